@@ -1,0 +1,16 @@
+//! hewn: a voxel sandbox game.
+//!
+//! # Coordinates
+//! +X is east, +Y is up, +Z is south; the world is right-handed. A block at integer
+//! coordinates `(x, y, z)` fills `[x, x+1) × [y, y+1) × [z, z+1)`. World positions are `f64`
+//! (glam's `DVec3`) so that nothing loses precision far from the origin; only the GPU sees
+//! `f32`, relative to the camera. Yaw 0 faces -Z and 90° faces +X; pitch +90° looks up.
+//!
+//! # Layers
+//! The simulation ([`world`], [`worldgen`], [`physics`], [`raycast`], [`sim`]) is pure: it
+//! reads no clock, touches no file and knows nothing of windows or GPUs, so a run is a function
+//! of seed, edits and inputs alone.
+
+pub mod aabb;
+pub mod world;
+pub mod worldgen;

@@ -1,0 +1,3 @@
+//! The `hewn` binary.
+
+fn main() {}

@@ -1,0 +1,208 @@
+//! A chunk: [`CHUNK_SIZE`]³ blocks in palette storage.
+//!
+//! A chunk keeps the list of distinct blocks it holds (the palette) and, per block, an index
+//! into that list packed into as few bits as the palette needs (1, 2, 4 or 8). A chunk of one
+//! block type, such as open sky or solid rock, keeps no per-block array at all. Terrain chunks
+//! hold a handful of block types, so a typical one needs 4 bits a block: 16 KiB instead of 32.
+
+use super::block::Block;
+use super::coords::{CHUNK_VOLUME, LocalPos};
+
+/// The blocks of one chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    palette: Vec<Block>,
+    /// Packed palette indices, `bits` each, or empty when the palette has one entry.
+    indices: Vec<u64>,
+    bits: u32,
+}
+
+impl Chunk {
+    /// A chunk filled with `block`.
+    #[must_use]
+    pub fn filled(block: Block) -> Self {
+        Self {
+            palette: vec![block],
+            indices: Vec::new(),
+            bits: 0,
+        }
+    }
+
+    /// A chunk from a flat array of blocks in [`LocalPos::index`] order.
+    #[must_use]
+    pub fn from_blocks(blocks: &[Block; CHUNK_VOLUME]) -> Self {
+        let mut palette: Vec<Block> = Vec::new();
+        let mut seen = [false; Block::COUNT];
+        for &b in blocks {
+            if !seen[b as usize] {
+                seen[b as usize] = true;
+                palette.push(b);
+            }
+        }
+        palette.sort_unstable();
+        if palette.len() == 1 {
+            return Self::filled(palette[0]);
+        }
+        let mut slot = [0u8; Block::COUNT];
+        for (i, &b) in palette.iter().enumerate() {
+            slot[b as usize] = i as u8;
+        }
+        let bits = bits_for(palette.len());
+        let mut chunk = Self {
+            indices: vec![0; words_for(bits)],
+            palette,
+            bits,
+        };
+        for (i, &b) in blocks.iter().enumerate() {
+            chunk.write_index(i, u64::from(slot[b as usize]));
+        }
+        chunk
+    }
+
+    /// The block at `pos`.
+    #[must_use]
+    pub fn get(&self, pos: LocalPos) -> Block {
+        self.get_index(pos.index())
+    }
+
+    /// The block at flat index `index` ([`LocalPos::index`] order).
+    #[must_use]
+    pub fn get_index(&self, index: usize) -> Block {
+        if self.bits == 0 {
+            return self.palette[0];
+        }
+        self.palette[self.read_index(index) as usize]
+    }
+
+    /// Sets the block at `pos`, growing the palette when `block` is new to this chunk.
+    pub fn set(&mut self, pos: LocalPos, block: Block) {
+        let slot = match self.palette.iter().position(|&b| b == block) {
+            Some(slot) => slot,
+            None => {
+                self.palette.push(block);
+                let needed = bits_for(self.palette.len());
+                if needed != self.bits {
+                    self.repack(needed);
+                }
+                self.palette.len() - 1
+            }
+        };
+        if self.bits != 0 {
+            self.write_index(pos.index(), slot as u64);
+        }
+    }
+
+    /// All blocks in [`LocalPos::index`] order.
+    #[must_use]
+    pub fn to_blocks(&self) -> Box<[Block; CHUNK_VOLUME]> {
+        let mut out = Box::new([Block::Air; CHUNK_VOLUME]);
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = self.get_index(i);
+        }
+        out
+    }
+
+    /// The block filling the whole chunk, if it holds only one kind.
+    #[must_use]
+    pub fn uniform(&self) -> Option<Block> {
+        (self.bits == 0).then(|| self.palette[0])
+    }
+
+    /// The distinct blocks this chunk may hold (a block once set and since overwritten can
+    /// linger here until the chunk is rebuilt with [`Chunk::from_blocks`]).
+    #[must_use]
+    pub fn palette(&self) -> &[Block] {
+        &self.palette
+    }
+
+    /// Bytes of block storage this chunk uses, palette included.
+    #[must_use]
+    pub fn storage_bytes(&self) -> usize {
+        self.palette.len() + self.indices.len() * 8
+    }
+
+    fn repack(&mut self, bits: u32) {
+        let old = std::mem::replace(
+            self,
+            Self {
+                palette: Vec::new(),
+                indices: vec![0; words_for(bits)],
+                bits,
+            },
+        );
+        for i in 0..CHUNK_VOLUME {
+            let value = if old.bits == 0 { 0 } else { old.read_index(i) };
+            self.write_index(i, value);
+        }
+        self.palette = old.palette;
+    }
+
+    fn read_index(&self, index: usize) -> u64 {
+        let per_word = 64 / self.bits as usize;
+        let word = self.indices[index / per_word];
+        let shift = (index % per_word) as u32 * self.bits;
+        (word >> shift) & ((1 << self.bits) - 1)
+    }
+
+    fn write_index(&mut self, index: usize, value: u64) {
+        let per_word = 64 / self.bits as usize;
+        let shift = (index % per_word) as u32 * self.bits;
+        let mask = ((1u64 << self.bits) - 1) << shift;
+        let word = &mut self.indices[index / per_word];
+        *word = (*word & !mask) | (value << shift);
+    }
+}
+
+/// Bits per index for a palette of `len` entries: a power of two so indices never straddle
+/// words.
+fn bits_for(len: usize) -> u32 {
+    match len {
+        0 | 1 => 0,
+        2 => 1,
+        3..=4 => 2,
+        5..=16 => 4,
+        _ => 8,
+    }
+}
+
+fn words_for(bits: u32) -> usize {
+    CHUNK_VOLUME * bits as usize / 64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uniform_chunk_keeps_no_array() {
+        let c = Chunk::filled(Block::Stone);
+        assert_eq!(c.uniform(), Some(Block::Stone));
+        assert_eq!(c.storage_bytes(), 1);
+        assert_eq!(c.get(LocalPos::new(5, 6, 7)), Block::Stone);
+        let from_array = Chunk::from_blocks(&[Block::Air; CHUNK_VOLUME]);
+        assert_eq!(from_array.uniform(), Some(Block::Air));
+    }
+
+    #[test]
+    fn set_grows_palette_and_keeps_other_blocks() {
+        let mut c = Chunk::filled(Block::Air);
+        for (i, &b) in Block::ALL.iter().enumerate() {
+            c.set(LocalPos::new(i as u8, 3, 9), b);
+        }
+        for (i, &b) in Block::ALL.iter().enumerate() {
+            assert_eq!(c.get(LocalPos::new(i as u8, 3, 9)), b);
+        }
+        assert_eq!(c.get(LocalPos::new(31, 31, 31)), Block::Air);
+        assert_eq!(c.bits, 4);
+    }
+
+    #[test]
+    fn from_blocks_round_trips() {
+        let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+        for (i, b) in blocks.iter_mut().enumerate() {
+            *b = Block::ALL[(i * 7 + i / 5) % Block::COUNT];
+        }
+        let c = Chunk::from_blocks(&blocks);
+        assert_eq!(*c.to_blocks(), *blocks);
+    }
+}

@@ -1,0 +1,176 @@
+//! World generators: deterministic functions from a seed and a chunk position to a chunk.
+//!
+//! Every generator makes any chunk from the seed alone, in any order and on any thread, so
+//! chunks can be generated in parallel, dropped, and regenerated identically.
+
+mod terrain;
+
+use std::fmt;
+use std::str::FromStr;
+
+use glam::DVec3;
+
+use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
+use crate::world::{Block, Chunk, ChunkPos, LocalPos};
+pub use terrain::Terrain;
+
+/// Which generator a world uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GeneratorKind {
+    /// Hills, mountains, sea and beaches, caves and trees from noise.
+    #[default]
+    Terrain,
+    /// Bedrock at y = 0, stone to 59, dirt to 62, grass at 63, air above.
+    Flat,
+    /// Air everywhere.
+    Empty,
+}
+
+impl GeneratorKind {
+    /// Every generator, for listing in help texts and errors.
+    pub const ALL: [Self; 3] = [Self::Terrain, Self::Flat, Self::Empty];
+
+    /// The generator's name as written in scenarios and on the command line.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Terrain => "terrain",
+            Self::Flat => "flat",
+            Self::Empty => "empty",
+        }
+    }
+}
+
+impl fmt::Display for GeneratorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of [`GeneratorKind::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown world generator {0:?} (expected terrain, flat or empty)")]
+pub struct UnknownGenerator(pub String);
+
+impl FromStr for GeneratorKind {
+    type Err = UnknownGenerator;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownGenerator(s.to_owned()))
+    }
+}
+
+/// The top of the flat world's grass: a player stands at this y.
+pub const FLAT_SURFACE_Y: i32 = 64;
+
+/// A seeded generator of one kind.
+#[derive(Debug)]
+pub struct Generator {
+    kind: GeneratorKind,
+    seed: u64,
+    terrain: Option<Terrain>,
+}
+
+impl Generator {
+    /// The generator of `kind` for `seed`.
+    #[must_use]
+    pub fn new(kind: GeneratorKind, seed: u64) -> Self {
+        let terrain = (kind == GeneratorKind::Terrain).then(|| Terrain::new(seed));
+        Self {
+            kind,
+            seed,
+            terrain,
+        }
+    }
+
+    /// Which generator this is.
+    #[must_use]
+    pub const fn kind(&self) -> GeneratorKind {
+        self.kind
+    }
+
+    /// The seed it generates from.
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Makes the chunk at `pos`.
+    #[must_use]
+    pub fn generate(&self, pos: ChunkPos) -> Chunk {
+        match (&self.terrain, self.kind) {
+            (Some(terrain), _) => terrain.generate(pos),
+            (None, GeneratorKind::Flat) => flat_chunk(pos),
+            (None, _) => Chunk::filled(Block::Air),
+        }
+    }
+
+    /// Where a new player stands: the bottom centre of their box, on the surface.
+    #[must_use]
+    pub fn spawn_point(&self) -> DVec3 {
+        match &self.terrain {
+            Some(terrain) => terrain.spawn_point(),
+            None => DVec3::new(0.5, f64::from(FLAT_SURFACE_Y), 0.5),
+        }
+    }
+}
+
+/// The flat world's block at height `y`.
+#[must_use]
+pub const fn flat_block(y: i32) -> Block {
+    match y {
+        0 => Block::Bedrock,
+        1..=59 => Block::Stone,
+        60..=62 => Block::Dirt,
+        63 => Block::Grass,
+        _ => Block::Air,
+    }
+}
+
+fn flat_chunk(pos: ChunkPos) -> Chunk {
+    let base_y = pos.min_block().y;
+    let first = flat_block(base_y);
+    if (base_y..base_y + CHUNK_SIZE).all(|y| flat_block(y) == first) {
+        return Chunk::filled(first);
+    }
+    let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+    for (i, b) in blocks.iter_mut().enumerate() {
+        *b = flat_block(base_y + i32::from(LocalPos::from_index(i).y));
+    }
+    Chunk::from_blocks(&blocks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::BlockPos;
+
+    #[test]
+    fn flat_layers_match_the_spec() {
+        let g = Generator::new(GeneratorKind::Flat, 0);
+        let column = |y: i32| {
+            let p = BlockPos::new(-7, y, 12);
+            g.generate(p.chunk()).get(p.local())
+        };
+        assert_eq!(column(0), Block::Bedrock);
+        assert_eq!(column(1), Block::Stone);
+        assert_eq!(column(59), Block::Stone);
+        assert_eq!(column(60), Block::Dirt);
+        assert_eq!(column(62), Block::Dirt);
+        assert_eq!(column(63), Block::Grass);
+        assert_eq!(column(64), Block::Air);
+        assert_eq!(column(200), Block::Air);
+    }
+
+    #[test]
+    fn names_parse_and_unknown_names_are_named() {
+        for kind in GeneratorKind::ALL {
+            assert_eq!(kind.name().parse::<GeneratorKind>(), Ok(kind));
+        }
+        let err = "hilly".parse::<GeneratorKind>().unwrap_err();
+        assert!(err.to_string().contains("hilly"));
+    }
+}
