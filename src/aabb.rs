@@ -52,7 +52,10 @@ impl Aabb {
     /// This box grown by `margin` on every side.
     #[must_use]
     pub fn inflated(self, margin: f64) -> Self {
-        Self::new(self.min - DVec3::splat(margin), self.max + DVec3::splat(margin))
+        Self::new(
+            self.min - DVec3::splat(margin),
+            self.max + DVec3::splat(margin),
+        )
     }
 
     /// The box's edge lengths.

@@ -12,5 +12,9 @@
 //! of seed, edits and inputs alone.
 
 pub mod aabb;
+pub mod cli;
+pub mod physics;
+pub mod raycast;
+pub mod sim;
 pub mod world;
 pub mod worldgen;

@@ -8,6 +8,7 @@
 pub mod block;
 pub mod chunk;
 pub mod coords;
+pub mod sparse;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -19,6 +20,7 @@ use crate::worldgen::Generator;
 pub use block::{Block, BlockProperties, RenderKind};
 pub use chunk::Chunk;
 pub use coords::{BlockPos, CHUNK_SIZE, ChunkPos, LocalPos, WORLD_HEIGHT};
+pub use sparse::SparseWorld;
 
 /// Read access to blocks: what physics and picking need, so they run against the real world
 /// or a small test world alike.
@@ -112,8 +114,12 @@ impl World {
     /// Loads every chunk that holds part of `region` (grown by one block so neighbours that
     /// physics may look at are there too).
     pub fn load_region(&mut self, region: Aabb) {
-        let min = BlockPos::containing(region.min).offset(IVec3::splat(-1)).chunk();
-        let max = BlockPos::containing(region.max).offset(IVec3::splat(1)).chunk();
+        let min = BlockPos::containing(region.min)
+            .offset(IVec3::splat(-1))
+            .chunk();
+        let max = BlockPos::containing(region.max)
+            .offset(IVec3::splat(1))
+            .chunk();
         let y_range = min.y.max(0)..=max.y.min(coords::WORLD_HEIGHT_CHUNKS - 1);
         for y in y_range {
             for z in min.z..=max.z {
@@ -170,7 +176,10 @@ impl World {
         let min = pos.min_block();
         let last = min.offset(IVec3::splat(CHUNK_SIZE - 1));
         self.edits
-            .range(BlockPos::new(min.x, i32::MIN, i32::MIN)..=BlockPos::new(last.x, i32::MAX, i32::MAX))
+            .range(
+                BlockPos::new(min.x, i32::MIN, i32::MIN)
+                    ..=BlockPos::new(last.x, i32::MAX, i32::MAX),
+            )
             .filter(move |(p, _)| p.chunk() == pos)
             .map(|(&p, &e)| (p, e))
     }
@@ -183,6 +192,24 @@ impl World {
         for (pos, block) in edits {
             self.set_block(pos, block);
         }
+    }
+}
+
+/// A world seen from `anchor`: block `p` of the view is block `p + anchor` of the world.
+///
+/// Physics and picking work in such a frame so that their arithmetic is on small numbers and
+/// comes out the same wherever in the world it happens.
+#[derive(Clone, Copy, Debug)]
+pub struct Anchored<'a, W> {
+    /// The world looked at.
+    pub world: &'a W,
+    /// Where the view's origin lies in the world.
+    pub anchor: BlockPos,
+}
+
+impl<W: BlockSource> BlockSource for Anchored<'_, W> {
+    fn block(&self, pos: BlockPos) -> Block {
+        self.world.block(pos.offset(self.anchor.to_ivec3()))
     }
 }
 
@@ -215,7 +242,11 @@ mod tests {
         assert!(w.set_block(p, Block::Stone));
         assert_eq!(w.edit_count(), 1);
         assert!(w.set_block(p, Block::Grass));
-        assert_eq!(w.edit_count(), 0, "restoring the generated block removes the edit");
+        assert_eq!(
+            w.edit_count(),
+            0,
+            "restoring the generated block removes the edit"
+        );
         assert!(!w.set_block(p, Block::Grass));
     }
 

@@ -1,0 +1,167 @@
+//! The command line: flags for playing and the `sim` subcommand.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::sim::report::TickReport;
+use crate::sim::scenario::Scenario;
+use crate::worldgen::GeneratorKind;
+
+/// hewn: a voxel sandbox game. With no subcommand, opens a window and plays.
+#[derive(Debug, Parser)]
+#[command(name = "hewn", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do instead of playing.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options for playing.
+    #[command(flatten)]
+    pub play: PlayOptions,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run a scenario headlessly and print the final state as JSON.
+    Sim(SimArgs),
+}
+
+/// Arguments of `hewn sim`.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// The scenario file (TOML; the format is in README.md).
+    pub file: PathBuf,
+    /// Print the state after every tick, one JSON object per line, before the final one.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+/// World generators selectable on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WorldGenArg {
+    /// Hills, mountains, sea, caves and trees.
+    Terrain,
+    /// A flat grass plain.
+    Flat,
+}
+
+impl From<WorldGenArg> for GeneratorKind {
+    fn from(arg: WorldGenArg) -> Self {
+        match arg {
+            WorldGenArg::Terrain => Self::Terrain,
+            WorldGenArg::Flat => Self::Flat,
+        }
+    }
+}
+
+/// On or off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
+/// A window size such as `1280x720`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WindowSize {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+}
+
+impl std::str::FromStr for WindowSize {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let parse = |v: &str| {
+            v.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| (1..=16384).contains(&n))
+        };
+        match s.split_once(['x', 'X']) {
+            Some((w, h)) => match (parse(w), parse(h)) {
+                (Some(width), Some(height)) => Ok(Self { width, height }),
+                _ => Err(format!(
+                    "{s:?}: width and height must be whole numbers from 1 to 16384"
+                )),
+            },
+            None => Err(format!(
+                "{s:?} is not of the form WIDTHxHEIGHT, e.g. 1280x720"
+            )),
+        }
+    }
+}
+
+/// Options for playing in a window.
+#[derive(Clone, Debug, Args)]
+pub struct PlayOptions {
+    /// The world seed (a new world's; default 0).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The world generator.
+    #[arg(long, value_enum, value_name = "KIND", default_value = "terrain")]
+    pub world_gen: WorldGenArg,
+    /// How many chunks to load around the player, horizontally.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub render_distance: u32,
+    /// The window size.
+    #[arg(long, value_name = "WxH", default_value = "1280x720")]
+    pub size: WindowSize,
+    /// Start in borderless fullscreen.
+    #[arg(long)]
+    pub fullscreen: bool,
+    /// Wait for the display's refresh (on) or draw as fast as possible (off).
+    #[arg(long, value_enum, value_name = "on|off", default_value = "on")]
+    pub vsync: Switch,
+    /// Render this many frames, then exit (for automation; see --screenshot).
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u64>,
+    /// With --frames: save the last frame to this PNG file.
+    #[arg(long, value_name = "FILE", requires = "frames")]
+    pub screenshot: Option<PathBuf>,
+    /// Record the session as a scenario file that `hewn sim` replays.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// Runs `hewn sim`: exit 0 on success, 2 if the scenario cannot be read.
+#[must_use]
+pub fn run_sim(args: &SimArgs) -> ExitCode {
+    let text = match std::fs::read_to_string(&args.file) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("hewn sim: cannot read {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let scenario = match Scenario::parse(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hewn sim: {}: {e}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut write_failed = false;
+    let sim = scenario.run(|sim| {
+        if args.trace && !write_failed {
+            write_failed = writeln!(out, "{}", TickReport::of(sim).to_json()).is_err();
+        }
+    });
+    if writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err()
+        || out.flush().is_err()
+        || write_failed
+    {
+        // A closed pipe (`hewn sim x.toml | head -1`) is not worth a panic or a message.
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

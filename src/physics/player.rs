@@ -1,0 +1,351 @@
+//! The player controller: from held controls to a new position, one fixed tick at a time.
+//!
+//! Each tick: the controls set a target velocity that friction approaches; gravity and jumping
+//! change the vertical velocity; the box then moves through the world with
+//! [`move_through`](super::sweep::move_through), stepping up low ledges and, while sneaking,
+//! refusing to walk off an edge. Velocity along any axis that was blocked is dropped.
+
+use glam::{DVec2, DVec3};
+
+use super::sweep::{Movement, colliders_in, move_among};
+use super::tuning::*;
+use crate::aabb::{Aabb, CONTACT_EPSILON};
+use crate::world::{Anchored, Block, BlockPos, BlockSource, WORLD_HEIGHT};
+
+/// The movement controls held during one tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Controls {
+    /// Move towards where the player faces.
+    pub forward: bool,
+    /// Move away from where the player faces.
+    pub back: bool,
+    /// Strafe left.
+    pub left: bool,
+    /// Strafe right.
+    pub right: bool,
+    /// Jump; rise while flying; swim up in water.
+    pub jump: bool,
+    /// Sneak (slow, never walks off an edge); descend while flying.
+    pub sneak: bool,
+    /// Sprint.
+    pub sprint: bool,
+}
+
+/// The player's physical state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    /// The centre of the bottom face of the player's box.
+    pub position: DVec3,
+    /// Velocity in blocks per second.
+    pub velocity: DVec3,
+    /// Heading in degrees: 0 faces -Z, 90 faces +X.
+    pub yaw: f64,
+    /// Elevation in degrees, from -90 (straight down) to 90 (straight up).
+    pub pitch: f64,
+    /// Whether the player stood on something at the end of the last tick.
+    pub on_ground: bool,
+    /// Whether the player is flying (no gravity).
+    pub flying: bool,
+}
+
+impl Player {
+    /// A player standing still at `position`, facing -Z.
+    #[must_use]
+    pub fn new(position: DVec3) -> Self {
+        Self {
+            position,
+            velocity: DVec3::ZERO,
+            yaw: 0.0,
+            pitch: 0.0,
+            on_ground: false,
+            flying: false,
+        }
+    }
+
+    /// The player's collision box.
+    #[must_use]
+    pub fn bounds(&self) -> Aabb {
+        player_box(self.position)
+    }
+
+    /// The position of the eyes.
+    #[must_use]
+    pub fn eye(&self) -> DVec3 {
+        self.position + DVec3::Y * EYE_HEIGHT
+    }
+
+    /// The unit vector the player looks along.
+    #[must_use]
+    pub fn look_direction(&self) -> DVec3 {
+        look_direction(self.yaw, self.pitch)
+    }
+
+    /// Sets the look, wrapping yaw into `[0, 360)` and clamping pitch to `[-90, 90]`.
+    pub fn set_look(&mut self, yaw: f64, pitch: f64) {
+        self.yaw = yaw.rem_euclid(360.0);
+        self.pitch = pitch.clamp(-90.0, 90.0);
+    }
+
+    /// Advances the player by one tick of [`TICK_SECONDS`] with `controls` held.
+    ///
+    /// The world must hold every chunk within reach of this tick's motion (the simulation
+    /// loads them first); unloaded chunks read as air.
+    pub fn tick(&mut self, world: &impl BlockSource, controls: Controls) {
+        let anchor = BlockPos::containing(self.position);
+        let local_world = Anchored { world, anchor };
+        let mut local = *self;
+        local.position -= anchor.min_corner();
+        local.tick_local(&local_world, controls);
+        *self = local;
+        self.position = anchor.min_corner() + quantize(local.position);
+    }
+
+    /// [`Player::tick`] in a frame whose origin is the block the player started the tick in.
+    fn tick_local(&mut self, world: &impl BlockSource, controls: Controls) {
+        self.escape_solids(world);
+        let in_water = touches_water(world, self.bounds());
+        self.accelerate(controls, in_water);
+
+        let mut motion = self.velocity * TICK_SECONDS;
+        let sneaking_on_ground = controls.sneak && self.on_ground && !self.flying;
+        if sneaking_on_ground {
+            motion = self.keep_over_edge(world, motion);
+        }
+        let mut colliders = Vec::new();
+        colliders_in(
+            world,
+            self.bounds().swept(motion).inflated(STEP_HEIGHT),
+            &mut colliders,
+        );
+        let mut moved = move_among(&colliders, self.bounds(), motion);
+        let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
+        if horizontally_blocked && (self.on_ground || moved.landed(motion)) {
+            if let Some(stepped) = self.step_up(&colliders, motion, moved) {
+                moved = stepped;
+            }
+        }
+
+        self.position += moved.offset;
+        for axis in 0..3 {
+            if moved.blocked[axis] {
+                self.velocity[axis] = 0.0;
+            }
+        }
+        self.on_ground = moved.landed(motion) || (moved.offset.y > 0.0 && moved.blocked[1]);
+        if self.flying && self.on_ground {
+            self.flying = false; // landing ends flight, as in Minecraft
+        }
+    }
+
+    /// Applies controls, friction, gravity and jumping to the velocity.
+    fn accelerate(&mut self, controls: Controls, in_water: bool) {
+        let wish = wish_direction(self.yaw, controls);
+        let (speed, friction) = if self.flying {
+            let speed = if controls.sprint {
+                FLY_SPRINT_SPEED
+            } else {
+                FLY_SPEED
+            };
+            (speed, AIR_FRICTION)
+        } else if in_water {
+            (SWIM_SPEED, WATER_FRICTION)
+        } else {
+            let speed = if controls.sneak {
+                SNEAK_SPEED
+            } else if controls.sprint {
+                SPRINT_SPEED
+            } else {
+                WALK_SPEED
+            };
+            (
+                speed,
+                if self.on_ground {
+                    GROUND_FRICTION
+                } else {
+                    AIR_FRICTION
+                },
+            )
+        };
+        // v ← v·k + target·(1 − k) approaches the target speed geometrically.
+        let horizontal = DVec2::new(self.velocity.x, self.velocity.z) * friction
+            + wish * speed * (1.0 - friction);
+        self.velocity.x = horizontal.x;
+        self.velocity.z = horizontal.y;
+
+        let rise = f64::from(u8::from(controls.jump)) - f64::from(u8::from(controls.sneak));
+        self.velocity.y = if self.flying {
+            self.velocity.y * FLY_VERTICAL_FRICTION
+                + rise * FLY_VERTICAL_SPEED * (1.0 - FLY_VERTICAL_FRICTION)
+        } else if in_water {
+            let target = if controls.jump {
+                SWIM_UP_SPEED
+            } else {
+                -SINK_SPEED
+            };
+            self.velocity.y * WATER_FRICTION + target * (1.0 - WATER_FRICTION)
+        } else if controls.jump && self.on_ground {
+            JUMP_SPEED
+        } else {
+            (self.velocity.y - GRAVITY * TICK_SECONDS) * FALL_DRAG
+        };
+    }
+
+    /// Shortens the horizontal part of `motion` so the player stays over something that can
+    /// hold them (within a step's height below the feet), as sneaking does in Minecraft.
+    fn keep_over_edge(&self, world: &impl BlockSource, motion: DVec3) -> DVec3 {
+        let body = self.bounds();
+        let reach = body
+            .swept(DVec3::new(motion.x, -STEP_HEIGHT, motion.z))
+            .inflated(CONTACT_EPSILON);
+        let mut below = Vec::new();
+        colliders_in(world, reach, &mut below);
+        let supported = |offset: DVec3| {
+            let probe = body.translated(offset + DVec3::new(0.0, -STEP_HEIGHT, 0.0));
+            below.iter().any(|c| c.intersects(probe))
+        };
+        if !supported(DVec3::ZERO) {
+            return motion;
+        }
+        let dx = farthest_supported(&below, body, 0, motion.x);
+        let dz = farthest_supported(&below, body.translated(DVec3::X * dx), 2, motion.z);
+        let mut clipped = DVec3::new(dx, motion.y, dz);
+        if !supported(DVec3::new(dx, 0.0, dz)) {
+            // Each axis alone keeps a foothold but together they leave an outer corner:
+            // keep only the longer one.
+            if dx.abs() >= dz.abs() {
+                clipped.z = 0.0;
+            } else {
+                clipped.x = 0.0;
+            }
+        }
+        clipped
+    }
+
+    /// Minecraft's step-up: if walking was blocked, try the same move lifted by up to
+    /// [`STEP_HEIGHT`] and set back down, and keep it if it gets further.
+    fn step_up(&self, colliders: &[Aabb], motion: DVec3, flat: Movement) -> Option<Movement> {
+        let start = self.bounds();
+        let lift = move_among(colliders, start, DVec3::Y * STEP_HEIGHT);
+        let lifted = start.translated(lift.offset);
+        let across = move_among(colliders, lifted, DVec3::new(motion.x, 0.0, motion.z));
+        let carried = lifted.translated(across.offset);
+        let settle = move_among(
+            colliders,
+            carried,
+            DVec3::Y * -(lift.offset.y + CONTACT_EPSILON),
+        );
+        let offset = lift.offset + across.offset + settle.offset;
+        let gain = DVec2::new(offset.x, offset.z).length_squared();
+        let before = DVec2::new(flat.offset.x, flat.offset.z).length_squared();
+        // A step must end standing on something, higher than it started.
+        if gain <= before + 1e-12 || !settle.blocked[1] || offset.y <= 0.0 {
+            return None;
+        }
+        Some(Movement {
+            offset,
+            blocked: [across.blocked[0], true, across.blocked[2]],
+        })
+    }
+
+    /// If a block appeared inside the player (an edit, a fill), lifts them onto its top.
+    fn escape_solids(&mut self, world: &impl BlockSource) {
+        for _ in 0..WORLD_HEIGHT {
+            let body = self.bounds();
+            let mut inside = Vec::new();
+            colliders_in(world, body, &mut inside);
+            let top = inside
+                .iter()
+                .filter(|c| c.intersects(body))
+                .map(|c| c.max.y)
+                .reduce(f64::max);
+            match top {
+                Some(y) => {
+                    self.position.y = y;
+                    self.velocity.y = self.velocity.y.max(0.0);
+                }
+                None => return,
+            }
+        }
+    }
+}
+
+/// Spacing of the grid that positions are kept on: 2⁻²⁴ blocks.
+///
+/// Each tick is computed relative to the block the player is in and the result rounded to
+/// this grid, which every f64 represents exactly up to 2²⁸ blocks from the origin. So the
+/// same moves made a million blocks away end exactly a million blocks away, bit for bit. It
+/// is finer than [`CONTACT_EPSILON`], so rounding never turns a touch into an overlap.
+pub const POSITION_QUANTUM: f64 = 1.0 / (1u64 << 24) as f64;
+
+/// `p` rounded to the [`POSITION_QUANTUM`] grid.
+#[must_use]
+pub fn quantize(p: DVec3) -> DVec3 {
+    (p / POSITION_QUANTUM).round() * POSITION_QUANTUM
+}
+
+/// The player's box for feet at `position`.
+#[must_use]
+pub fn player_box(position: DVec3) -> Aabb {
+    Aabb::from_bottom_centre(
+        position,
+        DVec3::new(PLAYER_WIDTH, PLAYER_HEIGHT, PLAYER_WIDTH),
+    )
+}
+
+/// The unit look vector for `yaw` and `pitch` in degrees.
+#[must_use]
+pub fn look_direction(yaw: f64, pitch: f64) -> DVec3 {
+    let (sy, cy) = libm::sincos(yaw.to_radians());
+    let (sp, cp) = libm::sincos(pitch.to_radians());
+    DVec3::new(sy * cp, sp, -cy * cp)
+}
+
+/// The horizontal unit direction the controls ask for, or zero.
+fn wish_direction(yaw: f64, c: Controls) -> DVec2 {
+    let (sy, cy) = libm::sincos(yaw.to_radians());
+    let forward = DVec2::new(sy, -cy);
+    let right = DVec2::new(cy, sy);
+    let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
+    (forward * axis(c.forward, c.back) + right * axis(c.right, c.left)).normalize_or_zero()
+}
+
+/// The largest move `d' ∈ [0, d]` (same sign) along `axis` after which `body`, dropped by a
+/// step's height, still overlaps one of `below`: the exact edge that sneaking stops at.
+fn farthest_supported(below: &[Aabb], body: Aabb, axis: usize, d: f64) -> f64 {
+    if d == 0.0 {
+        return 0.0;
+    }
+    let dropped = body.translated(DVec3::new(0.0, -STEP_HEIGHT, 0.0));
+    let other = if axis == 0 { 2 } else { 0 };
+    below
+        .iter()
+        .filter(|c| {
+            c.overlap_on(dropped, 1) > CONTACT_EPSILON
+                && c.overlap_on(dropped, other) > CONTACT_EPSILON
+        })
+        .filter_map(|c| {
+            // Offsets along `axis` at which the body still overlaps `c` by more than contact.
+            let lo = c.min[axis] - dropped.max[axis] + 2.0 * CONTACT_EPSILON;
+            let hi = c.max[axis] - dropped.min[axis] - 2.0 * CONTACT_EPSILON;
+            let (lo, hi) = if d > 0.0 { (lo, hi) } else { (-hi, -lo) };
+            let reach = d.abs();
+            (lo <= 0.0 && hi >= 0.0).then(|| hi.min(reach))
+        })
+        .reduce(f64::max)
+        .map_or(0.0, |best| best.max(0.0) * d.signum())
+}
+
+/// Whether `body` overlaps any water.
+fn touches_water(world: &impl BlockSource, body: Aabb) -> bool {
+    let min = BlockPos::containing(body.min);
+    let max = BlockPos::containing(body.max);
+    (min.y..=max.y).any(|y| {
+        (min.z..=max.z).any(|z| {
+            (min.x..=max.x).any(|x| {
+                let pos = BlockPos::new(x, y, z);
+                world.block(pos) == Block::Water
+                    && Aabb::new(pos.min_corner(), pos.min_corner() + DVec3::ONE).intersects(body)
+            })
+        })
+    })
+}

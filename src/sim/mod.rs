@@ -1,0 +1,250 @@
+//! The simulation: a world and a player advanced by fixed ticks from inputs.
+//!
+//! [`Simulation::tick`] is the only way the game state changes. It is a pure function of the
+//! state and the tick's [`Input`], so a run is reproduced exactly from the seed, the generator
+//! and the inputs; [`Simulation::hash`] fingerprints the result.
+
+pub mod hash;
+pub mod report;
+pub mod scenario;
+
+use glam::DVec3;
+
+use crate::aabb::CONTACT_EPSILON;
+use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
+use crate::physics::{Controls, Player, intersects_world, quantize};
+use crate::raycast::{RayHit, cast};
+use crate::world::{Anchored, Block, BlockPos, BlockSource, World};
+use crate::worldgen::{Generator, GeneratorKind};
+use hash::StateHasher;
+
+/// A one-shot action taken at the start of a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Break the block the player looks at.
+    Break,
+    /// Place a block against the face the player looks at.
+    Place(Block),
+    /// Start or stop flying.
+    ToggleFly,
+}
+
+impl Action {
+    /// The action's name in scenario files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Break => "break",
+            Self::Place(_) => "place",
+            Self::ToggleFly => "toggle_fly",
+        }
+    }
+}
+
+/// Everything the player does in one tick.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Input {
+    /// The controls held during the tick.
+    pub controls: Controls,
+    /// A new yaw in degrees, set before anything else this tick.
+    pub yaw: Option<f64>,
+    /// A new pitch in degrees, set before anything else this tick.
+    pub pitch: Option<f64>,
+    /// Actions taken after the look is set and before the player moves, in order.
+    pub actions: Vec<Action>,
+}
+
+/// What an action did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionOutcome {
+    /// A block was broken at this position.
+    Broke(BlockPos),
+    /// A block was placed at this position.
+    Placed(BlockPos),
+    /// Flight was switched on (`true`) or off.
+    Flying(bool),
+    /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
+    Nothing,
+}
+
+/// A world and a player, advanced tick by tick.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    /// The world.
+    pub world: World,
+    /// The player.
+    pub player: Player,
+    tick: u64,
+}
+
+impl Simulation {
+    /// A simulation of a fresh world from `kind` and `seed`, with the player at the spawn
+    /// point.
+    #[must_use]
+    pub fn new(kind: GeneratorKind, seed: u64) -> Self {
+        let generator = Generator::new(kind, seed);
+        let spawn = generator.spawn_point();
+        Self::from_parts(World::new(generator), Player::new(spawn))
+    }
+
+    /// A simulation of an existing world and player, at tick 0.
+    #[must_use]
+    pub fn from_parts(world: World, mut player: Player) -> Self {
+        player.position = quantize(player.position);
+        Self {
+            world,
+            player,
+            tick: 0,
+        }
+    }
+
+    /// Ticks run so far.
+    #[must_use]
+    pub const fn tick_count(&self) -> u64 {
+        self.tick
+    }
+
+    /// Runs one tick of [`TICK_SECONDS`].
+    pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
+        if input.yaw.is_some() || input.pitch.is_some() {
+            let yaw = input.yaw.unwrap_or(self.player.yaw);
+            let pitch = input.pitch.unwrap_or(self.player.pitch);
+            self.player.set_look(yaw, pitch);
+        }
+        let outcomes = input.actions.iter().map(|&a| self.act(a)).collect();
+        let body = self.player.bounds();
+        let reach = body
+            .swept(self.player.velocity * TICK_SECONDS)
+            .inflated(2.0);
+        self.world.load_region(reach);
+        self.player.tick(&self.world, input.controls);
+        self.tick += 1;
+        outcomes
+    }
+
+    /// The block the player is looking at within reach, if any.
+    #[must_use]
+    pub fn target(&mut self) -> Option<RayHit> {
+        let eye = self.player.eye();
+        self.world
+            .load_region(crate::aabb::Aabb::new(eye, eye).inflated(REACH));
+        self.peek_target()
+    }
+
+    /// [`Simulation::target`] without loading chunks: unloaded ones read as air.
+    #[must_use]
+    pub fn peek_target(&self) -> Option<RayHit> {
+        // Cast in the frame of the eye's block so the result is the same far from the origin.
+        let eye = self.player.eye();
+        let anchor = BlockPos::containing(eye);
+        let local = Anchored {
+            world: &self.world,
+            anchor,
+        };
+        let shift = anchor.to_ivec3();
+        cast(
+            &local,
+            eye - anchor.min_corner(),
+            self.player.look_direction(),
+            REACH,
+        )
+        .map(|hit| RayHit {
+            block: hit.block.offset(shift),
+            adjacent: hit.adjacent.offset(shift),
+            point: hit.point + anchor.min_corner(),
+            ..hit
+        })
+    }
+
+    /// Takes one action now.
+    pub fn act(&mut self, action: Action) -> ActionOutcome {
+        match action {
+            Action::ToggleFly => {
+                self.player.flying = !self.player.flying;
+                if self.player.flying {
+                    self.player.on_ground = false;
+                }
+                ActionOutcome::Flying(self.player.flying)
+            }
+            Action::Break => match self.target() {
+                Some(hit) if self.world.block(hit.block).is_breakable() => {
+                    self.world.set_block(hit.block, Block::Air);
+                    ActionOutcome::Broke(hit.block)
+                }
+                _ => ActionOutcome::Nothing,
+            },
+            Action::Place(block) => match self.target() {
+                Some(hit) if self.can_place(hit.adjacent, block) => {
+                    self.world.set_block(hit.adjacent, block);
+                    ActionOutcome::Placed(hit.adjacent)
+                }
+                _ => ActionOutcome::Nothing,
+            },
+        }
+    }
+
+    /// Whether `block` may go at `pos`: inside the world's height, into air or water, and not
+    /// overlapping the player.
+    #[must_use]
+    pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
+        if block == Block::Air || !pos.in_world_height() || !self.world.block(pos).is_replaceable()
+        {
+            return false;
+        }
+        let body = self.player.bounds();
+        !block
+            .colliders()
+            .iter()
+            .any(|c| c.at(pos.min_corner()).intersects(body))
+    }
+
+    /// Whether the player's box overlaps a solid collider by more than 1e-6 on every axis.
+    #[must_use]
+    pub fn player_inside_solid(&self) -> bool {
+        intersects_world(
+            &self.world,
+            self.player.bounds(),
+            1e-6_f64.max(CONTACT_EPSILON),
+        )
+    }
+
+    /// A fingerprint of the whole simulation state: tick, player and edits.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        let mut h = StateHasher::new();
+        h.u64(self.tick);
+        let p = &self.player;
+        for v in [p.position, p.velocity] {
+            for c in v.to_array() {
+                h.f64(c);
+            }
+        }
+        h.f64(p.yaw);
+        h.f64(p.pitch);
+        h.bool(p.on_ground);
+        h.bool(p.flying);
+        h.u64(self.world.edit_count() as u64);
+        for (pos, edit) in self.world.edits() {
+            h.i32(pos.x);
+            h.i32(pos.y);
+            h.i32(pos.z);
+            h.bytes(&[edit.current.id()]);
+        }
+        h.finish()
+    }
+
+    /// Ticks per second of simulated time.
+    #[must_use]
+    pub const fn ticks_per_second() -> u32 {
+        TICKS_PER_SECOND
+    }
+
+    /// The player's eye, for cameras.
+    #[must_use]
+    pub fn eye(&self) -> DVec3 {
+        self.player.eye()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,612 @@
+//! Scenario files: a world, a player and a schedule of inputs, written in TOML.
+//!
+//! `hewn sim FILE.toml` runs one headlessly; tests use them to pin down behaviour; the game
+//! records a played session as one. Parsing is strict: an unknown key, block or action, or an
+//! impossible value is an error naming the key, never a panic or a silent default.
+
+use std::collections::BTreeMap;
+
+use glam::DVec3;
+use serde::Deserialize;
+
+use super::{Action, Input, Simulation};
+use crate::physics::{Controls, Player};
+use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
+use crate::worldgen::{Generator, GeneratorKind};
+
+/// The largest |x| or |z| a scenario position may have: positions stay exact up to here.
+pub const MAX_HORIZONTAL: f64 = (1u64 << 28) as f64;
+/// The largest speed along any axis a scenario may start with, in blocks per second.
+pub const MAX_SPEED: f64 = 10_000.0;
+/// The most ticks a scenario may run.
+pub const MAX_TICKS: u64 = 1_000_000_000;
+/// The most cells one `[[fill]]` may set.
+pub const MAX_FILL_CELLS: u64 = 1 << 24;
+
+/// Why a scenario could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    /// Not valid TOML, or a key or type that the format does not have.
+    #[error("{0}")]
+    Syntax(#[from] toml::de::Error),
+    /// A value the format has a key for but cannot take.
+    #[error("{key}: {message}")]
+    Invalid {
+        /// The key, as a path such as `input[2].action`.
+        key: String,
+        /// What is wrong with it.
+        message: String,
+    },
+}
+
+fn invalid(key: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+    ScenarioError::Invalid {
+        key: key.into(),
+        message: message.into(),
+    }
+}
+
+/// A control that can be held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Control {
+    /// Walk forward.
+    Forward,
+    /// Walk backward.
+    Back,
+    /// Strafe left.
+    Left,
+    /// Strafe right.
+    Right,
+    /// Jump, rise or swim up.
+    Jump,
+    /// Sneak or descend.
+    Sneak,
+    /// Sprint.
+    Sprint,
+}
+
+impl Control {
+    /// Every control, in the order the format lists them.
+    pub const ALL: [Self; 7] = [
+        Self::Forward,
+        Self::Back,
+        Self::Left,
+        Self::Right,
+        Self::Jump,
+        Self::Sneak,
+        Self::Sprint,
+    ];
+
+    /// The control's name in scenario files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Forward => "forward",
+            Self::Back => "back",
+            Self::Left => "left",
+            Self::Right => "right",
+            Self::Jump => "jump",
+            Self::Sneak => "sneak",
+            Self::Sprint => "sprint",
+        }
+    }
+
+    /// Whether this control is held in `controls`.
+    #[must_use]
+    pub const fn is_held(self, c: &Controls) -> bool {
+        match self {
+            Self::Forward => c.forward,
+            Self::Back => c.back,
+            Self::Left => c.left,
+            Self::Right => c.right,
+            Self::Jump => c.jump,
+            Self::Sneak => c.sneak,
+            Self::Sprint => c.sprint,
+        }
+    }
+
+    fn hold(self, c: &mut Controls) {
+        match self {
+            Self::Forward => c.forward = true,
+            Self::Back => c.back = true,
+            Self::Left => c.left = true,
+            Self::Right => c.right = true,
+            Self::Jump => c.jump = true,
+            Self::Sneak => c.sneak = true,
+            Self::Sprint => c.sprint = true,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    #[serde(default, deserialize_with = "seed::deserialize")]
+    seed: Option<u64>,
+    world: Option<String>,
+    ticks: i64,
+    #[serde(default)]
+    player: RawPlayer,
+    #[serde(default)]
+    fill: Vec<RawFill>,
+    #[serde(default)]
+    input: Vec<RawInput>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPlayer {
+    position: Option<[f64; 3]>,
+    velocity: Option<[f64; 3]>,
+    yaw: Option<f64>,
+    pitch: Option<f64>,
+    flying: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFill {
+    from: [i32; 3],
+    to: [i32; 3],
+    block: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInput {
+    from: Option<i64>,
+    to: Option<i64>,
+    hold: Option<Vec<Control>>,
+    at: Option<i64>,
+    yaw: Option<f64>,
+    pitch: Option<f64>,
+    action: Option<String>,
+    block: Option<String>,
+}
+
+/// How the player starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerStart {
+    /// Bottom centre of the box; `None` for the generator's spawn point.
+    pub position: Option<DVec3>,
+    /// Velocity in blocks per second.
+    pub velocity: DVec3,
+    /// Heading in degrees.
+    pub yaw: f64,
+    /// Elevation in degrees.
+    pub pitch: f64,
+    /// Whether the player starts flying.
+    pub flying: bool,
+}
+
+/// A box of cells set to one block before tick 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fill {
+    /// One corner (inclusive).
+    pub from: BlockPos,
+    /// The opposite corner (inclusive).
+    pub to: BlockPos,
+    /// The block to set.
+    pub block: Block,
+}
+
+/// Controls held on ticks `from..to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hold {
+    /// The first tick they are held on.
+    pub from: u64,
+    /// The first tick they are no longer held on.
+    pub to: u64,
+    /// The controls.
+    pub controls: Vec<Control>,
+}
+
+/// A look change and/or action at the start of one tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    /// The tick it happens at.
+    pub at: u64,
+    /// A new yaw.
+    pub yaw: Option<f64>,
+    /// A new pitch.
+    pub pitch: Option<f64>,
+    /// An action.
+    pub action: Option<Action>,
+}
+
+/// A validated scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// The world seed.
+    pub seed: u64,
+    /// The world generator.
+    pub world: GeneratorKind,
+    /// Ticks to run.
+    pub ticks: u64,
+    /// How the player starts.
+    pub player: PlayerStart,
+    /// Cells set before tick 0, in order.
+    pub fills: Vec<Fill>,
+    /// Held controls.
+    pub holds: Vec<Hold>,
+    /// One-shot look changes and actions, in file order.
+    pub events: Vec<Event>,
+}
+
+impl Scenario {
+    /// Reads a scenario from TOML text.
+    ///
+    /// # Errors
+    /// [`ScenarioError`] naming the first key that is unknown, missing or impossible.
+    pub fn parse(text: &str) -> Result<Self, ScenarioError> {
+        let raw: RawScenario = toml::from_str(text)?;
+        let world = match raw.world.as_deref() {
+            None => GeneratorKind::Terrain,
+            Some(name) => name
+                .parse()
+                .map_err(|e: crate::worldgen::UnknownGenerator| invalid("world", e.to_string()))?,
+        };
+        let ticks = tick_value("ticks", raw.ticks)?;
+        let fills = raw
+            .fill
+            .iter()
+            .enumerate()
+            .map(|(i, f)| parse_fill(i, f))
+            .collect::<Result<_, _>>()?;
+        let mut holds = Vec::new();
+        let mut events = Vec::new();
+        for (i, input) in raw.input.into_iter().enumerate() {
+            match parse_input(i, input)? {
+                Scheduled::Hold(h) => holds.push(h),
+                Scheduled::Event(e) => events.push(e),
+            }
+        }
+        Ok(Self {
+            seed: raw.seed.unwrap_or(0),
+            world,
+            ticks,
+            player: parse_player(&raw.player)?,
+            fills,
+            holds,
+            events,
+        })
+    }
+
+    /// The simulation at tick 0: the world with the fills applied and the player placed.
+    #[must_use]
+    pub fn start(&self) -> Simulation {
+        let generator = Generator::new(self.world, self.seed);
+        let position = self
+            .player
+            .position
+            .unwrap_or_else(|| generator.spawn_point());
+        let mut world = World::new(generator);
+        for fill in &self.fills {
+            for_each_cell(fill.from, fill.to, |pos| {
+                world.set_block(pos, fill.block);
+            });
+        }
+        let mut player = Player::new(position);
+        player.velocity = self.player.velocity;
+        player.set_look(self.player.yaw, self.player.pitch);
+        player.flying = self.player.flying;
+        Simulation::from_parts(world, player)
+    }
+
+    /// The inputs of ticks `0..ticks`, in order.
+    #[must_use]
+    pub fn inputs(&self) -> InputSchedule {
+        let mut changes: BTreeMap<u64, Vec<(Control, i32)>> = BTreeMap::new();
+        for hold in self.holds.iter().filter(|h| h.from < h.to) {
+            for &c in &hold.controls {
+                changes.entry(hold.from).or_default().push((c, 1));
+                changes.entry(hold.to).or_default().push((c, -1));
+            }
+        }
+        let mut events: BTreeMap<u64, Vec<Event>> = BTreeMap::new();
+        for e in &self.events {
+            events.entry(e.at).or_default().push(*e);
+        }
+        InputSchedule {
+            tick: 0,
+            end: self.ticks,
+            held: [0; Control::ALL.len()],
+            changes,
+            events,
+        }
+    }
+
+    /// Runs the whole scenario, calling `after_tick` with the state after every tick.
+    pub fn run(&self, mut after_tick: impl FnMut(&Simulation)) -> Simulation {
+        let mut sim = self.start();
+        for input in self.inputs() {
+            sim.tick(&input);
+            after_tick(&sim);
+        }
+        sim
+    }
+}
+
+/// The per-tick inputs of a scenario, produced in one sweep over its holds and events.
+#[derive(Debug)]
+pub struct InputSchedule {
+    tick: u64,
+    end: u64,
+    held: [i32; Control::ALL.len()],
+    changes: BTreeMap<u64, Vec<(Control, i32)>>,
+    events: BTreeMap<u64, Vec<Event>>,
+}
+
+impl Iterator for InputSchedule {
+    type Item = Input;
+
+    fn next(&mut self) -> Option<Input> {
+        if self.tick >= self.end {
+            return None;
+        }
+        for (control, delta) in self.changes.remove(&self.tick).unwrap_or_default() {
+            self.held[control as usize] += delta;
+        }
+        let mut input = Input::default();
+        for control in Control::ALL {
+            if self.held[control as usize] > 0 {
+                control.hold(&mut input.controls);
+            }
+        }
+        for e in self.events.remove(&self.tick).unwrap_or_default() {
+            input.yaw = e.yaw.or(input.yaw);
+            input.pitch = e.pitch.or(input.pitch);
+            input.actions.extend(e.action);
+        }
+        self.tick += 1;
+        Some(input)
+    }
+}
+
+enum Scheduled {
+    Hold(Hold),
+    Event(Event),
+}
+
+fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
+    let key = |k: &str| format!("input[{i}].{k}");
+    let is_hold = raw.from.is_some() || raw.to.is_some() || raw.hold.is_some();
+    let is_event = raw.at.is_some()
+        || raw.yaw.is_some()
+        || raw.pitch.is_some()
+        || raw.action.is_some()
+        || raw.block.is_some();
+    if is_hold && is_event {
+        return Err(invalid(
+            format!("input[{i}]"),
+            "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block), not both",
+        ));
+    }
+    if is_hold {
+        let from = tick_value(
+            &key("from"),
+            raw.from.ok_or_else(|| invalid(key("from"), "missing"))?,
+        )?;
+        let to = tick_value(
+            &key("to"),
+            raw.to.ok_or_else(|| invalid(key("to"), "missing"))?,
+        )?;
+        if to < from {
+            return Err(invalid(key("to"), format!("{to} is before from = {from}")));
+        }
+        let controls = raw.hold.ok_or_else(|| invalid(key("hold"), "missing"))?;
+        return Ok(Scheduled::Hold(Hold { from, to, controls }));
+    }
+    let at = tick_value(
+        &key("at"),
+        raw.at.ok_or_else(|| invalid(key("at"), "missing"))?,
+    )?;
+    if let Some(yaw) = raw.yaw {
+        finite(&key("yaw"), yaw)?;
+    }
+    if let Some(pitch) = raw.pitch {
+        pitch_value(&key("pitch"), pitch)?;
+    }
+    let block = raw
+        .block
+        .as_deref()
+        .map(|b| block_value(&key("block"), b))
+        .transpose()?;
+    let action = match (raw.action.as_deref(), block) {
+        (None, None) => None,
+        (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
+        (Some("break"), None) => Some(Action::Break),
+        (Some("toggle_fly"), None) => Some(Action::ToggleFly),
+        (Some("place"), Some(Block::Air)) => {
+            return Err(invalid(
+                key("block"),
+                "air cannot be placed (use action = \"break\")",
+            ));
+        }
+        (Some("place"), Some(b)) => Some(Action::Place(b)),
+        (Some("place"), None) => {
+            return Err(invalid(key("block"), "missing (place needs a block)"));
+        }
+        (Some("break" | "toggle_fly"), Some(_)) => {
+            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        }
+        (Some(other), _) => {
+            return Err(invalid(
+                key("action"),
+                format!("unknown action {other:?} (expected break, place or toggle_fly)"),
+            ));
+        }
+    };
+    Ok(Scheduled::Event(Event {
+        at,
+        yaw: raw.yaw,
+        pitch: raw.pitch,
+        action,
+    }))
+}
+
+fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
+    let position = raw
+        .position
+        .map(|p| {
+            let v = vector("player.position", p)?;
+            if v.x.abs() > MAX_HORIZONTAL
+                || v.z.abs() > MAX_HORIZONTAL
+                || v.y.abs() > MAX_HORIZONTAL
+            {
+                return Err(invalid(
+                    "player.position",
+                    format!("each coordinate must be within ±{MAX_HORIZONTAL}"),
+                ));
+            }
+            Ok(v)
+        })
+        .transpose()?;
+    let velocity = raw
+        .velocity
+        .map(|v| vector("player.velocity", v))
+        .transpose()?
+        .unwrap_or(DVec3::ZERO);
+    if velocity.abs().max_element() > MAX_SPEED {
+        return Err(invalid(
+            "player.velocity",
+            format!("each component must be within ±{MAX_SPEED} blocks/s"),
+        ));
+    }
+    let yaw = raw.yaw.unwrap_or(0.0);
+    finite("player.yaw", yaw)?;
+    let pitch = raw.pitch.unwrap_or(0.0);
+    pitch_value("player.pitch", pitch)?;
+    Ok(PlayerStart {
+        position,
+        velocity,
+        yaw,
+        pitch,
+        flying: raw.flying.unwrap_or(false),
+    })
+}
+
+fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
+    let block = block_value(&format!("fill[{i}].block"), &raw.block)?;
+    for (name, corner) in [("from", raw.from), ("to", raw.to)] {
+        if !(0..WORLD_HEIGHT).contains(&corner[1]) {
+            return Err(invalid(
+                format!("fill[{i}].{name}"),
+                format!(
+                    "y = {} is outside the world (0 to {})",
+                    corner[1],
+                    WORLD_HEIGHT - 1
+                ),
+            ));
+        }
+    }
+    let cells: u64 = (0..3)
+        .map(|a| u64::from(raw.from[a].abs_diff(raw.to[a])) + 1)
+        .product();
+    if cells > MAX_FILL_CELLS {
+        return Err(invalid(
+            format!("fill[{i}]"),
+            format!("{cells} cells is more than {MAX_FILL_CELLS}"),
+        ));
+    }
+    Ok(Fill {
+        from: BlockPos::new(raw.from[0], raw.from[1], raw.from[2]),
+        to: BlockPos::new(raw.to[0], raw.to[1], raw.to[2]),
+        block,
+    })
+}
+
+/// Calls `f` for every cell in the box with corners `a` and `b` (inclusive).
+pub fn for_each_cell(a: BlockPos, b: BlockPos, mut f: impl FnMut(BlockPos)) {
+    for x in a.x.min(b.x)..=a.x.max(b.x) {
+        for y in a.y.min(b.y)..=a.y.max(b.y) {
+            for z in a.z.min(b.z)..=a.z.max(b.z) {
+                f(BlockPos::new(x, y, z));
+            }
+        }
+    }
+}
+
+fn block_value(key: &str, name: &str) -> Result<Block, ScenarioError> {
+    Block::from_name(name).ok_or_else(|| {
+        let known: Vec<_> = Block::ALL.iter().map(|b| b.name()).collect();
+        invalid(
+            key,
+            format!("unknown block {name:?} (known: {})", known.join(", ")),
+        )
+    })
+}
+
+fn tick_value(key: &str, v: i64) -> Result<u64, ScenarioError> {
+    u64::try_from(v)
+        .ok()
+        .filter(|&t| t <= MAX_TICKS)
+        .ok_or_else(|| {
+            invalid(
+                key,
+                format!("{v} is not a tick count from 0 to {MAX_TICKS}"),
+            )
+        })
+}
+
+fn finite(key: &str, v: f64) -> Result<f64, ScenarioError> {
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(invalid(key, format!("{v} is not a finite number")))
+    }
+}
+
+fn pitch_value(key: &str, v: f64) -> Result<f64, ScenarioError> {
+    if (-90.0..=90.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(invalid(
+            key,
+            format!("{v} is not between -90 and 90 degrees"),
+        ))
+    }
+}
+
+fn vector(key: &str, v: [f64; 3]) -> Result<DVec3, ScenarioError> {
+    for c in v {
+        finite(key, c)?;
+    }
+    Ok(DVec3::from_array(v))
+}
+
+/// Seeds are u64, but TOML integers stop at i64::MAX: larger seeds are written as strings.
+mod seed {
+    use serde::de::{self, Deserializer, Visitor};
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        d.deserialize_any(SeedVisitor).map(Some)
+    }
+
+    struct SeedVisitor;
+
+    impl Visitor<'_> for SeedVisitor {
+        type Value = u64;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a whole number from 0 to 18446744073709551615 (as an integer or a string)")
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
+            v.parse()
+                .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
