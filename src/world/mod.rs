@@ -10,7 +10,7 @@ pub mod chunk;
 pub mod coords;
 pub mod sparse;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use glam::IVec3;
@@ -44,6 +44,8 @@ pub struct World {
     generator: Arc<Generator>,
     chunks: BTreeMap<ChunkPos, Chunk>,
     edits: BTreeMap<BlockPos, Edit>,
+    /// Chunks whose edits changed since [`World::take_changed_chunks`] was last called.
+    changed: BTreeSet<ChunkPos>,
 }
 
 impl World {
@@ -60,6 +62,7 @@ impl World {
             generator,
             chunks: BTreeMap::new(),
             edits: BTreeMap::new(),
+            changed: BTreeSet::new(),
         }
     }
 
@@ -145,6 +148,7 @@ impl World {
             return false;
         }
         chunk.set(pos.local(), block);
+        self.changed.insert(pos.chunk());
         let generated = self.edits.get(&pos).map_or(before, |e| e.generated);
         if generated == block {
             self.edits.remove(&pos);
@@ -184,6 +188,12 @@ impl World {
             .map(|(&p, &e)| (p, e))
     }
 
+    /// The chunks whose edits changed since the last call, which a save must write; clears the
+    /// list.
+    pub fn take_changed_chunks(&mut self) -> BTreeSet<ChunkPos> {
+        std::mem::take(&mut self.changed)
+    }
+
     /// Replaces all edits with `edits` (a saved world's, say), reapplying them to loaded
     /// chunks. Edits whose block equals what the generator makes are dropped.
     pub fn restore_edits(&mut self, edits: impl IntoIterator<Item = (BlockPos, Block)>) {
@@ -192,6 +202,7 @@ impl World {
         for (pos, block) in edits {
             self.set_block(pos, block);
         }
+        self.changed.clear();
     }
 }
 
