@@ -1,0 +1,64 @@
+//! Helpers shared by the integration tests: run a scenario written inline and look at the
+//! state after every tick.
+
+#![allow(dead_code, reason = "each test binary uses a different subset")]
+
+use hewn::sim::Simulation;
+use hewn::sim::report::TickReport;
+use hewn::sim::scenario::Scenario;
+
+/// A finished scenario: the state after every tick and the final simulation.
+pub struct Run {
+    /// The report after each tick, in order.
+    pub trace: Vec<TickReport>,
+    /// The simulation after the last tick.
+    pub sim: Simulation,
+}
+
+impl Run {
+    /// The final report.
+    pub fn last(&self) -> &TickReport {
+        self.trace
+            .last()
+            .expect("the scenario ran at least one tick")
+    }
+
+    /// The highest feet y reached.
+    pub fn max_y(&self) -> f64 {
+        self.trace
+            .iter()
+            .map(|r| r.position[1])
+            .fold(f64::MIN, f64::max)
+    }
+
+    /// Asserts that no tick ended with the player inside a solid or with a non-finite value.
+    #[track_caller]
+    pub fn assert_never_inside(&self) {
+        for r in &self.trace {
+            assert!(
+                !r.inside_solid,
+                "inside a solid after tick {}: {:?}",
+                r.tick, r.position
+            );
+            assert!(r.position.iter().chain(&r.velocity).all(|v| v.is_finite()));
+        }
+    }
+}
+
+/// Parses and runs `toml`.
+#[track_caller]
+pub fn run(toml: &str) -> Run {
+    let scenario = Scenario::parse(toml).unwrap_or_else(|e| panic!("bad scenario: {e}\n{toml}"));
+    let mut trace = Vec::new();
+    let sim = scenario.run(|sim| trace.push(TickReport::of(sim)));
+    Run { trace, sim }
+}
+
+/// Asserts `actual` is within `tolerance` of `expected`.
+#[track_caller]
+pub fn assert_near(actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance,
+        "{actual} is not within {tolerance} of {expected}"
+    );
+}

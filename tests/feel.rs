@@ -1,0 +1,112 @@
+//! The player's motion matches Minecraft Java Edition's numbers closely enough to feel the same.
+
+mod common;
+
+use common::{assert_near, run};
+
+/// Steady horizontal speed with `controls` held on a flat world (blocks per second).
+fn steady_speed(controls: &str, flying: bool) -> f64 {
+    let r = run(&format!(
+        r#"
+        world = "flat"
+        ticks = 300
+        [player]
+        position = [0.5, {y}, 0.5]
+        flying = {flying}
+        [[input]]
+        from = 0
+        to = 300
+        hold = [{controls}]
+    "#,
+        y = if flying { "100.0" } else { "64.0" }
+    ));
+    // Average over the last two seconds, well after the speed has settled.
+    let a = &r.trace[179].position;
+    let b = &r.last().position;
+    ((b[0] - a[0]).powi(2) + (b[2] - a[2]).powi(2)).sqrt() / 2.0
+}
+
+#[test]
+fn walking_is_4_3_blocks_per_second() {
+    assert_near(steady_speed(r#""forward""#, false), 4.3, 4.3 * 0.03);
+}
+
+#[test]
+fn sprinting_is_5_6_blocks_per_second() {
+    assert_near(
+        steady_speed(r#""forward", "sprint""#, false),
+        5.6,
+        5.6 * 0.03,
+    );
+}
+
+#[test]
+fn sneaking_is_1_3_blocks_per_second() {
+    assert_near(
+        steady_speed(r#""forward", "sneak""#, false),
+        1.3,
+        1.3 * 0.03,
+    );
+}
+
+#[test]
+fn diagonal_walking_is_no_faster() {
+    assert_near(
+        steady_speed(r#""forward", "right""#, false),
+        4.3,
+        4.3 * 0.03,
+    );
+}
+
+#[test]
+fn flying_is_about_11_blocks_per_second() {
+    assert_near(steady_speed(r#""forward""#, true), 11.0, 0.5);
+}
+
+#[test]
+fn a_jump_rises_1_25_blocks() {
+    let r = run(r#"
+        world = "flat"
+        ticks = 60
+        [player]
+        position = [0.5, 64.0, 0.5]
+        [[input]]
+        from = 1
+        to = 2
+        hold = ["jump"]
+    "#);
+    assert_near(r.max_y() - 64.0, 1.25, 0.01);
+    assert_eq!(r.last().position[1], 64.0);
+}
+
+#[test]
+fn long_falls_approach_78_blocks_per_second() {
+    let r = run(r#"
+        world = "empty"
+        ticks = 1200
+        [player]
+        position = [0.5, 200.0, 0.5]
+    "#);
+    assert_near(-r.last().velocity[1], 78.4, 1.0);
+    // And it takes a while: after one second a fall is still far slower.
+    assert!(-r.trace[59].velocity[1] < 30.0);
+}
+
+#[test]
+fn letting_go_stops_a_walk_within_a_block() {
+    let r = run(r#"
+        world = "flat"
+        ticks = 240
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        [[input]]
+        from = 0
+        to = 120
+        hold = ["forward"]
+    "#);
+    let released = r.trace[119].position[0];
+    let end = r.last().position[0];
+    assert!(end - released < 0.5, "slid {} blocks", end - released);
+    assert!(r.last().velocity[0].abs() < 1e-6);
+}
