@@ -104,7 +104,7 @@ pub fn cast(
     reach: f64,
 ) -> Option<RayHit> {
     let dir = direction.try_normalize()?;
-    if !origin.is_finite() || !(reach >= 0.0) {
+    if !origin.is_finite() || reach.is_nan() || reach < 0.0 {
         return None;
     }
     let mut cell = BlockPos::containing(origin).to_ivec3();

@@ -1,1 +1,98 @@
+use glam::DVec3;
 
+use super::*;
+
+fn flat_at(position: DVec3) -> Simulation {
+    let mut sim = Simulation::new(GeneratorKind::Flat, 3);
+    sim.player.position = position;
+    sim
+}
+
+#[test]
+fn runs_are_reproducible_to_the_hash() {
+    let run = || {
+        let mut sim = Simulation::new(GeneratorKind::Terrain, 99);
+        let mut input = Input::default();
+        input.controls.forward = true;
+        input.controls.jump = true;
+        for t in 0..200 {
+            input.yaw = Some(f64::from(t) * 3.0);
+            input.actions = if t % 50 == 0 {
+                vec![Action::Break]
+            } else {
+                Vec::new()
+            };
+            sim.tick(&input);
+        }
+        sim.hash()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn the_hash_covers_player_and_edits() {
+    let base = flat_at(DVec3::new(0.5, 64.0, 0.5));
+    let mut moved = base.clone();
+    moved.player.position.x += 1e-6;
+    assert_ne!(base.hash(), moved.hash());
+    let mut edited = base.clone();
+    edited.world.set_block(BlockPos::new(9, 9, 9), Block::Glass);
+    assert_ne!(base.hash(), edited.hash());
+    let mut looked = base.clone();
+    looked.player.yaw = 1.0;
+    assert_ne!(base.hash(), looked.hash());
+}
+
+#[test]
+fn toggling_flight_reports_the_new_state() {
+    let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
+    assert_eq!(sim.act(Action::ToggleFly), ActionOutcome::Flying(true));
+    assert_eq!(sim.act(Action::ToggleFly), ActionOutcome::Flying(false));
+}
+
+#[test]
+fn looking_at_the_sky_breaks_and_places_nothing() {
+    let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
+    sim.player.set_look(0.0, 90.0);
+    assert_eq!(sim.act(Action::Break), ActionOutcome::Nothing);
+    assert_eq!(sim.act(Action::Place(Block::Stone)), ActionOutcome::Nothing);
+    assert_eq!(sim.world.edit_count(), 0);
+}
+
+#[test]
+fn placing_outside_the_world_or_into_the_head_is_refused() {
+    let mut sim = flat_at(DVec3::new(0.5, 254.0, 0.5));
+    sim.world.set_block(BlockPos::new(0, 255, 0), Block::Stone);
+    sim.player.set_look(0.0, 90.0);
+    // The ray hits the bottom of the block at y = 255; the cell in front, y = 254, holds
+    // the player's head.
+    sim.player.position.y = 252.5;
+    assert_eq!(sim.act(Action::Place(Block::Glass)), ActionOutcome::Nothing);
+    sim.player.position.y = 252.0;
+    assert_eq!(
+        sim.act(Action::Place(Block::Glass)),
+        ActionOutcome::Placed(BlockPos::new(0, 254, 0))
+    );
+    assert!(!sim.can_place(BlockPos::new(0, 256, 0), Block::Stone));
+    assert!(!sim.can_place(BlockPos::new(0, -1, 0), Block::Stone));
+}
+
+#[test]
+fn blocks_are_placed_into_water_but_not_into_solids() {
+    let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
+    let cell = BlockPos::new(3, 64, 0);
+    sim.world.set_block(cell, Block::Water);
+    assert!(sim.can_place(cell, Block::Stone));
+    sim.world.set_block(cell, Block::Planks);
+    assert!(!sim.can_place(cell, Block::Stone));
+}
+
+#[test]
+fn a_block_filled_into_the_player_lifts_them_out() {
+    let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
+    sim.world.set_block(BlockPos::new(0, 64, 0), Block::Stone);
+    assert!(sim.player_inside_solid());
+    sim.tick(&Input::default());
+    assert!(!sim.player_inside_solid());
+    assert_eq!(sim.player.position.y, 65.0);
+}

@@ -1,0 +1,131 @@
+//! `hewn sim` as a user runs it: JSON on stdout, exit 2 with a message on bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn hewn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hewn"))
+        .args(args)
+        .output()
+        .expect("the hewn binary runs")
+}
+
+fn scenario_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hewn-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write scenario");
+    path
+}
+
+const WALK: &str = r#"
+seed = 5
+world = "flat"
+ticks = 30
+[player]
+position = [0.5, 64.0, 0.5]
+[[input]]
+from = 0
+to = 30
+hold = ["forward"]
+[[input]]
+at = 3
+pitch = -90.0
+action = "break"
+"#;
+
+#[test]
+fn sim_prints_one_json_object_with_the_documented_keys() {
+    let path = scenario_file("walk.toml", WALK);
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(text.lines().count(), 1);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    let keys: Vec<&str> = json
+        .as_object()
+        .expect("object")
+        .keys()
+        .map(String::as_str)
+        .collect();
+    let mut expected = vec![
+        "tick",
+        "tps",
+        "position",
+        "velocity",
+        "yaw",
+        "pitch",
+        "on_ground",
+        "flying",
+        "inside_solid",
+        "edits",
+        "hash",
+    ];
+    expected.sort_unstable();
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, expected);
+    assert_eq!(json["tick"], 30);
+    assert_eq!(json["tps"], 60);
+    assert_eq!(json["edits"][0]["pos"], serde_json::json!([0, 63, 0]));
+    assert_eq!(json["edits"][0]["block"], "air");
+    let hash = json["hash"].as_str().expect("hash string");
+    assert_eq!(hash.len(), 16);
+    assert!(hash.chars().all(|c| c.is_ascii_hexdigit()));
+}
+
+#[test]
+fn trace_prints_every_tick_then_the_final_state() {
+    let path = scenario_file("trace.toml", WALK);
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path"), "--trace"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 31);
+    for (i, line) in lines.iter().take(30).enumerate() {
+        assert_eq!(line["tick"], i + 1);
+    }
+    assert_eq!(lines[29], lines[30]);
+}
+
+#[test]
+fn bad_scenarios_exit_2_naming_the_problem() {
+    let cases = [
+        ("unknown-key.toml", "ticks = 3\nspeed = 2\n", "speed"),
+        (
+            "bad-block.toml",
+            "ticks = 3\n[[input]]\nat = 0\naction = \"place\"\nblock = \"lava\"\n",
+            "lava",
+        ),
+        ("not-toml.toml", "this is not toml", "TOML"),
+        ("binary.toml", "\u{0}\u{1}\u{2}", "TOML"),
+    ];
+    for (name, text, needle) in cases {
+        let path = scenario_file(name, text);
+        let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_missing_file_or_flag_exits_2() {
+    let out = hewn(&["sim", "/nonexistent/scenario.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/scenario.toml"));
+    let out = hewn(&["--no-such-flag"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = hewn(&["--render-distance", "many"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("render-distance"));
+}
