@@ -3,9 +3,12 @@
 //! [`sweep`] is the swept-AABB core every body uses; [`player`] is the controller that turns
 //! held controls into motion; [`tuning`] holds the numbers that make it feel right.
 
+pub mod cylinder;
 pub mod player;
 pub mod sweep;
 pub mod tuning;
 
-pub use player::{Controls, POSITION_QUANTUM, Player, look_direction, player_box, quantize};
+pub use player::{
+    Controls, POSITION_QUANTUM, Player, PlayerCollider, look_direction, player_box, quantize,
+};
 pub use sweep::{Movement, intersects_world, move_through};

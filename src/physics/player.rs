@@ -7,7 +7,8 @@
 
 use glam::{DVec2, DVec3};
 
-use super::sweep::{Movement, colliders_in, move_among};
+use super::cylinder::{Cylinder, has_foothold, move_cylinder};
+use super::sweep::{Movement, colliders_in, intersects_world, move_among};
 use super::tuning::*;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::world::{Anchored, Block, BlockPos, BlockSource, WORLD_HEIGHT};
@@ -31,6 +32,37 @@ pub struct Controls {
     pub sprint: bool,
 }
 
+/// The shape the player collides as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PlayerCollider {
+    /// A 0.6 × 1.8 × 0.6 box moved by the swept AABB test ([`super::sweep`]).
+    #[default]
+    Box,
+    /// An upright cylinder of radius 0.3 and height 1.8 moved by collision correction
+    /// ([`super::cylinder`]): it can stand on the very corner of a block.
+    Cylinder,
+}
+
+impl PlayerCollider {
+    /// Both shapes.
+    pub const ALL: [Self; 2] = [Self::Box, Self::Cylinder];
+
+    /// The shape's name in scenarios and on the command line.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Box => "box",
+            Self::Cylinder => "cylinder",
+        }
+    }
+
+    /// The shape called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
 /// The player's physical state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Player {
@@ -46,6 +78,8 @@ pub struct Player {
     pub on_ground: bool,
     /// Whether the player is flying (no gravity).
     pub flying: bool,
+    /// The shape the player collides as.
+    pub collider: PlayerCollider,
 }
 
 impl Player {
@@ -59,13 +93,38 @@ impl Player {
             pitch: 0.0,
             on_ground: false,
             flying: false,
+            collider: PlayerCollider::Box,
         }
     }
 
-    /// The player's collision box.
+    /// The player's collision box (for the cylinder, the box around it).
     #[must_use]
     pub fn bounds(&self) -> Aabb {
         player_box(self.position)
+    }
+
+    /// The player's cylinder, the shape used when [`Player::collider`] is
+    /// [`PlayerCollider::Cylinder`].
+    #[must_use]
+    pub fn cylinder(&self) -> Cylinder {
+        Cylinder {
+            base: self.position,
+            radius: PLAYER_WIDTH / 2.0,
+            height: PLAYER_HEIGHT,
+        }
+    }
+
+    /// Whether the player's shape overlaps any block collider by more than `tolerance`.
+    #[must_use]
+    pub fn intersects_world(&self, world: &impl BlockSource, tolerance: f64) -> bool {
+        match self.collider {
+            PlayerCollider::Box => intersects_world(world, self.bounds(), tolerance),
+            PlayerCollider::Cylinder => {
+                let mut near = Vec::new();
+                colliders_in(world, self.bounds(), &mut near);
+                near.iter().any(|&b| self.cylinder().intersects_by(b, tolerance))
+            }
+        }
     }
 
     /// The position of the eyes.
@@ -108,15 +167,29 @@ impl Player {
 
         let mut motion = self.velocity * TICK_SECONDS;
         let sneaking_on_ground = controls.sneak && self.on_ground && !self.flying;
-        if sneaking_on_ground {
-            motion = self.keep_over_edge(world, motion);
+        match self.collider {
+            PlayerCollider::Box => {
+                if sneaking_on_ground {
+                    motion = self.keep_over_edge(world, motion);
+                }
+                self.move_as_box(world, motion);
+            }
+            PlayerCollider::Cylinder => {
+                if sneaking_on_ground {
+                    motion = self.keep_cylinder_over_edge(world, motion);
+                }
+                self.move_as_cylinder(world, motion);
+            }
         }
+        if self.flying && self.on_ground {
+            self.flying = false; // landing ends flight, as in Minecraft
+        }
+    }
+
+    /// Moves the box by `motion` with sliding and step-up, and drops blocked velocity.
+    fn move_as_box(&mut self, world: &impl BlockSource, motion: DVec3) {
         let mut colliders = Vec::new();
-        colliders_in(
-            world,
-            self.bounds().swept(motion).inflated(STEP_HEIGHT),
-            &mut colliders,
-        );
+        colliders_in(world, self.bounds().swept(motion).inflated(STEP_HEIGHT), &mut colliders);
         let mut moved = move_among(&colliders, self.bounds(), motion);
         let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
         if horizontally_blocked && (self.on_ground || moved.landed(motion)) {
@@ -124,7 +197,6 @@ impl Player {
                 moved = stepped;
             }
         }
-
         self.position += moved.offset;
         for axis in 0..3 {
             if moved.blocked[axis] {
@@ -132,9 +204,56 @@ impl Player {
             }
         }
         self.on_ground = moved.landed(motion) || (moved.offset.y > 0.0 && moved.blocked[1]);
-        if self.flying && self.on_ground {
-            self.flying = false; // landing ends flight, as in Minecraft
+    }
+
+    /// Moves the cylinder by `motion` with collision correction. The velocity along each axis
+    /// becomes what the cylinder really moved, wherever a correction cut that motion short.
+    fn move_as_cylinder(&mut self, world: &impl BlockSource, motion: DVec3) {
+        let walking = self.on_ground && !self.flying;
+        let moved = move_cylinder(world, self.cylinder(), motion, walking);
+        self.position += moved.offset;
+        for axis in 0..3 {
+            let (want, got) = (motion[axis], moved.offset[axis]);
+            if (got - want).abs() > 1e-12 {
+                let kept = if got * want > 0.0 { got / TICK_SECONDS } else { 0.0 };
+                self.velocity[axis] = kept;
+            }
         }
+        self.on_ground = moved.supported && self.velocity.y <= 0.0;
+        if self.on_ground {
+            self.velocity.y = 0.0;
+        }
+    }
+
+    /// The cylinder's sneaking guard: the farthest part of `motion` that keeps a foothold,
+    /// found by bisection after trying the whole move and each axis alone.
+    fn keep_cylinder_over_edge(&self, world: &impl BlockSource, motion: DVec3) -> DVec3 {
+        let start = self.cylinder();
+        let holds = |dx: f64, dz: f64| has_foothold(world, start.translated(DVec3::new(dx, 0.0, dz)));
+        if !holds(0.0, 0.0) || holds(motion.x, motion.z) {
+            return motion;
+        }
+        let (x_only, z_only) = (holds(motion.x, 0.0), holds(0.0, motion.z));
+        let (dx, dz) = match (x_only, z_only) {
+            (true, true) if motion.x.abs() >= motion.z.abs() => (motion.x, 0.0),
+            (true, true) | (false, true) => (0.0, motion.z),
+            (true, false) => (motion.x, 0.0),
+            (false, false) => (motion.x, motion.z),
+        };
+        let (mut good, mut bad) = (0.0, 1.0);
+        if holds(dx, dz) {
+            good = 1.0;
+        } else {
+            for _ in 0..24 {
+                let mid = (good + bad) / 2.0;
+                if holds(dx * mid, dz * mid) {
+                    good = mid;
+                } else {
+                    bad = mid;
+                }
+            }
+        }
+        DVec3::new(dx * good, motion.y, dz * good)
     }
 
     /// Applies controls, friction, gravity and jumping to the velocity.
@@ -251,11 +370,15 @@ impl Player {
     fn escape_solids(&mut self, world: &impl BlockSource) {
         for _ in 0..WORLD_HEIGHT {
             let body = self.bounds();
+            let cylinder = self.cylinder();
             let mut inside = Vec::new();
             colliders_in(world, body, &mut inside);
             let top = inside
                 .iter()
-                .filter(|c| c.intersects(body))
+                .filter(|&&c| match self.collider {
+                    PlayerCollider::Box => c.intersects(body),
+                    PlayerCollider::Cylinder => cylinder.intersects(c),
+                })
                 .map(|c| c.max.y)
                 .reduce(f64::max);
             match top {
