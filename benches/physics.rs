@@ -1,7 +1,10 @@
 //! Costs of the per-tick simulation work: one player tick in generated terrain, and one
 //! reach-5 pick. Run with `cargo bench --bench physics`.
 
-#![allow(missing_docs, reason = "criterion_group! generates undocumented functions")]
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates undocumented functions"
+)]
 
 use std::hint::black_box;
 

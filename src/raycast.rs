@@ -166,9 +166,11 @@ fn hit_block(
         })
 }
 
-/// Where a ray enters `b` (slab method): the distance and the face, if it enters at t ≥ 0.
-/// A ray starting inside the box does not count: you cannot target the block you are in.
-fn ray_box_entry(origin: DVec3, dir: DVec3, b: Aabb) -> Option<(f64, Face)> {
+/// Where a ray along unit `dir` enters `b` (slab method): the distance and the face, if it
+/// enters at t ≥ 0. A ray starting inside the box does not count: you cannot target the block
+/// you are in.
+#[must_use]
+pub fn ray_box_entry(origin: DVec3, dir: DVec3, b: Aabb) -> Option<(f64, Face)> {
     let mut t_enter = f64::NEG_INFINITY;
     let mut t_exit = f64::INFINITY;
     let mut face = None;

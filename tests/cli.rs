@@ -62,6 +62,7 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "on_ground",
         "flying",
         "inside_solid",
+        "crates",
         "edits",
         "hash",
     ];

@@ -3,42 +3,49 @@
 
 mod common;
 
-use common::{assert_near, run};
+use common::{assert_near, both, run};
 
 /// Tolerance for positions that should sit exactly on a face: the 2⁻²⁴ position grid.
 const FLUSH: f64 = 1e-7;
 
 #[test]
 fn standing_still_stays_put() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 120
         [player]
         position = [0.5, 64.0, 0.5]
-    "#);
-    assert_eq!(r.last().position, [0.5, 64.0, 0.5]);
-    assert_eq!(r.last().velocity, [0.0, 0.0, 0.0]);
-    assert!(r.last().on_ground);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_eq!(r.last().position, [0.5, 64.0, 0.5]);
+        assert_eq!(r.last().velocity, [0.0, 0.0, 0.0]);
+        assert!(r.last().on_ground);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn falling_lands_exactly_on_the_ground() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 180
         [player]
         position = [3.5, 80.0, -2.5]
-    "#);
-    assert_eq!(r.last().position, [3.5, 64.0, -2.5]);
-    assert!(r.last().on_ground);
-    assert_eq!(r.last().velocity[1], 0.0);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_eq!(r.last().position, [3.5, 64.0, -2.5]);
+        assert!(r.last().on_ground);
+        assert_eq!(r.last().velocity[1], 0.0);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn walking_into_a_wall_stops_flush_against_it() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 120
         [player]
@@ -52,18 +59,21 @@ fn walking_into_a_wall_stops_flush_against_it() {
         from = 0
         to = 120
         hold = ["forward"]
-    "#);
-    assert_near(r.last().position[0], 5.0 - 0.3, FLUSH);
-    assert_near(r.last().position[2], 0.5, 1e-9);
-    assert_eq!(r.last().velocity[0], 0.0);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_near(r.last().position[0], 5.0 - 0.3, FLUSH);
+        assert_near(r.last().position[2], 0.5, 1e-9);
+        assert_eq!(r.last().velocity[0], 0.0);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn walking_at_45_degrees_slides_along_a_wall() {
     // Facing 45° between +X and -Z; the wall at x = 5 runs along z and is made of separate
     // blocks, so any snag on a seam would stop the slide.
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 180
         [player]
@@ -77,19 +87,22 @@ fn walking_at_45_degrees_slides_along_a_wall() {
         from = 0
         to = 180
         hold = ["forward"]
-    "#);
-    assert_near(r.last().position[0], 4.7, FLUSH);
-    // Pressed against the wall, only the -z part of the walk remains: 4.317 × sin 45° ≈ 3.05.
-    let vz = r.last().velocity[2];
-    assert_near(vz, -4.317 * std::f64::consts::FRAC_1_SQRT_2, 0.05);
-    let z_travel = r.trace[60].position[2] - r.last().position[2];
-    assert_near(z_travel, 3.05 * 2.0, 0.1);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_near(r.last().position[0], 4.7, FLUSH);
+        // Pressed against the wall, only the -z part of the walk remains: 4.317 × sin 45° ≈ 3.05.
+        let vz = r.last().velocity[2];
+        assert_near(vz, -4.317 * std::f64::consts::FRAC_1_SQRT_2, 0.05);
+        let z_travel = r.trace[60].position[2] - r.last().position[2];
+        assert_near(z_travel, 3.05 * 2.0, 0.1);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn a_one_wide_corridor_can_be_walked_at_an_angle() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 300
         [player]
@@ -107,16 +120,19 @@ fn a_one_wide_corridor_can_be_walked_at_an_angle() {
         from = 0
         to = 300
         hold = ["forward", "sprint"]
-    "#);
-    let end = r.last().position;
-    assert_near(end[0], 1.0 - 0.3, FLUSH);
-    assert!(end[2] < -20.0, "stuck in the corridor at z = {}", end[2]);
-    r.assert_never_inside();
+    "#,
+    ) {
+        let end = r.last().position;
+        assert_near(end[0], 1.0 - 0.3, FLUSH);
+        assert!(end[2] < -20.0, "stuck in the corridor at z = {}", end[2]);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn jumping_climbs_a_one_block_ledge() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 120
         [player]
@@ -134,15 +150,18 @@ fn jumping_climbs_a_one_block_ledge() {
         from = 10
         to = 60
         hold = ["jump"]
-    "#);
-    assert!(r.last().position[0] > 3.0);
-    assert_eq!(r.last().position[1], 65.0);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert!(r.last().position[0] > 3.0);
+        assert_eq!(r.last().position[1], 65.0);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn jumping_never_clears_a_two_block_wall() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 240
         [player]
@@ -156,15 +175,18 @@ fn jumping_never_clears_a_two_block_wall() {
         from = 0
         to = 240
         hold = ["forward", "jump", "sprint"]
-    "#);
-    assert!(r.trace.iter().all(|t| t.position[0] <= 1.7 + FLUSH));
-    assert!(r.max_y() < 65.3);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert!(r.trace.iter().all(|t| t.position[0] <= 1.7 + FLUSH));
+        assert!(r.max_y() < 65.3);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn walking_up_a_staircase_of_slabs_needs_no_jump() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 100
         [player]
@@ -190,23 +212,26 @@ fn walking_up_a_staircase_of_slabs_needs_no_jump() {
         from = 0
         to = 180
         hold = ["forward"]
-    "#);
-    assert!(
-        r.last().position[0] > 6.0,
-        "stopped at x = {}",
-        r.last().position[0]
-    );
-    assert_eq!(r.last().position[1], 66.0);
-    assert!(
-        r.max_y() <= 66.0 + FLUSH,
-        "never rises above the top: it walked, not jumped"
-    );
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert!(
+            r.last().position[0] > 6.0,
+            "stopped at x = {}",
+            r.last().position[0]
+        );
+        assert_eq!(r.last().position[1], 66.0);
+        assert!(
+            r.max_y() <= 66.0 + FLUSH,
+            "never rises above the top: it walked, not jumped"
+        );
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn a_full_block_stops_a_walk_without_a_jump() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 120
         [player]
@@ -220,29 +245,35 @@ fn a_full_block_stops_a_walk_without_a_jump() {
         from = 0
         to = 120
         hold = ["forward"]
-    "#);
-    assert_near(r.last().position[0], 1.7, FLUSH);
-    assert_eq!(r.last().position[1], 64.0);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_near(r.last().position[0], 1.7, FLUSH);
+        assert_eq!(r.last().position[1], 64.0);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn falling_at_500_blocks_per_second_lands_on_the_floor() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 60
         [player]
         position = [0.5, 250.0, 0.5]
         velocity = [0.0, -500.0, 0.0]
-    "#);
-    assert_eq!(r.last().position[1], 64.0);
-    assert!(r.last().on_ground);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_eq!(r.last().position[1], 64.0);
+        assert!(r.last().on_ground);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn a_thin_floor_stops_a_500_blocks_per_second_fall_diagonally() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "empty"
         ticks = 60
         [player]
@@ -252,14 +283,17 @@ fn a_thin_floor_stops_a_500_blocks_per_second_fall_diagonally() {
         from = [-10, 100, -40]
         to = [40, 100, 10]
         block = "stone_slab"
-    "#);
-    assert_eq!(r.last().position[1], 100.5);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_eq!(r.last().position[1], 100.5);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn flying_at_400_blocks_per_second_stops_at_a_wall() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 30
         [player]
@@ -270,15 +304,18 @@ fn flying_at_400_blocks_per_second_stops_at_a_wall() {
         from = [20, 64, -3]
         to = [20, 75, 3]
         block = "glass"
-    "#);
-    assert_near(r.last().position[0], 19.7, FLUSH);
-    assert!(r.last().flying);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_near(r.last().position[0], 19.7, FLUSH);
+        assert!(r.last().flying);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn an_inner_corner_holds_the_player_still() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 180
         [player]
@@ -296,18 +333,21 @@ fn an_inner_corner_holds_the_player_still() {
         from = 0
         to = 180
         hold = ["forward"]
-    "#);
-    let end = r.last().position;
-    assert_near(end[0], 4.7, FLUSH);
-    assert_near(end[2], -4.7, FLUSH);
-    // No jitter: the last second is perfectly still.
-    assert!(r.trace[120..].iter().all(|t| t.position == end));
-    r.assert_never_inside();
+    "#,
+    ) {
+        let end = r.last().position;
+        assert_near(end[0], 4.7, FLUSH);
+        assert_near(end[2], -4.7, FLUSH);
+        // No jitter: the last second is perfectly still.
+        assert!(r.trace[120..].iter().all(|t| t.position == end));
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn a_ceiling_cuts_a_jump_short() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 90
         [player]
@@ -320,16 +360,19 @@ fn a_ceiling_cuts_a_jump_short() {
         from = 5
         to = 6
         hold = ["jump"]
-    "#);
-    assert_near(r.max_y(), 66.0 - 1.8, FLUSH);
-    assert_eq!(r.last().position[1], 64.0);
-    assert!(r.last().on_ground);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_near(r.max_y(), 66.0 - 1.8, FLUSH);
+        assert_eq!(r.last().position[1], 64.0);
+        assert!(r.last().on_ground);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn break_removes_the_block_looked_at() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 5
         [player]
@@ -338,17 +381,20 @@ fn break_removes_the_block_looked_at() {
         at = 1
         pitch = -90.0
         action = "break"
-    "#);
-    let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
-    assert_eq!(edits, vec![([0, 63, 0], "air")]);
-    // With the grass gone the player drops into the hole.
-    assert!(r.last().position[1] < 64.0);
-    r.assert_never_inside();
+    "#,
+    ) {
+        let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
+        assert_eq!(edits, vec![([0, 63, 0], "air")]);
+        // With the grass gone the player drops into the hole.
+        assert!(r.last().position[1] < 64.0);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn bedrock_cannot_be_broken() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 3
         [player]
@@ -361,13 +407,16 @@ fn bedrock_cannot_be_broken() {
         at = 1
         pitch = -90.0
         action = "break"
-    "#);
-    assert_eq!(r.last().edits.len(), 3, "only the fill's cells");
+    "#,
+    ) {
+        assert_eq!(r.last().edits.len(), 3, "only the fill's cells");
+    }
 }
 
 #[test]
 fn place_puts_the_block_against_the_face_looked_at() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 5
         [player]
@@ -381,21 +430,24 @@ fn place_puts_the_block_against_the_face_looked_at() {
         at = 2
         action = "place"
         block = "planks"
-    "#);
-    let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
-    assert_eq!(
-        edits,
-        vec![
-            ([2, 65, 0], "planks"),
-            ([3, 64, 0], "stone"),
-            ([3, 65, 0], "stone")
-        ]
-    );
+    "#,
+    ) {
+        let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
+        assert_eq!(
+            edits,
+            vec![
+                ([2, 65, 0], "planks"),
+                ([3, 64, 0], "stone"),
+                ([3, 65, 0], "stone")
+            ]
+        );
+    }
 }
 
 #[test]
 fn placing_inside_yourself_is_refused_until_you_are_above_the_cell() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 30
         [player]
@@ -417,20 +469,22 @@ fn placing_inside_yourself_is_refused_until_you_are_above_the_cell() {
         at = 12
         action = "place"
         block = "stone"
-    "#);
-    let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
-    assert_eq!(
-        edits,
-        vec![([0, 64, 0], "stone")],
-        "placed once the feet cleared the cell"
-    );
-    assert_eq!(
-        r.trace[5].edits.len(),
-        0,
-        "three ticks into the jump the feet are still in the cell"
-    );
-    assert_eq!(r.last().position[1], 65.0, "and the player lands on it");
-    r.assert_never_inside();
+    "#,
+    ) {
+        let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
+        assert_eq!(
+            edits,
+            vec![([0, 64, 0], "stone")],
+            "placed once the feet cleared the cell"
+        );
+        assert_eq!(
+            r.trace[5].edits.len(),
+            0,
+            "three ticks into the jump the feet are still in the cell"
+        );
+        assert_eq!(r.last().position[1], 65.0, "and the player lands on it");
+        r.assert_never_inside();
+    }
 }
 
 #[test]
@@ -459,7 +513,8 @@ fn blocks_beyond_reach_cannot_be_touched() {
 
 #[test]
 fn sneaking_never_walks_off_an_edge() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 300
         [player]
@@ -473,17 +528,21 @@ fn sneaking_never_walks_off_an_edge() {
         from = 0
         to = 300
         hold = ["forward", "sneak"]
-    "#);
-    let end = r.last().position;
-    assert_eq!(end[1], 65.0);
-    // The box may hang out over the edge until its far side is at the edge.
-    assert_near(end[0], 0.3, 1e-6);
-    r.assert_never_inside();
+    "#,
+    ) {
+        let end = r.last().position;
+        assert_eq!(end[1], 65.0);
+        // The box may hang out over the edge until its far side is at the edge.
+        // (The cylinder keeps a 1e-6 margin of foothold.)
+        assert_near(end[0], 0.3, 2e-6);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn sneaking_diagonally_off_an_outer_corner_is_refused() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 300
         [player]
@@ -497,14 +556,17 @@ fn sneaking_diagonally_off_an_outer_corner_is_refused() {
         from = 0
         to = 300
         hold = ["forward", "sneak"]
-    "#);
-    assert_eq!(r.last().position[1], 65.0);
-    r.assert_never_inside();
+    "#,
+    ) {
+        assert_eq!(r.last().position[1], 65.0);
+        r.assert_never_inside();
+    }
 }
 
 #[test]
 fn fly_toggle_lifts_off_and_landing_ends_flight() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 240
         [player]
@@ -520,20 +582,23 @@ fn fly_toggle_lifts_off_and_landing_ends_flight() {
         from = 100
         to = 240
         hold = ["sneak"]
-    "#);
-    assert!(r.trace[60].flying);
-    assert!(
-        r.trace[60].position[1] > 69.0,
-        "rose about 7.5 blocks in a second"
-    );
-    assert!(r.trace[99].position[1] > 69.0, "hovers with nothing held");
-    assert!(!r.last().flying, "landing ends flight");
-    assert_eq!(r.last().position[1], 64.0);
+    "#,
+    ) {
+        assert!(r.trace[60].flying);
+        assert!(
+            r.trace[60].position[1] > 69.0,
+            "rose about 7.5 blocks in a second"
+        );
+        assert!(r.trace[99].position[1] > 69.0, "hovers with nothing held");
+        assert!(!r.last().flying, "landing ends flight");
+        assert_eq!(r.last().position[1], 64.0);
+    }
 }
 
 #[test]
 fn water_is_walked_through_slowly() {
-    let r = run(r#"
+    for r in both(
+        r#"
         world = "flat"
         ticks = 360
         [player]
@@ -547,19 +612,21 @@ fn water_is_walked_through_slowly() {
         from = 0
         to = 360
         hold = ["forward"]
-    "#);
-    let in_water = r
-        .trace
-        .iter()
-        .find(|t| t.position[0] > 5.0 && t.position[0] < 6.0)
-        .expect("reached the water");
-    assert!(
-        in_water.velocity[0] < 3.0,
-        "water slows the walk: {}",
-        in_water.velocity[0]
-    );
-    assert!(r.last().position[0] > 10.0, "came out the other side");
-    r.assert_never_inside();
+    "#,
+    ) {
+        let in_water = r
+            .trace
+            .iter()
+            .find(|t| t.position[0] > 5.0 && t.position[0] < 6.0)
+            .expect("reached the water");
+        assert!(
+            in_water.velocity[0] < 3.0,
+            "water slows the walk: {}",
+            in_water.velocity[0]
+        );
+        assert!(r.last().position[0] > 10.0, "came out the other side");
+        r.assert_never_inside();
+    }
 }
 
 /// The slide scenario, with its x and z shifted by `dx` blocks.

@@ -118,9 +118,9 @@ fn covers(n: Aabb, b: Aabb, axis: usize, positive: bool) -> bool {
         (n.max[axis] - b.min[axis]).abs() <= CONTACT_EPSILON
     };
     flush
-        && (0..3)
-            .filter(|&a| a != axis)
-            .all(|a| n.min[a] <= b.min[a] + CONTACT_EPSILON && n.max[a] >= b.max[a] - CONTACT_EPSILON)
+        && (0..3).filter(|&a| a != axis).all(|a| {
+            n.min[a] <= b.min[a] + CONTACT_EPSILON && n.max[a] >= b.max[a] - CONTACT_EPSILON
+        })
 }
 
 /// The shortest allowed translation that takes `c` out of `b`, if there is one.
@@ -155,8 +155,20 @@ fn correction(c: Cylinder, b: Aabb, open: OpenFaces, step_up: bool) -> Option<DV
     if closest == centre {
         // Centre inside the footprint: out through the nearest open side.
         for axis2 in 0..2 {
-            consider_side(&mut consider, face(axis2, false), axis2, min[axis2] - centre[axis2] - c.radius, &lift);
-            consider_side(&mut consider, face(axis2, true), axis2, max[axis2] - centre[axis2] + c.radius, &lift);
+            consider_side(
+                &mut consider,
+                face(axis2, false),
+                axis2,
+                min[axis2] - centre[axis2] - c.radius,
+                &lift,
+            );
+            consider_side(
+                &mut consider,
+                face(axis2, true),
+                axis2,
+                max[axis2] - centre[axis2] + c.radius,
+                &lift,
+            );
         }
     } else {
         let outside_x = centre.x < min.x || centre.x > max.x;
@@ -169,14 +181,32 @@ fn correction(c: Cylinder, b: Aabb, open: OpenFaces, step_up: bool) -> Option<DV
             let (px, pz) = (centre.x > max.x, centre.y > max.y);
             match (face(0, px), face(1, pz)) {
                 (true, true) => consider(lift(away / distance * (c.radius - distance))),
-                (true, false) => consider_side(&mut consider, true, 0, signed_gap(centre.x, min.x, max.x, c.radius), &lift),
-                (false, true) => consider_side(&mut consider, true, 1, signed_gap(centre.y, min.y, max.y, c.radius), &lift),
+                (true, false) => consider_side(
+                    &mut consider,
+                    true,
+                    0,
+                    signed_gap(centre.x, min.x, max.x, c.radius),
+                    &lift,
+                ),
+                (false, true) => consider_side(
+                    &mut consider,
+                    true,
+                    1,
+                    signed_gap(centre.y, min.y, max.y, c.radius),
+                    &lift,
+                ),
                 (false, false) => {}
             }
         } else {
             let axis2 = usize::from(outside_z);
             let positive = away[axis2] > 0.0;
-            consider_side(&mut consider, face(axis2, positive), axis2, away[axis2].signum() * (c.radius - distance), &lift);
+            consider_side(
+                &mut consider,
+                face(axis2, positive),
+                axis2,
+                away[axis2].signum() * (c.radius - distance),
+                &lift,
+            );
         }
     }
     best
@@ -221,7 +251,12 @@ pub struct CylinderMove {
 ///
 /// `walking` allows stepping up onto ledges of up to [`STEP_HEIGHT`].
 #[must_use]
-pub fn move_cylinder(world: &impl BlockSource, cylinder: Cylinder, motion: DVec3, walking: bool) -> CylinderMove {
+pub fn move_cylinder(
+    world: &impl BlockSource,
+    cylinder: Cylinder,
+    motion: DVec3,
+    walking: bool,
+) -> CylinderMove {
     let region = cylinder.bounds().swept(motion).inflated(STEP_HEIGHT + 1.0);
     let mut colliders = Vec::new();
     colliders_in(world, region, &mut colliders);
@@ -249,14 +284,18 @@ pub fn move_cylinder(world: &impl BlockSource, cylinder: Cylinder, motion: DVec3
 }
 
 /// Pushes `c` out of every box it intersects, or `None` if that cannot be done.
+///
+/// A box may allow no push at all (a block in an inner corner, all of whose open faces are
+/// covered by the walls beside it): it is left for the walls' pushes to clear.
 fn settle(colliders: &[Aabb], mut c: Cylinder, walking: bool) -> (Option<Cylinder>, bool) {
     let mut pushed_up = false;
     for _ in 0..MAX_CORRECTIONS {
-        let Some(&hit) = colliders.iter().find(|&&b| c.intersects(b)) else {
+        let mut hits = colliders.iter().filter(|&&b| c.intersects(b)).peekable();
+        if hits.peek().is_none() {
             return (Some(c), pushed_up);
-        };
-        let open = OpenFaces::of(hit, colliders);
-        let Some(push) = correction(c, hit, open, walking) else {
+        }
+        let Some(push) = hits.find_map(|&b| correction(c, b, OpenFaces::of(b, colliders), walking))
+        else {
             return (None, pushed_up);
         };
         pushed_up |= push.y > 0.0;
@@ -265,14 +304,14 @@ fn settle(colliders: &[Aabb], mut c: Cylinder, walking: bool) -> (Option<Cylinde
     (None, pushed_up)
 }
 
-/// Whether a cylinder at `c`, dropped by a step's height, would rest on something: the test
-/// that keeps a sneaking cylinder from walking off an edge.
+/// Whether a cylinder at `c`, dropped by a step's height, would overlap something by more than
+/// `margin`: the test that keeps a sneaking cylinder from walking off an edge.
 #[must_use]
-pub fn has_foothold(world: &impl BlockSource, c: Cylinder) -> bool {
+pub fn has_foothold(world: &impl BlockSource, c: Cylinder, margin: f64) -> bool {
     let dropped = c.translated(DVec3::NEG_Y * STEP_HEIGHT);
     let mut below = Vec::new();
     colliders_in(world, dropped.bounds(), &mut below);
-    below.iter().any(|&b| dropped.intersects(b))
+    below.iter().any(|&b| dropped.intersects_by(b, margin))
 }
 
 #[cfg(test)]
@@ -328,7 +367,10 @@ mod tests {
 
     #[test]
     fn walking_steps_onto_a_slab_but_not_a_block() {
-        let slab = [Aabb::new(DVec3::new(1.0, 0.0, 0.0), DVec3::new(2.0, 0.5, 1.0))];
+        let slab = [Aabb::new(
+            DVec3::new(1.0, 0.0, 0.0),
+            DVec3::new(2.0, 0.5, 1.0),
+        )];
         let (c, _) = settle(&slab, player_at(0.75, 0.0, 0.5), true);
         assert_eq!(c.map(|c| c.base.y), Some(0.5));
         let block = [unit(1.0, 0.0, 0.0)];

@@ -122,7 +122,8 @@ impl Player {
             PlayerCollider::Cylinder => {
                 let mut near = Vec::new();
                 colliders_in(world, self.bounds(), &mut near);
-                near.iter().any(|&b| self.cylinder().intersects_by(b, tolerance))
+                near.iter()
+                    .any(|&b| self.cylinder().intersects_by(b, tolerance))
             }
         }
     }
@@ -189,7 +190,11 @@ impl Player {
     /// Moves the box by `motion` with sliding and step-up, and drops blocked velocity.
     fn move_as_box(&mut self, world: &impl BlockSource, motion: DVec3) {
         let mut colliders = Vec::new();
-        colliders_in(world, self.bounds().swept(motion).inflated(STEP_HEIGHT), &mut colliders);
+        colliders_in(
+            world,
+            self.bounds().swept(motion).inflated(STEP_HEIGHT),
+            &mut colliders,
+        );
         let mut moved = move_among(&colliders, self.bounds(), motion);
         let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
         if horizontally_blocked && (self.on_ground || moved.landed(motion)) {
@@ -215,8 +220,9 @@ impl Player {
         for axis in 0..3 {
             let (want, got) = (motion[axis], moved.offset[axis]);
             if (got - want).abs() > 1e-12 {
-                let kept = if got * want > 0.0 { got / TICK_SECONDS } else { 0.0 };
-                self.velocity[axis] = kept;
+                // Creeping by less than the position grid against a wall is standing still.
+                let kept = got * want > 0.0 && got.abs() > 4.0 * POSITION_QUANTUM;
+                self.velocity[axis] = if kept { got / TICK_SECONDS } else { 0.0 };
             }
         }
         self.on_ground = moved.supported && self.velocity.y <= 0.0;
@@ -225,35 +231,45 @@ impl Player {
         }
     }
 
-    /// The cylinder's sneaking guard: the farthest part of `motion` that keeps a foothold,
-    /// found by bisection after trying the whole move and each axis alone.
+    /// The cylinder's sneaking guard: of the whole horizontal move and each axis alone, the
+    /// one that goes furthest while keeping a foothold, each cut short by bisection where the
+    /// foothold would be lost.
     fn keep_cylinder_over_edge(&self, world: &impl BlockSource, motion: DVec3) -> DVec3 {
         let start = self.cylinder();
-        let holds = |dx: f64, dz: f64| has_foothold(world, start.translated(DVec3::new(dx, 0.0, dz)));
-        if !holds(0.0, 0.0) || holds(motion.x, motion.z) {
+        if !has_foothold(world, start, 0.0) {
             return motion;
         }
-        let (x_only, z_only) = (holds(motion.x, 0.0), holds(0.0, motion.z));
-        let (dx, dz) = match (x_only, z_only) {
-            (true, true) if motion.x.abs() >= motion.z.abs() => (motion.x, 0.0),
-            (true, true) | (false, true) => (0.0, motion.z),
-            (true, false) => (motion.x, 0.0),
-            (false, false) => (motion.x, motion.z),
-        };
-        let (mut good, mut bad) = (0.0, 1.0);
-        if holds(dx, dz) {
-            good = 1.0;
-        } else {
-            for _ in 0..24 {
+        // A margin well above the position grid, so that rounding the position never leaves
+        // the cylinder without the foothold it was allowed to keep.
+        let holds = |d: DVec3| has_foothold(world, start.translated(d), 1e-6);
+        let horizontal = DVec3::new(motion.x, 0.0, motion.z);
+        let farthest = |d: DVec3| {
+            if holds(d) {
+                return d;
+            }
+            let (mut good, mut bad) = (0.0, 1.0);
+            for _ in 0..30 {
                 let mid = (good + bad) / 2.0;
-                if holds(dx * mid, dz * mid) {
+                if holds(d * mid) {
                     good = mid;
                 } else {
                     bad = mid;
                 }
             }
-        }
-        DVec3::new(dx * good, motion.y, dz * good)
+            d * good
+        };
+        let best = [horizontal, horizontal * DVec3::X, horizontal * DVec3::Z]
+            .map(farthest)
+            .into_iter()
+            .reduce(|a, b| {
+                if b.length_squared() > a.length_squared() {
+                    b
+                } else {
+                    a
+                }
+            })
+            .unwrap_or(DVec3::ZERO);
+        DVec3::new(best.x, motion.y, best.z)
     }
 
     /// Applies controls, friction, gravity and jumping to the velocity.

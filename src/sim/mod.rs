@@ -11,6 +11,7 @@ pub mod scenario;
 use glam::DVec3;
 
 use crate::aabb::CONTACT_EPSILON;
+use crate::physics::crates::{Crate, Crates, Mover};
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Controls, Player, intersects_world, quantize};
 use crate::raycast::{RayHit, cast};
@@ -27,6 +28,8 @@ pub enum Action {
     Place(Block),
     /// Start or stop flying.
     ToggleFly,
+    /// Place a 1×1×1 crate against the face the player looks at.
+    PlaceCrate,
 }
 
 impl Action {
@@ -37,6 +40,7 @@ impl Action {
             Self::Break => "break",
             Self::Place(_) => "place",
             Self::ToggleFly => "toggle_fly",
+            Self::PlaceCrate => "place_crate",
         }
     }
 }
@@ -63,6 +67,10 @@ pub enum ActionOutcome {
     Placed(BlockPos),
     /// Flight was switched on (`true`) or off.
     Flying(bool),
+    /// A crate was placed; it is the last in the list.
+    PlacedCrate,
+    /// The crate at this index was broken (removed).
+    BrokeCrate(usize),
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
     Nothing,
 }
@@ -74,6 +82,8 @@ pub struct Simulation {
     pub world: World,
     /// The player.
     pub player: Player,
+    /// The crates, in the order they were added.
+    pub crates: Crates,
     tick: u64,
 }
 
@@ -94,6 +104,7 @@ impl Simulation {
         Self {
             world,
             player,
+            crates: Crates::default(),
             tick: 0,
         }
     }
@@ -117,9 +128,46 @@ impl Simulation {
             .swept(self.player.velocity * TICK_SECONDS)
             .inflated(2.0);
         self.world.load_region(reach);
+        let before = self.player;
         self.player.tick(&self.world, input.controls);
+        self.push_crates_ahead_of(before);
+        for c in self.crates.list() {
+            let path = c.bounds().swept(c.velocity * TICK_SECONDS).inflated(1.0);
+            self.world.load_region(path);
+        }
+        self.crates.tick(&self.world, self.player.bounds());
         self.tick += 1;
         outcomes
+    }
+
+    /// Replays the player's move of this tick (from `before`) one axis at a time against the
+    /// crates in its way, pushing them; cuts the move where they cannot give way.
+    fn push_crates_ahead_of(&mut self, before: Player) {
+        let planned = self.player.position - before.position;
+        let path = before.bounds().swept(planned).inflated(CONTACT_EPSILON);
+        if self.crates.near(path).is_empty() {
+            return;
+        }
+        let mut body = before.bounds();
+        let mut moved = DVec3::ZERO;
+        for axis in [1, 0, 2] {
+            let along =
+                self.crates
+                    .push(&self.world, Mover::Player(body), axis, planned[axis], &[]);
+            moved[axis] = along;
+            let mut step = DVec3::ZERO;
+            step[axis] = along;
+            body = body.translated(step);
+            if along != planned[axis] {
+                self.player.velocity[axis] = 0.0;
+                if axis == 1 && planned.y < 0.0 {
+                    self.player.on_ground = true;
+                }
+            }
+        }
+        if moved != planned {
+            self.player.position = quantize(before.position + moved);
+        }
     }
 
     /// The block the player is looking at within reach, if any.
@@ -166,21 +214,66 @@ impl Simulation {
                 }
                 ActionOutcome::Flying(self.player.flying)
             }
-            Action::Break => match self.target() {
-                Some(hit) if self.world.block(hit.block).is_breakable() => {
+            Action::Break => match (self.target(), self.crate_target()) {
+                (hit, Some((i, distance))) if hit.is_none_or(|h| distance < h.distance) => {
+                    self.crates.remove(i);
+                    ActionOutcome::BrokeCrate(i)
+                }
+                (Some(hit), _) if self.world.block(hit.block).is_breakable() => {
                     self.world.set_block(hit.block, Block::Air);
                     ActionOutcome::Broke(hit.block)
                 }
                 _ => ActionOutcome::Nothing,
             },
             Action::Place(block) => match self.target() {
+                Some(hit) if self.crate_in_front(hit.distance) => ActionOutcome::Nothing,
                 Some(hit) if self.can_place(hit.adjacent, block) => {
                     self.world.set_block(hit.adjacent, block);
                     ActionOutcome::Placed(hit.adjacent)
                 }
                 _ => ActionOutcome::Nothing,
             },
+            Action::PlaceCrate => match self.target() {
+                Some(hit) if self.crate_in_front(hit.distance) => ActionOutcome::Nothing,
+                Some(hit) => {
+                    let cell = hit.adjacent.min_corner();
+                    let c = Crate::new(cell + DVec3::new(0.5, 0.0, 0.5), DVec3::ONE);
+                    let free = hit.adjacent.in_world_height()
+                        && !intersects_world(&self.world, c.bounds(), CONTACT_EPSILON)
+                        && !self.crates.any_intersect(c.bounds())
+                        && !c.bounds().intersects(self.player.bounds());
+                    if free {
+                        self.crates.add(c);
+                        ActionOutcome::PlacedCrate
+                    } else {
+                        ActionOutcome::Nothing
+                    }
+                }
+                None => ActionOutcome::Nothing,
+            },
         }
+    }
+
+    /// The nearest crate on the look ray within reach: its index and distance.
+    #[must_use]
+    pub fn crate_target(&self) -> Option<(usize, f64)> {
+        let eye = self.player.eye();
+        let dir = self.player.look_direction();
+        let reach = crate::aabb::Aabb::new(eye, eye).inflated(REACH);
+        self.crates
+            .near(reach)
+            .into_iter()
+            .filter_map(|i| {
+                crate::raycast::ray_box_entry(eye, dir, self.crates.list()[i].bounds())
+                    .map(|(t, _)| (i, t))
+            })
+            .filter(|&(_, t)| t <= REACH)
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+    }
+
+    /// Whether a crate on the look ray is nearer than `distance`.
+    fn crate_in_front(&self, distance: f64) -> bool {
+        self.crate_target().is_some_and(|(_, t)| t < distance)
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water, and not
@@ -192,10 +285,10 @@ impl Simulation {
             return false;
         }
         let body = self.player.bounds();
-        !block
-            .colliders()
-            .iter()
-            .any(|c| c.at(pos.min_corner()).intersects(body))
+        !block.colliders().iter().any(|c| {
+            let placed = c.at(pos.min_corner());
+            placed.intersects(body) || self.crates.any_intersect(placed)
+        })
     }
 
     /// Whether the player's box overlaps a solid collider by more than 1e-6 on every axis.
@@ -223,6 +316,16 @@ impl Simulation {
         h.f64(p.pitch);
         h.bool(p.on_ground);
         h.bool(p.flying);
+        h.bytes(p.collider.name().as_bytes());
+        h.u64(self.crates.list().len() as u64);
+        for c in self.crates.list() {
+            for v in [c.position, c.size, c.velocity] {
+                for x in v.to_array() {
+                    h.f64(x);
+                }
+            }
+            h.bool(c.on_ground);
+        }
         h.u64(self.world.edit_count() as u64);
         for (pos, edit) in self.world.edits() {
             h.i32(pos.x);

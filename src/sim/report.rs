@@ -13,6 +13,15 @@ pub struct EditReport {
     pub block: &'static str,
 }
 
+/// One crate's state.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CrateReport {
+    /// Bottom centre.
+    pub position: [f64; 3],
+    /// Velocity in blocks per second.
+    pub velocity: [f64; 3],
+}
+
 /// The state after a tick, in the order the fields are printed.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TickReport {
@@ -36,6 +45,8 @@ pub struct TickReport {
     pub inside_solid: bool,
     /// Every cell that differs from what the generator made, sorted by (x, y, z).
     pub edits: Vec<EditReport>,
+    /// The crates, in the order the scenario gave them.
+    pub crates: Vec<CrateReport>,
     /// 16 hex digits of [`Simulation::hash`].
     pub hash: String,
 }
@@ -61,6 +72,15 @@ impl TickReport {
                 .map(|(pos, edit)| EditReport {
                     pos: [pos.x, pos.y, pos.z],
                     block: edit.current.name(),
+                })
+                .collect(),
+            crates: sim
+                .crates
+                .list()
+                .iter()
+                .map(|c| CrateReport {
+                    position: c.position.to_array(),
+                    velocity: c.velocity.to_array(),
                 })
                 .collect(),
             hash: format!("{:016x}", sim.hash()),

@@ -10,7 +10,8 @@ use glam::DVec3;
 use serde::Deserialize;
 
 use super::{Action, Input, Simulation};
-use crate::physics::{Controls, Player};
+use crate::physics::crates::{Crate, Crates, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
+use crate::physics::{Controls, Player, PlayerCollider};
 use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
@@ -132,6 +133,15 @@ struct RawScenario {
     fill: Vec<RawFill>,
     #[serde(default)]
     input: Vec<RawInput>,
+    #[serde(default, rename = "crate")]
+    crates: Vec<RawCrate>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCrate {
+    position: [f64; 3],
+    size: Option<[f64; 3]>,
 }
 
 #[derive(Default, Deserialize)]
@@ -142,6 +152,7 @@ struct RawPlayer {
     yaw: Option<f64>,
     pitch: Option<f64>,
     flying: Option<bool>,
+    collider: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -178,6 +189,8 @@ pub struct PlayerStart {
     pub pitch: f64,
     /// Whether the player starts flying.
     pub flying: bool,
+    /// The shape the player collides as.
+    pub collider: PlayerCollider,
 }
 
 /// A box of cells set to one block before tick 0.
@@ -232,6 +245,8 @@ pub struct Scenario {
     pub holds: Vec<Hold>,
     /// One-shot look changes and actions, in file order.
     pub events: Vec<Event>,
+    /// Crates at rest before tick 0, in order.
+    pub crates: Vec<Crate>,
 }
 
 impl Scenario {
@@ -262,7 +277,14 @@ impl Scenario {
                 Scheduled::Event(e) => events.push(e),
             }
         }
+        let crates = raw
+            .crates
+            .iter()
+            .enumerate()
+            .map(|(i, c)| parse_crate(i, c))
+            .collect::<Result<_, _>>()?;
         Ok(Self {
+            crates,
             seed: raw.seed.unwrap_or(0),
             world,
             ticks,
@@ -291,7 +313,10 @@ impl Scenario {
         player.velocity = self.player.velocity;
         player.set_look(self.player.yaw, self.player.pitch);
         player.flying = self.player.flying;
-        Simulation::from_parts(world, player)
+        player.collider = self.player.collider;
+        let mut sim = Simulation::from_parts(world, player);
+        sim.crates = Crates::new(self.crates.clone());
+        sim
     }
 
     /// The inputs of ticks `0..ticks`, in order.
@@ -418,6 +443,7 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
         (Some("break"), None) => Some(Action::Break),
         (Some("toggle_fly"), None) => Some(Action::ToggleFly),
+        (Some("place_crate"), None) => Some(Action::PlaceCrate),
         (Some("place"), Some(Block::Air)) => {
             return Err(invalid(
                 key("block"),
@@ -428,13 +454,15 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         (Some("place"), None) => {
             return Err(invalid(key("block"), "missing (place needs a block)"));
         }
-        (Some("break" | "toggle_fly"), Some(_)) => {
+        (Some("break" | "toggle_fly" | "place_crate"), Some(_)) => {
             return Err(invalid(key("block"), "only goes with action = \"place\""));
         }
         (Some(other), _) => {
             return Err(invalid(
                 key("action"),
-                format!("unknown action {other:?} (expected break, place or toggle_fly)"),
+                format!(
+                    "unknown action {other:?} (expected break, place, place_crate or toggle_fly)"
+                ),
             ));
         }
     };
@@ -478,13 +506,44 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
     finite("player.yaw", yaw)?;
     let pitch = raw.pitch.unwrap_or(0.0);
     pitch_value("player.pitch", pitch)?;
+    let collider = match raw.collider.as_deref() {
+        None => PlayerCollider::Box,
+        Some(name) => PlayerCollider::from_name(name).ok_or_else(|| {
+            invalid(
+                "player.collider",
+                format!("unknown collider {name:?} (expected box or cylinder)"),
+            )
+        })?,
+    };
     Ok(PlayerStart {
         position,
         velocity,
         yaw,
         pitch,
         flying: raw.flying.unwrap_or(false),
+        collider,
     })
+}
+
+fn parse_crate(i: usize, raw: &RawCrate) -> Result<Crate, ScenarioError> {
+    let key = |k: &str| format!("crate[{i}].{k}");
+    let position = vector(&key("position"), raw.position)?;
+    if position.abs().max_element() > MAX_HORIZONTAL {
+        return Err(invalid(
+            key("position"),
+            format!("each coordinate must be within ±{MAX_HORIZONTAL}"),
+        ));
+    }
+    let size = raw
+        .size
+        .map_or(Ok(DVec3::ONE), |s| vector(&key("size"), s))?;
+    if size.min_element() < MIN_CRATE_SIZE || size.max_element() > MAX_CRATE_SIZE {
+        return Err(invalid(
+            key("size"),
+            format!("each edge must be from {MIN_CRATE_SIZE} to {MAX_CRATE_SIZE} blocks"),
+        ));
+    }
+    Ok(Crate::new(position, size))
 }
 
 fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {

@@ -54,6 +54,14 @@ pub fn run(toml: &str) -> Run {
     Run { trace, sim }
 }
 
+/// Runs `toml` twice: as written (a box player) and with `collider = "cylinder"`.
+#[track_caller]
+pub fn both(toml: &str) -> [Run; 2] {
+    let cylinder = toml.replacen("[player]", "[player]\ncollider = \"cylinder\"", 1);
+    assert_ne!(cylinder, toml, "the scenario needs a [player] table");
+    [run(toml), run(&cylinder)]
+}
+
 /// Asserts `actual` is within `tolerance` of `expected`.
 #[track_caller]
 pub fn assert_near(actual: f64, expected: f64, tolerance: f64) {
