@@ -291,14 +291,11 @@ impl Simulation {
         })
     }
 
-    /// Whether the player's box overlaps a solid collider by more than 1e-6 on every axis.
+    /// Whether the player's shape (box or cylinder) overlaps a solid collider by more than
+    /// 1e-6.
     #[must_use]
     pub fn player_inside_solid(&self) -> bool {
-        intersects_world(
-            &self.world,
-            self.player.bounds(),
-            1e-6_f64.max(CONTACT_EPSILON),
-        )
+        self.player.intersects_world(&self.world, 1e-6)
     }
 
     /// A fingerprint of the whole simulation state: tick, player and edits.
