@@ -1,27 +1,18 @@
 //! Property tests for crates and both player colliders: over random worlds, crates and input
 //! sequences, no two bodies ever overlap and nothing ever enters a solid.
 
+mod common;
+
+use common::controls_from;
 use glam::DVec3;
 use hewn::physics::crates::{Crate, Crates};
-use hewn::physics::{Controls, PlayerCollider, intersects_world};
+use hewn::physics::{PlayerCollider, intersects_world};
 use hewn::sim::{Input, Simulation};
 use hewn::world::{Block, BlockPos};
 use hewn::worldgen::GeneratorKind;
 use proptest::prelude::*;
 
 const INSIDE: f64 = 1e-6;
-
-fn controls_from(bits: u8) -> Controls {
-    Controls {
-        forward: bits & 1 != 0,
-        back: bits & 2 != 0,
-        left: bits & 4 != 0,
-        right: bits & 8 != 0,
-        jump: bits & 16 != 0,
-        sneak: bits & 32 != 0,
-        sprint: bits & 64 != 0,
-    }
-}
 
 /// A flat world with random blocks scattered over a 16 × 4 × 16 patch of its surface.
 fn scattered(seed: u64, density: u64) -> Simulation {

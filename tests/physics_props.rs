@@ -3,11 +3,14 @@
 //! the player never ends a tick inside a solid, nothing becomes NaN, and no tick moves the
 //! player further than its velocity allows.
 
+mod common;
+
+use common::controls_from;
 use glam::DVec3;
 use hewn::aabb::Aabb;
 use hewn::physics::sweep::move_among;
 use hewn::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
-use hewn::physics::{Controls, Player, intersects_world};
+use hewn::physics::{Player, intersects_world};
 use hewn::sim::Simulation;
 use hewn::world::{Block, BlockPos, SparseWorld};
 use hewn::worldgen::GeneratorKind;
@@ -50,18 +53,6 @@ fn random_world(seed: u64, density: u32, clear: DVec3) -> SparseWorld {
     );
     w.fill(min, max, Block::Air);
     w
-}
-
-fn controls_from(bits: u8) -> Controls {
-    Controls {
-        forward: bits & 1 != 0,
-        back: bits & 2 != 0,
-        left: bits & 4 != 0,
-        right: bits & 8 != 0,
-        jump: bits & 16 != 0,
-        sneak: bits & 32 != 0,
-        sprint: bits & 64 != 0,
-    }
 }
 
 fn velocity() -> impl Strategy<Value = DVec3> {

@@ -305,9 +305,9 @@ impl Scenario {
             .unwrap_or_else(|| generator.spawn_point());
         let mut world = World::new(generator);
         for fill in &self.fills {
-            for_each_cell(fill.from, fill.to, |pos| {
+            for pos in BlockPos::cells_between(fill.from, fill.to) {
                 world.set_block(pos, fill.block);
-            });
+            }
         }
         let mut player = Player::new(position);
         player.velocity = self.player.velocity;
@@ -574,17 +574,6 @@ fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
         to: BlockPos::new(raw.to[0], raw.to[1], raw.to[2]),
         block,
     })
-}
-
-/// Calls `f` for every cell in the box with corners `a` and `b` (inclusive).
-pub fn for_each_cell(a: BlockPos, b: BlockPos, mut f: impl FnMut(BlockPos)) {
-    for x in a.x.min(b.x)..=a.x.max(b.x) {
-        for y in a.y.min(b.y)..=a.y.max(b.y) {
-            for z in a.z.min(b.z)..=a.z.max(b.z) {
-                f(BlockPos::new(x, y, z));
-            }
-        }
-    }
 }
 
 fn block_value(key: &str, name: &str) -> Result<Block, ScenarioError> {

@@ -66,6 +66,17 @@ impl BlockPos {
         self.y >= 0 && self.y < WORLD_HEIGHT
     }
 
+    /// Every block in the box with corners `a` and `b` (inclusive), x fastest, then z, then y.
+    pub fn cells_between(a: Self, b: Self) -> impl Iterator<Item = Self> {
+        let (min, max) = (
+            a.to_ivec3().min(b.to_ivec3()),
+            a.to_ivec3().max(b.to_ivec3()),
+        );
+        (min.y..=max.y).flat_map(move |y| {
+            (min.z..=max.z).flat_map(move |z| (min.x..=max.x).map(move |x| Self::new(x, y, z)))
+        })
+    }
+
     /// The chunk holding this block.
     #[must_use]
     pub const fn chunk(self) -> ChunkPos {

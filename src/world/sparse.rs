@@ -26,12 +26,8 @@ impl SparseWorld {
 
     /// Sets every block in the box between `a` and `b`, corners inclusive.
     pub fn fill(&mut self, a: BlockPos, b: BlockPos, block: Block) {
-        for x in a.x.min(b.x)..=a.x.max(b.x) {
-            for y in a.y.min(b.y)..=a.y.max(b.y) {
-                for z in a.z.min(b.z)..=a.z.max(b.z) {
-                    self.set(BlockPos::new(x, y, z), block);
-                }
-            }
+        for pos in BlockPos::cells_between(a, b) {
+            self.set(pos, block);
         }
     }
 }
