@@ -7,6 +7,7 @@
 pub mod hash;
 pub mod report;
 pub mod scenario;
+pub mod schedule;
 
 use glam::DVec3;
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::sim::Input;
 
 #[track_caller]
 fn error_of(text: &str) -> String {
