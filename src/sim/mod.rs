@@ -14,7 +14,7 @@ use glam::DVec3;
 use crate::aabb::CONTACT_EPSILON;
 use crate::physics::crates::{Crate, Crates, Mover};
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
-use crate::physics::{Controls, Player, intersects_world, quantize};
+use crate::physics::{Controls, Player, PlayerCollider, intersects_world, quantize};
 use crate::raycast::{RayHit, cast};
 use crate::world::{Anchored, Block, BlockPos, BlockSource, World};
 use crate::worldgen::{Generator, GeneratorKind};
@@ -31,6 +31,9 @@ pub enum Action {
     ToggleFly,
     /// Place a 1×1×1 crate against the face the player looks at.
     PlaceCrate,
+    /// Switch the player between the box and the cylinder collider (refused where the other
+    /// shape would overlap a block).
+    ToggleCollider,
 }
 
 impl Action {
@@ -42,6 +45,7 @@ impl Action {
             Self::Place(_) => "place",
             Self::ToggleFly => "toggle_fly",
             Self::PlaceCrate => "place_crate",
+            Self::ToggleCollider => "toggle_collider",
         }
     }
 }
@@ -72,6 +76,8 @@ pub enum ActionOutcome {
     PlacedCrate,
     /// The crate at this index was broken (removed).
     BrokeCrate(usize),
+    /// The player now collides as this shape.
+    Collider(PlayerCollider),
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
     Nothing,
 }
@@ -214,6 +220,20 @@ impl Simulation {
                     self.player.on_ground = false;
                 }
                 ActionOutcome::Flying(self.player.flying)
+            }
+            Action::ToggleCollider => {
+                let mut switched = self.player;
+                switched.collider = match self.player.collider {
+                    PlayerCollider::Box => PlayerCollider::Cylinder,
+                    PlayerCollider::Cylinder => PlayerCollider::Box,
+                };
+                let room = !switched.intersects_world(&self.world, CONTACT_EPSILON);
+                if room {
+                    self.player = switched;
+                    ActionOutcome::Collider(switched.collider)
+                } else {
+                    ActionOutcome::Nothing
+                }
             }
             Action::Break => match (self.target(), self.crate_target()) {
                 (hit, Some((i, distance))) if hit.is_none_or(|h| distance < h.distance) => {

@@ -337,6 +337,7 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         (Some("break"), None) => Some(Action::Break),
         (Some("toggle_fly"), None) => Some(Action::ToggleFly),
         (Some("place_crate"), None) => Some(Action::PlaceCrate),
+        (Some("toggle_collider"), None) => Some(Action::ToggleCollider),
         (Some("place"), Some(Block::Air)) => {
             return Err(invalid(
                 key("block"),
@@ -347,14 +348,14 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         (Some("place"), None) => {
             return Err(invalid(key("block"), "missing (place needs a block)"));
         }
-        (Some("break" | "toggle_fly" | "place_crate"), Some(_)) => {
+        (Some("break" | "toggle_fly" | "place_crate" | "toggle_collider"), Some(_)) => {
             return Err(invalid(key("block"), "only goes with action = \"place\""));
         }
         (Some(other), _) => {
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {other:?} (expected break, place, place_crate or toggle_fly)"
+                    "unknown action {other:?} (expected break, place, place_crate, toggle_fly or toggle_collider)"
                 ),
             ));
         }

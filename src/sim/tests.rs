@@ -44,6 +44,32 @@ fn the_hash_covers_player_and_edits() {
 }
 
 #[test]
+fn the_collider_switches_only_where_the_other_shape_fits() {
+    let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
+    assert_eq!(
+        sim.act(Action::ToggleCollider),
+        ActionOutcome::Collider(PlayerCollider::Cylinder)
+    );
+    // On the corner of a pillar, just beyond where the box would reach into it.
+    sim.world.set_block(BlockPos::new(1, 64, 1), Block::Stone);
+    sim.player.position = DVec3::new(0.78, 64.0, 0.78);
+    assert!(
+        !sim.player_inside_solid(),
+        "the disc clears the pillar's edge"
+    );
+    assert_eq!(
+        sim.act(Action::ToggleCollider),
+        ActionOutcome::Nothing,
+        "the box would not"
+    );
+    sim.player.position = DVec3::new(0.5, 64.0, 0.5);
+    assert_eq!(
+        sim.act(Action::ToggleCollider),
+        ActionOutcome::Collider(PlayerCollider::Box)
+    );
+}
+
+#[test]
 fn toggling_flight_reports_the_new_state() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
     assert_eq!(sim.act(Action::ToggleFly), ActionOutcome::Flying(true));
