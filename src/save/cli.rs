@@ -96,7 +96,7 @@ fn list() -> Result<ExitCode, SaveError> {
             Ok(s) => println!(
                 "{name:<20} {:>20} {:<9} {:>10}  {}",
                 s.meta.seed,
-                s.meta.generator,
+                s.meta.generator.name(),
                 human_size(s.size),
                 date_time(s.meta.last_saved.max(s.meta.created))
             ),

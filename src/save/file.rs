@@ -287,7 +287,7 @@ impl WorldFile {
 
 /// Takes the world's lock file, `PATH.lock`, with an OS lock that dies with the process.
 /// The file itself stays: deleting it would let two processes lock two different files.
-fn acquire_lock(path: &Path) -> Result<File, SaveError> {
+pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
     let lock_path = sidecar(path, "lock");
     let file = File::options()
         .create(true)

@@ -1,14 +1,14 @@
 //! Looking at world files without opening them for play: what `hewn world list`, `info`
-//! and `check` print. Everything here is read-only and takes no lock, so it works on a world
-//! that is being played (SQLite's WAL gives readers the last committed save).
+//! and `check` print. Nothing here changes a world's content, and it works on a world that
+//! is being played (SQLite's WAL gives readers the last committed save).
 
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
 
 use super::codec::{self, DecodeError};
-use super::file::{DamagedChunk, read_player};
+use super::file::{DamagedChunk, acquire_lock, read_player};
 use super::schema::{self, Meta};
 use super::{SaveError, sidecar};
 use crate::world::ChunkPos;
@@ -54,8 +54,8 @@ impl CheckReport {
 /// # Errors
 /// [`SaveError`] if the file is not a readable hewn world.
 pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
-    let conn = schema::open_read_only(path)?;
-    let meta = schema::read_meta(path, &conn)?;
+    let Reader { conn, .. } = &open_for_reading(path)?;
+    let meta = schema::read_meta(path, conn)?;
     let db = |e| SaveError::Database {
         path: path.to_owned(),
         source: e,
@@ -63,7 +63,7 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
     let chunks: i64 = conn
         .query_row("SELECT count(*) FROM chunks", [], |r| r.get(0))
         .map_err(db)?;
-    let (player, _) = read_player(&conn).map_err(db)?;
+    let (player, _) = read_player(conn).map_err(db)?;
     Ok(WorldSummary {
         path: path.to_owned(),
         meta,
@@ -80,7 +80,7 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
 /// [`SaveError`] if the file is not a hewn world at all, or cannot be read; damage inside a
 /// readable world is reported in the [`CheckReport`] instead.
 pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
-    let conn = schema::open_read_only(path)?;
+    let Reader { conn, .. } = &open_for_reading(path)?;
     let db = |e| SaveError::Database {
         path: path.to_owned(),
         source: e,
@@ -93,15 +93,47 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
         .collect::<Result<Vec<_>, _>>()
         .map_err(db)?;
     report.integrity = messages.into_iter().filter(|m| m != "ok").collect();
-    if let Err(e) = schema::read_meta(path, &conn) {
+    if let Err(e) = schema::read_meta(path, conn) {
         report.integrity.push(e.to_string());
     }
-    match read_player(&conn) {
+    match read_player(conn) {
         Ok((Some(_), Some(_)) | (None, None)) => {}
         Ok(_) | Err(_) => report.player_damaged = true,
     }
-    check_chunks(&conn, &mut report).map_err(db)?;
+    check_chunks(conn, &mut report).map_err(db)?;
     Ok(report)
+}
+
+/// Opens a hewn world for reading. If no hewn has it open, the connection is a writable one
+/// holding the world's lock: a read-only SQLite connection cannot remove the `-wal` and
+/// `-shm` files it makes for a WAL database, and would leave them beside every world listed.
+/// It reads only, apart from SQLite folding committed log pages into the file on close.
+fn open_for_reading(path: &Path) -> Result<Reader, SaveError> {
+    let read_only = schema::open_read_only(path)?;
+    let Ok(lock) = acquire_lock(path) else {
+        return Ok(Reader {
+            conn: read_only,
+            _lock: None,
+        });
+    };
+    drop(read_only);
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| SaveError::Database {
+        path: path.to_owned(),
+        source: e,
+    })?;
+    schema::check_identity(path, &conn)?;
+    Ok(Reader {
+        conn,
+        _lock: Some(lock),
+    })
+}
+
+/// A connection for reading and, if it is a writable one, the world's lock. Fields drop in
+/// order: the connection closes (tidying its side files) before the lock is released.
+struct Reader {
+    conn: Connection,
+    _lock: Option<std::fs::File>,
 }
 
 fn check_chunks(conn: &Connection, report: &mut CheckReport) -> rusqlite::Result<()> {

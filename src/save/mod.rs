@@ -119,7 +119,7 @@ pub enum SaveError {
     },
     /// A seed was asked for that is not the world's.
     #[error(
-        "{} has seed {world}, not {asked}; a world keeps its seed (omit --seed, or choose another world)",
+        "{} has seed {world}, not {asked}; a world keeps the seed it was made with",
         path.display()
     )]
     SeedMismatch {
