@@ -5,7 +5,7 @@
 //!
 //! `HEWN_CRASH_KILLS=5000 cargo test --test crash` runs a longer campaign.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -17,12 +17,14 @@ use hewn::worldgen::Generator;
 
 /// Kills in a plain `cargo test`: enough to hit every phase of a save many times, within
 /// about 30 s on two cores.
-const DEFAULT_KILLS: u32 = 250;
+const DEFAULT_KILLS: u32 = 200;
 
-/// The longest a writer lives. It takes ~100 ms to start (most of it creating or reopening
-/// the world) and ~10 ms per save (the fsync), so kills land in start-up, between saves
-/// and inside them.
-const MAX_LIFE_MICROS: u64 = 150_000;
+/// A writer takes up to ~100 ms to start in a debug build (creating or reopening the world)
+/// and ~10 ms per save (most of it the fsync). One kill in six lands at random in the first
+/// `STARTUP_MICROS`; the rest within `SAVING_MICROS` of the first save, so they hit every
+/// phase of a save: encoding, inside the transaction, during the fsync, between saves.
+const STARTUP_MICROS: u64 = 100_000;
+const SAVING_MICROS: u64 = 30_000;
 
 /// The edits of the world after saves `1..=seq`.
 struct Replay {
@@ -112,18 +114,21 @@ fn killed_writers_never_lose_or_corrupt_a_world() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("start the writer");
-        // Anywhere from before the world is open to dozens of saves in.
-        let wait = Duration::from_micros(next_random(&mut rng) % MAX_LIFE_MICROS);
-        std::thread::sleep(wait);
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut out = String::new();
+        if next_random(&mut rng) % 6 == 0 {
+            // While the world is created or reopened.
+            std::thread::sleep(Duration::from_micros(
+                next_random(&mut rng) % STARTUP_MICROS,
+            ));
+        } else {
+            // Once it saves: anywhere in the next few saves, inside one or between two.
+            stdout.read_line(&mut out).unwrap();
+            std::thread::sleep(Duration::from_micros(next_random(&mut rng) % SAVING_MICROS));
+        }
         child.kill().expect("SIGKILL");
         let status = child.wait().unwrap();
-        let mut out = String::new();
-        child
-            .stdout
-            .take()
-            .unwrap()
-            .read_to_string(&mut out)
-            .unwrap();
+        stdout.read_to_string(&mut out).unwrap();
         let mut err = String::new();
         child
             .stderr

@@ -279,3 +279,37 @@ fn sim_with_a_world_starts_from_it_and_saves_into_it() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_hundred_edited_chunks_take_little_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hundred.hewn");
+    let request = NewWorld {
+        seed: Some(1),
+        generator: Some(GeneratorKind::Terrain),
+    };
+    let (mut file, loaded) = WorldFile::open_or_create(&path, request).unwrap();
+    let mut world = loaded.world;
+    // A 4×4×3 hut of planks with a glass roof in each of 100 surface chunks.
+    for c in 0..100 {
+        let base = BlockPos::new((c % 10) * 32 + 8, 80, (c / 10) * 32 + 8);
+        for (dx, dy, dz) in
+            (0..4).flat_map(|x| (0..4).flat_map(move |y| (0..4).map(move |z| (x, y, z))))
+        {
+            let block = if dy == 3 { Block::Glass } else { Block::Planks };
+            world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), block);
+        }
+    }
+    let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
+    file.save(&Snapshot::take(&mut world, &player, &Hotbar::default()))
+        .unwrap();
+    file.close().unwrap();
+    let summary = hewn::save::summarize(&path).unwrap();
+    assert_eq!(summary.chunks, 100);
+    eprintln!(
+        "100 edited chunks: {} bytes on disk ({} per chunk)",
+        summary.size,
+        summary.size / 100
+    );
+    assert!(summary.size < 1 << 20, "{} bytes", summary.size);
+}

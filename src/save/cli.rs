@@ -252,7 +252,7 @@ pub const CRASH_WORLD: NewWorld = NewWorld {
     generator: Some(GeneratorKind::Flat),
 };
 
-/// Step `seq` of the crash test's edits: a few scattered blocks in a 4×4-chunk area, a slab
+/// Step `seq` of the crash test's edits: a few scattered blocks in a 3×3-chunk area, a slab
 /// every seventh step, and every tenth step one chunk put back as generated (so saves also
 /// delete). A pure function of `seq` and the world, which the test replays to know what
 /// save `seq` held.
@@ -277,18 +277,18 @@ pub fn crash_step(world: &mut World, seq: u64) {
     };
     let mut coord = |range: u64| (next() % range) as i32;
     for _ in 0..12 {
-        let pos = BlockPos::new(coord(128), 48 + coord(32), coord(128));
+        let pos = BlockPos::new(coord(96), 48 + coord(32), coord(96));
         world.set_block(pos, BLOCKS[coord(BLOCKS.len() as u64) as usize]);
     }
     if seq % 7 == 0 {
-        let corner = BlockPos::new(coord(112), 60 + coord(8), coord(112));
+        let corner = BlockPos::new(coord(88), 60 + coord(8), coord(88));
         let block = BLOCKS[1 + coord(BLOCKS.len() as u64 - 1) as usize];
-        for_each_cell(corner, corner.offset(glam::IVec3::new(15, 1, 15)), |p| {
+        for_each_cell(corner, corner.offset(glam::IVec3::new(7, 0, 7)), |p| {
             world.set_block(p, block);
         });
     }
     if seq % 10 == 0 {
-        let chunk = ChunkPos::new(coord(4), 1 + coord(2), coord(4));
+        let chunk = ChunkPos::new(coord(3), 1 + coord(2), coord(3));
         let edits: Vec<_> = world.edits_in_chunk(chunk).collect();
         for (p, edit) in edits {
             world.set_block(p, edit.generated);
