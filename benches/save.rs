@@ -2,7 +2,10 @@
 //!
 //! `snapshot` is what the game's frame pays (copying the changed chunks out); `write` is what
 //! the autosave thread pays (encoding, one transaction, the fsync), which no frame waits for.
-#![expect(missing_docs, reason = "criterion_group! makes an undocumented function")]
+#![expect(
+    missing_docs,
+    reason = "criterion_group! makes an undocumented function"
+)]
 
 use std::hint::black_box;
 

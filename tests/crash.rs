@@ -6,7 +6,7 @@
 //! `HEWN_CRASH_KILLS=5000 cargo test --test crash` runs a longer campaign.
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -25,6 +25,16 @@ const DEFAULT_KILLS: u32 = 200;
 /// phase of a save: encoding, inside the transaction, during the fsync, between saves.
 const STARTUP_MICROS: u64 = 100_000;
 const SAVING_MICROS: u64 = 30_000;
+
+/// The `hewn` binary, linked into `dir` so that a rebuild of the shared target folder while
+/// the test runs (another checkout building) cannot swap it for a different program.
+fn private_hewn(dir: &Path) -> PathBuf {
+    let private = dir.join("hewn-under-test");
+    if !private.exists() && std::fs::hard_link(env!("CARGO_BIN_EXE_hewn"), &private).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_hewn"), &private).expect("copy the hewn binary");
+    }
+    private
+}
 
 /// The edits of the world after saves `1..=seq`.
 struct Replay {
@@ -89,7 +99,7 @@ fn verify(path: &Path, acked: u64, replay: &mut Replay) -> u64 {
         edits == replay.edits_at(seq),
         "the world differs from save {seq}"
     );
-    file.close().unwrap();
+    file.close().expect("close");
     seq
 }
 
@@ -101,13 +111,14 @@ fn killed_writers_never_lose_or_corrupt_a_world() {
         .unwrap_or(DEFAULT_KILLS);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.hewn");
+    let hewn = private_hewn(dir.path());
     let mut replay = Replay::new();
     let mut rng = 0x2545_F491_4F6C_DD1D_u64;
     let mut acked = 0;
     let mut killed_mid_save = 0;
     let started = Instant::now();
     for round in 0..kills {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hewn"))
+        let mut child = Command::new(&hewn)
             .args(["world", "crash-writer"])
             .arg(&path)
             .stdout(Stdio::piped())
@@ -140,7 +151,11 @@ fn killed_writers_never_lose_or_corrupt_a_world() {
             status.code().is_none(),
             "round {round}: the writer exited by itself: {status} {err}"
         );
-        if let Some(last) = out.lines().filter_map(|l| l.parse::<u64>().ok()).last() {
+        if let Some(last) = out
+            .lines()
+            .filter_map(|l| l.parse::<u64>().ok())
+            .next_back()
+        {
             acked = last;
         }
         let seq = verify(&path, acked, &mut replay);

@@ -16,11 +16,22 @@ const FLAT: NewWorld = NewWorld {
 };
 
 fn hewn(args: &[&str], data_dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hewn"))
+    let bin = tempfile::tempdir().expect("temp dir");
+    Command::new(private_hewn(bin.path()))
         .args(args)
         .env("HEWN_DATA_DIR", data_dir)
         .output()
         .expect("run hewn")
+}
+
+/// The `hewn` binary, linked into `dir` so that a rebuild of the shared target folder while
+/// the test runs (another checkout building) cannot swap it for a different program.
+fn private_hewn(dir: &Path) -> PathBuf {
+    let private = dir.join("hewn-under-test");
+    if !private.exists() && std::fs::hard_link(env!("CARGO_BIN_EXE_hewn"), &private).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_hewn"), &private).expect("copy the hewn binary");
+    }
+    private
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -30,7 +41,7 @@ fn text(bytes: &[u8]) -> String {
 /// A saved flat world with edits in chunks (0, 2, 0) and (3, 2, 0).
 fn saved_world(dir: &Path) -> PathBuf {
     let path = dir.join("w.hewn");
-    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
     let mut world = loaded.world;
     for x in 0..20 {
         world.set_block(BlockPos::new(x, 64 + x % 5, 2), Block::Planks);
@@ -38,34 +49,34 @@ fn saved_world(dir: &Path) -> PathBuf {
     }
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
     file.save(&Snapshot::take(&mut world, &player, &Hotbar::default()))
-        .unwrap();
-    file.close().unwrap();
+        .expect("set up the world");
+    file.close().expect("set up the world");
     path
 }
 
 fn blob(path: &Path, pos: ChunkPos) -> Vec<u8> {
     let conn =
         rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .unwrap();
+            .expect("set up the world");
     conn.query_row(
         "SELECT data FROM chunks WHERE x = ?1 AND y = ?2 AND z = ?3",
         [pos.x, pos.y, pos.z],
         |r| r.get(0),
     )
-    .unwrap()
+    .expect("set up the world")
 }
 
 /// Flips one byte in the middle of the stored blob of `pos`, in the file itself, as a bad
 /// disk sector would: SQLite's own structure stays intact.
 fn flip_byte_in_blob(path: &Path, pos: ChunkPos) {
     let stored = blob(path, pos);
-    let mut bytes = std::fs::read(path).unwrap();
+    let mut bytes = std::fs::read(path).expect("set up the world");
     let at = bytes
         .windows(stored.len())
         .position(|w| w == stored.as_slice())
         .expect("blob stored contiguously in the file");
     bytes[at + stored.len() / 2] ^= 0x5A;
-    std::fs::write(path, bytes).unwrap();
+    std::fs::write(path, bytes).expect("set up the world");
 }
 
 #[test]
@@ -110,12 +121,12 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
 
 #[track_caller]
 fn assert_refused_untouched(path: &Path, expect: fn(&SaveError) -> bool) {
-    let before = std::fs::read(path).unwrap();
-    let err = WorldFile::open_or_create(path, FLAT).unwrap_err();
+    let before = std::fs::read(path).expect("inspect the file");
+    let err = WorldFile::open_or_create(path, FLAT).expect_err("refused");
     assert!(expect(&err), "unexpected error: {err}");
     assert!(check(path).is_err());
     let out = hewn(
-        &["world", "check", path.to_str().unwrap()],
+        &["world", "check", path.to_str().expect("inspect the file")],
         Path::new("/nonexistent"),
     );
     assert_eq!(out.status.code(), Some(1));
@@ -125,11 +136,15 @@ fn assert_refused_untouched(path: &Path, expect: fn(&SaveError) -> bool) {
         text(&out.stderr)
     );
     let sim = hewn(
-        &["world", "info", path.to_str().unwrap()],
+        &["world", "info", path.to_str().expect("inspect the file")],
         Path::new("/nonexistent"),
     );
     assert_eq!(sim.status.code(), Some(1));
-    assert_eq!(std::fs::read(path).unwrap(), before, "the file was changed");
+    assert_eq!(
+        std::fs::read(path).expect("inspect the file"),
+        before,
+        "the file was changed"
+    );
 }
 
 #[test]

@@ -185,10 +185,11 @@ impl Autosaver {
 impl Drop for Autosaver {
     /// Writes whatever is queued before the file closes, so dropping never loses a save.
     fn drop(&mut self) {
-        if self.thread.is_some() {
-            if let Ok((_, Some(e))) = self.stop() {
-                log::error!("final save failed: {e}");
-            }
+        if self.thread.is_none() {
+            return;
+        }
+        if let Ok((_, Some(e))) = self.stop() {
+            log::error!("final save failed: {e}");
         }
     }
 }
@@ -198,7 +199,7 @@ impl Drop for Autosaver {
 fn write_loop(shared: &Shared, mut file: WorldFile) -> (WorldFile, Option<SaveError>) {
     loop {
         let mut state = shared.lock();
-        while !state.stop && !(state.fresh && state.pending.is_some()) {
+        while !(state.stop || state.fresh && state.pending.is_some()) {
             state = shared
                 .changed
                 .wait(state)

@@ -11,8 +11,9 @@ use super::{
     resolve_world, summarize, worlds_dir,
 };
 use crate::physics::Player;
+use crate::physics::crates::Crates;
 use crate::sim::Simulation;
-use crate::sim::scenario::{Scenario, for_each_cell};
+use crate::sim::scenario::Scenario;
 use crate::world::{Block, BlockPos, ChunkPos, World};
 use crate::worldgen::GeneratorKind;
 
@@ -203,9 +204,9 @@ impl SimWorld {
         }
         let mut world = loaded.world;
         for fill in &scenario.fills {
-            for_each_cell(fill.from, fill.to, |pos| {
+            for pos in BlockPos::cells_between(fill.from, fill.to) {
                 world.set_block(pos, fill.block);
-            });
+            }
         }
         let start = &scenario.player;
         let player = match (start.position, loaded.player) {
@@ -216,10 +217,13 @@ impl SimWorld {
                 p.velocity = start.velocity;
                 p.set_look(start.yaw, start.pitch);
                 p.flying = start.flying;
+                p.collider = start.collider;
                 p
             }
         };
-        let sim = Simulation::from_parts(world, player);
+        let mut sim = Simulation::from_parts(world, player);
+        // Crates are not saved (yet): each run starts with the scenario's.
+        sim.crates = Crates::new(scenario.crates.clone());
         Ok((
             Self {
                 file,
@@ -283,9 +287,9 @@ pub fn crash_step(world: &mut World, seq: u64) {
     if seq % 7 == 0 {
         let corner = BlockPos::new(coord(88), 60 + coord(8), coord(88));
         let block = BLOCKS[1 + coord(BLOCKS.len() as u64 - 1) as usize];
-        for_each_cell(corner, corner.offset(glam::IVec3::new(7, 0, 7)), |p| {
+        for p in BlockPos::cells_between(corner, corner.offset(glam::IVec3::new(7, 0, 7))) {
             world.set_block(p, block);
-        });
+        }
     }
     if seq % 10 == 0 {
         let chunk = ChunkPos::new(coord(3), 1 + coord(2), coord(3));

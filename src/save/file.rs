@@ -1,7 +1,7 @@
 //! An open world file: opening or creating it, loading it into a [`World`], and saving.
 
 use std::collections::BTreeSet;
-use std::fs::{self, File, TryLockError};
+use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -13,7 +13,7 @@ use super::codec::{self, DecodeError};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
 use super::{SaveError, sidecar};
-use crate::physics::Player;
+use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
 use crate::world::{Chunk, ChunkPos, LocalPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
@@ -295,13 +295,14 @@ pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
         .write(true)
         .open(&lock_path)
         .map_err(|e| SaveError::io(&lock_path, e))?;
-    match file.try_lock() {
+    // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
+    match fs4::FileExt::try_lock(&file) {
         Ok(()) => Ok(file),
-        Err(TryLockError::WouldBlock) => Err(SaveError::Locked {
+        Err(fs4::TryLockError::WouldBlock) => Err(SaveError::Locked {
             path: path.to_owned(),
             lock: lock_path,
         }),
-        Err(TryLockError::Error(e)) => Err(SaveError::io(&lock_path, e)),
+        Err(fs4::TryLockError::Error(e)) => Err(SaveError::io(&lock_path, e)),
     }
 }
 
@@ -390,7 +391,7 @@ fn restore_chunk(world: &mut World, generator: &Generator, pos: ChunkPos, saved:
 pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>, Option<Hotbar>)> {
     let row = conn
         .query_row(
-            "SELECT x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, hotbar, selected
+            "SELECT x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected
              FROM player WHERE id = 1",
             [],
             |r| {
@@ -400,23 +401,28 @@ pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>
                 }
                 let on_ground: bool = r.get(8)?;
                 let flying: bool = r.get(9)?;
-                let hotbar: String = r.get(10)?;
-                let selected: i64 = r.get(11)?;
-                Ok((f, on_ground, flying, hotbar, selected))
+                let collider: String = r.get(10)?;
+                let hotbar: String = r.get(11)?;
+                let selected: i64 = r.get(12)?;
+                Ok((f, on_ground, flying, collider, hotbar, selected))
             },
         )
         .optional()?;
-    let Some((f, on_ground, flying, hotbar, selected)) = row else {
+    let Some((f, on_ground, flying, collider, hotbar, selected)) = row else {
         return Ok((None, None));
     };
-    let player = f.iter().all(|v| v.is_finite()).then(|| {
-        let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
-        p.velocity = DVec3::new(f[3], f[4], f[5]);
-        p.set_look(f[6], f[7]);
-        p.on_ground = on_ground;
-        p.flying = flying;
-        p
-    });
+    let collider = PlayerCollider::from_name(&collider);
+    let player = collider
+        .filter(|_| f.iter().all(|v| v.is_finite()))
+        .map(|collider| {
+            let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
+            p.velocity = DVec3::new(f[3], f[4], f[5]);
+            p.set_look(f[6], f[7]);
+            p.on_ground = on_ground;
+            p.flying = flying;
+            p.collider = collider;
+            p
+        });
     Ok((player, Hotbar::from_text(&hotbar, selected)))
 }
 
@@ -430,8 +436,8 @@ fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Res
     }
     conn.prepare_cached(
         "INSERT OR REPLACE INTO player
-         (id, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, hotbar, selected)
-         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         (id, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         p.position.x,
@@ -444,6 +450,7 @@ fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Res
         p.pitch,
         p.on_ground,
         p.flying,
+        p.collider.name(),
         hotbar.to_text(),
         hotbar.selected as i64,
     ])?;

@@ -35,6 +35,7 @@ const CREATE_TABLES: &str = "
         pitch     REAL NOT NULL,
         on_ground INTEGER NOT NULL,
         flying    INTEGER NOT NULL,
+        collider  TEXT NOT NULL,
         hotbar    TEXT NOT NULL,
         selected  INTEGER NOT NULL
     );

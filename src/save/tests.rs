@@ -33,6 +33,7 @@ fn a_player() -> Player {
     p.velocity = DVec3::new(0.5, -3.0, 1.0 / 3.0);
     p.set_look(123.456, -33.3);
     p.flying = true;
+    p.collider = crate::physics::PlayerCollider::Cylinder;
     p
 }
 
