@@ -1,4 +1,4 @@
-//! The command line: flags for playing and the `sim` subcommand.
+//! The command line: flags for playing and the `sim` and `world` subcommands.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// Run a scenario headlessly and print the final state as JSON.
     Sim(SimArgs),
+    /// Look after saved worlds: list them, show one, check one for damage.
+    World(crate::save::cli::WorldArgs),
 }
 
 /// Arguments of `hewn sim`.
@@ -37,6 +39,11 @@ pub struct SimArgs {
     /// Print the state after every tick, one JSON object per line, before the final one.
     #[arg(long)]
     pub trace: bool,
+    /// Start from this saved world (a name in the data folder or a path; created if missing)
+    /// and save the result into it. The scenario's seed and world must be the world's; the
+    /// saved player is used unless the scenario sets `[player] position`.
+    #[arg(long, value_name = "NAME_OR_PATH")]
+    pub world: Option<String>,
 }
 
 /// World generators selectable on the command line.
@@ -148,14 +155,25 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let (saved, mut sim) = match &args.world {
+        None => (None, scenario.start()),
+        Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
+            Ok((saved, sim)) => (Some(saved), sim),
+            Err(code) => return code,
+        },
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut write_failed = false;
-    let sim = scenario.run(|sim| {
+    for input in scenario.inputs() {
+        sim.tick(&input);
         if args.trace && !write_failed {
-            write_failed = writeln!(out, "{}", TickReport::of(sim).to_json()).is_err();
+            write_failed = writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err();
         }
-    });
+    }
+    if let Some(Err(code)) = saved.map(|saved| saved.save(&mut sim)) {
+        return code;
+    }
     if writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err()
         || out.flush().is_err()
         || write_failed

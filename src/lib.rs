@@ -9,12 +9,13 @@
 //! # Layers
 //! The simulation ([`world`], [`worldgen`], [`physics`], [`raycast`], [`sim`]) is pure: it
 //! reads no clock, touches no file and knows nothing of windows or GPUs, so a run is a function
-//! of seed, edits and inputs alone.
+//! of seed, edits and inputs alone. [`save`] keeps worlds on disk, outside the simulation.
 
 pub mod aabb;
 pub mod cli;
 pub mod physics;
 pub mod raycast;
+pub mod save;
 pub mod sim;
 pub mod world;
 pub mod worldgen;

@@ -9,6 +9,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Some(Command::Sim(args)) => run_sim(args),
+        Some(Command::World(args)) => hewn::save::cli::run_world(args),
         None => {
             eprintln!("hewn: the window is not built yet; try `hewn sim FILE.toml`");
             ExitCode::from(1)
