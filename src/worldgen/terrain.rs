@@ -1,15 +1,54 @@
-//! The terrain generator (interim: rolling hills only).
+//! The terrain generator: plains, hills and ridged mountains, seas with beaches and sandy or
+//! gravelly floors.
+//!
+//! A chunk is built in passes, each a pure function of the seed and world coordinates, so
+//! any chunk comes out the same whichever order or thread makes it:
+//!
+//! 1. [`heightmap`]: the surface height of every column of the chunk and of a margin of
+//!    [`MARGIN`] columns around it, from layered 2D noise;
+//! 2. layering: bedrock at y = 0, stone, three blocks of dirt under grass (sand on beaches,
+//!    sand or gravel on sea floors, bare stone on cliffs and high peaks), water up to
+//!    [`SEA_LEVEL`].
+//!
+//! Sky chunks are cheap: above the highest surface any column can have they cost nothing, and
+//! above the highest ground and tree in their own margin they cost only the heightmap.
+
+mod hash;
+mod heightmap;
+
+use std::fmt;
 
 use glam::DVec3;
-use noise::{NoiseFn, Perlin};
 
+use self::heightmap::{Column, HeightMap, HeightNoise, MAX_SURFACE};
 use crate::world::coords::CHUNK_VOLUME;
-use crate::world::{Block, Chunk, ChunkPos, LocalPos};
+use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos};
 
-/// Noise terrain for one seed.
-#[derive(Debug)]
+/// The height of the sea's surface: every cell at or below it and above the ground is water.
+pub const SEA_LEVEL: i32 = 62;
+
+/// Columns of heights computed around a chunk: whether a column is a cliff depends on its
+/// neighbours' heights.
+const MARGIN: i32 = 1;
+/// Chunks starting at or above this height hold nothing but air.
+const SKY_FLOOR: i32 = MAX_SURFACE;
+/// Search radii, in blocks, for [`Terrain::spawn_point`]: each stage maps a wider square.
+const SPAWN_SEARCH: [i32; 3] = [32, 128, 512];
+
+/// Noise terrain for one seed. Holds only immutable noise tables, so one `Terrain` can serve
+/// every worker thread.
 pub struct Terrain {
-    height: Perlin,
+    seed: u64,
+    heights: HeightNoise,
+}
+
+impl fmt::Debug for Terrain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The noise tables are kilobytes of permutations that say nothing a seed does not.
+        f.debug_struct("Terrain")
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Terrain {
@@ -17,37 +56,109 @@ impl Terrain {
     #[must_use]
     pub fn new(seed: u64) -> Self {
         Self {
-            height: Perlin::new(seed as u32),
+            seed,
+            heights: HeightNoise::new(seed),
         }
     }
 
-    fn surface(&self, x: i32, z: i32) -> i32 {
-        64 + (self.height.get([f64::from(x) / 40.0, f64::from(z) / 40.0]) * 12.0) as i32
+    /// The surface height of column `(x, z)`: the y of the first cell above the ground,
+    /// before caves and trees. Over the sea that cell is water, not air.
+    #[must_use]
+    pub fn surface_height(&self, x: i32, z: i32) -> i32 {
+        self.heights.surface_height(x, z)
     }
 
     /// Makes the chunk at `pos`.
     #[must_use]
     pub fn generate(&self, pos: ChunkPos) -> Chunk {
-        let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
-        for (i, b) in blocks.iter_mut().enumerate() {
-            let p = pos.block(LocalPos::from_index(i));
-            let top = self.surface(p.x, p.z);
-            *b = if p.y == 0 {
-                Block::Bedrock
-            } else if p.y < top - 1 {
-                Block::Stone
-            } else if p.y < top {
-                Block::Grass
-            } else {
-                Block::Air
-            };
+        let origin = pos.min_block();
+        if !pos.in_world_height() || origin.y >= SKY_FLOOR {
+            return Chunk::filled(Block::Air);
         }
+        let map = HeightMap::new(
+            &self.heights,
+            origin.x - MARGIN,
+            origin.z - MARGIN,
+            CHUNK_SIZE + 2 * MARGIN,
+            CHUNK_SIZE + 2 * MARGIN,
+        );
+        let columns = self.chunk_columns(origin.x, origin.z, &map);
+        let highest = columns
+            .iter()
+            .map(|c| c.height)
+            .fold(SEA_LEVEL + 1, i32::max);
+        if origin.y >= highest {
+            return Chunk::filled(Block::Air);
+        }
+        let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+        lay_ground(&mut blocks, origin.y, &columns);
         Chunk::from_blocks(&blocks)
     }
 
-    /// Where a new player stands.
+    /// The ground of each of the chunk's columns, in `z * CHUNK_SIZE + x` order.
+    fn chunk_columns(&self, x0: i32, z0: i32, map: &HeightMap) -> Vec<Column> {
+        let mut columns = Vec::with_capacity((CHUNK_SIZE * CHUNK_SIZE) as usize);
+        for z in z0..z0 + CHUNK_SIZE {
+            for x in x0..x0 + CHUNK_SIZE {
+                columns.push(map.column(&self.heights, x, z));
+            }
+        }
+        columns
+    }
+
+    /// Where a new player stands: the bottom centre of their box, on the top of the nearest
+    /// dry grass column to the origin.
+    ///
+    /// The search goes outward in square rings up to 512 blocks away; a world with no such
+    /// column that close (open ocean) puts the player at the sea's surface above the origin.
     #[must_use]
     pub fn spawn_point(&self) -> DVec3 {
-        DVec3::new(0.5, f64::from(self.surface(0, 0)), 0.5)
+        for radius in SPAWN_SEARCH {
+            if let Some((x, y, z)) = self.find_spawn(radius) {
+                return DVec3::new(f64::from(x) + 0.5, f64::from(y), f64::from(z) + 0.5);
+            }
+        }
+        let y = self.surface_height(0, 0).max(SEA_LEVEL + 1);
+        DVec3::new(0.5, f64::from(y), 0.5)
+    }
+
+    /// The first spawnable column in square rings out to `radius` from the origin, with the
+    /// y a player stands at.
+    fn find_spawn(&self, radius: i32) -> Option<(i32, i32, i32)> {
+        let side = 2 * (radius + MARGIN) + 1;
+        let map = HeightMap::new(
+            &self.heights,
+            -radius - MARGIN,
+            -radius - MARGIN,
+            side,
+            side,
+        );
+        rings(radius).find_map(|(x, z)| {
+            let ground = map.column(&self.heights, x, z);
+            (ground.top == Block::Grass).then_some((x, ground.height, z))
+        })
+    }
+}
+
+/// Columns in square rings around the origin, nearest ring first, out to `radius`.
+fn rings(radius: i32) -> impl Iterator<Item = (i32, i32)> {
+    (0..=radius).flat_map(|r| {
+        (-r..=r).flat_map(move |z| {
+            let edge = z.abs() == r;
+            // On the top and bottom rows every column is on the ring; between, only the ends.
+            let step = if edge || r == 0 { 1 } else { 2 * r as usize };
+            (-r..=r).step_by(step).map(move |x| (x, z))
+        })
+    })
+}
+
+/// Fills the chunk starting at height `base_y` with each column's ground and sea.
+fn lay_ground(blocks: &mut [Block; CHUNK_VOLUME], base_y: i32, columns: &[Column]) {
+    let layer_len = columns.len();
+    for (dy, layer) in blocks.chunks_exact_mut(layer_len).enumerate() {
+        let y = base_y + dy as i32;
+        for (cell, column) in layer.iter_mut().zip(columns) {
+            *cell = column.block(y);
+        }
     }
 }
