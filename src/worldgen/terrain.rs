@@ -1,18 +1,20 @@
 //! The terrain generator: plains, hills and ridged mountains, seas with beaches and sandy or
-//! gravelly floors.
+//! gravelly floors, and caves.
 //!
-//! A chunk is built in passes, each a pure function of the seed and world coordinates, so
-//! any chunk comes out the same whichever order or thread makes it:
+//! A chunk is built in passes, each a pure function of the seed and world coordinates,
+//! so any chunk comes out the same whichever order or thread makes it:
 //!
 //! 1. [`heightmap`]: the surface height of every column of the chunk and of a margin of
 //!    [`MARGIN`] columns around it, from layered 2D noise;
 //! 2. layering: bedrock at y = 0, stone, three blocks of dirt under grass (sand on beaches,
 //!    sand or gravel on sea floors, bare stone on cliffs and high peaks), water up to
-//!    [`SEA_LEVEL`].
+//!    [`SEA_LEVEL`];
+//! 3. [`caves`]: tunnels and caverns carved by interpolated 3D noise.
 //!
 //! Sky chunks are cheap: above the highest surface any column can have they cost nothing, and
-//! above the highest ground and tree in their own margin they cost only the heightmap.
+//! above the highest ground in the chunk they cost only the heightmap.
 
+mod caves;
 mod hash;
 mod heightmap;
 
@@ -20,15 +22,16 @@ use std::fmt;
 
 use glam::DVec3;
 
+use self::caves::{CAVE_FLOOR, CaveField, Caves, cave_roof};
 use self::heightmap::{Column, HeightMap, HeightNoise, MAX_SURFACE};
 use crate::world::coords::CHUNK_VOLUME;
-use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos};
+use crate::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos};
 
 /// The height of the sea's surface: every cell at or below it and above the ground is water.
 pub const SEA_LEVEL: i32 = 62;
 
-/// Columns of heights computed around a chunk: whether a column is a cliff depends on its
-/// neighbours' heights.
+/// Columns of heights computed around a chunk: whether a column is a cliff, and how close
+/// water lies to its caves, depends on its neighbours' heights.
 const MARGIN: i32 = 1;
 /// Chunks starting at or above this height hold nothing but air.
 const SKY_FLOOR: i32 = MAX_SURFACE;
@@ -40,6 +43,7 @@ const SPAWN_SEARCH: [i32; 3] = [32, 128, 512];
 pub struct Terrain {
     seed: u64,
     heights: HeightNoise,
+    caves: Caves,
 }
 
 impl fmt::Debug for Terrain {
@@ -51,6 +55,13 @@ impl fmt::Debug for Terrain {
     }
 }
 
+/// One chunk column's ground, with the top (exclusive) of where caves may carve in it.
+#[derive(Clone, Copy)]
+struct ChunkColumn {
+    ground: Column,
+    cave_roof: i32,
+}
+
 impl Terrain {
     /// The terrain for `seed`.
     #[must_use]
@@ -58,6 +69,7 @@ impl Terrain {
         Self {
             seed,
             heights: HeightNoise::new(seed),
+            caves: Caves::new(seed),
         }
     }
 
@@ -82,32 +94,63 @@ impl Terrain {
             CHUNK_SIZE + 2 * MARGIN,
             CHUNK_SIZE + 2 * MARGIN,
         );
-        let columns = self.chunk_columns(origin.x, origin.z, &map);
+        let columns = self.chunk_columns(origin, &map);
         let highest = columns
             .iter()
-            .map(|c| c.height)
+            .map(|c| c.ground.height)
             .fold(SEA_LEVEL + 1, i32::max);
         if origin.y >= highest {
             return Chunk::filled(Block::Air);
         }
         let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
         lay_ground(&mut blocks, origin.y, &columns);
+        self.carve_caves(&mut blocks, origin, &columns);
         Chunk::from_blocks(&blocks)
     }
 
-    /// The ground of each of the chunk's columns, in `z * CHUNK_SIZE + x` order.
-    fn chunk_columns(&self, x0: i32, z0: i32, map: &HeightMap) -> Vec<Column> {
+    /// The ground and cave roof of each of the chunk's columns, in `z * CHUNK_SIZE + x` order.
+    fn chunk_columns(&self, origin: BlockPos, map: &HeightMap) -> Vec<ChunkColumn> {
         let mut columns = Vec::with_capacity((CHUNK_SIZE * CHUNK_SIZE) as usize);
-        for z in z0..z0 + CHUNK_SIZE {
-            for x in x0..x0 + CHUNK_SIZE {
-                columns.push(map.column(&self.heights, x, z));
+        for z in origin.z..origin.z + CHUNK_SIZE {
+            for x in origin.x..origin.x + CHUNK_SIZE {
+                let ground = map.column(&self.heights, x, z);
+                columns.push(ChunkColumn {
+                    ground,
+                    cave_roof: cave_roof(ground.height, map.min_around(x, z)),
+                });
             }
         }
         columns
     }
 
+    /// Carves caves out of the chunk's ground, sampling the cave noise only over the heights
+    /// where some column allows a cave.
+    fn carve_caves(
+        &self,
+        blocks: &mut [Block; CHUNK_VOLUME],
+        origin: BlockPos,
+        columns: &[ChunkColumn],
+    ) {
+        let highest_roof = columns.iter().map(|c| c.cave_roof).fold(i32::MIN, i32::max);
+        let y_lo = origin.y.max(CAVE_FLOOR);
+        let y_hi = (origin.y + CHUNK_SIZE).min(highest_roof);
+        if y_lo >= y_hi {
+            return;
+        }
+        let field = CaveField::new(&self.caves, origin.x, origin.z, y_lo, y_hi);
+        let size = CHUNK_SIZE as usize;
+        for y in y_lo..y_hi {
+            let layer = (y - origin.y) as usize * size * size;
+            for (i, column) in columns.iter().enumerate() {
+                if y < column.cave_roof && field.density(i % size, y, i / size) < 0.0 {
+                    blocks[layer + i] = Block::Air;
+                }
+            }
+        }
+    }
+
     /// Where a new player stands: the bottom centre of their box, on the top of the nearest
-    /// dry grass column to the origin.
+    /// dry grass column to the origin that no cave has opened.
     ///
     /// The search goes outward in square rings up to 512 blocks away; a world with no such
     /// column that close (open ocean) puts the player at the sea's surface above the origin.
@@ -135,7 +178,11 @@ impl Terrain {
         );
         rings(radius).find_map(|(x, z)| {
             let ground = map.column(&self.heights, x, z);
-            (ground.top == Block::Grass).then_some((x, ground.height, z))
+            let roof = cave_roof(ground.height, map.min_around(x, z));
+            // The standing block and the two under it must be whole.
+            let carved = (ground.height - 3..ground.height)
+                .any(|y| y >= CAVE_FLOOR && y < roof && self.caves.density(x, y, z) < 0.0);
+            (ground.top == Block::Grass && !carved).then_some((x, ground.height, z))
         })
     }
 }
@@ -153,12 +200,12 @@ fn rings(radius: i32) -> impl Iterator<Item = (i32, i32)> {
 }
 
 /// Fills the chunk starting at height `base_y` with each column's ground and sea.
-fn lay_ground(blocks: &mut [Block; CHUNK_VOLUME], base_y: i32, columns: &[Column]) {
+fn lay_ground(blocks: &mut [Block; CHUNK_VOLUME], base_y: i32, columns: &[ChunkColumn]) {
     let layer_len = columns.len();
     for (dy, layer) in blocks.chunks_exact_mut(layer_len).enumerate() {
         let y = base_y + dy as i32;
         for (cell, column) in layer.iter_mut().zip(columns) {
-            *cell = column.block(y);
+            *cell = column.ground.block(y);
         }
     }
 }

@@ -9,8 +9,9 @@
 //! - *hills*: mid-frequency fBm whose amplitude a second noise varies, giving flat plains next
 //!   to rolling hills;
 //! - *mountains*: ridged multifractal noise (Musgrave, in Ebert et al., "Texturing and
-//!   Modeling: A Procedural Approach") added only where a very low-frequency mask and the continent layer
-//!   agree the land is far inland, so peaks rise out of hills rather than out of the sea.
+//!   Modeling: A Procedural Approach") added only where a very low-frequency mask and the
+//!   continent layer agree the land is far inland, so peaks rise out of hills rather than out
+//!   of the sea.
 //!
 //! Noise is sampled only on a lattice every [`CELL`] blocks and interpolated bilinearly in
 //! between, the economy Minecraft's generator made from Beta to 1.17 (it sampled its density
@@ -269,6 +270,18 @@ impl HeightMap {
             "column ({x}, {z}) outside the height map"
         );
         self.heights[((z - self.z0) * self.width + x - self.x0) as usize]
+    }
+
+    /// The lowest surface among column `(x, z)` and its eight neighbours, which must all be
+    /// in the map.
+    pub(super) fn min_around(&self, x: i32, z: i32) -> i32 {
+        let mut min = i32::MAX;
+        for dz in -1..=1 {
+            for dx in -1..=1 {
+                min = min.min(self.get(x + dx, z + dz));
+            }
+        }
+        min
     }
 
     /// The column at `(x, z)`; it and its four face neighbours must be in the map.
