@@ -1,7 +1,7 @@
 //! The terrain generator: plains, hills and ridged mountains, seas with beaches and sandy or
-//! gravelly floors, and caves.
+//! gravelly floors, caves, and oak trees.
 //!
-//! A chunk is built in passes, each a pure function of the seed and world coordinates,
+//! A chunk is built in four passes, each a pure function of the seed and world coordinates,
 //! so any chunk comes out the same whichever order or thread makes it:
 //!
 //! 1. [`heightmap`]: the surface height of every column of the chunk and of a margin of
@@ -9,14 +9,18 @@
 //! 2. layering: bedrock at y = 0, stone, three blocks of dirt under grass (sand on beaches,
 //!    sand or gravel on sea floors, bare stone on cliffs and high peaks), water up to
 //!    [`SEA_LEVEL`];
-//! 3. [`caves`]: tunnels and caverns carved by interpolated 3D noise.
+//! 3. [`caves`]: tunnels and caverns carved by interpolated 3D noise;
+//! 4. [`trees`]: every tree whose canopy reaches into the chunk, including those rooted in the
+//!    margin, which is why the margin exists: a tree crossing a chunk border is drawn whole by
+//!    both chunks, each keeping its own half.
 //!
 //! Sky chunks are cheap: above the highest surface any column can have they cost nothing, and
-//! above the highest ground in the chunk they cost only the heightmap.
+//! above the highest ground and tree in their own margin they cost only the heightmap.
 
 mod caves;
 mod hash;
 mod heightmap;
+mod trees;
 
 use std::fmt;
 
@@ -24,17 +28,20 @@ use glam::DVec3;
 
 use self::caves::{CAVE_FLOOR, CaveField, Caves, cave_roof};
 use self::heightmap::{Column, HeightMap, HeightNoise, MAX_SURFACE};
+use self::trees::{Forests, REACH, Tree};
 use crate::world::coords::CHUNK_VOLUME;
-use crate::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos};
+use crate::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, LocalPos};
 
 /// The height of the sea's surface: every cell at or below it and above the ground is water.
 pub const SEA_LEVEL: i32 = 62;
 
-/// Columns of heights computed around a chunk: whether a column is a cliff, and how close
-/// water lies to its caves, depends on its neighbours' heights.
-const MARGIN: i32 = 1;
+/// Columns of heights computed around a chunk: trees reach [`REACH`] blocks from their trunk,
+/// and whether a trunk column is grass depends on its neighbours' heights one further out.
+const MARGIN: i32 = REACH + 1;
 /// Chunks starting at or above this height hold nothing but air.
-const SKY_FLOOR: i32 = MAX_SURFACE;
+const SKY_FLOOR: i32 = MAX_SURFACE + trees::MAX_HEIGHT;
+/// Blocks under a trunk that caves leave alone, so trees do not float over cave mouths.
+const ROOT_DEPTH: i32 = 3;
 /// Search radii, in blocks, for [`Terrain::spawn_point`]: each stage maps a wider square.
 const SPAWN_SEARCH: [i32; 3] = [32, 128, 512];
 
@@ -44,6 +51,7 @@ pub struct Terrain {
     seed: u64,
     heights: HeightNoise,
     caves: Caves,
+    forests: Forests,
 }
 
 impl fmt::Debug for Terrain {
@@ -70,6 +78,7 @@ impl Terrain {
             seed,
             heights: HeightNoise::new(seed),
             caves: Caves::new(seed),
+            forests: Forests::new(seed),
         }
     }
 
@@ -94,10 +103,19 @@ impl Terrain {
             CHUNK_SIZE + 2 * MARGIN,
             CHUNK_SIZE + 2 * MARGIN,
         );
-        let columns = self.chunk_columns(origin, &map);
+        let trees = self.forests.trees_in(
+            (origin.x - REACH, origin.x + CHUNK_SIZE + REACH),
+            (origin.z - REACH, origin.z + CHUNK_SIZE + REACH),
+            |x, z| {
+                let column = map.column(&self.heights, x, z);
+                (column.height, column.top)
+            },
+        );
+        let columns = self.chunk_columns(origin, &map, &trees);
         let highest = columns
             .iter()
             .map(|c| c.ground.height)
+            .chain(trees.iter().map(|t| t.base + trees::MAX_HEIGHT))
             .fold(SEA_LEVEL + 1, i32::max);
         if origin.y >= highest {
             return Chunk::filled(Block::Air);
@@ -105,11 +123,12 @@ impl Terrain {
         let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
         lay_ground(&mut blocks, origin.y, &columns);
         self.carve_caves(&mut blocks, origin, &columns);
+        grow_trees(&mut blocks, origin, &trees, self.forests.seed());
         Chunk::from_blocks(&blocks)
     }
 
     /// The ground and cave roof of each of the chunk's columns, in `z * CHUNK_SIZE + x` order.
-    fn chunk_columns(&self, origin: BlockPos, map: &HeightMap) -> Vec<ChunkColumn> {
+    fn chunk_columns(&self, origin: BlockPos, map: &HeightMap, trees: &[Tree]) -> Vec<ChunkColumn> {
         let mut columns = Vec::with_capacity((CHUNK_SIZE * CHUNK_SIZE) as usize);
         for z in origin.z..origin.z + CHUNK_SIZE {
             for x in origin.x..origin.x + CHUNK_SIZE {
@@ -118,6 +137,13 @@ impl Terrain {
                     ground,
                     cave_roof: cave_roof(ground.height, map.min_around(x, z)),
                 });
+            }
+        }
+        for tree in trees {
+            let (lx, lz) = (tree.x - origin.x, tree.z - origin.z);
+            if (0..CHUNK_SIZE).contains(&lx) && (0..CHUNK_SIZE).contains(&lz) {
+                let roof = &mut columns[(lz * CHUNK_SIZE + lx) as usize].cave_roof;
+                *roof = (*roof).min(tree.base - ROOT_DEPTH);
             }
         }
         columns
@@ -150,7 +176,7 @@ impl Terrain {
     }
 
     /// Where a new player stands: the bottom centre of their box, on the top of the nearest
-    /// dry grass column to the origin that no cave has opened.
+    /// dry grass column to the origin that no tree overhangs and no cave has opened.
     ///
     /// The search goes outward in square rings up to 512 blocks away; a world with no such
     /// column that close (open ocean) puts the player at the sea's surface above the origin.
@@ -176,7 +202,27 @@ impl Terrain {
             side,
             side,
         );
+        let reach = radius + REACH;
+        let trees = self
+            .forests
+            .trees_in((-reach, reach + 1), (-reach, reach + 1), |x, z| {
+                let column = map.column(&self.heights, x, z);
+                (column.height, column.top)
+            });
+        // Columns under a canopy: every column within REACH of a trunk, as a bitmap.
+        let shade_side = 2 * radius + 1;
+        let mut shaded = vec![false; (shade_side * shade_side) as usize];
+        for tree in &trees {
+            for z in (tree.z - REACH).max(-radius)..=(tree.z + REACH).min(radius) {
+                for x in (tree.x - REACH).max(-radius)..=(tree.x + REACH).min(radius) {
+                    shaded[((z + radius) * shade_side + x + radius) as usize] = true;
+                }
+            }
+        }
         rings(radius).find_map(|(x, z)| {
+            if shaded[((z + radius) * shade_side + x + radius) as usize] {
+                return None;
+            }
             let ground = map.column(&self.heights, x, z);
             let roof = cave_roof(ground.height, map.min_around(x, z));
             // The standing block and the two under it must be whole.
@@ -206,6 +252,35 @@ fn lay_ground(blocks: &mut [Block; CHUNK_VOLUME], base_y: i32, columns: &[ChunkC
         let y = base_y + dy as i32;
         for (cell, column) in layer.iter_mut().zip(columns) {
             *cell = column.ground.block(y);
+        }
+    }
+}
+
+/// Draws the parts of `trees` that fall inside the chunk at `origin`. Leaves go only into
+/// air; logs replace air and leaves. Placing every leaf before any log makes the result the
+/// same whatever order the trees come in.
+fn grow_trees(blocks: &mut [Block; CHUNK_VOLUME], origin: BlockPos, trees: &[Tree], seed: u64) {
+    let index = |x: i32, y: i32, z: i32| {
+        let local = [x - origin.x, y - origin.y, z - origin.z];
+        local
+            .iter()
+            .all(|v| (0..CHUNK_SIZE).contains(v))
+            .then(|| LocalPos::new(local[0] as u8, local[1] as u8, local[2] as u8).index())
+    };
+    for tree in trees {
+        tree.for_each_leaf(seed, |x, y, z| match index(x, y, z) {
+            Some(i) if blocks[i] == Block::Air => blocks[i] = Block::Leaves,
+            _ => {}
+        });
+    }
+    for tree in trees {
+        for y in tree.logs() {
+            match index(tree.x, y, tree.z) {
+                Some(i) if matches!(blocks[i], Block::Air | Block::Leaves) => {
+                    blocks[i] = Block::Log
+                }
+                _ => {}
+            }
         }
     }
 }

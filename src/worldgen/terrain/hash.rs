@@ -38,3 +38,8 @@ pub(super) const fn hash2(seed: u64, salt: u64, x: i32, z: i32) -> u64 {
 pub(super) const fn noise_seed(seed: u64, salt: u64) -> u32 {
     (mix(seed ^ salt.wrapping_mul(GOLDEN)) >> 33) as u32
 }
+
+/// A value in `[0, 1)` from a hash, using its top 53 bits (an f64's mantissa).
+pub(super) fn unit(h: u64) -> f64 {
+    (h >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
