@@ -20,6 +20,8 @@
 mod caves;
 mod hash;
 mod heightmap;
+#[cfg(test)]
+mod tests;
 mod trees;
 
 use std::fmt;
