@@ -250,8 +250,17 @@ fn rings(radius: i32) -> impl Iterator<Item = (i32, i32)> {
 /// Fills the chunk starting at height `base_y` with each column's ground and sea.
 fn lay_ground(blocks: &mut [Block; CHUNK_VOLUME], base_y: i32, columns: &[ChunkColumn]) {
     let layer_len = columns.len();
+    // Layers above all the ground and the sea stay the air the chunk starts as: in a surface
+    // chunk that is most of it.
+    let top = columns
+        .iter()
+        .map(|c| c.ground.height)
+        .fold(SEA_LEVEL + 1, i32::max);
     for (dy, layer) in blocks.chunks_exact_mut(layer_len).enumerate() {
         let y = base_y + dy as i32;
+        if y >= top {
+            break;
+        }
         for (cell, column) in layer.iter_mut().zip(columns) {
             *cell = column.ground.block(y);
         }
