@@ -48,8 +48,13 @@ fn saved_world(dir: &Path) -> PathBuf {
         world.set_block(BlockPos::new(100 + x, 70, 3), Block::Glass);
     }
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
-    file.save(&Snapshot::take(&mut world, &player, &Hotbar::default()))
-        .expect("set up the world");
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .expect("set up the world");
     file.close().expect("set up the world");
     path
 }
@@ -108,12 +113,12 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
     // Saving without touching it leaves the damaged copy as it was...
     world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
     let player = loaded.player.unwrap();
-    file.save(&Snapshot::take(&mut world, &player, &loaded.hotbar))
+    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
         .unwrap();
     assert_eq!(blob(&path, bad), damaged_blob);
     // ...until the player edits that chunk, which writes it anew.
     world.set_block(BlockPos::new(5, 64, 5), Block::Log);
-    file.save(&Snapshot::take(&mut world, &player, &loaded.hotbar))
+    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
         .unwrap();
     file.close().unwrap();
     assert!(check(&path).unwrap().is_healthy());
@@ -181,6 +186,38 @@ fn a_world_from_a_newer_hewn_is_refused_and_never_rewritten() {
     assert_refused_untouched(&path, |e| {
         matches!(e, SaveError::NewerVersion { .. }) && e.to_string().contains("newer hewn")
     });
+}
+
+#[test]
+fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    // Take the world back to what a version 1 hewn wrote.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch("DROP TABLE crates; PRAGMA user_version = 1;")
+        .unwrap();
+    drop(conn);
+
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert!(loaded.crates.is_empty());
+    assert_eq!(loaded.world.edit_count(), 40);
+    assert_eq!(
+        loaded.player.map(|p| p.position),
+        Some(DVec3::new(1.5, 64.0, 1.5))
+    );
+    file.close().unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, hewn::save::SCHEMA_VERSION);
+    assert_eq!(version, 2);
+    let rows: i64 = conn
+        .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 0);
+    drop(conn);
+    assert!(check(&path).unwrap().is_healthy());
 }
 
 #[test]
@@ -316,8 +353,13 @@ fn a_hundred_edited_chunks_take_little_room() {
         }
     }
     let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
-    file.save(&Snapshot::take(&mut world, &player, &Hotbar::default()))
-        .unwrap();
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .unwrap();
     file.close().unwrap();
     let summary = hewn::save::summarize(&path).unwrap();
     assert_eq!(summary.chunks, 100);

@@ -238,7 +238,7 @@ impl SimWorld {
     /// # Errors
     /// Exit code 1 after printing why.
     pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
-        let snapshot = Snapshot::take(&mut sim.world, &sim.player, &self.hotbar);
+        let snapshot = Snapshot::take(&mut sim.world, &sim.player, &[], &self.hotbar);
         self.file
             .save(&snapshot)
             .and_then(|_| self.file.close())
@@ -317,7 +317,7 @@ fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
         seq += 1;
         crash_step(&mut world, seq);
         player.position.x = seq as f64;
-        saver.queue(Snapshot::take(&mut world, &player, &hotbar));
+        saver.queue(Snapshot::take(&mut world, &player, &[], &hotbar));
         saver.wait_idle();
         if let Some(e) = saver.take_error() {
             return Err(e);
@@ -328,7 +328,7 @@ fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
         }
     }
     saver
-        .finish(Snapshot::take(&mut world, &player, &hotbar))?
+        .finish(Snapshot::take(&mut world, &player, &[], &hotbar))?
         .close()?;
     Ok(ExitCode::SUCCESS)
 }
