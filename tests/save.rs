@@ -333,6 +333,37 @@ fn sim_with_a_world_starts_from_it_and_saves_into_it() {
 }
 
 #[test]
+fn sim_with_a_world_keeps_its_crates_between_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("s.toml");
+    let falling = "[[crate]]\nposition = [5.5, 70.0, 0.5]\n\n[[crate]]\nposition = [-3.0, 64.0, 4.0]\nsize = [0.5, 2.0, 0.5]\n";
+    let run = |ticks: u32, crates: &str, world: Option<&str>| {
+        std::fs::write(
+            &scenario,
+            format!("seed = 3\nworld = \"flat\"\nticks = {ticks}\n{crates}"),
+        )
+        .unwrap();
+        let mut args = vec!["sim", scenario.to_str().unwrap()];
+        args.extend(world.map(|w| ["--world", w]).into_iter().flatten());
+        let out = hewn(&args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["crates"].clone()
+    };
+    let whole = run(20, falling, None);
+    // Ten ticks into a world, then ten more from it with no crates in the scenario: the
+    // crates go on from where they were saved, mid-fall, exactly as in one run of twenty.
+    let half = run(10, falling, Some("boxes"));
+    assert_ne!(half, whole);
+    assert!(half[0]["velocity"][1].as_f64().unwrap() < 0.0, "{half}");
+    assert_eq!(run(10, "", Some("boxes")), whole);
+    // A scenario with crates of its own replaces the saved ones.
+    let own = "[[crate]]\nposition = [0.5, 64.0, 9.5]\n";
+    assert_eq!(run(1, own, Some("boxes")).as_array().unwrap().len(), 1);
+    assert_eq!(run(1, "", Some("boxes")).as_array().unwrap().len(), 1);
+}
+
+#[test]
 fn a_hundred_edited_chunks_take_little_room() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("hundred.hewn");

@@ -173,7 +173,8 @@ impl SimWorld {
     /// Opens or creates the world `name_or_path` for `scenario` and builds the starting
     /// simulation: the saved world with the scenario's fills on top; the saved player, unless
     /// the scenario sets `[player] position` (then the scenario's player) or the world has no
-    /// player yet (then the scenario's player at the spawn point).
+    /// player yet (then the scenario's player at the spawn point); the saved crates, unless
+    /// the scenario has `[[crate]]`s (then those, replacing the saved ones).
     ///
     /// # Errors
     /// The exit code after printing why: 2 if the scenario's seed or generator differ from
@@ -222,8 +223,11 @@ impl SimWorld {
             }
         };
         let mut sim = Simulation::from_parts(world, player);
-        // Crates are not saved (yet): each run starts with the scenario's.
-        sim.crates = Crates::new(scenario.crates.clone());
+        sim.crates = Crates::new(if scenario.crates.is_empty() {
+            loaded.crates
+        } else {
+            scenario.crates.clone()
+        });
         Ok((
             Self {
                 file,
@@ -233,12 +237,12 @@ impl SimWorld {
         ))
     }
 
-    /// Saves the simulation's changes and player into the world and closes it.
+    /// Saves the simulation's changes, player and crates into the world and closes it.
     ///
     /// # Errors
     /// Exit code 1 after printing why.
     pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
-        let snapshot = Snapshot::take(&mut sim.world, &sim.player, &[], &self.hotbar);
+        let snapshot = Snapshot::take(&mut sim.world, &sim.player, sim.crates.list(), &self.hotbar);
         self.file
             .save(&snapshot)
             .and_then(|_| self.file.close())
