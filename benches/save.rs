@@ -1,4 +1,5 @@
-//! One autosave of a typical change: ten chunks edited (a small build in each) and the player.
+//! One autosave of a typical change: ten chunks edited (a small build in each), the player and
+//! a few dozen crates (every save rewrites them all).
 //!
 //! `snapshot` is what the game's frame pays (copying the changed chunks out); `write` is what
 //! the autosave thread pays (encoding, one transaction, the fsync), which no frame waits for.
@@ -12,11 +13,13 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::Player;
+use hewn::physics::crates::Crate;
 use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
 use hewn::world::{Block, BlockPos, World};
 use hewn::worldgen::GeneratorKind;
 
 const CHUNKS: i32 = 10;
+const CRATES: u32 = 32;
 
 /// Builds a 4×4×3 hut of planks in each of ten surface chunks, changing one block per chunk
 /// each call so every call leaves ten chunks to save.
@@ -52,6 +55,9 @@ fn autosave(c: &mut Criterion) {
     world.take_changed_chunks();
     let player = Player::new(DVec3::new(8.5, 80.0, 8.5));
     let hotbar = Hotbar::default();
+    let crates: Vec<Crate> = (0..CRATES)
+        .map(|i| Crate::new(DVec3::new(f64::from(i) * 1.5, 81.0, 20.5), DVec3::ONE))
+        .collect();
     let mut round = 0;
     let mut changed = || {
         round += 1;
@@ -64,16 +70,16 @@ fn autosave(c: &mut Criterion) {
         b.iter_batched(
             &mut changed,
             |mut w| {
-                let snapshot = Snapshot::take(&mut w, &player, &hotbar);
+                let snapshot = Snapshot::take(&mut w, &player, &crates, &hotbar);
                 (w, black_box(snapshot))
             },
             BatchSize::SmallInput,
         );
     });
 
-    c.bench_function("write 10 chunks + player", |b| {
+    c.bench_function("write 10 chunks + player + 32 crates", |b| {
         b.iter_batched(
-            || Snapshot::take(&mut changed(), &player, &hotbar),
+            || Snapshot::take(&mut changed(), &player, &crates, &hotbar),
             |snapshot| file.save(&snapshot).expect("save"),
             BatchSize::SmallInput,
         );

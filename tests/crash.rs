@@ -1,7 +1,7 @@
 //! Killing a saving hewn: a writer process edits and saves in a loop and is killed with
 //! SIGKILL at random moments, hundreds of times. After every kill the world must open, pass
-//! `hewn world check`, and equal exactly one of the saves the writer committed: the last one
-//! it reported, or the one it was writing when killed.
+//! `hewn world check`, and equal exactly one of the saves the writer committed (its edits,
+//! player and crates alike): the last one it reported, or the one it was writing when killed.
 //!
 //! `HEWN_CRASH_KILLS=5000 cargo test --test crash` runs a longer campaign.
 
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hewn::save::cli::{CRASH_WORLD, crash_step};
+use hewn::save::cli::{CRASH_WORLD, crash_crates, crash_step};
 use hewn::save::{WorldFile, check};
 use hewn::world::{Block, BlockPos, World};
 use hewn::worldgen::Generator;
@@ -99,6 +99,12 @@ fn verify(path: &Path, acked: u64, replay: &mut Replay) -> u64 {
         edits == replay.edits_at(seq),
         "the world differs from save {seq}"
     );
+    let crates = if seq == 0 {
+        Vec::new()
+    } else {
+        crash_crates(seq)
+    };
+    assert_eq!(loaded.crates, crates, "the crates differ from save {seq}");
     file.close().expect("close");
     seq
 }

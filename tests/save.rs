@@ -48,8 +48,13 @@ fn saved_world(dir: &Path) -> PathBuf {
         world.set_block(BlockPos::new(100 + x, 70, 3), Block::Glass);
     }
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
-    file.save(&Snapshot::take(&mut world, &player, &Hotbar::default()))
-        .expect("set up the world");
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .expect("set up the world");
     file.close().expect("set up the world");
     path
 }
@@ -108,12 +113,12 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
     // Saving without touching it leaves the damaged copy as it was...
     world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
     let player = loaded.player.unwrap();
-    file.save(&Snapshot::take(&mut world, &player, &loaded.hotbar))
+    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
         .unwrap();
     assert_eq!(blob(&path, bad), damaged_blob);
     // ...until the player edits that chunk, which writes it anew.
     world.set_block(BlockPos::new(5, 64, 5), Block::Log);
-    file.save(&Snapshot::take(&mut world, &player, &loaded.hotbar))
+    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
         .unwrap();
     file.close().unwrap();
     assert!(check(&path).unwrap().is_healthy());
@@ -181,6 +186,38 @@ fn a_world_from_a_newer_hewn_is_refused_and_never_rewritten() {
     assert_refused_untouched(&path, |e| {
         matches!(e, SaveError::NewerVersion { .. }) && e.to_string().contains("newer hewn")
     });
+}
+
+#[test]
+fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    // Take the world back to what a version 1 hewn wrote.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch("DROP TABLE crates; PRAGMA user_version = 1;")
+        .unwrap();
+    drop(conn);
+
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert!(loaded.crates.is_empty());
+    assert_eq!(loaded.world.edit_count(), 40);
+    assert_eq!(
+        loaded.player.map(|p| p.position),
+        Some(DVec3::new(1.5, 64.0, 1.5))
+    );
+    file.close().unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, hewn::save::SCHEMA_VERSION);
+    assert_eq!(version, 2);
+    let rows: i64 = conn
+        .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 0);
+    drop(conn);
+    assert!(check(&path).unwrap().is_healthy());
 }
 
 #[test]
@@ -296,6 +333,37 @@ fn sim_with_a_world_starts_from_it_and_saves_into_it() {
 }
 
 #[test]
+fn sim_with_a_world_keeps_its_crates_between_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("s.toml");
+    let falling = "[[crate]]\nposition = [5.5, 70.0, 0.5]\n\n[[crate]]\nposition = [-3.0, 64.0, 4.0]\nsize = [0.5, 2.0, 0.5]\n";
+    let run = |ticks: u32, crates: &str, world: Option<&str>| {
+        std::fs::write(
+            &scenario,
+            format!("seed = 3\nworld = \"flat\"\nticks = {ticks}\n{crates}"),
+        )
+        .unwrap();
+        let mut args = vec!["sim", scenario.to_str().unwrap()];
+        args.extend(world.map(|w| ["--world", w]).into_iter().flatten());
+        let out = hewn(&args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["crates"].clone()
+    };
+    let whole = run(20, falling, None);
+    // Ten ticks into a world, then ten more from it with no crates in the scenario: the
+    // crates go on from where they were saved, mid-fall, exactly as in one run of twenty.
+    let half = run(10, falling, Some("boxes"));
+    assert_ne!(half, whole);
+    assert!(half[0]["velocity"][1].as_f64().unwrap() < 0.0, "{half}");
+    assert_eq!(run(10, "", Some("boxes")), whole);
+    // A scenario with crates of its own replaces the saved ones.
+    let own = "[[crate]]\nposition = [0.5, 64.0, 9.5]\n";
+    assert_eq!(run(1, own, Some("boxes")).as_array().unwrap().len(), 1);
+    assert_eq!(run(1, "", Some("boxes")).as_array().unwrap().len(), 1);
+}
+
+#[test]
 fn a_hundred_edited_chunks_take_little_room() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("hundred.hewn");
@@ -316,8 +384,13 @@ fn a_hundred_edited_chunks_take_little_room() {
         }
     }
     let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
-    file.save(&Snapshot::take(&mut world, &player, &Hotbar::default()))
-        .unwrap();
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .unwrap();
     file.close().unwrap();
     let summary = hewn::save::summarize(&path).unwrap();
     assert_eq!(summary.chunks, 100);

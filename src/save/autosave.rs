@@ -14,6 +14,7 @@ use super::SaveError;
 use super::file::WorldFile;
 use super::snapshot::{Hotbar, Snapshot};
 use crate::physics::Player;
+use crate::physics::crates::Crate;
 use crate::world::World;
 
 /// How often the game saves while played: a crash loses at most this much.
@@ -109,12 +110,13 @@ impl Autosaver {
         now: Instant,
         world: &mut World,
         player: &Player,
+        crates: &[Crate],
         hotbar: &Hotbar,
     ) -> bool {
         if !self.is_due(now) {
             return false;
         }
-        self.queue(Snapshot::take(world, player, hotbar));
+        self.queue(Snapshot::take(world, player, crates, hotbar));
         self.last_queued = Some(now);
         true
     }

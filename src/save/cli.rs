@@ -11,7 +11,7 @@ use super::{
     resolve_world, summarize, worlds_dir,
 };
 use crate::physics::Player;
-use crate::physics::crates::Crates;
+use crate::physics::crates::{Crate, Crates};
 use crate::sim::Simulation;
 use crate::sim::scenario::Scenario;
 use crate::world::{Block, BlockPos, ChunkPos, World};
@@ -173,7 +173,8 @@ impl SimWorld {
     /// Opens or creates the world `name_or_path` for `scenario` and builds the starting
     /// simulation: the saved world with the scenario's fills on top; the saved player, unless
     /// the scenario sets `[player] position` (then the scenario's player) or the world has no
-    /// player yet (then the scenario's player at the spawn point).
+    /// player yet (then the scenario's player at the spawn point); the saved crates, unless
+    /// the scenario has `[[crate]]`s (then those, replacing the saved ones).
     ///
     /// # Errors
     /// The exit code after printing why: 2 if the scenario's seed or generator differ from
@@ -222,8 +223,11 @@ impl SimWorld {
             }
         };
         let mut sim = Simulation::from_parts(world, player);
-        // Crates are not saved (yet): each run starts with the scenario's.
-        sim.crates = Crates::new(scenario.crates.clone());
+        sim.crates = Crates::new(if scenario.crates.is_empty() {
+            loaded.crates
+        } else {
+            scenario.crates.clone()
+        });
         Ok((
             Self {
                 file,
@@ -233,12 +237,12 @@ impl SimWorld {
         ))
     }
 
-    /// Saves the simulation's changes and player into the world and closes it.
+    /// Saves the simulation's changes, player and crates into the world and closes it.
     ///
     /// # Errors
     /// Exit code 1 after printing why.
     pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
-        let snapshot = Snapshot::take(&mut sim.world, &sim.player, &self.hotbar);
+        let snapshot = Snapshot::take(&mut sim.world, &sim.player, sim.crates.list(), &self.hotbar);
         self.file
             .save(&snapshot)
             .and_then(|_| self.file.close())
@@ -300,9 +304,28 @@ pub fn crash_step(world: &mut World, seq: u64) {
     }
 }
 
-/// Opens `path` and saves [`crash_step`]s through an [`Autosaver`] until killed, printing
-/// each sequence number once its save is on disk. The sequence number rides in the player's
-/// x so the test can tell which save a reopened world holds.
+/// The crates of the crash test's save `seq`: one to five of them, every number a function of
+/// `seq`, so a reopened world's crates show which save they came from.
+#[doc(hidden)]
+#[must_use]
+pub fn crash_crates(seq: u64) -> Vec<Crate> {
+    let s = seq as f64;
+    (0..=seq % 5)
+        .map(|i| {
+            let i = i as f64;
+            Crate {
+                position: glam::DVec3::new(2.0 * i + 0.5, 70.0 + s / 3.0, -i - 0.25),
+                size: glam::DVec3::new(0.5 + 0.25 * i, 1.0, 0.75),
+                velocity: glam::DVec3::new(0.0, -s / 7.0, 0.1 * i),
+                on_ground: seq % 2 == 0,
+            }
+        })
+        .collect()
+}
+
+/// Opens `path` and saves [`crash_step`]s (and [`crash_crates`]) through an [`Autosaver`]
+/// until killed, printing each sequence number once its save is on disk. The sequence number
+/// rides in the player's x so the test can tell which save a reopened world holds.
 fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
     let (file, loaded) = WorldFile::open_or_create(path, CRASH_WORLD)?;
     let mut world = loaded.world;
@@ -317,7 +340,12 @@ fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
         seq += 1;
         crash_step(&mut world, seq);
         player.position.x = seq as f64;
-        saver.queue(Snapshot::take(&mut world, &player, &hotbar));
+        saver.queue(Snapshot::take(
+            &mut world,
+            &player,
+            &crash_crates(seq),
+            &hotbar,
+        ));
         saver.wait_idle();
         if let Some(e) = saver.take_error() {
             return Err(e);
@@ -328,7 +356,12 @@ fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
         }
     }
     saver
-        .finish(Snapshot::take(&mut world, &player, &hotbar))?
+        .finish(Snapshot::take(
+            &mut world,
+            &player,
+            &crash_crates(seq),
+            &hotbar,
+        ))?
         .close()?;
     Ok(ExitCode::SUCCESS)
 }

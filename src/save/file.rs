@@ -12,7 +12,8 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 use super::codec::{self, DecodeError};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
-use super::{SaveError, sidecar};
+use super::{SaveError, crates, sidecar};
+use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
 use crate::world::{Chunk, ChunkPos, LocalPos, World};
@@ -49,6 +50,9 @@ pub struct LoadedWorld {
     pub player: Option<Player>,
     /// The saved hotbar, or the default one.
     pub hotbar: Hotbar,
+    /// The saved crates in their order; empty for a world saved without any (or by a hewn
+    /// that did not save crates).
+    pub crates: Vec<Crate>,
     /// The world's metadata.
     pub meta: Meta,
     /// Whether the file was created just now.
@@ -150,7 +154,7 @@ impl WorldFile {
         &self.path
     }
 
-    /// Reads the player and every stored chunk into a fresh world.
+    /// Reads the player, the crates and every stored chunk into a fresh world.
     fn load(&mut self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
         let generator = Arc::new(Generator::new(meta.generator, meta.seed));
         let mut world = World::with_shared_generator(Arc::clone(&generator));
@@ -187,10 +191,12 @@ impl WorldFile {
         world.take_changed_chunks();
         self.damaged = damaged.iter().map(|d| d.pos).collect();
         let (player, hotbar) = self.read_player()?;
+        let crates = crates::read(&self.conn).map_err(db)?;
         Ok(LoadedWorld {
             world,
             player,
             hotbar: hotbar.unwrap_or_default(),
+            crates,
             meta,
             created,
             damaged,
@@ -207,7 +213,8 @@ impl WorldFile {
     }
 
     /// Writes `snapshot` in one transaction: its chunks (or their deletion, for chunks whose
-    /// edits were all undone) and the player. Blocks until the data is on disk.
+    /// edits were all undone), the player and all the crates. Blocks until the data is on
+    /// disk.
     ///
     /// # Errors
     /// [`SaveError::Database`] if the transaction failed; the file then holds the previous
@@ -253,6 +260,7 @@ impl WorldFile {
                 }
             }
             write_player(&tx, &snapshot.player, &snapshot.hotbar).map_err(db)?;
+            crates::write(&tx, &snapshot.crates).map_err(db)?;
             tx.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",
                 [unix_now().to_string()],

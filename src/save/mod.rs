@@ -1,12 +1,14 @@
 //! Worlds on disk: one SQLite database per world, saved often, never corrupted.
 //!
 //! # Format
-//! A world file (`NAME.hewn`) holds three tables: `meta` (generator, seed, creation time, the
-//! hewn version that made it), `player` (one row: position, velocity, look, flying, hotbar)
-//! and `chunks` (one row per chunk that differs from what the generator makes: the whole
-//! chunk, compressed and checksummed, see [`codec`]). Untouched chunks are never stored; a
-//! chunk whose edits are all undone is deleted. On load each stored chunk is compared with a
-//! freshly generated one to rebuild the world's edits.
+//! A world file (`NAME.hewn`) holds four tables: `meta` (generator, seed, creation time, the
+//! hewn version that made it), `player` (one row: position, velocity, look, flying, hotbar),
+//! `chunks` (one row per chunk that differs from what the generator makes: the whole chunk,
+//! compressed and checksummed, see [`codec`]) and `crates` (one row per crate, in order,
+//! all rewritten by every save). Untouched chunks are never stored; a chunk whose edits are
+//! all undone is deleted. On load each stored chunk is compared with a freshly generated one
+//! to rebuild the world's edits. The layout's version is `PRAGMA user_version`
+//! ([`SCHEMA_VERSION`]); an older world is upgraded when opened, one transaction per version.
 //!
 //! # Safety
 //! Every save is one SQLite transaction in WAL mode with `synchronous = FULL`: a kill or a
@@ -24,6 +26,7 @@
 mod autosave;
 pub mod cli;
 pub mod codec;
+mod crates;
 mod file;
 mod inspect;
 mod schema;

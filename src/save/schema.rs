@@ -7,7 +7,9 @@
 
 use std::path::Path;
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, params};
+use rusqlite::{
+    Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
+};
 
 use super::SaveError;
 use crate::worldgen::GeneratorKind;
@@ -16,13 +18,19 @@ use crate::worldgen::GeneratorKind;
 pub const APPLICATION_ID: i64 = 0x6865_776E;
 
 /// The schema version this build writes. Bump it with a new entry in [`MIGRATIONS`].
-pub const SCHEMA_VERSION: i64 = 1;
+///
+/// 1. `meta`, `player`, `chunks`.
+/// 2. `crates`.
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// `MIGRATIONS[i]` upgrades a world of schema version `i + 1` to `i + 2`, inside the
-/// transaction that also records the new version. Empty while there is only version 1.
-const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[];
+/// transaction that also records the new version. New worlds are made at version 1 and run
+/// through every step, so each table is defined in exactly one place.
+const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[add_crates];
 
-const CREATE_TABLES: &str = "
+/// The tables of schema version 1. Frozen: worlds of every version began as this, so a change
+/// to the layout is a new entry in [`MIGRATIONS`], never an edit here.
+const CREATE_V1: &str = "
     CREATE TABLE meta (
         key   TEXT PRIMARY KEY NOT NULL,
         value TEXT NOT NULL
@@ -48,6 +56,20 @@ const CREATE_TABLES: &str = "
         PRIMARY KEY (x, y, z)
     );
 ";
+
+/// Version 2: the crates, one row each. `ordinal` keeps the order of the simulation's list,
+/// which pushing and the state hash depend on.
+fn add_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE crates (
+            ordinal   INTEGER PRIMARY KEY,
+            x REAL NOT NULL, y REAL NOT NULL, z REAL NOT NULL,
+            sx REAL NOT NULL, sy REAL NOT NULL, sz REAL NOT NULL,
+            vx REAL NOT NULL, vy REAL NOT NULL, vz REAL NOT NULL,
+            on_ground INTEGER NOT NULL
+        );",
+    )
+}
 
 /// The metadata of a world: what it was made with and when.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,10 +138,20 @@ fn open_error(path: &Path, e: rusqlite::Error) -> SaveError {
 }
 
 /// Writes the tables and metadata of a new world into the empty database `conn`, in one
-/// transaction.
+/// transaction: the version 1 tables, then every migration.
 pub(super) fn create(conn: &mut Connection, meta: &Meta) -> rusqlite::Result<()> {
+    create_at(conn, meta, SCHEMA_VERSION)
+}
+
+/// [`create`], stopping at schema `version` (tests use it to make the worlds older hewns
+/// made).
+pub(super) fn create_at(conn: &mut Connection, meta: &Meta, version: i64) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
-    tx.execute_batch(CREATE_TABLES)?;
+    tx.execute_batch(CREATE_V1)?;
+    let steps = usize::try_from(version - 1).unwrap_or(0);
+    for step in MIGRATIONS.iter().take(steps) {
+        step(&tx)?;
+    }
     let seed = meta.seed.to_string();
     let created = meta.created.to_string();
     for (key, value) in [
@@ -136,7 +168,7 @@ pub(super) fn create(conn: &mut Connection, meta: &Meta) -> rusqlite::Result<()>
         )?;
     }
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+    tx.pragma_update(None, "user_version", version.clamp(1, SCHEMA_VERSION))?;
     tx.commit()
 }
 
@@ -148,7 +180,9 @@ pub(super) fn migrate(conn: &mut Connection, from: i64) -> rusqlite::Result<()> 
             .ok()
             .and_then(|i| MIGRATIONS.get(i));
         let Some(step) = step else { break };
-        let tx = conn.transaction()?;
+        // Immediate: take the write lock before reading anything, so the step cannot fail
+        // half-way on a busy database.
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         step(&tx)?;
         tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
@@ -206,6 +240,43 @@ mod tests {
         assert_eq!(MIGRATIONS.len() as i64, SCHEMA_VERSION - 1);
     }
 
+    fn a_meta() -> Meta {
+        Meta {
+            generator: GeneratorKind::Flat,
+            seed: 5,
+            created: 1_700_000_000,
+            game_version: "0.1.0".into(),
+            last_saved: 0,
+        }
+    }
+
+    fn layout(conn: &Connection) -> Vec<(String, String)> {
+        let mut stmt = conn
+            .prepare("SELECT name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY name")
+            .unwrap();
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn every_old_version_migrates_to_the_layout_of_a_new_world() {
+        let mut new = Connection::open_in_memory().unwrap();
+        create(&mut new, &a_meta()).unwrap();
+        for version in 1..SCHEMA_VERSION {
+            let mut old = Connection::open_in_memory().unwrap();
+            create_at(&mut old, &a_meta(), version).unwrap();
+            assert_eq!(check_identity(Path::new("mem"), &old).unwrap(), version);
+            migrate(&mut old, version).unwrap();
+            assert_eq!(
+                check_identity(Path::new("mem"), &old).unwrap(),
+                SCHEMA_VERSION
+            );
+            assert_eq!(layout(&old), layout(&new), "from version {version}");
+        }
+    }
+
     #[test]
     fn seeds_beyond_i64_round_trip() {
         let mut conn = Connection::open_in_memory().unwrap();
@@ -217,7 +288,10 @@ mod tests {
             last_saved: 0,
         };
         create(&mut conn, &meta).unwrap();
-        assert_eq!(check_identity(Path::new("mem"), &conn).unwrap(), 1);
+        assert_eq!(
+            check_identity(Path::new("mem"), &conn).unwrap(),
+            SCHEMA_VERSION
+        );
         assert_eq!(read_meta(Path::new("mem"), &conn).unwrap(), meta);
     }
 }

@@ -1,10 +1,11 @@
-//! What one save writes: the chunks changed since the last save and the player, copied out
-//! of the game on its thread so the writing can happen on another.
+//! What one save writes: the chunks changed since the last save, the player and every crate,
+//! copied out of the game on its thread so the writing can happen on another.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::physics::Player;
+use crate::physics::crates::Crate;
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, World};
 use crate::worldgen::Generator;
 
@@ -88,15 +89,18 @@ pub(super) enum ChunkState {
 pub struct Snapshot {
     pub(super) player: Player,
     pub(super) hotbar: Hotbar,
+    /// All of them, in the simulation's order: crates move every tick while they fall or
+    /// slide, so each save replaces the stored set whole.
+    pub(super) crates: Vec<Crate>,
     pub(super) chunks: BTreeMap<ChunkPos, ChunkState>,
     pub(super) generator: Arc<Generator>,
 }
 
 impl Snapshot {
-    /// Takes the player, the hotbar and every chunk changed since the last snapshot; clears
-    /// the world's list of changed chunks.
+    /// Takes the player, the crates, the hotbar and every chunk changed since the last
+    /// snapshot; clears the world's list of changed chunks.
     #[must_use]
-    pub fn take(world: &mut World, player: &Player, hotbar: &Hotbar) -> Self {
+    pub fn take(world: &mut World, player: &Player, crates: &[Crate], hotbar: &Hotbar) -> Self {
         let chunks = world
             .take_changed_chunks()
             .into_iter()
@@ -105,6 +109,7 @@ impl Snapshot {
         Self {
             player: *player,
             hotbar: *hotbar,
+            crates: crates.to_vec(),
             chunks,
             generator: Arc::clone(world.generator()),
         }
@@ -117,7 +122,8 @@ impl Snapshot {
     }
 
     /// Folds an older snapshot that could not be written under this one: chunks this one
-    /// has win, the rest of `older` is kept, so a failed save is retried by the next.
+    /// has win, the rest of `older` is kept, so a failed save is retried by the next. The
+    /// player and the crates are this one's: they are whole states, not changes.
     pub(super) fn absorb_older(&mut self, older: Self) {
         for (pos, state) in older.chunks {
             self.chunks.entry(pos).or_insert(state);
