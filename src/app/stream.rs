@@ -6,9 +6,10 @@
 //! towards where the player looks and moves, and only a few jobs are in flight at a time so
 //! that the order keeps up with the player.
 //!
-//! Chunks load within `render distance + 1` columns and are meshed within the render distance
-//! once all their neighbours are in (their faces against a neighbour depend on it); they are
-//! dropped beyond `render distance + 2`, which leaves a band where walking back and forth
+//! Chunks load within `render distance + 2` columns (every neighbour of a chunk within the
+//! render distance lies within that circle) and are meshed within the render distance once
+//! all their neighbours are in (their faces against a neighbour depend on it); they are
+//! dropped beyond `render distance + 3`, which leaves a band where walking back and forth
 //! does not reload anything.
 
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -125,7 +126,7 @@ impl Streamer {
     }
 
     fn drop_far(&mut self, world: &mut World, centre: ChunkPos) {
-        let keep = (self.render_distance + 2).pow(2);
+        let keep = (self.render_distance + 3).pow(2);
         let far: Vec<ChunkPos> = world
             .loaded_chunks()
             .filter(|&p| horizontal_distance_sq(p, centre) > keep)
@@ -195,7 +196,7 @@ impl Streamer {
         let radius = self.render_distance;
         let mut snapshots = 0;
         let mut missing = 0;
-        for pos in self.wanted(feet, heading, radius + 1) {
+        for pos in self.wanted(feet, heading, radius + 2) {
             let in_view =
                 horizontal_distance_sq(pos, BlockPos::containing(feet).chunk()) <= radius * radius;
             if !world.is_loaded(pos) {
