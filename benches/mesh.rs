@@ -1,0 +1,62 @@
+//! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
+//! ground, air and everything in between), with ambient occlusion.
+//!
+//! `cargo bench --bench mesh`; the target is a median of at most 150 µs.
+
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates undocumented functions"
+)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::IVec3;
+use hewn::mesh::{ChunkMesh, Neighbourhood};
+use hewn::world::{BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
+use hewn::worldgen::{Generator, GeneratorKind};
+
+/// Of the chunks in the spawn column, the one with the most faces: the one the surface
+/// runs through.
+fn surface_chunk() -> Neighbourhood {
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = BlockPos::containing(generator.spawn_point()).chunk();
+    let mut world = World::new(generator);
+    let mut best = (0, Neighbourhood::new());
+    let mut mesh = ChunkMesh::default();
+    for y in 0..WORLD_HEIGHT / CHUNK_SIZE {
+        let centre = ChunkPos::new(spawn.x, y, spawn.z);
+        for dy in -1..=1 {
+            for dz in -1..=1 {
+                for dx in -1..=1 {
+                    world.load_chunk(centre.offset(IVec3::new(dx, dy, dz)));
+                }
+            }
+        }
+        let input = Neighbourhood::from_world(&world, centre);
+        mesh.build(&input);
+        if mesh.vertices.len() > best.0 {
+            best = (mesh.vertices.len(), input);
+        }
+    }
+    best.1
+}
+
+fn bench(c: &mut Criterion) {
+    let input = surface_chunk();
+    let mut mesh = ChunkMesh::default();
+    mesh.build(&input);
+    eprintln!(
+        "surface chunk: {} quads ({} opaque, {} cut-out, {} translucent indices)",
+        mesh.vertices.len() / 4,
+        mesh.opaque.len(),
+        mesh.cutout.len(),
+        mesh.translucent.len()
+    );
+    c.bench_function("mesh 32³ terrain surface chunk", |b| {
+        b.iter(|| mesh.build(black_box(&input)));
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
