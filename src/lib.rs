@@ -9,12 +9,17 @@
 //! # Layers
 //! The simulation ([`world`], [`worldgen`], [`physics`], [`raycast`], [`sim`]) is pure: it
 //! reads no clock, touches no file and knows nothing of windows or GPUs, so a run is a function
-//! of seed, edits and inputs alone.
+//! of seed, edits and inputs alone. The mesher ([`mesh`]) is pure too: it turns blocks into
+//! vertex bytes without knowing the GPU. The shell around them is [`render`] (wgpu) and
+//! [`app`] (the winit window, the frame loop, input and chunk streaming).
 
 pub mod aabb;
+pub mod app;
 pub mod cli;
+pub mod mesh;
 pub mod physics;
 pub mod raycast;
+pub mod render;
 pub mod sim;
 pub mod world;
 pub mod worldgen;

@@ -1,0 +1,46 @@
+//! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
+//! ground, air and everything in between), with ambient occlusion.
+//!
+//! `cargo bench --bench mesh`; the target is a median of at most 150 µs.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use glam::IVec3;
+use hewn::mesh::{ChunkMesh, Neighbourhood};
+use hewn::world::{BlockPos, World};
+use hewn::worldgen::{Generator, GeneratorKind};
+
+fn surface_chunk() -> Neighbourhood {
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = BlockPos::containing(generator.spawn_point());
+    let mut world = World::new(generator);
+    let centre = spawn.chunk();
+    for dy in -1..=1 {
+        for dz in -1..=1 {
+            for dx in -1..=1 {
+                world.load_chunk(centre.offset(IVec3::new(dx, dy, dz)));
+            }
+        }
+    }
+    Neighbourhood::from_world(&world, centre)
+}
+
+fn bench(c: &mut Criterion) {
+    let input = surface_chunk();
+    let mut mesh = ChunkMesh::default();
+    mesh.build(&input);
+    eprintln!(
+        "surface chunk: {} quads ({} opaque, {} cut-out, {} translucent indices)",
+        mesh.vertices.len() / 4,
+        mesh.opaque.len(),
+        mesh.cutout.len(),
+        mesh.translucent.len()
+    );
+    c.bench_function("mesh 32³ terrain surface chunk", |b| {
+        b.iter(|| mesh.build(black_box(&input)));
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,135 @@
+//! The face-culling mesher with per-vertex ambient occlusion.
+//!
+//! Ambient occlusion follows Mikola Lysenko, "Ambient occlusion for Minecraft-like worlds"
+//! (0fps.net, 2013): each corner of a face looks at the two edge neighbours and the diagonal
+//! neighbour in the layer in front of the face and counts how many are opaque.
+
+use super::{FaceDir, Pass, Quad};
+use crate::world::{Block, RenderKind};
+
+/// Receives the quads the mesher finds.
+pub trait QuadSink {
+    /// Called once per visible face.
+    fn quad(&mut self, quad: &Quad);
+}
+
+impl QuadSink for Vec<Quad> {
+    fn quad(&mut self, quad: &Quad) {
+        self.push(*quad);
+    }
+}
+
+/// What the mesher needs to know about a block, looked up by id in the hot loop.
+#[derive(Clone, Copy)]
+struct Traits {
+    pass: Option<Pass>,
+    opaque: bool,
+    half: bool,
+}
+
+const fn traits(block: Block) -> Traits {
+    let render = block.properties().render;
+    Traits {
+        pass: match render {
+            RenderKind::Invisible => None,
+            RenderKind::Opaque => Some(Pass::Opaque),
+            RenderKind::Cutout => Some(Pass::Cutout),
+            RenderKind::Translucent => Some(Pass::Translucent),
+        },
+        opaque: matches!(render, RenderKind::Opaque),
+        half: matches!(block, Block::StoneSlab),
+    }
+}
+
+const TRAITS: [Traits; Block::COUNT] = {
+    let mut t = [traits(Block::Air); Block::COUNT];
+    let mut i = 0;
+    while i < Block::COUNT {
+        t[i] = traits(Block::ALL[i]);
+        i += 1;
+    }
+    t
+};
+
+/// Whether the face of `block` towards `neighbour` is hidden.
+#[inline]
+fn hidden(block: Block, me: Traits, face: FaceDir, neighbour: Block) -> bool {
+    let other = TRAITS[neighbour as usize];
+    if other.opaque {
+        // A slab's top face sits at half height, in the open, whatever is above it.
+        return !(me.half && face == FaceDir::Up);
+    }
+    // Water against water and glass against glass would draw a wall inside one volume; two
+    // slabs side by side share a wall that nobody sees.
+    neighbour == block && (me.pass == Some(Pass::Translucent) || (me.half && face.is_side()))
+}
+
+/// Meshes the interior of a padded box of blocks.
+///
+/// `blocks` holds `(dims + 2)` cells along each axis, indexed x fastest, then z, then y; the
+/// outer layer is the border that is read for culling and AO but not meshed. Quads are
+/// reported with cell coordinates counted from the first interior cell.
+pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S) {
+    let (sx, sz) = (dims[0] + 2, dims[2] + 2);
+    assert_eq!(blocks.len(), sx * sz * (dims[1] + 2), "padded size mismatch");
+    let stride = [1isize, (sx * sz) as isize, sx as isize];
+    let offset = |v: [i32; 3]| -> isize {
+        v[0] as isize * stride[0] + v[1] as isize * stride[1] + v[2] as isize * stride[2]
+    };
+    let normals = FaceDir::ALL.map(|f| offset(f.normal()));
+    // For each face and corner, the offsets of the two edge neighbours and the diagonal one,
+    // relative to the cell in front of the face.
+    let ao_offsets = FaceDir::ALL.map(|f| {
+        f.corners().map(|corner| {
+            let n = f.normal();
+            let mut dirs = [[0i32; 3]; 2];
+            let mut k = 0;
+            for axis in 0..3 {
+                if n[axis] == 0 {
+                    dirs[k][axis] = if corner.pos[axis] == 1 { 1 } else { -1 };
+                    k += 1;
+                }
+            }
+            let diag = [0, 1, 2].map(|a| dirs[0][a] + dirs[1][a]);
+            [offset(dirs[0]), offset(dirs[1]), offset(diag)]
+        })
+    });
+    let opaque_at = |i: isize| TRAITS[blocks[i as usize] as usize].opaque;
+    for y in 0..dims[1] {
+        for z in 0..dims[2] {
+            let row = offset([1, y as i32 + 1, z as i32 + 1]);
+            for x in 0..dims[0] {
+                let i = row + x as isize;
+                let block = blocks[i as usize];
+                let me = TRAITS[block as usize];
+                let Some(pass) = me.pass else { continue };
+                for face in FaceDir::ALL {
+                    let front = i + normals[face as usize];
+                    if hidden(block, me, face, blocks[front as usize]) {
+                        continue;
+                    }
+                    let ao = if pass == Pass::Translucent {
+                        [3; 4]
+                    } else {
+                        ao_offsets[face as usize].map(|[a, b, d]| {
+                            let (s1, s2) = (opaque_at(front + a), opaque_at(front + b));
+                            if s1 && s2 {
+                                0
+                            } else {
+                                3 - u8::from(s1) - u8::from(s2) - u8::from(opaque_at(front + d))
+                            }
+                        })
+                    };
+                    sink.quad(&Quad {
+                        cell: [x as u16, y as u16, z as u16],
+                        face,
+                        block,
+                        pass,
+                        ao,
+                        half: me.half,
+                    });
+                }
+            }
+        }
+    }
+}

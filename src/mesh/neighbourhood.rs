@@ -1,0 +1,178 @@
+//! A chunk's blocks with a one-block border from its neighbours: the mesher's input.
+
+use crate::world::coords::WORLD_HEIGHT_CHUNKS;
+use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos, World};
+
+/// Cells along each edge of a [`Neighbourhood`]: a chunk and a border cell on each side.
+pub const PADDED: usize = CHUNK_SIZE as usize + 2;
+/// Cells in a [`Neighbourhood`].
+pub const PADDED_VOLUME: usize = PADDED * PADDED * PADDED;
+
+const N: usize = CHUNK_SIZE as usize;
+
+/// The 34³ blocks around one chunk, indexed like a chunk (x fastest, then z, then y) with
+/// coordinates from −1 to 32.
+///
+/// Built in two halves so the expensive half can run off the main thread: the border
+/// ([`Neighbourhood::fill_border`], a few thousand reads of neighbouring chunks) needs the
+/// world, the centre ([`Neighbourhood::fill_centre`]) only a copy of the chunk.
+#[derive(Clone)]
+pub struct Neighbourhood {
+    blocks: Box<[Block; PADDED_VOLUME]>,
+    centre: Option<Block>,
+}
+
+impl std::fmt::Debug for Neighbourhood {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Neighbourhood")
+            .field("centre", &self.centre)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Neighbourhood {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The flat index of padded coordinates (each from −1 to 32).
+#[must_use]
+pub const fn padded_index(x: i32, y: i32, z: i32) -> usize {
+    ((y + 1) as usize * PADDED + (z + 1) as usize) * PADDED + (x + 1) as usize
+}
+
+impl Neighbourhood {
+    /// All air.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            blocks: Box::new([Block::Air; PADDED_VOLUME]),
+            centre: Some(Block::Air),
+        }
+    }
+
+    /// The chunk at `pos` and its border, read from `world`. Unloaded chunks read as air.
+    #[must_use]
+    pub fn from_world(world: &World, pos: ChunkPos) -> Self {
+        let mut n = Self::new();
+        n.fill_border(world, pos);
+        if let Some(chunk) = world.chunk(pos) {
+            n.fill_centre(chunk);
+        }
+        n
+    }
+
+    /// All cells, in padded index order ([`padded_index`]).
+    #[must_use]
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks[..]
+    }
+
+    /// The block at padded coordinates (each from −1 to 32).
+    #[must_use]
+    pub fn get(&self, x: i32, y: i32, z: i32) -> Block {
+        self.blocks[padded_index(x, y, z)]
+    }
+
+    /// Sets the block at padded coordinates (each from −1 to 32).
+    pub fn set(&mut self, x: i32, y: i32, z: i32, block: Block) {
+        let inside = |c: i32| (0..CHUNK_SIZE).contains(&c);
+        if inside(x) && inside(y) && inside(z) && self.centre != Some(block) {
+            self.centre = None;
+        }
+        self.blocks[padded_index(x, y, z)] = block;
+    }
+
+    /// Copies `chunk` into the 32³ centre.
+    pub fn fill_centre(&mut self, chunk: &Chunk) {
+        self.centre = chunk.uniform();
+        let mut i = 0;
+        for y in 0..N {
+            for z in 0..N {
+                let row = ((y + 1) * PADDED + z + 1) * PADDED + 1;
+                let dest = &mut self.blocks[row..row + N];
+                match self.centre {
+                    Some(b) => dest.fill(b),
+                    None => {
+                        for d in dest {
+                            *d = chunk.get_index(i);
+                            i += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Copies the one-block border around chunk `pos` from `world`, one neighbouring chunk at
+    /// a time (a map lookup per chunk, not per cell).
+    pub fn fill_border(&mut self, world: &World, pos: ChunkPos) {
+        // Per axis: which neighbour (−1, 0, +1), and the padded and local ranges it covers.
+        let spans = |d: i32| match d {
+            -1 => (-1..0, N as i32 - 1),
+            0 => (0..N as i32, 0),
+            _ => (N as i32..N as i32 + 1, 0),
+        };
+        for dy in -1..=1 {
+            for dz in -1..=1 {
+                for dx in -1..=1 {
+                    if (dx, dy, dz) == (0, 0, 0) {
+                        continue;
+                    }
+                    let npos = ChunkPos::new(pos.x + dx, pos.y + dy, pos.z + dz);
+                    let chunk = (0..WORLD_HEIGHT_CHUNKS)
+                        .contains(&npos.y)
+                        .then(|| world.chunk(npos))
+                        .flatten();
+                    let (xs, x0) = spans(dx);
+                    let (ys, y0) = spans(dy);
+                    let (zs, z0) = spans(dz);
+                    for y in ys {
+                        for z in zs.clone() {
+                            for x in xs.clone() {
+                                let block = chunk.map_or(Block::Air, |c| {
+                                    let local = |p: i32, base: i32, d: i32| {
+                                        (if d == 0 { p } else { base }) as usize
+                                    };
+                                    let (lx, ly, lz) =
+                                        (local(x, x0, dx), local(y, y0, dy), local(z, z0, dz));
+                                    c.get_index((ly * N + lz) * N + lx)
+                                });
+                                self.blocks[padded_index(x, y, z)] = block;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the chunk certainly has no visible face: all air, or all opaque and walled in
+    /// by opaque neighbours on all six sides.
+    #[must_use]
+    pub fn is_trivially_empty(&self) -> bool {
+        match self.centre {
+            Some(Block::Air) => true,
+            Some(b) if b.is_opaque_cube() => {
+                let n = N as i32;
+                let faces_opaque = (0..n).all(|a| {
+                    (0..n).all(|b| {
+                        [
+                            self.get(-1, a, b),
+                            self.get(n, a, b),
+                            self.get(a, -1, b),
+                            self.get(a, n, b),
+                            self.get(a, b, -1),
+                            self.get(a, b, n),
+                        ]
+                        .iter()
+                        .all(|x| x.is_opaque_cube())
+                    })
+                });
+                faces_opaque
+            }
+            _ => false,
+        }
+    }
+}

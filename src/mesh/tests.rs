@@ -1,0 +1,234 @@
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+
+use super::neighbourhood::padded_index;
+use super::*;
+use crate::world::{BlockPos, BlockSource, ChunkPos, World};
+use crate::worldgen::{Generator, GeneratorKind};
+
+fn empty_world() -> World {
+    World::new(Generator::new(GeneratorKind::Empty, 0))
+}
+
+/// Meshes the chunk at the origin of a world holding only `blocks`.
+fn mesh_blocks(blocks: &[(BlockPos, Block)]) -> Vec<Quad> {
+    let mut world = empty_world();
+    for &(p, b) in blocks {
+        world.set_block(p, b);
+    }
+    quads_of(&world, ChunkPos::new(0, 0, 0))
+}
+
+fn quads_of(world: &World, pos: ChunkPos) -> Vec<Quad> {
+    let n = Neighbourhood::from_world(world, pos);
+    let mut quads = Vec::new();
+    mesh_region(n.blocks(), [PADDED - 2; 3], &mut quads);
+    quads
+}
+
+#[track_caller]
+fn assert_faces(quads: &[Quad], expected: usize) {
+    assert_eq!(quads.len(), expected, "faces: {quads:#?}");
+}
+
+fn at(x: i32, y: i32, z: i32) -> BlockPos {
+    BlockPos::new(x, y, z)
+}
+
+#[test]
+fn vertex_is_eight_bytes_and_round_trips() {
+    assert_eq!(std::mem::size_of::<Vertex>(), 8);
+    let v = Vertex::new([64, 63, 2], FaceDir::North, 2, 1, 1, 16);
+    assert_eq!(v.position2(), [64, 63, 2]);
+    assert_eq!(v.ao(), 2);
+    assert_eq!(v.tile, 16);
+}
+
+#[test]
+fn single_block_has_six_faces_and_two_have_ten() {
+    assert_faces(&mesh_blocks(&[(at(5, 5, 5), Block::Stone)]), 6);
+    let two = mesh_blocks(&[(at(5, 5, 5), Block::Stone), (at(6, 5, 5), Block::Dirt)]);
+    assert_faces(&two, 10);
+}
+
+#[test]
+fn slab_is_a_half_height_box() {
+    let slab = mesh_blocks(&[(at(3, 3, 3), Block::StoneSlab)]);
+    assert_faces(&slab, 6);
+    let mut mesh = ChunkMesh::default();
+    for q in &slab {
+        mesh.quad(q);
+    }
+    let top = mesh.vertices.iter().map(|v| v.position2()[1]).max();
+    assert_eq!(top, Some(7), "top at y = 3.5 (7 half blocks)");
+    // On stone its bottom is hidden; its top never is, even under stone.
+    let sandwiched = mesh_blocks(&[
+        (at(3, 3, 3), Block::StoneSlab),
+        (at(3, 2, 3), Block::Stone),
+        (at(3, 4, 3), Block::Stone),
+    ]);
+    let slab_faces: Vec<_> = sandwiched
+        .iter()
+        .filter(|q| q.block == Block::StoneSlab)
+        .map(|q| q.face)
+        .collect();
+    assert_eq!(slab_faces.len(), 5);
+    assert!(slab_faces.contains(&FaceDir::Up));
+    // Two slabs side by side hide the wall between them.
+    let pair = mesh_blocks(&[
+        (at(3, 3, 3), Block::StoneSlab),
+        (at(4, 3, 3), Block::StoneSlab),
+    ]);
+    assert_faces(&pair, 10);
+}
+
+#[test]
+fn water_and_glass_hide_their_own_kind_but_leaves_do_not() {
+    for (block, expected) in [(Block::Water, 10), (Block::Glass, 10), (Block::Leaves, 12)] {
+        let quads = mesh_blocks(&[(at(1, 1, 1), block), (at(1, 2, 1), block)]);
+        assert_faces(&quads, expected);
+    }
+    // Stone next to water shows its face; water next to stone hides its own.
+    let quads = mesh_blocks(&[(at(1, 1, 1), Block::Water), (at(2, 1, 1), Block::Stone)]);
+    assert_faces(&quads, 11);
+    assert!(
+        quads
+            .iter()
+            .any(|q| q.block == Block::Stone && q.face == FaceDir::West)
+    );
+}
+
+#[test]
+fn passes_follow_render_kinds() {
+    let quads = mesh_blocks(&[
+        (at(1, 1, 1), Block::Leaves),
+        (at(5, 1, 1), Block::Water),
+        (at(9, 1, 1), Block::Grass),
+    ]);
+    let pass_of = |b: Block| quads.iter().find(|q| q.block == b).map(|q| q.pass);
+    assert_eq!(pass_of(Block::Leaves), Some(Pass::Cutout));
+    assert_eq!(pass_of(Block::Water), Some(Pass::Translucent));
+    assert_eq!(pass_of(Block::Grass), Some(Pass::Opaque));
+}
+
+#[test]
+fn faces_are_culled_across_chunk_borders() {
+    let mut world = empty_world();
+    world.set_block(at(31, 5, 5), Block::Stone);
+    let east = |w: &World| {
+        quads_of(w, ChunkPos::new(0, 0, 0))
+            .iter()
+            .any(|q| q.face == FaceDir::East)
+    };
+    assert!(east(&world), "nothing east yet");
+    world.set_block(at(32, 5, 5), Block::Stone);
+    assert!(!east(&world), "hidden by the next chunk's block");
+    let west_of_next = quads_of(&world, ChunkPos::new(1, 0, 0));
+    assert!(!west_of_next.iter().any(|q| q.face == FaceDir::West));
+}
+
+#[test]
+fn ambient_occlusion_darkens_corners() {
+    // A floor block with a wall block above its west neighbour and another above its north
+    // neighbour: the top face's north-west corner touches both walls.
+    let quads = mesh_blocks(&[
+        (at(5, 5, 5), Block::Stone),
+        (at(4, 6, 5), Block::Stone),
+        (at(5, 6, 4), Block::Stone),
+    ]);
+    let top = quads
+        .iter()
+        .find(|q| q.cell == [5, 5, 5] && q.face == FaceDir::Up)
+        .copied();
+    let Some(top) = top else {
+        panic!("no top face in {quads:#?}")
+    };
+    // Corners BL (x0,z1), BR (x1,z1), TR (x1,z0), TL (x0,z0).
+    assert_eq!(top.ao, [2, 3, 2, 0]);
+    let lone = mesh_blocks(&[(at(5, 5, 5), Block::Stone)]);
+    assert!(lone.iter().all(|q| q.ao == [3; 4]));
+}
+
+#[test]
+fn diagonal_follows_the_corners_that_agree() {
+    let mut mesh = ChunkMesh::default();
+    let quad = Quad {
+        cell: [0, 0, 0],
+        face: FaceDir::Up,
+        block: Block::Stone,
+        pass: Pass::Opaque,
+        ao: [0, 3, 3, 3],
+        half: false,
+    };
+    mesh.quad(&quad);
+    assert_eq!(mesh.opaque, [1, 2, 3, 1, 3, 0], "split between the bright corners");
+    mesh.clear();
+    mesh.quad(&Quad { ao: [3; 4], ..quad });
+    assert_eq!(mesh.opaque, [0, 1, 2, 0, 2, 3]);
+}
+
+#[test]
+fn trivially_empty_chunks_are_recognised() {
+    let mut n = Neighbourhood::new();
+    assert!(n.is_trivially_empty());
+    n.set(3, 3, 3, Block::Stone);
+    assert!(!n.is_trivially_empty());
+    let mut mesh = ChunkMesh::default();
+    mesh.build(&n);
+    assert_eq!(mesh.opaque.len(), 36);
+    assert_eq!(n.blocks()[padded_index(3, 3, 3)], Block::Stone);
+}
+
+/// Quads in world cells, for comparing meshes made in different pieces.
+fn world_quads(quads: &[Quad], origin: [i32; 3]) -> BTreeSet<([i32; 3], FaceDir, Block, [u8; 4])> {
+    quads
+        .iter()
+        .map(|q| {
+            let cell = [0, 1, 2].map(|a| origin[a] + i32::from(q.cell[a]));
+            (cell, q.face, q.block, q.ao)
+        })
+        .collect()
+}
+
+const PALETTE: [Block; 6] = [
+    Block::Air,
+    Block::Air,
+    Block::Stone,
+    Block::Leaves,
+    Block::Water,
+    Block::StoneSlab,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Two chunks meshed one at a time give the same faces as the 64 × 32 × 32 region meshed
+    /// in one piece.
+    #[test]
+    fn meshing_in_chunks_equals_meshing_whole(
+        cells in proptest::collection::vec(((28..36i32, 0..4i32, 0..4i32), 0..PALETTE.len()), 1..60)
+    ) {
+        let mut world = empty_world();
+        for &((x, y, z), b) in &cells {
+            world.set_block(at(x, y, z), PALETTE[b]);
+        }
+        let mut pieces = world_quads(&quads_of(&world, ChunkPos::new(0, 0, 0)), [0, 0, 0]);
+        pieces.extend(world_quads(&quads_of(&world, ChunkPos::new(1, 0, 0)), [32, 0, 0]));
+
+        let dims = [64usize, 32, 32];
+        let mut padded = vec![Block::Air; (dims[0] + 2) * (dims[1] + 2) * (dims[2] + 2)];
+        for y in -1..=dims[1] as i32 {
+            for z in -1..=dims[2] as i32 {
+                for x in -1..=dims[0] as i32 {
+                    let i = ((y + 1) as usize * (dims[2] + 2) + (z + 1) as usize) * (dims[0] + 2)
+                        + (x + 1) as usize;
+                    padded[i] = world.block(at(x, y, z));
+                }
+            }
+        }
+        let mut whole = Vec::new();
+        mesh_region(&padded, dims, &mut whole);
+        prop_assert_eq!(pieces, world_quads(&whole, [0, 0, 0]));
+    }
+}

@@ -1,0 +1,80 @@
+//! The block atlas's tiles: names, order and layout, shared by the mesher, the renderer and
+//! the tool that paints `assets/blocks.png`.
+
+use std::sync::LazyLock;
+
+use super::FaceDir;
+use crate::world::Block;
+
+/// Pixels along each edge of a tile.
+pub const TILE_SIZE: u32 = 16;
+/// Tiles per row of the atlas.
+pub const ATLAS_COLUMNS: u32 = 8;
+/// Rows of tiles in the atlas.
+pub const ATLAS_ROWS: u32 = 3;
+
+/// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
+/// position here.
+pub const TILES: [&str; 17] = [
+    "stone",
+    "dirt",
+    "grass_top",
+    "grass_side",
+    "sand",
+    "gravel",
+    "bedrock",
+    "log_top",
+    "log_side",
+    "leaves",
+    "planks",
+    "cobblestone",
+    "glass",
+    "water",
+    "stone_slab_top",
+    "stone_slab_side",
+    "crate",
+];
+
+/// The index of the tile called `name`, if there is one.
+#[must_use]
+pub fn tile_index(name: &str) -> Option<u16> {
+    TILES.iter().position(|&t| t == name).map(|i| i as u16)
+}
+
+/// Each block's tile per face, looked up by name once rather than per quad.
+static FACE_TILES: LazyLock<[[u16; 6]; Block::COUNT]> = LazyLock::new(|| {
+    Block::ALL.map(|block| {
+        let textures = block.properties().textures;
+        FaceDir::ALL.map(|face| {
+            let name = match face {
+                FaceDir::Up => textures.top,
+                FaceDir::Down => textures.bottom,
+                _ => textures.side,
+            };
+            tile_index(name).unwrap_or(0)
+        })
+    })
+});
+
+/// The tile a face of `block` shows. Names missing from [`TILES`] (a registry typo) show
+/// tile 0 rather than failing: this module's test keeps them in step.
+#[must_use]
+pub fn tile_for(block: Block, face: FaceDir) -> u16 {
+    FACE_TILES[block as usize][face as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_block_texture_has_a_tile_and_the_atlas_holds_them_all() {
+        for block in Block::ALL {
+            let t = block.properties().textures;
+            for name in [t.top, t.side, t.bottom] {
+                assert!(tile_index(name).is_some(), "{block}: no tile {name:?}");
+            }
+        }
+        assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
+    }
+}
