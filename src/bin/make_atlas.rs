@@ -1,0 +1,349 @@
+//! Paints the block atlas, `assets/blocks.png`: 16 × 16 pixel art for every tile in
+//! [`hewn::mesh::tiles::TILES`], procedurally, from hand-tuned palettes and a fixed seed so
+//! that running it again gives the same picture.
+//!
+//! Run `cargo run --bin make_atlas` (writes `assets/blocks.png`) or
+//! `cargo run --bin make_atlas -- OUT.png`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES};
+use image::{Rgba, RgbaImage};
+
+const S: i32 = TILE_SIZE as i32;
+
+/// SplitMix64: tiny, seedable, and good enough to scatter pixels.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A whole number in `lo..=hi`.
+    fn range(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i32
+    }
+
+    /// True with probability `p`.
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 <= p
+    }
+}
+
+type Tile = [[[u8; 4]; 16]; 16];
+
+fn rgb(c: [i32; 3], alpha: u8) -> [u8; 4] {
+    [
+        c[0].clamp(0, 255) as u8,
+        c[1].clamp(0, 255) as u8,
+        c[2].clamp(0, 255) as u8,
+        alpha,
+    ]
+}
+
+fn shade(c: [i32; 3], d: i32) -> [i32; 3] {
+    [c[0] + d, c[1] + d, c[2] + d]
+}
+
+/// A base colour with per-pixel brightness noise of ±`amp`.
+fn noisy(rng: &mut Rng, base: [i32; 3], amp: i32) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    for row in &mut t {
+        for px in row.iter_mut() {
+            *px = rgb(shade(base, rng.range(-amp, amp)), 255);
+        }
+    }
+    t
+}
+
+fn speckle(t: &mut Tile, rng: &mut Rng, colour: [i32; 3], p: f64) {
+    for row in t.iter_mut() {
+        for px in row.iter_mut() {
+            if rng.chance(p) {
+                *px = rgb(shade(colour, rng.range(-8, 8)), px[3]);
+            }
+        }
+    }
+}
+
+fn stone(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [124, 124, 124], 10);
+    // Short dark streaks, as in bedded rock.
+    for _ in 0..7 {
+        let (y, x0, len) = (rng.range(0, 15), rng.range(0, 15), rng.range(2, 5));
+        for x in x0..(x0 + len).min(S) {
+            t[y as usize][x as usize] = rgb([100, 100, 102], 255);
+        }
+    }
+    t
+}
+
+fn dirt(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [134, 96, 67], 12);
+    speckle(&mut t, rng, [101, 70, 48], 0.12);
+    speckle(&mut t, rng, [160, 122, 88], 0.05);
+    t
+}
+
+fn grass_top(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [96, 156, 58], 14);
+    speckle(&mut t, rng, [76, 128, 44], 0.15);
+    speckle(&mut t, rng, [122, 182, 74], 0.06);
+    t
+}
+
+fn grass_side(rng: &mut Rng) -> Tile {
+    let mut t = dirt(rng);
+    let top = grass_top(rng);
+    // The green overhang: three rows everywhere, with drips of one to three more.
+    for x in 0..16 {
+        let depth = 3 + if rng.chance(0.45) { rng.range(1, 3) as usize } else { 0 };
+        for y in 0..depth {
+            t[y][x] = top[y][x];
+        }
+    }
+    t
+}
+
+fn sand(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [219, 207, 160], 7);
+    speckle(&mut t, rng, [196, 182, 136], 0.1);
+    t
+}
+
+fn gravel(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [126, 120, 116], 8);
+    for _ in 0..14 {
+        let (cx, cy) = (rng.range(0, 15), rng.range(0, 15));
+        let c = [[150, 146, 142], [98, 92, 88], [132, 116, 104], [170, 166, 160]]
+            [rng.range(0, 3) as usize];
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            if rng.chance(0.85) {
+                t[((cy + dy) % S) as usize][((cx + dx) % S) as usize] =
+                    rgb(shade(c, rng.range(-6, 6)), 255);
+            }
+        }
+    }
+    t
+}
+
+fn bedrock(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [84, 84, 84], 20);
+    speckle(&mut t, rng, [40, 40, 40], 0.25);
+    speckle(&mut t, rng, [140, 140, 140], 0.08);
+    t
+}
+
+fn log_top(rng: &mut Rng) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    for (y, row) in t.iter_mut().enumerate() {
+        for (x, px) in row.iter_mut().enumerate() {
+            let (dx, dy) = (x as f64 - 7.5, y as f64 - 7.5);
+            let r = (dx * dx + dy * dy).sqrt();
+            let edge = x == 0 || y == 0 || x == 15 || y == 15;
+            let c = if edge {
+                [104, 82, 50]
+            } else if (r as i32) % 3 == 0 {
+                [150, 118, 70]
+            } else {
+                [184, 150, 96]
+            };
+            *px = rgb(shade(c, rng.range(-5, 5)), 255);
+        }
+    }
+    t
+}
+
+fn log_side(rng: &mut Rng) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    let columns: Vec<i32> = (0..16).map(|_| rng.range(-14, 10)).collect();
+    for row in &mut t {
+        for (x, px) in row.iter_mut().enumerate() {
+            let groove = if x % 4 == 1 { -22 } else { 0 };
+            *px = rgb(
+                shade([106, 84, 52], columns[x] + groove + rng.range(-5, 5)),
+                255,
+            );
+        }
+    }
+    t
+}
+
+fn leaves(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [58, 118, 38], 18);
+    speckle(&mut t, rng, [40, 92, 28], 0.2);
+    for row in &mut t {
+        for px in row.iter_mut() {
+            if rng.chance(0.22) {
+                *px = [0, 0, 0, 0];
+            }
+        }
+    }
+    t
+}
+
+fn planks(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [166, 134, 82], 6);
+    for (y, row) in t.iter_mut().enumerate() {
+        let board = y / 4;
+        let joint = [3, 11, 7, 14][board];
+        for (x, px) in row.iter_mut().enumerate() {
+            if y % 4 == 3 || x == joint {
+                *px = rgb([112, 86, 50], 255);
+            } else if rng.chance(0.08) {
+                *px = rgb([146, 114, 68], 255);
+            }
+        }
+    }
+    t
+}
+
+/// Stones around scattered centres (nearest centre wins), outlined in dark mortar.
+fn cobblestone(rng: &mut Rng) -> Tile {
+    let centres: Vec<(i32, i32, i32)> = (0..9)
+        .map(|_| (rng.range(0, 15), rng.range(0, 15), rng.range(-20, 20)))
+        .collect();
+    let nearest = |x: i32, y: i32| {
+        let d = |(cx, cy, _): &(i32, i32, i32)| {
+            // Wrap around so the tile repeats without seams.
+            let dx = (x - cx).rem_euclid(S).min((cx - x).rem_euclid(S));
+            let dy = (y - cy).rem_euclid(S).min((cy - y).rem_euclid(S));
+            dx * dx + dy * dy
+        };
+        (0..centres.len())
+            .min_by_key(|&i| d(&centres[i]))
+            .unwrap_or(0)
+    };
+    let mut t = [[[0; 4]; 16]; 16];
+    for y in 0..S {
+        for x in 0..S {
+            let here = nearest(x, y);
+            let border = nearest((x + 1) % S, y) != here || nearest(x, (y + 1) % S) != here;
+            let c = if border {
+                [70, 70, 70]
+            } else {
+                shade([128, 128, 128], centres[here].2 + rng.range(-6, 6))
+            };
+            t[y as usize][x as usize] = rgb(c, 255);
+        }
+    }
+    t
+}
+
+fn glass(_rng: &mut Rng) -> Tile {
+    let mut t = [[[200, 230, 240, 36]; 16]; 16];
+    for i in 0..16 {
+        for (x, y) in [(i, 0), (i, 15), (0, i), (15, i)] {
+            t[y][x] = [214, 236, 240, 255];
+        }
+    }
+    // Two glints.
+    for (x, y) in [(3, 4), (4, 3), (5, 2), (10, 12), (11, 11)] {
+        t[y][x] = [255, 255, 255, 160];
+    }
+    t
+}
+
+fn water(rng: &mut Rng) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    for (y, row) in t.iter_mut().enumerate() {
+        for (x, px) in row.iter_mut().enumerate() {
+            let wave = ((x as f64 * 0.8 + y as f64 * 0.4).sin() * 10.0) as i32;
+            *px = rgb(shade([44, 92, 200], wave + rng.range(-4, 4)), 170);
+        }
+    }
+    t
+}
+
+fn slab_top(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [160, 160, 160], 4);
+    for i in 0..16 {
+        for (x, y) in [(i, 0), (i, 15), (0, i), (15, i)] {
+            t[y][x] = rgb([118, 118, 118], 255);
+        }
+    }
+    t
+}
+
+fn slab_side(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [152, 152, 152], 4);
+    for x in 0..16 {
+        for y in [0, 7, 8, 15] {
+            t[y][x] = rgb(if y == 8 { [176, 176, 176] } else { [112, 112, 112] }, 255);
+        }
+    }
+    t
+}
+
+fn crate_tile(rng: &mut Rng) -> Tile {
+    let mut t = planks(rng);
+    for i in 0..16 {
+        for (x, y) in [(i, 0), (i, 1), (i, 14), (i, 15), (0, i), (1, i), (14, i), (15, i)] {
+            t[y][x] = rgb(shade([120, 92, 54], rng.range(-4, 4)), 255);
+        }
+        for (x, y) in [(i, i), ((i + 1).min(15), i)] {
+            t[y][x] = rgb([126, 96, 58], 255);
+        }
+    }
+    t
+}
+
+fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
+    Some(match name {
+        "stone" => stone(rng),
+        "dirt" => dirt(rng),
+        "grass_top" => grass_top(rng),
+        "grass_side" => grass_side(rng),
+        "sand" => sand(rng),
+        "gravel" => gravel(rng),
+        "bedrock" => bedrock(rng),
+        "log_top" => log_top(rng),
+        "log_side" => log_side(rng),
+        "leaves" => leaves(rng),
+        "planks" => planks(rng),
+        "cobblestone" => cobblestone(rng),
+        "glass" => glass(rng),
+        "water" => water(rng),
+        "stone_slab_top" => slab_top(rng),
+        "stone_slab_side" => slab_side(rng),
+        "crate" => crate_tile(rng),
+        _ => return None,
+    })
+}
+
+fn main() -> ExitCode {
+    let out = std::env::args_os()
+        .nth(1)
+        .map_or_else(|| PathBuf::from("assets/blocks.png"), PathBuf::from);
+    let mut atlas = RgbaImage::new(ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE);
+    for (i, name) in TILES.iter().enumerate() {
+        // Each tile has its own stream, so adding a tile never repaints the others.
+        let mut rng = Rng(0x6865_776E ^ (i as u64) << 32);
+        let Some(tile) = paint(name, &mut rng) else {
+            eprintln!("make_atlas: no painter for tile {name:?}");
+            return ExitCode::FAILURE;
+        };
+        let (col, row) = (i as u32 % ATLAS_COLUMNS, i as u32 / ATLAS_COLUMNS);
+        for (y, line) in tile.iter().enumerate() {
+            for (x, &px) in line.iter().enumerate() {
+                atlas.put_pixel(
+                    col * TILE_SIZE + x as u32,
+                    row * TILE_SIZE + y as u32,
+                    Rgba(px),
+                );
+            }
+        }
+    }
+    if let Err(e) = atlas.save(&out) {
+        eprintln!("make_atlas: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!("wrote {}", out.display());
+    ExitCode::SUCCESS
+}
