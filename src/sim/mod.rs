@@ -5,6 +5,7 @@
 //! and the inputs; [`Simulation::hash`] fingerprints the result.
 
 pub mod hash;
+pub mod record;
 pub mod report;
 pub mod scenario;
 pub mod schedule;
