@@ -7,11 +7,16 @@ use hewn::cli::{Cli, Command, run_sim};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     match &cli.command {
         Some(Command::Sim(args)) => run_sim(args),
-        None => {
-            eprintln!("hewn: the window is not built yet; try `hewn sim FILE.toml`");
-            ExitCode::from(1)
-        }
+        None => match hewn::app::run(&cli.play) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                log::error!("{e}");
+                eprintln!("hewn: {e}");
+                ExitCode::from(1)
+            }
+        },
     }
 }

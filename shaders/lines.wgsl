@@ -1,0 +1,21 @@
+// The outline of the targeted block: line segments with camera-relative positions.
+
+struct Globals {
+    view_proj: mat4x4<f32>,
+    inv_view_proj: mat4x4<f32>,
+    sky_zenith: vec4<f32>,
+    sky_horizon: vec4<f32>,
+    fog_screen: vec4<f32>,
+};
+
+@group(0) @binding(0) var<uniform> globals: Globals;
+
+@vertex
+fn vs_main(@location(0) position: vec3<f32>) -> @builtin(position) vec4<f32> {
+    return globals.view_proj * vec4<f32>(position, 1.0);
+}
+
+@fragment
+fn fs_main() -> @location(0) vec4<f32> {
+    return vec4<f32>(0.05, 0.05, 0.05, 0.85);
+}

@@ -1,0 +1,384 @@
+//! One running game: the display it draws into and the state it advances every frame.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use glam::DVec3;
+use winit::window::Window;
+
+use super::input::InputState;
+use super::stats::FrameStats;
+use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
+use crate::cli::PlayOptions;
+use crate::physics::tuning::TICK_SECONDS;
+use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
+use crate::sim::record::Recorder;
+use crate::sim::{ActionOutcome, Simulation};
+use crate::world::{BlockSource, CHUNK_SIZE};
+use crate::worldgen::{Generator, GeneratorKind};
+
+/// Finished meshes uploaded per frame at most, so a burst of loading never stalls a frame.
+const UPLOADS_PER_FRAME: usize = 8;
+/// Vertical field of view in degrees.
+const FOV_Y: f32 = 70.0;
+
+/// The window and everything drawn into it.
+pub struct Display {
+    /// The window.
+    pub window: Arc<Window>,
+    /// The wgpu instance (kept to recreate a lost surface).
+    pub instance: wgpu::Instance,
+    /// The window's surface.
+    pub surface: wgpu::Surface<'static>,
+    /// Its configuration.
+    pub config: wgpu::SurfaceConfiguration,
+    /// The device.
+    pub gpu: Gpu,
+    /// The renderer.
+    pub renderer: Renderer,
+}
+
+impl Display {
+    /// Follows a window resize; a zero-size (minimised) window is left unconfigured.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        self.config.width = width;
+        self.config.height = height;
+        self.surface.configure(&self.gpu.device, &self.config);
+    }
+
+    fn size(&self) -> (u32, u32) {
+        let s = self.window.inner_size();
+        (s.width, s.height)
+    }
+
+    /// Draws a frame into the window. Returns whether it was presented.
+    fn draw(&mut self, scene: &Scene<'_>) -> Result<bool, AppError> {
+        let (width, height) = self.size();
+        if width == 0 || height == 0 {
+            return Ok(false);
+        }
+        if (width, height) != (self.config.width, self.config.height) {
+            self.resize(width, height);
+        }
+        let frame = match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f) => f,
+            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
+                // Draw this one; the next frame gets a freshly configured surface.
+                self.config.width = 0;
+                f
+            }
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
+                return Ok(false);
+            }
+            wgpu::CurrentSurfaceTexture::Outdated => {
+                self.resize(width, height);
+                return Ok(false);
+            }
+            wgpu::CurrentSurfaceTexture::Lost => {
+                log::warn!("the window surface was lost; recreating it");
+                self.surface = self
+                    .instance
+                    .create_surface(self.window.clone())
+                    .map_err(RenderError::from)?;
+                self.resize(width, height);
+                return Ok(false);
+            }
+            wgpu::CurrentSurfaceTexture::Validation => {
+                log::warn!("the window surface reported a validation error; skipping a frame");
+                return Ok(false);
+            }
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        self.renderer.render(&view, (width, height), scene);
+        self.window.pre_present_notify();
+        self.gpu.queue.present(frame);
+        Ok(true)
+    }
+}
+
+/// A game in progress.
+pub struct Game {
+    /// Where it is drawn.
+    pub display: Display,
+    sim: Simulation,
+    kind: GeneratorKind,
+    seed: u64,
+    streamer: Streamer,
+    /// The player's input.
+    pub input: InputState,
+    clock: FrameClock,
+    launch: Instant,
+    last_frame: Instant,
+    started: bool,
+    previous_eye: DVec3,
+    frames: u64,
+    frame_limit: Option<u64>,
+    final_screenshot: Option<PathBuf>,
+    /// F2 was pressed.
+    pub screenshot_requested: bool,
+    /// F3 overlay shown.
+    pub overlay: bool,
+    /// Whether the mouse is captured.
+    pub captured: bool,
+    stats: FrameStats,
+    recorder: Option<(PathBuf, Recorder)>,
+    render_distance: u32,
+    view_loaded: bool,
+}
+
+impl Game {
+    /// A new game from the command line's options, drawn into `display`.
+    pub fn new(options: &PlayOptions, launch: Instant, display: Display) -> Self {
+        let kind = GeneratorKind::from(options.world_gen);
+        let seed = options.seed.unwrap_or(0);
+        let generator = Arc::new(Generator::new(kind, seed));
+        let spawn = generator.spawn_point();
+        let world = crate::world::World::with_shared_generator(generator.clone());
+        let sim = Simulation::from_parts(world, crate::physics::Player::new(spawn));
+        let recorder = options
+            .record
+            .clone()
+            .map(|path| (path, Recorder::new(&sim, kind, seed)));
+        Self {
+            input: InputState::new(sim.player.yaw, sim.player.pitch),
+            previous_eye: sim.eye(),
+            streamer: Streamer::new(&generator, options.render_distance),
+            display,
+            sim,
+            kind,
+            seed,
+            clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
+            launch,
+            last_frame: Instant::now(),
+            started: false,
+            frames: 0,
+            frame_limit: options.frames,
+            final_screenshot: options.screenshot.clone(),
+            screenshot_requested: false,
+            overlay: false,
+            captured: false,
+            stats: FrameStats::default(),
+            recorder,
+            render_distance: options.render_distance,
+            view_loaded: false,
+        }
+    }
+
+    /// Captures or releases the mouse.
+    pub fn set_captured(&mut self, on: bool) {
+        if self.captured != on {
+            self.captured = on;
+            capture_mouse(&self.display.window, on);
+            if !on {
+                self.input.release_all();
+            }
+        }
+    }
+
+    fn tick(&mut self) {
+        let input = self.input.next_input();
+        if let Some((_, recorder)) = &mut self.recorder {
+            recorder.record(&input);
+        }
+        self.previous_eye = self.sim.eye();
+        for outcome in self.sim.tick(&input) {
+            if let ActionOutcome::Broke(pos) | ActionOutcome::Placed(pos) = outcome {
+                for (chunk, mesh) in self.streamer.remesh_edit(&self.sim.world, pos) {
+                    self.display.renderer.upload_chunk(chunk, &mesh);
+                }
+            }
+        }
+    }
+
+    /// Runs one frame. Returns `false` when the game should end (`--frames` ran out).
+    ///
+    /// # Errors
+    /// [`AppError`] if a screenshot cannot be written.
+    pub fn frame(&mut self) -> Result<bool, AppError> {
+        let now = Instant::now();
+        let elapsed = now - self.last_frame;
+        self.last_frame = now;
+        self.stats.push(elapsed);
+
+        let heading = self.sim.player.look_direction() + self.sim.player.velocity;
+        self.streamer
+            .update(&mut self.sim.world, self.sim.player.position, heading);
+        if !self.started && Streamer::ground_loaded(&self.sim.world, self.sim.player.position) {
+            self.started = true;
+            log::info!(
+                "ground loaded after {} ms: the player is free to move",
+                self.launch.elapsed().as_millis()
+            );
+        }
+        if self.started {
+            self.clock.advance(elapsed);
+            while self.clock.should_step() {
+                self.tick();
+                self.clock.did_step();
+            }
+        }
+        for pos in self.streamer.take_dropped() {
+            self.display.renderer.remove_chunk(pos);
+        }
+        for (pos, mesh) in self.streamer.take_ready(UPLOADS_PER_FRAME) {
+            self.display.renderer.upload_chunk(pos, &mesh);
+        }
+        if !self.view_loaded && self.started && self.streamer.view_complete() {
+            self.view_loaded = true;
+            log::info!(
+                "view loaded after {} ms ({} chunk meshes, render distance {})",
+                self.launch.elapsed().as_millis(),
+                self.display.renderer.chunk_count(),
+                self.render_distance
+            );
+        }
+
+        let outline = self.outline();
+        let hud = self.hud();
+        let scene = Scene {
+            camera: self.camera(),
+            fog: self.fog(),
+            outline: &outline,
+            hud: &hud,
+        };
+        let presented = self.display.draw(&scene)?;
+        if presented {
+            self.frames += 1;
+            if self.frames == 1 {
+                log::info!("first frame after {} ms", self.launch.elapsed().as_millis());
+            }
+        }
+        if std::mem::take(&mut self.screenshot_requested) {
+            let path = screenshot_path(std::path::Path::new("screenshots"));
+            self.save_screenshot(&path, &scene)?;
+            log::info!("screenshot saved to {}", path.display());
+        }
+        if self.frame_limit.is_some_and(|limit| self.frames >= limit) {
+            if let Some(path) = self.final_screenshot.clone() {
+                self.save_screenshot(&path, &scene)?;
+                log::info!("screenshot saved to {}", path.display());
+            }
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn save_screenshot(&mut self, path: &std::path::Path, scene: &Scene<'_>) -> Result<(), AppError> {
+        let size = self.display.size();
+        let picture = self.display.renderer.capture(size, scene)?;
+        let write_error = |message: String| AppError::Write {
+            path: path.to_owned(),
+            message,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| write_error(e.to_string()))?;
+        }
+        picture.save(path).map_err(|e| write_error(e.to_string()))
+    }
+
+    fn camera(&self) -> Camera {
+        let (yaw, pitch) = self.input.look();
+        Camera {
+            eye: self.previous_eye.lerp(self.sim.eye(), self.clock.alpha()),
+            yaw,
+            pitch,
+            fov_y: FOV_Y,
+            aspect: 1.0,
+            far: (self.render_distance as f32 + 2.0) * CHUNK_SIZE as f32,
+        }
+    }
+
+    fn fog(&self) -> (f32, f32) {
+        let edge = self.render_distance as f32 * CHUNK_SIZE as f32;
+        (edge * 0.55, edge - 4.0)
+    }
+
+    fn outline(&self) -> Vec<(DVec3, DVec3)> {
+        let Some(hit) = self.sim.peek_target() else {
+            return Vec::new();
+        };
+        let origin = hit.block.min_corner();
+        self.sim
+            .world
+            .block(hit.block)
+            .colliders()
+            .iter()
+            .map(|b| {
+                let a = b.at(origin);
+                (a.min, a.max)
+            })
+            .collect()
+    }
+
+    fn hud(&self) -> HudState {
+        let banner = (!self.started).then(|| "Loading...".to_owned());
+        let overlay = self.overlay.then(|| self.overlay_lines());
+        HudState {
+            hotbar: self.input.hotbar,
+            selected: self.input.selected(),
+            overlay,
+            banner,
+        }
+    }
+
+    fn overlay_lines(&self) -> Vec<String> {
+        let p = &self.sim.player;
+        let block = crate::world::BlockPos::containing(p.position);
+        let chunk = block.chunk();
+        let (yaw, pitch) = self.input.look();
+        let facing = ["north", "east", "south", "west"][(((yaw + 45.0) / 90.0) as usize) % 4];
+        let s = self.streamer.stats(&self.sim.world);
+        let mut lines = vec![format!("hewn  seed {}  {}", self.seed, self.kind)];
+        if let Some(f) = self.stats.summary() {
+            lines.push(format!(
+                "{:.0} fps  frame p50 {:.1} p95 {:.1} p99 {:.1} ms",
+                f.fps, f.p50_ms, f.p95_ms, f.p99_ms
+            ));
+        }
+        lines.push(format!(
+            "xyz {:.2} {:.2} {:.2}",
+            p.position.x, p.position.y, p.position.z
+        ));
+        lines.push(format!(
+            "block {} {} {}  chunk {} {} {}",
+            block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
+        ));
+        lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
+        lines.push(format!(
+            "chunks loaded {}  queued {}  meshes {}",
+            s.loaded,
+            s.queued,
+            self.display.renderer.chunk_count()
+        ));
+        lines.push(format!(
+            "tick {}  {}",
+            self.sim.tick_count(),
+            if p.flying { "flying" } else if p.on_ground { "on ground" } else { "in air" }
+        ));
+        lines
+    }
+
+    /// Ends the game: logs the final hash and writes the recording.
+    ///
+    /// # Errors
+    /// [`AppError::Write`] if the recording cannot be written.
+    pub fn finish(self) -> Result<(), AppError> {
+        let hash = format!("{:016x}", self.sim.hash());
+        log::info!("final hash {hash} after {} ticks", self.sim.tick_count());
+        eprintln!("hewn: final hash {hash} after {} ticks", self.sim.tick_count());
+        if let Some((path, recorder)) = &self.recorder {
+            std::fs::write(path, recorder.to_toml()).map_err(|e| AppError::Write {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+            log::info!("recording written to {}", path.display());
+        }
+        Ok(())
+    }
+}

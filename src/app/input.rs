@@ -1,0 +1,268 @@
+//! Player input between ticks: held keys, mouse look, clicks and the hotbar, turned into one
+//! [`Input`] per tick.
+//!
+//! A leaf of the dependency graph: it knows nothing of winit (the app maps winit's keys to
+//! [`Key`]) and counts time in ticks, so double-taps and held-button repeats come out the
+//! same in a recording as they felt in play.
+
+use crate::physics::Controls;
+use crate::sim::{Action, Input};
+use crate::world::Block;
+
+/// Degrees of turn per unit of mouse motion.
+pub const MOUSE_SENSITIVITY: f64 = 0.15;
+/// Two jump presses this many ticks apart or closer toggle flight (0.3 s).
+pub const DOUBLE_TAP_TICKS: u64 = 18;
+/// A held mouse button repeats its action every this many ticks (4 a second).
+pub const REPEAT_TICKS: u32 = 15;
+
+/// A key the game binds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Walk forward (W).
+    Forward,
+    /// Walk back (S).
+    Back,
+    /// Strafe left (A).
+    Left,
+    /// Strafe right (D).
+    Right,
+    /// Jump (Space).
+    Jump,
+    /// Sneak (Shift).
+    Sneak,
+    /// Sprint (Ctrl).
+    Sprint,
+}
+
+/// A mouse button the game binds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// Break the targeted block (left).
+    Break,
+    /// Place the selected block (right).
+    Place,
+}
+
+/// The blocks on the hotbar at the start.
+pub const HOTBAR: [Block; 9] = [
+    Block::Stone,
+    Block::Dirt,
+    Block::Grass,
+    Block::Planks,
+    Block::Cobblestone,
+    Block::Log,
+    Block::Glass,
+    Block::Leaves,
+    Block::StoneSlab,
+];
+
+#[derive(Clone, Copy, Debug, Default)]
+struct ButtonState {
+    held: bool,
+    /// A press not yet acted on (a click shorter than a tick still counts).
+    pressed: bool,
+    cooldown: u32,
+}
+
+/// Everything the player is doing right now.
+#[derive(Clone, Debug)]
+pub struct InputState {
+    controls: Controls,
+    buttons: [ButtonState; 2],
+    yaw: f64,
+    pitch: f64,
+    look_changed: bool,
+    tick: u64,
+    last_jump: Option<u64>,
+    toggle_fly: bool,
+    /// The hotbar's blocks.
+    pub hotbar: [Block; 9],
+    selected: usize,
+}
+
+impl InputState {
+    /// Nothing held, looking along `yaw` and `pitch`.
+    #[must_use]
+    pub fn new(yaw: f64, pitch: f64) -> Self {
+        Self {
+            controls: Controls::default(),
+            buttons: [ButtonState::default(); 2],
+            yaw,
+            pitch,
+            look_changed: false,
+            tick: 0,
+            last_jump: None,
+            toggle_fly: false,
+            hotbar: HOTBAR,
+            selected: 0,
+        }
+    }
+
+    /// A key went down (`true`) or up. Auto-repeat presses must be filtered out by the caller.
+    pub fn key(&mut self, key: Key, down: bool) {
+        let c = &mut self.controls;
+        let slot = match key {
+            Key::Forward => &mut c.forward,
+            Key::Back => &mut c.back,
+            Key::Left => &mut c.left,
+            Key::Right => &mut c.right,
+            Key::Jump => &mut c.jump,
+            Key::Sneak => &mut c.sneak,
+            Key::Sprint => &mut c.sprint,
+        };
+        *slot = down;
+        if key == Key::Jump && down {
+            match self.last_jump {
+                Some(t) if self.tick - t <= DOUBLE_TAP_TICKS => {
+                    self.toggle_fly = true;
+                    self.last_jump = None;
+                }
+                _ => self.last_jump = Some(self.tick),
+            }
+        }
+    }
+
+    /// A mouse button went down or up.
+    pub fn button(&mut self, button: Button, down: bool) {
+        let b = &mut self.buttons[button as usize];
+        if down && !b.held {
+            b.pressed = true;
+        }
+        b.held = down;
+    }
+
+    /// The mouse moved by `(dx, dy)` counts while captured.
+    pub fn mouse_motion(&mut self, dx: f64, dy: f64) {
+        self.yaw = (self.yaw + dx * MOUSE_SENSITIVITY).rem_euclid(360.0);
+        self.pitch = (self.pitch - dy * MOUSE_SENSITIVITY).clamp(-90.0, 90.0);
+        self.look_changed = true;
+    }
+
+    /// Selects hotbar slot `slot` (0 to 8).
+    pub fn select(&mut self, slot: usize) {
+        self.selected = slot.min(8);
+    }
+
+    /// Moves the selection by `steps` slots, wrapping around.
+    pub fn scroll(&mut self, steps: i32) {
+        self.selected = (self.selected as i32 + steps).rem_euclid(9) as usize;
+    }
+
+    /// The selected slot.
+    #[must_use]
+    pub const fn selected(&self) -> usize {
+        self.selected
+    }
+
+    /// Releases every key and button (the window lost focus: their release events will never
+    /// come).
+    pub fn release_all(&mut self) {
+        self.controls = Controls::default();
+        for b in &mut self.buttons {
+            b.held = false;
+        }
+    }
+
+    /// The look as the mouse has set it, possibly ahead of the simulation by part of a tick.
+    #[must_use]
+    pub const fn look(&self) -> (f64, f64) {
+        (self.yaw, self.pitch)
+    }
+
+    /// The input for the next tick.
+    pub fn next_input(&mut self) -> Input {
+        let mut input = Input {
+            controls: self.controls,
+            ..Input::default()
+        };
+        if std::mem::take(&mut self.look_changed) {
+            input.yaw = Some(self.yaw);
+            input.pitch = Some(self.pitch);
+        }
+        if std::mem::take(&mut self.toggle_fly) {
+            input.actions.push(Action::ToggleFly);
+        }
+        let place = self.hotbar[self.selected];
+        for (i, b) in self.buttons.iter_mut().enumerate() {
+            let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0);
+            if fire {
+                input
+                    .actions
+                    .push(if i == 0 { Action::Break } else { Action::Place(place) });
+                b.cooldown = REPEAT_TICKS;
+            } else {
+                b.cooldown = b.cooldown.saturating_sub(1);
+            }
+        }
+        self.tick += 1;
+        input
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn double_tap_toggles_flight_once() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.key(Key::Jump, true);
+        s.key(Key::Jump, false);
+        for _ in 0..5 {
+            s.next_input();
+        }
+        s.key(Key::Jump, true);
+        let input = s.next_input();
+        assert_eq!(input.actions, [Action::ToggleFly]);
+        assert!(input.controls.jump);
+        assert!(s.next_input().actions.is_empty());
+    }
+
+    #[test]
+    fn slow_taps_do_not_toggle() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.key(Key::Jump, true);
+        for _ in 0..=DOUBLE_TAP_TICKS {
+            s.next_input();
+        }
+        s.key(Key::Jump, true);
+        assert!(s.next_input().actions.is_empty());
+    }
+
+    #[test]
+    fn held_button_repeats_four_times_a_second() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.button(Button::Break, true);
+        let breaks = (0..60)
+            .filter(|_| s.next_input().actions.contains(&Action::Break))
+            .count();
+        assert_eq!(breaks, 4);
+    }
+
+    #[test]
+    fn a_click_between_ticks_still_counts() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.select(3);
+        s.button(Button::Place, true);
+        s.button(Button::Place, false);
+        assert_eq!(s.next_input().actions, [Action::Place(HOTBAR[3])]);
+        assert!(s.next_input().actions.is_empty());
+    }
+
+    #[test]
+    fn focus_loss_releases_everything_and_look_is_sent_once() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.key(Key::Forward, true);
+        s.button(Button::Break, true);
+        s.mouse_motion(100.0, -1000.0);
+        let first = s.next_input();
+        assert_eq!((first.yaw, first.pitch), (Some(15.0), Some(90.0)));
+        s.release_all();
+        let next = s.next_input();
+        assert_eq!(next.controls, Controls::default());
+        assert_eq!((next.yaw, next.pitch), (None, None));
+        s.scroll(-1);
+        assert_eq!(s.selected(), 8);
+    }
+}

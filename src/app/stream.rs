@@ -1,0 +1,301 @@
+//! Chunk streaming: which chunks to generate, mesh, show and drop as the player moves.
+//!
+//! Generation and meshing run on [`Workers`]; the main thread only decides what comes next,
+//! inserts finished chunks into the world, and takes a copy of a chunk and its border for
+//! each meshing job. It never waits for a worker. Work is ordered nearest first, biased
+//! towards where the player looks and moves, and only a few jobs are in flight at a time so
+//! that the order keeps up with the player.
+//!
+//! Chunks load within `render distance + 1` columns and are meshed within the render distance
+//! once all their neighbours are in (their faces against a neighbour depend on it); they are
+//! dropped beyond `render distance + 2`, which leaves a band where walking back and forth
+//! does not reload anything.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+
+use glam::{DVec3, IVec3};
+
+use super::workers::{Done, Job, Workers};
+use crate::mesh::{ChunkMesh, Neighbourhood};
+use crate::world::coords::WORLD_HEIGHT_CHUNKS;
+use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
+use crate::worldgen::Generator;
+
+/// Jobs in flight per worker: enough to keep them busy, few enough to re-prioritise often.
+const IN_FLIGHT_PER_WORKER: usize = 3;
+/// Meshing snapshots taken per frame at most (each costs the main thread a few µs).
+const SNAPSHOTS_PER_FRAME: usize = 16;
+
+/// Counts for the debug overlay and the loading log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StreamStats {
+    /// Chunks in the world's memory.
+    pub loaded: usize,
+    /// Chunks being generated or meshed, or waiting for upload.
+    pub queued: usize,
+    /// Chunks within the render distance still waiting for a mesh.
+    pub missing: usize,
+}
+
+/// The streaming state.
+#[derive(Debug)]
+pub struct Streamer {
+    workers: Workers,
+    render_distance: i32,
+    generating: HashSet<ChunkPos>,
+    meshing: HashSet<ChunkPos>,
+    /// Bumped whenever a chunk's blocks or a neighbour's border change.
+    versions: HashMap<ChunkPos, u64>,
+    /// The version each chunk's shown mesh was made from.
+    shown: HashMap<ChunkPos, u64>,
+    ready: VecDeque<(ChunkPos, ChunkMesh)>,
+    dropped: Vec<ChunkPos>,
+    centre: Option<ChunkPos>,
+    missing: usize,
+}
+
+fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
+    let (dx, dz) = (a.x - b.x, a.z - b.z);
+    dx * dx + dz * dz
+}
+
+impl Streamer {
+    /// Streams chunks within `render_distance` columns, generating with `generator`.
+    #[must_use]
+    pub fn new(generator: &Arc<Generator>, render_distance: u32) -> Self {
+        Self {
+            workers: Workers::new(Workers::default_count(), generator),
+            render_distance: render_distance as i32,
+            generating: HashSet::new(),
+            meshing: HashSet::new(),
+            versions: HashMap::new(),
+            shown: HashMap::new(),
+            ready: VecDeque::new(),
+            dropped: Vec::new(),
+            centre: None,
+            missing: usize::MAX,
+        }
+    }
+
+    /// Whether the chunks around `feet` are in memory, so the player can be let go.
+    #[must_use]
+    pub fn ground_loaded(world: &World, feet: DVec3) -> bool {
+        let c = BlockPos::containing(feet).chunk();
+        (-1..=1).all(|dx| {
+            (-1..=1).all(|dz| {
+                (c.y - 1..=c.y + 1)
+                    .filter(|&y| (0..WORLD_HEIGHT_CHUNKS).contains(&y))
+                    .all(|y| world.is_loaded(ChunkPos::new(c.x + dx, y, c.z + dz)))
+            })
+        })
+    }
+
+    /// One frame of streaming: takes finished work, drops far chunks, hands out new work.
+    /// `heading` is where the player looks or moves (any length).
+    pub fn update(&mut self, world: &mut World, feet: DVec3, heading: DVec3) {
+        let mut changed = false;
+        while let Some(done) = self.workers.try_done() {
+            changed = true;
+            match done {
+                Done::Generated(pos, chunk) => {
+                    self.generating.remove(&pos);
+                    world.insert_generated(pos, chunk);
+                }
+                Done::Meshed { pos, version, mesh } => {
+                    self.meshing.remove(&pos);
+                    if self.versions.get(&pos).copied().unwrap_or(0) == version {
+                        self.shown.insert(pos, version);
+                        self.ready.push_back((pos, mesh));
+                    }
+                }
+            }
+        }
+        let centre = BlockPos::containing(feet).chunk();
+        if self.centre != Some(centre) {
+            self.centre = Some(centre);
+            self.drop_far(world, centre);
+            changed = true;
+        }
+        // With the view complete and nothing new, there is nothing to decide.
+        if changed || self.missing > 0 {
+            self.schedule(world, feet, heading);
+        }
+    }
+
+    fn drop_far(&mut self, world: &mut World, centre: ChunkPos) {
+        let keep = (self.render_distance + 2).pow(2);
+        let far: Vec<ChunkPos> = world
+            .loaded_chunks()
+            .filter(|&p| horizontal_distance_sq(p, centre) > keep)
+            .collect();
+        for pos in far {
+            world.unload_chunk(pos);
+            self.versions.remove(&pos);
+            if self.shown.remove(&pos).is_some() {
+                self.dropped.push(pos);
+            }
+        }
+        let show = (self.render_distance + 1).pow(2);
+        let hidden: Vec<ChunkPos> = self
+            .shown
+            .keys()
+            .copied()
+            .filter(|&p| horizontal_distance_sq(p, centre) > show)
+            .collect();
+        for pos in hidden {
+            self.shown.remove(&pos);
+            self.dropped.push(pos);
+        }
+        self.ready
+            .retain(|(p, _)| horizontal_distance_sq(*p, centre) <= show);
+    }
+
+    /// Every chunk within `radius` columns, best first.
+    fn wanted(&self, feet: DVec3, heading: DVec3, radius: i32) -> Vec<ChunkPos> {
+        let centre = BlockPos::containing(feet).chunk();
+        let size = f64::from(CHUNK_SIZE);
+        let ahead = DVec3::new(heading.x, 0.0, heading.z).normalize_or_zero();
+        let mut list: Vec<(f64, ChunkPos)> = Vec::new();
+        for dz in -radius..=radius {
+            for dx in -radius..=radius {
+                if dx * dx + dz * dz > radius * radius {
+                    continue;
+                }
+                for y in 0..WORLD_HEIGHT_CHUNKS {
+                    let pos = ChunkPos::new(centre.x + dx, y, centre.z + dz);
+                    let middle = pos.min_block().min_corner() + DVec3::splat(size / 2.0);
+                    let to = (middle - feet) / size;
+                    let flat = DVec3::new(to.x, 0.0, to.z);
+                    // Vertical distance counts double: the layers at eye height matter most.
+                    let distance = (flat.length_squared() + 4.0 * to.y * to.y).sqrt();
+                    let bias = 1.5 * flat.normalize_or_zero().dot(ahead);
+                    list.push((distance - bias, pos));
+                }
+            }
+        }
+        list.sort_by(|a, b| a.0.total_cmp(&b.0));
+        list.into_iter().map(|(_, p)| p).collect()
+    }
+
+    fn neighbours_loaded(world: &World, pos: ChunkPos) -> bool {
+        (-1..=1).all(|dy| {
+            (-1..=1).all(|dz| {
+                (-1..=1).all(|dx| {
+                    let n = pos.offset(IVec3::new(dx, dy, dz));
+                    !n.in_world_height() || world.is_loaded(n)
+                })
+            })
+        })
+    }
+
+    fn schedule(&mut self, world: &World, feet: DVec3, heading: DVec3) {
+        let cap = IN_FLIGHT_PER_WORKER * Workers::default_count();
+        let radius = self.render_distance;
+        let mut snapshots = 0;
+        let mut missing = 0;
+        for pos in self.wanted(feet, heading, radius + 1) {
+            let in_view = horizontal_distance_sq(pos, BlockPos::containing(feet).chunk())
+                <= radius * radius;
+            if !world.is_loaded(pos) {
+                missing += usize::from(in_view);
+                if !self.generating.contains(&pos) && self.generating.len() < cap {
+                    self.generating.insert(pos);
+                    self.workers.submit(Job::Generate(pos));
+                }
+                continue;
+            }
+            let version = self.versions.get(&pos).copied().unwrap_or(0);
+            if !in_view || self.shown.get(&pos) == Some(&version) {
+                continue;
+            }
+            missing += 1;
+            if self.meshing.contains(&pos)
+                || self.meshing.len() >= cap
+                || snapshots >= SNAPSHOTS_PER_FRAME
+                || !Self::neighbours_loaded(world, pos)
+            {
+                continue;
+            }
+            let Some(chunk) = world.chunk(pos) else { continue };
+            let mut border = Box::new(Neighbourhood::new());
+            border.fill_border(world, pos);
+            self.meshing.insert(pos);
+            self.workers.submit(Job::Mesh {
+                pos,
+                version,
+                chunk: chunk.clone(),
+                border,
+            });
+            snapshots += 1;
+        }
+        self.missing = missing;
+    }
+
+    /// Re-meshes, here and now, the chunks an edit of the block at `pos` touches: its own
+    /// and those sharing the edited border (faces and corner shading reach one block across).
+    /// Returns the meshes to upload this frame.
+    pub fn remesh_edit(&mut self, world: &World, pos: BlockPos) -> Vec<(ChunkPos, ChunkMesh)> {
+        let local = pos.local();
+        let reach = |c: u8| -> &'static [i32] {
+            match c {
+                0 => &[-1, 0],
+                31 => &[0, 1],
+                _ => &[0],
+            }
+        };
+        let mut out = Vec::new();
+        for &dy in reach(local.y) {
+            for &dz in reach(local.z) {
+                for &dx in reach(local.x) {
+                    let chunk = pos.chunk().offset(IVec3::new(dx, dy, dz));
+                    let version = self.versions.entry(chunk).or_insert(0);
+                    *version += 1;
+                    let version = *version;
+                    if !self.shown.contains_key(&chunk) || !world.is_loaded(chunk) {
+                        continue;
+                    }
+                    let mut mesh = ChunkMesh::default();
+                    mesh.build(&Neighbourhood::from_world(world, chunk));
+                    self.shown.insert(chunk, version);
+                    self.ready.retain(|(p, _)| *p != chunk);
+                    out.push((chunk, mesh));
+                }
+            }
+        }
+        out
+    }
+
+    /// Up to `limit` finished meshes to upload, nearest first as they were scheduled.
+    pub fn take_ready(&mut self, limit: usize) -> Vec<(ChunkPos, ChunkMesh)> {
+        let n = limit.min(self.ready.len());
+        self.ready.drain(..n).collect()
+    }
+
+    /// Chunks whose meshes should leave the GPU.
+    pub fn take_dropped(&mut self) -> Vec<ChunkPos> {
+        std::mem::take(&mut self.dropped)
+    }
+
+    /// Counts for the overlay.
+    #[must_use]
+    pub fn stats(&self, world: &World) -> StreamStats {
+        StreamStats {
+            loaded: world.loaded_chunks().count(),
+            queued: self.generating.len() + self.meshing.len() + self.ready.len(),
+            missing: self.missing,
+        }
+    }
+
+    /// Whether everything within the render distance is meshed and uploaded.
+    #[must_use]
+    pub fn view_complete(&self) -> bool {
+        self.missing == 0 && self.ready.is_empty() && self.meshing.is_empty()
+    }
+
+    /// Whether the worker pool is running.
+    #[must_use]
+    pub fn has_workers(&self) -> bool {
+        self.workers.is_running()
+    }
+}

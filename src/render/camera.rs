@@ -1,0 +1,115 @@
+//! The camera: where the eye is (f64, world space) and what it sees, as f32 matrices that
+//! place the eye at the origin so precision never depends on how far from spawn you are.
+
+use glam::{DVec3, Mat4, Vec3, Vec4};
+
+use crate::physics::look_direction;
+
+/// Nearest distance drawn, in blocks: close enough that a wall you press against is drawn.
+pub const NEAR: f32 = 0.05;
+
+/// A perspective camera.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Camera {
+    /// The eye, in world coordinates.
+    pub eye: DVec3,
+    /// Heading in degrees (0 faces −Z, 90 faces +X).
+    pub yaw: f64,
+    /// Elevation in degrees, +90 straight up.
+    pub pitch: f64,
+    /// Vertical field of view in degrees.
+    pub fov_y: f32,
+    /// Width over height of the picture.
+    pub aspect: f32,
+    /// Farthest distance drawn.
+    pub far: f32,
+}
+
+impl Camera {
+    /// The unit view direction.
+    #[must_use]
+    pub fn direction(&self) -> Vec3 {
+        // Just short of vertical: looking straight up would leave "up" undefined.
+        look_direction(self.yaw, self.pitch.clamp(-89.9, 89.9)).as_vec3()
+    }
+
+    /// View times projection, for camera-relative positions.
+    #[must_use]
+    pub fn view_proj(&self) -> Mat4 {
+        let view = Mat4::look_to_rh(Vec3::ZERO, self.direction(), Vec3::Y);
+        let proj = Mat4::perspective_rh(
+            self.fov_y.to_radians(),
+            self.aspect.max(1e-3),
+            NEAR,
+            self.far,
+        );
+        proj * view
+    }
+
+    /// `p` relative to the eye, as f32: small numbers near the camera wherever it is.
+    #[must_use]
+    pub fn relative(&self, p: DVec3) -> Vec3 {
+        (p - self.eye).as_vec3()
+    }
+}
+
+/// The six planes of a view volume, for culling boxes (Gribb and Hartmann, "Fast
+/// Extraction of Viewing Frustum Planes from the World-View-Projection Matrix", 2001).
+#[derive(Clone, Copy, Debug)]
+pub struct Frustum {
+    planes: [Vec4; 6],
+}
+
+impl Frustum {
+    /// The frustum of a view-projection matrix with wgpu's 0..1 clip depth.
+    #[must_use]
+    pub fn new(view_proj: Mat4) -> Self {
+        let m = view_proj.transpose();
+        let (r0, r1, r2, r3) = (m.x_axis, m.y_axis, m.z_axis, m.w_axis);
+        Self {
+            planes: [r3 + r0, r3 - r0, r3 + r1, r3 - r1, r2, r3 - r2],
+        }
+    }
+
+    /// Whether any part of the box `min..max` may be visible.
+    #[must_use]
+    pub fn intersects_box(&self, min: Vec3, max: Vec3) -> bool {
+        self.planes.iter().all(|p| {
+            let n = p.truncate();
+            let corner = Vec3::select(n.cmpge(Vec3::ZERO), max, min);
+            n.dot(corner) + p.w >= 0.0
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn camera() -> Camera {
+        Camera {
+            eye: DVec3::new(1e7, 64.0, -1e7),
+            yaw: 0.0,
+            pitch: 0.0,
+            fov_y: 70.0,
+            aspect: 16.0 / 9.0,
+            far: 300.0,
+        }
+    }
+
+    #[test]
+    fn frustum_keeps_what_is_ahead_and_drops_what_is_behind() {
+        let c = camera();
+        let f = Frustum::new(c.view_proj());
+        // Yaw 0 faces −Z.
+        assert!(f.intersects_box(Vec3::new(-1.0, -1.0, -20.0), Vec3::new(1.0, 1.0, -18.0)));
+        assert!(!f.intersects_box(Vec3::new(-1.0, -1.0, 18.0), Vec3::new(1.0, 1.0, 20.0)));
+        assert!(!f.intersects_box(Vec3::new(-1.0, -1.0, -400.0), Vec3::new(1.0, 1.0, -390.0)));
+    }
+
+    #[test]
+    fn relative_positions_are_exact_far_from_the_origin() {
+        let c = camera();
+        assert_eq!(c.relative(c.eye + DVec3::new(0.25, -1.5, 3.0)), Vec3::new(0.25, -1.5, 3.0));
+    }
+}

@@ -1,0 +1,194 @@
+//! Chunk meshes on the GPU: one vertex and one index buffer per chunk, drawn at the chunk's
+//! camera-relative offset through a dynamic uniform slot.
+
+use std::collections::HashMap;
+
+use glam::{Vec3, Vec4};
+use wgpu::util::DeviceExt;
+
+use super::camera::{Camera, Frustum};
+use crate::mesh::{ChunkMesh, Pass};
+use crate::world::{CHUNK_SIZE, ChunkPos};
+
+/// One chunk's buffers: the three passes' indices follow one another in one buffer.
+#[derive(Debug)]
+struct GpuChunk {
+    vertices: wgpu::Buffer,
+    indices: wgpu::Buffer,
+    /// Index ranges of the opaque, cut-out and translucent passes.
+    ranges: [std::ops::Range<u32>; 3],
+}
+
+/// A visible chunk this frame: which one and its slot in the offset buffer.
+#[derive(Clone, Copy, Debug)]
+pub struct Visible {
+    pos: ChunkPos,
+    slot: u32,
+}
+
+/// Every chunk mesh on the GPU.
+#[derive(Debug)]
+pub struct ChunkStore {
+    chunks: HashMap<ChunkPos, GpuChunk>,
+    layout: wgpu::BindGroupLayout,
+    offsets: wgpu::Buffer,
+    bind_group: wgpu::BindGroup,
+    capacity: u32,
+    stride: u32,
+    staging: Vec<u8>,
+}
+
+impl ChunkStore {
+    /// An empty store; `layout` is the chunk-offset bind group layout.
+    #[must_use]
+    pub fn new(device: &wgpu::Device, layout: wgpu::BindGroupLayout) -> Self {
+        let stride = device.limits().min_uniform_buffer_offset_alignment.max(16);
+        let capacity = 256;
+        let (offsets, bind_group) = Self::offset_buffer(device, &layout, stride, capacity);
+        Self {
+            chunks: HashMap::new(),
+            layout,
+            offsets,
+            bind_group,
+            capacity,
+            stride,
+            staging: Vec::new(),
+        }
+    }
+
+    fn offset_buffer(
+        device: &wgpu::Device,
+        layout: &wgpu::BindGroupLayout,
+        stride: u32,
+        capacity: u32,
+    ) -> (wgpu::Buffer, wgpu::BindGroup) {
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("chunk offsets"),
+            size: u64::from(stride) * u64::from(capacity),
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("chunk offsets"),
+            layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: &buffer,
+                    offset: 0,
+                    size: wgpu::BufferSize::new(16),
+                }),
+            }],
+        });
+        (buffer, bind_group)
+    }
+
+    /// How many chunks have a mesh on the GPU.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Whether no chunk has a mesh on the GPU.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.chunks.is_empty()
+    }
+
+    /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it).
+    pub fn upload(&mut self, device: &wgpu::Device, pos: ChunkPos, mesh: &ChunkMesh) {
+        if mesh.is_empty() {
+            self.chunks.remove(&pos);
+            return;
+        }
+        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("chunk vertices"),
+            contents: bytemuck::cast_slice(&mesh.vertices),
+            usage: wgpu::BufferUsages::VERTEX,
+        });
+        let mut all = Vec::with_capacity(mesh.opaque.len() + mesh.cutout.len() + mesh.translucent.len());
+        let mut ranges: [std::ops::Range<u32>; 3] = Default::default();
+        for (range, pass) in ranges.iter_mut().zip([Pass::Opaque, Pass::Cutout, Pass::Translucent]) {
+            let start = all.len() as u32;
+            all.extend_from_slice(mesh.indices(pass));
+            *range = start..all.len() as u32;
+        }
+        let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("chunk indices"),
+            contents: bytemuck::cast_slice(&all),
+            usage: wgpu::BufferUsages::INDEX,
+        });
+        self.chunks.insert(pos, GpuChunk { vertices, indices, ranges });
+    }
+
+    /// Drops the mesh of the chunk at `pos`.
+    pub fn remove(&mut self, pos: ChunkPos) {
+        self.chunks.remove(&pos);
+    }
+
+    /// Picks the chunks inside the view, nearest first, and writes their offsets from the
+    /// camera (computed in f64, then rounded to f32) into their uniform slots.
+    pub fn prepare(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        camera: &Camera,
+        frustum: &Frustum,
+    ) -> Vec<Visible> {
+        let size = CHUNK_SIZE as f32;
+        let mut visible: Vec<(f32, ChunkPos)> = self
+            .chunks
+            .keys()
+            .filter_map(|&pos| {
+                let min = camera.relative(pos.min_block().min_corner());
+                let max = min + Vec3::splat(size);
+                frustum
+                    .intersects_box(min, max)
+                    .then(|| ((min + Vec3::splat(size / 2.0)).length_squared(), pos))
+            })
+            .collect();
+        visible.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let count = visible.len() as u32;
+        if count > self.capacity {
+            self.capacity = count.next_power_of_two();
+            (self.offsets, self.bind_group) =
+                Self::offset_buffer(device, &self.layout, self.stride, self.capacity);
+        }
+        self.staging.clear();
+        self.staging.resize(self.stride as usize * visible.len(), 0);
+        for (i, (_, pos)) in visible.iter().enumerate() {
+            let offset = camera.relative(pos.min_block().min_corner()).extend(0.0);
+            let at = i * self.stride as usize;
+            self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&Vec4::from(offset).to_array()));
+        }
+        if !self.staging.is_empty() {
+            queue.write_buffer(&self.offsets, 0, &self.staging);
+        }
+        visible
+            .into_iter()
+            .enumerate()
+            .map(|(i, (_, pos))| Visible { pos, slot: i as u32 })
+            .collect()
+    }
+
+    /// Draws one pass of the visible chunks; translucent ones back to front.
+    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible], which: Pass) {
+        let index = which as usize;
+        let mut draw_one = |v: &Visible| {
+            let Some(chunk) = self.chunks.get(&v.pos) else { return };
+            let range = chunk.ranges[index].clone();
+            if range.is_empty() {
+                return;
+            }
+            pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
+            pass.set_vertex_buffer(0, chunk.vertices.slice(..));
+            pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
+            pass.draw_indexed(range, 0, 0..1);
+        };
+        if which == Pass::Translucent {
+            visible.iter().rev().for_each(&mut draw_one);
+        } else {
+            visible.iter().for_each(&mut draw_one);
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The HUD as geometry: crosshair, hotbar with block icons, and the debug overlay's text,
+//! built on the CPU into screen-space quads (pixels, y down) that one pipeline draws.
+
+use bytemuck::{Pod, Zeroable};
+
+use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
+use crate::mesh::FaceDir;
+use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, tile_for};
+use crate::world::Block;
+
+/// One HUD vertex: a pixel position, an atlas coordinate (negative for flat colour) and a
+/// colour that tints the texel.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct HudVertex {
+    /// Position in pixels from the top-left corner.
+    pub pixel: [f32; 2],
+    /// Atlas coordinate in 0..1, or negative for an untextured quad.
+    pub uv: [f32; 2],
+    /// RGBA colour, multiplied with the texel.
+    pub colour: [u8; 4],
+}
+
+/// What the HUD shows this frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HudState {
+    /// The nine hotbar blocks.
+    pub hotbar: [Block; 9],
+    /// The selected slot, 0 to 8.
+    pub selected: usize,
+    /// Lines of the debug overlay, when it is open.
+    pub overlay: Option<Vec<String>>,
+    /// A line shown in the middle of the screen (such as "loading").
+    pub banner: Option<String>,
+}
+
+/// Quads accumulated as triangle-list vertices.
+#[derive(Debug, Default)]
+pub struct HudBuilder {
+    /// The vertices, six per quad.
+    pub vertices: Vec<HudVertex>,
+}
+
+const UNTEXTURED: [f32; 2] = [-1.0, -1.0];
+
+impl HudBuilder {
+    fn quad(&mut self, corners: [[f32; 2]; 4], uvs: [[f32; 2]; 4], colour: [u8; 4]) {
+        for i in [0, 1, 2, 0, 2, 3] {
+            self.vertices.push(HudVertex {
+                pixel: corners[i],
+                uv: uvs[i],
+                colour,
+            });
+        }
+    }
+
+    /// A flat rectangle.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, colour: [u8; 4]) {
+        let c = [[x, y], [x + w, y], [x + w, y + h], [x, y + h]];
+        self.quad(c, [UNTEXTURED; 4], colour);
+    }
+
+    /// An atlas tile mapped onto an arbitrary quad (corners: top-left, top-right,
+    /// bottom-right, bottom-left of the tile).
+    pub fn tile(&mut self, corners: [[f32; 2]; 4], tile: u16, tint: [u8; 4]) {
+        let (cols, rows) = (ATLAS_COLUMNS as f32, ATLAS_ROWS as f32);
+        let (u0, v0) = (
+            f32::from(tile % ATLAS_COLUMNS as u16) / cols,
+            f32::from(tile / ATLAS_COLUMNS as u16) / rows,
+        );
+        let (du, dv) = (1.0 / cols, 1.0 / rows);
+        let uvs = [[u0, v0], [u0 + du, v0], [u0 + du, v0 + dv], [u0, v0 + dv]];
+        self.quad(corners, uvs, tint);
+    }
+
+    /// Text in the built-in font with a drop shadow; returns the width drawn.
+    pub fn text(&mut self, x: f32, y: f32, scale: f32, text: &str, colour: [u8; 4]) -> f32 {
+        let advance = (GLYPH_WIDTH + 1) as f32 * scale;
+        for (i, c) in text.chars().enumerate() {
+            let gx = x + i as f32 * advance;
+            for (row, bits) in glyph(c).iter().enumerate() {
+                for col in 0..GLYPH_WIDTH {
+                    if bits & (0x10 >> col) != 0 {
+                        let (px, py) = (gx + col as f32 * scale, y + row as f32 * scale);
+                        self.rect(px + scale, py + scale, scale, scale, [0, 0, 0, 160]);
+                        self.rect(px, py, scale, scale, colour);
+                    }
+                }
+            }
+        }
+        text.chars().count() as f32 * advance
+    }
+
+    /// A small isometric block: top, left and right faces from the atlas, the sides darker.
+    pub fn block_icon(&mut self, cx: f32, cy: f32, size: f32, block: Block) {
+        let (h, q) = (size * 0.5, size * 0.25);
+        let top = [[cx, cy - h], [cx + h, cy - q], [cx, cy], [cx - h, cy - q]];
+        let left = [[cx - h, cy - q], [cx, cy], [cx, cy + h], [cx - h, cy + q]];
+        let right = [[cx, cy], [cx + h, cy - q], [cx + h, cy + q], [cx, cy + h]];
+        self.tile(top, tile_for(block, FaceDir::Up), [255; 4]);
+        self.tile(left, tile_for(block, FaceDir::South), [200, 200, 200, 255]);
+        self.tile(right, tile_for(block, FaceDir::East), [160, 160, 160, 255]);
+    }
+}
+
+/// Builds the whole HUD for a screen of `width` × `height` pixels.
+#[must_use]
+pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
+    let mut b = HudBuilder::default();
+    let scale = (height / 360.0).floor().max(1.0);
+    // Crosshair: white bars with a dark outline so it shows on sky and snow alike.
+    let (cx, cy) = ((width / 2.0).floor(), (height / 2.0).floor());
+    let (arm, thick) = (6.0 * scale, scale.max(2.0));
+    b.rect(cx - arm - 1.0, cy - thick / 2.0 - 1.0, 2.0 * arm + 2.0, thick + 2.0, [0, 0, 0, 140]);
+    b.rect(cx - thick / 2.0 - 1.0, cy - arm - 1.0, thick + 2.0, 2.0 * arm + 2.0, [0, 0, 0, 140]);
+    b.rect(cx - arm, cy - thick / 2.0, 2.0 * arm, thick, [240, 240, 240, 255]);
+    b.rect(cx - thick / 2.0, cy - arm, thick, 2.0 * arm, [240, 240, 240, 255]);
+    // Hotbar: nine slots centred at the bottom.
+    let slot = 22.0 * scale;
+    let left = cx - slot * 4.5;
+    let top = height - slot - 4.0 * scale;
+    b.rect(left - 2.0, top - 2.0, slot * 9.0 + 4.0, slot + 4.0, [20, 20, 20, 170]);
+    for (i, &block) in state.hotbar.iter().enumerate() {
+        let x = left + i as f32 * slot;
+        b.rect(x + scale, top + scale, slot - 2.0 * scale, slot - 2.0 * scale, [90, 90, 90, 150]);
+        b.block_icon(x + slot / 2.0, top + slot / 2.0, slot * 0.62, block);
+    }
+    let sx = left + state.selected.min(8) as f32 * slot;
+    for (x, y, w, h) in [
+        (sx - 2.0, top - 2.0, slot + 4.0, 2.0 * scale),
+        (sx - 2.0, top + slot + 2.0 - 2.0 * scale, slot + 4.0, 2.0 * scale),
+        (sx - 2.0, top - 2.0, 2.0 * scale, slot + 4.0),
+        (sx + slot + 2.0 - 2.0 * scale, top - 2.0, 2.0 * scale, slot + 4.0),
+    ] {
+        b.rect(x, y, w, h, [250, 250, 250, 255]);
+    }
+    if let Some(lines) = &state.overlay {
+        let line_height = (GLYPH_HEIGHT + 3) as f32 * scale;
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let w = widest as f32 * (GLYPH_WIDTH + 1) as f32 * scale + 6.0 * scale;
+        b.rect(0.0, 0.0, w, lines.len() as f32 * line_height + 4.0 * scale, [0, 0, 0, 110]);
+        for (i, line) in lines.iter().enumerate() {
+            b.text(3.0 * scale, 3.0 * scale + i as f32 * line_height, scale, line, [235, 235, 235, 255]);
+        }
+    }
+    if let Some(banner) = &state.banner {
+        let s = scale * 2.0;
+        let w = banner.chars().count() as f32 * (GLYPH_WIDTH + 1) as f32 * s;
+        b.text(cx - w / 2.0, cy + 24.0 * scale, s, banner, [255, 255, 255, 255]);
+    }
+    b.vertices
+}

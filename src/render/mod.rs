@@ -1,0 +1,372 @@
+//! The renderer: draws a [`Scene`] (camera, chunk meshes, outline, HUD) with wgpu.
+//!
+//! Everything the GPU sees is relative to the camera: each chunk is drawn at its offset from
+//! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
+//! origin. A frame is the sky, then opaque, cut-out and translucent chunk faces (depth
+//! tested, back faces culled, chunks outside the view skipped), then the outline of the
+//! targeted block and the HUD on top.
+//!
+//! The renderer draws into any texture view: the window's surface, or an offscreen texture
+//! for screenshots and the golden-image test ([`Renderer::capture`]).
+
+pub mod camera;
+mod capture;
+pub mod chunks;
+pub mod font;
+pub mod gpu;
+pub mod hud;
+pub mod pipelines;
+
+use bytemuck::{Pod, Zeroable};
+use glam::{DVec3, Mat4, Vec3};
+use wgpu::util::DeviceExt;
+
+pub use camera::{Camera, Frustum};
+pub use gpu::{Gpu, RenderError};
+pub use hud::{HudState, HudVertex};
+
+use crate::mesh::{ChunkMesh, Pass};
+use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
+use crate::world::ChunkPos;
+use chunks::{ChunkStore, Visible};
+use pipelines::{DEPTH_FORMAT, Pipelines};
+
+/// The block atlas, made by `src/bin/make_atlas.rs`.
+pub const ATLAS_PNG: &[u8] = include_bytes!("../../assets/blocks.png");
+
+/// The sky straight up, sRGB.
+pub const SKY_ZENITH: [f32; 3] = [0.32, 0.55, 0.92];
+/// The sky at the horizon and the fog, sRGB.
+pub const SKY_HORIZON: [f32; 3] = [0.74, 0.85, 0.97];
+
+/// What one frame shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The camera.
+    pub camera: Camera,
+    /// Horizontal distances where fog starts and where it hides everything.
+    pub fog: (f32, f32),
+    /// Boxes to outline (the targeted block's real shape), in world coordinates.
+    pub outline: &'a [(DVec3, DVec3)],
+    /// The HUD.
+    pub hud: &'a HudState,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Pod, Zeroable)]
+struct Globals {
+    view_proj: [[f32; 4]; 4],
+    inv_view_proj: [[f32; 4]; 4],
+    sky_zenith: [f32; 4],
+    sky_horizon: [f32; 4],
+    fog_screen: [f32; 4],
+}
+
+struct Depth {
+    size: (u32, u32),
+    view: wgpu::TextureView,
+}
+
+/// Draws scenes; owns the pipelines, the atlas and the chunk meshes on the GPU.
+pub struct Renderer {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    format: wgpu::TextureFormat,
+    pipelines: Pipelines,
+    globals: wgpu::Buffer,
+    globals_group: wgpu::BindGroup,
+    chunks: ChunkStore,
+    depth: Option<Depth>,
+}
+
+impl std::fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Renderer")
+            .field("format", &self.format)
+            .field("chunks", &self.chunks.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn srgb_to_linear(c: f32) -> f32 {
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+impl Renderer {
+    /// A renderer drawing into targets of `format`.
+    ///
+    /// # Errors
+    /// [`RenderError::Atlas`] if the embedded atlas does not decode.
+    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> Result<Self, RenderError> {
+        let device = gpu.device.clone();
+        let queue = gpu.queue.clone();
+        let pipelines = Pipelines::new(&device, format);
+        let atlas = image::load_from_memory(ATLAS_PNG)?.to_rgba8();
+        let size = wgpu::Extent3d {
+            width: atlas.width(),
+            height: atlas.height(),
+            depth_or_array_layers: 1,
+        };
+        debug_assert_eq!(
+            (size.width, size.height),
+            (ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE)
+        );
+        let texture = device.create_texture_with_data(
+            &queue,
+            &wgpu::TextureDescriptor {
+                label: Some("block atlas"),
+                size,
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::Rgba8UnormSrgb,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING,
+                view_formats: &[],
+            },
+            wgpu::util::TextureDataOrder::LayerMajor,
+            atlas.as_raw(),
+        );
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("nearest"),
+            mag_filter: wgpu::FilterMode::Nearest,
+            min_filter: wgpu::FilterMode::Nearest,
+            ..Default::default()
+        });
+        let globals = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("globals"),
+            size: std::mem::size_of::<Globals>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &pipelines.globals_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: globals.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
+            ],
+        });
+        let chunks = ChunkStore::new(&device, pipelines.chunk_layout.clone());
+        Ok(Self {
+            device,
+            queue,
+            format,
+            pipelines,
+            globals,
+            globals_group,
+            chunks,
+            depth: None,
+        })
+    }
+
+    /// The colour format this renderer draws.
+    #[must_use]
+    pub const fn format(&self) -> wgpu::TextureFormat {
+        self.format
+    }
+
+    /// Uploads (or replaces) the mesh of the chunk at `pos`.
+    pub fn upload_chunk(&mut self, pos: ChunkPos, mesh: &ChunkMesh) {
+        self.chunks.upload(&self.device, pos, mesh);
+    }
+
+    /// Forgets the mesh of the chunk at `pos`.
+    pub fn remove_chunk(&mut self, pos: ChunkPos) {
+        self.chunks.remove(pos);
+    }
+
+    /// How many chunk meshes are on the GPU.
+    #[must_use]
+    pub fn chunk_count(&self) -> usize {
+        self.chunks.len()
+    }
+
+    fn colour(&self, srgb: [f32; 3]) -> [f32; 4] {
+        let c = if self.format.is_srgb() {
+            srgb.map(srgb_to_linear)
+        } else {
+            srgb
+        };
+        [c[0], c[1], c[2], 1.0]
+    }
+
+    fn depth_view(&mut self, size: (u32, u32)) -> wgpu::TextureView {
+        if let Some(depth) = self.depth.as_ref().filter(|d| d.size == size) {
+            return depth.view.clone();
+        }
+        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("depth"),
+            size: wgpu::Extent3d {
+                width: size.0,
+                height: size.1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: DEPTH_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        self.depth = Some(Depth {
+            size,
+            view: view.clone(),
+        });
+        view
+    }
+
+    /// Draws `scene` into `target`, a view of a `size` texture of this renderer's format.
+    pub fn render(&mut self, target: &wgpu::TextureView, size: (u32, u32), scene: &Scene<'_>) {
+        let camera = Camera {
+            aspect: size.0 as f32 / size.1.max(1) as f32,
+            ..scene.camera
+        };
+        let view_proj = camera.view_proj();
+        let globals = Globals {
+            view_proj: view_proj.to_cols_array_2d(),
+            inv_view_proj: view_proj.inverse().to_cols_array_2d(),
+            sky_zenith: self.colour(SKY_ZENITH),
+            sky_horizon: self.colour(SKY_HORIZON),
+            fog_screen: [scene.fog.0, scene.fog.1, size.0 as f32, size.1 as f32],
+        };
+        self.queue
+            .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        let visible = self.chunks.prepare(
+            &self.device,
+            &self.queue,
+            &camera,
+            &Frustum::new(view_proj),
+        );
+        let lines = self.outline_buffer(&camera, scene.outline);
+        let hud_vertices = hud::build(scene.hud, size.0 as f32, size.1 as f32);
+        let hud = (!hud_vertices.is_empty()).then(|| {
+            self.device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("hud"),
+                    contents: bytemuck::cast_slice(&hud_vertices),
+                    usage: wgpu::BufferUsages::VERTEX,
+                })
+        });
+        let depth = self.depth_view(size);
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("frame"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &depth,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Discard,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_bind_group(0, &self.globals_group, &[]);
+            pass.set_pipeline(&self.pipelines.sky);
+            pass.draw(0..3, 0..1);
+            self.draw_chunks(&mut pass, &visible);
+            if let Some((buffer, count)) = &lines {
+                pass.set_pipeline(&self.pipelines.lines);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            if let Some(buffer) = &hud {
+                pass.set_pipeline(&self.pipelines.hud);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..hud_vertices.len() as u32, 0..1);
+            }
+        }
+        self.queue.submit([encoder.finish()]);
+    }
+
+    fn draw_chunks(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible]) {
+        for (pipeline, which) in [
+            (&self.pipelines.opaque, Pass::Opaque),
+            (&self.pipelines.cutout, Pass::Cutout),
+            (&self.pipelines.translucent, Pass::Translucent),
+        ] {
+            pass.set_pipeline(pipeline);
+            self.chunks.draw(pass, visible, which);
+        }
+    }
+
+    /// The outline's twelve edges per box, camera-relative and grown a hair so they are
+    /// not hidden by the faces they lie on.
+    fn outline_buffer(
+        &self,
+        camera: &Camera,
+        boxes: &[(DVec3, DVec3)],
+    ) -> Option<(wgpu::Buffer, u32)> {
+        let mut points: Vec<Vec3> = Vec::new();
+        for &(min, max) in boxes {
+            let grow = DVec3::splat(0.003);
+            let (a, b) = (camera.relative(min - grow), camera.relative(max + grow));
+            let corner = |i: usize| {
+                Vec3::new(
+                    if i & 1 == 0 { a.x } else { b.x },
+                    if i & 2 == 0 { a.y } else { b.y },
+                    if i & 4 == 0 { a.z } else { b.z },
+                )
+            };
+            for i in 0..8 {
+                for bit in [1, 2, 4] {
+                    if i & bit == 0 {
+                        points.push(corner(i));
+                        points.push(corner(i | bit));
+                    }
+                }
+            }
+        }
+        let flat: Vec<[f32; 3]> = points.iter().map(|p| p.to_array()).collect();
+        (!points.is_empty()).then(|| {
+            let buffer = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("outline"),
+                    contents: bytemuck::cast_slice(&flat),
+                    usage: wgpu::BufferUsages::VERTEX,
+                });
+            (buffer, points.len() as u32)
+        })
+    }
+
+    /// The view-projection matrix a scene would use on a `size` target (for tests).
+    #[must_use]
+    pub fn view_proj(scene: &Scene<'_>, size: (u32, u32)) -> Mat4 {
+        Camera {
+            aspect: size.0 as f32 / size.1.max(1) as f32,
+            ..scene.camera
+        }
+        .view_proj()
+    }
+}

@@ -1,0 +1,134 @@
+//! Renders a fixed scene offscreen and compares it with tests/golden/scene.png.
+//!
+//! Skipped, with the reason printed, where no graphics adapter exists; with
+//! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
+//! `HEWN_UPDATE_GOLDEN=1` rewrites the golden picture after an intended change.
+
+use std::path::PathBuf;
+
+use glam::{DVec3, IVec3};
+use hewn::mesh::{ChunkMesh, Neighbourhood};
+use hewn::render::{Camera, Gpu, HudState, Renderer, Scene};
+use hewn::world::{Block, BlockPos, ChunkPos, World};
+use hewn::worldgen::{Generator, GeneratorKind};
+
+const SIZE: (u32, u32) = (320, 200);
+
+/// Pixels whose largest channel difference is above this count as different: small
+/// differences come from drivers rounding the fog and lighting arithmetic differently.
+const CHANNEL_TOLERANCE: u8 = 10;
+/// At most this share of pixels may differ: bounded by where drivers may rasterise the edge
+/// pixels of triangles and lines differently (the outline and block silhouettes).
+const MAX_DIFFERENT_SHARE: f64 = 0.01;
+
+fn scene_world() -> World {
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    let blocks = [
+        (BlockPos::new(2, 64, -4), Block::Stone),
+        (BlockPos::new(3, 64, -4), Block::Cobblestone),
+        (BlockPos::new(3, 65, -4), Block::Planks),
+        (BlockPos::new(-2, 64, -5), Block::Log),
+        (BlockPos::new(-2, 65, -5), Block::Log),
+        (BlockPos::new(-2, 66, -5), Block::Leaves),
+        (BlockPos::new(-3, 66, -5), Block::Leaves),
+        (BlockPos::new(0, 64, -3), Block::StoneSlab),
+        (BlockPos::new(1, 64, -6), Block::Glass),
+        (BlockPos::new(-1, 63, -3), Block::Water),
+        (BlockPos::new(-1, 63, -2), Block::Water),
+        (BlockPos::new(5, 64, -8), Block::Sand),
+        (BlockPos::new(6, 64, -8), Block::Gravel),
+    ];
+    for (pos, block) in blocks {
+        world.set_block(pos, block);
+    }
+    world
+}
+
+fn gpu_or_skip() -> Option<Gpu> {
+    let instance = Gpu::instance();
+    match Gpu::new(&instance, None) {
+        Ok(gpu) => Some(gpu),
+        Err(e) if std::env::var("HEWN_REQUIRE_GPU").is_ok_and(|v| v == "1") => {
+            panic!("HEWN_REQUIRE_GPU=1 but {e}")
+        }
+        Err(e) => {
+            println!("skipping the golden-image test: {e}");
+            None
+        }
+    }
+}
+
+#[test]
+fn fixed_scene_matches_the_golden_image() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    println!("rendering with {}", gpu.describe());
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let mut world = scene_world();
+    let centre = ChunkPos::new(0, 2, 0);
+    for dy in -2..=2 {
+        for dz in -2..=2 {
+            for dx in -2..=2 {
+                world.load_chunk(centre.offset(IVec3::new(dx, dy, dz)));
+            }
+        }
+    }
+    let mut mesh = ChunkMesh::default();
+    for dy in -1..=1 {
+        for dz in -1..=1 {
+            for dx in -1..=1 {
+                let pos = centre.offset(IVec3::new(dx, dy, dz));
+                mesh.build(&Neighbourhood::from_world(&world, pos));
+                renderer.upload_chunk(pos, &mesh);
+            }
+        }
+    }
+    let hud = HudState {
+        hotbar: hewn::app::input::HOTBAR,
+        selected: 2,
+        overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
+        banner: None,
+    };
+    let target = BlockPos::new(2, 64, -4).min_corner();
+    let scene = Scene {
+        camera: Camera {
+            eye: DVec3::new(0.5, 66.62, 2.5),
+            yaw: 0.0,
+            pitch: -20.0,
+            fov_y: 70.0,
+            aspect: 1.0,
+            far: 96.0,
+        },
+        fog: (30.0, 60.0),
+        outline: &[(target, target + DVec3::ONE)],
+        hud: &hud,
+    };
+    let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
+
+    let golden_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/scene.png");
+    let update = std::env::var("HEWN_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
+    if update || !golden_path.exists() {
+        picture.save(&golden_path).expect("golden image is writable");
+        println!("wrote {}", golden_path.display());
+        return;
+    }
+    let golden = image::open(&golden_path).expect("golden image decodes").to_rgba8();
+    assert_eq!(golden.dimensions(), picture.dimensions());
+    let different = golden
+        .pixels()
+        .zip(picture.pixels())
+        .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > CHANNEL_TOLERANCE))
+        .count();
+    let share = different as f64 / f64::from(SIZE.0 * SIZE.1);
+    if share > MAX_DIFFERENT_SHARE {
+        let actual = std::env::temp_dir().join("hewn-scene-actual.png");
+        let _ = picture.save(&actual);
+        panic!(
+            "{:.2}% of pixels differ from {} (at most {:.2}% may); this render: {}",
+            share * 100.0,
+            golden_path.display(),
+            MAX_DIFFERENT_SHARE * 100.0,
+            actual.display()
+        );
+    }
+}
