@@ -22,8 +22,9 @@ use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
 use crate::worldgen::Generator;
 
-/// Jobs in flight per worker: enough to keep them busy, few enough to re-prioritise often.
-const IN_FLIGHT_PER_WORKER: usize = 3;
+/// Jobs in flight per worker: enough to keep them busy through a slow frame, few enough to
+/// re-prioritise as the player moves.
+const IN_FLIGHT_PER_WORKER: usize = 12;
 /// Meshing snapshots taken per frame at most (each costs the main thread a few µs).
 const SNAPSHOTS_PER_FRAME: usize = 16;
 

@@ -18,7 +18,7 @@ pub mod hud;
 pub mod pipelines;
 
 use bytemuck::{Pod, Zeroable};
-use glam::{DVec3, Mat4, Vec3};
+use glam::{DVec3, Mat4};
 use wgpu::util::DeviceExt;
 
 pub use camera::{Camera, Frustum};
@@ -320,40 +320,43 @@ impl Renderer {
         }
     }
 
-    /// The outline's twelve edges per box, camera-relative and grown a hair so they are
-    /// not hidden by the faces they lie on.
+    /// The outline: each of a box's twelve edges as a thin beam (triangles, which every
+    /// driver depth-tests alike, unlike lines), camera-relative.
     fn outline_buffer(
         &self,
         camera: &Camera,
         boxes: &[(DVec3, DVec3)],
     ) -> Option<(wgpu::Buffer, u32)> {
-        let mut points: Vec<Vec3> = Vec::new();
+        const HALF_WIDTH: f64 = 0.01;
+        // Grown so the beams stand clear of the faces they outline and win the depth test
+        // against them on every driver.
+        const GROW: f64 = 0.02;
+        let mut points: Vec<[f32; 3]> = Vec::new();
         for &(min, max) in boxes {
-            let grow = DVec3::splat(0.003);
-            let (a, b) = (camera.relative(min - grow), camera.relative(max + grow));
+            let (min, max) = (min - DVec3::splat(GROW), max + DVec3::splat(GROW));
             let corner = |i: usize| {
-                Vec3::new(
-                    if i & 1 == 0 { a.x } else { b.x },
-                    if i & 2 == 0 { a.y } else { b.y },
-                    if i & 4 == 0 { a.z } else { b.z },
+                DVec3::new(
+                    if i & 1 == 0 { min.x } else { max.x },
+                    if i & 2 == 0 { min.y } else { max.y },
+                    if i & 4 == 0 { min.z } else { max.z },
                 )
             };
             for i in 0..8 {
                 for bit in [1, 2, 4] {
                     if i & bit == 0 {
-                        points.push(corner(i));
-                        points.push(corner(i | bit));
+                        let (a, b) = (corner(i), corner(i | bit));
+                        let grow = DVec3::splat(HALF_WIDTH);
+                        beam(&mut points, camera, a.min(b) - grow, a.max(b) + grow);
                     }
                 }
             }
         }
-        let flat: Vec<[f32; 3]> = points.iter().map(|p| p.to_array()).collect();
         (!points.is_empty()).then(|| {
             let buffer = self
                 .device
                 .create_buffer_init(&wgpu::util::BufferInitDescriptor {
                     label: Some("outline"),
-                    contents: bytemuck::cast_slice(&flat),
+                    contents: bytemuck::cast_slice(&points),
                     usage: wgpu::BufferUsages::VERTEX,
                 });
             (buffer, points.len() as u32)
@@ -368,5 +371,31 @@ impl Renderer {
             ..scene.camera
         }
         .view_proj()
+    }
+}
+
+/// Appends the twelve triangles of the box `min..max`, camera-relative.
+fn beam(out: &mut Vec<[f32; 3]>, camera: &Camera, min: DVec3, max: DVec3) {
+    let (a, b) = (camera.relative(min), camera.relative(max));
+    let corner = |i: usize| {
+        [
+            if i & 1 == 0 { a.x } else { b.x },
+            if i & 2 == 0 { a.y } else { b.y },
+            if i & 4 == 0 { a.z } else { b.z },
+        ]
+    };
+    // Each face as two triangles over corner indices (bit 0 = x, 1 = y, 2 = z).
+    const FACES: [[usize; 4]; 6] = [
+        [0, 2, 6, 4],
+        [1, 3, 7, 5],
+        [0, 1, 5, 4],
+        [2, 3, 7, 6],
+        [0, 1, 3, 2],
+        [4, 5, 7, 6],
+    ];
+    for f in FACES {
+        for i in [0, 1, 2, 0, 2, 3] {
+            out.push(corner(f[i]));
+        }
     }
 }

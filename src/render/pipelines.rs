@@ -203,7 +203,7 @@ impl Pipelines {
                 fragment: "fs_main",
                 layout: &global_layout,
                 buffers: &line_vertex,
-                topology: wgpu::PrimitiveTopology::LineList,
+                topology: wgpu::PrimitiveTopology::TriangleList,
                 cull: false,
                 depth: depth(false, wgpu::CompareFunction::LessEqual),
                 blend,
