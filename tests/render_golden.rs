@@ -108,11 +108,15 @@ fn fixed_scene_matches_the_golden_image() {
     let golden_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/scene.png");
     let update = std::env::var("HEWN_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
     if update || !golden_path.exists() {
-        picture.save(&golden_path).expect("golden image is writable");
+        picture
+            .save(&golden_path)
+            .expect("golden image is writable");
         println!("wrote {}", golden_path.display());
         return;
     }
-    let golden = image::open(&golden_path).expect("golden image decodes").to_rgba8();
+    let golden = image::open(&golden_path)
+        .expect("golden image decodes")
+        .to_rgba8();
     assert_eq!(golden.dimensions(), picture.dimensions());
     let different = golden
         .pixels()

@@ -13,8 +13,12 @@ fn every_shader_parses_and_validates() {
             continue;
         }
         let source = std::fs::read_to_string(&path).expect("shader is UTF-8");
-        let module = naga::front::wgsl::parse_str(&source)
-            .unwrap_or_else(|e| panic!("{}", e.emit_to_string_with_path(&source, &path.display().to_string())));
+        let module = naga::front::wgsl::parse_str(&source).unwrap_or_else(|e| {
+            panic!(
+                "{}",
+                e.emit_to_string_with_path(&source, &path.display().to_string())
+            )
+        });
         naga::valid::Validator::new(
             naga::valid::ValidationFlags::all(),
             naga::valid::Capabilities::empty(),

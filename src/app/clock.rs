@@ -83,7 +83,14 @@ mod tests {
     #[test]
     fn a_long_frame_is_capped() {
         let mut c = FrameClock::new(Duration::from_millis(10));
-        assert_eq!(ticks_for(&mut c, Duration::from_secs(5)), MAX_TICKS_PER_FRAME);
-        assert_eq!(ticks_for(&mut c, Duration::from_millis(10)), 1, "no backlog");
+        assert_eq!(
+            ticks_for(&mut c, Duration::from_secs(5)),
+            MAX_TICKS_PER_FRAME
+        );
+        assert_eq!(
+            ticks_for(&mut c, Duration::from_millis(10)),
+            1,
+            "no backlog"
+        );
     }
 }

@@ -269,7 +269,11 @@ impl Game {
         Ok(true)
     }
 
-    fn save_screenshot(&mut self, path: &std::path::Path, scene: &Scene<'_>) -> Result<(), AppError> {
+    fn save_screenshot(
+        &mut self,
+        path: &std::path::Path,
+        scene: &Scene<'_>,
+    ) -> Result<(), AppError> {
         let size = self.display.size();
         let picture = self.display.renderer.capture(size, scene)?;
         let write_error = |message: String| AppError::Write {
@@ -359,7 +363,13 @@ impl Game {
         lines.push(format!(
             "tick {}  {}",
             self.sim.tick_count(),
-            if p.flying { "flying" } else if p.on_ground { "on ground" } else { "in air" }
+            if p.flying {
+                "flying"
+            } else if p.on_ground {
+                "on ground"
+            } else {
+                "in air"
+            }
         ));
         lines
     }
@@ -371,7 +381,10 @@ impl Game {
     pub fn finish(self) -> Result<(), AppError> {
         let hash = format!("{:016x}", self.sim.hash());
         log::info!("final hash {hash} after {} ticks", self.sim.tick_count());
-        eprintln!("hewn: final hash {hash} after {} ticks", self.sim.tick_count());
+        eprintln!(
+            "hewn: final hash {hash} after {} ticks",
+            self.sim.tick_count()
+        );
         if let Some((path, recorder)) = &self.recorder {
             std::fs::write(path, recorder.to_toml()).map_err(|e| AppError::Write {
                 path: path.clone(),

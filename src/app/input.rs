@@ -187,9 +187,11 @@ impl InputState {
         for (i, b) in self.buttons.iter_mut().enumerate() {
             let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0);
             if fire {
-                input
-                    .actions
-                    .push(if i == 0 { Action::Break } else { Action::Place(place) });
+                input.actions.push(if i == 0 {
+                    Action::Break
+                } else {
+                    Action::Place(place)
+                });
                 b.cooldown = REPEAT_TICKS;
             } else {
                 b.cooldown = b.cooldown.saturating_sub(1);

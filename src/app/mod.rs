@@ -96,11 +96,10 @@ impl App {
             attributes = attributes.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }
         let window = Arc::new(event_loop.create_window(attributes)?);
-        let instance = wgpu::Instance::new(
-            wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
-                event_loop.owned_display_handle(),
-            )),
-        );
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
+                Box::new(event_loop.owned_display_handle()),
+            ));
         let surface = instance
             .create_surface(window.clone())
             .map_err(RenderError::from)?;
@@ -191,7 +190,10 @@ impl ApplicationHandler for App {
                     }
                     Some(Binding::Fullscreen) if down && !event.repeat => {
                         let w = &game.display.window;
-                        let full = w.fullscreen().is_none().then_some(Fullscreen::Borderless(None));
+                        let full = w
+                            .fullscreen()
+                            .is_none()
+                            .then_some(Fullscreen::Borderless(None));
                         w.set_fullscreen(full);
                     }
                     _ => {}

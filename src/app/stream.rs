@@ -196,8 +196,8 @@ impl Streamer {
         let mut snapshots = 0;
         let mut missing = 0;
         for pos in self.wanted(feet, heading, radius + 1) {
-            let in_view = horizontal_distance_sq(pos, BlockPos::containing(feet).chunk())
-                <= radius * radius;
+            let in_view =
+                horizontal_distance_sq(pos, BlockPos::containing(feet).chunk()) <= radius * radius;
             if !world.is_loaded(pos) {
                 missing += usize::from(in_view);
                 if !self.generating.contains(&pos) && self.generating.len() < cap {
@@ -218,7 +218,9 @@ impl Streamer {
             {
                 continue;
             }
-            let Some(chunk) = world.chunk(pos) else { continue };
+            let Some(chunk) = world.chunk(pos) else {
+                continue;
+            };
             let mut border = Box::new(Neighbourhood::new());
             border.fill_border(world, pos);
             self.meshing.insert(pos);

@@ -4,7 +4,7 @@
 //! drains without ever blocking.
 
 use std::collections::VecDeque;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
@@ -110,10 +110,8 @@ impl Workers {
     /// A finished result, if one is waiting; never blocks.
     #[must_use]
     pub fn try_done(&self) -> Option<Done> {
-        match self.done.try_recv() {
-            Ok(done) => Some(done),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        // Empty or disconnected (all workers gone) both mean: nothing more for now.
+        self.done.try_recv().ok()
     }
 
     /// Whether any thread is running (none could start, say, on a locked-down system).

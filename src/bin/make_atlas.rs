@@ -103,7 +103,11 @@ fn grass_side(rng: &mut Rng) -> Tile {
     let top = grass_top(rng);
     // The green overhang: three rows everywhere, with drips of one to three more.
     for x in 0..16 {
-        let depth = 3 + if rng.chance(0.45) { rng.range(1, 3) as usize } else { 0 };
+        let depth = 3 + if rng.chance(0.45) {
+            rng.range(1, 3) as usize
+        } else {
+            0
+        };
         for y in 0..depth {
             t[y][x] = top[y][x];
         }
@@ -121,8 +125,12 @@ fn gravel(rng: &mut Rng) -> Tile {
     let mut t = noisy(rng, [126, 120, 116], 8);
     for _ in 0..14 {
         let (cx, cy) = (rng.range(0, 15), rng.range(0, 15));
-        let c = [[150, 146, 142], [98, 92, 88], [132, 116, 104], [170, 166, 160]]
-            [rng.range(0, 3) as usize];
+        let c = [
+            [150, 146, 142],
+            [98, 92, 88],
+            [132, 116, 104],
+            [170, 166, 160],
+        ][rng.range(0, 3) as usize];
         for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
             if rng.chance(0.85) {
                 t[((cy + dy) % S) as usize][((cx + dx) % S) as usize] =
@@ -275,7 +283,14 @@ fn slab_side(rng: &mut Rng) -> Tile {
     let mut t = noisy(rng, [152, 152, 152], 4);
     for x in 0..16 {
         for y in [0, 7, 8, 15] {
-            t[y][x] = rgb(if y == 8 { [176, 176, 176] } else { [112, 112, 112] }, 255);
+            t[y][x] = rgb(
+                if y == 8 {
+                    [176, 176, 176]
+                } else {
+                    [112, 112, 112]
+                },
+                255,
+            );
         }
     }
     t
@@ -284,7 +299,16 @@ fn slab_side(rng: &mut Rng) -> Tile {
 fn crate_tile(rng: &mut Rng) -> Tile {
     let mut t = planks(rng);
     for i in 0..16 {
-        for (x, y) in [(i, 0), (i, 1), (i, 14), (i, 15), (0, i), (1, i), (14, i), (15, i)] {
+        for (x, y) in [
+            (i, 0),
+            (i, 1),
+            (i, 14),
+            (i, 15),
+            (0, i),
+            (1, i),
+            (14, i),
+            (15, i),
+        ] {
             t[y][x] = rgb(shade([120, 92, 54], rng.range(-4, 4)), 255);
         }
         for (x, y) in [(i, i), ((i + 1).min(15), i)] {

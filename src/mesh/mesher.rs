@@ -71,7 +71,11 @@ fn hidden(block: Block, me: Traits, face: FaceDir, neighbour: Block) -> bool {
 /// reported with cell coordinates counted from the first interior cell.
 pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S) {
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
-    assert_eq!(blocks.len(), sx * sz * (dims[1] + 2), "padded size mismatch");
+    assert_eq!(
+        blocks.len(),
+        sx * sz * (dims[1] + 2),
+        "padded size mismatch"
+    );
     let stride = [1isize, (sx * sz) as isize, sx as isize];
     let offset = |v: [i32; 3]| -> isize {
         v[0] as isize * stride[0] + v[1] as isize * stride[1] + v[2] as isize * stride[2]

@@ -156,7 +156,7 @@ impl Neighbourhood {
             Some(Block::Air) => true,
             Some(b) if b.is_opaque_cube() => {
                 let n = N as i32;
-                let faces_opaque = (0..n).all(|a| {
+                (0..n).all(|a| {
                     (0..n).all(|b| {
                         [
                             self.get(-1, a, b),
@@ -169,8 +169,7 @@ impl Neighbourhood {
                         .iter()
                         .all(|x| x.is_opaque_cube())
                     })
-                });
-                faces_opaque
+                })
             }
             _ => false,
         }

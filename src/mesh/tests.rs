@@ -162,7 +162,11 @@ fn diagonal_follows_the_corners_that_agree() {
         half: false,
     };
     mesh.quad(&quad);
-    assert_eq!(mesh.opaque, [1, 2, 3, 1, 3, 0], "split between the bright corners");
+    assert_eq!(
+        mesh.opaque,
+        [1, 2, 3, 1, 3, 0],
+        "split between the bright corners"
+    );
     mesh.clear();
     mesh.quad(&Quad { ao: [3; 4], ..quad });
     assert_eq!(mesh.opaque, [0, 1, 2, 0, 2, 3]);

@@ -110,6 +110,9 @@ mod tests {
     #[test]
     fn relative_positions_are_exact_far_from_the_origin() {
         let c = camera();
-        assert_eq!(c.relative(c.eye + DVec3::new(0.25, -1.5, 3.0)), Vec3::new(0.25, -1.5, 3.0));
+        assert_eq!(
+            c.relative(c.eye + DVec3::new(0.25, -1.5, 3.0)),
+            Vec3::new(0.25, -1.5, 3.0)
+        );
     }
 }

@@ -10,7 +10,11 @@ impl Renderer {
     ///
     /// # Errors
     /// [`RenderError::Readback`] if the GPU could not hand the pixels back.
-    pub fn capture(&mut self, size: (u32, u32), scene: &Scene<'_>) -> Result<RgbaImage, RenderError> {
+    pub fn capture(
+        &mut self,
+        size: (u32, u32),
+        scene: &Scene<'_>,
+    ) -> Result<RgbaImage, RenderError> {
         let (width, height) = (size.0.max(1), size.1.max(1));
         let texture = self.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("capture"),
@@ -40,7 +44,9 @@ impl Renderer {
         });
         let mut encoder = self
             .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("capture") });
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("capture"),
+            });
         encoder.copy_texture_to_buffer(
             wgpu::TexelCopyTextureInfo {
                 texture: &texture,

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use glam::{Vec3, Vec4};
+use glam::Vec3;
 use wgpu::util::DeviceExt;
 
 use super::camera::{Camera, Frustum};
@@ -106,9 +106,13 @@ impl ChunkStore {
             contents: bytemuck::cast_slice(&mesh.vertices),
             usage: wgpu::BufferUsages::VERTEX,
         });
-        let mut all = Vec::with_capacity(mesh.opaque.len() + mesh.cutout.len() + mesh.translucent.len());
+        let mut all =
+            Vec::with_capacity(mesh.opaque.len() + mesh.cutout.len() + mesh.translucent.len());
         let mut ranges: [std::ops::Range<u32>; 3] = Default::default();
-        for (range, pass) in ranges.iter_mut().zip([Pass::Opaque, Pass::Cutout, Pass::Translucent]) {
+        for (range, pass) in ranges
+            .iter_mut()
+            .zip([Pass::Opaque, Pass::Cutout, Pass::Translucent])
+        {
             let start = all.len() as u32;
             all.extend_from_slice(mesh.indices(pass));
             *range = start..all.len() as u32;
@@ -118,7 +122,14 @@ impl ChunkStore {
             contents: bytemuck::cast_slice(&all),
             usage: wgpu::BufferUsages::INDEX,
         });
-        self.chunks.insert(pos, GpuChunk { vertices, indices, ranges });
+        self.chunks.insert(
+            pos,
+            GpuChunk {
+                vertices,
+                indices,
+                ranges,
+            },
+        );
     }
 
     /// Drops the mesh of the chunk at `pos`.
@@ -159,7 +170,7 @@ impl ChunkStore {
         for (i, (_, pos)) in visible.iter().enumerate() {
             let offset = camera.relative(pos.min_block().min_corner()).extend(0.0);
             let at = i * self.stride as usize;
-            self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&Vec4::from(offset).to_array()));
+            self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&offset.to_array()));
         }
         if !self.staging.is_empty() {
             queue.write_buffer(&self.offsets, 0, &self.staging);
@@ -167,7 +178,10 @@ impl ChunkStore {
         visible
             .into_iter()
             .enumerate()
-            .map(|(i, (_, pos))| Visible { pos, slot: i as u32 })
+            .map(|(i, (_, pos))| Visible {
+                pos,
+                slot: i as u32,
+            })
             .collect()
     }
 
@@ -175,7 +189,9 @@ impl ChunkStore {
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible], which: Pass) {
         let index = which as usize;
         let mut draw_one = |v: &Visible| {
-            let Some(chunk) = self.chunks.get(&v.pos) else { return };
+            let Some(chunk) = self.chunks.get(&v.pos) else {
+                return;
+            };
             let range = chunk.ranges[index].clone();
             if range.is_empty() {
                 return;

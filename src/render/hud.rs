@@ -111,26 +111,72 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
     // Crosshair: white bars with a dark outline so it shows on sky and snow alike.
     let (cx, cy) = ((width / 2.0).floor(), (height / 2.0).floor());
     let (arm, thick) = (6.0 * scale, scale.max(2.0));
-    b.rect(cx - arm - 1.0, cy - thick / 2.0 - 1.0, 2.0 * arm + 2.0, thick + 2.0, [0, 0, 0, 140]);
-    b.rect(cx - thick / 2.0 - 1.0, cy - arm - 1.0, thick + 2.0, 2.0 * arm + 2.0, [0, 0, 0, 140]);
-    b.rect(cx - arm, cy - thick / 2.0, 2.0 * arm, thick, [240, 240, 240, 255]);
-    b.rect(cx - thick / 2.0, cy - arm, thick, 2.0 * arm, [240, 240, 240, 255]);
+    b.rect(
+        cx - arm - 1.0,
+        cy - thick / 2.0 - 1.0,
+        2.0 * arm + 2.0,
+        thick + 2.0,
+        [0, 0, 0, 140],
+    );
+    b.rect(
+        cx - thick / 2.0 - 1.0,
+        cy - arm - 1.0,
+        thick + 2.0,
+        2.0 * arm + 2.0,
+        [0, 0, 0, 140],
+    );
+    b.rect(
+        cx - arm,
+        cy - thick / 2.0,
+        2.0 * arm,
+        thick,
+        [240, 240, 240, 255],
+    );
+    b.rect(
+        cx - thick / 2.0,
+        cy - arm,
+        thick,
+        2.0 * arm,
+        [240, 240, 240, 255],
+    );
     // Hotbar: nine slots centred at the bottom.
     let slot = 22.0 * scale;
     let left = cx - slot * 4.5;
     let top = height - slot - 4.0 * scale;
-    b.rect(left - 2.0, top - 2.0, slot * 9.0 + 4.0, slot + 4.0, [20, 20, 20, 170]);
+    b.rect(
+        left - 2.0,
+        top - 2.0,
+        slot * 9.0 + 4.0,
+        slot + 4.0,
+        [20, 20, 20, 170],
+    );
     for (i, &block) in state.hotbar.iter().enumerate() {
         let x = left + i as f32 * slot;
-        b.rect(x + scale, top + scale, slot - 2.0 * scale, slot - 2.0 * scale, [90, 90, 90, 150]);
+        b.rect(
+            x + scale,
+            top + scale,
+            slot - 2.0 * scale,
+            slot - 2.0 * scale,
+            [90, 90, 90, 150],
+        );
         b.block_icon(x + slot / 2.0, top + slot / 2.0, slot * 0.62, block);
     }
     let sx = left + state.selected.min(8) as f32 * slot;
     for (x, y, w, h) in [
         (sx - 2.0, top - 2.0, slot + 4.0, 2.0 * scale),
-        (sx - 2.0, top + slot + 2.0 - 2.0 * scale, slot + 4.0, 2.0 * scale),
+        (
+            sx - 2.0,
+            top + slot + 2.0 - 2.0 * scale,
+            slot + 4.0,
+            2.0 * scale,
+        ),
         (sx - 2.0, top - 2.0, 2.0 * scale, slot + 4.0),
-        (sx + slot + 2.0 - 2.0 * scale, top - 2.0, 2.0 * scale, slot + 4.0),
+        (
+            sx + slot + 2.0 - 2.0 * scale,
+            top - 2.0,
+            2.0 * scale,
+            slot + 4.0,
+        ),
     ] {
         b.rect(x, y, w, h, [250, 250, 250, 255]);
     }
@@ -138,15 +184,33 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
         let line_height = (GLYPH_HEIGHT + 3) as f32 * scale;
         let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         let w = widest as f32 * (GLYPH_WIDTH + 1) as f32 * scale + 6.0 * scale;
-        b.rect(0.0, 0.0, w, lines.len() as f32 * line_height + 4.0 * scale, [0, 0, 0, 110]);
+        b.rect(
+            0.0,
+            0.0,
+            w,
+            lines.len() as f32 * line_height + 4.0 * scale,
+            [0, 0, 0, 110],
+        );
         for (i, line) in lines.iter().enumerate() {
-            b.text(3.0 * scale, 3.0 * scale + i as f32 * line_height, scale, line, [235, 235, 235, 255]);
+            b.text(
+                3.0 * scale,
+                3.0 * scale + i as f32 * line_height,
+                scale,
+                line,
+                [235, 235, 235, 255],
+            );
         }
     }
     if let Some(banner) = &state.banner {
         let s = scale * 2.0;
         let w = banner.chars().count() as f32 * (GLYPH_WIDTH + 1) as f32 * s;
-        b.text(cx - w / 2.0, cy + 24.0 * scale, s, banner, [255, 255, 255, 255]);
+        b.text(
+            cx - w / 2.0,
+            cy + 24.0 * scale,
+            s,
+            banner,
+            [255, 255, 255, 255],
+        );
     }
     b.vertices
 }

@@ -25,8 +25,8 @@ pub use camera::{Camera, Frustum};
 pub use gpu::{Gpu, RenderError};
 pub use hud::{HudState, HudVertex};
 
-use crate::mesh::{ChunkMesh, Pass};
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
+use crate::mesh::{ChunkMesh, Pass};
 use crate::world::ChunkPos;
 use chunks::{ChunkStore, Visible};
 use pipelines::{DEPTH_FORMAT, Pipelines};
@@ -247,12 +247,9 @@ impl Renderer {
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
-        let visible = self.chunks.prepare(
-            &self.device,
-            &self.queue,
-            &camera,
-            &Frustum::new(view_proj),
-        );
+        let visible =
+            self.chunks
+                .prepare(&self.device, &self.queue, &camera, &Frustum::new(view_proj));
         let lines = self.outline_buffer(&camera, scene.outline);
         let hud_vertices = hud::build(scene.hud, size.0 as f32, size.1 as f32);
         let hud = (!hud_vertices.is_empty()).then(|| {
@@ -266,7 +263,9 @@ impl Renderer {
         let depth = self.depth_view(size);
         let mut encoder = self
             .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
                 label: Some("frame"),

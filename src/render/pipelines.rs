@@ -57,7 +57,11 @@ struct Spec<'a> {
     blend: Option<wgpu::BlendState>,
 }
 
-fn pipeline(device: &wgpu::Device, format: wgpu::TextureFormat, s: Spec<'_>) -> wgpu::RenderPipeline {
+fn pipeline(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    s: Spec<'_>,
+) -> wgpu::RenderPipeline {
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(s.label),
         layout: Some(s.layout),
@@ -148,9 +152,17 @@ impl Pipelines {
         let world_layout = layout("world", &[Some(&globals_layout), Some(&chunk_layout)]);
         let global_layout = layout("globals only", &[Some(&globals_layout)]);
 
-        let chunk_shader = shader(device, "chunk.wgsl", include_str!("../../shaders/chunk.wgsl"));
+        let chunk_shader = shader(
+            device,
+            "chunk.wgsl",
+            include_str!("../../shaders/chunk.wgsl"),
+        );
         let sky_shader = shader(device, "sky.wgsl", include_str!("../../shaders/sky.wgsl"));
-        let lines_shader = shader(device, "lines.wgsl", include_str!("../../shaders/lines.wgsl"));
+        let lines_shader = shader(
+            device,
+            "lines.wgsl",
+            include_str!("../../shaders/lines.wgsl"),
+        );
         let hud_shader = shader(device, "hud.wgsl", include_str!("../../shaders/hud.wgsl"));
 
         let chunk_vertex = [Some(wgpu::VertexBufferLayout {
@@ -169,56 +181,72 @@ impl Pipelines {
             attributes: &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Unorm8x4],
         })];
         let chunk = |label, fragment, depth_write, blend| {
-            pipeline(device, format, Spec {
-                label,
-                module: &chunk_shader,
-                fragment,
-                layout: &world_layout,
-                buffers: &chunk_vertex,
-                topology: wgpu::PrimitiveTopology::TriangleList,
-                cull: true,
-                depth: depth(depth_write, wgpu::CompareFunction::Less),
-                blend,
-            })
+            pipeline(
+                device,
+                format,
+                Spec {
+                    label,
+                    module: &chunk_shader,
+                    fragment,
+                    layout: &world_layout,
+                    buffers: &chunk_vertex,
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    cull: true,
+                    depth: depth(depth_write, wgpu::CompareFunction::Less),
+                    blend,
+                },
+            )
         };
         let blend = Some(wgpu::BlendState::ALPHA_BLENDING);
         Self {
-            sky: pipeline(device, format, Spec {
-                label: "sky",
-                module: &sky_shader,
-                fragment: "fs_main",
-                layout: &global_layout,
-                buffers: &[],
-                topology: wgpu::PrimitiveTopology::TriangleList,
-                cull: false,
-                depth: depth(false, wgpu::CompareFunction::Always),
-                blend: None,
-            }),
+            sky: pipeline(
+                device,
+                format,
+                Spec {
+                    label: "sky",
+                    module: &sky_shader,
+                    fragment: "fs_main",
+                    layout: &global_layout,
+                    buffers: &[],
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    cull: false,
+                    depth: depth(false, wgpu::CompareFunction::Always),
+                    blend: None,
+                },
+            ),
             opaque: chunk("opaque", "fs_opaque", true, None),
             cutout: chunk("cutout", "fs_cutout", true, None),
             translucent: chunk("translucent", "fs_translucent", false, blend),
-            lines: pipeline(device, format, Spec {
-                label: "outline",
-                module: &lines_shader,
-                fragment: "fs_main",
-                layout: &global_layout,
-                buffers: &line_vertex,
-                topology: wgpu::PrimitiveTopology::TriangleList,
-                cull: false,
-                depth: depth(false, wgpu::CompareFunction::LessEqual),
-                blend,
-            }),
-            hud: pipeline(device, format, Spec {
-                label: "hud",
-                module: &hud_shader,
-                fragment: "fs_main",
-                layout: &global_layout,
-                buffers: &hud_vertex,
-                topology: wgpu::PrimitiveTopology::TriangleList,
-                cull: false,
-                depth: depth(false, wgpu::CompareFunction::Always),
-                blend,
-            }),
+            lines: pipeline(
+                device,
+                format,
+                Spec {
+                    label: "outline",
+                    module: &lines_shader,
+                    fragment: "fs_main",
+                    layout: &global_layout,
+                    buffers: &line_vertex,
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    cull: false,
+                    depth: depth(false, wgpu::CompareFunction::LessEqual),
+                    blend,
+                },
+            ),
+            hud: pipeline(
+                device,
+                format,
+                Spec {
+                    label: "hud",
+                    module: &hud_shader,
+                    fragment: "fs_main",
+                    layout: &global_layout,
+                    buffers: &hud_vertex,
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    cull: false,
+                    depth: depth(false, wgpu::CompareFunction::Always),
+                    blend,
+                },
+            ),
             globals_layout,
             chunk_layout,
         }

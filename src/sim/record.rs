@@ -170,7 +170,9 @@ mod tests {
             }
             match t {
                 50 => input.actions.push(Action::Break),
-                60 => input.actions.extend([Action::Break, Action::Place(Block::Planks)]),
+                60 => input
+                    .actions
+                    .extend([Action::Break, Action::Place(Block::Planks)]),
                 150 => input.actions.push(Action::ToggleFly),
                 _ => {}
             }
