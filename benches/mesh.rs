@@ -3,6 +3,11 @@
 //!
 //! `cargo bench --bench mesh`; the target is a median of at most 150 µs.
 
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates undocumented functions"
+)]
+
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};

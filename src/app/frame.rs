@@ -379,6 +379,16 @@ impl Game {
     /// # Errors
     /// [`AppError::Write`] if the recording cannot be written.
     pub fn finish(self) -> Result<(), AppError> {
+        if let Some(f) = self.stats.summary() {
+            log::info!(
+                "last {} frames: {:.1} fps, frame time p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms",
+                self.stats.len(),
+                f.fps,
+                f.p50_ms,
+                f.p95_ms,
+                f.p99_ms
+            );
+        }
         let hash = format!("{:016x}", self.sim.hash());
         log::info!("final hash {hash} after {} ticks", self.sim.tick_count());
         eprintln!(

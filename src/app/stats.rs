@@ -34,6 +34,18 @@ impl FrameStats {
         self.times.push_back(frame);
     }
 
+    /// How many frames the statistics cover.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.times.len()
+    }
+
+    /// Whether no frame has been recorded.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.times.is_empty()
+    }
+
     /// The summary, if any frame was recorded.
     #[must_use]
     pub fn summary(&self) -> Option<FrameSummary> {

@@ -22,11 +22,11 @@ use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
 use crate::worldgen::Generator;
 
-/// Jobs in flight per worker: enough to keep them busy through a slow frame, few enough to
-/// re-prioritise as the player moves.
-const IN_FLIGHT_PER_WORKER: usize = 12;
-/// Meshing snapshots taken per frame at most (each costs the main thread a few µs).
-const SNAPSHOTS_PER_FRAME: usize = 16;
+/// Jobs in flight per worker: enough to keep them busy through a slow frame (a software
+/// renderer may take 100 ms or more), few enough to re-prioritise as the player moves.
+const IN_FLIGHT_PER_WORKER: usize = 48;
+/// Meshing snapshots taken per frame at most (each costs the main thread some 50 µs).
+const SNAPSHOTS_PER_FRAME: usize = 32;
 
 /// Counts for the debug overlay and the loading log.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

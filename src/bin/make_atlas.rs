@@ -281,16 +281,15 @@ fn slab_top(rng: &mut Rng) -> Tile {
 
 fn slab_side(rng: &mut Rng) -> Tile {
     let mut t = noisy(rng, [152, 152, 152], 4);
-    for x in 0..16 {
-        for y in [0, 7, 8, 15] {
-            t[y][x] = rgb(
-                if y == 8 {
-                    [176, 176, 176]
-                } else {
-                    [112, 112, 112]
-                },
-                255,
-            );
+    // Dark edges at the top, bottom and middle, with a highlight under the middle seam.
+    for y in [0, 7, 8, 15] {
+        let colour = if y == 8 {
+            [176, 176, 176]
+        } else {
+            [112, 112, 112]
+        };
+        for px in &mut t[y] {
+            *px = rgb(colour, 255);
         }
     }
     t
