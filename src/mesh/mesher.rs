@@ -98,12 +98,45 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
             [offset(dirs[0]), offset(dirs[1]), offset(diag)]
         })
     });
-    let opaque_at = |i: isize| TRAITS[blocks[i as usize] as usize].opaque;
+    // Per cell, whether it is an opaque cube (a byte, for the AO lookups), and per row of x,
+    // bit masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
+    // skipped a row at a time instead of cell by cell.
+    assert!(sx <= 128, "rows are u128 masks");
+    let rows = sz * (dims[1] + 2);
+    let mut opaque = vec![false; blocks.len()];
+    let mut opaque_rows = vec![0u128; rows];
+    let mut drawn_rows = vec![0u128; rows];
+    for (row, cells) in blocks.chunks_exact(sx).enumerate() {
+        let (mut o, mut d) = (0u128, 0u128);
+        for (x, &b) in cells.iter().enumerate() {
+            let t = TRAITS[b as usize];
+            o |= u128::from(t.opaque) << x;
+            d |= u128::from(t.pass.is_some()) << x;
+            opaque[row * sx + x] = t.opaque;
+        }
+        opaque_rows[row] = o;
+        drawn_rows[row] = d;
+    }
+    let opaque_at = |i: isize| opaque[i as usize];
+    let interior = ((1u128 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
         for z in 0..dims[2] {
-            let row = offset([1, y as i32 + 1, z as i32 + 1]);
-            for x in 0..dims[0] {
-                let i = row + x as isize;
+            let r = (y + 1) * sz + z + 1;
+            let o = opaque_rows[r];
+            let buried = o
+                & (o << 1)
+                & (o >> 1)
+                & opaque_rows[r - sz]
+                & opaque_rows[r + sz]
+                & opaque_rows[r - 1]
+                & opaque_rows[r + 1];
+            let mut visit = drawn_rows[r] & !buried & interior;
+            let row = offset([0, y as i32 + 1, z as i32 + 1]);
+            while visit != 0 {
+                let bit = visit.trailing_zeros() as usize;
+                visit &= visit - 1;
+                let x = bit - 1;
+                let i = row + bit as isize;
                 let block = blocks[i as usize];
                 let me = TRAITS[block as usize];
                 let Some(pass) = me.pass else { continue };
