@@ -51,6 +51,17 @@ const TRAITS: [Traits; Block::COUNT] = {
     t
 };
 
+/// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all.
+const FLAGS: [u8; Block::COUNT] = {
+    let mut f = [0; Block::COUNT];
+    let mut i = 0;
+    while i < Block::COUNT {
+        f[i] = TRAITS[i].opaque as u8 | ((TRAITS[i].pass.is_some() as u8) << 1);
+        i += 1;
+    }
+    f
+};
+
 /// Whether the face of `block` towards `neighbour` is hidden.
 #[inline]
 fn hidden(block: Block, me: Traits, face: FaceDir, neighbour: Block) -> bool {
@@ -101,24 +112,28 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
     // Per cell, whether it is an opaque cube (a byte, for the AO lookups), and per row of x,
     // bit masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
     // skipped a row at a time instead of cell by cell.
-    assert!(sx <= 128, "rows are u128 masks");
+    assert!(sx <= 64, "rows are u64 masks: at most 62 cells along x");
     let rows = sz * (dims[1] + 2);
     let mut opaque = vec![false; blocks.len()];
-    let mut opaque_rows = vec![0u128; rows];
-    let mut drawn_rows = vec![0u128; rows];
-    for (row, cells) in blocks.chunks_exact(sx).enumerate() {
-        let (mut o, mut d) = (0u128, 0u128);
-        for (x, &b) in cells.iter().enumerate() {
-            let t = TRAITS[b as usize];
-            o |= u128::from(t.opaque) << x;
-            d |= u128::from(t.pass.is_some()) << x;
-            opaque[row * sx + x] = t.opaque;
+    let mut opaque_rows = vec![0u64; rows];
+    let mut drawn_rows = vec![0u64; rows];
+    for (row, (cells, flags)) in blocks
+        .chunks_exact(sx)
+        .zip(opaque.chunks_exact_mut(sx))
+        .enumerate()
+    {
+        let (mut o, mut d) = (0u64, 0u64);
+        for (x, (&b, flag)) in cells.iter().zip(flags.iter_mut()).enumerate() {
+            let f = FLAGS[b as usize];
+            o |= u64::from(f & 1) << x;
+            d |= u64::from(f >> 1) << x;
+            *flag = f & 1 != 0;
         }
         opaque_rows[row] = o;
         drawn_rows[row] = d;
     }
     let opaque_at = |i: isize| opaque[i as usize];
-    let interior = ((1u128 << dims[0]) - 1) << 1;
+    let interior = ((1u64 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
         for z in 0..dims[2] {
             let r = (y + 1) * sz + z + 1;
