@@ -1,4 +1,4 @@
-//! The command line: flags for playing and the `sim` subcommand.
+//! The command line: flags for playing and the `sim` and `world` subcommands.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -27,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// Run a scenario headlessly and print the final state as JSON.
     Sim(SimArgs),
+    /// Look after saved worlds: list them, show one, check one for damage.
+    World(crate::save::cli::WorldArgs),
 }
 
 /// Arguments of `hewn sim`.
@@ -37,6 +39,11 @@ pub struct SimArgs {
     /// Print the state after every tick, one JSON object per line, before the final one.
     #[arg(long)]
     pub trace: bool,
+    /// Start from this saved world (a name in the data folder or a path; created if missing)
+    /// and save the result into it. The scenario's seed and world must be the world's; the
+    /// saved player is used unless the scenario sets `[player] position`.
+    #[arg(long, value_name = "NAME_OR_PATH")]
+    pub world: Option<String>,
 }
 
 /// World generators selectable on the command line.
@@ -53,6 +60,24 @@ impl From<WorldGenArg> for GeneratorKind {
         match arg {
             WorldGenArg::Terrain => Self::Terrain,
             WorldGenArg::Flat => Self::Flat,
+        }
+    }
+}
+
+/// Player collision shapes selectable on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColliderArg {
+    /// A 0.6 × 1.8 × 0.6 box.
+    Box,
+    /// An upright cylinder of radius 0.3: stands on the very corner of a block.
+    Cylinder,
+}
+
+impl From<ColliderArg> for crate::physics::PlayerCollider {
+    fn from(arg: ColliderArg) -> Self {
+        match arg {
+            ColliderArg::Box => Self::Box,
+            ColliderArg::Cylinder => Self::Cylinder,
         }
     }
 }
@@ -105,9 +130,16 @@ pub struct PlayOptions {
     /// The world seed (a new world's; default 0).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// The world generator.
-    #[arg(long, value_enum, value_name = "KIND", default_value = "terrain")]
-    pub world_gen: WorldGenArg,
+    /// The world to play: a name in the data folder (e.g. ~/.local/share/hewn/worlds/NAME.hewn)
+    /// or a path; created if missing. Default: "default", or an unsaved world with --frames.
+    #[arg(long, value_name = "NAME_OR_PATH")]
+    pub world: Option<String>,
+    /// The world generator of a new world (default terrain); an existing world keeps its own.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub world_gen: Option<WorldGenArg>,
+    /// The player's collision shape (switch while playing with C).
+    #[arg(long, value_enum, value_name = "SHAPE", default_value = "box")]
+    pub collider: ColliderArg,
     /// How many chunks to load around the player, horizontally.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
     pub render_distance: u32,
@@ -148,14 +180,25 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let (saved, mut sim) = match &args.world {
+        None => (None, scenario.start()),
+        Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
+            Ok((saved, sim)) => (Some(saved), sim),
+            Err(code) => return code,
+        },
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut write_failed = false;
-    let sim = scenario.run(|sim| {
+    for input in scenario.inputs() {
+        sim.tick(&input);
         if args.trace && !write_failed {
-            write_failed = writeln!(out, "{}", TickReport::of(sim).to_json()).is_err();
+            write_failed = writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err();
         }
-    });
+    }
+    if let Some(Err(code)) = saved.map(|saved| saved.save(&mut sim)) {
+        return code;
+    }
     if writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err()
         || out.flush().is_err()
         || write_failed

@@ -12,6 +12,7 @@
 //! of seed, edits and inputs alone. The mesher ([`mesh`]) is pure too: it turns blocks into
 //! vertex bytes without knowing the GPU. The shell around them is [`render`] (wgpu) and
 //! [`app`] (the winit window, the frame loop, input and chunk streaming).
+//! [`save`] keeps worlds on disk, outside the simulation.
 
 pub mod aabb;
 pub mod app;
@@ -20,6 +21,7 @@ pub mod mesh;
 pub mod physics;
 pub mod raycast;
 pub mod render;
+pub mod save;
 pub mod sim;
 pub mod world;
 pub mod worldgen;

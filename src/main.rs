@@ -10,6 +10,7 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
     match &cli.command {
         Some(Command::Sim(args)) => run_sim(args),
+        Some(Command::World(args)) => hewn::save::cli::run_world(args),
         None => match hewn::app::run(&cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

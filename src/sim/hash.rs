@@ -38,9 +38,12 @@ impl StateHasher {
         self.bytes(&v.to_le_bytes());
     }
 
-    /// Feeds an f64 by its exact bits.
+    /// Feeds an f64 by its exact bits, except that -0.0 counts as 0.0: they compare equal,
+    /// behave the same in the simulation, and a save (SQLite stores whole-number reals as
+    /// integers) does not keep the sign.
     pub fn f64(&mut self, v: f64) {
-        self.u64(v.to_bits());
+        let canonical = if v == 0.0 { 0.0 } else { v };
+        self.u64(canonical.to_bits());
     }
 
     /// Feeds a bool.
@@ -58,6 +61,17 @@ impl StateHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn negative_zero_hashes_as_zero() {
+        let (mut a, mut b) = (StateHasher::new(), StateHasher::new());
+        a.f64(0.0);
+        b.f64(-0.0);
+        assert_eq!(a.finish(), b.finish());
+        b.f64(1e-300);
+        a.f64(-1e-300);
+        assert_ne!(a.finish(), b.finish());
+    }
 
     #[test]
     fn matches_published_fnv1a_vectors() {

@@ -45,7 +45,7 @@ pub struct TickReport {
     pub inside_solid: bool,
     /// Every cell that differs from what the generator made, sorted by (x, y, z).
     pub edits: Vec<EditReport>,
-    /// The crates, in the order the scenario gave them.
+    /// The crates, in the order the scenario (or the saved world) gave them.
     pub crates: Vec<CrateReport>,
     /// 16 hex digits of [`Simulation::hash`].
     pub hash: String,

@@ -48,15 +48,21 @@ impl Chunk {
             slot[b as usize] = i as u8;
         }
         let bits = bits_for(palette.len());
-        let mut chunk = Self {
-            indices: vec![0; words_for(bits)],
+        // Whole words at a time: this runs for every generated chunk.
+        let per_word = 64 / bits as usize;
+        let indices = blocks
+            .chunks(per_word)
+            .map(|run| {
+                run.iter().enumerate().fold(0u64, |word, (k, &b)| {
+                    word | u64::from(slot[b as usize]) << (k as u32 * bits)
+                })
+            })
+            .collect();
+        Self {
             palette,
+            indices,
             bits,
-        };
-        for (i, &b) in blocks.iter().enumerate() {
-            chunk.write_index(i, u64::from(slot[b as usize]));
         }
-        chunk
     }
 
     /// The block at `pos`.

@@ -12,7 +12,7 @@ use glam::DVec3;
 
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
 use crate::world::{Block, Chunk, ChunkPos, LocalPos};
-pub use terrain::Terrain;
+pub use terrain::{SEA_LEVEL, Terrain};
 
 /// Which generator a world uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

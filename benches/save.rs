@@ -1,0 +1,90 @@
+//! One autosave of a typical change: ten chunks edited (a small build in each), the player and
+//! a few dozen crates (every save rewrites them all).
+//!
+//! `snapshot` is what the game's frame pays (copying the changed chunks out); `write` is what
+//! the autosave thread pays (encoding, one transaction, the fsync), which no frame waits for.
+#![expect(
+    missing_docs,
+    reason = "criterion_group! makes an undocumented function"
+)]
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use glam::DVec3;
+use hewn::physics::Player;
+use hewn::physics::crates::Crate;
+use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
+use hewn::world::{Block, BlockPos, World};
+use hewn::worldgen::GeneratorKind;
+
+const CHUNKS: i32 = 10;
+const CRATES: u32 = 32;
+
+/// Builds a 4×4×3 hut of planks in each of ten surface chunks, changing one block per chunk
+/// each call so every call leaves ten chunks to save.
+fn edit(world: &mut World, round: u32) {
+    for c in 0..CHUNKS {
+        let base = BlockPos::new(c * 32 + 8, 80, 8);
+        for dx in 0..4 {
+            for dy in 0..3 {
+                for dz in 0..4 {
+                    world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), Block::Planks);
+                }
+            }
+        }
+        let block = if round % 2 == 0 {
+            Block::Glass
+        } else {
+            Block::Stone
+        };
+        world.set_block(base.offset(glam::IVec3::new(1, 3, 1)), block);
+    }
+}
+
+fn autosave(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let request = NewWorld {
+        seed: Some(1),
+        generator: Some(GeneratorKind::Terrain),
+    };
+    let (mut file, loaded) =
+        WorldFile::open_or_create(&dir.path().join("bench.hewn"), request).expect("world");
+    let mut world = loaded.world;
+    edit(&mut world, 0);
+    world.take_changed_chunks();
+    let player = Player::new(DVec3::new(8.5, 80.0, 8.5));
+    let hotbar = Hotbar::default();
+    let crates: Vec<Crate> = (0..CRATES)
+        .map(|i| Crate::new(DVec3::new(f64::from(i) * 1.5, 81.0, 20.5), DVec3::ONE))
+        .collect();
+    let mut round = 0;
+    let mut changed = || {
+        round += 1;
+        let mut w = world.clone();
+        edit(&mut w, round);
+        w
+    };
+
+    c.bench_function("snapshot 10 chunks", |b| {
+        b.iter_batched(
+            &mut changed,
+            |mut w| {
+                let snapshot = Snapshot::take(&mut w, &player, &crates, &hotbar);
+                (w, black_box(snapshot))
+            },
+            BatchSize::SmallInput,
+        );
+    });
+
+    c.bench_function("write 10 chunks + player + 32 crates", |b| {
+        b.iter_batched(
+            || Snapshot::take(&mut changed(), &player, &crates, &hotbar),
+            |snapshot| file.save(&snapshot).expect("save"),
+            BatchSize::SmallInput,
+        );
+    });
+}
+
+criterion_group!(benches, autosave);
+criterion_main!(benches);

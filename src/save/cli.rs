@@ -1,0 +1,416 @@
+//! The command line of saved worlds: `hewn world list|info|check` and `hewn sim --world`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+use super::{
+    Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WORLD_EXTENSION, WorldFile, check,
+    resolve_world, summarize, worlds_dir,
+};
+use crate::physics::Player;
+use crate::physics::crates::{Crate, Crates};
+use crate::sim::Simulation;
+use crate::sim::scenario::Scenario;
+use crate::world::{Block, BlockPos, ChunkPos, World};
+use crate::worldgen::GeneratorKind;
+
+/// Arguments of `hewn world`.
+#[derive(Debug, Args)]
+pub struct WorldArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: WorldCommand,
+}
+
+/// Subcommands of `hewn world`.
+#[derive(Debug, Subcommand)]
+pub enum WorldCommand {
+    /// List the worlds in the data folder.
+    List,
+    /// Show a world's seed, generator, chunks stored, size and player position.
+    Info {
+        /// A world name (in the data folder) or a path to a .hewn file.
+        world: String,
+    },
+    /// Check a world for damage: exit 0 when healthy, 1 naming what is damaged.
+    Check {
+        /// A world name (in the data folder) or a path to a .hewn file.
+        world: String,
+    },
+    /// Edit and save in a loop until killed (the crash test's victim).
+    #[command(hide = true)]
+    CrashWriter {
+        /// The world file.
+        path: PathBuf,
+        /// Stop after this many saves.
+        #[arg(long, default_value_t = u64::MAX)]
+        max_saves: u64,
+    },
+}
+
+/// Runs `hewn world`: exit 0 on success, 1 on failure or damage.
+#[must_use]
+pub fn run_world(args: &WorldArgs) -> ExitCode {
+    let result = match &args.command {
+        WorldCommand::List => list(),
+        WorldCommand::Info { world } => info(world),
+        WorldCommand::Check { world } => check_world(world),
+        WorldCommand::CrashWriter { path, max_saves } => crash_writer(path, *max_saves),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hewn world: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn list() -> Result<ExitCode, SaveError> {
+    let dir = worlds_dir()?;
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == WORLD_EXTENSION))
+            .collect(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(SaveError::io(&dir, e)),
+    };
+    paths.sort();
+    if paths.is_empty() {
+        println!("no worlds in {}", dir.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{:<20} {:>20} {:<9} {:>10}  last played (UTC)",
+        "name", "seed", "generator", "size"
+    );
+    for path in paths {
+        let name = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        match summarize(&path) {
+            Ok(s) => println!(
+                "{name:<20} {:>20} {:<9} {:>10}  {}",
+                s.meta.seed,
+                s.meta.generator.name(),
+                human_size(s.size),
+                date_time(s.meta.last_saved.max(s.meta.created))
+            ),
+            Err(e) => println!("{name:<20} unreadable: {e}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn info(world: &str) -> Result<ExitCode, SaveError> {
+    let s = summarize(&resolve_world(world)?)?;
+    println!("world:          {}", s.path.display());
+    println!("seed:           {}", s.meta.seed);
+    println!("generator:      {}", s.meta.generator);
+    println!("chunks stored:  {}", s.chunks);
+    println!("size on disk:   {} ({} bytes)", human_size(s.size), s.size);
+    match s.player {
+        Some(p) => println!("player:         {:.3} {:.3} {:.3}", p.x, p.y, p.z),
+        None => println!("player:         not saved yet (spawns at the spawn point)"),
+    }
+    println!(
+        "created:        {} UTC by hewn {}",
+        date_time(s.meta.created),
+        s.meta.game_version
+    );
+    if s.meta.last_saved > 0 {
+        println!("last saved:     {} UTC", date_time(s.meta.last_saved));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn check_world(world: &str) -> Result<ExitCode, SaveError> {
+    let path = resolve_world(world)?;
+    let report = check(&path)?;
+    for message in &report.integrity {
+        println!("database: {message}");
+    }
+    for d in &report.damaged {
+        println!(
+            "damaged chunk ({}, {}, {}): {}",
+            d.pos.x, d.pos.y, d.pos.z, d.error
+        );
+    }
+    if report.player_damaged {
+        println!("damaged player record (the player will respawn)");
+    }
+    if report.is_healthy() {
+        println!(
+            "{}: healthy ({} chunks stored)",
+            path.display(),
+            report.chunks
+        );
+        Ok(ExitCode::SUCCESS)
+    } else {
+        println!(
+            "{}: damaged ({} of {} chunks)",
+            path.display(),
+            report.damaged.len(),
+            report.chunks
+        );
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+/// A saved world opened for `hewn sim --world`, kept open (and locked) while it runs.
+#[derive(Debug)]
+pub struct SimWorld {
+    file: WorldFile,
+    hotbar: Hotbar,
+}
+
+impl SimWorld {
+    /// Opens or creates the world `name_or_path` for `scenario` and builds the starting
+    /// simulation: the saved world with the scenario's fills on top; the saved player, unless
+    /// the scenario sets `[player] position` (then the scenario's player) or the world has no
+    /// player yet (then the scenario's player at the spawn point); the saved crates, unless
+    /// the scenario has `[[crate]]`s (then those, replacing the saved ones).
+    ///
+    /// # Errors
+    /// The exit code after printing why: 2 if the scenario's seed or generator differ from
+    /// the world's, 1 if the world cannot be opened.
+    pub fn open(name_or_path: &str, scenario: &Scenario) -> Result<(Self, Simulation), ExitCode> {
+        let request = NewWorld {
+            seed: Some(scenario.seed),
+            generator: Some(scenario.world),
+        };
+        let opened =
+            resolve_world(name_or_path).and_then(|p| WorldFile::open_or_create(&p, request));
+        let (file, loaded) = match opened {
+            Ok(opened) => opened,
+            Err(e @ (SaveError::SeedMismatch { .. } | SaveError::GeneratorMismatch { .. })) => {
+                eprintln!("hewn sim: the scenario does not match the world: {e}");
+                return Err(ExitCode::from(2));
+            }
+            Err(e) => {
+                eprintln!("hewn sim: {e}");
+                return Err(ExitCode::FAILURE);
+            }
+        };
+        for d in &loaded.damaged {
+            eprintln!(
+                "hewn sim: warning: chunk ({}, {}, {}) is damaged ({}); using it as generated",
+                d.pos.x, d.pos.y, d.pos.z, d.error
+            );
+        }
+        let mut world = loaded.world;
+        for fill in &scenario.fills {
+            for pos in BlockPos::cells_between(fill.from, fill.to) {
+                world.set_block(pos, fill.block);
+            }
+        }
+        let start = &scenario.player;
+        let player = match (start.position, loaded.player) {
+            (None, Some(saved)) => saved,
+            (position, _) => {
+                let spawn = position.unwrap_or_else(|| world.generator().spawn_point());
+                let mut p = Player::new(spawn);
+                p.velocity = start.velocity;
+                p.set_look(start.yaw, start.pitch);
+                p.flying = start.flying;
+                p.collider = start.collider;
+                p
+            }
+        };
+        let mut sim = Simulation::from_parts(world, player);
+        sim.crates = Crates::new(if scenario.crates.is_empty() {
+            loaded.crates
+        } else {
+            scenario.crates.clone()
+        });
+        Ok((
+            Self {
+                file,
+                hotbar: loaded.hotbar,
+            },
+            sim,
+        ))
+    }
+
+    /// Saves the simulation's changes, player and crates into the world and closes it.
+    ///
+    /// # Errors
+    /// Exit code 1 after printing why.
+    pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
+        let snapshot = Snapshot::take(&mut sim.world, &sim.player, sim.crates.list(), &self.hotbar);
+        self.file
+            .save(&snapshot)
+            .and_then(|_| self.file.close())
+            .map_err(|e| {
+                eprintln!("hewn sim: saving the world failed: {e}");
+                ExitCode::FAILURE
+            })
+    }
+}
+
+/// The generator and seed of the crash test's world.
+#[doc(hidden)]
+pub const CRASH_WORLD: NewWorld = NewWorld {
+    seed: Some(7),
+    generator: Some(GeneratorKind::Flat),
+};
+
+/// Step `seq` of the crash test's edits: a few scattered blocks in a 3×3-chunk area, a slab
+/// every seventh step, and every tenth step one chunk put back as generated (so saves also
+/// delete). A pure function of `seq` and the world, which the test replays to know what
+/// save `seq` held.
+#[doc(hidden)]
+pub fn crash_step(world: &mut World, seq: u64) {
+    const BLOCKS: [Block; 6] = [
+        Block::Air,
+        Block::Stone,
+        Block::Glass,
+        Block::Planks,
+        Block::Grass,
+        Block::Cobblestone,
+    ];
+    let mut h = seq;
+    let mut next = move || {
+        // splitmix64
+        h = h.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = h;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut coord = |range: u64| (next() % range) as i32;
+    for _ in 0..12 {
+        let pos = BlockPos::new(coord(96), 48 + coord(32), coord(96));
+        world.set_block(pos, BLOCKS[coord(BLOCKS.len() as u64) as usize]);
+    }
+    if seq % 7 == 0 {
+        let corner = BlockPos::new(coord(88), 60 + coord(8), coord(88));
+        let block = BLOCKS[1 + coord(BLOCKS.len() as u64 - 1) as usize];
+        for p in BlockPos::cells_between(corner, corner.offset(glam::IVec3::new(7, 0, 7))) {
+            world.set_block(p, block);
+        }
+    }
+    if seq % 10 == 0 {
+        let chunk = ChunkPos::new(coord(3), 1 + coord(2), coord(3));
+        let edits: Vec<_> = world.edits_in_chunk(chunk).collect();
+        for (p, edit) in edits {
+            world.set_block(p, edit.generated);
+        }
+    }
+}
+
+/// The crates of the crash test's save `seq`: one to five of them, every number a function of
+/// `seq`, so a reopened world's crates show which save they came from.
+#[doc(hidden)]
+#[must_use]
+pub fn crash_crates(seq: u64) -> Vec<Crate> {
+    let s = seq as f64;
+    (0..=seq % 5)
+        .map(|i| {
+            let i = i as f64;
+            Crate {
+                position: glam::DVec3::new(2.0 * i + 0.5, 70.0 + s / 3.0, -i - 0.25),
+                size: glam::DVec3::new(0.5 + 0.25 * i, 1.0, 0.75),
+                velocity: glam::DVec3::new(0.0, -s / 7.0, 0.1 * i),
+                on_ground: seq % 2 == 0,
+            }
+        })
+        .collect()
+}
+
+/// Opens `path` and saves [`crash_step`]s (and [`crash_crates`]) through an [`Autosaver`]
+/// until killed, printing each sequence number once its save is on disk. The sequence number
+/// rides in the player's x so the test can tell which save a reopened world holds.
+fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
+    let (file, loaded) = WorldFile::open_or_create(path, CRASH_WORLD)?;
+    let mut world = loaded.world;
+    let mut player = loaded
+        .player
+        .unwrap_or_else(|| Player::new(glam::DVec3::new(0.0, 80.0, 0.0)));
+    let mut seq = player.position.x as u64;
+    let hotbar = loaded.hotbar;
+    let mut saver = Autosaver::start(file, std::time::Instant::now());
+    let stdout = std::io::stdout();
+    for _ in 0..max_saves {
+        seq += 1;
+        crash_step(&mut world, seq);
+        player.position.x = seq as f64;
+        saver.queue(Snapshot::take(
+            &mut world,
+            &player,
+            &crash_crates(seq),
+            &hotbar,
+        ));
+        saver.wait_idle();
+        if let Some(e) = saver.take_error() {
+            return Err(e);
+        }
+        let mut out = stdout.lock();
+        if writeln!(out, "{seq}").and_then(|()| out.flush()).is_err() {
+            break;
+        }
+    }
+    saver
+        .finish(Snapshot::take(
+            &mut world,
+            &player,
+            &crash_crates(seq),
+            &hotbar,
+        ))?
+        .close()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bytes` in B, KiB or MiB.
+fn human_size(bytes: u64) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} B"),
+        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
+    }
+}
+
+/// Seconds since the Unix epoch as `YYYY-MM-DD HH:MM` in UTC (Howard Hinnant's
+/// days-to-civil algorithm, to avoid a date library for one line of output).
+fn date_time(unix: i64) -> String {
+    let days = unix.div_euclid(86_400);
+    let secs = unix.rem_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        secs / 3600,
+        secs % 3600 / 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(date_time(0), "1970-01-01 00:00");
+        assert_eq!(date_time(951_782_400), "2000-02-29 00:00");
+        assert_eq!(date_time(1_700_000_000), "2023-11-14 22:13");
+    }
+
+    #[test]
+    fn sizes_are_readable() {
+        assert_eq!(human_size(512), "512 B");
+        assert_eq!(human_size(2048), "2.0 KiB");
+        assert_eq!(human_size(3 * 1_048_576), "3.0 MiB");
+    }
+}

@@ -1,0 +1,473 @@
+//! An open world file: opening or creating it, loading it into a [`World`], and saving.
+
+use std::collections::BTreeSet;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use glam::DVec3;
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+
+use super::codec::{self, DecodeError};
+use super::schema::{self, Meta};
+use super::snapshot::{Hotbar, Snapshot};
+use super::{SaveError, crates, sidecar};
+use crate::physics::crates::Crate;
+use crate::physics::{Player, PlayerCollider};
+use crate::world::coords::CHUNK_VOLUME;
+use crate::world::{Chunk, ChunkPos, LocalPos, World};
+use crate::worldgen::{Generator, GeneratorKind};
+
+/// What the caller asks of the world it opens. For a new world these choose how it is made
+/// (`None` means seed 0 and the terrain generator); for an existing world a `Some` that
+/// differs from what the world was made with is an error, never a silent override.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NewWorld {
+    /// The seed asked for, if any.
+    pub seed: Option<u64>,
+    /// The generator asked for, if any.
+    pub generator: Option<GeneratorKind>,
+}
+
+/// A stored chunk that could not be decoded. The game runs with it regenerated; the file
+/// keeps the damaged copy until the player edits that chunk.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedChunk {
+    /// Where the chunk is.
+    pub pos: ChunkPos,
+    /// What is wrong with it.
+    pub error: DecodeError,
+}
+
+/// A world as loaded from its file.
+#[derive(Debug)]
+pub struct LoadedWorld {
+    /// The world: its generator and every saved edit. Chunks are not left in memory; the
+    /// game loads the ones it needs.
+    pub world: World,
+    /// The saved player, or `None` for a world never saved with one (spawn them).
+    pub player: Option<Player>,
+    /// The saved hotbar, or the default one.
+    pub hotbar: Hotbar,
+    /// The saved crates in their order; empty for a world saved without any (or by a hewn
+    /// that did not save crates).
+    pub crates: Vec<Crate>,
+    /// The world's metadata.
+    pub meta: Meta,
+    /// Whether the file was created just now.
+    pub created: bool,
+    /// Stored chunks that could not be decoded.
+    pub damaged: Vec<DamagedChunk>,
+}
+
+/// What one save wrote.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SaveStats {
+    /// Chunks written.
+    pub written: usize,
+    /// Chunks deleted because all their edits were undone.
+    pub deleted: usize,
+    /// Bytes of chunk blobs written.
+    pub bytes: usize,
+}
+
+/// An open world file, locked against every other hewn until dropped.
+#[derive(Debug)]
+pub struct WorldFile {
+    conn: Connection,
+    path: PathBuf,
+    /// Damaged chunks still in the file, which saves leave alone unless the player edits them.
+    damaged: BTreeSet<ChunkPos>,
+    /// Held for as long as the world is open; the OS drops it if the process dies.
+    _lock: File,
+}
+
+impl WorldFile {
+    /// Opens the world at `path`, creating it from `request` if there is no file there, and
+    /// loads it.
+    ///
+    /// An existing file is first inspected read-only: a file that is not a database, a
+    /// database that is not a hewn world, or a world from a newer hewn is refused before
+    /// anything is written.
+    ///
+    /// # Errors
+    /// [`SaveError`]: refused files, a world open in another hewn ([`SaveError::Locked`]), a
+    /// request that contradicts the world, or I/O and database failures.
+    pub fn open_or_create(
+        path: &Path,
+        request: NewWorld,
+    ) -> Result<(Self, LoadedWorld), SaveError> {
+        let exists = path.try_exists().map_err(|e| SaveError::io(path, e))?;
+        if exists {
+            drop(schema::open_read_only(path)?);
+        } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
+        }
+        let lock = acquire_lock(path)?;
+        let created = !path.try_exists().map_err(|e| SaveError::io(path, e))?;
+        if created {
+            create_file(path, request)?;
+        }
+        let mut file = Self::open_locked(path, lock)?;
+        let meta = schema::read_meta(path, &file.conn)?;
+        check_request(path, &meta, request)?;
+        let loaded = file.load(meta, created)?;
+        Ok((file, loaded))
+    }
+
+    /// Opens the existing world at `path` with its lock held, upgrading its schema if it is
+    /// older than this build's.
+    fn open_locked(path: &Path, lock: File) -> Result<Self, SaveError> {
+        let db = |e| SaveError::Database {
+            path: path.to_owned(),
+            source: e,
+        };
+        // No SQLITE_OPEN_CREATE: if the file vanished since we looked, fail rather than make
+        // an empty database.
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let mut conn = Connection::open_with_flags(path, flags).map_err(db)?;
+        let version = schema::check_identity(path, &conn)?;
+        // WAL: a commit appends to the log and never rewrites pages in place, so a kill or a
+        // power cut mid-save leaves the last committed state readable. FULL syncs the log on
+        // every commit: with NORMAL a power cut may roll back every commit since the last
+        // checkpoint, minutes of play, while FULL loses at most the save in flight. The sync
+        // happens on the autosave thread, once per 5 s, so it costs no frame.
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
+            .map_err(db)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(db)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(db)?;
+        schema::migrate(&mut conn, version).map_err(db)?;
+        Ok(Self {
+            conn,
+            path: path.to_owned(),
+            damaged: BTreeSet::new(),
+            _lock: lock,
+        })
+    }
+
+    /// The file's path.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads the player, the crates and every stored chunk into a fresh world.
+    fn load(&mut self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
+        let generator = Arc::new(Generator::new(meta.generator, meta.seed));
+        let mut world = World::with_shared_generator(Arc::clone(&generator));
+        let mut damaged = Vec::new();
+        let db = |e| SaveError::Database {
+            path: self.path.clone(),
+            source: e,
+        };
+        let mut stmt = self
+            .conn
+            .prepare("SELECT x, y, z, format, data FROM chunks")
+            .map_err(db)?;
+        let mut rows = stmt.query([]).map_err(db)?;
+        while let Some(row) = rows.next().map_err(db)? {
+            let pos = ChunkPos::new(
+                row.get(0).map_err(db)?,
+                row.get(1).map_err(db)?,
+                row.get(2).map_err(db)?,
+            );
+            let format: i64 = row.get(3).map_err(db)?;
+            let blob = row.get_ref(4).map_err(db)?.as_blob().unwrap_or_default();
+            let decoded = if pos.in_world_height() {
+                codec::decode(format, blob)
+            } else {
+                Err(DecodeError::OutsideWorld)
+            };
+            match decoded {
+                Ok(saved) => restore_chunk(&mut world, &generator, pos, &saved),
+                Err(error) => damaged.push(DamagedChunk { pos, error }),
+            }
+        }
+        drop(rows);
+        drop(stmt);
+        world.take_changed_chunks();
+        self.damaged = damaged.iter().map(|d| d.pos).collect();
+        let (player, hotbar) = self.read_player()?;
+        let crates = crates::read(&self.conn).map_err(db)?;
+        Ok(LoadedWorld {
+            world,
+            player,
+            hotbar: hotbar.unwrap_or_default(),
+            crates,
+            meta,
+            created,
+            damaged,
+        })
+    }
+
+    /// The saved player and hotbar; `None` for what is missing or not sane (a player with a
+    /// non-finite position respawns rather than breaking physics).
+    fn read_player(&self) -> Result<(Option<Player>, Option<Hotbar>), SaveError> {
+        read_player(&self.conn).map_err(|e| SaveError::Database {
+            path: self.path.clone(),
+            source: e,
+        })
+    }
+
+    /// Writes `snapshot` in one transaction: its chunks (or their deletion, for chunks whose
+    /// edits were all undone), the player and all the crates. Blocks until the data is on
+    /// disk.
+    ///
+    /// # Errors
+    /// [`SaveError::Database`] if the transaction failed; the file then holds the previous
+    /// save, whole.
+    pub fn save(&mut self, snapshot: &Snapshot) -> Result<SaveStats, SaveError> {
+        let path = self.path.clone();
+        let db = |e| SaveError::Database {
+            path: path.clone(),
+            source: e,
+        };
+        // Encode before taking the write lock so the transaction itself is short.
+        let blobs: Vec<(ChunkPos, Option<Vec<u8>>)> = snapshot
+            .chunks
+            .iter()
+            .map(|(&pos, state)| (pos, snapshot.resolve(pos, state).map(|c| codec::encode(&c))))
+            .collect();
+        let mut stats = SaveStats::default();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(db)?;
+        {
+            let mut put = tx
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO chunks (x, y, z, format, data) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )
+                .map_err(db)?;
+            let mut delete = tx
+                .prepare_cached("DELETE FROM chunks WHERE x = ?1 AND y = ?2 AND z = ?3")
+                .map_err(db)?;
+            for (pos, blob) in &blobs {
+                match blob {
+                    Some(blob) => {
+                        put.execute(params![pos.x, pos.y, pos.z, codec::FORMAT_LZ4, blob])
+                            .map_err(db)?;
+                        stats.written += 1;
+                        stats.bytes += blob.len();
+                    }
+                    None => {
+                        stats.deleted +=
+                            delete.execute(params![pos.x, pos.y, pos.z]).map_err(db)?;
+                    }
+                }
+            }
+            write_player(&tx, &snapshot.player, &snapshot.hotbar).map_err(db)?;
+            crates::write(&tx, &snapshot.crates).map_err(db)?;
+            tx.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",
+                [unix_now().to_string()],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)?;
+        for pos in snapshot.chunks.keys() {
+            self.damaged.remove(pos);
+        }
+        Ok(stats)
+    }
+
+    /// Chunks that were damaged when the world was opened and have not been rewritten since.
+    #[must_use]
+    pub fn damaged_chunks(&self) -> &BTreeSet<ChunkPos> {
+        &self.damaged
+    }
+
+    /// Closes the file, folding the write-ahead log into it, and releases the lock.
+    ///
+    /// # Errors
+    /// [`SaveError::Database`] if SQLite could not close cleanly; every committed save is
+    /// still in the file (or its log) either way.
+    pub fn close(self) -> Result<(), SaveError> {
+        let path = self.path;
+        self.conn
+            .close()
+            .map_err(|(_, e)| SaveError::Database { path, source: e })
+    }
+}
+
+/// Takes the world's lock file, `PATH.lock`, with an OS lock that dies with the process.
+/// The file itself stays: deleting it would let two processes lock two different files.
+pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
+    let lock_path = sidecar(path, "lock");
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| SaveError::io(&lock_path, e))?;
+    // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => Ok(file),
+        Err(fs4::TryLockError::WouldBlock) => Err(SaveError::Locked {
+            path: path.to_owned(),
+            lock: lock_path,
+        }),
+        Err(fs4::TryLockError::Error(e)) => Err(SaveError::io(&lock_path, e)),
+    }
+}
+
+/// Makes a new world file at `path`, atomically: it is written whole under another name and
+/// renamed into place, so a crash leaves either no world or a complete empty one.
+fn create_file(path: &Path, request: NewWorld) -> Result<(), SaveError> {
+    let temp = sidecar(path, "new");
+    for stale in [temp.clone(), sidecar(&temp, "journal")] {
+        match fs::remove_file(&stale) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(SaveError::io(&stale, e));
+            }
+            _ => {}
+        }
+    }
+    let meta = Meta {
+        generator: request.generator.unwrap_or_default(),
+        seed: request.seed.unwrap_or(0),
+        created: unix_now(),
+        game_version: env!("CARGO_PKG_VERSION").to_owned(),
+        last_saved: 0,
+    };
+    let db = |e| SaveError::Database {
+        path: temp.clone(),
+        source: e,
+    };
+    let mut conn = Connection::open(&temp).map_err(db)?;
+    conn.pragma_update(None, "synchronous", "FULL")
+        .map_err(db)?;
+    schema::create(&mut conn, &meta).map_err(db)?;
+    conn.close().map_err(|(_, e)| db(e))?;
+    File::open(&temp)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| SaveError::io(&temp, e))?;
+    fs::rename(&temp, path).map_err(|e| SaveError::io(path, e))?;
+    sync_parent(path)
+}
+
+/// Makes a rename in `path`'s folder durable (on Unix a folder is synced like a file; other
+/// systems have no such call and order it themselves).
+fn sync_parent(path: &Path) -> Result<(), SaveError> {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        File::open(dir)
+            .and_then(|d| d.sync_all())
+            .map_err(|e| SaveError::io(dir, e))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
+fn check_request(path: &Path, meta: &Meta, request: NewWorld) -> Result<(), SaveError> {
+    if let Some(seed) = request.seed.filter(|&s| s != meta.seed) {
+        return Err(SaveError::SeedMismatch {
+            path: path.to_owned(),
+            world: meta.seed,
+            asked: seed,
+        });
+    }
+    if let Some(kind) = request.generator.filter(|&k| k != meta.generator) {
+        return Err(SaveError::GeneratorMismatch {
+            path: path.to_owned(),
+            world: meta.generator,
+            asked: kind,
+        });
+    }
+    Ok(())
+}
+
+/// Rebuilds the edits of one stored chunk by comparing it with what the generator makes, so
+/// the chunk is generated once and the edits come out exactly as they were.
+fn restore_chunk(world: &mut World, generator: &Generator, pos: ChunkPos, saved: &Chunk) {
+    let generated = generator.generate(pos);
+    let differences: Vec<_> = (0..CHUNK_VOLUME)
+        .filter(|&i| saved.get_index(i) != generated.get_index(i))
+        .collect();
+    world.insert_generated(pos, generated);
+    for i in differences {
+        world.set_block(pos.block(LocalPos::from_index(i)), saved.get_index(i));
+    }
+    // The game streams chunks in around the player; the edits are what must stay.
+    world.unload_chunk(pos);
+}
+
+pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>, Option<Hotbar>)> {
+    let row = conn
+        .query_row(
+            "SELECT x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected
+             FROM player WHERE id = 1",
+            [],
+            |r| {
+                let mut f = [0.0f64; 8];
+                for (i, v) in f.iter_mut().enumerate() {
+                    *v = r.get(i)?;
+                }
+                let on_ground: bool = r.get(8)?;
+                let flying: bool = r.get(9)?;
+                let collider: String = r.get(10)?;
+                let hotbar: String = r.get(11)?;
+                let selected: i64 = r.get(12)?;
+                Ok((f, on_ground, flying, collider, hotbar, selected))
+            },
+        )
+        .optional()?;
+    let Some((f, on_ground, flying, collider, hotbar, selected)) = row else {
+        return Ok((None, None));
+    };
+    let collider = PlayerCollider::from_name(&collider);
+    let player = collider
+        .filter(|_| f.iter().all(|v| v.is_finite()))
+        .map(|collider| {
+            let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
+            p.velocity = DVec3::new(f[3], f[4], f[5]);
+            p.set_look(f[6], f[7]);
+            p.on_ground = on_ground;
+            p.flying = flying;
+            p.collider = collider;
+            p
+        });
+    Ok((player, Hotbar::from_text(&hotbar, selected)))
+}
+
+fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Result<()> {
+    let numbers = [p.position, p.velocity].map(|v| v.is_finite());
+    if !(numbers.iter().all(|&ok| ok) && p.yaw.is_finite() && p.pitch.is_finite()) {
+        // SQLite stores NaN as NULL, which the table refuses: that would fail the whole save
+        // and lose the chunks with it. Keep the last good player instead.
+        log::warn!("not saving a player with non-finite state: {p:?}");
+        return Ok(());
+    }
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO player
+         (id, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected)
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?
+    .execute(params![
+        p.position.x,
+        p.position.y,
+        p.position.z,
+        p.velocity.x,
+        p.velocity.y,
+        p.velocity.z,
+        p.yaw,
+        p.pitch,
+        p.on_ground,
+        p.flying,
+        p.collider.name(),
+        hotbar.to_text(),
+        hotbar.selected as i64,
+    ])?;
+    Ok(())
+}
+
+/// Seconds since the Unix epoch; 0 if the clock is before it.
+pub(super) fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}

@@ -1,0 +1,166 @@
+//! Looking at world files without opening them for play: what `hewn world list`, `info`
+//! and `check` print. Nothing here changes a world's content, and it works on a world that
+//! is being played (SQLite's WAL gives readers the last committed save).
+
+use std::path::{Path, PathBuf};
+
+use glam::DVec3;
+use rusqlite::{Connection, OpenFlags};
+
+use super::codec::{self, DecodeError};
+use super::file::{DamagedChunk, acquire_lock, read_player};
+use super::schema::{self, Meta};
+use super::{SaveError, sidecar};
+use crate::world::ChunkPos;
+
+/// What `hewn world info` shows about a world.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldSummary {
+    /// The world file.
+    pub path: PathBuf,
+    /// Generator, seed, times and version.
+    pub meta: Meta,
+    /// Chunks stored (those that differ from what the generator makes).
+    pub chunks: u64,
+    /// Bytes on disk: the file and its write-ahead log.
+    pub size: u64,
+    /// Where the player stands, if the world was saved with one.
+    pub player: Option<DVec3>,
+}
+
+/// What `hewn world check` found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Chunks checked.
+    pub chunks: u64,
+    /// What SQLite's integrity check reported, empty when it said "ok".
+    pub integrity: Vec<String>,
+    /// Chunks that do not decode.
+    pub damaged: Vec<DamagedChunk>,
+    /// Whether the player row is missing-but-expected or unreadable.
+    pub player_damaged: bool,
+}
+
+impl CheckReport {
+    /// Whether the world is entirely healthy.
+    #[must_use]
+    pub fn is_healthy(&self) -> bool {
+        self.integrity.is_empty() && self.damaged.is_empty() && !self.player_damaged
+    }
+}
+
+/// Reads the summary of the world at `path`.
+///
+/// # Errors
+/// [`SaveError`] if the file is not a readable hewn world.
+pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
+    let Reader { conn, .. } = &open_for_reading(path)?;
+    let meta = schema::read_meta(path, conn)?;
+    let db = |e| SaveError::Database {
+        path: path.to_owned(),
+        source: e,
+    };
+    let chunks: i64 = conn
+        .query_row("SELECT count(*) FROM chunks", [], |r| r.get(0))
+        .map_err(db)?;
+    let (player, _) = read_player(conn).map_err(db)?;
+    Ok(WorldSummary {
+        path: path.to_owned(),
+        meta,
+        chunks: u64::try_from(chunks).unwrap_or(0),
+        size: size_on_disk(path),
+        player: player.map(|p| p.position),
+    })
+}
+
+/// Checks the world at `path`: SQLite's integrity check, every stored chunk decoded, the
+/// metadata and the player read.
+///
+/// # Errors
+/// [`SaveError`] if the file is not a hewn world at all, or cannot be read; damage inside a
+/// readable world is reported in the [`CheckReport`] instead.
+pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
+    let Reader { conn, .. } = &open_for_reading(path)?;
+    let db = |e| SaveError::Database {
+        path: path.to_owned(),
+        source: e,
+    };
+    let mut report = CheckReport::default();
+    let mut stmt = conn.prepare("PRAGMA integrity_check").map_err(db)?;
+    let messages = stmt
+        .query_map([], |r| r.get::<_, String>(0))
+        .map_err(db)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(db)?;
+    report.integrity = messages.into_iter().filter(|m| m != "ok").collect();
+    if let Err(e) = schema::read_meta(path, conn) {
+        report.integrity.push(e.to_string());
+    }
+    match read_player(conn) {
+        Ok((Some(_), Some(_)) | (None, None)) => {}
+        Ok(_) | Err(_) => report.player_damaged = true,
+    }
+    check_chunks(conn, &mut report).map_err(db)?;
+    Ok(report)
+}
+
+/// Opens a hewn world for reading. If no hewn has it open, the connection is a writable one
+/// holding the world's lock: a read-only SQLite connection cannot remove the `-wal` and
+/// `-shm` files it makes for a WAL database, and would leave them beside every world listed.
+/// It reads only, apart from SQLite folding committed log pages into the file on close.
+fn open_for_reading(path: &Path) -> Result<Reader, SaveError> {
+    let read_only = schema::open_read_only(path)?;
+    let Ok(lock) = acquire_lock(path) else {
+        return Ok(Reader {
+            conn: read_only,
+            _lock: None,
+        });
+    };
+    drop(read_only);
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| SaveError::Database {
+        path: path.to_owned(),
+        source: e,
+    })?;
+    schema::check_identity(path, &conn)?;
+    Ok(Reader {
+        conn,
+        _lock: Some(lock),
+    })
+}
+
+/// A connection for reading and, if it is a writable one, the world's lock. Fields drop in
+/// order: the connection closes (tidying its side files) before the lock is released.
+struct Reader {
+    conn: Connection,
+    _lock: Option<std::fs::File>,
+}
+
+fn check_chunks(conn: &Connection, report: &mut CheckReport) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare("SELECT x, y, z, format, data FROM chunks ORDER BY x, y, z")?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let pos = ChunkPos::new(row.get(0)?, row.get(1)?, row.get(2)?);
+        report.chunks += 1;
+        let blob = row.get_ref(4)?.as_blob().unwrap_or_default();
+        let decoded = if pos.in_world_height() {
+            codec::decode(row.get(3)?, blob).map(drop)
+        } else {
+            Err(DecodeError::OutsideWorld)
+        };
+        if let Err(error) = decoded {
+            report.damaged.push(DamagedChunk { pos, error });
+        }
+    }
+    Ok(())
+}
+
+/// The bytes a world takes on disk: the file plus its write-ahead log, if any.
+#[must_use]
+pub fn size_on_disk(path: &Path) -> u64 {
+    [path.to_owned(), sidecar(path, "wal")]
+        .iter()
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .map(|m| m.len())
+        .sum()
+}

@@ -1,0 +1,213 @@
+//! Worlds on disk: one SQLite database per world, saved often, never corrupted.
+//!
+//! # Format
+//! A world file (`NAME.hewn`) holds four tables: `meta` (generator, seed, creation time, the
+//! hewn version that made it), `player` (one row: position, velocity, look, flying, hotbar),
+//! `chunks` (one row per chunk that differs from what the generator makes: the whole chunk,
+//! compressed and checksummed, see [`codec`]) and `crates` (one row per crate, in order,
+//! all rewritten by every save). Untouched chunks are never stored; a chunk whose edits are
+//! all undone is deleted. On load each stored chunk is compared with a freshly generated one
+//! to rebuild the world's edits. The layout's version is `PRAGMA user_version`
+//! ([`SCHEMA_VERSION`]); an older world is upgraded when opened, one transaction per version.
+//!
+//! # Safety
+//! Every save is one SQLite transaction in WAL mode with `synchronous = FULL`: a kill or a
+//! power cut leaves the file at the last committed save, losing at most the save in flight
+//! (see [`WorldFile::save`]). A world is locked while open (`NAME.hewn.lock`, an OS lock that
+//! dies with the process), so two hewns never write one world. Files are inspected read-only
+//! before anything is written: a foreign file or a world from a newer hewn is refused whole.
+//! A damaged chunk is reported, regenerated in memory and left in the file as it is.
+//!
+//! # Layers
+//! The simulation never touches files: the game takes a [`Snapshot`] on its thread (a copy of
+//! the changed chunks, microseconds) and an [`Autosaver`] writes it on another. This module
+//! may read the clock, for creation and save times only.
+
+mod autosave;
+pub mod cli;
+pub mod codec;
+mod crates;
+mod file;
+mod inspect;
+mod schema;
+mod snapshot;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
+pub use file::{DamagedChunk, LoadedWorld, NewWorld, SaveStats, WorldFile};
+pub use inspect::{CheckReport, WorldSummary, check, summarize};
+pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
+pub use snapshot::{HOTBAR_SLOTS, Hotbar, Snapshot};
+
+use crate::worldgen::GeneratorKind;
+
+/// The file extension of world files.
+pub const WORLD_EXTENSION: &str = "hewn";
+
+/// The world opened when none is named.
+pub const DEFAULT_WORLD: &str = "default";
+
+/// Environment variable that replaces the platform data folder (for tests and portable
+/// installs): worlds then live in `$HEWN_DATA_DIR/worlds/`.
+pub const DATA_DIR_VAR: &str = "HEWN_DATA_DIR";
+
+/// Why a world could not be opened, read or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file system refused something.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// SQLite failed on a hewn world.
+    #[error("{}: database error: {source}", path.display())]
+    Database {
+        /// The world file.
+        path: PathBuf,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// The file is not an SQLite database at all.
+    #[error("{} is not a hewn world (not a database); left untouched", path.display())]
+    NotADatabase {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file is a database, but not a hewn world.
+    #[error("{} is not a hewn world (a database of something else); left untouched", path.display())]
+    NotAWorld {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The world was written by a newer hewn whose format this build does not know.
+    #[error(
+        "{} is from a newer hewn (world format {found}, this hewn knows up to {supported}); \
+         update hewn to open it. The file was not changed",
+        path.display()
+    )]
+    NewerVersion {
+        /// The file.
+        path: PathBuf,
+        /// The world's schema version.
+        found: i64,
+        /// The newest this build knows.
+        supported: i64,
+    },
+    /// Another hewn has the world open.
+    #[error(
+        "{} is open in another hewn (it holds {}); close that one first",
+        path.display(),
+        lock.display()
+    )]
+    Locked {
+        /// The world file.
+        path: PathBuf,
+        /// The lock file.
+        lock: PathBuf,
+    },
+    /// The world's metadata is missing or unreadable.
+    #[error("{}: metadata {key:?}: {message}", path.display())]
+    BadMeta {
+        /// The world file.
+        path: PathBuf,
+        /// The metadata key.
+        key: &'static str,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// A seed was asked for that is not the world's.
+    #[error(
+        "{} has seed {world}, not {asked}; a world keeps the seed it was made with",
+        path.display()
+    )]
+    SeedMismatch {
+        /// The world file.
+        path: PathBuf,
+        /// The world's seed.
+        world: u64,
+        /// The seed asked for.
+        asked: u64,
+    },
+    /// A generator was asked for that is not the world's.
+    #[error(
+        "{} was made by the {world} generator, not {asked}; a world keeps its generator",
+        path.display()
+    )]
+    GeneratorMismatch {
+        /// The world file.
+        path: PathBuf,
+        /// The world's generator.
+        world: GeneratorKind,
+        /// The generator asked for.
+        asked: GeneratorKind,
+    },
+    /// A world name that names no file: empty, or a folder.
+    #[error("{0:?} is not a world name or a path to a world file")]
+    BadName(String),
+    /// The folder for worlds could not be found (no home folder).
+    #[error("cannot find the data folder for worlds; set {DATA_DIR_VAR} or pass a path")]
+    NoDataDir,
+    /// The autosave thread stopped unexpectedly (it panicked).
+    #[error("the autosave thread stopped unexpectedly")]
+    WriterGone,
+}
+
+impl SaveError {
+    fn io(path: &Path, source: std::io::Error) -> Self {
+        Self::Io {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+/// The folder holding worlds named without a path: `$HEWN_DATA_DIR/worlds`, or the platform
+/// data folder's `hewn/worlds` (`~/.local/share/hewn/worlds` on Linux).
+///
+/// # Errors
+/// [`SaveError::NoDataDir`] if there is no home folder to put it in.
+pub fn worlds_dir() -> Result<PathBuf, SaveError> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_VAR).filter(|d| !d.is_empty()) {
+        return Ok(PathBuf::from(dir).join("worlds"));
+    }
+    directories::ProjectDirs::from("", "", "hewn")
+        .map(|dirs| dirs.data_dir().join("worlds"))
+        .ok_or(SaveError::NoDataDir)
+}
+
+/// Where `--world NAME_OR_PATH` points: a bare name (no folder separator, no extension) is
+/// `NAME.hewn` in [`worlds_dir`]; anything else is a path as given.
+///
+/// # Errors
+/// [`SaveError::BadName`] for an empty name or `.`/`..`; [`SaveError::NoDataDir`].
+pub fn resolve_world(name_or_path: &str) -> Result<PathBuf, SaveError> {
+    let path = Path::new(name_or_path);
+    if name_or_path.is_empty() || matches!(name_or_path, "." | "..") || name_or_path.ends_with('/')
+    {
+        return Err(SaveError::BadName(name_or_path.to_owned()));
+    }
+    let bare = path.components().count() == 1
+        && !name_or_path.contains(['/', std::path::MAIN_SEPARATOR])
+        && path.extension().is_none();
+    if bare {
+        Ok(worlds_dir()?.join(format!("{name_or_path}.{WORLD_EXTENSION}")))
+    } else {
+        Ok(path.to_owned())
+    }
+}
+
+/// `path` with `.suffix` appended to its file name: `w.hewn` → `w.hewn.lock`.
+fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push(".");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,403 @@
+//! Saved worlds against damage, foreign files and other hewns, through the public API and the
+//! `hewn` binary the way players and scripts use them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use glam::DVec3;
+use hewn::physics::Player;
+use hewn::save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
+use hewn::world::{Block, BlockPos, BlockSource, ChunkPos, World};
+use hewn::worldgen::GeneratorKind;
+
+const FLAT: NewWorld = NewWorld {
+    seed: Some(9),
+    generator: Some(GeneratorKind::Flat),
+};
+
+fn hewn(args: &[&str], data_dir: &Path) -> Output {
+    let bin = tempfile::tempdir().expect("temp dir");
+    Command::new(private_hewn(bin.path()))
+        .args(args)
+        .env("HEWN_DATA_DIR", data_dir)
+        .output()
+        .expect("run hewn")
+}
+
+/// The `hewn` binary, linked into `dir` so that a rebuild of the shared target folder while
+/// the test runs (another checkout building) cannot swap it for a different program.
+fn private_hewn(dir: &Path) -> PathBuf {
+    let private = dir.join("hewn-under-test");
+    if !private.exists() && std::fs::hard_link(env!("CARGO_BIN_EXE_hewn"), &private).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_hewn"), &private).expect("copy the hewn binary");
+    }
+    private
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A saved flat world with edits in chunks (0, 2, 0) and (3, 2, 0).
+fn saved_world(dir: &Path) -> PathBuf {
+    let path = dir.join("w.hewn");
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
+    let mut world = loaded.world;
+    for x in 0..20 {
+        world.set_block(BlockPos::new(x, 64 + x % 5, 2), Block::Planks);
+        world.set_block(BlockPos::new(100 + x, 70, 3), Block::Glass);
+    }
+    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .expect("set up the world");
+    file.close().expect("set up the world");
+    path
+}
+
+fn blob(path: &Path, pos: ChunkPos) -> Vec<u8> {
+    let conn =
+        rusqlite::Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .expect("set up the world");
+    conn.query_row(
+        "SELECT data FROM chunks WHERE x = ?1 AND y = ?2 AND z = ?3",
+        [pos.x, pos.y, pos.z],
+        |r| r.get(0),
+    )
+    .expect("set up the world")
+}
+
+/// Flips one byte in the middle of the stored blob of `pos`, in the file itself, as a bad
+/// disk sector would: SQLite's own structure stays intact.
+fn flip_byte_in_blob(path: &Path, pos: ChunkPos) {
+    let stored = blob(path, pos);
+    let mut bytes = std::fs::read(path).expect("set up the world");
+    let at = bytes
+        .windows(stored.len())
+        .position(|w| w == stored.as_slice())
+        .expect("blob stored contiguously in the file");
+    bytes[at + stored.len() / 2] ^= 0x5A;
+    std::fs::write(path, bytes).expect("set up the world");
+}
+
+#[test]
+fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let bad = ChunkPos::new(0, 2, 0);
+    let good = ChunkPos::new(3, 2, 0);
+    flip_byte_in_blob(&path, bad);
+    let damaged_blob = blob(&path, bad);
+
+    let out = hewn(&["world", "check", path.to_str().unwrap()], dir.path());
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("damaged chunk (0, 2, 0)"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!text(&out.stdout).contains("(3, 2, 0)"));
+
+    // The game still starts: the damaged chunk is regenerated, the rest is there.
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert_eq!(loaded.damaged.len(), 1);
+    assert_eq!(loaded.damaged[0].pos, bad);
+    let mut world = loaded.world;
+    assert!(world.edits_in_chunk(bad).next().is_none());
+    assert_eq!(world.edits_in_chunk(good).count(), 20);
+
+    // Saving without touching it leaves the damaged copy as it was...
+    world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
+    let player = loaded.player.unwrap();
+    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
+        .unwrap();
+    assert_eq!(blob(&path, bad), damaged_blob);
+    // ...until the player edits that chunk, which writes it anew.
+    world.set_block(BlockPos::new(5, 64, 5), Block::Log);
+    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
+        .unwrap();
+    file.close().unwrap();
+    assert!(check(&path).unwrap().is_healthy());
+}
+
+#[track_caller]
+fn assert_refused_untouched(path: &Path, expect: fn(&SaveError) -> bool) {
+    let before = std::fs::read(path).expect("inspect the file");
+    let err = WorldFile::open_or_create(path, FLAT).expect_err("refused");
+    assert!(expect(&err), "unexpected error: {err}");
+    assert!(check(path).is_err());
+    let out = hewn(
+        &["world", "check", path.to_str().expect("inspect the file")],
+        Path::new("/nonexistent"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&path.display().to_string()),
+        "{}",
+        text(&out.stderr)
+    );
+    let sim = hewn(
+        &["world", "info", path.to_str().expect("inspect the file")],
+        Path::new("/nonexistent"),
+    );
+    assert_eq!(sim.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read(path).expect("inspect the file"),
+        before,
+        "the file was changed"
+    );
+}
+
+#[test]
+fn files_that_are_not_worlds_are_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "dear diary, today I built a tower\n".repeat(200)).unwrap();
+    assert_refused_untouched(&notes, |e| matches!(e, SaveError::NotADatabase { .. }));
+    assert!(
+        !dir.path().join("notes.txt.lock").exists(),
+        "no lock beside a foreign file"
+    );
+
+    let empty = dir.path().join("empty.hewn");
+    std::fs::write(&empty, "").unwrap();
+    assert_refused_untouched(&empty, |e| matches!(e, SaveError::NotAWorld { .. }));
+
+    let other = dir.path().join("other.db");
+    let conn = rusqlite::Connection::open(&other).unwrap();
+    conn.execute_batch("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');")
+        .unwrap();
+    drop(conn);
+    assert_refused_untouched(&other, |e| matches!(e, SaveError::NotAWorld { .. }));
+}
+
+#[test]
+fn a_world_from_a_newer_hewn_is_refused_and_never_rewritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", hewn::save::SCHEMA_VERSION + 1)
+        .unwrap();
+    drop(conn);
+    assert_refused_untouched(&path, |e| {
+        matches!(e, SaveError::NewerVersion { .. }) && e.to_string().contains("newer hewn")
+    });
+}
+
+#[test]
+fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    // Take the world back to what a version 1 hewn wrote.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch("DROP TABLE crates; PRAGMA user_version = 1;")
+        .unwrap();
+    drop(conn);
+
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert!(loaded.crates.is_empty());
+    assert_eq!(loaded.world.edit_count(), 40);
+    assert_eq!(
+        loaded.player.map(|p| p.position),
+        Some(DVec3::new(1.5, 64.0, 1.5))
+    );
+    file.close().unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, hewn::save::SCHEMA_VERSION);
+    assert_eq!(version, 2);
+    let rows: i64 = conn
+        .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(rows, 0);
+    drop(conn);
+    assert!(check(&path).unwrap().is_healthy());
+}
+
+#[test]
+fn a_truncated_file_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let bytes = std::fs::read(&path).unwrap();
+    for len in [50, bytes.len() / 2] {
+        std::fs::write(&path, &bytes[..len]).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let opened = WorldFile::open_or_create(&path, FLAT);
+        assert!(opened.is_err(), "a world cut to {len} bytes opened");
+        let out = hewn(&["world", "check", path.to_str().unwrap()], dir.path());
+        assert_eq!(out.status.code(), Some(1), "cut to {len}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
+}
+
+#[test]
+fn a_second_hewn_on_the_same_world_exits_with_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let (file, _) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let scenario = dir.path().join("s.toml");
+    std::fs::write(&scenario, "seed = 9\nworld = \"flat\"\nticks = 1\n").unwrap();
+    let out = hewn(
+        &[
+            "sim",
+            scenario.to_str().unwrap(),
+            "--world",
+            path.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("open in another hewn"),
+        "{}",
+        text(&out.stderr)
+    );
+    file.close().unwrap();
+    let out = hewn(
+        &[
+            "sim",
+            scenario.to_str().unwrap(),
+            "--world",
+            path.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn sim_with_a_world_starts_from_it_and_saves_into_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("s.toml");
+    let write = |fill_x: i32, extra: &str| {
+        std::fs::write(
+            &scenario,
+            format!(
+                "seed = 3\nworld = \"flat\"\nticks = 5\n{extra}\n[[fill]]\nfrom = [{fill_x}, 64, 0]\nto = [{fill_x}, 64, 0]\nblock = \"glass\"\n"
+            ),
+        )
+        .unwrap();
+    };
+    let run = || {
+        hewn(
+            &["sim", scenario.to_str().unwrap(), "--world", "mine"],
+            dir.path(),
+        )
+    };
+    write(10, "[player]\nposition = [0.5, 64.0, 0.5]\nyaw = 90.0");
+    assert_eq!(run().status.code(), Some(0));
+    write(20, "");
+    let out = run();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["edits"].as_array().unwrap().len(), 2, "{report}");
+    assert_eq!(report["yaw"], 90.0, "the saved player, not a new spawn");
+
+    let path = dir.path().join("worlds").join("mine.hewn");
+    let (_file, loaded) = WorldFile::open_or_create(&path, NewWorld::default()).unwrap();
+    let world: World = loaded.world;
+    let mut w = world.clone();
+    for x in [10, 20] {
+        w.load_chunk(BlockPos::new(x, 64, 0).chunk());
+        assert_eq!(w.block(BlockPos::new(x, 64, 0)), Block::Glass);
+    }
+    drop(_file);
+
+    let list = hewn(&["world", "list"], dir.path());
+    assert!(
+        text(&list.stdout).contains("mine"),
+        "{}",
+        text(&list.stdout)
+    );
+    let info = hewn(&["world", "info", "mine"], dir.path());
+    assert!(
+        text(&info.stdout).contains("chunks stored:  1"),
+        "{}",
+        text(&info.stdout)
+    );
+
+    std::fs::write(&scenario, "seed = 4\nworld = \"flat\"\nticks = 1\n").unwrap();
+    let out = run();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("seed 3, not 4"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn sim_with_a_world_keeps_its_crates_between_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("s.toml");
+    let falling = "[[crate]]\nposition = [5.5, 70.0, 0.5]\n\n[[crate]]\nposition = [-3.0, 64.0, 4.0]\nsize = [0.5, 2.0, 0.5]\n";
+    let run = |ticks: u32, crates: &str, world: Option<&str>| {
+        std::fs::write(
+            &scenario,
+            format!("seed = 3\nworld = \"flat\"\nticks = {ticks}\n{crates}"),
+        )
+        .unwrap();
+        let mut args = vec!["sim", scenario.to_str().unwrap()];
+        args.extend(world.map(|w| ["--world", w]).into_iter().flatten());
+        let out = hewn(&args, dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        report["crates"].clone()
+    };
+    let whole = run(20, falling, None);
+    // Ten ticks into a world, then ten more from it with no crates in the scenario: the
+    // crates go on from where they were saved, mid-fall, exactly as in one run of twenty.
+    let half = run(10, falling, Some("boxes"));
+    assert_ne!(half, whole);
+    assert!(half[0]["velocity"][1].as_f64().unwrap() < 0.0, "{half}");
+    assert_eq!(run(10, "", Some("boxes")), whole);
+    // A scenario with crates of its own replaces the saved ones.
+    let own = "[[crate]]\nposition = [0.5, 64.0, 9.5]\n";
+    assert_eq!(run(1, own, Some("boxes")).as_array().unwrap().len(), 1);
+    assert_eq!(run(1, "", Some("boxes")).as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_hundred_edited_chunks_take_little_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hundred.hewn");
+    let request = NewWorld {
+        seed: Some(1),
+        generator: Some(GeneratorKind::Terrain),
+    };
+    let (mut file, loaded) = WorldFile::open_or_create(&path, request).unwrap();
+    let mut world = loaded.world;
+    // A 4×4×3 hut of planks with a glass roof in each of 100 surface chunks.
+    for c in 0..100 {
+        let base = BlockPos::new((c % 10) * 32 + 8, 80, (c / 10) * 32 + 8);
+        for (dx, dy, dz) in
+            (0..4).flat_map(|x| (0..4).flat_map(move |y| (0..4).map(move |z| (x, y, z))))
+        {
+            let block = if dy == 3 { Block::Glass } else { Block::Planks };
+            world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), block);
+        }
+    }
+    let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .unwrap();
+    file.close().unwrap();
+    let summary = hewn::save::summarize(&path).unwrap();
+    assert_eq!(summary.chunks, 100);
+    eprintln!(
+        "100 edited chunks: {} bytes on disk ({} per chunk)",
+        summary.size,
+        summary.size / 100
+    );
+    assert!(summary.size < 1 << 20, "{} bytes", summary.size);
+}
