@@ -64,6 +64,24 @@ impl From<WorldGenArg> for GeneratorKind {
     }
 }
 
+/// Player collision shapes selectable on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColliderArg {
+    /// A 0.6 × 1.8 × 0.6 box.
+    Box,
+    /// An upright cylinder of radius 0.3: stands on the very corner of a block.
+    Cylinder,
+}
+
+impl From<ColliderArg> for crate::physics::PlayerCollider {
+    fn from(arg: ColliderArg) -> Self {
+        match arg {
+            ColliderArg::Box => Self::Box,
+            ColliderArg::Cylinder => Self::Cylinder,
+        }
+    }
+}
+
 /// On or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Switch {
@@ -112,9 +130,16 @@ pub struct PlayOptions {
     /// The world seed (a new world's; default 0).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// The world generator.
-    #[arg(long, value_enum, value_name = "KIND", default_value = "terrain")]
-    pub world_gen: WorldGenArg,
+    /// The world to play: a name in the data folder (e.g. ~/.local/share/hewn/worlds/NAME.hewn)
+    /// or a path; created if missing. Default: "default", or an unsaved world with --frames.
+    #[arg(long, value_name = "NAME_OR_PATH")]
+    pub world: Option<String>,
+    /// The world generator of a new world (default terrain); an existing world keeps its own.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub world_gen: Option<WorldGenArg>,
+    /// The player's collision shape (switch while playing with C).
+    #[arg(long, value_enum, value_name = "SHAPE", default_value = "box")]
+    pub collider: ColliderArg,
     /// How many chunks to load around the player, horizontally.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
     pub render_distance: u32,

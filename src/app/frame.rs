@@ -11,11 +11,14 @@ use super::input::InputState;
 use super::stats::FrameStats;
 use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
 use crate::cli::PlayOptions;
+use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
+use crate::physics::{Player, PlayerCollider};
 use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
+use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
 use crate::sim::{ActionOutcome, Simulation};
-use crate::world::{BlockSource, CHUNK_SIZE};
+use crate::world::{BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// Finished meshes uploaded per frame at most, so a burst of loading never stalls a frame.
@@ -128,25 +131,33 @@ pub struct Game {
     pub captured: bool,
     stats: FrameStats,
     recorder: Option<(PathBuf, Recorder)>,
+    /// Writes the world in the background; `None` for an unsaved world.
+    saver: Option<Autosaver>,
     render_distance: u32,
     view_loaded: bool,
 }
 
 impl Game {
-    /// A new game from the command line's options, drawn into `display`.
-    pub fn new(options: &PlayOptions, launch: Instant, display: Display) -> Self {
-        let kind = GeneratorKind::from(options.world_gen);
-        let seed = options.seed.unwrap_or(0);
-        let generator = Arc::new(Generator::new(kind, seed));
-        let spawn = generator.spawn_point();
-        let world = crate::world::World::with_shared_generator(generator.clone());
-        let sim = Simulation::from_parts(world, crate::physics::Player::new(spawn));
+    /// A new game from the command line's options, drawn into `display`: the world opened
+    /// (and locked) or created, the player, crates and hotbar as they were saved.
+    ///
+    /// # Errors
+    /// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
+    /// world, from a newer hewn, or asked for with another seed or generator.
+    pub fn new(options: &PlayOptions, launch: Instant, display: Display) -> Result<Self, AppError> {
+        let (world, player, crates, hotbar, saver) = open_world(options)?;
+        let generator = world.generator().clone();
+        let (kind, seed) = (generator.kind(), generator.seed());
+        let mut sim = Simulation::from_parts(world, player);
+        sim.crates = Crates::new(crates);
         let recorder = options
             .record
             .clone()
             .map(|path| (path, Recorder::new(&sim, kind, seed)));
-        Self {
-            input: InputState::new(sim.player.yaw, sim.player.pitch),
+        let mut input = InputState::new(sim.player.yaw, sim.player.pitch);
+        input.set_hotbar(&hotbar);
+        Ok(Self {
+            input,
             previous_eye: sim.eye(),
             streamer: Streamer::new(&generator, options.render_distance),
             display,
@@ -165,9 +176,10 @@ impl Game {
             captured: false,
             stats: FrameStats::default(),
             recorder,
+            saver,
             render_distance: options.render_distance,
             view_loaded: false,
-        }
+        })
     }
 
     /// Captures or releases the mouse.
@@ -221,6 +233,19 @@ impl Game {
             while self.clock.should_step() {
                 self.tick();
                 self.clock.did_step();
+            }
+        }
+        if let Some(saver) = &mut self.saver {
+            let hotbar = self.input.saved_hotbar();
+            saver.autosave(
+                now,
+                &mut self.sim.world,
+                &self.sim.player,
+                self.sim.crates.list(),
+                &hotbar,
+            );
+            if let Some(e) = saver.take_error() {
+                log::warn!("autosave failed (will retry): {e}");
             }
         }
         for pos in self.streamer.take_dropped() {
@@ -361,8 +386,10 @@ impl Game {
             self.display.renderer.chunk_count()
         ));
         lines.push(format!(
-            "tick {}  {}",
+            "tick {}  collider {} (C)  crates {}  {}",
             self.sim.tick_count(),
+            p.collider.name(),
+            self.sim.crates.list().len(),
             if p.flying {
                 "flying"
             } else if p.on_ground {
@@ -378,7 +405,19 @@ impl Game {
     ///
     /// # Errors
     /// [`AppError::Write`] if the recording cannot be written.
-    pub fn finish(self) -> Result<(), AppError> {
+    pub fn finish(mut self) -> Result<(), AppError> {
+        if let Some(saver) = self.saver.take() {
+            let hotbar = self.input.saved_hotbar();
+            let last = Snapshot::take(
+                &mut self.sim.world,
+                &self.sim.player,
+                self.sim.crates.list(),
+                &hotbar,
+            );
+            let file = saver.finish(last)?;
+            log::info!("world saved to {}", file.path().display());
+            file.close()?;
+        }
         if let Some(f) = self.stats.summary() {
             log::info!(
                 "last {} frames: {:.1} fps, frame time p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms",
@@ -404,4 +443,57 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// The world, player, crates, hotbar and autosaver to start a game with.
+type Opened = (World, Player, Vec<Crate>, Hotbar, Option<Autosaver>);
+
+/// Opens (or creates) the world the options name. With `--frames` and no `--world` the world
+/// is a fresh one that is never saved, so automation leaves no files behind.
+fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
+    let collider = PlayerCollider::from(options.collider);
+    if options.world.is_none() && options.frames.is_some() {
+        let kind = options
+            .world_gen
+            .map_or(GeneratorKind::Terrain, GeneratorKind::from);
+        let generator = Arc::new(Generator::new(kind, options.seed.unwrap_or(0)));
+        let mut player = Player::new(generator.spawn_point());
+        player.collider = collider;
+        let world = World::with_shared_generator(generator);
+        return Ok((world, player, Vec::new(), Hotbar::default(), None));
+    }
+    let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
+    let new = NewWorld {
+        seed: options.seed,
+        generator: options.world_gen.map(GeneratorKind::from),
+    };
+    let (file, loaded) = WorldFile::open_or_create(&path, new)?;
+    log::info!(
+        "{} world {} ({} generator, seed {})",
+        if loaded.created { "created" } else { "opened" },
+        path.display(),
+        loaded.meta.generator,
+        loaded.meta.seed
+    );
+    for damaged in &loaded.damaged {
+        log::warn!(
+            "chunk {:?} is damaged ({}): regenerated in memory; the file keeps it until you edit it",
+            damaged.pos,
+            damaged.error
+        );
+    }
+    let spawn = loaded.world.generator().spawn_point();
+    let player = loaded.player.unwrap_or_else(|| {
+        let mut p = Player::new(spawn);
+        p.collider = collider;
+        p
+    });
+    let saver = Autosaver::start(file, Instant::now());
+    Ok((
+        loaded.world,
+        player,
+        loaded.crates,
+        loaded.hotbar,
+        Some(saver),
+    ))
 }

@@ -76,6 +76,7 @@ pub struct InputState {
     tick: u64,
     last_jump: Option<u64>,
     toggle_fly: bool,
+    switch_collider: bool,
     /// The hotbar's blocks.
     pub hotbar: [Block; 9],
     selected: usize,
@@ -94,6 +95,7 @@ impl InputState {
             tick: 0,
             last_jump: None,
             toggle_fly: false,
+            switch_collider: false,
             hotbar: HOTBAR,
             selected: 0,
         }
@@ -149,6 +151,30 @@ impl InputState {
         self.selected = (self.selected as i32 + steps).rem_euclid(9) as usize;
     }
 
+    /// Takes the blocks and selection of a saved hotbar (empty slots keep their default).
+    pub fn set_hotbar(&mut self, saved: &crate::save::Hotbar) {
+        for (slot, block) in self.hotbar.iter_mut().zip(saved.slots) {
+            if let Some(block) = block {
+                *slot = block;
+            }
+        }
+        self.selected = saved.selected.min(8);
+    }
+
+    /// The hotbar as a save stores it.
+    #[must_use]
+    pub fn saved_hotbar(&self) -> crate::save::Hotbar {
+        crate::save::Hotbar {
+            slots: self.hotbar.map(Some),
+            selected: self.selected,
+        }
+    }
+
+    /// Asks for the collider switch on the next tick.
+    pub fn switch_collider(&mut self) {
+        self.switch_collider = true;
+    }
+
     /// The selected slot.
     #[must_use]
     pub const fn selected(&self) -> usize {
@@ -182,6 +208,9 @@ impl InputState {
         }
         if std::mem::take(&mut self.toggle_fly) {
             input.actions.push(Action::ToggleFly);
+        }
+        if std::mem::take(&mut self.switch_collider) {
+            input.actions.push(Action::ToggleCollider);
         }
         let place = self.hotbar[self.selected];
         for (i, b) in self.buttons.iter_mut().enumerate() {

@@ -20,6 +20,8 @@ pub enum Binding {
     Overlay,
     /// Switch fullscreen.
     Fullscreen,
+    /// Switch the player between the box and the cylinder collider.
+    SwitchCollider,
 }
 
 /// The binding of a physical key, if it has one.
@@ -47,6 +49,7 @@ pub fn map_key(code: KeyCode) -> Option<Binding> {
         KeyCode::F2 => Binding::Screenshot,
         KeyCode::F3 => Binding::Overlay,
         KeyCode::F11 => Binding::Fullscreen,
+        KeyCode::KeyC => Binding::SwitchCollider,
         _ => return None,
     })
 }

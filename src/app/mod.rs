@@ -44,6 +44,9 @@ pub enum AppError {
     /// The GPU side failed.
     #[error(transparent)]
     Render(#[from] RenderError),
+    /// The world could not be opened or saved.
+    #[error(transparent)]
+    Save(#[from] crate::save::SaveError),
     /// A file could not be written.
     #[error("cannot write {path}: {message}")]
     Write {
@@ -117,7 +120,7 @@ impl App {
             surface.configure(&gpu.device, &config);
         }
         let renderer = Renderer::new(&gpu, config.format)?;
-        Ok(Game::new(
+        Game::new(
             &self.options,
             self.launch,
             frame::Display {
@@ -128,7 +131,7 @@ impl App {
                 gpu,
                 renderer,
             },
-        ))
+        )
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: AppError) {
@@ -184,6 +187,9 @@ impl ApplicationHandler for App {
                     Some(Binding::ReleaseMouse) if down => game.set_captured(false),
                     Some(Binding::Screenshot) if down && !event.repeat => {
                         game.screenshot_requested = true;
+                    }
+                    Some(Binding::SwitchCollider) if down && !event.repeat => {
+                        game.input.switch_collider();
                     }
                     Some(Binding::Overlay) if down && !event.repeat => {
                         game.overlay = !game.overlay;

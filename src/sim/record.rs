@@ -52,6 +52,15 @@ impl Recorder {
         let _ = writeln!(player, "yaw = {}", float(p.yaw));
         let _ = writeln!(player, "pitch = {}", float(p.pitch));
         let _ = writeln!(player, "flying = {}", p.flying);
+        let _ = writeln!(player, "collider = \"{}\"", p.collider.name());
+        for c in sim.crates.list() {
+            let _ = writeln!(
+                player,
+                "\n[[crate]]\nposition = {}\nsize = {}",
+                vector(c.position),
+                vector(c.size)
+            );
+        }
         let mut fills = String::new();
         for (pos, edit) in sim.world.edits() {
             let _ = writeln!(
