@@ -46,6 +46,8 @@ const SKY_FLOOR: i32 = MAX_SURFACE + trees::MAX_HEIGHT;
 const ROOT_DEPTH: i32 = 3;
 /// Search radii, in blocks, for [`Terrain::spawn_point`]: each stage maps a wider square.
 const SPAWN_SEARCH: [i32; 3] = [32, 128, 512];
+/// Blocks between a spawn column and the nearest canopy's edge.
+const SPAWN_CLEARANCE: i32 = 2;
 
 /// Noise terrain for one seed. Holds only immutable noise tables, so one `Terrain` can serve
 /// every worker thread.
@@ -211,12 +213,14 @@ impl Terrain {
                 let column = map.column(&self.heights, x, z);
                 (column.height, column.top)
             });
-        // Columns under a canopy: every column within REACH of a trunk, as a bitmap.
+        // Columns under or beside a canopy: every column within REACH of a trunk, plus a
+        // margin so that the first view is not a wall of leaves an arm's length away.
+        let clear = REACH + SPAWN_CLEARANCE;
         let shade_side = 2 * radius + 1;
         let mut shaded = vec![false; (shade_side * shade_side) as usize];
         for tree in &trees {
-            for z in (tree.z - REACH).max(-radius)..=(tree.z + REACH).min(radius) {
-                for x in (tree.x - REACH).max(-radius)..=(tree.x + REACH).min(radius) {
+            for z in (tree.z - clear).max(-radius)..=(tree.z + clear).min(radius) {
+                for x in (tree.x - clear).max(-radius)..=(tree.x + clear).min(radius) {
                     shaded[((z + radius) * shade_side + x + radius) as usize] = true;
                 }
             }
