@@ -229,7 +229,8 @@ impl Crates {
         };
         let others = [(axis + 1) % 3, (axis + 2) % 3];
 
-        // Gather the chain: node 0 is the mover; links (from, to, gap) point forward.
+        // Gather the chain: node 0 is the mover; `ahead[n]` lists (node, gap) of the crates
+        // directly in node n's path, so every link points forward.
         let mut nodes: Vec<(Option<usize>, Aabb)> = vec![(
             match mover {
                 Mover::Player(_) => None,
@@ -237,7 +238,7 @@ impl Crates {
             },
             root_box,
         )];
-        let mut links: Vec<(usize, usize, f64)> = Vec::new();
+        let mut ahead: Vec<Vec<(usize, f64)>> = vec![Vec::new()];
         let mut node_of: BTreeMap<usize, usize> = BTreeMap::new();
         if let Mover::Crate(i) = mover {
             node_of.insert(i, 0);
@@ -257,10 +258,11 @@ impl Crates {
                 }
                 let node = *node_of.entry(j).or_insert_with(|| {
                     nodes.push((Some(j), to));
+                    ahead.push(Vec::new());
                     nodes.len() - 1
                 });
                 if node != next {
-                    links.push((next, node, gap.max(0.0)));
+                    ahead[next].push((node, gap.max(0.0)));
                 }
             }
             next += 1;
@@ -277,8 +279,7 @@ impl Crates {
         for &n in &order {
             let (_, b) = nodes[n];
             let mut limit = blocked_distance(world, b, axis, d, fixed);
-            for &(from, to, gap) in links.iter().filter(|l| l.0 == n) {
-                debug_assert_ne!(from, to);
+            for &(to, gap) in &ahead[n] {
                 limit = limit.min(gap + can[to]);
             }
             can[n] = limit.max(0.0);
@@ -288,7 +289,7 @@ impl Crates {
         let mut need = vec![0.0_f64; nodes.len()];
         need[0] = can[0];
         for &n in order.iter().rev() {
-            for &(_, to, gap) in links.iter().filter(|l| l.0 == n) {
+            for &(to, gap) in &ahead[n] {
                 need[to] = need[to].max(need[n] - gap);
             }
         }

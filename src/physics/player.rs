@@ -476,15 +476,12 @@ fn farthest_supported(below: &[Aabb], body: Aabb, axis: usize, d: f64) -> f64 {
 
 /// Whether `body` overlaps any water.
 fn touches_water(world: &impl BlockSource, body: Aabb) -> bool {
-    let min = BlockPos::containing(body.min);
-    let max = BlockPos::containing(body.max);
-    (min.y..=max.y).any(|y| {
-        (min.z..=max.z).any(|z| {
-            (min.x..=max.x).any(|x| {
-                let pos = BlockPos::new(x, y, z);
-                world.block(pos) == Block::Water
-                    && Aabb::new(pos.min_corner(), pos.min_corner() + DVec3::ONE).intersects(body)
-            })
-        })
+    let (min, max) = (
+        BlockPos::containing(body.min),
+        BlockPos::containing(body.max),
+    );
+    BlockPos::cells_between(min, max).any(|pos| {
+        world.block(pos) == Block::Water
+            && Aabb::new(pos.min_corner(), pos.min_corner() + DVec3::ONE).intersects(body)
     })
 }

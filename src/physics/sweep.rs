@@ -102,17 +102,13 @@ impl Movement {
 
 /// Appends to `out` the world-space colliders of every block overlapping `region`.
 pub fn colliders_in(world: &impl BlockSource, region: Aabb, out: &mut Vec<Aabb>) {
-    let min = BlockPos::containing(region.min);
-    let max = BlockPos::containing(region.max);
-    for y in min.y..=max.y {
-        for z in min.z..=max.z {
-            for x in min.x..=max.x {
-                let pos = BlockPos::new(x, y, z);
-                let block = world.block(pos);
-                let origin = pos.min_corner();
-                out.extend(block.colliders().iter().map(|c| c.at(origin)));
-            }
-        }
+    let (min, max) = (
+        BlockPos::containing(region.min),
+        BlockPos::containing(region.max),
+    );
+    for pos in BlockPos::cells_between(min, max) {
+        let origin = pos.min_corner();
+        out.extend(world.block(pos).colliders().iter().map(|c| c.at(origin)));
     }
 }
 
