@@ -1,5 +1,6 @@
 // Chunk meshes: unpacks the mesher's 8-byte vertices, lights them by face and ambient
 // occlusion, textures them from the block atlas and fades them into the sky with distance.
+// Free boxes (crates) share the lighting, texturing and fog through their own vertex stage.
 
 struct Globals {
     // Rotation-only view (the camera sits at the origin) times projection.
@@ -53,6 +54,23 @@ fn vs_main(@location(0) packed: u32, @location(1) tile: u32) -> VertexOutput {
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.light = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
+    out.relative = relative;
+    out.tile = tile;
+    return out;
+}
+
+// A free box's corner (src/mesh/boxes.rs): already camera-relative, lit by its face alone.
+@vertex
+fn vs_box(
+    @location(0) relative: vec3<f32>,
+    @location(1) uv: vec2<f32>,
+    @location(2) face: u32,
+    @location(3) tile: u32,
+) -> VertexOutput {
+    var out: VertexOutput;
+    out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
+    out.local_uv = uv;
+    out.light = FACE_LIGHT[face];
     out.relative = relative;
     out.tile = tile;
     return out;

@@ -253,3 +253,63 @@ fn crates_placed_and_broken_from_the_hotbar() {
         "the break took the crate, not the ground"
     );
 }
+
+/// A scenario with one crate two blocks east of the player, who looks east at `pitch`
+/// and uses a crate at tick 1.
+fn place_against_a_crate(pitch: f64) -> common::Run {
+    run(&format!(
+        r#"
+        world = "flat"
+        ticks = 30
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        pitch = {pitch}
+        [[crate]]
+        position = [2.5, 64.0, 0.5]
+        [[input]]
+        at = 1
+        action = "place_crate"
+        "#
+    ))
+}
+
+#[test]
+fn a_crate_placed_on_the_top_of_a_crate_stacks_on_it() {
+    // The look ray meets the crate's top face (y = 65) at x ≈ 2.8.
+    let r = place_against_a_crate(-15.0);
+    let end = r.last();
+    assert_eq!(end.crates.len(), 2);
+    assert_eq!(end.crates[1].position, [2.5, 65.0, 0.5]);
+    assert_eq!(end.crates[1].velocity, [0.0, 0.0, 0.0]);
+    r.assert_bodies_apart();
+}
+
+#[test]
+fn a_crate_placed_on_the_side_of_a_crate_lines_up_beside_it() {
+    // The look ray meets the crate's west face (x = 2) at y ≈ 64.9.
+    let r = place_against_a_crate(-25.0);
+    let end = r.last();
+    assert_eq!(end.crates.len(), 2);
+    assert_eq!(end.crates[1].position, [1.5, 64.0, 0.5]);
+    r.assert_bodies_apart();
+}
+
+#[test]
+fn a_crate_is_not_placed_where_the_player_stands() {
+    // The west face of a crate right beside the player: a crate there would overlap them.
+    let r = run(r#"
+        world = "flat"
+        ticks = 10
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        pitch = -60.0
+        [[crate]]
+        position = [1.5, 64.0, 0.5]
+        [[input]]
+        at = 1
+        action = "place_crate"
+    "#);
+    assert_eq!(r.last().crates.len(), 1);
+}

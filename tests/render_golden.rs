@@ -1,4 +1,5 @@
-//! Renders a fixed scene offscreen and compares it with tests/golden/scene.png.
+//! Renders a fixed scene offscreen and compares it with tests/golden/scene.png, and checks
+//! that a crate shows its own texture.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
@@ -84,7 +85,7 @@ fn fixed_scene_matches_the_golden_image() {
         }
     }
     let hud = HudState {
-        hotbar: hewn::app::input::HOTBAR,
+        hotbar: hewn::sim::DEFAULT_HOTBAR,
         selected: 2,
         overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
         banner: None,
@@ -101,6 +102,11 @@ fn fixed_scene_matches_the_golden_image() {
         },
         fog: (30.0, 60.0),
         outline: &[(target, target + DVec3::ONE)],
+        // A crate on the grass, and a small one stacked on the stone.
+        crates: &[
+            (DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
+            (DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
+        ],
         hud: &hud,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
@@ -133,6 +139,108 @@ fn fixed_scene_matches_the_golden_image() {
             golden_path.display(),
             MAX_DIFFERENT_SHARE * 100.0,
             actual.display()
+        );
+    }
+}
+
+/// sRGB to linear and back, as the GPU converts around the shader's arithmetic.
+fn srgb_to_linear(c: u8) -> f32 {
+    let c = f32::from(c) / 255.0;
+    if c <= 0.04045 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+fn linear_to_srgb(c: f32) -> u8 {
+    let c = if c <= 0.003_130_8 {
+        c * 12.92
+    } else {
+        1.055 * c.powf(1.0 / 2.4) - 0.055
+    };
+    (c * 255.0).round().clamp(0.0, 255.0) as u8
+}
+
+#[test]
+fn a_crate_is_drawn_with_the_crate_texture() {
+    use hewn::mesh::tiles::{ATLAS_COLUMNS, CRATE_TILE, TILE_SIZE};
+
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    // Nothing but a crate two blocks ahead, its south face square to the camera, against
+    // the sky; no fog reaches it.
+    let eye = DVec3::new(1e6 + 0.5, 80.5, -1e6 + 0.5);
+    let hud = HudState::default();
+    let scene = Scene {
+        camera: Camera {
+            eye,
+            yaw: 0.0,
+            pitch: 0.0,
+            fov_y: 70.0,
+            aspect: 1.0,
+            far: 96.0,
+        },
+        fog: (60.0, 90.0),
+        outline: &[],
+        crates: &[(
+            eye + DVec3::new(-0.5, -0.5, -3.0),
+            eye + DVec3::new(0.5, 0.5, -2.0),
+        )],
+        hud: &hud,
+    };
+    let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
+
+    // The south face is shaded by 0.68 (FACE_LIGHT in shaders/chunk.wgsl) in linear light.
+    let atlas = image::load_from_memory(hewn::render::ATLAS_PNG)
+        .expect("atlas decodes")
+        .to_rgba8();
+    let (tx, ty) = (
+        u32::from(CRATE_TILE) % ATLAS_COLUMNS * TILE_SIZE,
+        u32::from(CRATE_TILE) / ATLAS_COLUMNS * TILE_SIZE,
+    );
+    let shaded = |i: u32, j: u32| {
+        let texel = atlas.get_pixel(tx + i, ty + j);
+        [0, 1, 2].map(|c| linear_to_srgb(srgb_to_linear(texel[c]) * 0.68))
+    };
+    // Within what drivers' rounding of the lighting may move a channel.
+    let close =
+        |p: &image::Rgba<u8>, s: [u8; 3]| (0..3).all(|c| s[c].abs_diff(p[c]) <= CHANNEL_TOLERANCE);
+    let view_proj = Renderer::view_proj(&scene, SIZE);
+    let pixel_of = |relative: glam::Vec3| {
+        let ndc = view_proj.project_point3(relative);
+        let (w, h) = (SIZE.0 as f32, SIZE.1 as f32);
+        ((ndc.x + 1.0) * 0.5 * w, (1.0 - ndc.y) * 0.5 * h)
+    };
+    let (cx, cy) = (SIZE.0 as f32 / 2.0, SIZE.1 as f32 / 2.0);
+    let mut checked = 0;
+    // Every texel of the tile, where it lands on the face (u from the face's west edge, v
+    // from its top), except under the crosshair.
+    for j in 0..TILE_SIZE {
+        for i in 0..TILE_SIZE {
+            let (u, v) = ((i as f32 + 0.5) / 16.0, (j as f32 + 0.5) / 16.0);
+            let (x, y) = pixel_of(glam::Vec3::new(u - 0.5, 0.5 - v, -2.0));
+            if (x - cx).abs() < 9.0 && (y - cy).abs() < 9.0 {
+                continue;
+            }
+            let p = picture.get_pixel(x as u32, y as u32);
+            assert!(
+                close(p, shaded(i, j)),
+                "texel ({i}, {j}) at pixel ({x:.0}, {y:.0}) is {p:?}, expected {:?}",
+                shaded(i, j)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} texels checked");
+    // Around the face, only sky.
+    for relative in [(-0.8, 0.0), (0.8, 0.0), (0.0, 0.8), (0.0, -0.8)] {
+        let (x, y) = pixel_of(glam::Vec3::new(relative.0, relative.1, -2.0));
+        let p = picture.get_pixel(x as u32, y as u32);
+        assert!(
+            p[2] > p[0] && p[2] > 200,
+            "pixel ({x:.0}, {y:.0}) beside the crate is {p:?}"
         );
     }
 }

@@ -17,7 +17,7 @@ use crate::physics::{Player, PlayerCollider};
 use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
 use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
-use crate::sim::{ActionOutcome, Simulation};
+use crate::sim::{ActionOutcome, Item, Simulation};
 use crate::world::{BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
@@ -120,6 +120,8 @@ pub struct Game {
     last_frame: Instant,
     started: bool,
     previous_eye: DVec3,
+    /// Where each crate was before the last tick, for drawing between ticks.
+    previous_crates: Vec<DVec3>,
     frames: u64,
     frame_limit: Option<u64>,
     final_screenshot: Option<PathBuf>,
@@ -159,6 +161,7 @@ impl Game {
         Ok(Self {
             input,
             previous_eye: sim.eye(),
+            previous_crates: Vec::new(),
             streamer: Streamer::new(&generator, options.render_distance),
             display,
             sim,
@@ -199,6 +202,9 @@ impl Game {
             recorder.record(&input);
         }
         self.previous_eye = self.sim.eye();
+        self.previous_crates.clear();
+        self.previous_crates
+            .extend(self.sim.crates.list().iter().map(|c| c.position));
         for outcome in self.sim.tick(&input) {
             if let ActionOutcome::Broke(pos) | ActionOutcome::Placed(pos) = outcome {
                 for (chunk, mesh) in self.streamer.remesh_edit(&self.sim.world, pos) {
@@ -264,12 +270,14 @@ impl Game {
             );
         }
 
-        let outline = self.outline();
+        let crates = self.crate_boxes();
+        let outline = self.outline(&crates);
         let hud = self.hud();
         let scene = Scene {
             camera: self.camera(),
             fog: self.fog(),
             outline: &outline,
+            crates: &crates,
             hud: &hud,
         };
         let presented = self.display.draw(&scene)?;
@@ -328,14 +336,61 @@ impl Game {
         (edge * 0.55, edge - 4.0)
     }
 
-    fn outline(&self) -> Vec<(DVec3, DVec3)> {
-        let Some(hit) = self.sim.peek_target() else {
-            return Vec::new();
+    /// What the player looks at, nearest first: a crate, or a block.
+    fn looked_at(&self) -> Option<LookedAt> {
+        let block = self.sim.peek_target();
+        match self.sim.crate_target() {
+            Some(c) if block.is_none_or(|b| c.distance < b.distance) => {
+                Some(LookedAt::Crate(c.index))
+            }
+            _ => block.map(|hit| LookedAt::Block(hit.block)),
+        }
+    }
+
+    /// Middle click: puts what the player looks at into the hotbar.
+    pub fn pick(&mut self) {
+        let item = match self.looked_at() {
+            Some(LookedAt::Crate(_)) => Item::Crate,
+            Some(LookedAt::Block(pos)) => Item::Block(self.sim.world.block(pos)),
+            None => return,
         };
-        let origin = hit.block.min_corner();
+        self.input.pick(item);
+    }
+
+    /// Each crate's box where it is drawn this frame: between its places before and after
+    /// the last tick, as the camera is, so pushed crates glide rather than step. A crate
+    /// added or removed in the last tick shifts the list, and then all are drawn where they
+    /// are.
+    fn crate_boxes(&self) -> Vec<(DVec3, DVec3)> {
+        let list = self.sim.crates.list();
+        let alpha = self.clock.alpha();
+        let same = self.previous_crates.len() == list.len();
+        list.iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let position = if same {
+                    self.previous_crates[i].lerp(c.position, alpha)
+                } else {
+                    c.position
+                };
+                let bounds = crate::aabb::Aabb::from_bottom_centre(position, c.size);
+                (bounds.min, bounds.max)
+            })
+            .collect()
+    }
+
+    /// The outline of what the player looks at: a block's real shape, or a crate's box as
+    /// drawn (`crates` from [`Self::crate_boxes`]).
+    fn outline(&self, crates: &[(DVec3, DVec3)]) -> Vec<(DVec3, DVec3)> {
+        let pos = match self.looked_at() {
+            Some(LookedAt::Block(pos)) => pos,
+            Some(LookedAt::Crate(i)) => return crates.get(i).copied().into_iter().collect(),
+            None => return Vec::new(),
+        };
+        let origin = pos.min_corner();
         self.sim
             .world
-            .block(hit.block)
+            .block(pos)
             .colliders()
             .iter()
             .map(|b| {
@@ -443,6 +498,15 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// What the look ray meets first.
+#[derive(Clone, Copy, Debug)]
+enum LookedAt {
+    /// The crate at this index.
+    Crate(usize),
+    /// The block here.
+    Block(crate::world::BlockPos),
 }
 
 /// The world, player, crates, hotbar and autosaver to start a game with.

@@ -6,8 +6,7 @@
 //! same in a recording as they felt in play.
 
 use crate::physics::Controls;
-use crate::sim::{Action, Input};
-use crate::world::Block;
+use crate::sim::{Action, DEFAULT_HOTBAR, Input, Item};
 
 /// Degrees of turn per unit of mouse motion.
 pub const MOUSE_SENSITIVITY: f64 = 0.15;
@@ -44,19 +43,6 @@ pub enum Button {
     Place,
 }
 
-/// The blocks on the hotbar at the start.
-pub const HOTBAR: [Block; 9] = [
-    Block::Stone,
-    Block::Dirt,
-    Block::Grass,
-    Block::Planks,
-    Block::Cobblestone,
-    Block::Log,
-    Block::Glass,
-    Block::Leaves,
-    Block::StoneSlab,
-];
-
 #[derive(Clone, Copy, Debug, Default)]
 struct ButtonState {
     held: bool,
@@ -77,8 +63,8 @@ pub struct InputState {
     last_jump: Option<u64>,
     toggle_fly: bool,
     switch_collider: bool,
-    /// The hotbar's blocks.
-    pub hotbar: [Block; 9],
+    /// What each hotbar slot holds.
+    pub hotbar: [Item; 9],
     selected: usize,
 }
 
@@ -96,7 +82,7 @@ impl InputState {
             last_jump: None,
             toggle_fly: false,
             switch_collider: false,
-            hotbar: HOTBAR,
+            hotbar: DEFAULT_HOTBAR,
             selected: 0,
         }
     }
@@ -151,11 +137,11 @@ impl InputState {
         self.selected = (self.selected as i32 + steps).rem_euclid(9) as usize;
     }
 
-    /// Takes the blocks and selection of a saved hotbar (empty slots keep their default).
+    /// Takes the items and selection of a saved hotbar (empty slots keep their default).
     pub fn set_hotbar(&mut self, saved: &crate::save::Hotbar) {
-        for (slot, block) in self.hotbar.iter_mut().zip(saved.slots) {
-            if let Some(block) = block {
-                *slot = block;
+        for (slot, item) in self.hotbar.iter_mut().zip(saved.slots) {
+            if let Some(item) = item {
+                *slot = item;
             }
         }
         self.selected = saved.selected.min(8);
@@ -167,6 +153,15 @@ impl InputState {
         crate::save::Hotbar {
             slots: self.hotbar.map(Some),
             selected: self.selected,
+        }
+    }
+
+    /// Puts `item` in hand, as a middle click on something in the world does: selects the
+    /// slot that already holds it, or else replaces what the selected slot holds.
+    pub fn pick(&mut self, item: Item) {
+        match self.hotbar.iter().position(|&held| held == item) {
+            Some(slot) => self.selected = slot,
+            None => self.hotbar[self.selected] = item,
         }
     }
 
@@ -212,15 +207,13 @@ impl InputState {
         if std::mem::take(&mut self.switch_collider) {
             input.actions.push(Action::ToggleCollider);
         }
-        let place = self.hotbar[self.selected];
+        let used = self.hotbar[self.selected].use_action();
         for (i, b) in self.buttons.iter_mut().enumerate() {
             let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0);
             if fire {
-                input.actions.push(if i == 0 {
-                    Action::Break
-                } else {
-                    Action::Place(place)
-                });
+                input
+                    .actions
+                    .push(if i == 0 { Action::Break } else { used });
                 b.cooldown = REPEAT_TICKS;
             } else {
                 b.cooldown = b.cooldown.saturating_sub(1);
@@ -277,8 +270,34 @@ mod tests {
         s.select(3);
         s.button(Button::Place, true);
         s.button(Button::Place, false);
-        assert_eq!(s.next_input().actions, [Action::Place(HOTBAR[3])]);
+        assert_eq!(s.next_input().actions, [DEFAULT_HOTBAR[3].use_action()]);
         assert!(s.next_input().actions.is_empty());
+    }
+
+    #[test]
+    fn the_crate_slot_places_crates() {
+        let mut s = InputState::new(0.0, 0.0);
+        let slot = DEFAULT_HOTBAR.iter().position(|&i| i == Item::Crate);
+        s.select(slot.expect("a new player has a crate"));
+        s.button(Button::Place, true);
+        assert_eq!(s.next_input().actions, [Action::PlaceCrate]);
+    }
+
+    #[test]
+    fn picking_selects_a_held_item_or_replaces_the_selected_one() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.pick(Item::Crate);
+        assert_eq!(s.hotbar[s.selected()], Item::Crate);
+        let crate_slot = s.selected();
+        s.select(0);
+        let sand = Item::Block(crate::world::Block::Sand);
+        s.pick(sand);
+        assert_eq!((s.selected(), s.hotbar[0]), (0, sand));
+        assert_eq!(
+            s.hotbar[crate_slot],
+            Item::Crate,
+            "other slots keep their items"
+        );
     }
 
     #[test]

@@ -54,12 +54,22 @@ pub fn map_key(code: KeyCode) -> Option<Binding> {
     })
 }
 
+/// What a mouse button does in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MouseBinding {
+    /// Break or place, repeated while held.
+    Button(Button),
+    /// Take what the player looks at into the hotbar (once per press).
+    Pick,
+}
+
 /// The game's meaning of a mouse button, if it has one.
 #[must_use]
-pub const fn map_button(button: MouseButton) -> Option<Button> {
+pub const fn map_button(button: MouseButton) -> Option<MouseBinding> {
     match button {
-        MouseButton::Left => Some(Button::Break),
-        MouseButton::Right => Some(Button::Place),
+        MouseButton::Left => Some(MouseBinding::Button(Button::Break)),
+        MouseButton::Right => Some(MouseBinding::Button(Button::Place)),
+        MouseButton::Middle => Some(MouseBinding::Pick),
         _ => None,
     }
 }

@@ -29,7 +29,7 @@ use crate::cli::{PlayOptions, Switch};
 use crate::render::{Gpu, RenderError, Renderer};
 pub use clock::FrameClock;
 use frame::Game;
-use keys::{Binding, map_button, map_key};
+use keys::{Binding, MouseBinding, map_button, map_key};
 pub use stream::Streamer;
 
 /// Why the game could not run.
@@ -211,8 +211,12 @@ impl ApplicationHandler for App {
                     if down {
                         game.set_captured(true);
                     }
-                } else if let Some(b) = map_button(button) {
-                    game.input.button(b, down);
+                } else {
+                    match map_button(button) {
+                        Some(MouseBinding::Button(b)) => game.input.button(b, down),
+                        Some(MouseBinding::Pick) if down => game.pick(),
+                        _ => {}
+                    }
                 }
             }
             WindowEvent::MouseWheel { delta, .. } => {

@@ -19,11 +19,13 @@
 //!    0 (BL) ────── 1 (BR)      or (1,2,3) (1,3,0) when AO asks for the other diagonal
 //! ```
 
+pub mod boxes;
 mod faces;
 mod mesher;
 mod neighbourhood;
 pub mod tiles;
 
+pub use boxes::{BOX_VERTICES, BoxVertex, push_box};
 pub use faces::FaceDir;
 pub use mesher::{QuadSink, mesh_region};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};

@@ -35,6 +35,9 @@ pub const TILES: [&str; 17] = [
     "crate",
 ];
 
+/// The tile crates show on every face.
+pub const CRATE_TILE: u16 = 16;
+
 /// The index of the tile called `name`, if there is one.
 #[must_use]
 pub fn tile_index(name: &str) -> Option<u16> {
@@ -76,5 +79,6 @@ mod tests {
             }
         }
         assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
+        assert_eq!(tile_index("crate"), Some(CRATE_TILE));
     }
 }

@@ -5,8 +5,8 @@ use bytemuck::{Pod, Zeroable};
 
 use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
 use crate::mesh::FaceDir;
-use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, tile_for};
-use crate::world::Block;
+use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, tile_for};
+use crate::sim::Item;
 
 /// One HUD vertex: a pixel position, an atlas coordinate (negative for flat colour) and a
 /// colour that tints the texel.
@@ -22,16 +22,28 @@ pub struct HudVertex {
 }
 
 /// What the HUD shows this frame.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct HudState {
-    /// The nine hotbar blocks.
-    pub hotbar: [Block; 9],
+    /// The nine hotbar items.
+    pub hotbar: [Item; 9],
     /// The selected slot, 0 to 8.
     pub selected: usize,
     /// Lines of the debug overlay, when it is open.
     pub overlay: Option<Vec<String>>,
     /// A line shown in the middle of the screen (such as "loading").
     pub banner: Option<String>,
+}
+
+impl Default for HudState {
+    /// A new player's hotbar, nothing else.
+    fn default() -> Self {
+        Self {
+            hotbar: crate::sim::DEFAULT_HOTBAR,
+            selected: 0,
+            overlay: None,
+            banner: None,
+        }
+    }
 }
 
 /// Quads accumulated as triangle-list vertices.
@@ -91,15 +103,20 @@ impl HudBuilder {
         text.chars().count() as f32 * advance
     }
 
-    /// A small isometric block: top, left and right faces from the atlas, the sides darker.
-    pub fn block_icon(&mut self, cx: f32, cy: f32, size: f32, block: Block) {
+    /// A small isometric cube of an item: top, left and right faces from the atlas, the
+    /// sides darker.
+    pub fn item_icon(&mut self, cx: f32, cy: f32, size: f32, item: Item) {
         let (h, q) = (size * 0.5, size * 0.25);
         let top = [[cx, cy - h], [cx + h, cy - q], [cx, cy], [cx - h, cy - q]];
         let left = [[cx - h, cy - q], [cx, cy], [cx, cy + h], [cx - h, cy + q]];
         let right = [[cx, cy], [cx + h, cy - q], [cx + h, cy + q], [cx, cy + h]];
-        self.tile(top, tile_for(block, FaceDir::Up), [255; 4]);
-        self.tile(left, tile_for(block, FaceDir::South), [200, 200, 200, 255]);
-        self.tile(right, tile_for(block, FaceDir::East), [160, 160, 160, 255]);
+        let tile = |face| match item {
+            Item::Block(block) => tile_for(block, face),
+            Item::Crate => CRATE_TILE,
+        };
+        self.tile(top, tile(FaceDir::Up), [255; 4]);
+        self.tile(left, tile(FaceDir::South), [200, 200, 200, 255]);
+        self.tile(right, tile(FaceDir::East), [160, 160, 160, 255]);
     }
 }
 
@@ -150,7 +167,7 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
         slot + 4.0,
         [20, 20, 20, 170],
     );
-    for (i, &block) in state.hotbar.iter().enumerate() {
+    for (i, &item) in state.hotbar.iter().enumerate() {
         let x = left + i as f32 * slot;
         b.rect(
             x + scale,
@@ -159,7 +176,7 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
             slot - 2.0 * scale,
             [90, 90, 90, 150],
         );
-        b.block_icon(x + slot / 2.0, top + slot / 2.0, slot * 0.62, block);
+        b.item_icon(x + slot / 2.0, top + slot / 2.0, slot * 0.62, item);
     }
     let sx = left + state.selected.min(8) as f32 * slot;
     for (x, y, w, h) in [

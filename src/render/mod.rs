@@ -1,10 +1,10 @@
-//! The renderer: draws a [`Scene`] (camera, chunk meshes, outline, HUD) with wgpu.
+//! The renderer: draws a [`Scene`] (camera, chunk meshes, crates, outline, HUD) with wgpu.
 //!
 //! Everything the GPU sees is relative to the camera: each chunk is drawn at its offset from
 //! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
-//! origin. A frame is the sky, then opaque, cut-out and translucent chunk faces (depth
-//! tested, back faces culled, chunks outside the view skipped), then the outline of the
-//! targeted block and the HUD on top.
+//! origin. A frame is the sky, then opaque and cut-out chunk faces (depth tested, back faces
+//! culled, chunks outside the view skipped), the crates, the translucent chunk faces over
+//! them, then the outline of the targeted block or crate and the HUD on top.
 //!
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
@@ -25,10 +25,10 @@ pub use camera::{Camera, Frustum};
 pub use gpu::{Gpu, RenderError};
 pub use hud::{HudState, HudVertex};
 
-use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
-use crate::mesh::{ChunkMesh, Pass};
+use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, TILE_SIZE};
+use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, Pass, push_box};
 use crate::world::ChunkPos;
-use chunks::{ChunkStore, Visible};
+use chunks::ChunkStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
 
 /// The block atlas, made by `src/bin/make_atlas.rs`.
@@ -46,8 +46,10 @@ pub struct Scene<'a> {
     pub camera: Camera,
     /// Horizontal distances where fog starts and where it hides everything.
     pub fog: (f32, f32),
-    /// Boxes to outline (the targeted block's real shape), in world coordinates.
+    /// Boxes to outline (the targeted block's real shape, or crate), in world coordinates.
     pub outline: &'a [(DVec3, DVec3)],
+    /// The crates, as boxes (minimum and maximum corner) in world coordinates.
+    pub crates: &'a [(DVec3, DVec3)],
     /// The HUD.
     pub hud: &'a HudState,
 }
@@ -247,19 +249,14 @@ impl Renderer {
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
-        let visible =
-            self.chunks
-                .prepare(&self.device, &self.queue, &camera, &Frustum::new(view_proj));
+        let frustum = Frustum::new(view_proj);
+        let visible = self
+            .chunks
+            .prepare(&self.device, &self.queue, &camera, &frustum);
+        let crates = self.crate_buffer(&camera, &frustum, scene.crates);
         let lines = self.outline_buffer(&camera, scene.outline);
         let hud_vertices = hud::build(scene.hud, size.0 as f32, size.1 as f32);
-        let hud = (!hud_vertices.is_empty()).then(|| {
-            self.device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("hud"),
-                    contents: bytemuck::cast_slice(&hud_vertices),
-                    usage: wgpu::BufferUsages::VERTEX,
-                })
-        });
+        let hud = self.vertex_buffer("hud", &hud_vertices);
         let depth = self.depth_view(size);
         let mut encoder = self
             .device
@@ -293,30 +290,63 @@ impl Renderer {
             pass.set_bind_group(0, &self.globals_group, &[]);
             pass.set_pipeline(&self.pipelines.sky);
             pass.draw(0..3, 0..1);
-            self.draw_chunks(&mut pass, &visible);
+            for (pipeline, which) in [
+                (&self.pipelines.opaque, Pass::Opaque),
+                (&self.pipelines.cutout, Pass::Cutout),
+            ] {
+                pass.set_pipeline(pipeline);
+                self.chunks.draw(&mut pass, &visible, which);
+            }
+            if let Some((buffer, count)) = &crates {
+                pass.set_pipeline(&self.pipelines.boxes);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            // Last of the world, so water and glass blend over everything behind them.
+            pass.set_pipeline(&self.pipelines.translucent);
+            self.chunks.draw(&mut pass, &visible, Pass::Translucent);
             if let Some((buffer, count)) = &lines {
                 pass.set_pipeline(&self.pipelines.lines);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
-            if let Some(buffer) = &hud {
+            if let Some((buffer, count)) = &hud {
                 pass.set_pipeline(&self.pipelines.hud);
                 pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..hud_vertices.len() as u32, 0..1);
+                pass.draw(0..*count, 0..1);
             }
         }
         self.queue.submit([encoder.finish()]);
     }
 
-    fn draw_chunks(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible]) {
-        for (pipeline, which) in [
-            (&self.pipelines.opaque, Pass::Opaque),
-            (&self.pipelines.cutout, Pass::Cutout),
-            (&self.pipelines.translucent, Pass::Translucent),
-        ] {
-            pass.set_pipeline(pipeline);
-            self.chunks.draw(pass, visible, which);
+    /// The crates in view as one vertex buffer, camera-relative.
+    fn crate_buffer(
+        &self,
+        camera: &Camera,
+        frustum: &Frustum,
+        boxes: &[(DVec3, DVec3)],
+    ) -> Option<(wgpu::Buffer, u32)> {
+        let mut vertices: Vec<BoxVertex> = Vec::with_capacity(boxes.len() * BOX_VERTICES);
+        for &(min, max) in boxes {
+            if frustum.intersects_box(camera.relative(min), camera.relative(max)) {
+                push_box(&mut vertices, min, max, camera.eye, CRATE_TILE);
+            }
         }
+        self.vertex_buffer("crates", &vertices)
+    }
+
+    /// A vertex buffer holding `vertices`, and their count; `None` when there are none.
+    fn vertex_buffer<T: Pod>(&self, label: &str, vertices: &[T]) -> Option<(wgpu::Buffer, u32)> {
+        (!vertices.is_empty()).then(|| {
+            let buffer = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some(label),
+                    contents: bytemuck::cast_slice(vertices),
+                    usage: wgpu::BufferUsages::VERTEX,
+                });
+            (buffer, vertices.len() as u32)
+        })
     }
 
     /// The outline: each of a box's twelve edges as a thin beam (triangles, which every
@@ -350,16 +380,7 @@ impl Renderer {
                 }
             }
         }
-        (!points.is_empty()).then(|| {
-            let buffer = self
-                .device
-                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("outline"),
-                    contents: bytemuck::cast_slice(&points),
-                    usage: wgpu::BufferUsages::VERTEX,
-                });
-            (buffer, points.len() as u32)
-        })
+        self.vertex_buffer("outline", &points)
     }
 
     /// The view-projection matrix a scene would use on a `size` target (for tests).

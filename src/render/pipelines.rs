@@ -1,6 +1,6 @@
 //! The render pipelines and their bind group layouts.
 
-use crate::mesh::Vertex;
+use crate::mesh::{BoxVertex, Vertex};
 
 use super::hud::HudVertex;
 
@@ -22,6 +22,8 @@ pub struct Pipelines {
     pub cutout: wgpu::RenderPipeline,
     /// Blended chunk faces.
     pub translucent: wgpu::RenderPipeline,
+    /// Free boxes (crates), opaque.
+    pub boxes: wgpu::RenderPipeline,
     /// The target outline.
     pub lines: wgpu::RenderPipeline,
     /// The HUD.
@@ -48,6 +50,7 @@ fn depth(write: bool, compare: wgpu::CompareFunction) -> Option<wgpu::DepthStenc
 struct Spec<'a> {
     label: &'a str,
     module: &'a wgpu::ShaderModule,
+    vertex: &'a str,
     fragment: &'a str,
     layout: &'a wgpu::PipelineLayout,
     buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
@@ -67,7 +70,7 @@ fn pipeline(
         layout: Some(s.layout),
         vertex: wgpu::VertexState {
             module: s.module,
-            entry_point: Some("vs_main"),
+            entry_point: Some(s.vertex),
             compilation_options: wgpu::PipelineCompilationOptions::default(),
             buffers: s.buffers,
         },
@@ -180,6 +183,13 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Unorm8x4],
         })];
+        let box_vertex = [Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<BoxVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &wgpu::vertex_attr_array![
+                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32
+            ],
+        })];
         let chunk = |label, fragment, depth_write, blend| {
             pipeline(
                 device,
@@ -187,6 +197,7 @@ impl Pipelines {
                 Spec {
                     label,
                     module: &chunk_shader,
+                    vertex: "vs_main",
                     fragment,
                     layout: &world_layout,
                     buffers: &chunk_vertex,
@@ -205,6 +216,7 @@ impl Pipelines {
                 Spec {
                     label: "sky",
                     module: &sky_shader,
+                    vertex: "vs_main",
                     fragment: "fs_main",
                     layout: &global_layout,
                     buffers: &[],
@@ -217,12 +229,29 @@ impl Pipelines {
             opaque: chunk("opaque", "fs_opaque", true, None),
             cutout: chunk("cutout", "fs_cutout", true, None),
             translucent: chunk("translucent", "fs_translucent", false, blend),
+            boxes: pipeline(
+                device,
+                format,
+                Spec {
+                    label: "boxes",
+                    module: &chunk_shader,
+                    vertex: "vs_box",
+                    fragment: "fs_opaque",
+                    layout: &global_layout,
+                    buffers: &box_vertex,
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    cull: true,
+                    depth: depth(true, wgpu::CompareFunction::Less),
+                    blend: None,
+                },
+            ),
             lines: pipeline(
                 device,
                 format,
                 Spec {
                     label: "outline",
                     module: &lines_shader,
+                    vertex: "vs_main",
                     fragment: "fs_main",
                     layout: &global_layout,
                     buffers: &line_vertex,
@@ -238,6 +267,7 @@ impl Pipelines {
                 Spec {
                     label: "hud",
                     module: &hud_shader,
+                    vertex: "vs_main",
                     fragment: "fs_main",
                     layout: &global_layout,
                     buffers: &hud_vertex,

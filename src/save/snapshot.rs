@@ -6,50 +6,40 @@ use std::sync::Arc;
 
 use crate::physics::Player;
 use crate::physics::crates::Crate;
+use crate::sim::{DEFAULT_HOTBAR, Item};
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, World};
 use crate::worldgen::Generator;
 
 /// Slots in the hotbar.
 pub const HOTBAR_SLOTS: usize = 9;
 
-/// The blocks the player has at hand, and which one is selected.
+/// The items the player has at hand, and which one is selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hotbar {
-    /// The block in each slot; `None` for an empty slot.
-    pub slots: [Option<Block>; HOTBAR_SLOTS],
+    /// The item in each slot; `None` for an empty slot.
+    pub slots: [Option<Item>; HOTBAR_SLOTS],
     /// The selected slot, below [`HOTBAR_SLOTS`].
     pub selected: usize,
 }
 
 impl Default for Hotbar {
-    /// The building blocks a new player starts with.
+    /// What a new player starts with.
     fn default() -> Self {
         Self {
-            slots: [
-                Block::Stone,
-                Block::Dirt,
-                Block::Grass,
-                Block::Planks,
-                Block::Cobblestone,
-                Block::Log,
-                Block::Glass,
-                Block::Sand,
-                Block::StoneSlab,
-            ]
-            .map(Some),
+            slots: DEFAULT_HOTBAR.map(Some),
             selected: 0,
         }
     }
 }
 
 impl Hotbar {
-    /// The slots as stored: block names separated by commas, empty for an empty slot. Names,
+    /// The slots as stored: item names separated by commas, empty for an empty slot. Names,
     /// not ids, so a reader can see the hotbar with any SQLite tool.
     #[must_use]
     pub fn to_text(&self) -> String {
         self.slots
             .iter()
-            .map(|s| s.map_or("", Block::name))
+            .map(|s| s.map_or("", Item::name))
             .collect::<Vec<_>>()
             .join(",")
     }
@@ -63,7 +53,7 @@ impl Hotbar {
         for slot in &mut slots {
             let name = names.next()?;
             if !name.is_empty() {
-                *slot = Some(Block::from_name(name)?);
+                *slot = Some(Item::from_name(name)?);
             }
         }
         let selected = usize::try_from(selected)

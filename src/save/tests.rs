@@ -6,6 +6,7 @@ use glam::DVec3;
 use super::*;
 use crate::physics::Player;
 use crate::physics::crates::Crate;
+use crate::sim::Item;
 use crate::world::{Block, BlockPos, BlockSource, ChunkPos, World};
 
 const FLAT: NewWorld = NewWorld {
@@ -64,7 +65,8 @@ fn edits_player_and_hotbar_round_trip() {
     world.set_block(BlockPos::new(5, 0, 5), Block::Air); // bedrock too: saves are not rules
     let mut hotbar = Hotbar::default();
     hotbar.slots[2] = None;
-    hotbar.slots[8] = Some(Block::Water);
+    hotbar.slots[0] = Some(Item::Crate);
+    hotbar.slots[8] = Some(Item::Block(Block::Water));
     hotbar.selected = 6;
     let player = a_player();
     let stats = file

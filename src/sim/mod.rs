@@ -5,6 +5,7 @@
 //! and the inputs; [`Simulation::hash`] fingerprints the result.
 
 pub mod hash;
+pub mod item;
 pub mod record;
 pub mod report;
 pub mod scenario;
@@ -16,10 +17,11 @@ use crate::aabb::CONTACT_EPSILON;
 use crate::physics::crates::{Crate, Crates, Mover};
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Controls, Player, PlayerCollider, intersects_world, quantize};
-use crate::raycast::{RayHit, cast};
+use crate::raycast::{Face, RayHit, cast};
 use crate::world::{Anchored, Block, BlockPos, BlockSource, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use hash::StateHasher;
+pub use item::{DEFAULT_HOTBAR, Item};
 
 /// A one-shot action taken at the start of a tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +83,17 @@ pub enum ActionOutcome {
     Collider(PlayerCollider),
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
     Nothing,
+}
+
+/// A crate on the player's look ray.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CrateHit {
+    /// Its index in the crate list.
+    pub index: usize,
+    /// How far along the ray the ray enters it, in blocks.
+    pub distance: f64,
+    /// The face the ray enters through.
+    pub face: Face,
 }
 
 /// A world and a player, advanced tick by tick.
@@ -237,9 +250,9 @@ impl Simulation {
                 }
             }
             Action::Break => match (self.target(), self.crate_target()) {
-                (hit, Some((i, distance))) if hit.is_none_or(|h| distance < h.distance) => {
-                    self.crates.remove(i);
-                    ActionOutcome::BrokeCrate(i)
+                (hit, Some(c)) if hit.is_none_or(|h| c.distance < h.distance) => {
+                    self.crates.remove(c.index);
+                    ActionOutcome::BrokeCrate(c.index)
                 }
                 (Some(hit), _) if self.world.block(hit.block).is_breakable() => {
                     self.world.set_block(hit.block, Block::Air);
@@ -255,47 +268,84 @@ impl Simulation {
                 }
                 _ => ActionOutcome::Nothing,
             },
-            Action::PlaceCrate => match self.target() {
-                Some(hit) if self.crate_in_front(hit.distance) => ActionOutcome::Nothing,
-                Some(hit) => {
-                    let cell = hit.adjacent.min_corner();
-                    let c = Crate::new(cell + DVec3::new(0.5, 0.0, 0.5), DVec3::ONE);
-                    let free = hit.adjacent.in_world_height()
-                        && !intersects_world(&self.world, c.bounds(), CONTACT_EPSILON)
-                        && !self.crates.any_intersect(c.bounds())
-                        && !c.bounds().intersects(self.player.bounds());
-                    if free {
-                        self.crates.add(c);
-                        ActionOutcome::PlacedCrate
-                    } else {
-                        ActionOutcome::Nothing
-                    }
+            Action::PlaceCrate => match self.new_crate_spot() {
+                Some(c) if self.crate_fits(&c) => {
+                    self.crates.add(c);
+                    ActionOutcome::PlacedCrate
                 }
-                None => ActionOutcome::Nothing,
+                _ => ActionOutcome::Nothing,
             },
         }
     }
 
-    /// The nearest crate on the look ray within reach: its index and distance.
+    /// Where a crate placed now would go: against the face of the nearest crate the player
+    /// looks at, centred on that face, so crates stack into towers and rows; otherwise in
+    /// the cell in front of the targeted block face, like a block.
+    fn new_crate_spot(&mut self) -> Option<Crate> {
+        let block = self.target();
+        match self.crate_target() {
+            Some(hit) if block.is_none_or(|b| hit.distance < b.distance) => {
+                let target = &self.crates.list()[hit.index];
+                let normal = hit.face.normal().as_dvec3();
+                // Bottom centres: the new crate's sits half its size beyond the face along
+                // the normal, and a crate below hangs down by its full height.
+                let half = (target.size + DVec3::ONE) * 0.5;
+                let mut position = target.position + normal * half;
+                position.y = match hit.face {
+                    Face::Up => target.position.y + target.size.y,
+                    Face::Down => target.position.y - 1.0,
+                    _ => target.position.y,
+                };
+                Some(Crate::new(position, DVec3::ONE))
+            }
+            _ => block.map(|hit| {
+                let cell = hit.adjacent.min_corner();
+                Crate::new(cell + DVec3::new(0.5, 0.0, 0.5), DVec3::ONE)
+            }),
+        }
+    }
+
+    /// Whether `c` may be placed: inside the world's height and clear of blocks, crates and
+    /// the player.
+    fn crate_fits(&self, c: &Crate) -> bool {
+        let bounds = c.bounds();
+        BlockPos::containing(c.position).in_world_height()
+            && BlockPos::containing(bounds.max).in_world_height()
+            && !intersects_world(&self.world, bounds, CONTACT_EPSILON)
+            && !self.crates.any_intersect(bounds)
+            && !bounds.intersects(self.player.bounds())
+    }
+
+    /// The nearest crate on the look ray within reach.
     #[must_use]
-    pub fn crate_target(&self) -> Option<(usize, f64)> {
+    pub fn crate_target(&self) -> Option<CrateHit> {
         let eye = self.player.eye();
         let dir = self.player.look_direction();
         let reach = crate::aabb::Aabb::new(eye, eye).inflated(REACH);
         self.crates
             .near(reach)
             .into_iter()
-            .filter_map(|i| {
-                crate::raycast::ray_box_entry(eye, dir, self.crates.list()[i].bounds())
-                    .map(|(t, _)| (i, t))
+            .filter_map(|index| {
+                crate::raycast::ray_box_entry(eye, dir, self.crates.list()[index].bounds()).map(
+                    |(distance, face)| CrateHit {
+                        index,
+                        distance,
+                        face,
+                    },
+                )
             })
-            .filter(|&(_, t)| t <= REACH)
-            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+            .filter(|hit| hit.distance <= REACH)
+            .min_by(|a, b| {
+                a.distance
+                    .total_cmp(&b.distance)
+                    .then(a.index.cmp(&b.index))
+            })
     }
 
     /// Whether a crate on the look ray is nearer than `distance`.
     fn crate_in_front(&self, distance: f64) -> bool {
-        self.crate_target().is_some_and(|(_, t)| t < distance)
+        self.crate_target()
+            .is_some_and(|hit| hit.distance < distance)
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water, and not

@@ -1,0 +1,86 @@
+//! Free boxes (crates) as triangles: six textured faces at any position and size.
+//!
+//! Unlike chunk faces, a crate sits anywhere, so its vertices carry full f32 positions,
+//! relative to the camera's eye: the subtraction happens in f64 here, and only the small
+//! result is rounded, so crates a million blocks out are as steady as those at spawn. Each
+//! face shows one whole atlas tile stretched over it, so a big crate reads as one big crate.
+
+use bytemuck::{Pod, Zeroable};
+use glam::DVec3;
+
+use super::FaceDir;
+
+/// One corner of a box face, 28 bytes.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
+pub struct BoxVertex {
+    /// Position relative to the eye, in blocks.
+    pub relative: [f32; 3],
+    /// Texture corner within the tile, each 0 or 1, v = 0 at the top.
+    pub uv: [f32; 2],
+    /// The face's [`FaceDir`] index, which sets its shading.
+    pub face: u32,
+    /// Atlas tile index.
+    pub tile: u32,
+}
+
+/// Vertices one box adds: two triangles on each of six faces.
+pub const BOX_VERTICES: usize = 36;
+
+/// Appends the faces of the box `min..max` showing atlas tile `tile`, as a triangle list
+/// (counter-clockwise seen from outside, like chunk faces), relative to `eye`.
+pub fn push_box(out: &mut Vec<BoxVertex>, min: DVec3, max: DVec3, eye: DVec3, tile: u16) {
+    let size = max - min;
+    let base = min - eye;
+    for face in FaceDir::ALL {
+        let corners = face.corners();
+        for i in [0, 1, 2, 0, 2, 3] {
+            let corner = corners[i];
+            let unit = DVec3::from_array(corner.pos.map(f64::from));
+            out.push(BoxVertex {
+                relative: (base + unit * size).as_vec3().to_array(),
+                uv: corner.uv.map(f32::from),
+                face: face as u32,
+                tile: u32::from(tile),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec3;
+
+    use super::*;
+
+    #[test]
+    fn a_box_is_six_outward_faces_spanning_its_bounds() {
+        let eye = DVec3::new(1e6, 70.0, -1e6);
+        let (min, max) = (
+            eye + DVec3::new(2.0, -1.5, 3.0),
+            eye + DVec3::new(2.5, 1.5, 6.0),
+        );
+        let mut out = Vec::new();
+        push_box(&mut out, min, max, eye, 16);
+        assert_eq!(out.len(), BOX_VERTICES);
+        let points: Vec<Vec3> = out.iter().map(|v| Vec3::from(v.relative)).collect();
+        let lo = points.iter().copied().fold(Vec3::INFINITY, Vec3::min);
+        let hi = points.iter().copied().fold(Vec3::NEG_INFINITY, Vec3::max);
+        assert_eq!(
+            (lo, hi),
+            (Vec3::new(2.0, -1.5, 3.0), Vec3::new(2.5, 1.5, 6.0))
+        );
+        let centre = (lo + hi) * 0.5;
+        for (triangle, face) in points.chunks(3).zip(out.chunks(3)) {
+            // Counter-clockwise from outside: the winding normal points away from the centre.
+            let normal = (triangle[1] - triangle[0]).cross(triangle[2] - triangle[0]);
+            let outward = (triangle[0] + triangle[1] + triangle[2]) / 3.0 - centre;
+            assert!(
+                normal.dot(outward) > 0.0,
+                "face {} winds inward",
+                face[0].face
+            );
+            assert!(face.iter().all(|v| v.tile == 16));
+        }
+    }
+}
