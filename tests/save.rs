@@ -401,3 +401,40 @@ fn a_hundred_edited_chunks_take_little_room() {
     );
     assert!(summary.size < 1 << 20, "{} bytes", summary.size);
 }
+
+#[test]
+fn the_game_refuses_a_locked_or_mismatched_world_before_opening_a_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let bin = tempfile::tempdir().unwrap();
+    // No display at all: a game that tried the window first would fail on that instead.
+    let play = |args: &[&str]| {
+        Command::new(private_hewn(bin.path()))
+            .args(["--world", path.to_str().unwrap()])
+            .args(args)
+            .env("HEWN_DATA_DIR", dir.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("run hewn")
+    };
+    let before = std::fs::read(&path).unwrap();
+
+    let out = play(&["--seed", "10"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("seed"), "{stderr}");
+    assert!(!stderr.contains("window"), "{stderr}");
+
+    let (file, _) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let out = play(&[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("open in another hewn"), "{stderr}");
+    file.close().unwrap();
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the world is untouched"
+    );
+}

@@ -140,14 +140,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game from the command line's options, drawn into `display`: the world opened
-    /// (and locked) or created, the player, crates and hotbar as they were saved.
-    ///
-    /// # Errors
-    /// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
-    /// world, from a newer hewn, or asked for with another seed or generator.
-    pub fn new(options: &PlayOptions, launch: Instant, display: Display) -> Result<Self, AppError> {
-        let (world, player, crates, hotbar, saver) = open_world(options)?;
+    /// A new game of the `opened` world with the command line's options, drawn into
+    /// `display`.
+    pub fn new(options: &PlayOptions, opened: Opened, launch: Instant, display: Display) -> Self {
+        let (world, player, crates, hotbar, saver) = opened;
         let generator = world.generator().clone();
         let (kind, seed) = (generator.kind(), generator.seed());
         let mut sim = Simulation::from_parts(world, player);
@@ -158,7 +154,7 @@ impl Game {
             .map(|path| (path, Recorder::new(&sim, kind, seed)));
         let mut input = InputState::new(sim.player.yaw, sim.player.pitch);
         input.set_hotbar(&hotbar);
-        Ok(Self {
+        Self {
             input,
             previous_eye: sim.eye(),
             previous_crates: Vec::new(),
@@ -182,7 +178,7 @@ impl Game {
             saver,
             render_distance: options.render_distance,
             view_loaded: false,
-        })
+        }
     }
 
     /// Captures or releases the mouse.
@@ -510,11 +506,16 @@ enum LookedAt {
 }
 
 /// The world, player, crates, hotbar and autosaver to start a game with.
-type Opened = (World, Player, Vec<Crate>, Hotbar, Option<Autosaver>);
+pub type Opened = (World, Player, Vec<Crate>, Hotbar, Option<Autosaver>);
 
-/// Opens (or creates) the world the options name. With `--frames` and no `--world` the world
-/// is a fresh one that is never saved, so automation leaves no files behind.
-fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
+/// Opens (or creates) and locks the world the options name, with its player, crates and
+/// hotbar as they were saved. With `--frames` and no `--world` the world is a fresh one that
+/// is never saved, so automation leaves no files behind.
+///
+/// # Errors
+/// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
+/// world, from a newer hewn, or asked for with another seed or generator.
+pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
     let collider = PlayerCollider::from(options.collider);
     if options.world.is_none() && options.frames.is_some() {
         let kind = options

@@ -57,18 +57,21 @@ pub enum AppError {
     },
 }
 
-/// Opens the window and plays until it is closed (or `--frames` runs out).
+/// Opens the world, then the window, and plays until the window is closed (or `--frames`
+/// runs out).
 ///
 /// # Errors
-/// [`AppError`] when no window or GPU is available, or the screenshot or recording cannot
-/// be written.
+/// [`AppError`] when the world cannot be opened (before any window appears), when no window
+/// or GPU is available, or when the world, screenshot or recording cannot be written.
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
+    let opened = frame::open_world(options)?;
     let event_loop = EventLoop::new()?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         options: options.clone(),
         launch,
+        opened: Some(opened),
         game: None,
         error: None,
     };
@@ -85,12 +88,15 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
 struct App {
     options: PlayOptions,
     launch: Instant,
+    /// The world, until the game takes it when the window opens.
+    opened: Option<frame::Opened>,
     game: Option<Game>,
     error: Option<AppError>,
 }
 
 impl App {
-    fn start(&mut self, event_loop: &ActiveEventLoop) -> Result<Game, AppError> {
+    /// Opens the window and the GPU.
+    fn open_display(&self, event_loop: &ActiveEventLoop) -> Result<frame::Display, AppError> {
         let size = self.options.size;
         let mut attributes = Window::default_attributes()
             .with_title("hewn")
@@ -120,18 +126,14 @@ impl App {
             surface.configure(&gpu.device, &config);
         }
         let renderer = Renderer::new(&gpu, config.format)?;
-        Game::new(
-            &self.options,
-            self.launch,
-            frame::Display {
-                window,
-                instance,
-                surface,
-                config,
-                gpu,
-                renderer,
-            },
-        )
+        Ok(frame::Display {
+            window,
+            instance,
+            surface,
+            config,
+            gpu,
+            renderer,
+        })
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: AppError) {
@@ -156,11 +158,15 @@ fn capture_mouse(window: &Window, on: bool) {
 
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.game.is_some() {
+        if self.game.is_some() || self.error.is_some() {
             return;
         }
-        match self.start(event_loop) {
-            Ok(game) => self.game = Some(game),
+        match self.open_display(event_loop) {
+            Ok(display) => {
+                if let Some(opened) = self.opened.take() {
+                    self.game = Some(Game::new(&self.options, opened, self.launch, display));
+                }
+            }
             Err(e) => self.fail(event_loop, e),
         }
     }
