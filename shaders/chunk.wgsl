@@ -59,18 +59,20 @@ fn vs_main(@location(0) packed: u32, @location(1) tile: u32) -> VertexOutput {
     return out;
 }
 
-// A free box's corner (src/mesh/boxes.rs): already camera-relative, lit by its face alone.
+// A free box's corner (src/mesh/boxes.rs): already camera-relative, lit by its face and the
+// occlusion the CPU worked out.
 @vertex
 fn vs_box(
     @location(0) relative: vec3<f32>,
     @location(1) uv: vec2<f32>,
     @location(2) face: u32,
     @location(3) tile: u32,
+    @location(4) shade: f32,
 ) -> VertexOutput {
     var out: VertexOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
-    out.light = FACE_LIGHT[face];
+    out.light = FACE_LIGHT[face] * shade;
     out.relative = relative;
     out.tile = tile;
     return out;

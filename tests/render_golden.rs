@@ -8,7 +8,8 @@
 use std::path::PathBuf;
 
 use glam::{DVec3, IVec3};
-use hewn::mesh::{ChunkMesh, Neighbourhood};
+use hewn::mesh::tiles::CRATE_TILE;
+use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood};
 use hewn::render::{Camera, Gpu, HudState, Renderer, Scene};
 use hewn::world::{Block, BlockPos, ChunkPos, World};
 use hewn::worldgen::{Generator, GeneratorKind};
@@ -43,6 +44,16 @@ fn scene_world() -> World {
         world.set_block(pos, block);
     }
     world
+}
+
+/// A crate resting on what is below it.
+fn crate_box(min: DVec3, max: DVec3) -> FreeBox {
+    FreeBox {
+        min,
+        max,
+        tile: CRATE_TILE,
+        resting: true,
+    }
 }
 
 fn gpu_or_skip() -> Option<Gpu> {
@@ -103,9 +114,9 @@ fn fixed_scene_matches_the_golden_image() {
         fog: (30.0, 60.0),
         outline: &[(target, target + DVec3::ONE)],
         // A crate on the grass, and a small one stacked on the stone.
-        crates: &[
-            (DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
-            (DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
+        boxes: &[
+            crate_box(DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
+            crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
         ],
         hud: &hud,
     };
@@ -164,7 +175,7 @@ fn linear_to_srgb(c: f32) -> u8 {
 
 #[test]
 fn a_crate_is_drawn_with_the_crate_texture() {
-    use hewn::mesh::tiles::{ATLAS_COLUMNS, CRATE_TILE, TILE_SIZE};
+    use hewn::mesh::tiles::{ATLAS_COLUMNS, TILE_SIZE};
 
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
@@ -184,10 +195,13 @@ fn a_crate_is_drawn_with_the_crate_texture() {
         },
         fog: (60.0, 90.0),
         outline: &[],
-        crates: &[(
-            eye + DVec3::new(-0.5, -0.5, -3.0),
-            eye + DVec3::new(0.5, 0.5, -2.0),
-        )],
+        // In the air, so no occlusion shades it.
+        boxes: &[FreeBox {
+            min: eye + DVec3::new(-0.5, -0.5, -3.0),
+            max: eye + DVec3::new(0.5, 0.5, -2.0),
+            tile: CRATE_TILE,
+            resting: false,
+        }],
         hud: &hud,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");

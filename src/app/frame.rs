@@ -11,6 +11,8 @@ use super::input::InputState;
 use super::stats::FrameStats;
 use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
 use crate::cli::PlayOptions;
+use crate::mesh::FreeBox;
+use crate::mesh::tiles::CRATE_TILE;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::physics::{Player, PlayerCollider};
@@ -266,14 +268,14 @@ impl Game {
             );
         }
 
-        let crates = self.crate_boxes();
-        let outline = self.outline(&crates);
+        let boxes = self.crate_boxes();
+        let outline = self.outline(&boxes);
         let hud = self.hud();
         let scene = Scene {
             camera: self.camera(),
             fog: self.fog(),
             outline: &outline,
-            crates: &crates,
+            boxes: &boxes,
             hud: &hud,
         };
         let presented = self.display.draw(&scene)?;
@@ -357,7 +359,7 @@ impl Game {
     /// the last tick, as the camera is, so pushed crates glide rather than step. A crate
     /// added or removed in the last tick shifts the list, and then all are drawn where they
     /// are.
-    fn crate_boxes(&self) -> Vec<(DVec3, DVec3)> {
+    fn crate_boxes(&self) -> Vec<FreeBox> {
         let list = self.sim.crates.list();
         let alpha = self.clock.alpha();
         let same = self.previous_crates.len() == list.len();
@@ -370,17 +372,24 @@ impl Game {
                     c.position
                 };
                 let bounds = crate::aabb::Aabb::from_bottom_centre(position, c.size);
-                (bounds.min, bounds.max)
+                FreeBox {
+                    min: bounds.min,
+                    max: bounds.max,
+                    tile: CRATE_TILE,
+                    resting: c.on_ground,
+                }
             })
             .collect()
     }
 
     /// The outline of what the player looks at: a block's real shape, or a crate's box as
     /// drawn (`crates` from [`Self::crate_boxes`]).
-    fn outline(&self, crates: &[(DVec3, DVec3)]) -> Vec<(DVec3, DVec3)> {
+    fn outline(&self, crates: &[FreeBox]) -> Vec<(DVec3, DVec3)> {
         let pos = match self.looked_at() {
             Some(LookedAt::Block(pos)) => pos,
-            Some(LookedAt::Crate(i)) => return crates.get(i).copied().into_iter().collect(),
+            Some(LookedAt::Crate(i)) => {
+                return crates.get(i).map(|b| (b.min, b.max)).into_iter().collect();
+            }
             None => return Vec::new(),
         };
         let origin = pos.min_corner();

@@ -25,7 +25,7 @@ mod mesher;
 mod neighbourhood;
 pub mod tiles;
 
-pub use boxes::{BOX_VERTICES, BoxVertex, push_box};
+pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::FaceDir;
 pub use mesher::{QuadSink, mesh_region};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};

@@ -25,8 +25,8 @@ pub use camera::{Camera, Frustum};
 pub use gpu::{Gpu, RenderError};
 pub use hud::{HudState, HudVertex};
 
-use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, TILE_SIZE};
-use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, Pass, push_box};
+use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
+use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, push_box};
 use crate::world::ChunkPos;
 use chunks::ChunkStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
@@ -48,8 +48,8 @@ pub struct Scene<'a> {
     pub fog: (f32, f32),
     /// Boxes to outline (the targeted block's real shape, or crate), in world coordinates.
     pub outline: &'a [(DVec3, DVec3)],
-    /// The crates, as boxes (minimum and maximum corner) in world coordinates.
-    pub crates: &'a [(DVec3, DVec3)],
+    /// Free boxes: the crates.
+    pub boxes: &'a [FreeBox],
     /// The HUD.
     pub hud: &'a HudState,
 }
@@ -253,7 +253,7 @@ impl Renderer {
         let visible = self
             .chunks
             .prepare(&self.device, &self.queue, &camera, &frustum);
-        let crates = self.crate_buffer(&camera, &frustum, scene.crates);
+        let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
         let lines = self.outline_buffer(&camera, scene.outline);
         let hud_vertices = hud::build(scene.hud, size.0 as f32, size.1 as f32);
         let hud = self.vertex_buffer("hud", &hud_vertices);
@@ -297,7 +297,7 @@ impl Renderer {
                 pass.set_pipeline(pipeline);
                 self.chunks.draw(&mut pass, &visible, which);
             }
-            if let Some((buffer, count)) = &crates {
+            if let Some((buffer, count)) = &boxes {
                 pass.set_pipeline(&self.pipelines.boxes);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
@@ -319,20 +319,20 @@ impl Renderer {
         self.queue.submit([encoder.finish()]);
     }
 
-    /// The crates in view as one vertex buffer, camera-relative.
-    fn crate_buffer(
+    /// The boxes in view as one vertex buffer, camera-relative.
+    fn box_buffer(
         &self,
         camera: &Camera,
         frustum: &Frustum,
-        boxes: &[(DVec3, DVec3)],
+        boxes: &[FreeBox],
     ) -> Option<(wgpu::Buffer, u32)> {
         let mut vertices: Vec<BoxVertex> = Vec::with_capacity(boxes.len() * BOX_VERTICES);
-        for &(min, max) in boxes {
-            if frustum.intersects_box(camera.relative(min), camera.relative(max)) {
-                push_box(&mut vertices, min, max, camera.eye, CRATE_TILE);
+        for b in boxes {
+            if frustum.intersects_box(camera.relative(b.min), camera.relative(b.max)) {
+                push_box(&mut vertices, b, camera.eye);
             }
         }
-        self.vertex_buffer("crates", &vertices)
+        self.vertex_buffer("boxes", &vertices)
     }
 
     /// A vertex buffer holding `vertices`, and their count; `None` when there are none.

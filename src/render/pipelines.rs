@@ -187,7 +187,7 @@ impl Pipelines {
             array_stride: std::mem::size_of::<BoxVertex>() as u64,
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &wgpu::vertex_attr_array![
-                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32
+                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32, 4 => Float32
             ],
         })];
         let chunk = |label, fragment, depth_write, blend| {
