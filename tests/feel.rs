@@ -110,3 +110,44 @@ fn letting_go_stops_a_walk_within_a_block() {
     assert!(end - released < 0.5, "slid {} blocks", end - released);
     assert!(r.last().velocity[0].abs() < 1e-6);
 }
+
+#[test]
+fn sprint_jumping_averages_7_1_blocks_per_second() {
+    // Minecraft's sprint-jump average over flat ground is 7.127 blocks/s; the jumps repeat
+    // every 0.6 s, so five seconds average over eight of them.
+    let r = run(r#"
+        world = "flat"
+        ticks = 600
+        [player]
+        position = [0.5, 64.0, 0.5]
+        [[input]]
+        from = 0
+        to = 600
+        hold = ["forward", "sprint", "jump"]
+    "#);
+    let (a, b) = (&r.trace[299].position, &r.last().position);
+    let speed = ((b[0] - a[0]).powi(2) + (b[2] - a[2]).powi(2)).sqrt() / 5.0;
+    assert_near(speed, 7.127, 7.127 * 0.03);
+    assert!(r.max_y() < 64.0 + 1.26, "no higher than a plain jump");
+}
+
+#[test]
+fn only_a_forward_sprint_jump_gets_the_boost() {
+    // Strafing while sprinting and jumping: no push along the facing (−z at yaw 0).
+    let r = run(r#"
+        world = "flat"
+        ticks = 120
+        [player]
+        position = [0.5, 64.0, 0.5]
+        [[input]]
+        from = 0
+        to = 120
+        hold = ["right", "sprint", "jump"]
+    "#);
+    let end = r.last().position;
+    assert!(
+        (end[2] - 0.5).abs() < 1e-9,
+        "moved along the facing (z) to {}",
+        end[2]
+    );
+}

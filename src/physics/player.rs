@@ -319,6 +319,13 @@ impl Player {
             };
             self.velocity.y * WATER_FRICTION + target * (1.0 - WATER_FRICTION)
         } else if controls.jump && self.on_ground {
+            if controls.sprint && controls.forward && !controls.sneak {
+                // Minecraft pushes a sprinting jump forward along the facing, which is what
+                // makes sprint-jumping faster than sprinting.
+                let (sy, cy) = libm::sincos(self.yaw.to_radians());
+                self.velocity.x += sy * SPRINT_JUMP_BOOST;
+                self.velocity.z -= cy * SPRINT_JUMP_BOOST;
+            }
             JUMP_SPEED
         } else {
             (self.velocity.y - GRAVITY * TICK_SECONDS) * FALL_DRAG
