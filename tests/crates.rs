@@ -254,9 +254,9 @@ fn crates_placed_and_broken_from_the_hotbar() {
     );
 }
 
-/// A scenario with one crate two blocks east of the player, who looks east at `pitch`
-/// and uses a crate at tick 1.
-fn place_against_a_crate(pitch: f64) -> common::Run {
+/// A scenario with one crate (`crate_toml`: its position and size) east of the player, who
+/// looks east at `pitch` and uses a crate at tick 1.
+fn place_against(pitch: f64, crate_toml: &str) -> common::Run {
     run(&format!(
         r#"
         world = "flat"
@@ -266,12 +266,59 @@ fn place_against_a_crate(pitch: f64) -> common::Run {
         yaw = 90.0
         pitch = {pitch}
         [[crate]]
-        position = [2.5, 64.0, 0.5]
+        {crate_toml}
         [[input]]
         at = 1
         action = "place_crate"
         "#
     ))
+}
+
+/// [`place_against`] a unit crate two blocks east.
+fn place_against_a_crate(pitch: f64) -> common::Run {
+    place_against(pitch, "position = [2.5, 64.0, 0.5]")
+}
+
+#[test]
+fn crates_stack_square_against_crates_of_other_sizes() {
+    // The west face (x = 2) of a 2×2×2 crate, met at y ≈ 64.9: the new crate's east face
+    // meets it and the bottoms are level.
+    let r = place_against(-25.0, "position = [3.0, 64.0, 0.5]\nsize = [2.0, 2.0, 2.0]");
+    assert_eq!(r.last().crates[1].position, [1.5, 64.0, 0.5]);
+    // The top (y = 64.5) of a half-block crate, met at x ≈ 2.5: centred on it.
+    let r = place_against(-29.2, "position = [2.5, 64.0, 0.5]\nsize = [0.5, 0.5, 0.5]");
+    assert_eq!(r.last().crates[1].position, [2.5, 64.5, 0.5]);
+    r.assert_bodies_apart();
+}
+
+#[test]
+fn a_crate_fits_in_the_top_layer_of_the_world_and_not_above_it() {
+    // A floor at y = 254; the crate goes into the last layer, y = 255..256. A crate on top
+    // of that one would stick out of the world.
+    let r = run(r#"
+        world = "empty"
+        ticks = 30
+        [player]
+        position = [0.5, 255.0, 0.5]
+        yaw = 90.0
+        pitch = -25.0
+        [[fill]]
+        from = [-1, 254, -1]
+        to = [5, 254, 1]
+        block = "stone"
+        [[input]]
+        at = 1
+        action = "place_crate"
+        [[input]]
+        at = 2
+        pitch = -12.0
+        [[input]]
+        at = 3
+        action = "place_crate"
+    "#);
+    let end = r.last();
+    assert_eq!(end.crates.len(), 1, "{:?}", end.crates);
+    assert_eq!(end.crates[0].position, [3.5, 255.0, 0.5]);
 }
 
 #[test]

@@ -204,10 +204,17 @@ impl Game {
         self.previous_crates
             .extend(self.sim.crates.list().iter().map(|c| c.position));
         for outcome in self.sim.tick(&input) {
-            if let ActionOutcome::Broke(pos) | ActionOutcome::Placed(pos) = outcome {
-                for (chunk, mesh) in self.streamer.remesh_edit(&self.sim.world, pos) {
-                    self.display.renderer.upload_chunk(chunk, &mesh);
+            match outcome {
+                ActionOutcome::Broke(pos) | ActionOutcome::Placed(pos) => {
+                    for (chunk, mesh) in self.streamer.remesh_edit(&self.sim.world, pos) {
+                        self.display.renderer.upload_chunk(chunk, &mesh);
+                    }
                 }
+                // The list's indices moved: its places before the tick no longer match.
+                ActionOutcome::BrokeCrate(_) | ActionOutcome::PlacedCrate => {
+                    self.previous_crates.clear();
+                }
+                _ => {}
             }
         }
     }
@@ -345,20 +352,23 @@ impl Game {
         }
     }
 
-    /// Middle click: puts what the player looks at into the hotbar.
+    /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
+    /// (bedrock) are not picked: placed, they could never be removed.
     pub fn pick(&mut self) {
         let item = match self.looked_at() {
             Some(LookedAt::Crate(_)) => Item::Crate,
-            Some(LookedAt::Block(pos)) => Item::Block(self.sim.world.block(pos)),
+            Some(LookedAt::Block(pos)) => match self.sim.world.block(pos) {
+                block if block.is_breakable() => Item::Block(block),
+                _ => return,
+            },
             None => return,
         };
         self.input.pick(item);
     }
 
     /// Each crate's box where it is drawn this frame: between its places before and after
-    /// the last tick, as the camera is, so pushed crates glide rather than step. A crate
-    /// added or removed in the last tick shifts the list, and then all are drawn where they
-    /// are.
+    /// the last tick, as the camera is, so pushed crates glide rather than step. After a
+    /// tick that added or removed a crate, all are drawn where they are.
     fn crate_boxes(&self) -> Vec<FreeBox> {
         let list = self.sim.crates.list();
         let alpha = self.clock.alpha();

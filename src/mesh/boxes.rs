@@ -45,9 +45,10 @@ pub struct FreeBox {
 pub const BOX_VERTICES: usize = 36;
 
 /// The shade of the bottom corners of a resting box's sides: what the chunk shader's ambient
-/// occlusion gives a block's side corner with one occluding neighbour (the ground),
-/// `mix(0.42, 1.0, 2.0 / 3.0)`.
-pub const RESTING_SHADE: f32 = 0.807;
+/// occlusion gives the bottom corners of a block's side standing on flat ground, where the
+/// cell below the face and the diagonal cell both occlude (AO level 1 of 3),
+/// `mix(0.42, 1.0, 1.0 / 3.0)`.
+pub const RESTING_SHADE: f32 = 0.613;
 
 /// Appends the faces of `b` as a triangle list (counter-clockwise seen from outside, like
 /// chunk faces), relative to `eye`.

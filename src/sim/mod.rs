@@ -18,7 +18,7 @@ use crate::physics::crates::{Crate, Crates, Mover};
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Controls, Player, PlayerCollider, intersects_world, quantize};
 use crate::raycast::{Face, RayHit, cast};
-use crate::world::{Anchored, Block, BlockPos, BlockSource, World};
+use crate::world::{Anchored, Block, BlockPos, BlockSource, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use hash::StateHasher;
 pub use item::{DEFAULT_HOTBAR, Item};
@@ -279,8 +279,9 @@ impl Simulation {
     }
 
     /// Where a crate placed now would go: against the face of the nearest crate the player
-    /// looks at, centred on that face, so crates stack into towers and rows; otherwise in
-    /// the cell in front of the targeted block face, like a block.
+    /// looks at, centred across that face (on a side face, with the bottoms level), so
+    /// crates stack into towers and rows; otherwise in the cell in front of the targeted
+    /// block face, like a block.
     fn new_crate_spot(&mut self) -> Option<Crate> {
         let block = self.target();
         match self.crate_target() {
@@ -309,8 +310,8 @@ impl Simulation {
     /// the player.
     fn crate_fits(&self, c: &Crate) -> bool {
         let bounds = c.bounds();
-        BlockPos::containing(c.position).in_world_height()
-            && BlockPos::containing(bounds.max).in_world_height()
+        bounds.min.y >= 0.0
+            && bounds.max.y <= f64::from(WORLD_HEIGHT)
             && !intersects_world(&self.world, bounds, CONTACT_EPSILON)
             && !self.crates.any_intersect(bounds)
             && !bounds.intersects(self.player.bounds())
