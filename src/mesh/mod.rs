@@ -23,12 +23,14 @@ pub mod boxes;
 mod faces;
 mod mesher;
 mod neighbourhood;
+pub mod sort;
 pub mod tiles;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::FaceDir;
 pub use mesher::{QuadSink, mesh_region};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
+pub use sort::TranslucentQuads;
 
 use bytemuck::{Pod, Zeroable};
 

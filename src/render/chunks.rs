@@ -1,14 +1,20 @@
 //! Chunk meshes on the GPU: one vertex and one index buffer per chunk, drawn at the chunk's
-//! camera-relative offset through a dynamic uniform slot.
+//! camera-relative offset through a dynamic uniform slot. Chunks near the eye get their
+//! translucent quads re-sorted back to front whenever the eye moves into another cell.
 
 use std::collections::HashMap;
 
-use glam::Vec3;
+use glam::{IVec3, Vec3};
 use wgpu::util::DeviceExt;
 
 use super::camera::{Camera, Frustum};
-use crate::mesh::{ChunkMesh, Pass};
+use crate::mesh::{ChunkMesh, Pass, TranslucentQuads};
 use crate::world::{CHUNK_SIZE, ChunkPos};
+
+/// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
+/// quads in back-to-front order; farther away, overlapping translucent faces are too small
+/// on screen for their order to show, and sorting them would cost time every step.
+const SORT_DISTANCE: f32 = 24.0;
 
 /// One chunk's buffers: the three passes' indices follow one another in one buffer.
 #[derive(Debug)]
@@ -17,6 +23,8 @@ struct GpuChunk {
     indices: wgpu::Buffer,
     /// Index ranges of the opaque, cut-out and translucent passes.
     ranges: [std::ops::Range<u32>; 3],
+    /// The translucent quads, and the eye cell (chunk-relative) they were last sorted for.
+    translucent: Option<(TranslucentQuads, Option<IVec3>)>,
 }
 
 /// A visible chunk this frame: which one and its slot in the offset buffer.
@@ -120,14 +128,16 @@ impl ChunkStore {
         let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("chunk indices"),
             contents: bytemuck::cast_slice(&all),
-            usage: wgpu::BufferUsages::INDEX,
+            usage: wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_DST,
         });
+        let translucent = TranslucentQuads::new(mesh);
         self.chunks.insert(
             pos,
             GpuChunk {
                 vertices,
                 indices,
                 ranges,
+                translucent: (!translucent.is_empty()).then_some((translucent, None)),
             },
         );
     }
@@ -175,6 +185,7 @@ impl ChunkStore {
         if !self.staging.is_empty() {
             queue.write_buffer(&self.offsets, 0, &self.staging);
         }
+        self.sort_translucent(queue, camera, visible.iter().map(|&(_, pos)| pos));
         visible
             .into_iter()
             .enumerate()
@@ -183,6 +194,36 @@ impl ChunkStore {
                 slot: i as u32,
             })
             .collect()
+    }
+
+    /// Re-sorts the translucent quads of the chunks in `visible` near the eye whose order was
+    /// made for another eye cell, and rewrites their part of the index buffer.
+    fn sort_translucent(
+        &mut self,
+        queue: &wgpu::Queue,
+        camera: &Camera,
+        visible: impl Iterator<Item = ChunkPos>,
+    ) {
+        let size = Vec3::splat(CHUNK_SIZE as f32);
+        let mut sorted = Vec::new();
+        for pos in visible {
+            let Some(chunk) = self.chunks.get_mut(&pos) else {
+                continue;
+            };
+            let Some((quads, sorted_for)) = &mut chunk.translucent else {
+                continue;
+            };
+            let eye = -camera.relative(pos.min_block().min_corner());
+            let nearest = eye.clamp(Vec3::ZERO, size);
+            let cell = TranslucentQuads::cell_of(eye);
+            if nearest.distance(eye) > SORT_DISTANCE || *sorted_for == Some(cell) {
+                continue;
+            }
+            quads.sorted_indices(eye, &mut sorted);
+            let offset = u64::from(chunk.ranges[Pass::Translucent as usize].start) * 4;
+            queue.write_buffer(&chunk.indices, offset, bytemuck::cast_slice(&sorted));
+            *sorted_for = Some(cell);
+        }
     }
 
     /// Draws one pass of the visible chunks; translucent ones back to front.
