@@ -1,7 +1,9 @@
 //! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
-//! ground, air and everything in between), with ambient occlusion.
+//! ground, air and everything in between), with ambient occlusion; and re-sorting the
+//! translucent quads of a chunk of open sea, which the renderer does for the chunks near
+//! the eye each time it moves into another block.
 //!
-//! `cargo bench --bench mesh`; the target is a median of at most 150 µs.
+//! `cargo bench --bench mesh`; the meshing target is a median of at most 150 µs.
 
 #![allow(
     missing_docs,
@@ -11,9 +13,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use glam::IVec3;
-use hewn::mesh::{ChunkMesh, Neighbourhood};
-use hewn::world::{BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
+use glam::{IVec3, Vec3};
+use hewn::mesh::{ChunkMesh, Neighbourhood, TranslucentQuads};
+use hewn::world::{Block, BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
 /// Of the chunks in the spawn column, the one with the most faces: the one the surface
@@ -56,6 +58,34 @@ fn bench(c: &mut Criterion) {
     c.bench_function("mesh 32³ terrain surface chunk", |b| {
         b.iter(|| mesh.build(black_box(&input)));
     });
+
+    let sea = sea_chunk();
+    let quads = TranslucentQuads::new(&sea);
+    eprintln!("sea chunk: {} translucent quads", sea.translucent.len() / 6);
+    let mut sorted = Vec::new();
+    c.bench_function("sort the translucent quads of a sea chunk", |b| {
+        b.iter(|| quads.sorted_indices(black_box(Vec3::new(3.5, 40.0, -2.5)), &mut sorted));
+    });
+}
+
+/// The mesh of a chunk of sea (sand at the bottom, water above, water in the neighbours
+/// around): 1024 water surface quads.
+fn sea_chunk() -> ChunkMesh {
+    let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
+    let floor = ChunkPos::new(0, 1, 0).min_block();
+    let around = -1..=CHUNK_SIZE;
+    for (x, z) in around
+        .clone()
+        .flat_map(|x| around.clone().map(move |z| (x, z)))
+    {
+        for y in 0..CHUNK_SIZE {
+            let block = if y == 0 { Block::Sand } else { Block::Water };
+            world.set_block(floor.offset(IVec3::new(x, y, z)), block);
+        }
+    }
+    let mut mesh = ChunkMesh::default();
+    mesh.build(&Neighbourhood::from_world(&world, ChunkPos::new(0, 1, 0)));
+    mesh
 }
 
 criterion_group!(benches, bench);
