@@ -192,14 +192,27 @@ fn a_world_from_a_newer_hewn_is_refused_and_never_rewritten() {
 fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_world(dir.path());
-    // Take the world back to what a version 1 hewn wrote.
+    // Take the world back to what a version 1 hewn wrote, with the fixed hotbar it had.
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.execute_batch("DROP TABLE crates; PRAGMA user_version = 1;")
-        .unwrap();
+    conn.execute_batch(
+        "DROP TABLE crates;
+         UPDATE player SET hotbar = 'stone,dirt,grass,planks,cobblestone,log,glass,leaves,stone_slab',
+                           selected = 4;
+         PRAGMA user_version = 1;",
+    )
+    .unwrap();
     drop(conn);
 
     let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     assert!(loaded.crates.is_empty());
+    assert_eq!(
+        loaded.hotbar,
+        Hotbar {
+            slots: hewn::sim::DEFAULT_HOTBAR.map(Some),
+            selected: 4
+        },
+        "the old fixed hotbar becomes the new one, crate included"
+    );
     assert_eq!(loaded.world.edit_count(), 40);
     assert_eq!(
         loaded.player.map(|p| p.position),
@@ -211,7 +224,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn::save::SCHEMA_VERSION);
-    assert_eq!(version, 2);
+    assert_eq!(version, 3);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();

@@ -21,12 +21,13 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 ///
 /// 1. `meta`, `player`, `chunks`.
 /// 2. `crates`.
-pub const SCHEMA_VERSION: i64 = 2;
+/// 3. The hotbar holds items, and a crate joins the default one.
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// `MIGRATIONS[i]` upgrades a world of schema version `i + 1` to `i + 2`, inside the
 /// transaction that also records the new version. New worlds are made at version 1 and run
 /// through every step, so each table is defined in exactly one place.
-const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[add_crates];
+const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[add_crates, hand_out_crates];
 
 /// The tables of schema version 1. Frozen: worlds of every version began as this, so a change
 /// to the layout is a new entry in [`MIGRATIONS`], never an edit here.
@@ -69,6 +70,23 @@ fn add_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
             on_ground INTEGER NOT NULL
         );",
     )
+}
+
+/// Version 3: hotbars hold items, and the default one ends with a crate. Before, nothing in
+/// the game changed the hotbar, so a stored one is the fixed default of the build that wrote
+/// it (the game's or the save's, which differed in one slot); those become the new default,
+/// keeping the selected slot. The texts are written out, not taken from the code, so this
+/// step means the same whatever later defaults become.
+fn hand_out_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute(
+        "UPDATE player SET hotbar = ?1 WHERE hotbar IN (?2, ?3)",
+        params![
+            "stone,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate",
+            "stone,dirt,grass,planks,cobblestone,log,glass,leaves,stone_slab",
+            "stone,dirt,grass,planks,cobblestone,log,glass,sand,stone_slab",
+        ],
+    )?;
+    Ok(())
 }
 
 /// The metadata of a world: what it was made with and when.

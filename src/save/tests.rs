@@ -230,7 +230,7 @@ fn a_version_1_world_is_upgraded_when_opened() {
     assert_eq!(loaded.meta, meta);
     let conn = rusqlite::Connection::open(&path).unwrap();
     assert_eq!(tables(&conn), ["chunks", "crates", "meta", "player"]);
-    assert_eq!(version(&conn), 2);
+    assert_eq!(version(&conn), SCHEMA_VERSION);
     drop(conn);
 
     let mut world = loaded.world;
