@@ -19,7 +19,7 @@ use crate::physics::{Player, PlayerCollider};
 use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
 use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
-use crate::sim::{ActionOutcome, Item, Simulation};
+use crate::sim::{ActionOutcome, Item, Simulation, Target};
 use crate::world::{BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
@@ -341,23 +341,12 @@ impl Game {
         (edge * 0.55, edge - 4.0)
     }
 
-    /// What the player looks at, nearest first: a crate, or a block.
-    fn looked_at(&self) -> Option<LookedAt> {
-        let block = self.sim.peek_target();
-        match self.sim.crate_target() {
-            Some(c) if block.is_none_or(|b| c.distance < b.distance) => {
-                Some(LookedAt::Crate(c.index))
-            }
-            _ => block.map(|hit| LookedAt::Block(hit.block)),
-        }
-    }
-
     /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
     /// (bedrock) are not picked: placed, they could never be removed.
     pub fn pick(&mut self) {
-        let item = match self.looked_at() {
-            Some(LookedAt::Crate(_)) => Item::Crate,
-            Some(LookedAt::Block(pos)) => match self.sim.world.block(pos) {
+        let item = match self.sim.peek_looked_at() {
+            Some(Target::Crate(_)) => Item::Crate,
+            Some(Target::Block(hit)) => match self.sim.world.block(hit.block) {
                 block if block.is_breakable() => Item::Block(block),
                 _ => return,
             },
@@ -381,7 +370,7 @@ impl Game {
                 } else {
                     c.position
                 };
-                let bounds = crate::aabb::Aabb::from_bottom_centre(position, c.size);
+                let bounds = Crate { position, ..*c }.bounds();
                 FreeBox {
                     min: bounds.min,
                     max: bounds.max,
@@ -395,10 +384,14 @@ impl Game {
     /// The outline of what the player looks at: a block's real shape, or a crate's box as
     /// drawn (`crates` from [`Self::crate_boxes`]).
     fn outline(&self, crates: &[FreeBox]) -> Vec<(DVec3, DVec3)> {
-        let pos = match self.looked_at() {
-            Some(LookedAt::Block(pos)) => pos,
-            Some(LookedAt::Crate(i)) => {
-                return crates.get(i).map(|b| (b.min, b.max)).into_iter().collect();
+        let pos = match self.sim.peek_looked_at() {
+            Some(Target::Block(hit)) => hit.block,
+            Some(Target::Crate(hit)) => {
+                return crates
+                    .get(hit.index)
+                    .map(|b| (b.min, b.max))
+                    .into_iter()
+                    .collect();
             }
             None => return Vec::new(),
         };
@@ -513,15 +506,6 @@ impl Game {
         }
         Ok(())
     }
-}
-
-/// What the look ray meets first.
-#[derive(Clone, Copy, Debug)]
-enum LookedAt {
-    /// The crate at this index.
-    Crate(usize),
-    /// The block here.
-    Block(crate::world::BlockPos),
 }
 
 /// The world, player, crates, hotbar and autosaver to start a game with.

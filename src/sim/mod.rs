@@ -96,6 +96,25 @@ pub struct CrateHit {
     pub face: Face,
 }
 
+/// What the player's look ray meets first within reach: what a click acts on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Target {
+    /// A crate nearer than any block on the ray.
+    Crate(CrateHit),
+    /// A block no farther than any crate on the ray.
+    Block(RayHit),
+}
+
+impl Target {
+    /// The nearer of a block and a crate on the ray; a tie goes to the block.
+    fn nearest(block: Option<RayHit>, crate_hit: Option<CrateHit>) -> Option<Self> {
+        match crate_hit {
+            Some(c) if block.is_none_or(|b| c.distance < b.distance) => Some(Self::Crate(c)),
+            _ => block.map(Self::Block),
+        }
+    }
+}
+
 /// A world and a player, advanced tick by tick.
 #[derive(Clone, Debug)]
 pub struct Simulation {
@@ -249,20 +268,19 @@ impl Simulation {
                     ActionOutcome::Nothing
                 }
             }
-            Action::Break => match (self.target(), self.crate_target()) {
-                (hit, Some(c)) if hit.is_none_or(|h| c.distance < h.distance) => {
+            Action::Break => match self.looked_at() {
+                Some(Target::Crate(c)) => {
                     self.crates.remove(c.index);
                     ActionOutcome::BrokeCrate(c.index)
                 }
-                (Some(hit), _) if self.world.block(hit.block).is_breakable() => {
+                Some(Target::Block(hit)) if self.world.block(hit.block).is_breakable() => {
                     self.world.set_block(hit.block, Block::Air);
                     ActionOutcome::Broke(hit.block)
                 }
                 _ => ActionOutcome::Nothing,
             },
-            Action::Place(block) => match self.target() {
-                Some(hit) if self.crate_in_front(hit.distance) => ActionOutcome::Nothing,
-                Some(hit) if self.can_place(hit.adjacent, block) => {
+            Action::Place(block) => match self.looked_at() {
+                Some(Target::Block(hit)) if self.can_place(hit.adjacent, block) => {
                     self.world.set_block(hit.adjacent, block);
                     ActionOutcome::Placed(hit.adjacent)
                 }
@@ -283,9 +301,8 @@ impl Simulation {
     /// crates stack into towers and rows; otherwise in the cell in front of the targeted
     /// block face, like a block.
     fn new_crate_spot(&mut self) -> Option<Crate> {
-        let block = self.target();
-        match self.crate_target() {
-            Some(hit) if block.is_none_or(|b| hit.distance < b.distance) => {
+        match self.looked_at()? {
+            Target::Crate(hit) => {
                 let target = &self.crates.list()[hit.index];
                 let normal = hit.face.normal().as_dvec3();
                 // Bottom centres: the new crate's sits half its size beyond the face along
@@ -299,10 +316,10 @@ impl Simulation {
                 };
                 Some(Crate::new(position, DVec3::ONE))
             }
-            _ => block.map(|hit| {
+            Target::Block(hit) => {
                 let cell = hit.adjacent.min_corner();
-                Crate::new(cell + DVec3::new(0.5, 0.0, 0.5), DVec3::ONE)
-            }),
+                Some(Crate::new(cell + DVec3::new(0.5, 0.0, 0.5), DVec3::ONE))
+            }
         }
     }
 
@@ -343,10 +360,17 @@ impl Simulation {
             })
     }
 
-    /// Whether a crate on the look ray is nearer than `distance`.
-    fn crate_in_front(&self, distance: f64) -> bool {
-        self.crate_target()
-            .is_some_and(|hit| hit.distance < distance)
+    /// What the look ray meets first within reach, loading the chunks in reach.
+    #[must_use]
+    pub fn looked_at(&mut self) -> Option<Target> {
+        let block = self.target();
+        Target::nearest(block, self.crate_target())
+    }
+
+    /// [`Simulation::looked_at`] without loading chunks: unloaded ones read as air.
+    #[must_use]
+    pub fn peek_looked_at(&self) -> Option<Target> {
+        Target::nearest(self.peek_target(), self.crate_target())
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water, and not
