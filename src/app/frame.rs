@@ -217,6 +217,9 @@ impl Game {
                 _ => {}
             }
         }
+        if self.input.take_pick_request() {
+            self.pick();
+        }
     }
 
     /// Runs one frame. Returns `false` when the game should end (`--frames` ran out).
@@ -343,7 +346,7 @@ impl Game {
 
     /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
     /// (bedrock) are not picked: placed, they could never be removed.
-    pub fn pick(&mut self) {
+    fn pick(&mut self) {
         let item = match self.sim.peek_looked_at() {
             Some(Target::Crate(_)) => Item::Crate,
             Some(Target::Block(hit)) => match self.sim.world.block(hit.block) {

@@ -63,6 +63,7 @@ pub struct InputState {
     last_jump: Option<u64>,
     toggle_fly: bool,
     switch_collider: bool,
+    pick_requested: bool,
     /// What each hotbar slot holds.
     pub hotbar: [Item; 9],
     selected: usize,
@@ -82,6 +83,7 @@ impl InputState {
             last_jump: None,
             toggle_fly: false,
             switch_collider: false,
+            pick_requested: false,
             hotbar: DEFAULT_HOTBAR,
             selected: 0,
         }
@@ -154,6 +156,17 @@ impl InputState {
             slots: self.hotbar.map(Some),
             selected: self.selected,
         }
+    }
+
+    /// Asks for what the player looks at to be picked into the hotbar after the next tick,
+    /// once that tick has applied the look the mouse has set by now.
+    pub fn request_pick(&mut self) {
+        self.pick_requested = true;
+    }
+
+    /// Whether a pick was asked for since the last call.
+    pub fn take_pick_request(&mut self) -> bool {
+        std::mem::take(&mut self.pick_requested)
     }
 
     /// Puts `item` in hand, as a middle click on something in the world does: selects the
@@ -286,6 +299,9 @@ mod tests {
     #[test]
     fn picking_selects_a_held_item_or_replaces_the_selected_one() {
         let mut s = InputState::new(0.0, 0.0);
+        s.request_pick();
+        assert!(s.take_pick_request());
+        assert!(!s.take_pick_request(), "one pick per click");
         s.pick(Item::Crate);
         assert_eq!(s.hotbar[s.selected()], Item::Crate);
         let crate_slot = s.selected();

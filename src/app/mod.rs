@@ -220,7 +220,7 @@ impl ApplicationHandler for App {
                 } else {
                     match map_button(button) {
                         Some(MouseBinding::Button(b)) => game.input.button(b, down),
-                        Some(MouseBinding::Pick) if down => game.pick(),
+                        Some(MouseBinding::Pick) if down => game.input.request_pick(),
                         _ => {}
                     }
                 }
