@@ -9,75 +9,7 @@
 use glam::{DVec3, IVec3};
 
 use crate::aabb::Aabb;
-use crate::world::{BlockPos, BlockSource};
-
-/// One face of a block, named by the direction it faces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Face {
-    /// Faces -X.
-    West,
-    /// Faces +X.
-    East,
-    /// Faces -Y.
-    Down,
-    /// Faces +Y.
-    Up,
-    /// Faces -Z.
-    North,
-    /// Faces +Z.
-    South,
-}
-
-impl Face {
-    /// All six faces.
-    pub const ALL: [Self; 6] = [
-        Self::West,
-        Self::East,
-        Self::Down,
-        Self::Up,
-        Self::North,
-        Self::South,
-    ];
-
-    /// The face on `axis` (0 = x, 1 = y, 2 = z) pointing to the positive side or not.
-    #[must_use]
-    pub const fn from_axis(axis: usize, positive: bool) -> Self {
-        match (axis, positive) {
-            (0, false) => Self::West,
-            (0, true) => Self::East,
-            (1, false) => Self::Down,
-            (1, true) => Self::Up,
-            (_, false) => Self::North,
-            (_, true) => Self::South,
-        }
-    }
-
-    /// The unit vector the face points along.
-    #[must_use]
-    pub const fn normal(self) -> IVec3 {
-        match self {
-            Self::West => IVec3::NEG_X,
-            Self::East => IVec3::X,
-            Self::Down => IVec3::NEG_Y,
-            Self::Up => IVec3::Y,
-            Self::North => IVec3::NEG_Z,
-            Self::South => IVec3::Z,
-        }
-    }
-
-    /// The face's lowercase name.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::West => "west",
-            Self::East => "east",
-            Self::Down => "down",
-            Self::Up => "up",
-            Self::North => "north",
-            Self::South => "south",
-        }
-    }
-}
+use crate::world::{BlockPos, BlockSource, Face};
 
 /// A block the ray hit.
 #[derive(Clone, Copy, Debug, PartialEq)]

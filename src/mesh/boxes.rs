@@ -10,7 +10,8 @@
 use bytemuck::{Pod, Zeroable};
 use glam::DVec3;
 
-use super::FaceDir;
+use super::faces::corners;
+use crate::world::Face;
 
 /// One corner of a box face, 32 bytes.
 #[repr(C)]
@@ -20,7 +21,7 @@ pub struct BoxVertex {
     pub relative: [f32; 3],
     /// Texture corner within the tile, each 0 or 1, v = 0 at the top.
     pub uv: [f32; 2],
-    /// The face's [`FaceDir`] index, which sets its shading.
+    /// The face's [`Face`] index, which sets its shading.
     pub face: u32,
     /// Atlas tile index.
     pub tile: u32,
@@ -55,8 +56,8 @@ pub const RESTING_SHADE: f32 = 0.613;
 pub fn push_box(out: &mut Vec<BoxVertex>, b: &FreeBox, eye: DVec3) {
     let size = b.max - b.min;
     let base = b.min - eye;
-    for face in FaceDir::ALL {
-        let corners = face.corners();
+    for face in Face::ALL {
+        let corners = corners(face);
         for i in [0, 1, 2, 0, 2, 3] {
             let corner = corners[i];
             let unit = DVec3::from_array(corner.pos.map(f64::from));
@@ -122,7 +123,7 @@ mod tests {
         let mut out = Vec::new();
         push_box(&mut out, &b, DVec3::new(0.5, 66.0, 3.0));
         for v in out {
-            let low_side = v.relative[1] == -2.0 && v.face != FaceDir::Down as u32;
+            let low_side = v.relative[1] == -2.0 && v.face != Face::Down as u32;
             let expected = if low_side { RESTING_SHADE } else { 1.0 };
             assert_eq!(v.shade, expected, "{v:?}");
         }

@@ -1,22 +1,6 @@
-//! The six face directions and the corners of a unit quad on each.
+//! The corners of a unit quad on each face of a block, in the order the mesher emits them.
 
-/// A face direction of a block, in the order the shaders index their normal table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum FaceDir {
-    /// +X.
-    East = 0,
-    /// -X.
-    West = 1,
-    /// +Y.
-    Up = 2,
-    /// -Y.
-    Down = 3,
-    /// +Z.
-    South = 4,
-    /// -Z.
-    North = 5,
-}
+use crate::world::Face;
 
 /// One corner of a face: its position in the unit cube and its texture corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,39 +57,8 @@ const CORNERS: [[Corner; 4]; 6] = [
     ],
 ];
 
-impl FaceDir {
-    /// All six, in index order.
-    pub const ALL: [Self; 6] = [
-        Self::East,
-        Self::West,
-        Self::Up,
-        Self::Down,
-        Self::South,
-        Self::North,
-    ];
-
-    /// The outward unit normal.
-    #[must_use]
-    pub const fn normal(self) -> [i32; 3] {
-        match self {
-            Self::East => [1, 0, 0],
-            Self::West => [-1, 0, 0],
-            Self::Up => [0, 1, 0],
-            Self::Down => [0, -1, 0],
-            Self::South => [0, 0, 1],
-            Self::North => [0, 0, -1],
-        }
-    }
-
-    /// The quad's corners BL, BR, TR, TL.
-    #[must_use]
-    pub const fn corners(self) -> &'static [Corner; 4] {
-        &CORNERS[self as usize]
-    }
-
-    /// Whether this is one of the four horizontal-facing sides.
-    #[must_use]
-    pub const fn is_side(self) -> bool {
-        !matches!(self, Self::Up | Self::Down)
-    }
+/// The quad's corners BL, BR, TR, TL on `face`.
+#[must_use]
+pub const fn corners(face: Face) -> &'static [Corner; 4] {
+    &CORNERS[face as usize]
 }

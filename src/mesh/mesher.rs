@@ -4,8 +4,9 @@
 //! (0fps.net, 2013): each corner of a face looks at the two edge neighbours and the diagonal
 //! neighbour in the layer in front of the face and counts how many are opaque.
 
-use super::{FaceDir, Pass, Quad};
-use crate::world::{Block, RenderKind};
+use super::faces::corners;
+use super::{Pass, Quad};
+use crate::world::{Block, Face, RenderKind};
 
 /// Receives the quads the mesher finds.
 pub trait QuadSink {
@@ -64,11 +65,11 @@ const FLAGS: [u8; Block::COUNT] = {
 
 /// Whether the face of `block` towards `neighbour` is hidden.
 #[inline]
-fn hidden(block: Block, me: Traits, face: FaceDir, neighbour: Block) -> bool {
+fn hidden(block: Block, me: Traits, face: Face, neighbour: Block) -> bool {
     let other = TRAITS[neighbour as usize];
     if other.opaque {
         // A slab's top face sits at half height, in the open, whatever is above it.
-        return !(me.half && face == FaceDir::Up);
+        return !(me.half && face == Face::Up);
     }
     // Water against water and glass against glass would draw a wall inside one volume; two
     // slabs side by side share a wall that nobody sees.
@@ -91,12 +92,12 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
     let offset = |v: [i32; 3]| -> isize {
         v[0] as isize * stride[0] + v[1] as isize * stride[1] + v[2] as isize * stride[2]
     };
-    let normals = FaceDir::ALL.map(|f| offset(f.normal()));
+    let normals = Face::ALL.map(|f| offset(f.offset()));
     // For each face and corner, the offsets of the two edge neighbours and the diagonal one,
     // relative to the cell in front of the face.
-    let ao_offsets = FaceDir::ALL.map(|f| {
-        f.corners().map(|corner| {
-            let n = f.normal();
+    let ao_offsets = Face::ALL.map(|f| {
+        corners(f).map(|corner| {
+            let n = f.offset();
             let mut dirs = [[0i32; 3]; 2];
             let mut k = 0;
             for axis in 0..3 {
@@ -155,7 +156,7 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
                 let block = blocks[i as usize];
                 let me = TRAITS[block as usize];
                 let Some(pass) = me.pass else { continue };
-                for face in FaceDir::ALL {
+                for face in Face::ALL {
                     let front = i + normals[face as usize];
                     if hidden(block, me, face, blocks[front as usize]) {
                         continue;

@@ -27,14 +27,14 @@ pub mod sort;
 pub mod tiles;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
-pub use faces::FaceDir;
 pub use mesher::{QuadSink, mesh_region};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
 pub use sort::TranslucentQuads;
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::world::Block;
+use crate::world::{Block, Face};
+use faces::corners;
 
 /// Which pass draws a face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -53,7 +53,7 @@ pub struct Quad {
     /// The block's cell, counted from the region's first interior cell.
     pub cell: [u16; 3],
     /// The direction the face looks.
-    pub face: FaceDir,
+    pub face: Face,
     /// The block the face belongs to.
     pub block: Block,
     /// The pass that draws it.
@@ -67,7 +67,7 @@ pub struct Quad {
 /// A packed vertex, 8 bytes, laid out for the GPU as two `u32`s.
 ///
 /// `packed` holds, from the lowest bit: x (6 bits, 0–32 blocks), y (7 bits, half blocks 0–64,
-/// so slab tops land on the grid), z (6 bits), face (3 bits, [`FaceDir`] index), AO (2 bits),
+/// so slab tops land on the grid), z (6 bits), face (3 bits, [`Face`] index), AO (2 bits),
 /// u (1 bit), v (2 bits, half tiles so a slab's side shows the lower half of its tile).
 /// `tile` is the atlas tile index ([`tiles::TILES`]).
 #[repr(C)]
@@ -82,7 +82,7 @@ pub struct Vertex {
 impl Vertex {
     /// Packs a vertex; `pos2` and `v2` are in half units.
     #[must_use]
-    pub const fn new(pos2: [u32; 3], face: FaceDir, ao: u8, u: u32, v2: u32, tile: u16) -> Self {
+    pub const fn new(pos2: [u32; 3], face: Face, ao: u8, u: u32, v2: u32, tile: u16) -> Self {
         let packed = (pos2[0] / 2)
             | (pos2[1] << 6)
             | ((pos2[2] / 2) << 13)
@@ -164,7 +164,7 @@ impl ChunkMesh {
 impl QuadSink for ChunkMesh {
     fn quad(&mut self, q: &Quad) {
         let base = self.vertices.len() as u32;
-        let corners = q.face.corners();
+        let corners = corners(q.face);
         let tile = tiles::tile_for(q.block, q.face);
         let cell2 = q.cell.map(|c| u32::from(c) * 2);
         for (i, corner) in corners.iter().enumerate() {

@@ -39,7 +39,7 @@ fn at(x: i32, y: i32, z: i32) -> BlockPos {
 #[test]
 fn vertex_is_eight_bytes_and_round_trips() {
     assert_eq!(std::mem::size_of::<Vertex>(), 8);
-    let v = Vertex::new([64, 63, 2], FaceDir::North, 2, 1, 1, 16);
+    let v = Vertex::new([64, 63, 2], Face::North, 2, 1, 1, 16);
     assert_eq!(v.position2(), [64, 63, 2]);
     assert_eq!(v.ao(), 2);
     assert_eq!(v.tile, 16);
@@ -74,7 +74,7 @@ fn slab_is_a_half_height_box() {
         .map(|q| q.face)
         .collect();
     assert_eq!(slab_faces.len(), 5);
-    assert!(slab_faces.contains(&FaceDir::Up));
+    assert!(slab_faces.contains(&Face::Up));
     // Two slabs side by side hide the wall between them.
     let pair = mesh_blocks(&[
         (at(3, 3, 3), Block::StoneSlab),
@@ -95,7 +95,7 @@ fn water_and_glass_hide_their_own_kind_but_leaves_do_not() {
     assert!(
         quads
             .iter()
-            .any(|q| q.block == Block::Stone && q.face == FaceDir::West)
+            .any(|q| q.block == Block::Stone && q.face == Face::West)
     );
 }
 
@@ -119,13 +119,13 @@ fn faces_are_culled_across_chunk_borders() {
     let east = |w: &World| {
         quads_of(w, ChunkPos::new(0, 0, 0))
             .iter()
-            .any(|q| q.face == FaceDir::East)
+            .any(|q| q.face == Face::East)
     };
     assert!(east(&world), "nothing east yet");
     world.set_block(at(32, 5, 5), Block::Stone);
     assert!(!east(&world), "hidden by the next chunk's block");
     let west_of_next = quads_of(&world, ChunkPos::new(1, 0, 0));
-    assert!(!west_of_next.iter().any(|q| q.face == FaceDir::West));
+    assert!(!west_of_next.iter().any(|q| q.face == Face::West));
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn ambient_occlusion_darkens_corners() {
     ]);
     let top = quads
         .iter()
-        .find(|q| q.cell == [5, 5, 5] && q.face == FaceDir::Up)
+        .find(|q| q.cell == [5, 5, 5] && q.face == Face::Up)
         .copied();
     let Some(top) = top else {
         panic!("no top face in {quads:#?}")
@@ -155,7 +155,7 @@ fn diagonal_follows_the_corners_that_agree() {
     let mut mesh = ChunkMesh::default();
     let quad = Quad {
         cell: [0, 0, 0],
-        face: FaceDir::Up,
+        face: Face::Up,
         block: Block::Stone,
         pass: Pass::Opaque,
         ao: [0, 3, 3, 3],
@@ -185,7 +185,7 @@ fn trivially_empty_chunks_are_recognised() {
 }
 
 /// Quads in world cells, for comparing meshes made in different pieces.
-fn world_quads(quads: &[Quad], origin: [i32; 3]) -> BTreeSet<([i32; 3], FaceDir, Block, [u8; 4])> {
+fn world_quads(quads: &[Quad], origin: [i32; 3]) -> BTreeSet<([i32; 3], Face, Block, [u8; 4])> {
     quads
         .iter()
         .map(|q| {

@@ -3,8 +3,7 @@
 
 use std::sync::LazyLock;
 
-use super::FaceDir;
-use crate::world::Block;
+use crate::world::{Block, Face};
 
 /// Pixels along each edge of a tile.
 pub const TILE_SIZE: u32 = 16;
@@ -48,10 +47,10 @@ pub fn tile_index(name: &str) -> Option<u16> {
 static FACE_TILES: LazyLock<[[u16; 6]; Block::COUNT]> = LazyLock::new(|| {
     Block::ALL.map(|block| {
         let textures = block.properties().textures;
-        FaceDir::ALL.map(|face| {
+        Face::ALL.map(|face| {
             let name = match face {
-                FaceDir::Up => textures.top,
-                FaceDir::Down => textures.bottom,
+                Face::Up => textures.top,
+                Face::Down => textures.bottom,
                 _ => textures.side,
             };
             tile_index(name).unwrap_or(0)
@@ -62,7 +61,7 @@ static FACE_TILES: LazyLock<[[u16; 6]; Block::COUNT]> = LazyLock::new(|| {
 /// The tile a face of `block` shows. Names missing from [`TILES`] (a registry typo) show
 /// tile 0 rather than failing: this module's test keeps them in step.
 #[must_use]
-pub fn tile_for(block: Block, face: FaceDir) -> u16 {
+pub fn tile_for(block: Block, face: Face) -> u16 {
     FACE_TILES[block as usize][face as usize]
 }
 

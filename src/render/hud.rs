@@ -4,9 +4,9 @@
 use bytemuck::{Pod, Zeroable};
 
 use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
-use crate::mesh::FaceDir;
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, tile_for};
 use crate::sim::Item;
+use crate::world::Face;
 
 /// One HUD vertex: a pixel position, an atlas coordinate (negative for flat colour) and a
 /// colour that tints the texel.
@@ -114,9 +114,9 @@ impl HudBuilder {
             Item::Block(block) => tile_for(block, face),
             Item::Crate => CRATE_TILE,
         };
-        self.tile(top, tile(FaceDir::Up), [255; 4]);
-        self.tile(left, tile(FaceDir::South), [200, 200, 200, 255]);
-        self.tile(right, tile(FaceDir::East), [160, 160, 160, 255]);
+        self.tile(top, tile(Face::Up), [255; 4]);
+        self.tile(left, tile(Face::South), [200, 200, 200, 255]);
+        self.tile(right, tile(Face::East), [160, 160, 160, 255]);
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod block;
 pub mod chunk;
 pub mod coords;
+pub mod face;
 pub mod sparse;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -20,6 +21,7 @@ use crate::worldgen::Generator;
 pub use block::{Block, BlockProperties, RenderKind};
 pub use chunk::Chunk;
 pub use coords::{BlockPos, CHUNK_SIZE, ChunkPos, LocalPos, WORLD_HEIGHT};
+pub use face::Face;
 pub use sparse::SparseWorld;
 
 /// Read access to blocks: what physics and picking need, so they run against the real world
