@@ -317,6 +317,50 @@ fn crate_tile(rng: &mut Rng) -> Tile {
     t
 }
 
+/// A torch as Minecraft draws one: a stick two pixels wide in the middle of an otherwise
+/// clear tile, its top two rows the flame. The torch model cuts its faces out of this
+/// column, so only these pixels are ever seen.
+fn torch(rng: &mut Rng) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    let flame = [
+        [[255, 252, 214], [255, 236, 150]],
+        [[255, 204, 84], [236, 150, 44]],
+    ];
+    for (y, row) in flame.iter().enumerate() {
+        for (dx, &c) in row.iter().enumerate() {
+            t[TORCH_TOP + y][7 + dx] = rgb(c, 255);
+        }
+    }
+    for y in TORCH_TOP + 2..16 {
+        // The lit side of the stick is lighter than the other.
+        t[y][7] = rgb(shade([140, 106, 62], rng.range(-6, 6)), 255);
+        t[y][8] = rgb(shade([104, 78, 44], rng.range(-6, 6)), 255);
+    }
+    t
+}
+
+/// The first row of the torch's stick in its tile: the stick is ten pixels tall.
+const TORCH_TOP: usize = 6;
+
+/// Glowstone: warm blotches of light between darker seams, bright enough to read as a lamp.
+fn glowstone(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [226, 176, 96], 10);
+    // Blotches of bright yellow, each a small diamond.
+    for _ in 0..9 {
+        let (cx, cy, r) = (rng.range(0, 15), rng.range(0, 15), rng.range(1, 2));
+        for y in cy - r..=cy + r {
+            for x in cx - r..=cx + r {
+                if (x - cx).abs() + (y - cy).abs() <= r {
+                    let c = shade([255, 232, 160], rng.range(-8, 4));
+                    t[y.rem_euclid(S) as usize][x.rem_euclid(S) as usize] = rgb(c, 255);
+                }
+            }
+        }
+    }
+    speckle(&mut t, rng, [168, 118, 58], 0.08);
+    t
+}
+
 fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
     Some(match name {
         "stone" => stone(rng),
@@ -336,6 +380,8 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "stone_slab_top" => slab_top(rng),
         "stone_slab_side" => slab_side(rng),
         "crate" => crate_tile(rng),
+        "glowstone" => glowstone(rng),
+        "torch" => torch(rng),
         _ => return None,
     })
 }

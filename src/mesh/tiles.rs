@@ -14,7 +14,7 @@ pub const ATLAS_ROWS: u32 = 3;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 17] = [
+pub const TILES: [&str; 19] = [
     "stone",
     "dirt",
     "grass_top",
@@ -32,6 +32,8 @@ pub const TILES: [&str; 17] = [
     "stone_slab_top",
     "stone_slab_side",
     "crate",
+    "glowstone",
+    "torch",
 ];
 
 /// The tile crates show on every face.

@@ -6,6 +6,7 @@
 
 use glam::DVec3;
 
+use super::Face;
 use crate::aabb::Aabb;
 
 /// A kind of block. The discriminant is the block's stable id in saves and hashes: never
@@ -42,7 +43,22 @@ pub enum Block {
     Water = 12,
     /// The lower half of a block of stone.
     StoneSlab = 13,
+    /// A lamp of glowing stone: opaque, and gives off the brightest block light.
+    Glowstone = 14,
+    /// A torch standing on the block below it.
+    Torch = 15,
+    /// A torch leaning against the block to its west, pointing east.
+    WallTorchEast = 16,
+    /// A torch leaning against the block to its east, pointing west.
+    WallTorchWest = 17,
+    /// A torch leaning against the block to its north, pointing south.
+    WallTorchSouth = 18,
+    /// A torch leaning against the block to its south, pointing north.
+    WallTorchNorth = 19,
 }
+
+/// The light opacity of a block that light does not enter at all.
+pub const OPAQUE: u8 = 15;
 
 /// How a block's faces are drawn, which decides its render pass and whether it hides its
 /// neighbours' faces.
@@ -79,6 +95,21 @@ impl FaceTextures {
     }
 }
 
+/// The shape a block is drawn as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// The whole cell.
+    Cube,
+    /// The lower half of the cell (a slab): its top face is in the open, whatever is above.
+    LowerHalf,
+    /// A thin torch: standing on the floor (`wall` is `None`), or leaning against the wall
+    /// behind it and pointing `wall`, away from it.
+    Torch {
+        /// The way a wall torch points; `None` for one standing on the floor.
+        wall: Option<Face>,
+    },
+}
+
 /// Everything the game knows about one kind of block.
 #[derive(Clone, Copy, Debug)]
 pub struct BlockProperties {
@@ -86,12 +117,22 @@ pub struct BlockProperties {
     pub name: &'static str,
     /// Collision boxes in block-local `[0, 1]³` coordinates; empty for blocks you pass through.
     pub colliders: &'static [LocalBox],
+    /// The boxes the look ray hits and the target outline draws: the colliders, or for a
+    /// block you pass through but can still point at (a torch), its own small shape.
+    pub outline: &'static [LocalBox],
     /// How the block is drawn.
     pub render: RenderKind,
+    /// The shape it is drawn as.
+    pub shape: Shape,
     /// The textures of its faces.
     pub textures: FaceTextures,
     /// Whether breaking it is allowed.
     pub breakable: bool,
+    /// How much light it takes away on entering its cell, besides the one level every step
+    /// costs: 0 for clear blocks, [`OPAQUE`] for those light does not enter.
+    pub opacity: u8,
+    /// The block light it gives off, 0 to 15.
+    pub emission: u8,
 }
 
 /// A box in block-local coordinates, `min` and `max` within `[0, 1]` on each axis.
@@ -124,13 +165,53 @@ const LOWER_HALF: &[LocalBox] = &[LocalBox {
 }];
 const NONE: &[LocalBox] = &[];
 
+/// A box given in sixteenths of a block, the unit block textures are drawn in.
+const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
+    LocalBox {
+        min: [min[0] / 16.0, min[1] / 16.0, min[2] / 16.0],
+        max: [max[0] / 16.0, max[1] / 16.0, max[2] / 16.0],
+    }
+}
+
+/// What the look ray hits of a standing torch: its stick, with a little room around it.
+const TORCH_ON_FLOOR: &[LocalBox] = &[sixteenths([6.0, 0.0, 6.0], [10.0, 10.0, 10.0])];
+/// The same for torches on walls, by the way they point: against the wall behind them,
+/// raised, as the stick leans out.
+const TORCH_POINTING_EAST: &[LocalBox] = &[sixteenths([0.0, 3.0, 5.5], [5.0, 13.0, 10.5])];
+const TORCH_POINTING_WEST: &[LocalBox] = &[sixteenths([11.0, 3.0, 5.5], [16.0, 13.0, 10.5])];
+const TORCH_POINTING_SOUTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 0.0], [10.5, 13.0, 5.0])];
+const TORCH_POINTING_NORTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 11.0], [10.5, 13.0, 16.0])];
+
 const fn solid(name: &'static str, textures: FaceTextures) -> BlockProperties {
     BlockProperties {
         name,
         colliders: FULL,
+        outline: FULL,
         render: RenderKind::Opaque,
+        shape: Shape::Cube,
         textures,
         breakable: true,
+        opacity: OPAQUE,
+        emission: 0,
+    }
+}
+
+/// A torch: no collision, drawn cut-out, clear to light and giving off 14.
+const fn torch(
+    name: &'static str,
+    wall: Option<Face>,
+    outline: &'static [LocalBox],
+) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: NONE,
+        outline,
+        render: RenderKind::Cutout,
+        shape: Shape::Torch { wall },
+        textures: FaceTextures::all("torch"),
+        breakable: true,
+        opacity: 0,
+        emission: 14,
     }
 }
 
@@ -139,9 +220,13 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
     BlockProperties {
         name: "air",
         colliders: NONE,
+        outline: NONE,
         render: RenderKind::Invisible,
+        shape: Shape::Cube,
         textures: FaceTextures::all("stone"),
         breakable: false,
+        opacity: 0,
+        emission: 0,
     },
     solid("stone", FaceTextures::all("stone")),
     solid("dirt", FaceTextures::all("dirt")),
@@ -169,37 +254,56 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
     ),
     BlockProperties {
         render: RenderKind::Cutout,
+        opacity: 1,
         ..solid("leaves", FaceTextures::all("leaves"))
     },
     solid("planks", FaceTextures::all("planks")),
     solid("cobblestone", FaceTextures::all("cobblestone")),
     BlockProperties {
         render: RenderKind::Translucent,
+        opacity: 0,
         ..solid("glass", FaceTextures::all("glass"))
     },
     BlockProperties {
         name: "water",
         colliders: NONE,
+        outline: NONE,
         render: RenderKind::Translucent,
+        shape: Shape::Cube,
         textures: FaceTextures::all("water"),
         breakable: false,
+        opacity: 2,
+        emission: 0,
     },
     BlockProperties {
         name: "stone_slab",
         colliders: LOWER_HALF,
+        outline: LOWER_HALF,
         render: RenderKind::Cutout,
+        shape: Shape::LowerHalf,
         textures: FaceTextures {
             top: "stone_slab_top",
             side: "stone_slab_side",
             bottom: "stone_slab_top",
         },
         breakable: true,
+        opacity: 0,
+        emission: 0,
     },
+    BlockProperties {
+        emission: 15,
+        ..solid("glowstone", FaceTextures::all("glowstone"))
+    },
+    torch("torch", None, TORCH_ON_FLOOR),
+    torch("wall_torch_east", Some(Face::East), TORCH_POINTING_EAST),
+    torch("wall_torch_west", Some(Face::West), TORCH_POINTING_WEST),
+    torch("wall_torch_south", Some(Face::South), TORCH_POINTING_SOUTH),
+    torch("wall_torch_north", Some(Face::North), TORCH_POINTING_NORTH),
 ];
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 14;
+    pub const COUNT: usize = 20;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -217,6 +321,12 @@ impl Block {
         Self::Glass,
         Self::Water,
         Self::StoneSlab,
+        Self::Glowstone,
+        Self::Torch,
+        Self::WallTorchEast,
+        Self::WallTorchWest,
+        Self::WallTorchSouth,
+        Self::WallTorchNorth,
     ];
 
     /// The block's stable numeric id.
@@ -253,6 +363,62 @@ impl Block {
     #[must_use]
     pub const fn colliders(self) -> &'static [LocalBox] {
         self.properties().colliders
+    }
+
+    /// The boxes the look ray hits and the outline draws, in block-local coordinates.
+    #[must_use]
+    pub const fn outline(self) -> &'static [LocalBox] {
+        self.properties().outline
+    }
+
+    /// Light opacity: what entering this cell costs light beyond the step itself, 0 to
+    /// [`OPAQUE`].
+    #[must_use]
+    pub const fn opacity(self) -> u8 {
+        self.properties().opacity
+    }
+
+    /// The block light this block gives off.
+    #[must_use]
+    pub const fn emission(self) -> u8 {
+        self.properties().emission
+    }
+
+    /// The shape it is drawn as.
+    #[must_use]
+    pub const fn shape(self) -> Shape {
+        self.properties().shape
+    }
+
+    /// The torch placed against `face` of a block: standing on a top face, leaning against
+    /// a side face and pointing away from it; none hangs under a bottom face.
+    #[must_use]
+    pub const fn torch_against(face: Face) -> Option<Self> {
+        match face {
+            Face::Up => Some(Self::Torch),
+            Face::East => Some(Self::WallTorchEast),
+            Face::West => Some(Self::WallTorchWest),
+            Face::South => Some(Self::WallTorchSouth),
+            Face::North => Some(Self::WallTorchNorth),
+            Face::Down => None,
+        }
+    }
+
+    /// The block a player holds to place this one: every torch is placed as a torch, which
+    /// stands or leans by the face it is placed against.
+    #[must_use]
+    pub const fn held_as(self) -> Self {
+        match self.shape() {
+            Shape::Torch { .. } => Self::Torch,
+            _ => self,
+        }
+    }
+
+    /// Whether this block's top and sides are whole faces that a torch can stand or lean
+    /// on: its collider is the full cell.
+    #[must_use]
+    pub fn holds_torches(self) -> bool {
+        self.colliders() == FULL
     }
 
     /// Whether anything collides with this block.
@@ -311,6 +477,43 @@ mod tests {
         assert!(!Block::Water.is_solid());
         assert!(!Block::Air.is_solid());
         assert!(Block::Glass.is_solid());
+    }
+
+    #[test]
+    fn opacity_and_emission_are_the_light_models() {
+        for block in Block::ALL {
+            let torch = matches!(block.shape(), Shape::Torch { .. });
+            let opacity = match block {
+                Block::Air | Block::Glass | Block::StoneSlab => 0,
+                _ if torch => 0,
+                Block::Leaves => 1,
+                Block::Water => 2,
+                _ => OPAQUE,
+            };
+            assert_eq!(block.opacity(), opacity, "{block}");
+            let emission = match block {
+                Block::Glowstone => 15,
+                _ if torch => 14,
+                _ => 0,
+            };
+            assert_eq!(block.emission(), emission, "{block}");
+        }
+    }
+
+    #[test]
+    fn torches_stand_on_tops_lean_on_sides_and_are_held_as_torches() {
+        assert_eq!(Block::torch_against(Face::Up), Some(Block::Torch));
+        assert_eq!(Block::torch_against(Face::Down), None);
+        for face in Face::SIDES {
+            let torch = Block::torch_against(face).expect("sides hold torches");
+            assert_eq!(torch.shape(), Shape::Torch { wall: Some(face) });
+            assert_eq!(torch.held_as(), Block::Torch);
+            assert!(torch.colliders().is_empty() && !torch.outline().is_empty());
+        }
+        assert_eq!(Block::Stone.held_as(), Block::Stone);
+        assert!(Block::Stone.holds_torches() && Block::Glass.holds_torches());
+        assert!(!Block::StoneSlab.holds_torches() && !Block::Water.holds_torches());
+        assert!(!Block::Torch.holds_torches());
     }
 
     #[test]
