@@ -26,15 +26,11 @@ fn surface_chunk() -> Neighbourhood {
     let mut world = World::new(generator);
     let mut best = (0, Neighbourhood::new());
     let mut mesh = ChunkMesh::default();
+    for column in spawn.column().around(1) {
+        world.load_column(column);
+    }
     for y in 0..WORLD_HEIGHT / CHUNK_SIZE {
         let centre = ChunkPos::new(spawn.x, y, spawn.z);
-        for dy in -1..=1 {
-            for dz in -1..=1 {
-                for dx in -1..=1 {
-                    world.load_chunk(centre.offset(IVec3::new(dx, dy, dz)));
-                }
-            }
-        }
         let input = Neighbourhood::from_world(&world, centre);
         mesh.build(&input);
         if mesh.vertices.len() > best.0 {

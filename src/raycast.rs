@@ -3,8 +3,9 @@
 //! The traversal is Amanatides & Woo's, "A Fast Voxel Traversal Algorithm for Ray Tracing"
 //! (Eurographics 1987): from the cell holding the eye, step to whichever neighbouring cell
 //! the ray enters next, in order along the ray. Unlike MC-CPP's `HitRay` (design document
-//! 002), each cell is tested against the block's real colliders, so a ray over the empty top
-//! half of a slab goes on to what lies behind it.
+//! 002), each cell is tested against the block's real shape (its pick boxes: the colliders,
+//! or a torch's small stick), so a ray over the empty top half of a slab, or past a torch,
+//! goes on to what lies behind it.
 
 use glam::{DVec3, IVec3};
 
@@ -74,7 +75,8 @@ pub fn cast(
     None
 }
 
-/// The nearest entry of the ray into one of the colliders of the block at `pos`.
+/// The nearest entry of the ray into one of the pick boxes of the block at `pos` (its
+/// colliders, or a torch's own small shape).
 fn hit_block(
     world: &impl BlockSource,
     pos: BlockPos,
@@ -84,7 +86,7 @@ fn hit_block(
 ) -> Option<RayHit> {
     let block = world.block(pos);
     block
-        .colliders()
+        .outline()
         .iter()
         .filter_map(|c| ray_box_entry(origin, dir, c.at(pos.min_corner())))
         .filter(|&(t, _)| t <= reach)

@@ -317,7 +317,7 @@ fn sim_with_a_world_starts_from_it_and_saves_into_it() {
     let world: World = loaded.world;
     let mut w = world.clone();
     for x in [10, 20] {
-        w.load_chunk(BlockPos::new(x, 64, 0).chunk());
+        w.load_column(BlockPos::new(x, 64, 0).column());
         assert_eq!(w.block(BlockPos::new(x, 64, 0)), Block::Glass);
     }
     drop(_file);

@@ -204,18 +204,17 @@ impl Game {
         self.previous_crates
             .extend(self.sim.crates.list().iter().map(|c| c.position));
         for outcome in self.sim.tick(&input) {
-            match outcome {
-                ActionOutcome::Broke(pos) | ActionOutcome::Placed(pos) => {
-                    for (chunk, mesh) in self.streamer.remesh_edit(&self.sim.world, pos) {
-                        self.display.renderer.upload_chunk(chunk, &mesh);
-                    }
-                }
-                // The list's indices moved: its places before the tick no longer match.
-                ActionOutcome::BrokeCrate(_) | ActionOutcome::PlacedCrate => {
-                    self.previous_crates.clear();
-                }
-                _ => {}
+            // The list's indices moved: its places before the tick no longer match.
+            if matches!(
+                outcome,
+                ActionOutcome::BrokeCrate(_) | ActionOutcome::PlacedCrate
+            ) {
+                self.previous_crates.clear();
             }
+        }
+        let redrawn = self.sim.world.take_redrawn_chunks();
+        for (chunk, mesh) in self.streamer.remesh_now(&self.sim.world, redrawn) {
+            self.display.renderer.upload_chunk(chunk, &mesh);
         }
         if self.input.take_pick_request() {
             self.pick();
@@ -402,7 +401,7 @@ impl Game {
         self.sim
             .world
             .block(pos)
-            .colliders()
+            .outline()
             .iter()
             .map(|b| {
                 let a = b.at(origin);

@@ -6,21 +6,23 @@
 //! towards where the player looks and moves, and only a few jobs are in flight at a time so
 //! that the order keeps up with the player.
 //!
-//! Chunks load within `render distance + 2` columns (every neighbour of a chunk within the
-//! render distance lies within that circle) and are meshed within the render distance once
-//! all their neighbours are in (their faces against a neighbour depend on it); they are
-//! dropped beyond `render distance + 3`, which leaves a band where walking back and forth
-//! does not reload anything.
+//! Columns load within `render distance + 2` (every neighbour of a chunk within the render
+//! distance lies within that circle), generated and lit by themselves on a worker, then
+//! merged into the world's light on the main thread. Chunks are meshed within the render
+//! distance once the columns around theirs are in (their faces, corner shading and light
+//! read one cell into each neighbour, and light there is final once everything within 15
+//! blocks is loaded); columns are dropped beyond `render distance + 3`, which leaves a band
+//! where walking back and forth does not reload anything.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
-use glam::{DVec3, IVec3};
+use glam::DVec3;
 
 use super::workers::{Done, Job, Workers};
 use crate::mesh::{ChunkMesh, Neighbourhood};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
+use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos, World};
 use crate::worldgen::Generator;
 
 /// Jobs in flight per worker: enough to keep them busy through a slow frame (a software
@@ -45,7 +47,7 @@ pub struct StreamStats {
 pub struct Streamer {
     workers: Workers,
     render_distance: i32,
-    generating: HashSet<ChunkPos>,
+    generating: HashSet<ColumnPos>,
     meshing: HashSet<ChunkPos>,
     /// Bumped whenever a chunk's blocks or a neighbour's border change.
     versions: HashMap<ChunkPos, u64>,
@@ -80,17 +82,13 @@ impl Streamer {
         }
     }
 
-    /// Whether the chunks around `feet` are in memory, so the player can be let go.
+    /// Whether the columns around `feet` are in memory, so the player can be let go.
     #[must_use]
     pub fn ground_loaded(world: &World, feet: DVec3) -> bool {
-        let c = BlockPos::containing(feet).chunk();
-        (-1..=1).all(|dx| {
-            (-1..=1).all(|dz| {
-                (c.y - 1..=c.y + 1)
-                    .filter(|&y| (0..WORLD_HEIGHT_CHUNKS).contains(&y))
-                    .all(|y| world.is_loaded(ChunkPos::new(c.x + dx, y, c.z + dz)))
-            })
-        })
+        BlockPos::containing(feet)
+            .column()
+            .around(1)
+            .all(|c| world.is_column_loaded(c))
     }
 
     /// One frame of streaming: takes finished work, drops far chunks, hands out new work.
@@ -100,9 +98,10 @@ impl Streamer {
         while let Some(done) = self.workers.try_done() {
             changed = true;
             match done {
-                Done::Generated(pos, chunk) => {
+                Done::Generated(pos, column) => {
                     self.generating.remove(&pos);
-                    world.insert_generated(pos, chunk);
+                    let (chunks, light) = *column;
+                    world.insert_column(pos, chunks, Some(light));
                 }
                 Done::Meshed { pos, version, mesh } => {
                     self.meshing.remove(&pos);
@@ -113,6 +112,8 @@ impl Streamer {
                 }
             }
         }
+        // Light that loading changed is meshed again in turn, not in this frame.
+        self.outdate(world.take_redrawn_chunks());
         let centre = BlockPos::containing(feet).chunk();
         if self.centre != Some(centre) {
             self.centre = Some(centre);
@@ -127,15 +128,17 @@ impl Streamer {
 
     fn drop_far(&mut self, world: &mut World, centre: ChunkPos) {
         let keep = (self.render_distance + 3).pow(2);
-        let far: Vec<ChunkPos> = world
-            .loaded_chunks()
-            .filter(|&p| horizontal_distance_sq(p, centre) > keep)
+        let far: Vec<ColumnPos> = world
+            .loaded_columns()
+            .filter(|&c| horizontal_distance_sq(c.chunk(0), centre) > keep)
             .collect();
-        for pos in far {
-            world.unload_chunk(pos);
-            self.versions.remove(&pos);
-            if self.shown.remove(&pos).is_some() {
-                self.dropped.push(pos);
+        for column in far {
+            world.unload_column(column);
+            for pos in column.chunks() {
+                self.versions.remove(&pos);
+                if self.shown.remove(&pos).is_some() {
+                    self.dropped.push(pos);
+                }
             }
         }
         let show = (self.render_distance + 1).pow(2);
@@ -181,14 +184,7 @@ impl Streamer {
     }
 
     fn neighbours_loaded(world: &World, pos: ChunkPos) -> bool {
-        (-1..=1).all(|dy| {
-            (-1..=1).all(|dz| {
-                (-1..=1).all(|dx| {
-                    let n = pos.offset(IVec3::new(dx, dy, dz));
-                    !n.in_world_height() || world.is_loaded(n)
-                })
-            })
-        })
+        pos.column().around(1).all(|c| world.is_column_loaded(c))
     }
 
     fn schedule(&mut self, world: &World, feet: DVec3, heading: DVec3) {
@@ -201,9 +197,10 @@ impl Streamer {
                 horizontal_distance_sq(pos, BlockPos::containing(feet).chunk()) <= radius * radius;
             if !world.is_loaded(pos) {
                 missing += usize::from(in_view);
-                if !self.generating.contains(&pos) && self.generating.len() < cap {
-                    self.generating.insert(pos);
-                    self.workers.submit(Job::Generate(pos));
+                let column = pos.column();
+                if !self.generating.contains(&column) && self.generating.len() < cap {
+                    self.generating.insert(column);
+                    self.workers.submit(Job::Generate(column));
                 }
                 continue;
             }
@@ -219,7 +216,7 @@ impl Streamer {
             {
                 continue;
             }
-            let Some(chunk) = world.chunk(pos) else {
+            let (Some(chunk), Some(light)) = (world.chunk(pos), world.chunk_light(pos)) else {
                 continue;
             };
             let mut border = Box::new(Neighbourhood::new());
@@ -229,6 +226,7 @@ impl Streamer {
                 pos,
                 version,
                 chunk: chunk.clone(),
+                light: light.clone(),
                 border,
             });
             snapshots += 1;
@@ -236,36 +234,36 @@ impl Streamer {
         self.missing = missing;
     }
 
-    /// Re-meshes, here and now, the chunks an edit of the block at `pos` touches: its own
-    /// and those sharing the edited border (faces and corner shading reach one block across).
-    /// Returns the meshes to upload this frame.
-    pub fn remesh_edit(&mut self, world: &World, pos: BlockPos) -> Vec<(ChunkPos, ChunkMesh)> {
-        let local = pos.local();
-        let reach = |c: u8| -> &'static [i32] {
-            match c {
-                0 => &[-1, 0],
-                31 => &[0, 1],
-                _ => &[0],
-            }
-        };
+    /// Marks `chunks` as changed: a mesh made before is out of date, and the chunks are
+    /// meshed again in turn.
+    fn outdate(&mut self, chunks: BTreeSet<ChunkPos>) {
+        for chunk in chunks {
+            *self.versions.entry(chunk).or_insert(0) += 1;
+        }
+        self.missing = self.missing.max(1);
+    }
+
+    /// Re-meshes, here and now, the shown chunks among `chunks`, which see a cell whose
+    /// block or light an edit changed, so the edit shows in the frame it was made in.
+    /// Returns the meshes to upload.
+    pub fn remesh_now(
+        &mut self,
+        world: &World,
+        chunks: BTreeSet<ChunkPos>,
+    ) -> Vec<(ChunkPos, ChunkMesh)> {
         let mut out = Vec::new();
-        for &dy in reach(local.y) {
-            for &dz in reach(local.z) {
-                for &dx in reach(local.x) {
-                    let chunk = pos.chunk().offset(IVec3::new(dx, dy, dz));
-                    let version = self.versions.entry(chunk).or_insert(0);
-                    *version += 1;
-                    let version = *version;
-                    if !self.shown.contains_key(&chunk) || !world.is_loaded(chunk) {
-                        continue;
-                    }
-                    let mut mesh = ChunkMesh::default();
-                    mesh.build(&Neighbourhood::from_world(world, chunk));
-                    self.shown.insert(chunk, version);
-                    self.ready.retain(|(p, _)| *p != chunk);
-                    out.push((chunk, mesh));
-                }
+        for chunk in chunks {
+            let version = self.versions.entry(chunk).or_insert(0);
+            *version += 1;
+            let version = *version;
+            if !self.shown.contains_key(&chunk) || !world.is_loaded(chunk) {
+                continue;
             }
+            let mut mesh = ChunkMesh::default();
+            mesh.build(&Neighbourhood::from_world(world, chunk));
+            self.shown.insert(chunk, version);
+            self.ready.retain(|(p, _)| *p != chunk);
+            out.push((chunk, mesh));
         }
         out
     }

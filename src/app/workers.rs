@@ -9,15 +9,17 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::mesh::{ChunkMesh, Neighbourhood};
-use crate::world::{Chunk, ChunkPos};
+use crate::world::light::{ChunkLight, light_column};
+use crate::world::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos};
 use crate::worldgen::Generator;
 
 /// Work for a worker.
 #[derive(Debug)]
 pub enum Job {
-    /// Generate the chunk at this position.
-    Generate(ChunkPos),
-    /// Mesh a chunk: `border` holds its neighbours' border cells, `chunk` its blocks.
+    /// Generate the column at this position and light it by itself.
+    Generate(ColumnPos),
+    /// Mesh a chunk: `border` holds its neighbours' border cells, `chunk` its blocks and
+    /// `light` their light.
     Mesh {
         /// Which chunk.
         pos: ChunkPos,
@@ -25,16 +27,21 @@ pub enum Job {
         version: u64,
         /// Its blocks.
         chunk: Chunk,
+        /// Its light.
+        light: ChunkLight,
         /// Its border (the centre is filled in by the worker).
         border: Box<Neighbourhood>,
     },
 }
 
+/// A generated column and the light it has by itself.
+pub type GeneratedColumn = Box<([Chunk; COLUMN_CHUNKS], ColumnLight)>;
+
 /// Finished work.
 #[derive(Debug)]
 pub enum Done {
-    /// A generated chunk.
-    Generated(ChunkPos, Chunk),
+    /// A generated column.
+    Generated(ColumnPos, GeneratedColumn),
     /// A chunk mesh.
     Meshed {
         /// Which chunk.
@@ -153,14 +160,19 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
             }
         };
         let done = match job {
-            Job::Generate(pos) => Done::Generated(pos, generator.generate(pos)),
+            Job::Generate(pos) => {
+                let chunks = generator.generate_column(pos);
+                let light = light_column(&chunks);
+                Done::Generated(pos, Box::new((chunks, light)))
+            }
             Job::Mesh {
                 pos,
                 version,
                 chunk,
+                light,
                 mut border,
             } => {
-                border.fill_centre(&chunk);
+                border.fill_centre(&chunk, &light);
                 let mut mesh = ChunkMesh::default();
                 mesh.build(&border);
                 Done::Meshed { pos, version, mesh }

@@ -331,10 +331,10 @@ fn torch(rng: &mut Rng) -> Tile {
             t[TORCH_TOP + y][7 + dx] = rgb(c, 255);
         }
     }
-    for y in TORCH_TOP + 2..16 {
+    for row in &mut t[TORCH_TOP + 2..] {
         // The lit side of the stick is lighter than the other.
-        t[y][7] = rgb(shade([140, 106, 62], rng.range(-6, 6)), 255);
-        t[y][8] = rgb(shade([104, 78, 44], rng.range(-6, 6)), 255);
+        row[7] = rgb(shade([140, 106, 62], rng.range(-6, 6)), 255);
+        row[8] = rgb(shade([104, 78, 44], rng.range(-6, 6)), 255);
     }
     t
 }

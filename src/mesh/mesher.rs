@@ -6,6 +6,7 @@
 
 use super::faces::corners;
 use super::{Pass, Quad};
+use crate::world::block::Shape;
 use crate::world::{Block, Face, RenderKind};
 
 /// Receives the quads the mesher finds.
@@ -38,7 +39,7 @@ const fn traits(block: Block) -> Traits {
             RenderKind::Translucent => Some(Pass::Translucent),
         },
         opaque: matches!(render, RenderKind::Opaque),
-        half: matches!(block, Block::StoneSlab),
+        half: matches!(block.properties().shape, Shape::LowerHalf),
     }
 }
 

@@ -1,7 +1,8 @@
-//! A chunk's blocks with a one-block border from its neighbours: the mesher's input.
+//! A chunk's blocks and light with a one-block border from its neighbours: the mesher's input.
 
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos, World};
+use crate::world::light::ChunkLight;
+use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos, Light, World};
 
 /// Cells along each edge of a [`Neighbourhood`]: a chunk and a border cell on each side.
 pub const PADDED: usize = CHUNK_SIZE as usize + 2;
@@ -10,15 +11,17 @@ pub const PADDED_VOLUME: usize = PADDED * PADDED * PADDED;
 
 const N: usize = CHUNK_SIZE as usize;
 
-/// The 34³ blocks around one chunk, indexed like a chunk (x fastest, then z, then y) with
-/// coordinates from −1 to 32.
+/// The 34³ blocks around one chunk, and their light, indexed like a chunk (x fastest, then
+/// z, then y) with coordinates from −1 to 32.
 ///
 /// Built in two halves so the expensive half can run off the main thread: the border
 /// ([`Neighbourhood::fill_border`], a few thousand reads of neighbouring chunks) needs the
-/// world, the centre ([`Neighbourhood::fill_centre`]) only a copy of the chunk.
+/// world, the centre ([`Neighbourhood::fill_centre`]) only a copy of the chunk and its light.
+/// Cells outside the world are air; above it they have open sky's light, below it none.
 #[derive(Clone)]
 pub struct Neighbourhood {
     blocks: Box<[Block; PADDED_VOLUME]>,
+    light: Box<[Light; PADDED_VOLUME]>,
     centre: Option<Block>,
 }
 
@@ -48,17 +51,19 @@ impl Neighbourhood {
     pub fn new() -> Self {
         Self {
             blocks: Box::new([Block::Air; PADDED_VOLUME]),
+            light: Box::new([Light::SKY; PADDED_VOLUME]),
             centre: Some(Block::Air),
         }
     }
 
-    /// The chunk at `pos` and its border, read from `world`. Unloaded chunks read as air.
+    /// The chunk at `pos` and its border, read from `world`. Unloaded chunks read as air,
+    /// and dark.
     #[must_use]
     pub fn from_world(world: &World, pos: ChunkPos) -> Self {
         let mut n = Self::new();
         n.fill_border(world, pos);
-        if let Some(chunk) = world.chunk(pos) {
-            n.fill_centre(chunk);
+        if let (Some(chunk), Some(light)) = (world.chunk(pos), world.chunk_light(pos)) {
+            n.fill_centre(chunk, light);
         }
         n
     }
@@ -69,10 +74,27 @@ impl Neighbourhood {
         &self.blocks[..]
     }
 
+    /// The light of all cells, in padded index order ([`padded_index`]).
+    #[must_use]
+    pub fn lights(&self) -> &[Light] {
+        &self.light[..]
+    }
+
     /// The block at padded coordinates (each from −1 to 32).
     #[must_use]
     pub fn get(&self, x: i32, y: i32, z: i32) -> Block {
         self.blocks[padded_index(x, y, z)]
+    }
+
+    /// The light at padded coordinates (each from −1 to 32).
+    #[must_use]
+    pub fn light(&self, x: i32, y: i32, z: i32) -> Light {
+        self.light[padded_index(x, y, z)]
+    }
+
+    /// Sets the light at padded coordinates (each from −1 to 32).
+    pub fn set_light(&mut self, x: i32, y: i32, z: i32, light: Light) {
+        self.light[padded_index(x, y, z)] = light;
     }
 
     /// Sets the block at padded coordinates (each from −1 to 32).
@@ -84,8 +106,8 @@ impl Neighbourhood {
         self.blocks[padded_index(x, y, z)] = block;
     }
 
-    /// Copies `chunk` into the 32³ centre.
-    pub fn fill_centre(&mut self, chunk: &Chunk) {
+    /// Copies `chunk` and its `light` into the 32³ centre.
+    pub fn fill_centre(&mut self, chunk: &Chunk, light: &ChunkLight) {
         self.centre = chunk.uniform();
         let mut i = 0;
         for y in 0..N {
@@ -100,6 +122,12 @@ impl Neighbourhood {
                             i += 1;
                         }
                     }
+                }
+                let first = (y * N + z) * N;
+                let dest = &mut self.light[row..row + N];
+                match light {
+                    ChunkLight::Uniform(l) => dest.fill(*l),
+                    ChunkLight::Cells(cells) => dest.copy_from_slice(&cells[first..first + N]),
                 }
             }
         }
@@ -123,23 +151,33 @@ impl Neighbourhood {
                     let npos = ChunkPos::new(pos.x + dx, pos.y + dy, pos.z + dz);
                     let chunk = (0..WORLD_HEIGHT_CHUNKS)
                         .contains(&npos.y)
-                        .then(|| world.chunk(npos))
+                        .then(|| world.chunk(npos).zip(world.chunk_light(npos)))
                         .flatten();
+                    // Past the top of the world is open sky; anything else missing is dark.
+                    let missing = if npos.y >= WORLD_HEIGHT_CHUNKS {
+                        Light::SKY
+                    } else {
+                        Light::DARK
+                    };
                     let (xs, x0) = spans(dx);
                     let (ys, y0) = spans(dy);
                     let (zs, z0) = spans(dz);
                     for y in ys {
                         for z in zs.clone() {
                             for x in xs.clone() {
-                                let block = chunk.map_or(Block::Air, |c| {
-                                    let local = |p: i32, base: i32, d: i32| {
-                                        (if d == 0 { p } else { base }) as usize
-                                    };
-                                    let (lx, ly, lz) =
-                                        (local(x, x0, dx), local(y, y0, dy), local(z, z0, dz));
-                                    c.get_index((ly * N + lz) * N + lx)
-                                });
-                                self.blocks[padded_index(x, y, z)] = block;
+                                let (block, light) =
+                                    chunk.map_or((Block::Air, missing), |(c, l)| {
+                                        let local = |p: i32, base: i32, d: i32| {
+                                            (if d == 0 { p } else { base }) as usize
+                                        };
+                                        let (lx, ly, lz) =
+                                            (local(x, x0, dx), local(y, y0, dy), local(z, z0, dz));
+                                        let index = (ly * N + lz) * N + lx;
+                                        (c.get_index(index), l.get(index))
+                                    });
+                                let at = padded_index(x, y, z);
+                                self.blocks[at] = block;
+                                self.light[at] = light;
                             }
                         }
                     }

@@ -93,7 +93,7 @@ proptest! {
         if let Some(hit) = cast(&w, origin, dir, 5.0) {
             prop_assert!(hit.distance <= 5.0 + 1e-9);
             prop_assert_eq!(hit.adjacent.to_ivec3() - hit.block.to_ivec3(), hit.face.normal());
-            let boxes: Vec<_> = w.block(hit.block).colliders().iter().map(|c| c.at(hit.block.min_corner())).collect();
+            let boxes: Vec<_> = w.block(hit.block).outline().iter().map(|c| c.at(hit.block.min_corner())).collect();
             let on_surface = boxes.iter().any(|b| {
                 let n = hit.face.normal().as_dvec3();
                 let axis = (0..3).find(|&a| n[a] != 0.0).unwrap_or(0);

@@ -16,7 +16,7 @@ use super::{SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
-use crate::world::{Chunk, ChunkPos, LocalPos, World};
+use crate::world::{Chunk, ChunkPos, Edit, LocalPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// What the caller asks of the world it opens. For a new world these choose how it is made
@@ -385,15 +385,14 @@ fn check_request(path: &Path, meta: &Meta, request: NewWorld) -> Result<(), Save
 /// the chunk is generated once and the edits come out exactly as they were.
 fn restore_chunk(world: &mut World, generator: &Generator, pos: ChunkPos, saved: &Chunk) {
     let generated = generator.generate(pos);
-    let differences: Vec<_> = (0..CHUNK_VOLUME)
-        .filter(|&i| saved.get_index(i) != generated.get_index(i))
-        .collect();
-    world.insert_generated(pos, generated);
-    for i in differences {
-        world.set_block(pos.block(LocalPos::from_index(i)), saved.get_index(i));
-    }
-    // The game streams chunks in around the player; the edits are what must stay.
-    world.unload_chunk(pos);
+    // The game streams columns in around the player; the edits are what must stay.
+    world.restore_edits((0..CHUNK_VOLUME).filter_map(|i| {
+        let edit = Edit {
+            generated: generated.get_index(i),
+            current: saved.get_index(i),
+        };
+        (edit.generated != edit.current).then(|| (pos.block(LocalPos::from_index(i)), edit))
+    }));
 }
 
 pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>, Option<Hotbar>)> {

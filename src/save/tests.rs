@@ -282,7 +282,7 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     let player = a_player();
     let a = BlockPos::new(3, 70, 3);
     let b = BlockPos::new(100, 70, 3);
-    world.load_chunk(ChunkPos::new(9, 2, 9)); // loaded but not edited: not stored
+    world.load_column(ChunkPos::new(9, 2, 9).column()); // loaded but not edited: not stored
     world.set_block(a, Block::Stone);
     world.set_block(b, Block::Stone);
     file.save(&Snapshot::take(
@@ -315,7 +315,7 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     let mut world = loaded.world;
     let p = BlockPos::new(-70, 63, 9);
     world.set_block(p, Block::Glass);
-    world.unload_chunk(p.chunk());
+    world.unload_column(p.column());
     file.save(&Snapshot::take(
         &mut world,
         &a_player(),
@@ -326,7 +326,7 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     drop(file);
     let (_file, back) = open(&path, FLAT);
     let mut w = back.world;
-    w.load_chunk(p.chunk());
+    w.load_column(p.column());
     assert_eq!(w.block(p), Block::Glass);
     assert_eq!(w.block(p.offset(glam::IVec3::X)), Block::Grass);
     assert_eq!(w.edit_count(), 1);

@@ -143,18 +143,24 @@ impl Chunk {
         self.palette = old.palette;
     }
 
+    /// The word holding index `index`, and the bit it starts at. `bits` is a power of two,
+    /// so this is shifts and masks (light and meshing read chunks cell by cell).
+    fn locate(&self, index: usize) -> (usize, u32) {
+        let per_word_log2 = 6 - self.bits.trailing_zeros();
+        let word = index >> per_word_log2;
+        let slot = index & ((1 << per_word_log2) - 1);
+        (word, slot as u32 * self.bits)
+    }
+
     fn read_index(&self, index: usize) -> u64 {
-        let per_word = 64 / self.bits as usize;
-        let word = self.indices[index / per_word];
-        let shift = (index % per_word) as u32 * self.bits;
-        (word >> shift) & ((1 << self.bits) - 1)
+        let (word, shift) = self.locate(index);
+        (self.indices[word] >> shift) & ((1 << self.bits) - 1)
     }
 
     fn write_index(&mut self, index: usize, value: u64) {
-        let per_word = 64 / self.bits as usize;
-        let shift = (index % per_word) as u32 * self.bits;
+        let (word, shift) = self.locate(index);
         let mask = ((1u64 << self.bits) - 1) << shift;
-        let word = &mut self.indices[index / per_word];
+        let word = &mut self.indices[word];
         *word = (*word & !mask) | (value << shift);
     }
 }

@@ -2,7 +2,9 @@
 //!
 //! A block at [`BlockPos`] `(x, y, z)` fills the unit cube `[x, x+1) × [y, y+1) × [z, z+1)`.
 //! Chunks are cubes of [`CHUNK_SIZE`]³ blocks; [`ChunkPos`] counts chunks, [`LocalPos`] is a
-//! block's place inside its chunk.
+//! block's place inside its chunk. The world is [`WORLD_HEIGHT_CHUNKS`] chunks tall, and a
+//! [`ColumnPos`] names one stack of them from the bottom of the world to the top: the unit
+//! the world loads in, since sky light at any height depends on everything above it.
 
 use glam::{DVec3, IVec3};
 
@@ -16,6 +18,8 @@ pub const CHUNK_VOLUME: usize = (CHUNK_SIZE * CHUNK_SIZE * CHUNK_SIZE) as usize;
 pub const WORLD_HEIGHT: i32 = 256;
 /// The world's height in chunks.
 pub const WORLD_HEIGHT_CHUNKS: i32 = WORLD_HEIGHT / CHUNK_SIZE;
+/// Chunks in one column, for arrays.
+pub const COLUMN_CHUNKS: usize = WORLD_HEIGHT_CHUNKS as usize;
 
 /// The integer coordinates of one block in the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -75,6 +79,33 @@ impl BlockPos {
         (min.y..=max.y).flat_map(move |y| {
             (min.z..=max.z).flat_map(move |z| (min.x..=max.x).map(move |x| Self::new(x, y, z)))
         })
+    }
+
+    /// The column of chunks holding this block.
+    #[must_use]
+    pub const fn column(self) -> ColumnPos {
+        ColumnPos::new(self.x >> CHUNK_SHIFT, self.z >> CHUNK_SHIFT)
+    }
+
+    /// The chunks whose meshes read this cell: its own, and the neighbours across every
+    /// chunk border it lies on, since a mesh reads one cell into each of its 26 neighbours.
+    pub fn chunks_seeing(self) -> impl Iterator<Item = ChunkPos> {
+        let local = self.local();
+        let reach = |c: u8| match c {
+            0 => -1..=0,
+            c if i32::from(c) == CHUNK_SIZE - 1 => 0..=1,
+            _ => 0..=0,
+        };
+        let chunk = self.chunk();
+        let (xs, ys, zs) = (reach(local.x), reach(local.y), reach(local.z));
+        ys.flat_map(move |dy| {
+            let xs = xs.clone();
+            zs.clone().flat_map(move |dz| {
+                xs.clone()
+                    .map(move |dx| chunk.offset(IVec3::new(dx, dy, dz)))
+            })
+        })
+        .filter(|c| c.in_world_height())
     }
 
     /// The chunk holding this block.
@@ -150,6 +181,12 @@ impl ChunkPos {
         self.y >= 0 && self.y < WORLD_HEIGHT_CHUNKS
     }
 
+    /// The column this chunk is part of.
+    #[must_use]
+    pub const fn column(self) -> ColumnPos {
+        ColumnPos::new(self.x, self.z)
+    }
+
     /// This chunk moved by `offset` chunks.
     #[must_use]
     pub fn offset(self, offset: IVec3) -> Self {
@@ -160,6 +197,54 @@ impl ChunkPos {
     #[must_use]
     pub const fn to_ivec3(self) -> IVec3 {
         IVec3::new(self.x, self.y, self.z)
+    }
+}
+
+/// A column of chunks, the whole height of the world, in chunk units: column `(x, z)` holds
+/// the chunks `(x, 0, z)` to `(x, WORLD_HEIGHT_CHUNKS - 1, z)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct ColumnPos {
+    /// East (+x) coordinate in chunks.
+    pub x: i32,
+    /// South (+z) coordinate in chunks.
+    pub z: i32,
+}
+
+impl ColumnPos {
+    /// The column at `(x, z)` in chunk units.
+    #[must_use]
+    pub const fn new(x: i32, z: i32) -> Self {
+        Self { x, z }
+    }
+
+    /// The chunk of this column at height `y` (in chunks).
+    #[must_use]
+    pub const fn chunk(self, y: i32) -> ChunkPos {
+        ChunkPos::new(self.x, y, self.z)
+    }
+
+    /// Its chunks, from the bottom of the world up.
+    pub fn chunks(self) -> impl Iterator<Item = ChunkPos> {
+        (0..WORLD_HEIGHT_CHUNKS).map(move |y| self.chunk(y))
+    }
+
+    /// This column moved by `dx`, `dz` columns.
+    #[must_use]
+    pub const fn offset(self, dx: i32, dz: i32) -> Self {
+        Self::new(self.x + dx, self.z + dz)
+    }
+
+    /// The columns within `radius` of this one on both axes (a square), this one included.
+    pub fn around(self, radius: i32) -> impl Iterator<Item = Self> {
+        (-radius..=radius).flat_map(move |dz| (-radius..=radius).map(move |dx| self.offset(dx, dz)))
+    }
+
+    /// Every column with a block in the box between `a` and `b` (inclusive), x fastest.
+    pub fn covering(a: BlockPos, b: BlockPos) -> impl Iterator<Item = Self> {
+        let (min, max) = (a.column(), b.column());
+        let (x0, x1) = (min.x.min(max.x), min.x.max(max.x));
+        (min.z.min(max.z)..=min.z.max(max.z))
+            .flat_map(move |z| (x0..=x1).map(move |x| Self::new(x, z)))
     }
 }
 
@@ -210,6 +295,23 @@ mod tests {
         assert_eq!(p.chunk(), ChunkPos::new(-1, 1, -1));
         assert_eq!(p.local(), LocalPos::new(31, 1, 0));
         assert_eq!(p.chunk().block(p.local()), p);
+    }
+
+    #[test]
+    fn blocks_and_chunks_know_their_column() {
+        let p = BlockPos::new(-1, 200, 64);
+        assert_eq!(p.column(), ColumnPos::new(-1, 2));
+        assert_eq!(p.chunk().column(), p.column());
+        let column: Vec<_> = p.column().chunks().collect();
+        assert_eq!(column.len(), COLUMN_CHUNKS);
+        assert!(column.contains(&p.chunk()));
+        let covered: Vec<_> =
+            ColumnPos::covering(BlockPos::new(31, 0, -33), BlockPos::new(32, 9, -32)).collect();
+        assert_eq!(
+            covered,
+            [(0, -2), (1, -2), (0, -1), (1, -1)].map(|(x, z)| ColumnPos::new(x, z))
+        );
+        assert_eq!(ColumnPos::default().around(1).count(), 9);
     }
 
     #[test]

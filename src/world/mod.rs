@@ -1,15 +1,20 @@
-//! The voxel world: blocks, chunks, and the edits made to what the generator produced.
+//! The voxel world: blocks, chunks, the edits made to what the generator produced, and the
+//! light that floods through it all.
 //!
-//! The world is a pure function of its [`Generator`] and its edits. Chunks are generated on
-//! demand and can be dropped and regenerated at any time; the edits (every cell whose block
-//! differs from what the generator made) are the only state that must be kept, and they are
-//! what scenarios report, hashes cover and saves store.
+//! The world is a pure function of its [`Generator`] and its edits. It loads in columns of
+//! chunks, the whole height of the world, generated on demand; they can be dropped and
+//! regenerated at any time. The edits (every cell whose block differs from what the
+//! generator made) are the only state that must be kept, and they are what scenarios
+//! report, hashes cover and saves store. Light ([`light`]) is derived from the blocks and
+//! kept up to date with every change, in the same call that makes it.
 
 pub mod block;
 pub mod chunk;
 pub mod coords;
 pub mod face;
+pub mod light;
 pub mod sparse;
+mod support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -20,8 +25,12 @@ use crate::aabb::Aabb;
 use crate::worldgen::Generator;
 pub use block::{Block, BlockProperties, RenderKind};
 pub use chunk::Chunk;
-pub use coords::{BlockPos, CHUNK_SIZE, ChunkPos, LocalPos, WORLD_HEIGHT};
+pub use coords::{
+    BlockPos, CHUNK_SIZE, COLUMN_CHUNKS, ChunkPos, ColumnPos, LocalPos, WORLD_HEIGHT,
+};
 pub use face::Face;
+use light::Window;
+pub use light::{ColumnLight, Light};
 pub use sparse::SparseWorld;
 
 /// Read access to blocks: what physics and picking need, so they run against the real world
@@ -40,14 +49,24 @@ pub struct Edit {
     pub current: Block,
 }
 
-/// The world: a generator, the chunks generated so far, and the edits on top of them.
+/// A loaded column: its chunks and their light, bottom first.
+#[derive(Clone, Debug)]
+struct Column {
+    chunks: [Chunk; COLUMN_CHUNKS],
+    light: ColumnLight,
+}
+
+/// The world: a generator, the columns generated so far, and the edits on top of them.
 #[derive(Clone, Debug)]
 pub struct World {
     generator: Arc<Generator>,
-    chunks: BTreeMap<ChunkPos, Chunk>,
+    columns: BTreeMap<ColumnPos, Column>,
     edits: BTreeMap<BlockPos, Edit>,
     /// Chunks whose edits changed since [`World::take_changed_chunks`] was last called.
     changed: BTreeSet<ChunkPos>,
+    /// Chunks that see a cell whose block or light changed since
+    /// [`World::take_redrawn_chunks`] was last called.
+    redrawn: BTreeSet<ChunkPos>,
 }
 
 impl World {
@@ -62,9 +81,10 @@ impl World {
     pub fn with_shared_generator(generator: Arc<Generator>) -> Self {
         Self {
             generator,
-            chunks: BTreeMap::new(),
+            columns: BTreeMap::new(),
             edits: BTreeMap::new(),
             changed: BTreeSet::new(),
+            redrawn: BTreeSet::new(),
         }
     }
 
@@ -74,80 +94,175 @@ impl World {
         &self.generator
     }
 
-    /// Whether the chunk at `pos` is in memory.
+    /// Whether the chunk at `pos` is in memory (its whole column is).
     #[must_use]
     pub fn is_loaded(&self, pos: ChunkPos) -> bool {
-        self.chunks.contains_key(&pos)
+        pos.in_world_height() && self.columns.contains_key(&pos.column())
+    }
+
+    /// Whether the column at `pos` is in memory.
+    #[must_use]
+    pub fn is_column_loaded(&self, pos: ColumnPos) -> bool {
+        self.columns.contains_key(&pos)
     }
 
     /// The chunk at `pos`, if it is in memory.
     #[must_use]
     pub fn chunk(&self, pos: ChunkPos) -> Option<&Chunk> {
-        self.chunks.get(&pos)
+        let y = usize::try_from(pos.y).ok()?;
+        self.columns.get(&pos.column())?.chunks.get(y)
     }
 
-    /// Generates the chunk at `pos` now if it is not in memory yet.
-    pub fn load_chunk(&mut self, pos: ChunkPos) {
-        if !self.chunks.contains_key(&pos) && pos.in_world_height() {
-            let chunk = self.generator.generate(pos);
-            self.insert_generated(pos, chunk);
+    /// The light of the chunk at `pos`, if it is in memory.
+    #[must_use]
+    pub fn chunk_light(&self, pos: ChunkPos) -> Option<&light::ChunkLight> {
+        let y = usize::try_from(pos.y).ok()?;
+        self.columns.get(&pos.column())?.light.get(y)
+    }
+
+    /// The light at `pos`. Above the world is open sky and below it is rock; a cell in a
+    /// column that is not loaded reads as dark, as light treats those columns.
+    #[must_use]
+    pub fn light(&self, pos: BlockPos) -> Light {
+        if pos.y >= WORLD_HEIGHT {
+            return Light::SKY;
+        }
+        self.chunk_light(pos.chunk())
+            .map_or(Light::DARK, |l| l.get(pos.local().index()))
+    }
+
+    /// Generates the column at `pos` now, with its edits and light, if it is not in memory.
+    pub fn load_column(&mut self, pos: ColumnPos) {
+        if !self.columns.contains_key(&pos) {
+            let chunks = self.generator.generate_column(pos);
+            self.insert_column(pos, chunks, None);
         }
     }
 
-    /// Takes a chunk that the generator made elsewhere (a worker thread) and applies this
-    /// world's edits to it. Does nothing if the chunk is already loaded.
-    pub fn insert_generated(&mut self, pos: ChunkPos, mut chunk: Chunk) {
-        if self.chunks.contains_key(&pos) {
+    /// Takes a column that the generator made elsewhere (a worker thread), with the light
+    /// [`light::light_column`] gave it there if any, applies this world's edits to it and
+    /// lets light flow between it and its loaded neighbours. Does nothing if the column is
+    /// already loaded.
+    pub fn insert_column(
+        &mut self,
+        pos: ColumnPos,
+        mut chunks: [Chunk; COLUMN_CHUNKS],
+        light: Option<ColumnLight>,
+    ) {
+        if self.columns.contains_key(&pos) {
             return;
         }
-        for (block_pos, edit) in self.edits_in_chunk(pos) {
-            chunk.set(block_pos.local(), edit.current);
+        let mut edited = false;
+        for (y, chunk) in chunks.iter_mut().enumerate() {
+            for (block_pos, edit) in self.edits_in_chunk(pos.chunk(y as i32)) {
+                chunk.set(block_pos.local(), edit.current);
+                edited = true;
+            }
         }
-        self.chunks.insert(pos, chunk);
+        // Light made from the generated blocks is wrong where edits changed them.
+        let light = match light {
+            Some(light) if !edited => light,
+            _ => light::light_column(&chunks),
+        };
+        self.columns.insert(pos, Column { chunks, light });
+        self.in_window(pos, |window| window.merge_centre());
     }
 
-    /// Drops the chunk at `pos` from memory; its edits are kept and come back when it loads.
-    pub fn unload_chunk(&mut self, pos: ChunkPos) {
-        self.chunks.remove(&pos);
+    /// Drops the column at `pos` from memory, and the light it carried into its
+    /// neighbours; its edits are kept and come back when it loads.
+    pub fn unload_column(&mut self, pos: ColumnPos) {
+        if self.columns.contains_key(&pos) {
+            self.in_window(pos, |window| window.detach_centre());
+            self.columns.remove(&pos);
+        }
+    }
+
+    /// The positions of all columns in memory, in order.
+    pub fn loaded_columns(&self) -> impl Iterator<Item = ColumnPos> + '_ {
+        self.columns.keys().copied()
     }
 
     /// The positions of all chunks in memory, in order.
     pub fn loaded_chunks(&self) -> impl Iterator<Item = ChunkPos> + '_ {
-        self.chunks.keys().copied()
+        self.columns.keys().flat_map(|c| c.chunks())
     }
 
-    /// Loads every chunk that holds part of `region` (grown by one block so neighbours that
-    /// physics may look at are there too).
+    /// Loads every column with a block in `region`, grown by one block so neighbours that
+    /// physics may look at are there too.
     pub fn load_region(&mut self, region: Aabb) {
-        let min = BlockPos::containing(region.min)
-            .offset(IVec3::splat(-1))
-            .chunk();
-        let max = BlockPos::containing(region.max)
-            .offset(IVec3::splat(1))
-            .chunk();
-        let y_range = min.y.max(0)..=max.y.min(coords::WORLD_HEIGHT_CHUNKS - 1);
-        for y in y_range {
-            for z in min.z..=max.z {
-                for x in min.x..=max.x {
-                    self.load_chunk(ChunkPos::new(x, y, z));
-                }
+        let min = BlockPos::containing(region.min).offset(IVec3::splat(-1));
+        let max = BlockPos::containing(region.max).offset(IVec3::splat(1));
+        for column in ColumnPos::covering(min, max) {
+            self.load_column(column);
+        }
+    }
+
+    /// Loads every column that light at `pos` depends on: those within 15 blocks, light's
+    /// farthest reach, so that [`World::light`] there is what an endless world would give.
+    pub fn load_light_around(&mut self, pos: BlockPos) {
+        let reach = IVec3::new(i32::from(light::MAX_LIGHT), 0, i32::from(light::MAX_LIGHT));
+        for column in ColumnPos::covering(pos.offset(-reach), pos.offset(reach)) {
+            self.load_column(column);
+        }
+    }
+
+    /// Sets the block at `pos`, loading its column first, and brings light up to date.
+    /// Torches held by a block that goes drop (become air) with it. Returns whether
+    /// anything changed; cells outside the world's height are left alone.
+    pub fn set_block(&mut self, pos: BlockPos, block: Block) -> bool {
+        self.set_blocks([(pos, block)]) > 0
+    }
+
+    /// Sets many blocks, as [`World::set_block`] does each, with one light update per
+    /// column. Returns how many cells changed.
+    pub fn set_blocks(&mut self, cells: impl IntoIterator<Item = (BlockPos, Block)>) -> usize {
+        self.apply(cells.into_iter().collect())
+    }
+
+    fn apply(&mut self, cells: Vec<(BlockPos, Block)>) -> usize {
+        let mut by_column: BTreeMap<ColumnPos, Vec<(BlockPos, Block)>> = BTreeMap::new();
+        for (pos, block) in cells {
+            if pos.in_world_height() {
+                by_column
+                    .entry(pos.column())
+                    .or_default()
+                    .push((pos, block));
             }
         }
+        let mut count = 0;
+        let mut removed = Vec::new();
+        for (column, cells) in by_column {
+            self.load_column(column);
+            let mut changed = Vec::with_capacity(cells.len());
+            for (pos, block) in cells {
+                if let Some(before) = self.replace(pos, block) {
+                    changed.push(pos);
+                    self.redrawn.extend(pos.chunks_seeing());
+                    if before.holds_torches() && !block.holds_torches() {
+                        removed.push(pos);
+                    }
+                }
+            }
+            if !changed.is_empty() {
+                count += changed.len();
+                self.in_window(column, |window| window.update(&changed));
+            }
+        }
+        let dropped = support::torches_held_by(self, &removed);
+        if !dropped.is_empty() {
+            count += self.apply(dropped.into_iter().map(|p| (p, Block::Air)).collect());
+        }
+        count
     }
 
-    /// Sets the block at `pos`, loading its chunk first. Returns whether anything changed;
-    /// cells outside the world's height are left alone.
-    pub fn set_block(&mut self, pos: BlockPos, block: Block) -> bool {
-        if !pos.in_world_height() {
-            return false;
-        }
-        self.load_chunk(pos.chunk());
-        let Some(chunk) = self.chunks.get_mut(&pos.chunk()) else {
-            return false;
-        };
+    /// Puts `block` at `pos` in its loaded chunk and records the edit, without touching
+    /// light. Returns the block that was there, if it changed.
+    fn replace(&mut self, pos: BlockPos, block: Block) -> Option<Block> {
+        let column = self.columns.get_mut(&pos.column())?;
+        let chunk = &mut column.chunks[pos.y as usize / CHUNK_SIZE as usize];
         let before = chunk.get(pos.local());
         if before == block {
-            return false;
+            return None;
         }
         chunk.set(pos.local(), block);
         self.changed.insert(pos.chunk());
@@ -163,7 +278,29 @@ impl World {
                 },
             );
         }
-        true
+        Some(before)
+    }
+
+    /// Runs `update` on the light of the 3 × 3 columns around `centre`, taken out of the
+    /// world for the while, and notes which chunks see a change.
+    fn in_window(&mut self, centre: ColumnPos, update: impl FnOnce(&mut Window<'_>)) {
+        let positions: [ColumnPos; 9] =
+            std::array::from_fn(|i| centre.offset(i as i32 % 3 - 1, i as i32 / 3 - 1));
+        let light = positions.map(|p| {
+            self.columns
+                .get_mut(&p)
+                .map(|column| std::mem::take(&mut column.light))
+        });
+        let blocks = positions.map(|p| self.columns.get(&p).map(|column| &column.chunks));
+        let mut window = Window::new(centre, blocks, light);
+        update(&mut window);
+        let (light, redrawn) = window.into_parts();
+        for (p, light) in positions.iter().zip(light) {
+            if let (Some(column), Some(light)) = (self.columns.get_mut(p), light) {
+                column.light = light;
+            }
+        }
+        self.redrawn.extend(redrawn);
     }
 
     /// Every cell that differs from what the generator made, sorted by (x, y, z).
@@ -190,21 +327,28 @@ impl World {
             .map(|(&p, &e)| (p, e))
     }
 
+    /// Records edits saved earlier (a world file's), for columns not yet loaded: they are
+    /// applied when their columns load. An edit whose block is what the generator makes is
+    /// no edit and is left out.
+    pub fn restore_edits(&mut self, edits: impl IntoIterator<Item = (BlockPos, Edit)>) {
+        for (pos, edit) in edits {
+            if edit.generated != edit.current && !self.columns.contains_key(&pos.column()) {
+                self.edits.insert(pos, edit);
+            }
+        }
+    }
+
     /// The chunks whose edits changed since the last call, which a save must write; clears the
     /// list.
     pub fn take_changed_chunks(&mut self) -> BTreeSet<ChunkPos> {
         std::mem::take(&mut self.changed)
     }
 
-    /// Replaces all edits with `edits` (a saved world's, say), reapplying them to loaded
-    /// chunks. Edits whose block equals what the generator makes are dropped.
-    pub fn restore_edits(&mut self, edits: impl IntoIterator<Item = (BlockPos, Block)>) {
-        self.edits.clear();
-        self.chunks.clear();
-        for (pos, block) in edits {
-            self.set_block(pos, block);
-        }
-        self.changed.clear();
+    /// The chunks that see a cell whose block or light changed since the last call (their
+    /// own cells, and cells just across their borders, which their meshes read); clears the
+    /// list.
+    pub fn take_redrawn_chunks(&mut self) -> BTreeSet<ChunkPos> {
+        std::mem::take(&mut self.redrawn)
     }
 }
 
@@ -233,8 +377,7 @@ impl BlockSource for World {
         if !pos.in_world_height() {
             return Block::Air;
         }
-        self.chunks
-            .get(&pos.chunk())
+        self.chunk(pos.chunk())
             .map_or(Block::Air, |c| c.get(pos.local()))
     }
 }
@@ -268,9 +411,9 @@ mod tests {
         let mut w = flat();
         let p = BlockPos::new(100, 70, -100);
         w.set_block(p, Block::Glass);
-        w.unload_chunk(p.chunk());
+        w.unload_column(p.column());
         assert_eq!(w.block(p), Block::Air, "unloaded reads as air");
-        w.load_chunk(p.chunk());
+        w.load_column(p.column());
         assert_eq!(w.block(p), Block::Glass);
     }
 

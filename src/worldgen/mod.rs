@@ -11,7 +11,7 @@ use std::str::FromStr;
 use glam::DVec3;
 
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
-use crate::world::{Block, Chunk, ChunkPos, LocalPos};
+use crate::world::{Block, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, LocalPos};
 pub use terrain::{SEA_LEVEL, Terrain};
 
 /// Which generator a world uses.
@@ -106,6 +106,12 @@ impl Generator {
             (None, GeneratorKind::Flat) => flat_chunk(pos),
             (None, _) => Chunk::filled(Block::Air),
         }
+    }
+
+    /// Makes the column at `pos`, bottom chunk first.
+    #[must_use]
+    pub fn generate_column(&self, pos: ColumnPos) -> [Chunk; COLUMN_CHUNKS] {
+        std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
     }
 
     /// Where a new player stands: the bottom centre of their box, on the surface.

@@ -1,0 +1,136 @@
+use super::*;
+use crate::world::{BlockPos, BlockSource, ColumnPos, World};
+use crate::worldgen::{Generator, GeneratorKind};
+
+fn empty() -> World {
+    World::new(Generator::new(GeneratorKind::Empty, 0))
+}
+
+#[test]
+fn an_empty_column_is_open_sky_top_to_bottom() {
+    let mut world = empty();
+    world.load_column(ColumnPos::new(0, 0));
+    for y in [0, 100, 255] {
+        assert_eq!(world.light(BlockPos::new(3, y, 4)), Light::SKY);
+    }
+    assert_eq!(
+        world.light(BlockPos::new(0, 300, 0)),
+        Light::SKY,
+        "above the world"
+    );
+    assert_eq!(
+        world.light(BlockPos::new(40, 10, 0)),
+        Light::DARK,
+        "unloaded"
+    );
+}
+
+#[test]
+fn a_flat_world_is_lit_above_the_grass_and_dark_below() {
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    world.load_column(ColumnPos::new(0, 0));
+    assert_eq!(world.block(BlockPos::new(5, 63, 5)), Block::Grass);
+    assert_eq!(world.light(BlockPos::new(5, 64, 5)), Light::SKY);
+    assert_eq!(world.light(BlockPos::new(5, 63, 5)), Light::DARK);
+}
+
+/// Checks the model's rules at every cell of the columns `from..=to` (which must be
+/// loaded, with every column beside them loaded too or treated as dark): a cell seeing
+/// the sky holds 15 sky light, an emitter its emission, an opaque cell 0, and any other
+/// the best its neighbours offer. The rules have one solution, so passing this is being
+/// right.
+#[track_caller]
+fn assert_follows_the_model(world: &World, from: ColumnPos, to: ColumnPos) {
+    let light_at = |p: BlockPos| {
+        if p.y < 0 { Light::DARK } else { world.light(p) }
+    };
+    for column in ColumnPos::covering(from.chunk(0).min_block(), to.chunk(0).min_block()) {
+        let min = column.chunk(0).min_block();
+        for z in min.z..min.z + 32 {
+            for x in min.x..min.x + 32 {
+                let mut open_above = true;
+                for y in (0..crate::world::WORLD_HEIGHT).rev() {
+                    let pos = BlockPos::new(x, y, z);
+                    let block = world.block(pos);
+                    let opacity = block.opacity();
+                    let offered = |channel: Channel| {
+                        Face::ALL
+                            .iter()
+                            .map(|f| light_at(pos.offset(f.normal())).get(channel))
+                            .max()
+                            .unwrap_or(0)
+                            .saturating_sub(1 + opacity)
+                    };
+                    let sky = if opacity >= OPAQUE {
+                        0
+                    } else if open_above {
+                        MAX_LIGHT
+                    } else {
+                        offered(Channel::Sky)
+                    };
+                    let from_block = if block.emission() > 0 {
+                        block.emission()
+                    } else if opacity >= OPAQUE {
+                        0
+                    } else {
+                        offered(Channel::Block)
+                    };
+                    assert_eq!(
+                        world.light(pos),
+                        Light::new(sky, from_block),
+                        "at {pos:?} ({block})"
+                    );
+                    open_above &= opacity == 0;
+                }
+            }
+        }
+    }
+}
+
+use crate::world::Face;
+
+/// A small stone room with a one-block hole in its roof, in an empty world, straddling the
+/// chunk borders at x = 0, z = 0 and y = 32.
+fn room() -> World {
+    let mut world = empty();
+    let (a, b) = (BlockPos::new(-4, 28, -4), BlockPos::new(4, 36, 4));
+    world.set_blocks(BlockPos::cells_between(a, b).map(|p| (p, Block::Stone)));
+    let inside = BlockPos::cells_between(BlockPos::new(-3, 29, -3), BlockPos::new(3, 35, 3));
+    world.set_blocks(inside.map(|p| (p, Block::Air)));
+    world
+}
+
+#[test]
+fn light_comes_through_a_hole_in_the_roof_and_spreads_one_less_a_step() {
+    let mut world = room();
+    world.set_block(BlockPos::new(0, 36, 0), Block::Air);
+    for y in 29..=36 {
+        assert_eq!(world.light(BlockPos::new(0, y, 0)).sky(), 15, "y {y}");
+    }
+    assert_eq!(world.light(BlockPos::new(1, 33, 0)).sky(), 14);
+    assert_eq!(world.light(BlockPos::new(-1, 33, -1)).sky(), 13);
+    assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(0, 0));
+}
+
+#[test]
+fn torches_glowstone_leaves_and_water_follow_the_model() {
+    let mut world = room();
+    world.set_block(BlockPos::new(-2, 29, -2), Block::Torch);
+    world.set_block(BlockPos::new(2, 31, 2), Block::Glowstone);
+    world.set_block(BlockPos::new(0, 36, 0), Block::Leaves);
+    world.set_block(BlockPos::new(1, 36, 0), Block::Water);
+    world.set_block(BlockPos::new(0, 40, 0), Block::Water);
+    let torch = world.light(BlockPos::new(-2, 29, -2));
+    assert_eq!(torch.block(), 14);
+    assert_eq!(
+        world.light(BlockPos::new(1, 29, -2)).block(),
+        11,
+        "three steps away"
+    );
+    assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(0, 0));
+    // Breaking the lights leaves darkness, not a ghost glow.
+    world.set_block(BlockPos::new(-2, 29, -2), Block::Air);
+    world.set_block(BlockPos::new(2, 31, 2), Block::Air);
+    assert_eq!(world.light(BlockPos::new(1, 29, -2)).block(), 0);
+    assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(0, 0));
+}
