@@ -161,6 +161,10 @@ pub struct PlayOptions {
     /// Record the session as a scenario file that `hewn sim` replays.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Set the world's time of day at launch: dawn, noon, dusk, midnight, or a tick count
+    /// (a day is 72000 ticks from sunrise).
+    #[arg(long, value_name = "WHEN", value_parser = crate::sim::time::parse_time)]
+    pub time: Option<u64>,
 }
 
 /// Runs `hewn sim`: exit 0 on success, 2 if the scenario cannot be read.
@@ -193,13 +197,14 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     for input in scenario.inputs() {
         sim.tick(&input);
         if args.trace && !write_failed {
-            write_failed = writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err();
+            write_failed =
+                writeln!(out, "{}", TickReport::of(&sim, &scenario.probes).to_json()).is_err();
         }
     }
     if let Some(Err(code)) = saved.map(|saved| saved.save(&mut sim)) {
         return code;
     }
-    if writeln!(out, "{}", TickReport::of(&sim).to_json()).is_err()
+    if writeln!(out, "{}", TickReport::of(&sim, &scenario.probes).to_json()).is_err()
         || out.flush().is_err()
         || write_failed
     {

@@ -64,6 +64,8 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "inside_solid",
         "crates",
         "edits",
+        "time",
+        "light",
         "hash",
     ];
     expected.sort_unstable();

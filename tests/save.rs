@@ -211,7 +211,12 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
             slots: hewn::sim::DEFAULT_HOTBAR.map(Some),
             selected: 4
         },
-        "the old fixed hotbar becomes the new one, crate included"
+        "the old fixed hotbar becomes the new one, crate, torch and glowstone included"
+    );
+    assert_eq!(
+        loaded.meta.time,
+        hewn::sim::time::MORNING,
+        "old worlds open in the morning"
     );
     assert_eq!(loaded.world.edit_count(), 40);
     assert_eq!(
@@ -224,13 +229,54 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn::save::SCHEMA_VERSION);
-    assert_eq!(version, 3);
+    assert_eq!(version, 4);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();
     assert_eq!(rows, 0);
     drop(conn);
     assert!(check(&path).unwrap().is_healthy());
+}
+
+#[test]
+fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "DELETE FROM meta WHERE key = 'time';
+         UPDATE player SET hotbar = 'glass,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate';
+         PRAGMA user_version = 3;",
+    )
+    .unwrap();
+    drop(conn);
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert_eq!(loaded.meta.time, hewn::sim::time::MORNING);
+    assert_eq!(
+        loaded.hotbar.slots[0],
+        Some(hewn::sim::Item::Block(Block::Glass))
+    );
+    file.close().unwrap();
+}
+
+#[test]
+fn the_clock_is_saved_with_the_world() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = saved_world(dir.path());
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let mut sim = hewn::sim::Simulation::from_parts(loaded.world, loaded.player.unwrap());
+    sim.set_time(123_456);
+    file.save(&Snapshot::of(&mut sim, &loaded.hotbar)).unwrap();
+    file.close().unwrap();
+    let (file, back) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert_eq!(back.meta.time, 123_456);
+    file.close().unwrap();
+    let info = hewn(&["world", "info", path.to_str().unwrap()], dir.path());
+    assert!(
+        String::from_utf8_lossy(&info.stdout).contains("day 2, 23:09 (tick 123456)"),
+        "{}",
+        String::from_utf8_lossy(&info.stdout)
+    );
 }
 
 #[test]

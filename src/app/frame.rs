@@ -19,6 +19,7 @@ use crate::physics::{Player, PlayerCollider};
 use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
 use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
+use crate::sim::time::MORNING;
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
 use crate::world::{BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
@@ -145,11 +146,12 @@ impl Game {
     /// A new game of the `opened` world with the command line's options, drawn into
     /// `display`.
     pub fn new(options: &PlayOptions, opened: Opened, launch: Instant, display: Display) -> Self {
-        let (world, player, crates, hotbar, saver) = opened;
+        let (world, player, crates, hotbar, time, saver) = opened;
         let generator = world.generator().clone();
         let (kind, seed) = (generator.kind(), generator.seed());
         let mut sim = Simulation::from_parts(world, player);
         sim.crates = Crates::new(crates);
+        sim.set_time(options.time.unwrap_or(time));
         let recorder = options
             .record
             .clone()
@@ -250,13 +252,7 @@ impl Game {
         }
         if let Some(saver) = &mut self.saver {
             let hotbar = self.input.saved_hotbar();
-            saver.autosave(
-                now,
-                &mut self.sim.world,
-                &self.sim.player,
-                self.sim.crates.list(),
-                &hotbar,
-            );
+            saver.autosave(now, || Snapshot::of(&mut self.sim, &hotbar));
             if let Some(e) = saver.take_error() {
                 log::warn!("autosave failed (will retry): {e}");
             }
@@ -349,7 +345,7 @@ impl Game {
         let item = match self.sim.peek_looked_at() {
             Some(Target::Crate(_)) => Item::Crate,
             Some(Target::Block(hit)) => match self.sim.world.block(hit.block) {
-                block if block.is_breakable() => Item::Block(block),
+                block if block.is_breakable() => Item::Block(block.held_as()),
                 _ => return,
             },
             None => return,
@@ -473,12 +469,7 @@ impl Game {
     pub fn finish(mut self) -> Result<(), AppError> {
         if let Some(saver) = self.saver.take() {
             let hotbar = self.input.saved_hotbar();
-            let last = Snapshot::take(
-                &mut self.sim.world,
-                &self.sim.player,
-                self.sim.crates.list(),
-                &hotbar,
-            );
+            let last = Snapshot::of(&mut self.sim, &hotbar);
             let file = saver.finish(last)?;
             log::info!("world saved to {}", file.path().display());
             file.close()?;
@@ -510,8 +501,8 @@ impl Game {
     }
 }
 
-/// The world, player, crates, hotbar and autosaver to start a game with.
-pub type Opened = (World, Player, Vec<Crate>, Hotbar, Option<Autosaver>);
+/// The world, player, crates, hotbar, time of day and autosaver to start a game with.
+pub type Opened = (World, Player, Vec<Crate>, Hotbar, u64, Option<Autosaver>);
 
 /// Opens (or creates) and locks the world the options name, with its player, crates and
 /// hotbar as they were saved. With `--frames` and no `--world` the world is a fresh one that
@@ -530,7 +521,7 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
         let mut player = Player::new(generator.spawn_point());
         player.collider = collider;
         let world = World::with_shared_generator(generator);
-        return Ok((world, player, Vec::new(), Hotbar::default(), None));
+        return Ok((world, player, Vec::new(), Hotbar::default(), MORNING, None));
     }
     let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
     let new = NewWorld {
@@ -564,6 +555,7 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
         player,
         loaded.crates,
         loaded.hotbar,
+        loaded.meta.time,
         Some(saver),
     ))
 }

@@ -12,10 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::SaveError;
 use super::file::WorldFile;
-use super::snapshot::{Hotbar, Snapshot};
-use crate::physics::Player;
-use crate::physics::crates::Crate;
-use crate::world::World;
+use super::snapshot::Snapshot;
 
 /// How often the game saves while played: a crash loses at most this much.
 pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(5);
@@ -103,20 +100,13 @@ impl Autosaver {
             .is_none_or(|t| now.saturating_duration_since(t) >= AUTOSAVE_INTERVAL)
     }
 
-    /// If an autosave is due, takes a snapshot (on this thread, cheap) and hands it to the
-    /// writer. Returns whether it did. Call once per frame.
-    pub fn autosave(
-        &mut self,
-        now: Instant,
-        world: &mut World,
-        player: &Player,
-        crates: &[Crate],
-        hotbar: &Hotbar,
-    ) -> bool {
+    /// If an autosave is due, takes a snapshot with `take` (on this thread, cheap) and hands
+    /// it to the writer. Returns whether it did. Call once per frame.
+    pub fn autosave(&mut self, now: Instant, take: impl FnOnce() -> Snapshot) -> bool {
         if !self.is_due(now) {
             return false;
         }
-        self.queue(Snapshot::take(world, player, crates, hotbar));
+        self.queue(take());
         self.last_queued = Some(now);
         true
     }

@@ -113,6 +113,11 @@ fn info(world: &str) -> Result<ExitCode, SaveError> {
     println!("seed:           {}", s.meta.seed);
     println!("generator:      {}", s.meta.generator);
     println!("chunks stored:  {}", s.chunks);
+    println!(
+        "time:           {} (tick {})",
+        crate::sim::time::Clock::at(s.meta.time),
+        s.meta.time
+    );
     println!("size on disk:   {} ({} bytes)", human_size(s.size), s.size);
     match s.player {
         Some(p) => println!("player:         {:.3} {:.3} {:.3}", p.x, p.y, p.z),
@@ -204,25 +209,15 @@ impl SimWorld {
             );
         }
         let mut world = loaded.world;
-        for fill in &scenario.fills {
-            for pos in BlockPos::cells_between(fill.from, fill.to) {
-                world.set_block(pos, fill.block);
-            }
-        }
+        scenario.apply_fills(&mut world);
+        scenario.load_probes(&mut world);
         let start = &scenario.player;
         let player = match (start.position, loaded.player) {
             (None, Some(saved)) => saved,
-            (position, _) => {
-                let spawn = position.unwrap_or_else(|| world.generator().spawn_point());
-                let mut p = Player::new(spawn);
-                p.velocity = start.velocity;
-                p.set_look(start.yaw, start.pitch);
-                p.flying = start.flying;
-                p.collider = start.collider;
-                p
-            }
+            (position, _) => start.at(position.unwrap_or_else(|| world.generator().spawn_point())),
         };
         let mut sim = Simulation::from_parts(world, player);
+        sim.set_time(scenario.time.unwrap_or(loaded.meta.time));
         sim.crates = Crates::new(if scenario.crates.is_empty() {
             loaded.crates
         } else {
@@ -242,7 +237,7 @@ impl SimWorld {
     /// # Errors
     /// Exit code 1 after printing why.
     pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
-        let snapshot = Snapshot::take(&mut sim.world, &sim.player, sim.crates.list(), &self.hotbar);
+        let snapshot = Snapshot::of(sim, &self.hotbar);
         self.file
             .save(&snapshot)
             .and_then(|_| self.file.close())

@@ -266,6 +266,13 @@ impl WorldFile {
                 [unix_now().to_string()],
             )
             .map_err(db)?;
+            if let Some(time) = snapshot.time {
+                tx.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('time', ?1)",
+                    [time.to_string()],
+                )
+                .map_err(db)?;
+            }
         }
         tx.commit().map_err(db)?;
         for pos in snapshot.chunks.keys() {
@@ -332,6 +339,7 @@ fn create_file(path: &Path, request: NewWorld) -> Result<(), SaveError> {
         created: unix_now(),
         game_version: env!("CARGO_PKG_VERSION").to_owned(),
         last_saved: 0,
+        time: crate::sim::time::MORNING,
     };
     let db = |e| SaveError::Database {
         path: temp.clone(),

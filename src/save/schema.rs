@@ -12,6 +12,7 @@ use rusqlite::{
 };
 
 use super::SaveError;
+use crate::sim::time::MORNING;
 use crate::worldgen::GeneratorKind;
 
 /// `PRAGMA application_id` of every hewn world: the bytes of "hewn".
@@ -22,12 +23,14 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 1. `meta`, `player`, `chunks`.
 /// 2. `crates`.
 /// 3. The hotbar holds items, and a crate joins the default one.
-pub const SCHEMA_VERSION: i64 = 3;
+/// 4. The world's clock (`meta` key `time`); torches and glowstone join the default hotbar.
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// `MIGRATIONS[i]` upgrades a world of schema version `i + 1` to `i + 2`, inside the
 /// transaction that also records the new version. New worlds are made at version 1 and run
 /// through every step, so each table is defined in exactly one place.
-const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[add_crates, hand_out_crates];
+const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] =
+    &[add_crates, hand_out_crates, start_the_clock];
 
 /// The tables of schema version 1. Frozen: worlds of every version began as this, so a change
 /// to the layout is a new entry in [`MIGRATIONS`], never an edit here.
@@ -89,6 +92,25 @@ fn hand_out_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Version 4: the world keeps its time of day, and worlds from before open in the morning
+/// (tick 6000: a quarter of the way from sunrise to noon). A hotbar that is still version
+/// 3's default becomes the one with torches and glowstone, so the light they bring is in
+/// reach; a hotbar the player has changed stays as it is.
+fn start_the_clock(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute(
+        "INSERT OR IGNORE INTO meta (key, value) VALUES ('time', '6000')",
+        [],
+    )?;
+    tx.execute(
+        "UPDATE player SET hotbar = ?1 WHERE hotbar = ?2",
+        params![
+            "stone,dirt,planks,cobblestone,glass,stone_slab,torch,glowstone,crate",
+            "stone,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate",
+        ],
+    )?;
+    Ok(())
+}
+
 /// The metadata of a world: what it was made with and when.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Meta {
@@ -102,6 +124,8 @@ pub struct Meta {
     pub game_version: String,
     /// When it was last saved, in seconds since the Unix epoch (0 if never).
     pub last_saved: i64,
+    /// The world's clock when it was last saved, in ticks.
+    pub time: u64,
 }
 
 /// Opens `path` read-only and checks that it is a hewn world this build can read, writing
@@ -221,6 +245,11 @@ pub(super) fn read_meta(path: &Path, conn: &Connection) -> Result<Meta, SaveErro
     };
     let generator = get("generator")?;
     let seed = get("seed")?;
+    // Worlds from before the clock (read without upgrading them) have no time yet.
+    let time = match get("time") {
+        Err(SaveError::BadMeta { .. }) => MORNING.to_string(),
+        other => other?,
+    };
     let number = |key: &'static str| -> Result<i64, SaveError> {
         let text = get(key)?;
         text.parse()
@@ -238,6 +267,9 @@ pub(super) fn read_meta(path: &Path, conn: &Connection) -> Result<Meta, SaveErro
         created: number("created")?,
         game_version: get("game_version")?,
         last_saved: number("last_saved")?,
+        time: time
+            .parse()
+            .map_err(|_| bad_meta(path, "time", &format!("{time:?} is not a tick count")))?,
     })
 }
 
@@ -265,6 +297,7 @@ mod tests {
             created: 1_700_000_000,
             game_version: "0.1.0".into(),
             last_saved: 0,
+            time: crate::sim::time::MORNING,
         }
     }
 
@@ -304,6 +337,7 @@ mod tests {
             created: 1_700_000_000,
             game_version: "0.1.0".into(),
             last_saved: 0,
+            time: crate::sim::time::MORNING,
         };
         create(&mut conn, &meta).unwrap();
         assert_eq!(

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::physics::Player;
 use crate::physics::crates::Crate;
-use crate::sim::{DEFAULT_HOTBAR, Item};
+use crate::sim::{DEFAULT_HOTBAR, Item, Simulation};
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, World};
 use crate::worldgen::Generator;
 
@@ -84,6 +84,8 @@ pub struct Snapshot {
     pub(super) crates: Vec<Crate>,
     pub(super) chunks: BTreeMap<ChunkPos, ChunkState>,
     pub(super) generator: Arc<Generator>,
+    /// The world's clock, or `None` to leave the stored one.
+    pub(super) time: Option<u64>,
 }
 
 impl Snapshot {
@@ -102,7 +104,23 @@ impl Snapshot {
             crates: crates.to_vec(),
             chunks,
             generator: Arc::clone(world.generator()),
+            time: None,
         }
+    }
+
+    /// This snapshot with the world's clock at `time`, to be saved with it.
+    #[must_use]
+    pub const fn with_time(mut self, time: u64) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// Everything one save of `sim` writes: its world's changes, its player, crates and
+    /// clock, and `hotbar`.
+    #[must_use]
+    pub fn of(sim: &mut Simulation, hotbar: &Hotbar) -> Self {
+        let time = sim.time();
+        Self::take(&mut sim.world, &sim.player, sim.crates.list(), hotbar).with_time(time)
     }
 
     /// How many chunks this snapshot writes or deletes.
@@ -115,6 +133,7 @@ impl Snapshot {
     /// has win, the rest of `older` is kept, so a failed save is retried by the next. The
     /// player and the crates are this one's: they are whole states, not changes.
     pub(super) fn absorb_older(&mut self, older: Self) {
+        self.time = self.time.or(older.time);
         for (pos, state) in older.chunks {
             self.chunks.entry(pos).or_insert(state);
         }

@@ -204,6 +204,7 @@ fn a_version_1_world_is_upgraded_when_opened() {
         created: 1_700_000_000,
         game_version: "0.1.0".into(),
         last_saved: 0,
+        time: crate::sim::time::MORNING,
     };
     let mut conn = rusqlite::Connection::open(&path).unwrap();
     schema::create_at(&mut conn, &meta, 1).unwrap();
@@ -404,14 +405,12 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     let t0 = Instant::now();
     let mut saver = Autosaver::start(file, t0);
     world.set_block(BlockPos::new(1, 64, 1), Block::Log);
-    assert!(!saver.autosave(
-        t0 + Duration::from_secs(1),
-        &mut world,
-        &player,
-        &[],
-        &hotbar
-    ));
-    assert!(saver.autosave(t0 + AUTOSAVE_INTERVAL, &mut world, &player, &[], &hotbar));
+    assert!(!saver.autosave(t0 + Duration::from_secs(1), || {
+        Snapshot::take(&mut world, &player, &[], &hotbar)
+    }));
+    assert!(saver.autosave(t0 + AUTOSAVE_INTERVAL, || {
+        Snapshot::take(&mut world, &player, &[], &hotbar)
+    }));
     saver.wait_idle();
     assert_eq!(saver.saves_written(), 1);
     assert!(saver.take_error().is_none());

@@ -16,16 +16,16 @@ pub enum Item {
     Crate,
 }
 
-/// The hotbar a new player starts with: building blocks and a crate.
+/// The hotbar a new player starts with: building blocks, lights and a crate.
 pub const DEFAULT_HOTBAR: [Item; 9] = [
     Item::Block(Block::Stone),
     Item::Block(Block::Dirt),
-    Item::Block(Block::Grass),
     Item::Block(Block::Planks),
     Item::Block(Block::Cobblestone),
-    Item::Block(Block::Log),
     Item::Block(Block::Glass),
     Item::Block(Block::StoneSlab),
+    Item::Block(Block::Torch),
+    Item::Block(Block::Glowstone),
     Item::Crate,
 ];
 

@@ -10,6 +10,7 @@ pub mod record;
 pub mod report;
 pub mod scenario;
 pub mod schedule;
+pub mod time;
 
 use glam::DVec3;
 
@@ -18,6 +19,7 @@ use crate::physics::crates::{Crate, Crates, Mover};
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Controls, Player, PlayerCollider, intersects_world, quantize};
 use crate::raycast::{RayHit, cast};
+use crate::world::block::Shape;
 use crate::world::{Anchored, Block, BlockPos, BlockSource, Face, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use hash::StateHasher;
@@ -125,6 +127,8 @@ pub struct Simulation {
     /// The crates, in the order they were added.
     pub crates: Crates,
     tick: u64,
+    /// The world's clock, in ticks ([`time`]).
+    time: u64,
 }
 
 impl Simulation {
@@ -146,6 +150,7 @@ impl Simulation {
             player,
             crates: Crates::default(),
             tick: 0,
+            time: time::MORNING,
         }
     }
 
@@ -153,6 +158,18 @@ impl Simulation {
     #[must_use]
     pub const fn tick_count(&self) -> u64 {
         self.tick
+    }
+
+    /// The world's clock, in ticks: one more every tick ([`time`] says where in the day a
+    /// time falls).
+    #[must_use]
+    pub const fn time(&self) -> u64 {
+        self.time
+    }
+
+    /// Sets the world's clock: a scenario's start, a saved world's time, `--time`.
+    pub fn set_time(&mut self, time: u64) {
+        self.time = time;
     }
 
     /// Runs one tick of [`TICK_SECONDS`].
@@ -177,6 +194,7 @@ impl Simulation {
         }
         self.crates.tick(&self.world, self.player.bounds());
         self.tick += 1;
+        self.time = self.time.saturating_add(1);
         outcomes
     }
 
@@ -280,10 +298,13 @@ impl Simulation {
                 _ => ActionOutcome::Nothing,
             },
             Action::Place(block) => match self.looked_at() {
-                Some(Target::Block(hit)) if self.can_place(hit.adjacent, block) => {
-                    self.world.set_block(hit.adjacent, block);
-                    ActionOutcome::Placed(hit.adjacent)
-                }
+                Some(Target::Block(hit)) => match self.placed_against(block, &hit) {
+                    Some(placed) if self.can_place(hit.adjacent, placed) => {
+                        self.world.set_block(hit.adjacent, placed);
+                        ActionOutcome::Placed(hit.adjacent)
+                    }
+                    _ => ActionOutcome::Nothing,
+                },
                 _ => ActionOutcome::Nothing,
             },
             Action::PlaceCrate => match self.new_crate_spot() {
@@ -373,12 +394,28 @@ impl Simulation {
         Target::nearest(self.peek_target(), self.crate_target())
     }
 
-    /// Whether `block` may go at `pos`: inside the world's height, into air or water, and not
-    /// overlapping the player.
+    /// What placing `block` against the face `hit` names puts there: the block itself, or
+    /// for a torch, one standing on a top face or leaning against a side face, as long as
+    /// the block clicked on holds torches. `None` where it cannot go.
+    fn placed_against(&self, block: Block, hit: &RayHit) -> Option<Block> {
+        match block.shape() {
+            Shape::Torch { .. } if self.world.block(hit.block).holds_torches() => {
+                Block::torch_against(hit.face)
+            }
+            Shape::Torch { .. } => None,
+            _ => Some(block),
+        }
+    }
+
+    /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch
+    /// only into air), and not overlapping the player.
     #[must_use]
     pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
-        if block == Block::Air || !pos.in_world_height() || !self.world.block(pos).is_replaceable()
-        {
+        let there = self.world.block(pos);
+        if block == Block::Air || !pos.in_world_height() || !there.is_replaceable() {
+            return false;
+        }
+        if matches!(block.shape(), Shape::Torch { .. }) && there != Block::Air {
             return false;
         }
         let body = self.player.bounds();
@@ -395,11 +432,13 @@ impl Simulation {
         self.player.intersects_world(&self.world, 1e-6)
     }
 
-    /// A fingerprint of the whole simulation state: tick, player and edits.
+    /// A fingerprint of the whole simulation state: tick, time, player, crates and edits.
+    /// Light is left out: it follows from the blocks.
     #[must_use]
     pub fn hash(&self) -> u64 {
         let mut h = StateHasher::new();
         h.u64(self.tick);
+        h.u64(self.time);
         let p = &self.player;
         for v in [p.position, p.velocity] {
             for c in v.to_array() {

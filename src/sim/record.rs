@@ -45,6 +45,7 @@ impl Recorder {
             let _ = writeln!(header, "seed = \"{seed}\"");
         }
         let _ = writeln!(header, "world = \"{}\"", kind.name());
+        let _ = writeln!(header, "time = {}", sim.time());
         let p = &sim.player;
         let mut player = String::from("\n[player]\n");
         let _ = writeln!(player, "position = {}", vector(p.position));

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::Simulation;
+use crate::world::BlockPos;
 
 /// One edited cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -20,6 +21,17 @@ pub struct CrateReport {
     pub position: [f64; 3],
     /// Velocity in blocks per second.
     pub velocity: [f64; 3],
+}
+
+/// The light at one probed cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightReport {
+    /// The cell.
+    pub pos: [i32; 3],
+    /// Its sky light, 0 to 15.
+    pub sky: u8,
+    /// Its block light, 0 to 15.
+    pub block: u8,
 }
 
 /// The state after a tick, in the order the fields are printed.
@@ -47,14 +59,21 @@ pub struct TickReport {
     pub edits: Vec<EditReport>,
     /// The crates, in the order the scenario (or the saved world) gave them.
     pub crates: Vec<CrateReport>,
+    /// The world's clock, in ticks.
+    pub time: u64,
+    /// The light at each probed cell, in the scenario's order.
+    pub light: Vec<LightReport>,
     /// 16 hex digits of [`Simulation::hash`].
     pub hash: String,
 }
 
 impl TickReport {
-    /// The report of `sim`'s current state.
+    /// The report of `sim`'s current state, with the light at `probes` (whose columns and
+    /// their neighbours should be loaded: [`World::load_light_around`]).
+    ///
+    /// [`World::load_light_around`]: crate::world::World::load_light_around
     #[must_use]
-    pub fn of(sim: &Simulation) -> Self {
+    pub fn of(sim: &Simulation, probes: &[BlockPos]) -> Self {
         let p = &sim.player;
         Self {
             tick: sim.tick_count(),
@@ -81,6 +100,18 @@ impl TickReport {
                 .map(|c| CrateReport {
                     position: c.position.to_array(),
                     velocity: c.velocity.to_array(),
+                })
+                .collect(),
+            time: sim.time(),
+            light: probes
+                .iter()
+                .map(|&pos| {
+                    let light = sim.world.light(pos);
+                    LightReport {
+                        pos: [pos.x, pos.y, pos.z],
+                        sky: light.sky(),
+                        block: light.block(),
+                    }
                 })
                 .collect(),
             hash: format!("{:016x}", sim.hash()),

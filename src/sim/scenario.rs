@@ -56,6 +56,9 @@ struct RawScenario {
     seed: Option<u64>,
     world: Option<String>,
     ticks: i64,
+    time: Option<i64>,
+    #[serde(default)]
+    probes: Vec<[i32; 3]>,
     #[serde(default)]
     player: RawPlayer,
     #[serde(default)]
@@ -122,6 +125,20 @@ pub struct PlayerStart {
     pub collider: PlayerCollider,
 }
 
+impl PlayerStart {
+    /// The player this start describes, standing at `position` (its own, or the spawn
+    /// point when it has none).
+    #[must_use]
+    pub fn at(&self, position: DVec3) -> Player {
+        let mut player = Player::new(position);
+        player.velocity = self.velocity;
+        player.set_look(self.yaw, self.pitch);
+        player.flying = self.flying;
+        player.collider = self.collider;
+        player
+    }
+}
+
 /// A box of cells set to one block before tick 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fill {
@@ -166,6 +183,11 @@ pub struct Scenario {
     pub world: GeneratorKind,
     /// Ticks to run.
     pub ticks: u64,
+    /// The world's clock at the start, in ticks; `None` for a new world's
+    /// ([`MORNING`](super::time::MORNING)), or with a saved world, its own.
+    pub time: Option<u64>,
+    /// Cells whose light every report gives, in order.
+    pub probes: Vec<BlockPos>,
     /// How the player starts.
     pub player: PlayerStart,
     /// Cells set before tick 0, in order.
@@ -192,6 +214,28 @@ impl Scenario {
                 .map_err(|e: crate::worldgen::UnknownGenerator| invalid("world", e.to_string()))?,
         };
         let ticks = tick_value("ticks", raw.ticks)?;
+        let time = raw
+            .time
+            .map(|t| {
+                u64::try_from(t)
+                    .map_err(|_| invalid("time", format!("{t} is not a number of ticks from 0 up")))
+            })
+            .transpose()?;
+        let probes = raw
+            .probes
+            .iter()
+            .enumerate()
+            .map(|(i, &[x, y, z])| {
+                if (0..WORLD_HEIGHT).contains(&y) {
+                    Ok(BlockPos::new(x, y, z))
+                } else {
+                    Err(invalid(
+                        format!("probes[{i}]"),
+                        format!("y = {y} is outside the world (0 to {})", WORLD_HEIGHT - 1),
+                    ))
+                }
+            })
+            .collect::<Result<_, _>>()?;
         let fills = raw
             .fill
             .iter()
@@ -217,6 +261,8 @@ impl Scenario {
             seed: raw.seed.unwrap_or(0),
             world,
             ticks,
+            time,
+            probes,
             player: parse_player(&raw.player)?,
             fills,
             holds,
@@ -233,19 +279,27 @@ impl Scenario {
             .position
             .unwrap_or_else(|| generator.spawn_point());
         let mut world = World::new(generator);
-        for fill in &self.fills {
-            for pos in BlockPos::cells_between(fill.from, fill.to) {
-                world.set_block(pos, fill.block);
-            }
-        }
-        let mut player = Player::new(position);
-        player.velocity = self.player.velocity;
-        player.set_look(self.player.yaw, self.player.pitch);
-        player.flying = self.player.flying;
-        player.collider = self.player.collider;
-        let mut sim = Simulation::from_parts(world, player);
+        self.apply_fills(&mut world);
+        let mut sim = Simulation::from_parts(world, self.player.at(position));
         sim.crates = Crates::new(self.crates.clone());
+        sim.set_time(self.time.unwrap_or(super::time::MORNING));
+        self.load_probes(&mut sim.world);
         sim
+    }
+
+    /// Applies the fills to `world`, in order.
+    pub fn apply_fills(&self, world: &mut World) {
+        for fill in &self.fills {
+            world.set_blocks(BlockPos::cells_between(fill.from, fill.to).map(|p| (p, fill.block)));
+        }
+    }
+
+    /// Loads everything the light at the probes depends on, so reports give the light an
+    /// endless world has there.
+    pub fn load_probes(&self, world: &mut World) {
+        for &probe in &self.probes {
+            world.load_light_around(probe);
+        }
     }
 
     /// The inputs of ticks `0..ticks`, in order.

@@ -74,7 +74,7 @@ impl Run {
 pub fn run(toml: &str) -> Run {
     let scenario = Scenario::parse(toml).unwrap_or_else(|e| panic!("bad scenario: {e}\n{toml}"));
     let mut trace = Vec::new();
-    let sim = scenario.run(|sim| trace.push(TickReport::of(sim)));
+    let sim = scenario.run(|sim| trace.push(TickReport::of(sim, &scenario.probes)));
     Run { trace, sim }
 }
 
