@@ -99,6 +99,34 @@ fn trace_prints_every_tick_then_the_final_state() {
 }
 
 #[test]
+fn probes_report_light_on_every_trace_line_in_order() {
+    let text =
+        "world = \"flat\"\nticks = 2\ntime = 100\nprobes = [[0, 64, 0], [0, 10, 0], [0, 255, 0]]\n";
+    let path = scenario_file("probes.toml", text);
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path"), "--trace"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    let light = serde_json::json!([
+        {"pos": [0, 64, 0], "sky": 15, "block": 0},
+        {"pos": [0, 10, 0], "sky": 0, "block": 0},
+        {"pos": [0, 255, 0], "sky": 15, "block": 0},
+    ]);
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line["light"], light);
+        assert_eq!(line["time"], 101 + i.min(1));
+    }
+}
+
+#[test]
 fn bad_scenarios_exit_2_naming_the_problem() {
     let cases = [
         ("unknown-key.toml", "ticks = 3\nspeed = 2\n", "speed"),
@@ -108,6 +136,22 @@ fn bad_scenarios_exit_2_naming_the_problem() {
             "lava",
         ),
         ("not-toml.toml", "this is not toml", "TOML"),
+        (
+            "probe-above.toml",
+            "ticks = 1\nprobes = [[0, 64, 0], [0, 256, 0]]\n",
+            "probes",
+        ),
+        (
+            "probe-below.toml",
+            "ticks = 1\nprobes = [[0, -1, 0]]\n",
+            "probes",
+        ),
+        (
+            "probe-shape.toml",
+            "ticks = 1\nprobes = [[0, 1]]\n",
+            "probes",
+        ),
+        ("negative-time.toml", "ticks = 1\ntime = -5\n", "time"),
         ("binary.toml", "\u{0}\u{1}\u{2}", "TOML"),
     ];
     for (name, text, needle) in cases {
