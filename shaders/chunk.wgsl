@@ -1,24 +1,13 @@
-// Chunk meshes: unpacks the mesher's 8-byte vertices, lights them by face and ambient
-// occlusion, textures them from the block atlas and fades them into the sky with distance.
-// Free boxes (crates) share the lighting, texturing and fog through their own vertex stage.
-
-struct Globals {
-    // Rotation-only view (the camera sits at the origin) times projection.
-    view_proj: mat4x4<f32>,
-    inv_view_proj: mat4x4<f32>,
-    sky_zenith: vec4<f32>,
-    // The sky's colour at the horizon, which is also the fog's colour.
-    sky_horizon: vec4<f32>,
-    // x: distance where fog starts, y: where it is total, zw: screen size in pixels.
-    fog_screen: vec4<f32>,
-};
+// Chunk meshes: unpacks the mesher's 8-byte vertices, lights them by face, ambient occlusion,
+// sky light (dimmed by the time of day) and block light, textures them from the block atlas
+// and fades them into the sky with distance. Models (torches) and free boxes (crates) share
+// the lighting, texturing and fog through vertex stages of their own.
 
 struct Chunk {
     // The chunk's minimum corner relative to the camera, computed in f64 on the CPU.
     offset: vec4<f32>,
 };
 
-@group(0) @binding(0) var<uniform> globals: Globals;
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
 @group(1) @binding(0) var<uniform> chunk: Chunk;
@@ -27,40 +16,118 @@ struct Chunk {
 const ATLAS_COLUMNS: u32 = 8u;
 const ATLAS_SIZE: vec2<f32> = vec2<f32>(8.0, 3.0);
 
+// The vertex layout: (first bit, bit count) of each field. Must match `layout` in
+// src/mesh/mod.rs, which a test checks.
+const X_SHIFT: u32 = 0u;
+const X_BITS: u32 = 6u;
+const Y_SHIFT: u32 = 6u;
+const Y_BITS: u32 = 7u;
+const Z_SHIFT: u32 = 13u;
+const Z_BITS: u32 = 6u;
+const FACE_SHIFT: u32 = 19u;
+const FACE_BITS: u32 = 3u;
+const AO_SHIFT: u32 = 22u;
+const AO_BITS: u32 = 2u;
+const U_SHIFT: u32 = 24u;
+const U_BITS: u32 = 1u;
+const V_SHIFT: u32 = 25u;
+const V_BITS: u32 = 2u;
+const TILE_SHIFT: u32 = 0u;
+const TILE_BITS: u32 = 12u;
+const SKY_SHIFT: u32 = 12u;
+const SKY_BITS: u32 = 6u;
+const BLOCK_SHIFT: u32 = 18u;
+const BLOCK_BITS: u32 = 6u;
+
+fn field(word: u32, shift: u32, bits: u32) -> u32 {
+    return (word >> shift) & ((1u << bits) - 1u);
+}
+
 struct VertexOutput {
     @builtin(position) clip: vec4<f32>,
     @location(0) local_uv: vec2<f32>,
-    @location(1) light: f32,
+    // Face and ambient occlusion shading, 0 to 1.
+    @location(1) shade: f32,
     @location(2) relative: vec3<f32>,
     @location(3) @interpolate(flat) tile: u32,
+    // Sky light and block light levels, 0 to 15, smooth across the face.
+    @location(4) light: vec2<f32>,
 };
 
-// Fixed directional shading per face, in FaceDir order: east, west, up, down, south, north.
+// Fixed directional shading per face, in Face order: east, west, up, down, south, north.
 const FACE_LIGHT = array<f32, 6>(0.8, 0.8, 1.0, 0.55, 0.68, 0.68);
 
+// How bright a light level looks. Minecraft's curve, l / (4 − 3l) for l = level / 15, bent
+// up towards 1 − (1 − b)⁴ as the brightness setting goes from 0 to 1, and lifted off black
+// so that level 0 reads as dim shapes rather than nothing.
+const DARKEST: f32 = 0.035;
+
+fn brightness(level: f32) -> f32 {
+    let l = clamp(level / 15.0, 0.0, 1.0);
+    let moody = l / (4.0 - 3.0 * l);
+    let bright = 1.0 - pow(1.0 - moody, 4.0);
+    return mix(DARKEST, 1.0, mix(moody, bright, globals.sky_light.w));
+}
+
+// The colour a surface is lit with: the brighter of its sky light, dimmed by the time of day
+// and tinted by the sky, and its block light, which is warm.
+fn lit(light: vec2<f32>) -> vec3<f32> {
+    let sky = brightness(light.x * globals.sun.w) * globals.sky_light.rgb;
+    let b = brightness(light.y);
+    let block = b * vec3<f32>(1.0, 0.82 + 0.14 * b, 0.62 + 0.3 * b);
+    return max(sky, block);
+}
+
 @vertex
-fn vs_main(@location(0) packed: u32, @location(1) tile: u32) -> VertexOutput {
+fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput {
     let position = vec3<f32>(
-        f32(packed & 63u),
-        f32((packed >> 6u) & 127u) * 0.5,
-        f32((packed >> 13u) & 63u),
+        f32(field(packed, X_SHIFT, X_BITS)),
+        f32(field(packed, Y_SHIFT, Y_BITS)) * 0.5,
+        f32(field(packed, Z_SHIFT, Z_BITS)),
     );
-    let face = (packed >> 19u) & 7u;
-    let ao = f32((packed >> 22u) & 3u);
-    let uv = vec2<f32>(f32((packed >> 24u) & 1u), f32((packed >> 25u) & 3u) * 0.5);
+    let face = field(packed, FACE_SHIFT, FACE_BITS);
+    let ao = f32(field(packed, AO_SHIFT, AO_BITS));
+    let uv = vec2<f32>(
+        f32(field(packed, U_SHIFT, U_BITS)),
+        f32(field(packed, V_SHIFT, V_BITS)) * 0.5,
+    );
 
     var out: VertexOutput;
     let relative = chunk.offset.xyz + position;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
-    out.light = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
+    out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
     out.relative = relative;
-    out.tile = tile;
+    out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.light = vec2<f32>(
+        f32(field(surface, SKY_SHIFT, SKY_BITS)),
+        f32(field(surface, BLOCK_SHIFT, BLOCK_BITS)),
+    ) * 0.25;
     return out;
 }
 
-// A free box's corner (src/mesh/boxes.rs): already camera-relative, lit by its face and the
-// occlusion the CPU worked out.
+// A corner of a model face (src/mesh/models.rs): chunk-relative, with its texture corner,
+// lit by its cell's light and the face it looks closest to.
+@vertex
+fn vs_model(
+    @location(0) position: vec3<f32>,
+    @location(1) uv: vec2<f32>,
+    @location(2) tile: u32,
+    @location(3) shade: vec4<u32>,
+) -> VertexOutput {
+    var out: VertexOutput;
+    let relative = chunk.offset.xyz + position;
+    out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
+    out.local_uv = uv;
+    out.shade = FACE_LIGHT[shade.z];
+    out.relative = relative;
+    out.tile = tile;
+    out.light = vec2<f32>(f32(shade.x), f32(shade.y)) * 0.25;
+    return out;
+}
+
+// A free box's corner (src/mesh/boxes.rs): already camera-relative, lit by its face, the
+// occlusion the CPU worked out, and the light where it stands.
 @vertex
 fn vs_box(
     @location(0) relative: vec3<f32>,
@@ -68,13 +135,15 @@ fn vs_box(
     @location(2) face: u32,
     @location(3) tile: u32,
     @location(4) shade: f32,
+    @location(5) light: vec2<f32>,
 ) -> VertexOutput {
     var out: VertexOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
-    out.light = FACE_LIGHT[face] * shade;
+    out.shade = FACE_LIGHT[face] * shade;
     out.relative = relative;
     out.tile = tile;
+    out.light = light;
     return out;
 }
 
@@ -92,10 +161,14 @@ fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
     return mix(colour, globals.sky_horizon.rgb, fog);
 }
 
+fn shaded(texel: vec3<f32>, in: VertexOutput) -> vec3<f32> {
+    return fogged(texel * in.shade * lit(in.light), in.relative);
+}
+
 @fragment
 fn fs_opaque(in: VertexOutput) -> @location(0) vec4<f32> {
     let texel = sample_atlas(in);
-    return vec4<f32>(fogged(texel.rgb * in.light, in.relative), 1.0);
+    return vec4<f32>(shaded(texel.rgb, in), 1.0);
 }
 
 @fragment
@@ -104,11 +177,11 @@ fn fs_cutout(in: VertexOutput) -> @location(0) vec4<f32> {
     if texel.a < 0.5 {
         discard;
     }
-    return vec4<f32>(fogged(texel.rgb * in.light, in.relative), 1.0);
+    return vec4<f32>(shaded(texel.rgb, in), 1.0);
 }
 
 @fragment
 fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     let texel = sample_atlas(in);
-    return vec4<f32>(fogged(texel.rgb * in.light, in.relative), texel.a);
+    return vec4<f32>(shaded(texel.rgb, in), texel.a);
 }

@@ -1,14 +1,5 @@
 // The HUD: screen-space quads in pixels, either flat colour or an atlas texel tinted.
 
-struct Globals {
-    view_proj: mat4x4<f32>,
-    inv_view_proj: mat4x4<f32>,
-    sky_zenith: vec4<f32>,
-    sky_horizon: vec4<f32>,
-    fog_screen: vec4<f32>,
-};
-
-@group(0) @binding(0) var<uniform> globals: Globals;
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
 

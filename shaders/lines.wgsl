@@ -1,15 +1,5 @@
 // The outline of the targeted block: thin beams along its edges, camera-relative.
 
-struct Globals {
-    view_proj: mat4x4<f32>,
-    inv_view_proj: mat4x4<f32>,
-    sky_zenith: vec4<f32>,
-    sky_horizon: vec4<f32>,
-    fog_screen: vec4<f32>,
-};
-
-@group(0) @binding(0) var<uniform> globals: Globals;
-
 @vertex
 fn vs_main(@location(0) position: vec3<f32>) -> @builtin(position) vec4<f32> {
     // Pull each point a little towards the eye (the origin): it projects to the same pixel

@@ -1,15 +1,6 @@
-// The sky: a full-screen triangle shaded by the height of the view direction through each
-// pixel, from the horizon colour (shared with the fog) up to the zenith.
-
-struct Globals {
-    view_proj: mat4x4<f32>,
-    inv_view_proj: mat4x4<f32>,
-    sky_zenith: vec4<f32>,
-    sky_horizon: vec4<f32>,
-    fog_screen: vec4<f32>,
-};
-
-@group(0) @binding(0) var<uniform> globals: Globals;
+// The sky: a full-screen triangle shaded by the view direction through each pixel: a gradient
+// from the horizon colour (shared with the fog) up to the zenith, the red glow about the sun
+// at dawn and dusk, the sun, the moon opposite it, and stars that turn with the sky at night.
 
 struct VertexOutput {
     @builtin(position) clip: vec4<f32>,
@@ -26,10 +17,76 @@ fn vs_main(@builtin(vertex_index) index: u32) -> VertexOutput {
     return out;
 }
 
+// Angular radii of the sun and the moon, as cosines.
+const SUN_SIZE: f32 = 0.9993;
+const MOON_SIZE: f32 = 0.9995;
+// Cells per unit of a cube face's coordinates, for scattering stars.
+const STAR_GRID: f32 = 90.0;
+
+fn hash(p: vec3<f32>) -> f32 {
+    let q = fract(p * vec3<f32>(0.1031, 0.1030, 0.0973));
+    let r = q + dot(q, q.yzx + 33.33);
+    return fract((r.x + r.y) * r.z);
+}
+
+// A star field on the faces of a cube around the eye: each grid cell may hold one star,
+// somewhere inside it, of its own brightness.
+fn stars(direction: vec3<f32>) -> f32 {
+    let a = abs(direction);
+    var uv: vec2<f32>;
+    var side: f32;
+    if a.x >= a.y && a.x >= a.z {
+        uv = direction.yz / a.x;
+        side = sign(direction.x);
+    } else if a.y >= a.z {
+        uv = direction.xz / a.y;
+        side = 2.0 * sign(direction.y);
+    } else {
+        uv = direction.xy / a.z;
+        side = 3.0 * sign(direction.z);
+    }
+    let cell = floor(uv * STAR_GRID);
+    let seed = vec3<f32>(cell, side * 17.0);
+    if hash(seed) > 0.06 {
+        return 0.0;
+    }
+    let centre = (cell + 0.25 + 0.5 * vec2<f32>(hash(seed + 1.0), hash(seed + 2.0))) / STAR_GRID;
+    let d = length(uv - centre) * STAR_GRID;
+    return smoothstep(0.35, 0.0, d) * (0.35 + 0.65 * hash(seed + 3.0));
+}
+
 @fragment
 fn fs_main(in: VertexOutput) -> @location(0) vec4<f32> {
     let far = globals.inv_view_proj * vec4<f32>(in.ndc, 1.0, 1.0);
     let direction = normalize(far.xyz / far.w);
+    let sun = globals.sun.xyz;
     let up = smoothstep(-0.05, 0.6, direction.y);
-    return vec4<f32>(mix(globals.sky_horizon.rgb, globals.sky_zenith.rgb, up), 1.0);
+    var colour = mix(globals.sky_horizon.rgb, globals.sky_zenith.rgb, up);
+
+    // Dawn and dusk: red about the sun, strongest low in the sky.
+    let toward_sun = max(dot(normalize(direction.xz + 1e-5), normalize(sun.xz + 1e-5)), 0.0);
+    let low = 1.0 - smoothstep(0.0, 0.45, abs(direction.y));
+    colour += globals.glow.rgb * pow(toward_sun, 3.0) * low;
+
+    // Stars, turning with the sun about the world's z axis, faded near the horizon.
+    let angle = atan2(sun.y, sun.x);
+    let c = cos(angle);
+    let s = sin(angle);
+    let turned = vec3<f32>(c * direction.x + s * direction.y, -s * direction.x + c * direction.y, direction.z);
+    let night = globals.glow.w * smoothstep(-0.05, 0.2, direction.y);
+    colour += vec3<f32>(0.9, 0.92, 1.0) * stars(turned) * night;
+
+    // The sun: a bright disc with a soft halo; below the horizon the ground hides it.
+    let to_sun = dot(direction, sun);
+    let halo = pow(max(to_sun, 0.0), 200.0) * 0.35;
+    let sun_disc = smoothstep(SUN_SIZE - 0.0004, SUN_SIZE, to_sun);
+    colour += (vec3<f32>(1.0, 0.95, 0.8) * sun_disc + vec3<f32>(1.0, 0.8, 0.55) * halo) * step(-0.02, direction.y);
+
+    // The moon, opposite: pale, with a darker sea on it.
+    let to_moon = dot(direction, -sun);
+    let moon_disc = smoothstep(MOON_SIZE - 0.0003, MOON_SIZE, to_moon);
+    let mare = 0.82 + 0.18 * hash(floor(direction * 600.0));
+    colour = mix(colour, vec3<f32>(0.86, 0.88, 0.95) * mare, moon_disc * step(-0.02, direction.y));
+
+    return vec4<f32>(colour, 1.0);
 }

@@ -58,6 +58,12 @@ impl Aabb {
         )
     }
 
+    /// The point in the middle of the box.
+    #[must_use]
+    pub fn centre(self) -> DVec3 {
+        (self.min + self.max) * 0.5
+    }
+
     /// The box's edge lengths.
     #[must_use]
     pub fn size(self) -> DVec3 {

@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use glam::{DVec3, IVec3};
 use hewn::mesh::tiles::CRATE_TILE;
 use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood};
-use hewn::render::{Camera, Gpu, HudState, Renderer, Scene};
-use hewn::world::{Block, BlockPos, ChunkPos, World};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, Renderer, Scene};
+use hewn::sim::time::NOON;
+use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
 const SIZE: (u32, u32) = (320, 200);
@@ -53,6 +54,7 @@ fn crate_box(min: DVec3, max: DVec3) -> FreeBox {
         max,
         tile: CRATE_TILE,
         resting: true,
+        light: Light::SKY,
     }
 }
 
@@ -107,6 +109,8 @@ fn fixed_scene_matches_the_golden_image() {
             aspect: 1.0,
             far: 96.0,
         },
+        time: NOON,
+        brightness: DEFAULT_BRIGHTNESS,
         fog: (30.0, 60.0),
         outline: &[(target, target + DVec3::ONE)],
         // A crate on the grass, and a small one stacked on the stone.
@@ -189,6 +193,8 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             aspect: 1.0,
             far: 96.0,
         },
+        time: NOON,
+        brightness: DEFAULT_BRIGHTNESS,
         fog: (60.0, 90.0),
         outline: &[],
         // In the air, so no occlusion shades it.
@@ -197,6 +203,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             max: eye + DVec3::new(0.5, 0.5, -2.0),
             tile: CRATE_TILE,
             resting: false,
+            light: Light::SKY,
         }],
         hud: &hud,
     };

@@ -1,31 +1,84 @@
-//! Every shader in shaders/ parses and validates with naga, the compiler wgpu uses, so a
-//! shader error fails `cargo test` on any machine, GPU or not.
+//! Every shader parses and validates with naga, the compiler wgpu uses, as the renderer
+//! compiles it (with the shared declarations in front), so a shader error fails `cargo test`
+//! on any machine, GPU or not; and the chunk shader unpacks vertices with the layout the
+//! mesher packs them in.
 
 use std::path::Path;
 
+use hewn::mesh::layout;
+use hewn::render::shaders::{SHADERS, source};
+
+fn parse(name: &str) -> naga::Module {
+    let text = source(name).unwrap_or_else(|| panic!("{name} is not in SHADERS"));
+    let module = naga::front::wgsl::parse_str(&text)
+        .unwrap_or_else(|e| panic!("{}", e.emit_to_string_with_path(&text, name)));
+    naga::valid::Validator::new(
+        naga::valid::ValidationFlags::all(),
+        naga::valid::Capabilities::empty(),
+    )
+    .validate(&module)
+    .unwrap_or_else(|e| panic!("{name}: {}", e.emit_to_string(&text)));
+    module
+}
+
 #[test]
 fn every_shader_parses_and_validates() {
+    for (name, _) in SHADERS {
+        parse(name);
+    }
+    // Every file in shaders/ is one of them, or the declarations they share.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("shaders");
-    let mut checked = 0;
     for entry in std::fs::read_dir(&dir).expect("shaders/ is readable") {
         let path = entry.expect("directory entry").path();
-        if path.extension().is_none_or(|e| e != "wgsl") {
-            continue;
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if name.ends_with(".wgsl") && name != "globals.wgsl" {
+            assert!(
+                SHADERS.iter().any(|(n, _)| *n == name),
+                "{name} is not compiled"
+            );
         }
-        let source = std::fs::read_to_string(&path).expect("shader is UTF-8");
-        let module = naga::front::wgsl::parse_str(&source).unwrap_or_else(|e| {
-            panic!(
-                "{}",
-                e.emit_to_string_with_path(&source, &path.display().to_string())
-            )
-        });
-        naga::valid::Validator::new(
-            naga::valid::ValidationFlags::all(),
-            naga::valid::Capabilities::empty(),
-        )
-        .validate(&module)
-        .unwrap_or_else(|e| panic!("{}: {}", path.display(), e.emit_to_string(&source)));
-        checked += 1;
     }
-    assert!(checked >= 4, "expected the four shaders, found {checked}");
+}
+
+/// The value of the `u32` constant `name` in `module`.
+fn constant(module: &naga::Module, name: &str) -> u32 {
+    let (_, c) = module
+        .constants
+        .iter()
+        .find(|(_, c)| c.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("the chunk shader has no constant {name}"));
+    match module.global_expressions[c.init] {
+        naga::Expression::Literal(naga::Literal::U32(v)) => v,
+        ref other => panic!("{name} is {other:?}, not a u32 literal"),
+    }
+}
+
+#[test]
+fn the_chunk_shader_unpacks_vertices_as_the_mesher_packs_them() {
+    let module = parse("chunk.wgsl");
+    let fields = [
+        ("X", layout::X),
+        ("Y", layout::Y),
+        ("Z", layout::Z),
+        ("FACE", layout::FACE),
+        ("AO", layout::AO),
+        ("U", layout::U),
+        ("V", layout::V),
+        ("TILE", layout::TILE),
+        ("SKY", layout::SKY),
+        ("BLOCK", layout::BLOCK),
+    ];
+    for (name, (shift, bits)) in fields {
+        assert_eq!(
+            (
+                constant(&module, &format!("{name}_SHIFT")),
+                constant(&module, &format!("{name}_BITS"))
+            ),
+            (shift, bits),
+            "{name}"
+        );
+    }
 }

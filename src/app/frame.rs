@@ -16,12 +16,12 @@ use crate::mesh::tiles::CRATE_TILE;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::physics::{Player, PlayerCollider};
-use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
+use crate::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, RenderError, Renderer, Scene};
 use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
-use crate::sim::time::MORNING;
+use crate::sim::time::{Clock, MORNING};
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
-use crate::world::{BlockSource, CHUNK_SIZE, World};
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// Finished meshes uploaded per frame at most, so a burst of loading never stalls a frame.
@@ -278,6 +278,8 @@ impl Game {
         let hud = self.hud();
         let scene = Scene {
             camera: self.camera(),
+            time: self.sim.time(),
+            brightness: DEFAULT_BRIGHTNESS,
             fog: self.fog(),
             outline: &outline,
             boxes: &boxes,
@@ -374,6 +376,7 @@ impl Game {
                     max: bounds.max,
                     tile: CRATE_TILE,
                     resting: c.on_ground,
+                    light: self.sim.world.light(BlockPos::containing(bounds.centre())),
                 }
             })
             .collect()
@@ -440,6 +443,14 @@ impl Game {
             block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
         ));
         lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
+        let eyes = self.sim.world.light(BlockPos::containing(self.sim.eye()));
+        lines.push(format!(
+            "{}  (tick {})  light at eyes: sky {} block {}",
+            Clock::at(self.sim.time()),
+            self.sim.time(),
+            eyes.sky(),
+            eyes.block()
+        ));
         lines.push(format!(
             "chunks loaded {}  queued {}  meshes {}",
             s.loaded,

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES};
+use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES, TORCH_TOP_ROW};
 use image::{Rgba, RgbaImage};
 
 const S: i32 = TILE_SIZE as i32;
@@ -340,7 +340,7 @@ fn torch(rng: &mut Rng) -> Tile {
 }
 
 /// The first row of the torch's stick in its tile: the stick is ten pixels tall.
-const TORCH_TOP: usize = 6;
+const TORCH_TOP: usize = TORCH_TOP_ROW as usize;
 
 /// Glowstone: warm blotches of light between darker seams, bright enough to read as a lamp.
 fn glowstone(rng: &mut Rng) -> Tile {

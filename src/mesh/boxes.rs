@@ -11,9 +11,9 @@ use bytemuck::{Pod, Zeroable};
 use glam::DVec3;
 
 use super::faces::corners;
-use crate::world::Face;
+use crate::world::{Face, Light};
 
-/// One corner of a box face, 32 bytes.
+/// One corner of a box face, 40 bytes.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct BoxVertex {
@@ -27,6 +27,8 @@ pub struct BoxVertex {
     pub tile: u32,
     /// Light at this corner from occlusion, 1 for none.
     pub shade: f32,
+    /// The sky light and block light where the box is, 0 to 15.
+    pub light: [f32; 2],
 }
 
 /// A box to draw, in world coordinates.
@@ -40,6 +42,8 @@ pub struct FreeBox {
     pub tile: u16,
     /// Whether it rests on something (the ground, a block, another box).
     pub resting: bool,
+    /// The light of the cell its middle is in, which lights all of it.
+    pub light: Light,
 }
 
 /// Vertices one box adds: two triangles on each of six faces.
@@ -68,6 +72,7 @@ pub fn push_box(out: &mut Vec<BoxVertex>, b: &FreeBox, eye: DVec3) {
                 face: face as u32,
                 tile: u32::from(b.tile),
                 shade: if occluded { RESTING_SHADE } else { 1.0 },
+                light: [f32::from(b.light.sky()), f32::from(b.light.block())],
             });
         }
     }
@@ -87,6 +92,7 @@ mod tests {
             max: eye + DVec3::new(2.5, 1.5, 6.0),
             tile: 16,
             resting: false,
+            light: Light::SKY,
         };
         let mut out = Vec::new();
         push_box(&mut out, &b, eye);
@@ -119,6 +125,7 @@ mod tests {
             max: DVec3::new(1.0, 65.0, 1.0),
             tile: 16,
             resting: true,
+            light: Light::SKY,
         };
         let mut out = Vec::new();
         push_box(&mut out, &b, DVec3::new(0.5, 66.0, 3.0));

@@ -1,18 +1,29 @@
-//! The face-culling mesher with per-vertex ambient occlusion.
+//! The face-culling mesher with per-vertex ambient occlusion and smooth light.
 //!
 //! Ambient occlusion follows Mikola Lysenko, "Ambient occlusion for Minecraft-like worlds"
 //! (0fps.net, 2013): each corner of a face looks at the two edge neighbours and the diagonal
-//! neighbour in the layer in front of the face and counts how many are opaque.
+//! neighbour in the layer in front of the face and counts how many are opaque. Smooth light
+//! samples the same four cells, as Minecraft's does: a corner's sky and block light are the
+//! averages over those of them light can enter (the diagonal only when the two edge cells
+//! leave a way to it), so light fades across a floor and into a corner instead of stepping
+//! from block to block.
 
 use super::faces::corners;
-use super::{Pass, Quad};
-use crate::world::block::Shape;
-use crate::world::{Block, Face, RenderKind};
+use super::models::{ModelQuad, torch};
+use super::{CornerLight, Pass, Quad};
+use crate::world::block::{OPAQUE, Shape};
+use crate::world::{Block, Face, Light, RenderKind};
 
 /// Receives the quads the mesher finds.
 pub trait QuadSink {
-    /// Called once per visible face.
+    /// Called once per visible face of a block drawn as cubes (a slab is a short one).
     fn quad(&mut self, quad: &Quad);
+
+    /// Called once per face of a block drawn as a model of its own (a torch). Sinks that
+    /// only want cube faces can leave these out.
+    fn model(&mut self, quad: &ModelQuad) {
+        let _ = quad;
+    }
 }
 
 impl QuadSink for Vec<Quad> {
@@ -27,6 +38,7 @@ struct Traits {
     pass: Option<Pass>,
     opaque: bool,
     half: bool,
+    shape: Shape,
 }
 
 const fn traits(block: Block) -> Traits {
@@ -40,6 +52,7 @@ const fn traits(block: Block) -> Traits {
         },
         opaque: matches!(render, RenderKind::Opaque),
         half: matches!(block.properties().shape, Shape::LowerHalf),
+        shape: block.properties().shape,
     }
 }
 
@@ -77,18 +90,50 @@ fn hidden(block: Block, me: Traits, face: Face, neighbour: Block) -> bool {
     neighbour == block && (me.pass == Some(Pass::Translucent) || (me.half && face.is_side()))
 }
 
-/// Meshes the interior of a padded box of blocks.
+/// The light at a face's corner from the cells around it in front of the face: `front`
+/// (the cell the face looks into), the two edge cells and the diagonal one. Cells light
+/// cannot enter are left out, and so is the diagonal when both edge cells block the way to
+/// it; `own` stands in when none is left (a slab's top under a solid block).
+fn corner_light(samples: [(Light, bool); 4], own: Light) -> CornerLight {
+    let [front, a, b, diagonal] = samples;
+    let diagonal = (diagonal.0, diagonal.1 && (a.1 || b.1));
+    let (mut sky, mut block, mut count) = (0u32, 0u32, 0u32);
+    for (light, clear) in [front, a, b, diagonal] {
+        if clear {
+            sky += u32::from(light.sky());
+            block += u32::from(light.block());
+            count += 1;
+        }
+    }
+    if count == 0 {
+        return CornerLight::of(own);
+    }
+    // Quarter levels, rounded to nearest.
+    let quarter = |sum: u32| ((sum * 4 + count / 2) / count) as u8;
+    CornerLight {
+        sky: quarter(sky),
+        block: quarter(block),
+    }
+}
+
+/// Meshes the interior of a padded box of blocks and their light.
 ///
-/// `blocks` holds `(dims + 2)` cells along each axis, indexed x fastest, then z, then y; the
-/// outer layer is the border that is read for culling and AO but not meshed. Quads are
-/// reported with cell coordinates counted from the first interior cell.
-pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S) {
+/// `blocks` and `lights` hold `(dims + 2)` cells along each axis, indexed x fastest, then
+/// z, then y; the outer layer is the border that is read for culling, AO and light but not
+/// meshed. Quads are reported with cell coordinates counted from the first interior cell.
+pub fn mesh_region<S: QuadSink>(
+    blocks: &[Block],
+    lights: &[Light],
+    dims: [usize; 3],
+    sink: &mut S,
+) {
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
     assert_eq!(
         blocks.len(),
         sx * sz * (dims[1] + 2),
         "padded size mismatch"
     );
+    assert_eq!(lights.len(), blocks.len(), "a light for every block");
     let stride = [1isize, (sx * sz) as isize, sx as isize];
     let offset = |v: [i32; 3]| -> isize {
         v[0] as isize * stride[0] + v[1] as isize * stride[1] + v[2] as isize * stride[2]
@@ -135,6 +180,10 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
         drawn_rows[row] = d;
     }
     let opaque_at = |i: isize| opaque[i as usize];
+    let sample = |i: isize| {
+        let i = i as usize;
+        (lights[i], blocks[i].opacity() < OPAQUE)
+    };
     let interior = ((1u64 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
         for z in 0..dims[2] {
@@ -157,6 +206,11 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
                 let block = blocks[i as usize];
                 let me = TRAITS[block as usize];
                 let Some(pass) = me.pass else { continue };
+                let cell = [x as u16, y as u16, z as u16];
+                if let Shape::Torch { wall } = me.shape {
+                    torch(cell, wall, lights[i as usize], sink);
+                    continue;
+                }
                 for face in Face::ALL {
                     let front = i + normals[face as usize];
                     if hidden(block, me, face, blocks[front as usize]) {
@@ -174,12 +228,25 @@ pub fn mesh_region<S: QuadSink>(blocks: &[Block], dims: [usize; 3], sink: &mut S
                             }
                         })
                     };
+                    let own = lights[i as usize];
+                    let light = ao_offsets[face as usize].map(|[a, b, d]| {
+                        corner_light(
+                            [
+                                sample(front),
+                                sample(front + a),
+                                sample(front + b),
+                                sample(front + d),
+                            ],
+                            own,
+                        )
+                    });
                     sink.quad(&Quad {
-                        cell: [x as u16, y as u16, z as u16],
+                        cell,
                         face,
                         block,
                         pass,
                         ao,
+                        light,
                         half: me.half,
                     });
                 }

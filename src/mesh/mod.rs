@@ -22,18 +22,20 @@
 pub mod boxes;
 mod faces;
 mod mesher;
+pub mod models;
 mod neighbourhood;
 pub mod sort;
 pub mod tiles;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use mesher::{QuadSink, mesh_region};
+pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
 pub use sort::TranslucentQuads;
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::world::{Block, Face};
+use crate::world::{Block, Face, Light};
 use faces::corners;
 
 /// Which pass draws a face.
@@ -45,6 +47,30 @@ pub enum Pass {
     Cutout,
     /// Blended after everything else, depth-tested but not written (water, glass).
     Translucent,
+}
+
+/// Light at one corner of a face: sky and block light averaged over the clear cells that
+/// touch the corner in front of the face, in quarter levels (0 to 60).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CornerLight {
+    /// Sky light, in quarter levels.
+    pub sky: u8,
+    /// Block light, in quarter levels.
+    pub block: u8,
+}
+
+impl CornerLight {
+    /// Full light of both kinds.
+    pub const FULL: Self = Self { sky: 60, block: 60 };
+
+    /// The corner light of one cell's `light`, unaveraged.
+    #[must_use]
+    pub const fn of(light: Light) -> Self {
+        Self {
+            sky: light.sky() * 4,
+            block: light.block() * 4,
+        }
+    }
 }
 
 /// One visible face of one block, as the mesher finds it.
@@ -60,53 +86,118 @@ pub struct Quad {
     pub pass: Pass,
     /// Ambient occlusion at corners BL, BR, TR, TL: 0 is darkest, 3 unoccluded.
     pub ao: [u8; 4],
+    /// Light at corners BL, BR, TR, TL.
+    pub light: [CornerLight; 4],
     /// Whether the block is half height (a slab).
     pub half: bool,
 }
 
-/// A packed vertex, 8 bytes, laid out for the GPU as two `u32`s.
-///
-/// `packed` holds, from the lowest bit: x (6 bits, 0–32 blocks), y (7 bits, half blocks 0–64,
-/// so slab tops land on the grid), z (6 bits), face (3 bits, [`Face`] index), AO (2 bits),
-/// u (1 bit), v (2 bits, half tiles so a slab's side shows the lower half of its tile).
-/// `tile` is the atlas tile index ([`tiles::TILES`]).
+/// Where each field of a [`Vertex`] lies in its two words. The chunk shader declares the same
+/// constants, and a test checks that the two agree.
+pub mod layout {
+    /// Bits of x in `packed`: whole blocks, 0 to 32.
+    pub const X: (u32, u32) = (0, 6);
+    /// Bits of y in `packed`: half blocks, 0 to 64, so slab tops land on the grid.
+    pub const Y: (u32, u32) = (6, 7);
+    /// Bits of z in `packed`: whole blocks, 0 to 32.
+    pub const Z: (u32, u32) = (13, 6);
+    /// Bits of the face in `packed`: its [`Face`](crate::world::Face) index.
+    pub const FACE: (u32, u32) = (19, 3);
+    /// Bits of the ambient occlusion in `packed`: 0 (dark) to 3.
+    pub const AO: (u32, u32) = (22, 2);
+    /// Bits of the texture's u in `packed`: 0 or 1.
+    pub const U: (u32, u32) = (24, 1);
+    /// Bits of the texture's v in `packed`: half tiles, 0 to 2, so a slab's side shows the
+    /// lower half of its tile.
+    pub const V: (u32, u32) = (25, 2);
+    /// Bits of the atlas tile in `surface`.
+    pub const TILE: (u32, u32) = (0, 12);
+    /// Bits of the sky light in `surface`: quarter levels, 0 to 60.
+    pub const SKY: (u32, u32) = (12, 6);
+    /// Bits of the block light in `surface`: quarter levels, 0 to 60.
+    pub const BLOCK: (u32, u32) = (18, 6);
+
+    /// `value` placed in the bits `field` names (cut to their width).
+    #[must_use]
+    pub const fn put(field: (u32, u32), value: u32) -> u32 {
+        (value & ((1 << field.1) - 1)) << field.0
+    }
+
+    /// The value in the bits `field` names.
+    #[must_use]
+    pub const fn get(field: (u32, u32), word: u32) -> u32 {
+        (word >> field.0) & ((1 << field.1) - 1)
+    }
+}
+
+/// A packed vertex, 8 bytes, laid out for the GPU as two `u32`s whose fields [`layout`]
+/// places: `packed` holds the chunk-relative position, face, ambient occlusion and texture
+/// corner; `surface` the atlas tile ([`tiles::TILES`]) and the corner's light.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Pod, Zeroable)]
 pub struct Vertex {
-    /// Position, face, AO and texture corner, bit-packed as described above.
+    /// Position, face, AO and texture corner.
     pub packed: u32,
-    /// Atlas tile index.
-    pub tile: u32,
+    /// Atlas tile and light.
+    pub surface: u32,
 }
 
 impl Vertex {
     /// Packs a vertex; `pos2` and `v2` are in half units.
     #[must_use]
-    pub const fn new(pos2: [u32; 3], face: Face, ao: u8, u: u32, v2: u32, tile: u16) -> Self {
-        let packed = (pos2[0] / 2)
-            | (pos2[1] << 6)
-            | ((pos2[2] / 2) << 13)
-            | ((face as u32) << 19)
-            | ((ao as u32 & 3) << 22)
-            | ((u & 1) << 24)
-            | ((v2 & 3) << 25);
+    pub const fn new(
+        pos2: [u32; 3],
+        face: Face,
+        ao: u8,
+        uv2: [u32; 2],
+        tile: u16,
+        light: CornerLight,
+    ) -> Self {
+        use layout::{AO, BLOCK, FACE, SKY, TILE, U, V, X, Y, Z, put};
         Self {
-            packed,
-            tile: tile as u32,
+            packed: put(X, pos2[0] / 2)
+                | put(Y, pos2[1])
+                | put(Z, pos2[2] / 2)
+                | put(FACE, face as u32)
+                | put(AO, ao as u32)
+                | put(U, uv2[0] / 2)
+                | put(V, uv2[1]),
+            surface: put(TILE, tile as u32)
+                | put(SKY, light.sky as u32)
+                | put(BLOCK, light.block as u32),
         }
     }
 
     /// The position in half blocks, chunk-relative.
     #[must_use]
     pub const fn position2(self) -> [u32; 3] {
-        let p = self.packed;
-        [(p & 63) * 2, (p >> 6) & 127, ((p >> 13) & 63) * 2]
+        use layout::{X, Y, Z, get};
+        [
+            get(X, self.packed) * 2,
+            get(Y, self.packed),
+            get(Z, self.packed) * 2,
+        ]
     }
 
     /// The ambient occlusion value, 0 (dark) to 3.
     #[must_use]
     pub const fn ao(self) -> u8 {
-        ((self.packed >> 22) & 3) as u8
+        layout::get(layout::AO, self.packed) as u8
+    }
+
+    /// The atlas tile.
+    #[must_use]
+    pub const fn tile(self) -> u16 {
+        layout::get(layout::TILE, self.surface) as u16
+    }
+
+    /// The corner's light.
+    #[must_use]
+    pub const fn light(self) -> CornerLight {
+        CornerLight {
+            sky: layout::get(layout::SKY, self.surface) as u8,
+            block: layout::get(layout::BLOCK, self.surface) as u8,
+        }
     }
 }
 
@@ -114,7 +205,7 @@ impl Vertex {
 ///
 /// Reused from chunk to chunk (the mesher clears it first) so that meshing allocates nothing
 /// once the buffers have grown.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ChunkMesh {
     /// Every vertex, four per quad.
     pub vertices: Vec<Vertex>,
@@ -124,6 +215,8 @@ pub struct ChunkMesh {
     pub cutout: Vec<u32>,
     /// Triangles of the translucent pass.
     pub translucent: Vec<u32>,
+    /// Faces of blocks drawn as models (torches), as a triangle list, drawn cut-out.
+    pub models: Vec<ModelVertex>,
 }
 
 impl ChunkMesh {
@@ -133,12 +226,19 @@ impl ChunkMesh {
         self.opaque.clear();
         self.cutout.clear();
         self.translucent.clear();
+        self.models.clear();
     }
 
     /// Whether there is nothing to draw.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.vertices.is_empty()
+        self.vertices.is_empty() && self.models.is_empty()
+    }
+
+    /// How many quads the mesh holds: cube faces and model faces.
+    #[must_use]
+    pub fn quad_count(&self) -> usize {
+        self.vertices.len() / 4 + self.models.len() / 6
     }
 
     /// The index list of `pass`.
@@ -157,7 +257,7 @@ impl ChunkMesh {
         if input.is_trivially_empty() {
             return;
         }
-        mesh_region(input.blocks(), [PADDED - 2; 3], self);
+        mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], self);
     }
 }
 
@@ -184,14 +284,16 @@ impl QuadSink for ChunkMesh {
                 pos2,
                 q.face,
                 q.ao[i],
-                u32::from(corner.uv[0]),
-                v2,
+                [u32::from(corner.uv[0]) * 2, v2],
                 tile,
+                q.light[i],
             ));
         }
-        let [a, b, c, d] = q.ao.map(i32::from);
         // Split along the diagonal whose corners agree more, so a single dark corner fades
         // out symmetrically instead of streaking across the quad (the anisotropy artefact).
+        let shade =
+            |i: usize| i32::from(q.ao[i]) * 64 + i32::from(q.light[i].sky.max(q.light[i].block));
+        let [a, b, c, d] = [0, 1, 2, 3].map(shade);
         let order: [u32; 6] = if (a - c).abs() > (b - d).abs() {
             [1, 2, 3, 1, 3, 0]
         } else {
@@ -203,6 +305,10 @@ impl QuadSink for ChunkMesh {
             Pass::Translucent => &mut self.translucent,
         };
         list.extend(order.iter().map(|&o| base + o));
+    }
+
+    fn model(&mut self, quad: &ModelQuad) {
+        self.models.extend(ModelVertex::triangles(quad));
     }
 }
 

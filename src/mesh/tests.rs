@@ -23,7 +23,7 @@ fn mesh_blocks(blocks: &[(BlockPos, Block)]) -> Vec<Quad> {
 fn quads_of(world: &World, pos: ChunkPos) -> Vec<Quad> {
     let n = Neighbourhood::from_world(world, pos);
     let mut quads = Vec::new();
-    mesh_region(n.blocks(), [PADDED - 2; 3], &mut quads);
+    mesh_region(n.blocks(), n.lights(), [PADDED - 2; 3], &mut quads);
     quads
 }
 
@@ -39,10 +39,82 @@ fn at(x: i32, y: i32, z: i32) -> BlockPos {
 #[test]
 fn vertex_is_eight_bytes_and_round_trips() {
     assert_eq!(std::mem::size_of::<Vertex>(), 8);
-    let v = Vertex::new([64, 63, 2], Face::North, 2, 1, 1, 16);
+    let light = CornerLight { sky: 60, block: 37 };
+    let v = Vertex::new([64, 63, 2], Face::North, 2, [2, 1], 4095, light);
     assert_eq!(v.position2(), [64, 63, 2]);
     assert_eq!(v.ao(), 2);
-    assert_eq!(v.tile, 16);
+    assert_eq!(v.tile(), 4095);
+    assert_eq!(v.light(), light);
+}
+
+#[test]
+fn the_vertex_fields_do_not_overlap() {
+    use layout::*;
+    let packed = [X, Y, Z, FACE, AO, U, V];
+    let surface = [TILE, SKY, BLOCK];
+    for fields in [&packed[..], &surface[..]] {
+        let mut used = 0u64;
+        for &(shift, bits) in fields {
+            let mask = ((1u64 << bits) - 1) << shift;
+            assert_eq!(used & mask, 0, "field at bit {shift} overlaps");
+            assert!(shift + bits <= 32);
+            used |= mask;
+        }
+    }
+    assert!(1 << TILE.1 >= tiles::TILES.len(), "every tile fits");
+    assert!(1 << SKY.1 > 60 && 1 << BLOCK.1 > 60, "quarter levels fit");
+}
+
+#[test]
+fn smooth_light_fades_across_a_floor_and_into_a_corner() {
+    // A stone floor at y = 4 with a wall at x = 8; a torch stands on the floor at x = 4.
+    let mut world = empty_world();
+    let floor = BlockPos::cells_between(at(0, 4, 0), at(15, 4, 15));
+    world.set_blocks(floor.map(|p| (p, Block::Stone)));
+    world.set_blocks(BlockPos::cells_between(at(8, 5, 0), at(8, 9, 15)).map(|p| (p, Block::Stone)));
+    // A roof keeps most of the sky out.
+    world.set_blocks(
+        BlockPos::cells_between(at(-8, 10, -8), at(23, 10, 23)).map(|p| (p, Block::Stone)),
+    );
+    world.set_block(at(4, 5, 8), Block::Torch);
+    let quads = quads_of(&world, ChunkPos::new(0, 0, 0));
+    let top = |x: u16| {
+        quads
+            .iter()
+            .find(|q| q.cell == [x, 4, 8] && q.face == Face::Up)
+            .copied()
+            .unwrap_or_else(|| panic!("no top face at x = {x}"))
+    };
+    // Corners BL (x0, z1), BR (x1, z1), TR (x1, z0), TL (x0, z0). On the floor at x = 6,
+    // the west corners average cells 1 and 2 steps from the torch's column, the east 2 and 3.
+    let q = top(6);
+    assert!(q.light[0].block > q.light[1].block, "{:?}", q.light);
+    assert_eq!(q.light[0], q.light[3], "symmetric about z = 8.5");
+    // At x = 7 the torch's light is 11 in front of the face. The west corners average 11,
+    // 12, 10 and 11; against the wall the east corners have only the two open cells, 11 and
+    // 10 (the cells in the wall would have dragged them down to 5.25).
+    let q = top(7);
+    assert_eq!(
+        [q.light[0].block, q.light[1].block],
+        [44, 42],
+        "{:?}",
+        q.light
+    );
+}
+
+#[test]
+fn torches_are_models_not_cubes() {
+    let mut world = empty_world();
+    world.set_block(at(3, 3, 3), Block::Torch);
+    let mut mesh = ChunkMesh::default();
+    mesh.build(&Neighbourhood::from_world(&world, ChunkPos::new(0, 0, 0)));
+    assert!(mesh.vertices.is_empty());
+    assert_eq!(mesh.models.len(), 36, "six faces of two triangles");
+    assert_eq!(mesh.quad_count(), 6);
+    assert!(
+        mesh.models.iter().all(|v| v.shade[1] == 56),
+        "lit by its own 14"
+    );
 }
 
 #[test]
@@ -159,6 +231,7 @@ fn diagonal_follows_the_corners_that_agree() {
         block: Block::Stone,
         pass: Pass::Opaque,
         ao: [0, 3, 3, 3],
+        light: [CornerLight::FULL; 4],
         half: false,
     };
     mesh.quad(&quad);
@@ -184,24 +257,29 @@ fn trivially_empty_chunks_are_recognised() {
     assert_eq!(n.blocks()[padded_index(3, 3, 3)], Block::Stone);
 }
 
+/// A mesh face in world cells, with its shading.
+type WorldQuad = ([i32; 3], Face, Block, [u8; 4], [CornerLight; 4]);
+
 /// Quads in world cells, for comparing meshes made in different pieces.
-fn world_quads(quads: &[Quad], origin: [i32; 3]) -> BTreeSet<([i32; 3], Face, Block, [u8; 4])> {
+fn world_quads(quads: &[Quad], origin: [i32; 3]) -> BTreeSet<WorldQuad> {
     quads
         .iter()
         .map(|q| {
             let cell = [0, 1, 2].map(|a| origin[a] + i32::from(q.cell[a]));
-            (cell, q.face, q.block, q.ao)
+            (cell, q.face, q.block, q.ao, q.light)
         })
         .collect()
 }
 
-const PALETTE: [Block; 6] = [
+const PALETTE: [Block; 8] = [
     Block::Air,
     Block::Air,
     Block::Stone,
     Block::Leaves,
     Block::Water,
     Block::StoneSlab,
+    Block::Torch,
+    Block::Glowstone,
 ];
 
 proptest! {
@@ -222,17 +300,19 @@ proptest! {
 
         let dims = [32usize, 32, 64];
         let mut padded = vec![Block::Air; (dims[0] + 2) * (dims[1] + 2) * (dims[2] + 2)];
+        let mut lights = vec![Light::DARK; padded.len()];
         for y in -1..=dims[1] as i32 {
             for z in -1..=dims[2] as i32 {
                 for x in -1..=dims[0] as i32 {
                     let i = ((y + 1) as usize * (dims[2] + 2) + (z + 1) as usize) * (dims[0] + 2)
                         + (x + 1) as usize;
                     padded[i] = world.block(at(x, y, z));
+                    lights[i] = if y < 0 { Light::DARK } else { world.light(at(x, y, z)) };
                 }
             }
         }
         let mut whole = Vec::new();
-        mesh_region(&padded, dims, &mut whole);
+        mesh_region(&padded, &lights, dims, &mut whole);
         prop_assert_eq!(pieces, world_quads(&whole, [0, 0, 0]));
     }
 }

@@ -38,6 +38,10 @@ pub const TILES: [&str; 19] = [
 
 /// The tile crates show on every face.
 pub const CRATE_TILE: u16 = 16;
+/// The torch's tile: a stick in its middle two columns, from this row down.
+pub const TORCH_TILE: u16 = 18;
+/// The first row of the torch's stick in its tile (the flame is this row and the next).
+pub const TORCH_TOP_ROW: u8 = 6;
 
 /// The index of the tile called `name`, if there is one.
 #[must_use]
@@ -81,5 +85,6 @@ mod tests {
         }
         assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
         assert_eq!(tile_index("crate"), Some(CRATE_TILE));
+        assert_eq!(tile_index("torch"), Some(TORCH_TILE));
     }
 }

@@ -16,11 +16,14 @@ use crate::world::{CHUNK_SIZE, ChunkPos};
 /// on screen for their order to show, and sorting them would cost time every step.
 const SORT_DISTANCE: f32 = 24.0;
 
-/// One chunk's buffers: the three passes' indices follow one another in one buffer.
+/// One chunk's buffers: the three passes' indices follow one another in one buffer; the
+/// faces of models (torches) have a vertex buffer of their own.
 #[derive(Debug)]
 struct GpuChunk {
     vertices: wgpu::Buffer,
     indices: wgpu::Buffer,
+    /// Model triangles, and how many vertices.
+    models: Option<(wgpu::Buffer, u32)>,
     /// Index ranges of the opaque, cut-out and translucent passes.
     ranges: [std::ops::Range<u32>; 3],
     /// The translucent quads, and the eye cell (chunk-relative) they were last sorted for.
@@ -131,11 +134,20 @@ impl ChunkStore {
             usage: wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_DST,
         });
         let translucent = TranslucentQuads::new(mesh);
+        let models = (!mesh.models.is_empty()).then(|| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("chunk models"),
+                contents: bytemuck::cast_slice(&mesh.models),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            (buffer, mesh.models.len() as u32)
+        });
         self.chunks.insert(
             pos,
             GpuChunk {
                 vertices,
                 indices,
+                models,
                 ranges,
                 translucent: (!translucent.is_empty()).then_some((translucent, None)),
             },
@@ -223,6 +235,19 @@ impl ChunkStore {
             let offset = u64::from(chunk.ranges[Pass::Translucent as usize].start) * 4;
             queue.write_buffer(&chunk.indices, offset, bytemuck::cast_slice(&sorted));
             *sorted_for = Some(cell);
+        }
+    }
+
+    /// Draws the models (torches) of the visible chunks.
+    pub fn draw_models(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible]) {
+        for v in visible {
+            let Some((buffer, count)) = self.chunks.get(&v.pos).and_then(|c| c.models.as_ref())
+            else {
+                continue;
+            };
+            pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
+            pass.set_vertex_buffer(0, buffer.slice(..));
+            pass.draw(0..*count, 0..1);
         }
     }
 

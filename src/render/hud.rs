@@ -7,6 +7,7 @@ use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, tile_for};
 use crate::sim::Item;
 use crate::world::Face;
+use crate::world::block::Shape;
 
 /// One HUD vertex: a pixel position, an atlas coordinate (negative for flat colour) and a
 /// colour that tints the texel.
@@ -104,9 +105,22 @@ impl HudBuilder {
     }
 
     /// A small isometric cube of an item: top, left and right faces from the atlas, the
-    /// sides darker.
+    /// sides darker. Blocks drawn as models of their own (a torch) show their tile flat, as
+    /// held items do in Minecraft.
     pub fn item_icon(&mut self, cx: f32, cy: f32, size: f32, item: Item) {
         let (h, q) = (size * 0.5, size * 0.25);
+        if let Item::Block(block) = item
+            && matches!(block.shape(), Shape::Torch { .. })
+        {
+            let flat = [
+                [cx - h, cy - h],
+                [cx + h, cy - h],
+                [cx + h, cy + h],
+                [cx - h, cy + h],
+            ];
+            self.tile(flat, tile_for(block, Face::South), [255; 4]);
+            return;
+        }
         let top = [[cx, cy - h], [cx + h, cy - q], [cx, cy], [cx - h, cy - q]];
         let left = [[cx - h, cy - q], [cx, cy], [cx, cy + h], [cx - h, cy + q]];
         let right = [[cx, cy], [cx + h, cy - q], [cx + h, cy + q], [cx, cy + h]];

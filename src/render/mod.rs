@@ -16,6 +16,8 @@ pub mod font;
 pub mod gpu;
 pub mod hud;
 pub mod pipelines;
+pub mod shaders;
+pub mod sky;
 
 use bytemuck::{Pod, Zeroable};
 use glam::{DVec3, Mat4};
@@ -34,16 +36,19 @@ use pipelines::{DEPTH_FORMAT, Pipelines};
 /// The block atlas, made by `src/bin/make_atlas.rs`.
 pub const ATLAS_PNG: &[u8] = include_bytes!("../../assets/blocks.png");
 
-/// The sky straight up, sRGB.
-pub const SKY_ZENITH: [f32; 3] = [0.32, 0.55, 0.92];
-/// The sky at the horizon and the fog, sRGB.
-pub const SKY_HORIZON: [f32; 3] = [0.74, 0.85, 0.97];
+/// The brightness setting players start with: halfway between Minecraft's "moody" and
+/// "bright".
+pub const DEFAULT_BRIGHTNESS: f32 = 0.5;
 
 /// What one frame shows.
 #[derive(Clone, Debug)]
 pub struct Scene<'a> {
     /// The camera.
     pub camera: Camera,
+    /// The world's time, in ticks: it sets the sky, the sun and how bright sky light is.
+    pub time: u64,
+    /// How bright dim light looks, from 0 (dark) to 1 (bright); [`DEFAULT_BRIGHTNESS`].
+    pub brightness: f32,
     /// Horizontal distances where fog starts and where it hides everything.
     pub fog: (f32, f32),
     /// Boxes to outline (the targeted block's real shape, or crate), in world coordinates.
@@ -62,6 +67,9 @@ struct Globals {
     sky_zenith: [f32; 4],
     sky_horizon: [f32; 4],
     fog_screen: [f32; 4],
+    sun: [f32; 4],
+    sky_light: [f32; 4],
+    glow: [f32; 4],
 }
 
 struct Depth {
@@ -198,13 +206,14 @@ impl Renderer {
         self.chunks.len()
     }
 
-    fn colour(&self, srgb: [f32; 3]) -> [f32; 4] {
+    /// `srgb` in the space this renderer's target holds, with `w` as the fourth value.
+    fn colour(&self, srgb: [f32; 3], w: f32) -> [f32; 4] {
         let c = if self.format.is_srgb() {
             srgb.map(srgb_to_linear)
         } else {
             srgb
         };
-        [c[0], c[1], c[2], 1.0]
+        [c[0], c[1], c[2], w]
     }
 
     fn depth_view(&mut self, size: (u32, u32)) -> wgpu::TextureView {
@@ -240,12 +249,16 @@ impl Renderer {
             ..scene.camera
         };
         let view_proj = camera.view_proj();
+        let sky = sky::Sky::at(scene.time);
         let globals = Globals {
             view_proj: view_proj.to_cols_array_2d(),
             inv_view_proj: view_proj.inverse().to_cols_array_2d(),
-            sky_zenith: self.colour(SKY_ZENITH),
-            sky_horizon: self.colour(SKY_HORIZON),
+            sky_zenith: self.colour(sky.zenith, 1.0),
+            sky_horizon: self.colour(sky.horizon, 1.0),
             fog_screen: [scene.fog.0, scene.fog.1, size.0 as f32, size.1 as f32],
+            sun: sky.sun.extend(sky.daylight).to_array(),
+            sky_light: self.colour(sky.light_tint, scene.brightness.clamp(0.0, 1.0)),
+            glow: self.colour(sky.glow, sky.stars),
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
@@ -297,6 +310,8 @@ impl Renderer {
                 pass.set_pipeline(pipeline);
                 self.chunks.draw(&mut pass, &visible, which);
             }
+            pass.set_pipeline(&self.pipelines.models);
+            self.chunks.draw_models(&mut pass, &visible);
             if let Some((buffer, count)) = &boxes {
                 pass.set_pipeline(&self.pipelines.boxes);
                 pass.set_vertex_buffer(0, buffer.slice(..));

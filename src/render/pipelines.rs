@@ -1,6 +1,6 @@
 //! The render pipelines and their bind group layouts.
 
-use crate::mesh::{BoxVertex, Vertex};
+use crate::mesh::{BoxVertex, ModelVertex, Vertex};
 
 use super::hud::HudVertex;
 
@@ -20,6 +20,8 @@ pub struct Pipelines {
     pub opaque: wgpu::RenderPipeline,
     /// Alpha-tested chunk faces.
     pub cutout: wgpu::RenderPipeline,
+    /// Faces of blocks drawn as models (torches), alpha-tested, seen from both sides.
+    pub models: wgpu::RenderPipeline,
     /// Blended chunk faces.
     pub translucent: wgpu::RenderPipeline,
     /// Free boxes (crates), opaque.
@@ -30,10 +32,10 @@ pub struct Pipelines {
     pub hud: wgpu::RenderPipeline,
 }
 
-fn shader(device: &wgpu::Device, label: &str, source: &'static str) -> wgpu::ShaderModule {
+fn shader(device: &wgpu::Device, name: &str) -> wgpu::ShaderModule {
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(label),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
+        label: Some(name),
+        source: wgpu::ShaderSource::Wgsl(super::shaders::source(name).unwrap_or_default().into()),
     })
 }
 
@@ -155,18 +157,10 @@ impl Pipelines {
         let world_layout = layout("world", &[Some(&globals_layout), Some(&chunk_layout)]);
         let global_layout = layout("globals only", &[Some(&globals_layout)]);
 
-        let chunk_shader = shader(
-            device,
-            "chunk.wgsl",
-            include_str!("../../shaders/chunk.wgsl"),
-        );
-        let sky_shader = shader(device, "sky.wgsl", include_str!("../../shaders/sky.wgsl"));
-        let lines_shader = shader(
-            device,
-            "lines.wgsl",
-            include_str!("../../shaders/lines.wgsl"),
-        );
-        let hud_shader = shader(device, "hud.wgsl", include_str!("../../shaders/hud.wgsl"));
+        let chunk_shader = shader(device, "chunk.wgsl");
+        let sky_shader = shader(device, "sky.wgsl");
+        let lines_shader = shader(device, "lines.wgsl");
+        let hud_shader = shader(device, "hud.wgsl");
 
         let chunk_vertex = [Some(wgpu::VertexBufferLayout {
             array_stride: std::mem::size_of::<Vertex>() as u64,
@@ -187,7 +181,15 @@ impl Pipelines {
             array_stride: std::mem::size_of::<BoxVertex>() as u64,
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &wgpu::vertex_attr_array![
-                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32, 4 => Float32
+                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32, 4 => Float32,
+                5 => Float32x2
+            ],
+        })];
+        let model_vertex = [Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<ModelVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &wgpu::vertex_attr_array![
+                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint8x4
             ],
         })];
         let chunk = |label, fragment, depth_write, blend| {
@@ -228,6 +230,23 @@ impl Pipelines {
             ),
             opaque: chunk("opaque", "fs_opaque", true, None),
             cutout: chunk("cutout", "fs_cutout", true, None),
+            models: pipeline(
+                device,
+                format,
+                Spec {
+                    label: "models",
+                    module: &chunk_shader,
+                    vertex: "vs_model",
+                    fragment: "fs_cutout",
+                    layout: &world_layout,
+                    buffers: &model_vertex,
+                    topology: wgpu::PrimitiveTopology::TriangleList,
+                    // A torch is thin: both sides of a face may show past its neighbours.
+                    cull: false,
+                    depth: depth(true, wgpu::CompareFunction::Less),
+                    blend: None,
+                },
+            ),
             translucent: chunk("translucent", "fs_translucent", false, blend),
             boxes: pipeline(
                 device,

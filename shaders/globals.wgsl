@@ -1,0 +1,22 @@
+// What every shader of a frame shares: the camera, the sky and the fog. Put in front of each
+// shader's own source when it is compiled (src/render/shaders.rs); must match `Globals` in
+// src/render/mod.rs.
+
+struct Globals {
+    // Rotation-only view (the camera sits at the origin) times projection.
+    view_proj: mat4x4<f32>,
+    inv_view_proj: mat4x4<f32>,
+    sky_zenith: vec4<f32>,
+    // The sky's colour at the horizon, which is also the fog's colour.
+    sky_horizon: vec4<f32>,
+    // x: distance where fog starts, y: where it is total, zw: screen size in pixels.
+    fog_screen: vec4<f32>,
+    // xyz: unit vector towards the sun; w: daylight, what sky light is scaled by.
+    sun: vec4<f32>,
+    // rgb: the colour of sky light on the world; w: the brightness setting, 0 to 1.
+    sky_light: vec4<f32>,
+    // rgb: the red glow about the sun at dawn and dusk; w: how much the stars show.
+    glow: vec4<f32>,
+};
+
+@group(0) @binding(0) var<uniform> globals: Globals;
