@@ -1,4 +1,5 @@
-//! Renders a fixed scene offscreen and compares it with tests/golden/scene.png, and checks
+//! Renders fixed scenes offscreen and compares them with the pictures in tests/golden/: the
+//! scene by day, the same at night with torches, and a closed room lit by a torch; and checks
 //! that a crate shows its own texture.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
@@ -11,7 +12,7 @@ use glam::{DVec3, IVec3};
 use hewn::mesh::tiles::CRATE_TILE;
 use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood};
 use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, Renderer, Scene};
-use hewn::sim::time::NOON;
+use hewn::sim::time::{MIDNIGHT, NOON};
 use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
@@ -72,14 +73,9 @@ fn gpu_or_skip() -> Option<Gpu> {
     }
 }
 
-#[test]
-fn fixed_scene_matches_the_golden_image() {
-    let Some(gpu) = gpu_or_skip() else { return };
-    println!("rendering with {}", gpu.describe());
-    let mut renderer =
-        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
-    let mut world = scene_world();
-    let centre = ChunkPos::new(0, 2, 0);
+/// Loads the columns around the chunk `centre`, meshes the 3 × 3 × 3 chunks around it and
+/// uploads them.
+fn upload_around(renderer: &mut Renderer, world: &mut World, centre: ChunkPos) {
     for column in centre.column().around(2) {
         world.load_column(column);
     }
@@ -88,41 +84,30 @@ fn fixed_scene_matches_the_golden_image() {
         for dz in -1..=1 {
             for dx in -1..=1 {
                 let pos = centre.offset(IVec3::new(dx, dy, dz));
-                mesh.build(&Neighbourhood::from_world(&world, pos));
+                mesh.build(&Neighbourhood::from_world(world, pos));
                 renderer.upload_chunk(pos, &mesh);
             }
         }
     }
-    let hud = HudState {
-        hotbar: hewn::sim::DEFAULT_HOTBAR,
-        selected: 2,
-        overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
-        banner: None,
-    };
-    let target = BlockPos::new(2, 64, -4).min_corner();
-    let scene = Scene {
-        camera: Camera {
-            eye: DVec3::new(0.5, 66.62, 2.5),
-            yaw: 0.0,
-            pitch: -20.0,
-            fov_y: 70.0,
-            aspect: 1.0,
-            far: 96.0,
-        },
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (30.0, 60.0),
-        outline: &[(target, target + DVec3::ONE)],
-        // A crate on the grass, and a small one stacked on the stone.
-        boxes: &[
-            crate_box(DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
-            crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
-        ],
-        hud: &hud,
-    };
-    let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
+}
 
-    let golden_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/scene.png");
+fn camera(eye: DVec3, yaw: f64, pitch: f64) -> Camera {
+    Camera {
+        eye,
+        yaw,
+        pitch,
+        fov_y: 70.0,
+        aspect: 1.0,
+        far: 96.0,
+    }
+}
+
+/// Compares `picture` with `tests/golden/NAME.png` (or writes it, with
+/// `HEWN_UPDATE_GOLDEN=1` or when there is none yet).
+#[track_caller]
+fn assert_matches_golden(name: &str, picture: &image::RgbaImage) {
+    let golden_path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.png"));
     let update = std::env::var("HEWN_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
     if update || !golden_path.exists() {
         picture
@@ -142,7 +127,7 @@ fn fixed_scene_matches_the_golden_image() {
         .count();
     let share = different as f64 / f64::from(SIZE.0 * SIZE.1);
     if share > MAX_DIFFERENT_SHARE {
-        let actual = std::env::temp_dir().join("hewn-scene-actual.png");
+        let actual = std::env::temp_dir().join(format!("hewn-{name}-actual.png"));
         let _ = picture.save(&actual);
         panic!(
             "{:.2}% of pixels differ from {} (at most {:.2}% may); this render: {}",
@@ -152,6 +137,123 @@ fn fixed_scene_matches_the_golden_image() {
             actual.display()
         );
     }
+}
+
+/// The mean of the pixels' brightest channels in the rectangle `x0..x1` × `y0..y1`.
+fn mean_brightness(picture: &image::RgbaImage, (x0, x1): (u32, u32), (y0, y1): (u32, u32)) -> f64 {
+    let mut sum = 0.0;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = picture.get_pixel(x, y);
+            sum += f64::from(p[0].max(p[1]).max(p[2]));
+        }
+    }
+    sum / f64::from((x1 - x0) * (y1 - y0))
+}
+
+/// The fixed scene, at `time`, with the HUD when `hud` is set.
+fn the_scene(renderer: &mut Renderer, world: &mut World, time: u64, hud: bool) -> image::RgbaImage {
+    upload_around(renderer, world, ChunkPos::new(0, 2, 0));
+    let hud = if hud {
+        HudState {
+            hotbar: hewn::sim::DEFAULT_HOTBAR,
+            selected: 2,
+            overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
+            banner: None,
+        }
+    } else {
+        HudState::default()
+    };
+    let target = BlockPos::new(2, 64, -4).min_corner();
+    let scene = Scene {
+        camera: camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
+        time,
+        brightness: DEFAULT_BRIGHTNESS,
+        fog: (30.0, 60.0),
+        outline: &[(target, target + DVec3::ONE)],
+        // A crate on the grass, and a small one stacked on the stone.
+        boxes: &[
+            crate_box(DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
+            crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
+        ],
+        hud: &hud,
+    };
+    renderer.capture(SIZE, &scene).expect("frame reads back")
+}
+
+#[test]
+fn fixed_scene_matches_the_golden_image() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    println!("rendering with {}", gpu.describe());
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let picture = the_scene(&mut renderer, &mut scene_world(), NOON, true);
+    assert_matches_golden("scene", &picture);
+}
+
+#[test]
+fn the_scene_at_midnight_is_moonlit_with_a_torch_burning() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let mut world = scene_world();
+    // A torch on the stone block's west face, one standing on the grass.
+    world.set_block(BlockPos::new(1, 64, -4), Block::WallTorchWest);
+    world.set_block(BlockPos::new(-3, 64, -3), Block::Torch);
+    let night = the_scene(&mut renderer, &mut world, MIDNIGHT, false);
+    assert_matches_golden("night", &night);
+    let noon = the_scene(&mut renderer, &mut world, NOON, false);
+    // The sky (the top rows) and the grass far from the torches (at the left, beyond the
+    // standing one) are much darker at night; beside the torches the ground keeps much of
+    // its light.
+    let brightness = |picture, x, y| mean_brightness(picture, x, y);
+    let sky = ((0, 320), (0, 12));
+    assert!(brightness(&night, sky.0, sky.1) < brightness(&noon, sky.0, sky.1) / 4.0);
+    let far = ((0, 20), (70, 100));
+    assert!(brightness(&night, far.0, far.1) < brightness(&noon, far.0, far.1) / 2.0);
+    let near_torch = ((70, 90), (105, 125));
+    assert!(
+        brightness(&night, near_torch.0, near_torch.1) > brightness(&night, far.0, far.1) * 1.5
+    );
+}
+
+#[test]
+fn a_torch_lights_a_closed_room() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    // A room of planks under the flat world's grass, from x = 0 to 12, with a torch on its
+    // west wall; daylight does not reach it.
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    let shell = BlockPos::cells_between(BlockPos::new(-1, 44, -8), BlockPos::new(13, 50, 8));
+    world.set_blocks(shell.map(|p| (p, Block::Planks)));
+    let inside = BlockPos::cells_between(BlockPos::new(0, 45, -7), BlockPos::new(12, 49, 7));
+    world.set_blocks(inside.map(|p| (p, Block::Air)));
+    world.set_block(BlockPos::new(0, 47, 0), Block::WallTorchEast);
+    world.set_block(BlockPos::new(11, 45, 6), Block::Glowstone);
+    upload_around(&mut renderer, &mut world, ChunkPos::new(0, 1, 0));
+    let hud = HudState::default();
+    let scene = Scene {
+        // At the east end, looking west at the torch.
+        camera: camera(DVec3::new(11.5, 46.62, 0.5), 270.0, -5.0),
+        time: NOON,
+        brightness: DEFAULT_BRIGHTNESS,
+        fog: (60.0, 90.0),
+        outline: &[],
+        boxes: &[],
+        hud: &hud,
+    };
+    let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
+    assert_matches_golden("torch-room", &picture);
+    // The wall around the torch is bright; the room's corners, far from both lights, are
+    // dim but not black.
+    let around_torch = mean_brightness(&picture, (140, 180), (60, 100));
+    let dim_corner = mean_brightness(&picture, (0, 20), (0, 20));
+    assert!(
+        around_torch > 2.0 * dim_corner,
+        "{around_torch} vs {dim_corner}"
+    );
+    assert!(dim_corner > 4.0, "the dark is readable: {dim_corner}");
 }
 
 /// sRGB to linear and back, as the GPU converts around the shader's arithmetic.
