@@ -61,7 +61,7 @@ impl Sky {
         // Tilted a little to the south, so the sun's path is not straight overhead.
         let sun = Vec3::new(angle.cos(), angle.sin(), 0.25).normalize();
         let height = sun.y;
-        let day = smoothstep(-0.2, 0.25, height);
+        let day = smoothstep(-0.25, 0.3, height);
         // Strongest with the sun on the horizon, gone when it is well up or well down.
         let dusk = (1.0 - height.abs() / 0.35).max(0.0).powi(2);
         let glow = SUNSET.map(|c| c * dusk);
