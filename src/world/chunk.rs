@@ -6,7 +6,10 @@
 //! hold a handful of block types, so a typical one needs 4 bits a block: 16 KiB instead of 32.
 
 use super::block::Block;
-use super::coords::{CHUNK_VOLUME, LocalPos};
+use super::coords::{CHUNK_SIZE, CHUNK_VOLUME, LocalPos};
+
+/// Cells along each edge of a chunk, for arrays.
+const CHUNK: usize = CHUNK_SIZE as usize;
 
 /// The blocks of one chunk.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,11 +76,25 @@ impl Chunk {
 
     /// The block at flat index `index` ([`LocalPos::index`] order).
     #[must_use]
+    #[inline]
     pub fn get_index(&self, index: usize) -> Block {
         if self.bits == 0 {
             return self.palette[0];
         }
         self.palette[self.read_index(index) as usize]
+    }
+
+    /// The palette slot of the block at flat index `index`: the position in
+    /// [`Chunk::palette`] of the block there. Hot loops look properties up per slot, in a
+    /// table made once per chunk, rather than per block.
+    #[must_use]
+    #[inline]
+    pub fn slot_at(&self, index: usize) -> usize {
+        if self.bits == 0 {
+            0
+        } else {
+            self.read_index(index) as usize
+        }
     }
 
     /// Sets the block at `pos`, growing the palette when `block` is new to this chunk.
@@ -96,6 +113,39 @@ impl Chunk {
         if self.bits != 0 {
             self.write_index(pos.index(), slot as u64);
         }
+    }
+
+    /// The block filling the whole row of cells at height `y` and depth `z` (chunk-local),
+    /// x from 0 to 31, if it holds only one kind: found from the packed words, a handful of
+    /// comparisons, so light and meshing can pass over rows of sky or rock at once.
+    #[must_use]
+    pub fn row_uniform(&self, y: u8, z: u8) -> Option<Block> {
+        if self.bits == 0 {
+            return Some(self.palette[0]);
+        }
+        let row = (usize::from(y) * CHUNK + usize::from(z)) * CHUNK;
+        let first = self.read_index(row);
+        let mask = (1u64 << self.bits) - 1;
+        // `first` in every field of a word.
+        let pattern = first * (u64::MAX / mask);
+        let (word, shift) = self.locate(row);
+        let same = if self.bits == 1 {
+            // Half a word: a row is 32 one-bit fields.
+            (self.indices[word] >> shift) as u32 == pattern as u32
+        } else {
+            let words = CHUNK * self.bits as usize / 64;
+            self.indices[word..word + words]
+                .iter()
+                .all(|&w| w == pattern)
+        };
+        same.then(|| self.palette[first as usize])
+    }
+
+    /// The 32 blocks of the row at height `y` and depth `z` (chunk-local), x from 0 to 31.
+    #[must_use]
+    pub fn row(&self, y: u8, z: u8) -> [Block; CHUNK] {
+        let row = (usize::from(y) * CHUNK + usize::from(z)) * CHUNK;
+        std::array::from_fn(|x| self.get_index(row + x))
     }
 
     /// All blocks in [`LocalPos::index`] order.
@@ -145,6 +195,7 @@ impl Chunk {
 
     /// The word holding index `index`, and the bit it starts at. `bits` is a power of two,
     /// so this is shifts and masks (light and meshing read chunks cell by cell).
+    #[inline]
     fn locate(&self, index: usize) -> (usize, u32) {
         let per_word_log2 = 6 - self.bits.trailing_zeros();
         let word = index >> per_word_log2;
@@ -152,6 +203,7 @@ impl Chunk {
         (word, slot as u32 * self.bits)
     }
 
+    #[inline]
     fn read_index(&self, index: usize) -> u64 {
         let (word, shift) = self.locate(index);
         (self.indices[word] >> shift) & ((1 << self.bits) - 1)
@@ -207,6 +259,33 @@ mod tests {
         assert_eq!(c.get(LocalPos::new(31, 31, 31)), Block::Air);
         // More than 16 kinds of block need 8-bit indices.
         assert_eq!(c.bits, if Block::COUNT > 16 { 8 } else { 4 });
+    }
+
+    #[test]
+    fn rows_read_whole_and_know_when_they_hold_one_block() {
+        // Palettes of 2, 3, 5 and 17 kinds: 1, 2, 4 and 8 bits a cell.
+        for kinds in [2, 3, 5, 17] {
+            let mut c = Chunk::filled(Block::Air);
+            for (i, &b) in Block::ALL.iter().take(kinds).enumerate() {
+                c.set(LocalPos::new(i as u8, 7, 3), b);
+            }
+            assert_eq!(c.row_uniform(7, 3), None, "{kinds} kinds");
+            assert_eq!(c.row_uniform(7, 4), Some(Block::Air), "{kinds} kinds");
+            assert_eq!(c.row_uniform(31, 31), Some(Block::Air), "{kinds} kinds");
+            let row = c.row(7, 3);
+            for (x, &b) in row.iter().enumerate() {
+                assert_eq!(b, c.get(LocalPos::new(x as u8, 7, 3)));
+            }
+            // A row of one block that is not the first in the palette.
+            for x in 0..32 {
+                c.set(LocalPos::new(x, 9, 9), Block::ALL[kinds - 1]);
+            }
+            assert_eq!(c.row_uniform(9, 9), Some(Block::ALL[kinds - 1]));
+        }
+        assert_eq!(
+            Chunk::filled(Block::Stone).row_uniform(0, 0),
+            Some(Block::Stone)
+        );
     }
 
     #[test]

@@ -284,15 +284,18 @@ impl World {
     /// Runs `update` on the light of the 3 × 3 columns around `centre`, taken out of the
     /// world for the while, and notes which chunks see a change.
     fn in_window(&mut self, centre: ColumnPos, update: impl FnOnce(&mut Window<'_>)) {
-        let positions: [ColumnPos; 9] =
+        let positions: [ColumnPos; light::SLOTS] =
             std::array::from_fn(|i| centre.offset(i as i32 % 3 - 1, i as i32 / 3 - 1));
-        let light = positions.map(|p| {
+        let mut light = positions.map(|p| {
             self.columns
                 .get_mut(&p)
                 .map(|column| std::mem::take(&mut column.light))
         });
-        let blocks = positions.map(|p| self.columns.get(&p).map(|column| &column.chunks));
-        let mut window = Window::new(centre, blocks, light);
+        let columns = std::array::from_fn(|i| {
+            let chunks = self.columns.get(&positions[i]).map(|column| &column.chunks);
+            chunks.zip(light[i].take())
+        });
+        let mut window = Window::new(centre, columns);
         update(&mut window);
         let (light, redrawn) = window.into_parts();
         for (p, light) in positions.iter().zip(light) {

@@ -46,7 +46,7 @@ use std::fmt;
 use super::block::OPAQUE;
 use super::coords::{CHUNK_VOLUME, COLUMN_CHUNKS};
 use super::{Block, Chunk};
-pub(super) use window::Window;
+pub(super) use window::{SLOTS, Window};
 
 /// The brightest level of either kind of light.
 pub const MAX_LIGHT: u8 = 15;
@@ -162,6 +162,7 @@ impl fmt::Debug for ChunkLight {
 impl ChunkLight {
     /// The light at flat index `index`.
     #[must_use]
+    #[inline]
     pub fn get(&self, index: usize) -> Light {
         match self {
             Self::Uniform(light) => *light,
@@ -170,6 +171,7 @@ impl ChunkLight {
     }
 
     /// Sets the light at flat index `index`, keeping one value for the chunk while it can.
+    #[inline]
     pub fn set(&mut self, index: usize, light: Light) {
         match self {
             Self::Uniform(same) if *same == light => {}
