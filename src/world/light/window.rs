@@ -182,9 +182,7 @@ impl<'w> Window<'w> {
             .is_some_and(|b| channel.source_level(b, world_y(cell)) > 0)
     }
 
-    /// Passes light on from every cell in the queue until nothing brightens: each cell
-    /// offers its neighbours its level less one less their opacity, and full sky light
-    /// goes straight down through clear cells undimmed.
+    /// Passes light on from every cell in the queue until nothing brightens.
     fn spread(&mut self, channel: Channel) {
         let mut head = 0;
         while let Some(&from) = self.queue.get(head) {
@@ -196,25 +194,32 @@ impl<'w> Window<'w> {
             let straight_down =
                 channel == Channel::Sky && level == MAX_LIGHT && self.opacity(from) == 0;
             for (face, to) in Face::ALL.into_iter().zip(neighbours(from)) {
-                let Some(to) = to else {
-                    continue;
-                };
-                let opacity = self.opacity(to);
-                if opacity >= OPAQUE {
-                    continue;
-                }
-                let offered = if straight_down && face == Face::Down {
-                    MAX_LIGHT
-                } else {
-                    level.saturating_sub(1 + opacity)
-                };
-                if offered > self.get(to, channel) {
-                    self.set(to, channel, offered);
-                    self.queue.push(to);
+                if let Some(to) = to {
+                    self.offer(level, straight_down && face == Face::Down, to, channel);
                 }
             }
         }
         self.queue.clear();
+    }
+
+    /// Offers a cell's neighbour `to` the light the cell passes on from `level`: one less
+    /// than it and the neighbour's opacity, or, `straight_down` from full sky light through
+    /// clear cells, undimmed. A neighbour that brightens goes to the queue, to pass it on.
+    #[inline]
+    fn offer(&mut self, level: u8, straight_down: bool, to: u32, channel: Channel) {
+        let opacity = self.opacity(to);
+        if opacity >= OPAQUE {
+            return;
+        }
+        let offered = if straight_down {
+            MAX_LIGHT
+        } else {
+            level.saturating_sub(1 + opacity)
+        };
+        if offered > self.get(to, channel) {
+            self.set(to, channel, offered);
+            self.queue.push(to);
+        }
     }
 
     /// Takes away the light that came through the cells in the removal queue (each with

@@ -5,7 +5,7 @@ use super::Window;
 use super::cells::{CENTRE, CHUNK_SHIFT, N, NO_SKY, Y_STEP, Z_STEP, cell, opacity_of};
 use crate::world::block::OPAQUE;
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME, COLUMN_CHUNKS};
-use crate::world::light::{Channel, ChunkLight, Light};
+use crate::world::light::{Channel, ChunkLight, Light, MAX_LIGHT};
 
 impl Window<'_> {
     /// Lights the centre column from scratch from its own blocks: sky light straight down
@@ -15,7 +15,8 @@ impl Window<'_> {
         let lowest = self.light_sky_straight_down();
         // Cells in full sky light pass it on where a neighbour light can enter is not: below
         // the lowest of their column, and beside a neighbouring column whose sky light stops
-        // higher.
+        // higher. They light those neighbours here, so the flood starts from the neighbours
+        // and never visits the many cells of full sky light whose neighbours are all lit.
         let first = CENTRE * COLUMN_CHUNKS;
         let at = |x: u32, y: u32, z: u32| cell(first + (y / N) as usize, x, y % N, z);
         for z in 0..N {
@@ -24,8 +25,9 @@ impl Window<'_> {
                 if low == NO_SKY {
                     continue;
                 }
-                if low > 0 && self.opacity(at(x, low - 1, z)) < OPAQUE {
-                    self.queue.push(at(x, low, z));
+                if low > 0 {
+                    let clear = self.opacity(at(x, low, z)) == 0;
+                    self.offer(MAX_LIGHT, clear, at(x, low - 1, z), Channel::Sky);
                 }
                 let beside = [
                     (x + 1, z),
@@ -40,9 +42,7 @@ impl Window<'_> {
                     };
                     let top = stop.min(crate::world::WORLD_HEIGHT as u32);
                     for y in low..top {
-                        if self.opacity(at(nx, y, nz)) < OPAQUE {
-                            self.queue.push(at(x, y, z));
-                        }
+                        self.offer(MAX_LIGHT, false, at(nx, y, nz), Channel::Sky);
                     }
                 }
             }
