@@ -134,3 +134,46 @@ fn torches_glowstone_leaves_and_water_follow_the_model() {
     assert_eq!(world.light(BlockPos::new(1, 29, -2)).block(), 0);
     assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(0, 0));
 }
+
+/// The chunks that see a cell of `region` whose light differs between `before` and the
+/// world now, or the cell `edited`: exactly those an edit there must mesh again.
+fn chunks_seeing_changes(
+    world: &World,
+    before: &[(BlockPos, Light)],
+    edited: BlockPos,
+) -> std::collections::BTreeSet<crate::world::ChunkPos> {
+    before
+        .iter()
+        .filter(|&&(p, light)| world.light(p) != light)
+        .map(|&(p, _)| p)
+        .chain([edited])
+        .flat_map(BlockPos::chunks_seeing)
+        .collect()
+}
+
+#[test]
+fn an_edit_redraws_exactly_the_chunks_that_see_a_changed_block_or_light() {
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    // A dark room under the grass, across the chunk borders at x = 0, z = 0 and y = 32.
+    let room = BlockPos::cells_between(BlockPos::new(-20, 26, -20), BlockPos::new(20, 40, 20));
+    world.set_blocks(room.map(|p| (p, Block::Air)));
+    let region: Vec<BlockPos> =
+        BlockPos::cells_between(BlockPos::new(-40, 16, -40), BlockPos::new(40, 50, 40)).collect();
+    let snapshot = |world: &World| -> Vec<(BlockPos, Light)> {
+        region.iter().map(|&p| (p, world.light(p))).collect()
+    };
+    // A torch lights cells in eight chunks; a stone in solid rock changes no light, and is
+    // in the middle of its chunk, so only that chunk is redrawn.
+    for (at, block, chunks) in [
+        (BlockPos::new(3, 30, 3), Block::Torch, 8),
+        (BlockPos::new(3, 30, 3), Block::Air, 8),
+        (BlockPos::new(16, 10, 16), Block::Cobblestone, 1),
+    ] {
+        world.take_redrawn_chunks();
+        let before = snapshot(&world);
+        assert!(world.set_block(at, block));
+        let expected = chunks_seeing_changes(&world, &before, at);
+        assert_eq!(expected.len(), chunks, "{block:?} at {at:?}: {expected:?}");
+        assert_eq!(world.take_redrawn_chunks(), expected, "{block:?} at {at:?}");
+    }
+}
