@@ -30,7 +30,10 @@ fn surface_column(c: &mut Criterion) {
     let chunks = generator.generate_column(spawn);
     let lit = light_column(&chunks);
     let varied = lit.iter().filter(|l| l.uniform().is_none()).count();
-    println!("the spawn column: {varied} of {} chunks have light that varies", lit.len());
+    println!(
+        "the spawn column: {varied} of {} chunks have light that varies",
+        lit.len()
+    );
     c.bench_function("light surface column", |b| {
         b.iter(|| light_column(black_box(&chunks)));
     });
