@@ -66,16 +66,23 @@ const TRAITS: [Traits; Block::COUNT] = {
     t
 };
 
-/// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all.
+/// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all, bit 2
+/// for blocks light can enter.
 const FLAGS: [u8; Block::COUNT] = {
     let mut f = [0; Block::COUNT];
     let mut i = 0;
     while i < Block::COUNT {
-        f[i] = TRAITS[i].opaque as u8 | ((TRAITS[i].pass.is_some() as u8) << 1);
+        f[i] = TRAITS[i].opaque as u8
+            | ((TRAITS[i].pass.is_some() as u8) << 1)
+            | (((Block::ALL[i].opacity() < OPAQUE) as u8) << 2);
         i += 1;
     }
     f
 };
+
+const OPAQUE_CUBE: u8 = 1;
+const DRAWN: u8 = 2;
+const CLEAR: u8 = 4;
 
 /// Whether the face of `block` towards `neighbour` is hidden.
 #[inline]
@@ -108,8 +115,16 @@ fn corner_light(samples: [(Light, bool); 4], own: Light) -> CornerLight {
     if count == 0 {
         return CornerLight::of(own);
     }
-    // Quarter levels, rounded to nearest.
-    let quarter = |sum: u32| ((sum * 4 + count / 2) / count) as u8;
+    // Quarter levels, rounded to nearest. Dividing by a constant in each arm lets the
+    // compiler multiply instead: a division per corner was most of the mesher's time.
+    let quarter = |sum: u32| {
+        (match count {
+            1 => sum * 4,
+            2 => sum * 2,
+            3 => (sum * 4 + 1) / 3,
+            _ => sum,
+        }) as u8
+    };
     CornerLight {
         sky: quarter(sky),
         block: quarter(block),
@@ -156,33 +171,34 @@ pub fn mesh_region<S: QuadSink>(
             [offset(dirs[0]), offset(dirs[1]), offset(diag)]
         })
     });
-    // Per cell, whether it is an opaque cube (a byte, for the AO lookups), and per row of x,
+    // Per cell, its flags (opaque cube, drawn, clear to light) for the AO and light lookups
+    // without a trip through the block table, and per row of x,
     // bit masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
     // skipped a row at a time instead of cell by cell.
     assert!(sx <= 64, "rows are u64 masks: at most 62 cells along x");
     let rows = sz * (dims[1] + 2);
-    let mut opaque = vec![false; blocks.len()];
+    let mut flags = vec![0u8; blocks.len()];
     let mut opaque_rows = vec![0u64; rows];
     let mut drawn_rows = vec![0u64; rows];
-    for (row, (cells, flags)) in blocks
+    for (row, (cells, row_flags)) in blocks
         .chunks_exact(sx)
-        .zip(opaque.chunks_exact_mut(sx))
+        .zip(flags.chunks_exact_mut(sx))
         .enumerate()
     {
         let (mut o, mut d) = (0u64, 0u64);
-        for (x, (&b, flag)) in cells.iter().zip(flags.iter_mut()).enumerate() {
+        for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
             let f = FLAGS[b as usize];
-            o |= u64::from(f & 1) << x;
-            d |= u64::from(f >> 1) << x;
-            *flag = f & 1 != 0;
+            o |= u64::from(f & OPAQUE_CUBE) << x;
+            d |= u64::from((f & DRAWN) >> 1) << x;
+            *flag = f;
         }
         opaque_rows[row] = o;
         drawn_rows[row] = d;
     }
-    let opaque_at = |i: isize| opaque[i as usize];
+    let opaque_at = |i: isize| flags[i as usize] & OPAQUE_CUBE != 0;
     let sample = |i: isize| {
         let i = i as usize;
-        (lights[i], blocks[i].opacity() < OPAQUE)
+        (lights[i], flags[i] & CLEAR != 0)
     };
     let interior = ((1u64 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
@@ -248,6 +264,7 @@ pub fn mesh_region<S: QuadSink>(
                         ao,
                         light,
                         half: me.half,
+                        extent: [1; 3],
                     });
                 }
             }
