@@ -1,9 +1,10 @@
 //! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
-//! ground, air and everything in between), with ambient occlusion; and re-sorting the
-//! translucent quads of a chunk of open sea, which the renderer does for the chunks near
-//! the eye each time it moves into another block.
+//! ground, air and everything in between), with ambient occlusion and light, merged greedily
+//! and with one quad per face; and re-sorting the translucent quads of a chunk of open sea,
+//! which the renderer does for the chunks near the eye each time it moves into another
+//! block, in the worst case of a surface whose faces stay single (in daylight it merges).
 //!
-//! `cargo bench --bench mesh`; the meshing target is a median of at most 150 µs.
+//! `cargo bench --bench mesh`.
 
 #![allow(
     missing_docs,
@@ -43,16 +44,22 @@ fn surface_chunk() -> Neighbourhood {
 fn bench(c: &mut Criterion) {
     let input = surface_chunk();
     let mut mesh = ChunkMesh::default();
+    mesh.build_unmerged(&input);
+    let single = mesh.quad_count();
     mesh.build(&input);
     eprintln!(
-        "surface chunk: {} quads ({} opaque, {} cut-out, {} translucent indices)",
-        mesh.vertices.len() / 4,
+        "surface chunk: {} quads merged, {single} with one quad per face ({} opaque, {} \
+         cut-out, {} translucent indices merged)",
+        mesh.quad_count(),
         mesh.opaque.len(),
         mesh.cutout.len(),
         mesh.translucent.len()
     );
     c.bench_function("mesh 32³ terrain surface chunk", |b| {
         b.iter(|| mesh.build(black_box(&input)));
+    });
+    c.bench_function("mesh 32³ terrain surface chunk, one quad per face", |b| {
+        b.iter(|| mesh.build_unmerged(black_box(&input)));
     });
 
     let sea = sea_chunk();
@@ -65,7 +72,7 @@ fn bench(c: &mut Criterion) {
 }
 
 /// The mesh of a chunk of sea (sand at the bottom, water above, water in the neighbours
-/// around): 1024 water surface quads.
+/// around), with one quad per face: 1024 water surface quads.
 fn sea_chunk() -> ChunkMesh {
     let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
     let floor = ChunkPos::new(0, 1, 0).min_block();
@@ -80,7 +87,7 @@ fn sea_chunk() -> ChunkMesh {
         }
     }
     let mut mesh = ChunkMesh::default();
-    mesh.build(&Neighbourhood::from_world(&world, ChunkPos::new(0, 1, 0)));
+    mesh.build_unmerged(&Neighbourhood::from_world(&world, ChunkPos::new(0, 1, 0)));
     mesh
 }
 

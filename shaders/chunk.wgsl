@@ -16,8 +16,8 @@ struct Chunk {
 const ATLAS_COLUMNS: u32 = 8u;
 const ATLAS_SIZE: vec2<f32> = vec2<f32>(8.0, 3.0);
 
-// The vertex layout: (first bit, bit count) of each field. Must match `layout` in
-// src/mesh/mod.rs, which a test checks.
+// The vertex layout: (first bit, bit count) of each field; X to U are in `packed`, the rest
+// in `surface`. Must match `layout` in src/mesh/mod.rs, which a test checks.
 const X_SHIFT: u32 = 0u;
 const X_BITS: u32 = 6u;
 const Y_SHIFT: u32 = 6u;
@@ -29,9 +29,9 @@ const FACE_BITS: u32 = 3u;
 const AO_SHIFT: u32 = 22u;
 const AO_BITS: u32 = 2u;
 const U_SHIFT: u32 = 24u;
-const U_BITS: u32 = 1u;
-const V_SHIFT: u32 = 25u;
-const V_BITS: u32 = 2u;
+const U_BITS: u32 = 6u;
+const V_SHIFT: u32 = 24u;
+const V_BITS: u32 = 7u;
 const TILE_SHIFT: u32 = 0u;
 const TILE_BITS: u32 = 12u;
 const SKY_SHIFT: u32 = 12u;
@@ -89,7 +89,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
     let uv = vec2<f32>(
         f32(field(packed, U_SHIFT, U_BITS)),
-        f32(field(packed, V_SHIFT, V_BITS)) * 0.5,
+        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
     );
 
     var out: VertexOutput;
@@ -148,8 +148,11 @@ fn vs_box(
 }
 
 fn sample_atlas(in: VertexOutput) -> vec4<f32> {
-    // Clamp inside the tile by half a texel so neighbouring tiles never bleed in.
-    let texel = clamp(in.local_uv * 16.0, vec2<f32>(0.5), vec2<f32>(15.5)) / 16.0;
+    // A merged quad repeats its tile: past the first tile, take the fractional part (a
+    // single face's 0 to 1, edges included, is left as it is). Then clamp inside the tile by
+    // half a texel so neighbouring tiles never bleed in.
+    let repeated = in.local_uv - max(ceil(in.local_uv) - 1.0, vec2<f32>(0.0));
+    let texel = clamp(repeated * 16.0, vec2<f32>(0.5), vec2<f32>(15.5)) / 16.0;
     let cell = vec2<f32>(f32(in.tile % ATLAS_COLUMNS), f32(in.tile / ATLAS_COLUMNS));
     return textureSample(atlas, atlas_sampler, (cell + texel) / ATLAS_SIZE);
 }

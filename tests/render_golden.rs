@@ -76,19 +76,33 @@ fn gpu_or_skip() -> Option<Gpu> {
 /// Loads the columns around the chunk `centre`, meshes the 3 × 3 × 3 chunks around it and
 /// uploads them.
 fn upload_around(renderer: &mut Renderer, world: &mut World, centre: ChunkPos) {
+    upload_meshed(renderer, world, centre, ChunkMesh::build);
+}
+
+/// As [`upload_around`], meshing each chunk with `mesher`. Returns how many quads the
+/// chunks hold.
+fn upload_meshed(
+    renderer: &mut Renderer,
+    world: &mut World,
+    centre: ChunkPos,
+    mesher: fn(&mut ChunkMesh, &Neighbourhood),
+) -> usize {
     for column in centre.column().around(2) {
         world.load_column(column);
     }
     let mut mesh = ChunkMesh::default();
+    let mut quads = 0;
     for dy in -1..=1 {
         for dz in -1..=1 {
             for dx in -1..=1 {
                 let pos = centre.offset(IVec3::new(dx, dy, dz));
-                mesh.build(&Neighbourhood::from_world(world, pos));
+                mesher(&mut mesh, &Neighbourhood::from_world(world, pos));
                 renderer.upload_chunk(pos, &mesh);
+                quads += mesh.quad_count();
             }
         }
     }
+    quads
 }
 
 fn camera(eye: DVec3, yaw: f64, pitch: f64) -> Camera {
@@ -151,9 +165,16 @@ fn mean_brightness(picture: &image::RgbaImage, (x0, x1): (u32, u32), (y0, y1): (
     sum / f64::from((x1 - x0) * (y1 - y0))
 }
 
-/// The fixed scene, at `time`, with the HUD when `hud` is set.
-fn the_scene(renderer: &mut Renderer, world: &mut World, time: u64, hud: bool) -> image::RgbaImage {
-    upload_around(renderer, world, ChunkPos::new(0, 2, 0));
+/// The fixed scene, at `time`, with the HUD when `hud` is set, meshed by `mesher`, and how
+/// many quads its chunks hold.
+fn the_scene_meshed(
+    renderer: &mut Renderer,
+    world: &mut World,
+    time: u64,
+    hud: bool,
+    mesher: fn(&mut ChunkMesh, &Neighbourhood),
+) -> (image::RgbaImage, usize) {
+    let quads = upload_meshed(renderer, world, ChunkPos::new(0, 2, 0), mesher);
     let hud = if hud {
         HudState {
             hotbar: hewn::sim::DEFAULT_HOTBAR,
@@ -178,7 +199,13 @@ fn the_scene(renderer: &mut Renderer, world: &mut World, time: u64, hud: bool) -
         ],
         hud: &hud,
     };
-    renderer.capture(SIZE, &scene).expect("frame reads back")
+    let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
+    (picture, quads)
+}
+
+/// The fixed scene, at `time`, with the HUD when `hud` is set.
+fn the_scene(renderer: &mut Renderer, world: &mut World, time: u64, hud: bool) -> image::RgbaImage {
+    the_scene_meshed(renderer, world, time, hud, ChunkMesh::build).0
 }
 
 #[test]
@@ -254,6 +281,50 @@ fn a_torch_lights_a_closed_room() {
         "{around_torch} vs {dim_corner}"
     );
     assert!(dim_corner > 4.0, "the dark is readable: {dim_corner}");
+}
+
+#[test]
+fn the_greedy_mesh_draws_the_same_picture_as_one_quad_per_face() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let mut world = scene_world();
+    world.set_block(BlockPos::new(1, 64, -4), Block::WallTorchWest);
+    world.set_block(BlockPos::new(-3, 64, -3), Block::Torch);
+    // By day the sunlit grass merges into big quads; at midnight the torches' light and the
+    // AO beside the blocks keep many faces single, and the rest merge.
+    for time in [NOON, MIDNIGHT] {
+        let (merged, merged_quads) =
+            the_scene_meshed(&mut renderer, &mut world, time, false, ChunkMesh::build);
+        let (single, single_quads) = the_scene_meshed(
+            &mut renderer,
+            &mut world,
+            time,
+            false,
+            ChunkMesh::build_unmerged,
+        );
+        println!("time {time}: {merged_quads} quads merged, {single_quads} single");
+        assert!(
+            merged_quads * 4 < single_quads,
+            "{merged_quads} vs {single_quads}"
+        );
+        let different: Vec<(u32, u32)> = merged
+            .enumerate_pixels()
+            .zip(single.pixels())
+            .filter(|((_, _, a), b)| (0..3).any(|c| a[c].abs_diff(b[c]) > 1))
+            .map(|((x, y, _), _)| (x, y))
+            .collect();
+        // The same triangles' shading is interpolated from the same corner values; what a
+        // merge changes is where triangle edges fall, and rasterising along another edge may
+        // round a colour by one step, or light a pixel on a silhouette differently.
+        println!("{} pixels differ", different.len());
+        assert!(
+            different.len() <= 4,
+            "{} pixels differ at time {time}: {:?}",
+            different.len(),
+            &different[..different.len().min(20)]
+        );
+    }
 }
 
 /// sRGB to linear and back, as the GPU converts around the shader's arithmetic.

@@ -6,8 +6,9 @@
 //! with chunk-relative positions and one index list per render [`Pass`]. The renderer uploads
 //! these bytes as they are; nothing here imports wgpu, reads a clock or touches a file.
 //!
-//! Each visible face becomes one quad (no greedy merging: per-vertex ambient occlusion and the
-//! texture atlas both want one quad per block face, and the mesher is fast enough without).
+//! The culling mesher ([`mesh_region`]) finds each visible face with its ambient occlusion
+//! and light; [`greedy`] then merges neighbouring faces that look the same into bigger quads,
+//! whose texture repeats once per cell.
 //!
 //! ```text
 //!   corner order of every quad, seen from outside the block:
@@ -21,6 +22,7 @@
 
 pub mod boxes;
 mod faces;
+pub mod greedy;
 mod mesher;
 pub mod models;
 mod neighbourhood;
@@ -90,6 +92,9 @@ pub struct Quad {
     pub light: [CornerLight; 4],
     /// Whether the block is half height (a slab).
     pub half: bool,
+    /// How many cells the quad covers along x, y and z, counted from `cell`: 1 along the
+    /// face's normal, and 1 along the others for a single face; more for a merged one.
+    pub extent: [u8; 3],
 }
 
 /// Where each field of a [`Vertex`] lies in its two words. The chunk shader declares the same
@@ -105,11 +110,12 @@ pub mod layout {
     pub const FACE: (u32, u32) = (19, 3);
     /// Bits of the ambient occlusion in `packed`: 0 (dark) to 3.
     pub const AO: (u32, u32) = (22, 2);
-    /// Bits of the texture's u in `packed`: 0 or 1.
-    pub const U: (u32, u32) = (24, 1);
-    /// Bits of the texture's v in `packed`: half tiles, 0 to 2, so a slab's side shows the
+    /// Bits of the texture's u in `packed`: whole tiles, 0 to 32 (a merged quad repeats
+    /// its tile).
+    pub const U: (u32, u32) = (24, 6);
+    /// Bits of the texture's v in `surface`: half tiles, 0 to 64, so a slab's side shows the
     /// lower half of its tile.
-    pub const V: (u32, u32) = (25, 2);
+    pub const V: (u32, u32) = (24, 7);
     /// Bits of the atlas tile in `surface`.
     pub const TILE: (u32, u32) = (0, 12);
     /// Bits of the sky light in `surface`: quarter levels, 0 to 60.
@@ -132,13 +138,13 @@ pub mod layout {
 
 /// A packed vertex, 8 bytes, laid out for the GPU as two `u32`s whose fields [`layout`]
 /// places: `packed` holds the chunk-relative position, face, ambient occlusion and texture
-/// corner; `surface` the atlas tile ([`tiles::TILES`]) and the corner's light.
+/// u; `surface` the atlas tile ([`tiles::TILES`]), the corner's light and texture v.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Pod, Zeroable)]
 pub struct Vertex {
-    /// Position, face, AO and texture corner.
+    /// Position, face, AO and texture u.
     pub packed: u32,
-    /// Atlas tile and light.
+    /// Atlas tile, light and texture v.
     pub surface: u32,
 }
 
@@ -160,11 +166,11 @@ impl Vertex {
                 | put(Z, pos2[2] / 2)
                 | put(FACE, face as u32)
                 | put(AO, ao as u32)
-                | put(U, uv2[0] / 2)
-                | put(V, uv2[1]),
+                | put(U, uv2[0] / 2),
             surface: put(TILE, tile as u32)
                 | put(SKY, light.sky as u32)
-                | put(BLOCK, light.block as u32),
+                | put(BLOCK, light.block as u32)
+                | put(V, uv2[1]),
         }
     }
 
@@ -251,8 +257,22 @@ impl ChunkMesh {
         }
     }
 
-    /// Meshes the chunk at the centre of `input` into this buffer.
+    /// Meshes the chunk at the centre of `input` into this buffer, merging neighbouring
+    /// faces that look the same ([`greedy`]).
     pub fn build(&mut self, input: &Neighbourhood) {
+        self.clear();
+        if input.is_trivially_empty() {
+            return;
+        }
+        GREEDY.with_borrow_mut(|greedy| {
+            mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], greedy);
+            greedy.finish(self);
+        });
+    }
+
+    /// Meshes the chunk at the centre of `input` with one quad per visible face, as
+    /// [`ChunkMesh::build`] does before merging: what the merged mesh must look like.
+    pub fn build_unmerged(&mut self, input: &Neighbourhood) {
         self.clear();
         if input.is_trivially_empty() {
             return;
@@ -261,30 +281,40 @@ impl ChunkMesh {
     }
 }
 
+thread_local! {
+    /// Each meshing thread's merge buffers, kept from chunk to chunk.
+    static GREEDY: std::cell::RefCell<greedy::Greedy> = std::cell::RefCell::default();
+}
+
 impl QuadSink for ChunkMesh {
     fn quad(&mut self, q: &Quad) {
         let base = self.vertices.len() as u32;
         let corners = corners(q.face);
         let tile = tiles::tile_for(q.block, q.face);
         let cell2 = q.cell.map(|c| u32::from(c) * 2);
+        // The texture's u runs along the axis where BL and BR differ, v where BL and TL do;
+        // a merged quad repeats the tile once per cell along each.
+        let differs = |a: usize, b: usize| (0..3).find(|&k| corners[a].pos[k] != corners[b].pos[k]);
+        let (u_axis, v_axis) = (differs(0, 1).unwrap_or(0), differs(0, 3).unwrap_or(1));
+        let cells = q.extent.map(u32::from);
         for (i, corner) in corners.iter().enumerate() {
             let height = if q.half { 1 } else { 2 };
             let pos2 = [
-                cell2[0] + u32::from(corner.pos[0]) * 2,
-                cell2[1] + u32::from(corner.pos[1]) * height,
-                cell2[2] + u32::from(corner.pos[2]) * 2,
+                cell2[0] + u32::from(corner.pos[0]) * 2 * cells[0],
+                cell2[1] + u32::from(corner.pos[1]) * height * cells[1],
+                cell2[2] + u32::from(corner.pos[2]) * 2 * cells[2],
             ];
             // A half-height side shows the lower half of its tile: its top edge is at v = ½.
             let v2 = if q.half && q.face.is_side() && corner.uv[1] == 0 {
                 1
             } else {
-                u32::from(corner.uv[1]) * 2
+                u32::from(corner.uv[1]) * 2 * cells[v_axis]
             };
             self.vertices.push(Vertex::new(
                 pos2,
                 q.face,
                 q.ao[i],
-                [u32::from(corner.uv[0]) * 2, v2],
+                [u32::from(corner.uv[0]) * 2 * cells[u_axis], v2],
                 tile,
                 q.light[i],
             ));

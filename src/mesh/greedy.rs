@@ -1,0 +1,155 @@
+//! Greedy meshing: neighbouring faces that would look the same merge into one bigger quad.
+//!
+//! The culling mesher ([`mesh_region`](super::mesh_region)) finds every visible face with its
+//! ambient occlusion and light. Faces of one direction and one layer of cells are laid on a
+//! grid, and each face grows into a rectangle, first along its row, then across rows, over
+//! faces of the same block with the same shading (Mikola Lysenko, "Meshing in a Minecraft
+//! game", 0fps.net, 2012).
+//!
+//! A merged quad must shade exactly like the faces it replaces. The GPU interpolates AO and
+//! light across a quad's two triangles, so a face merges only when all four of its corners
+//! carry the same AO and light: then every face in the rectangle is flat-shaded with the same
+//! values, and so is the rectangle. That is most faces in open daylight and in uniform
+//! darkness; faces whose shading varies stay single. The texture repeats across a merged
+//! quad (the shader takes the tile at the fractional part of the quad's texture coordinate).
+//! A slab's side is half a block high, so slab sides merge along their row only.
+
+use super::Quad;
+use super::mesher::QuadSink;
+use super::models::ModelQuad;
+use crate::world::Face;
+
+/// Cells along each axis of the grid a layer of faces is laid on.
+const GRID: usize = 32;
+/// An empty grid cell.
+const NONE: u32 = u32::MAX;
+
+/// Collects the faces the mesher finds, then hands them on merged.
+///
+/// Reusable: [`Greedy::finish`] empties it and keeps its allocations.
+#[derive(Clone, Debug, Default)]
+pub struct Greedy {
+    /// Faces that can merge, with their layer, per face direction.
+    mergeable: [Vec<(u16, Quad)>; 6],
+    /// Faces whose shading varies across them, and model faces: passed on as they are.
+    single: Vec<Quad>,
+    models: Vec<ModelQuad>,
+    /// One layer's grid: per cell, an index into the layer's faces.
+    grid: Vec<u32>,
+}
+
+/// Whether a face shades the same at every corner, so that it may merge.
+fn is_flat(quad: &Quad) -> bool {
+    quad.ao.iter().all(|&a| a == quad.ao[0]) && quad.light.iter().all(|&l| l == quad.light[0])
+}
+
+/// The axes a face's grid runs along, (across rows, along rows): for a face looking along
+/// y, x and z; along x, z and y; along z, x and y. Rows run along the first axis that is
+/// not the face's normal and not y, so slab sides (which may not grow in y) grow along rows.
+const fn grid_axes(face: Face) -> (usize, usize) {
+    match face.axis() {
+        0 => (1, 2),
+        1 => (2, 0),
+        _ => (1, 0),
+    }
+}
+
+/// Whether two faces may share a quad.
+fn same_look(a: &Quad, b: &Quad) -> bool {
+    a.block == b.block && a.pass == b.pass && a.half == b.half && a.ao == b.ao && a.light == b.light
+}
+
+impl Greedy {
+    /// Passes every face collected since the last call on to `sink`, merged where they may
+    /// be, and empties the collection.
+    pub fn finish<S: QuadSink>(&mut self, sink: &mut S) {
+        for quad in self.single.drain(..) {
+            sink.quad(&quad);
+        }
+        for model in self.models.drain(..) {
+            sink.model(&model);
+        }
+        for face in Face::ALL {
+            let mut faces = std::mem::take(&mut self.mergeable[face as usize]);
+            // The mesher visits cells y, z, x: sort so that each layer's faces are together.
+            faces.sort_unstable_by_key(|&(layer, _)| layer);
+            let mut start = 0;
+            while start < faces.len() {
+                let layer = faces[start].0;
+                let end = start + faces[start..].partition_point(|&(l, _)| l == layer);
+                self.merge_layer(face, &faces[start..end], sink);
+                start = end;
+            }
+            faces.clear();
+            self.mergeable[face as usize] = faces;
+        }
+    }
+
+    /// Merges the faces of one direction in one layer of cells.
+    fn merge_layer<S: QuadSink>(&mut self, face: Face, faces: &[(u16, Quad)], sink: &mut S) {
+        let (across, along) = grid_axes(face);
+        self.grid.clear();
+        self.grid.resize(GRID * GRID, NONE);
+        let at = |row: usize, col: usize| row * GRID + col;
+        for (i, (_, quad)) in faces.iter().enumerate() {
+            let (row, col) = (
+                usize::from(quad.cell[across]),
+                usize::from(quad.cell[along]),
+            );
+            self.grid[at(row, col)] = i as u32;
+        }
+        for row in 0..GRID {
+            let mut col = 0;
+            while col < GRID {
+                let first = self.grid[at(row, col)];
+                if first == NONE {
+                    col += 1;
+                    continue;
+                }
+                let quad = faces[first as usize].1;
+                let matches = |grid: &[u32], r: usize, c: usize| {
+                    let i = grid[at(r, c)];
+                    i != NONE && same_look(&faces[i as usize].1, &quad)
+                };
+                let mut width = 1;
+                while col + width < GRID && matches(&self.grid, row, col + width) {
+                    width += 1;
+                }
+                let grows_across = !(face.is_side() && quad.half);
+                let mut height = 1;
+                while grows_across
+                    && row + height < GRID
+                    && (col..col + width).all(|c| matches(&self.grid, row + height, c))
+                {
+                    height += 1;
+                }
+                for r in row..row + height {
+                    self.grid[at(r, col)..at(r, col + width)].fill(NONE);
+                }
+                let mut merged = quad;
+                merged.extent[across] = height as u8;
+                merged.extent[along] = width as u8;
+                sink.quad(&merged);
+                col += width;
+            }
+        }
+    }
+}
+
+impl QuadSink for Greedy {
+    fn quad(&mut self, quad: &Quad) {
+        if is_flat(quad) {
+            let layer = quad.cell[quad.face.axis()];
+            self.mergeable[quad.face as usize].push((layer, *quad));
+        } else {
+            self.single.push(*quad);
+        }
+    }
+
+    fn model(&mut self, quad: &ModelQuad) {
+        self.models.push(*quad);
+    }
+}
+
+#[cfg(test)]
+mod tests;
