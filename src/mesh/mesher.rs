@@ -101,6 +101,7 @@ fn hidden(block: Block, me: Traits, face: Face, neighbour: Block) -> bool {
 /// (the cell the face looks into), the two edge cells and the diagonal one. Cells light
 /// cannot enter are left out, and so is the diagonal when both edge cells block the way to
 /// it; `own` stands in when none is left (a slab's top under a solid block).
+#[inline]
 fn corner_light(samples: [(Light, bool); 4], own: Light) -> CornerLight {
     let [front, a, b, diagonal] = samples;
     let diagonal = (diagonal.0, diagonal.1 && (a.1 || b.1));
@@ -154,22 +155,26 @@ pub fn mesh_region<S: QuadSink>(
         v[0] as isize * stride[0] + v[1] as isize * stride[1] + v[2] as isize * stride[2]
     };
     let normals = Face::ALL.map(|f| offset(f.offset()));
-    // For each face and corner, the offsets of the two edge neighbours and the diagonal one,
-    // relative to the cell in front of the face.
-    let ao_offsets = Face::ALL.map(|f| {
-        corners(f).map(|corner| {
-            let n = f.offset();
-            let mut dirs = [[0i32; 3]; 2];
-            let mut k = 0;
-            for axis in 0..3 {
-                if n[axis] == 0 {
-                    dirs[k][axis] = if corner.pos[axis] == 1 { 1 } else { -1 };
-                    k += 1;
-                }
-            }
-            let diag = [0, 1, 2].map(|a| dirs[0][a] + dirs[1][a]);
-            [offset(dirs[0]), offset(dirs[1]), offset(diag)]
-        })
+    // The 3 × 3 cells in the layer in front of a face, centred on the cell the face looks
+    // into: per face, their offsets from that cell, and per corner, which of them are its two
+    // edge neighbours and its diagonal one. Each face reads the nine once for all corners.
+    let plane = Face::ALL.map(|f| {
+        let axes: Vec<usize> = (0..3).filter(|&a| f.offset()[a] == 0).collect();
+        let at = |i: i32, j: i32| {
+            let mut v = [0; 3];
+            v[axes[0]] = i;
+            v[axes[1]] = j;
+            v
+        };
+        let offsets: [isize; 9] =
+            std::array::from_fn(|k| offset(at(k as i32 % 3 - 1, k as i32 / 3 - 1)));
+        let index = |i: i32, j: i32| ((j + 1) * 3 + i + 1) as usize;
+        let around = corners(f).map(|corner| {
+            let sign = |axis: usize| if corner.pos[axis] == 1 { 1 } else { -1 };
+            let (i, j) = (sign(axes[0]), sign(axes[1]));
+            [index(i, 0), index(0, j), index(i, j)]
+        });
+        (offsets, around)
     });
     // Per cell, its flags (opaque cube, drawn, clear to light) for the AO and light lookups
     // without a trip through the block table, and per row of x,
@@ -195,11 +200,6 @@ pub fn mesh_region<S: QuadSink>(
         opaque_rows[row] = o;
         drawn_rows[row] = d;
     }
-    let opaque_at = |i: isize| flags[i as usize] & OPAQUE_CUBE != 0;
-    let sample = |i: isize| {
-        let i = i as usize;
-        (lights[i], flags[i] & CLEAR != 0)
-    };
     let interior = ((1u64 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
         for z in 0..dims[2] {
@@ -232,30 +232,31 @@ pub fn mesh_region<S: QuadSink>(
                     if hidden(block, me, face, blocks[front as usize]) {
                         continue;
                     }
-                    let ao = if pass == Pass::Translucent {
-                        [3; 4]
-                    } else {
-                        ao_offsets[face as usize].map(|[a, b, d]| {
-                            let (s1, s2) = (opaque_at(front + a), opaque_at(front + b));
-                            if s1 && s2 {
+                    // Plain loops: array `map` with closures is not inlined here, and
+                    // this is the mesher's innermost loop.
+                    let (offsets, around) = &plane[face as usize];
+                    let mut near = [(0u8, Light::DARK); 9];
+                    for (cell, &o) in near.iter_mut().zip(offsets) {
+                        let c = (front + o) as usize;
+                        *cell = (flags[c], lights[c]);
+                    }
+                    let opaque = |k: usize| near[k].0 & OPAQUE_CUBE != 0;
+                    let sample = |k: usize| (near[k].1, near[k].0 & CLEAR != 0);
+                    let own = lights[i as usize];
+                    let mut ao = [3; 4];
+                    let mut light = [CornerLight::default(); 4];
+                    for (corner, &[a, b, d]) in around.iter().enumerate() {
+                        if pass != Pass::Translucent {
+                            let (s1, s2) = (opaque(a), opaque(b));
+                            ao[corner] = if s1 && s2 {
                                 0
                             } else {
-                                3 - u8::from(s1) - u8::from(s2) - u8::from(opaque_at(front + d))
-                            }
-                        })
-                    };
-                    let own = lights[i as usize];
-                    let light = ao_offsets[face as usize].map(|[a, b, d]| {
-                        corner_light(
-                            [
-                                sample(front),
-                                sample(front + a),
-                                sample(front + b),
-                                sample(front + d),
-                            ],
-                            own,
-                        )
-                    });
+                                3 - u8::from(s1) - u8::from(s2) - u8::from(opaque(d))
+                            };
+                        }
+                        light[corner] =
+                            corner_light([sample(4), sample(a), sample(b), sample(d)], own);
+                    }
                     sink.quad(&Quad {
                         cell,
                         face,
