@@ -21,8 +21,6 @@ use crate::world::Face;
 
 /// Cells along each axis of the grid a layer of faces is laid on.
 const GRID: usize = 32;
-/// An empty grid cell.
-const NONE: u32 = u32::MAX;
 
 /// Collects the faces the mesher finds, then hands them on merged.
 ///
@@ -34,8 +32,11 @@ pub struct Greedy {
     /// Faces whose shading varies across them, and model faces: passed on as they are.
     single: Vec<Quad>,
     models: Vec<ModelQuad>,
-    /// One layer's grid: per cell, an index into the layer's faces.
+    /// One layer's grid: per cell, an index into the layer's faces, meaningful where the
+    /// cell's bit in `occupied` is set, so that nothing needs clearing between layers.
     grid: Vec<u32>,
+    /// Per row of the grid, a bit per cell that holds a face not yet merged.
+    occupied: [u32; GRID],
 }
 
 /// Whether a face shades the same at every corner, so that it may merge.
@@ -88,8 +89,8 @@ impl Greedy {
     /// Merges the faces of one direction in one layer of cells.
     fn merge_layer<S: QuadSink>(&mut self, face: Face, faces: &[(u16, Quad)], sink: &mut S) {
         let (across, along) = grid_axes(face);
-        self.grid.clear();
-        self.grid.resize(GRID * GRID, NONE);
+        self.grid.resize(GRID * GRID, 0);
+        self.occupied = [0; GRID];
         let at = |row: usize, col: usize| row * GRID + col;
         for (i, (_, quad)) in faces.iter().enumerate() {
             let (row, col) = (
@@ -97,40 +98,37 @@ impl Greedy {
                 usize::from(quad.cell[along]),
             );
             self.grid[at(row, col)] = i as u32;
+            self.occupied[row] |= 1 << col;
         }
         for row in 0..GRID {
-            let mut col = 0;
-            while col < GRID {
-                let first = self.grid[at(row, col)];
-                if first == NONE {
-                    col += 1;
-                    continue;
-                }
-                let quad = faces[first as usize].1;
-                let matches = |grid: &[u32], r: usize, c: usize| {
-                    let i = grid[at(r, c)];
-                    i != NONE && same_look(&faces[i as usize].1, &quad)
+            while self.occupied[row] != 0 {
+                let col = self.occupied[row].trailing_zeros() as usize;
+                let quad = faces[self.grid[at(row, col)] as usize].1;
+                let matches = |this: &Self, r: usize, c: usize| {
+                    this.occupied[r] & (1 << c) != 0
+                        && same_look(&faces[this.grid[at(r, c)] as usize].1, &quad)
                 };
                 let mut width = 1;
-                while col + width < GRID && matches(&self.grid, row, col + width) {
+                while col + width < GRID && matches(self, row, col + width) {
                     width += 1;
                 }
                 let grows_across = !(face.is_side() && quad.half);
                 let mut height = 1;
                 while grows_across
                     && row + height < GRID
-                    && (col..col + width).all(|c| matches(&self.grid, row + height, c))
+                    && (col..col + width).all(|c| matches(self, row + height, c))
                 {
                     height += 1;
                 }
+                // `width` bits from `col` (width is 1 to 32).
+                let taken = (u32::MAX >> (GRID - width)) << col;
                 for r in row..row + height {
-                    self.grid[at(r, col)..at(r, col + width)].fill(NONE);
+                    self.occupied[r] &= !taken;
                 }
                 let mut merged = quad;
                 merged.extent[across] = height as u8;
                 merged.extent[along] = width as u8;
                 sink.quad(&merged);
-                col += width;
             }
         }
     }
