@@ -7,14 +7,18 @@
 //! game", 0fps.net, 2012).
 //!
 //! A merged quad must shade exactly like the faces it replaces. The GPU interpolates AO and
-//! light across a quad's two triangles, so a face merges only when all four of its corners
-//! carry the same AO and light: then every face in the rectangle is flat-shaded with the same
-//! values, and so is the rectangle. That is most faces in open daylight and in uniform
-//! darkness; faces whose shading varies stay single. The texture repeats across a merged
+//! light across a quad's two triangles, so faces merge along a direction only where their
+//! shading does not change along it (the corners at either end of each edge in that direction
+//! carry the same AO and light) and all faces in the rectangle carry the same values: then
+//! the shading varies, if at all, only across the merge, linearly, exactly as it does over
+//! each face. Faces in open daylight or uniform darkness merge both ways; a row of faces
+//! along a wall, darker at the wall's foot, merges along the wall; faces whose shading varies
+//! both ways stay single. The texture repeats across a merged
 //! quad (the shader takes the tile at the fractional part of the quad's texture coordinate).
 //! A slab's side is half a block high, so slab sides merge along their row only.
 
 use super::Quad;
+use super::faces::corners;
 use super::mesher::QuadSink;
 use super::models::ModelQuad;
 use crate::world::Face;
@@ -39,9 +43,18 @@ pub struct Greedy {
     occupied: [u32; GRID],
 }
 
-/// Whether a face shades the same at every corner, so that it may merge.
-fn is_flat(quad: &Quad) -> bool {
-    quad.ao.iter().all(|&a| a == quad.ao[0]) && quad.light.iter().all(|&l| l == quad.light[0])
+/// Whether a face's shading stays the same along `axis`: the corners that differ only in
+/// that coordinate carry the same AO and light.
+fn constant_along(quad: &Quad, axis: usize) -> bool {
+    let corners = corners(quad.face);
+    let apart_along = |i: usize, j: usize| {
+        (0..3).all(|k| (k == axis) != (corners[i].pos[k] == corners[j].pos[k]))
+    };
+    (0..4).all(|i| {
+        (0..4)
+            .filter(|&j| apart_along(i, j))
+            .all(|j| quad.ao[i] == quad.ao[j] && quad.light[i] == quad.light[j])
+    })
 }
 
 /// The axes a face's grid runs along, (across rows, along rows): for a face looking along
@@ -104,15 +117,16 @@ impl Greedy {
             while self.occupied[row] != 0 {
                 let col = self.occupied[row].trailing_zeros() as usize;
                 let quad = faces[self.grid[at(row, col)] as usize].1;
+                let grows_along = constant_along(&quad, along);
+                let grows_across = constant_along(&quad, across) && !(face.is_side() && quad.half);
                 let matches = |this: &Self, r: usize, c: usize| {
                     this.occupied[r] & (1 << c) != 0
                         && same_look(&faces[this.grid[at(r, c)] as usize].1, &quad)
                 };
                 let mut width = 1;
-                while col + width < GRID && matches(self, row, col + width) {
+                while grows_along && col + width < GRID && matches(self, row, col + width) {
                     width += 1;
                 }
-                let grows_across = !(face.is_side() && quad.half);
                 let mut height = 1;
                 while grows_across
                     && row + height < GRID
@@ -136,7 +150,8 @@ impl Greedy {
 
 impl QuadSink for Greedy {
     fn quad(&mut self, quad: &Quad) {
-        if is_flat(quad) {
+        let (across, along) = grid_axes(quad.face);
+        if constant_along(quad, along) || constant_along(quad, across) {
             let layer = quad.cell[quad.face.axis()];
             self.mergeable[quad.face as usize].push((layer, *quad));
         } else {

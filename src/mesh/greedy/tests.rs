@@ -67,20 +67,29 @@ fn a_sunlit_floor_is_one_quad() {
 }
 
 #[test]
-fn faces_whose_shading_varies_stay_single() {
+fn faces_merge_only_along_directions_their_shading_keeps() {
     let mut world = flat();
-    // A wall on the grass: the grass beside it is occluded at its corners next to the wall.
+    // A wall on the grass: the grass beside it is darker at the corners next to the wall,
+    // the same all along it. A pillar: the grass diagonal to it is darker at one corner.
     world.set_blocks((0..8).map(|z| (BlockPos::new(4, 64, z), Block::Stone)));
+    world.set_block(BlockPos::new(12, 64, 12), Block::Stone);
     let (single, merged) = unmerged_and_merged(&mut world, ChunkPos::new(0, 1, 0));
     assert_eq!(faces_covered(&single), faces_covered(&merged));
-    let tops_beside = |quads: &[Quad]| {
+    let grass_top_at = |quads: &[Quad], x: u16, z: u16| {
         quads
             .iter()
-            .filter(|q| q.face == Face::Up && q.cell[1] == 31 && q.cell[0] == 3 && q.cell[2] < 8)
-            .count()
+            .filter(|q| q.face == Face::Up && q.cell[1] == 31)
+            .find(|q| {
+                (q.cell[0]..q.cell[0] + u16::from(q.extent[0])).contains(&x)
+                    && (q.cell[2]..q.cell[2] + u16::from(q.extent[2])).contains(&z)
+            })
+            .copied()
     };
-    assert_eq!(tops_beside(&single), 8);
-    assert_eq!(tops_beside(&merged), 8, "AO varies across each of them");
+    let beside_wall = grass_top_at(&merged, 3, 4).expect("grass beside the wall");
+    assert_eq!(beside_wall.extent[0], 1, "never across, away from the wall");
+    assert!(beside_wall.extent[2] > 1, "along the wall: {beside_wall:?}");
+    let diagonal = grass_top_at(&merged, 11, 11).expect("grass diagonal to the pillar");
+    assert_eq!(diagonal.extent, [1, 1, 1], "shading varies both ways");
 }
 
 #[test]
