@@ -17,14 +17,11 @@ use crate::physics::{Player, PlayerCollider};
 use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
-/// The largest |x| or |z| a scenario position may have: positions stay exact up to here.
-pub const MAX_HORIZONTAL: f64 = (1u64 << 28) as f64;
-/// The largest speed along any axis a scenario may start with, in blocks per second.
-pub const MAX_SPEED: f64 = 10_000.0;
-/// The most ticks a scenario may run.
-pub const MAX_TICKS: u64 = 1_000_000_000;
-/// The most cells one `[[fill]]` may set.
-pub const MAX_FILL_CELLS: u64 = 1 << 24;
+mod limits;
+pub use limits::{
+    MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
+    MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS,
+};
 
 /// Why a scenario could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -206,7 +203,21 @@ impl Scenario {
     /// # Errors
     /// [`ScenarioError`] naming the first key that is unknown, missing or impossible.
     pub fn parse(text: &str) -> Result<Self, ScenarioError> {
+        if text.len() as u64 > MAX_SCENARIO_BYTES {
+            return Err(invalid(
+                "(file)",
+                format!(
+                    "{} bytes is more than the {MAX_SCENARIO_BYTES} a scenario may have",
+                    text.len()
+                ),
+            ));
+        }
         let raw: RawScenario = toml::from_str(text)?;
+        limits::count("probes", raw.probes.len(), MAX_PROBES)?;
+        // Every fill sets at least one cell, so no more fills than cells.
+        limits::count("fill", raw.fill.len(), MAX_FILL_CELLS as usize)?;
+        limits::count("input", raw.input.len(), MAX_INPUTS)?;
+        limits::count("crate", raw.crates.len(), MAX_CRATES)?;
         let world = match raw.world.as_deref() {
             None => GeneratorKind::Terrain,
             Some(name) => name
@@ -221,11 +232,12 @@ impl Scenario {
                     .map_err(|_| invalid("time", format!("{t} is not a number of ticks from 0 up")))
             })
             .transpose()?;
-        let probes = raw
+        let probes: Vec<BlockPos> = raw
             .probes
             .iter()
             .enumerate()
             .map(|(i, &[x, y, z])| {
+                limits::cell_inside_border(&format!("probes[{i}]"), [x, y, z])?;
                 if (0..WORLD_HEIGHT).contains(&y) {
                     Ok(BlockPos::new(x, y, z))
                 } else {
@@ -236,12 +248,14 @@ impl Scenario {
                 }
             })
             .collect::<Result<_, _>>()?;
-        let fills = raw
+        let fills: Vec<Fill> = raw
             .fill
             .iter()
             .enumerate()
             .map(|(i, f)| parse_fill(i, f))
             .collect::<Result<_, _>>()?;
+        limits::fill_total(&fills)?;
+        limits::loaded_columns(&fills, &probes)?;
         let mut holds = Vec::new();
         let mut events = Vec::new();
         for (i, input) in raw.input.into_iter().enumerate() {
@@ -427,16 +441,9 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
         .position
         .map(|p| {
             let v = vector("player.position", p)?;
-            if v.x.abs() > MAX_HORIZONTAL
-                || v.z.abs() > MAX_HORIZONTAL
-                || v.y.abs() > MAX_HORIZONTAL
-            {
-                return Err(invalid(
-                    "player.position",
-                    format!("each coordinate must be within ±{MAX_HORIZONTAL}"),
-                ));
-            }
-            Ok(v)
+            let half = DVec3::splat(crate::physics::tuning::PLAYER_WIDTH / 2.0);
+            limits::body_inside_border("player.position", v, half)?;
+            Ok::<_, ScenarioError>(v)
         })
         .transpose()?;
     let velocity = raw
@@ -476,12 +483,6 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
 fn parse_crate(i: usize, raw: &RawCrate) -> Result<Crate, ScenarioError> {
     let key = |k: &str| format!("crate[{i}].{k}");
     let position = vector(&key("position"), raw.position)?;
-    if position.abs().max_element() > MAX_HORIZONTAL {
-        return Err(invalid(
-            key("position"),
-            format!("each coordinate must be within ±{MAX_HORIZONTAL}"),
-        ));
-    }
     let size = raw
         .size
         .map_or(Ok(DVec3::ONE), |s| vector(&key("size"), s))?;
@@ -491,12 +492,14 @@ fn parse_crate(i: usize, raw: &RawCrate) -> Result<Crate, ScenarioError> {
             format!("each edge must be from {MIN_CRATE_SIZE} to {MAX_CRATE_SIZE} blocks"),
         ));
     }
+    limits::body_inside_border(&key("position"), position, size / 2.0)?;
     Ok(Crate::new(position, size))
 }
 
 fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
     let block = block_value(&format!("fill[{i}].block"), &raw.block)?;
     for (name, corner) in [("from", raw.from), ("to", raw.to)] {
+        limits::cell_inside_border(&format!("fill[{i}].{name}"), corner)?;
         if !(0..WORLD_HEIGHT).contains(&corner[1]) {
             return Err(invalid(
                 format!("fill[{i}].{name}"),
@@ -507,15 +510,6 @@ fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
                 ),
             ));
         }
-    }
-    let cells: u64 = (0..3)
-        .map(|a| u64::from(raw.from[a].abs_diff(raw.to[a])) + 1)
-        .product();
-    if cells > MAX_FILL_CELLS {
-        return Err(invalid(
-            format!("fill[{i}]"),
-            format!("{cells} cells is more than {MAX_FILL_CELLS}"),
-        ));
     }
     Ok(Fill {
         from: BlockPos::new(raw.from[0], raw.from[1], raw.from[2]),

@@ -26,7 +26,7 @@ use crate::worldgen::Generator;
 pub use block::{Block, BlockProperties, RenderKind};
 pub use chunk::Chunk;
 pub use coords::{
-    BlockPos, CHUNK_SIZE, COLUMN_CHUNKS, ChunkPos, ColumnPos, LocalPos, WORLD_HEIGHT,
+    BlockPos, CHUNK_SIZE, COLUMN_CHUNKS, ChunkPos, ColumnPos, LocalPos, WORLD_BORDER, WORLD_HEIGHT,
 };
 pub use face::Face;
 use light::Window;
@@ -208,7 +208,8 @@ impl World {
 
     /// Sets the block at `pos`, loading its column first, and brings light up to date.
     /// Torches held by a block that goes drop (become air) with it. Returns whether
-    /// anything changed; cells outside the world's height are left alone.
+    /// anything changed; cells outside the world's height or beyond the
+    /// [`WORLD_BORDER`] are left alone.
     pub fn set_block(&mut self, pos: BlockPos, block: Block) -> bool {
         self.set_blocks([(pos, block)]) > 0
     }
@@ -222,7 +223,7 @@ impl World {
     fn apply(&mut self, cells: Vec<(BlockPos, Block)>) -> usize {
         let mut by_column: BTreeMap<ColumnPos, Vec<(BlockPos, Block)>> = BTreeMap::new();
         for (pos, block) in cells {
-            if pos.in_world_height() {
+            if pos.in_world_height() && pos.inside_border() {
                 by_column
                     .entry(pos.column())
                     .or_default()
@@ -373,7 +374,12 @@ impl<W: BlockSource> BlockSource for Anchored<'_, W> {
 impl BlockSource for World {
     /// Blocks in chunks that are not loaded read as air: callers that need the truth there
     /// load the region first ([`World::load_region`]), as the simulation does every tick.
+    /// Beyond the [`WORLD_BORDER`], at every height, stands unbreakable bedrock that is
+    /// never drawn: the wall that the player and the crates collide with there.
     fn block(&self, pos: BlockPos) -> Block {
+        if !pos.inside_border() {
+            return Block::Bedrock;
+        }
         if !pos.in_world_height() {
             return Block::Air;
         }
@@ -415,6 +421,27 @@ mod tests {
         assert_eq!(w.block(p), Block::Air, "unloaded reads as air");
         w.load_column(p.column());
         assert_eq!(w.block(p), Block::Glass);
+    }
+
+    #[test]
+    fn beyond_the_border_is_a_wall_that_nothing_changes() {
+        let mut w = flat();
+        let inside = BlockPos::new(WORLD_BORDER - 1, 64, -WORLD_BORDER);
+        let beyond = [
+            BlockPos::new(WORLD_BORDER, 64, 0),
+            BlockPos::new(0, 300, -WORLD_BORDER - 1),
+            BlockPos::new(i32::MIN, 10, i32::MAX),
+        ];
+        assert!(w.set_block(inside, Block::Stone));
+        for p in beyond {
+            assert!(!w.set_block(p, Block::Stone), "{p:?}");
+            assert_eq!(w.block(p), Block::Bedrock, "{p:?}");
+        }
+        assert_eq!(w.edit_count(), 1);
+        let generated = w
+            .generator()
+            .generate_column(BlockPos::new(WORLD_BORDER, 0, 0).column());
+        assert!(generated.iter().all(|c| *c == Chunk::filled(Block::Air)));
     }
 
     #[test]
