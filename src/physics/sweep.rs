@@ -106,10 +106,10 @@ pub fn colliders_in(world: &impl BlockSource, region: Aabb, out: &mut Vec<Aabb>)
         BlockPos::containing(region.min),
         BlockPos::containing(region.max),
     );
-    for pos in BlockPos::cells_between(min, max) {
+    world.visit_blocks(min, max, &mut |pos, block| {
         let origin = pos.min_corner();
-        out.extend(world.block(pos).colliders().iter().map(|c| c.at(origin)));
-    }
+        out.extend(block.colliders().iter().map(|c| c.at(origin)));
+    });
 }
 
 /// Whether `body` intersects any block collider (by more than `tolerance` on every axis).
