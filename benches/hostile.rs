@@ -1,0 +1,73 @@
+//! The costliest ticks a scenario can ask for within its limits (README.md, "Limits"): a
+//! player of either collider starting at the fastest accepted speed, diagonally into terrain,
+//! and 1,000 crates (the most a scenario may have) stacked in one pile. Run with
+//! `cargo bench --bench hostile`.
+
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates undocumented functions"
+)]
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use glam::DVec3;
+use hewn::physics::PlayerCollider;
+use hewn::physics::crates::{Crate, Crates};
+use hewn::sim::scenario::{MAX_CRATES, MAX_SPEED};
+use hewn::sim::{Input, Simulation};
+use hewn::worldgen::GeneratorKind;
+
+/// A terrain world with the player at spawn moving at the fastest accepted speed on every
+/// axis, down into the ground, with everything the tick reaches loaded.
+fn fastest(collider: PlayerCollider) -> Simulation {
+    let mut sim = Simulation::new(GeneratorKind::Terrain, 7);
+    sim.player.collider = collider;
+    sim.player.velocity = DVec3::new(MAX_SPEED, -MAX_SPEED, MAX_SPEED);
+    sim.world.load_region(sim.player.bounds().inflated(40.0));
+    sim
+}
+
+fn fastest_player(c: &mut Criterion) {
+    let mut group = c.benchmark_group("fastest player tick");
+    for (name, collider) in [
+        ("box", PlayerCollider::Box),
+        ("cylinder", PlayerCollider::Cylinder),
+    ] {
+        let sim = fastest(collider);
+        let input = Input::default();
+        group.bench_function(name, |b| {
+            b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+        });
+    }
+    group.finish();
+}
+
+/// A flat world with [`MAX_CRATES`] unit crates stacked 10 × 10 × 10, touching, just put
+/// down, and the player beside the pile.
+fn pile() -> Simulation {
+    let mut sim = Simulation::new(GeneratorKind::Flat, 1);
+    sim.player.position = DVec3::new(-3.5, 64.0, 0.5);
+    let side = 10;
+    assert_eq!(side * side * side, MAX_CRATES);
+    let crates = (0..MAX_CRATES)
+        .map(|i| {
+            let (x, y, z) = (i % side, i / side % side, i / (side * side));
+            Crate::new(
+                DVec3::new(x as f64 + 0.5, 64.0 + y as f64, z as f64 + 0.5),
+                DVec3::ONE,
+            )
+        })
+        .collect();
+    sim.crates = Crates::new(crates);
+    sim
+}
+
+fn crate_pile(c: &mut Criterion) {
+    let sim = pile();
+    let input = Input::default();
+    c.bench_function("1000-crate pile tick", |b| {
+        b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+    });
+}
+
+criterion_group!(benches, fastest_player, crate_pile);
+criterion_main!(benches);
