@@ -208,8 +208,15 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Checked in the scenario's own world, before a saved one is opened, so a refused
+    // scenario changes nothing on disk.
+    let mut sim = scenario.start();
+    if let Err(e) = scenario.check_crates(&mut sim.world) {
+        eprintln!("hewn sim: {}: {e}", args.file.display());
+        return ExitCode::from(2);
+    }
     let (saved, mut sim) = match &args.world {
-        None => (None, scenario.start()),
+        None => (None, sim),
         Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
             Ok((saved, sim)) => (Some(saved), sim),
             Err(code) => return code,

@@ -253,3 +253,44 @@ fn endless_and_oversized_files_are_refused_after_16_mib() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"));
 }
+
+#[test]
+fn crates_that_start_overlapping_are_refused_by_name() {
+    let crates = |positions: &[[f64; 3]]| -> String {
+        positions
+            .iter()
+            .map(|p| {
+                format!(
+                    "[[crate]]\nposition = [{:?}, {:?}, {:?}]\n",
+                    p[0], p[1], p[2]
+                )
+            })
+            .collect()
+    };
+    let flat = "world = \"flat\"\nticks = 1\n[player]\nposition = [-5.5, 64.0, 0.5]\n";
+    let apart = crates(&[[0.5, 64.0, 0.5], [1.5, 64.0, 0.5], [0.5, 65.0, 0.5]]);
+    let path = scenario_file("touching-crates.toml", &format!("{flat}{apart}"));
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(0), "touching is not overlapping");
+    assert_refused(
+        "overlapping-crates.toml",
+        &format!(
+            "{flat}{}",
+            crates(&[[0.5, 64.0, 0.5], [5.5, 64.0, 0.5], [1.0, 64.0, 0.5]])
+        ),
+        "crate[2]: starts overlapping crate[0]",
+    );
+    assert_refused(
+        "crate-in-ground.toml",
+        &format!("{flat}{}", crates(&[[0.5, 64.0, 0.5], [3.5, 63.5, 0.5]])),
+        "crate[1]: starts overlapping a block",
+    );
+    let pile: Vec<[f64; 3]> = (0..1000)
+        .map(|i| [f64::from(i % 10) * 0.1, 64.0 + f64::from(i / 100), 0.5])
+        .collect();
+    assert_refused(
+        "overlapping-pile.toml",
+        &format!("{flat}{}", crates(&pile)),
+        "crate[1]: starts overlapping crate[0]",
+    );
+}

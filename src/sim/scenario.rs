@@ -18,6 +18,7 @@ use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 mod limits;
+mod overlap;
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
     MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS,
@@ -299,6 +300,15 @@ impl Scenario {
         sim.set_time(self.time.unwrap_or(super::time::MORNING));
         self.load_probes(&mut sim.world);
         sim
+    }
+
+    /// Refuses a scenario whose crates start overlapping each other or a block of `world`
+    /// (the world the scenario starts in, with its fills), naming the first such crate.
+    ///
+    /// # Errors
+    /// [`ScenarioError::Invalid`] naming `crate[i]`.
+    pub fn check_crates(&self, world: &mut World) -> Result<(), ScenarioError> {
+        overlap::check(&self.crates, world)
     }
 
     /// Applies the fills to `world`, in order.
