@@ -12,7 +12,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 use super::codec::{self, DecodeError};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
-use super::{SaveError, crates, sidecar};
+use super::{NewSideFiles, SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
@@ -46,8 +46,12 @@ pub struct LoadedWorld {
     /// The world: its generator and every saved edit. Chunks are not left in memory; the
     /// game loads the ones it needs.
     pub world: World,
-    /// The saved player, or `None` for a world never saved with one (spawn them).
+    /// The saved player, or `None` for a world never saved with one, or whose player is
+    /// damaged (spawn them).
     pub player: Option<Player>,
+    /// Whether the saved player (or hotbar) could not be used: unreadable, non-finite, or
+    /// out of range. The caller reports it; the player starts at the spawn point.
+    pub player_damaged: bool,
     /// The saved hotbar, or the default one.
     pub hotbar: Hotbar,
     /// The saved crates in their order; empty for a world saved without any (or by a hewn
@@ -98,9 +102,26 @@ impl WorldFile {
         path: &Path,
         request: NewWorld,
     ) -> Result<(Self, LoadedWorld), SaveError> {
+        let side_files = NewSideFiles::before_opening(path);
+        let opened = Self::open_or_create_tidily(path, request);
+        if opened.is_err() {
+            side_files.remove_new();
+        }
+        opened
+    }
+
+    /// [`WorldFile::open_or_create`], which on failure removes the side files it made.
+    fn open_or_create_tidily(
+        path: &Path,
+        request: NewWorld,
+    ) -> Result<(Self, LoadedWorld), SaveError> {
         let exists = path.try_exists().map_err(|e| SaveError::io(path, e))?;
         if exists {
-            drop(schema::open_read_only(path)?);
+            // Everything that can refuse the world is asked before the lock file is made.
+            let conn = schema::open_read_only(path)?;
+            check_request(path, &schema::read_meta(path, &conn)?, request)?;
+            drop(conn);
+            check_writable(path)?;
         } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
         }
@@ -127,6 +148,12 @@ impl WorldFile {
         // an empty database.
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let mut conn = Connection::open_with_flags(path, flags).map_err(db)?;
+        // SQLite quietly opens a file it may not write read-only; saves would then fail.
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(db)? {
+            return Err(SaveError::ReadOnly {
+                path: path.to_owned(),
+            });
+        }
         let version = schema::check_identity(path, &conn)?;
         // WAL: a commit appends to the log and never rewrites pages in place, so a kill or a
         // power cut mid-save leaves the last committed state readable. FULL syncs the log on
@@ -191,10 +218,12 @@ impl WorldFile {
         world.take_changed_chunks();
         self.damaged = damaged.iter().map(|d| d.pos).collect();
         let (player, hotbar) = self.read_player()?;
+        let player_damaged = player.is_some() != hotbar.is_some();
         let crates = crates::read(&self.conn).map_err(db)?;
         Ok(LoadedWorld {
             world,
             player,
+            player_damaged,
             hotbar: hotbar.unwrap_or_default(),
             crates,
             meta,
@@ -297,6 +326,25 @@ impl WorldFile {
         self.conn
             .close()
             .map_err(|(_, e)| SaveError::Database { path, source: e })
+    }
+}
+
+/// Refuses a world file that cannot be opened for writing, before anything runs that would
+/// only fail at its first save.
+fn check_writable(path: &Path) -> Result<(), SaveError> {
+    match File::options().write(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            Err(SaveError::ReadOnly {
+                path: path.to_owned(),
+            })
+        }
+        Err(e) => Err(SaveError::io(path, e)),
     }
 }
 
@@ -428,7 +476,7 @@ pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>
     };
     let collider = PlayerCollider::from_name(&collider);
     let player = collider
-        .filter(|_| f.iter().all(|v| v.is_finite()))
+        .filter(|_| f.iter().all(|v| v.is_finite()) && in_range(&f))
         .map(|collider| {
             let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
             p.velocity = DVec3::new(f[3], f[4], f[5]);
@@ -439,6 +487,19 @@ pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>
             p
         });
     Ok((player, Hotbar::from_text(&hotbar, selected)))
+}
+
+/// Whether a stored position and velocity are ones a scenario could start with: inside the
+/// world border and the altitude limit, no faster than the speed limit. Anything else is
+/// damage (a player at x = 1e300 would break physics), and the player respawns.
+fn in_range(f: &[f64; 8]) -> bool {
+    use crate::sim::scenario::{MAX_ALTITUDE, MAX_SPEED};
+    let border = f64::from(crate::world::WORLD_BORDER);
+    let half = crate::physics::tuning::PLAYER_WIDTH / 2.0;
+    f[0].abs() + half <= border
+        && f[2].abs() + half <= border
+        && f[1].abs() <= MAX_ALTITUDE
+        && f[3..6].iter().all(|v| v.abs() <= MAX_SPEED)
 }
 
 fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Result<()> {
