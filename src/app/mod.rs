@@ -58,15 +58,22 @@ pub enum AppError {
 }
 
 /// Opens the world, then the window, and plays until the window is closed (or `--frames`
-/// runs out).
+/// runs out). An existing world is opened before the display is asked for, so that a world
+/// that cannot be played is refused even where no window can open; a world that would be
+/// created is created only once the display answers, so `hewn` without one makes no file.
 ///
 /// # Errors
 /// [`AppError`] when the world cannot be opened (before any window appears), when no window
 /// or GPU is available, or when the world, screenshot or recording cannot be written.
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
-    let opened = frame::open_world(options)?;
-    let event_loop = EventLoop::new()?;
+    let (event_loop, opened) = if frame::would_create_world(options)? {
+        let event_loop = EventLoop::new()?;
+        (event_loop, frame::open_world(options)?)
+    } else {
+        let opened = frame::open_world(options)?;
+        (EventLoop::new()?, opened)
+    };
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         options: options.clone(),
