@@ -203,7 +203,7 @@ impl WorldFile {
             );
             let format: i64 = row.get(3).map_err(db)?;
             let blob = row.get_ref(4).map_err(db)?.as_blob().unwrap_or_default();
-            let decoded = if pos.in_world_height() {
+            let decoded = if pos.in_world_height() && pos.column().inside_border() {
                 codec::decode(format, blob)
             } else {
                 Err(DecodeError::OutsideWorld)

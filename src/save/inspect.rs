@@ -153,7 +153,7 @@ fn check_chunks(conn: &Connection, report: &mut CheckReport) -> rusqlite::Result
         let pos = ChunkPos::new(row.get(0)?, row.get(1)?, row.get(2)?);
         report.chunks += 1;
         let blob = row.get_ref(4)?.as_blob().unwrap_or_default();
-        let decoded = if pos.in_world_height() {
+        let decoded = if pos.in_world_height() && pos.column().inside_border() {
             codec::decode(row.get(3)?, blob).map(drop)
         } else {
             Err(DecodeError::OutsideWorld)
