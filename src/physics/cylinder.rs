@@ -96,10 +96,15 @@ struct OpenFaces {
 impl OpenFaces {
     fn of(b: Aabb, all: &[Aabb]) -> Self {
         let mut open = [true; 6];
-        for (face, slot) in open.iter_mut().enumerate() {
-            let axis = face / 2;
-            let positive = face % 2 == 1;
-            *slot = !all.iter().any(|&n| n != b && covers(n, b, axis, positive));
+        // One pass, skipping at once the boxes that do not touch `b` (most of them): a box
+        // that covers a face touches it, within twice the contact tolerance.
+        for &n in all {
+            if n == b || !n.intersects_by(b, -2.0 * CONTACT_EPSILON) {
+                continue;
+            }
+            for (face, slot) in open.iter_mut().enumerate() {
+                *slot = *slot && !covers(n, b, face / 2, face % 2 == 1);
+            }
         }
         Self { open }
     }
