@@ -78,9 +78,38 @@ const PIECES: &[&str] = &[
     "é",
 ];
 
-/// One edit of a text: replace a range of it with a piece, delete a range, or repeat one.
+/// The pieces that are numbers, to put in place of a number of the file.
+const NUMBERS: &[&str] = &[
+    "0",
+    "-1",
+    "1e300",
+    "-1e300",
+    "nan",
+    "inf",
+    "2147483647",
+    "-2147483648",
+    "9223372036854775807",
+    "30000000",
+    "-30000000",
+    "29999999",
+    "29999999.7",
+    "1000.0",
+    "-1000.0000001",
+    "0.1",
+    "255",
+    "256",
+    "1000000000",
+    "0.25",
+    "3.0",
+    "5e-324",
+];
+
+/// One edit of a text: put an extreme number in place of one of its numbers (which keeps
+/// the file valid TOML, so the scenario's own checks are what is tested), replace a range
+/// of it with a piece, delete a range, or repeat one.
 #[derive(Clone, Debug)]
 enum Mutation {
+    Number { which: usize, number: usize },
     Replace { at: usize, len: usize, piece: usize },
     Delete { at: usize, len: usize },
     Repeat { at: usize, len: usize, times: usize },
@@ -88,10 +117,12 @@ enum Mutation {
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     prop_oneof![
-        (any::<usize>(), 0usize..12, 0..PIECES.len())
+        3 => (any::<usize>(), 0..NUMBERS.len())
+            .prop_map(|(which, number)| Mutation::Number { which, number }),
+        1 => (any::<usize>(), 0usize..12, 0..PIECES.len())
             .prop_map(|(at, len, piece)| Mutation::Replace { at, len, piece }),
-        (any::<usize>(), 1usize..40).prop_map(|(at, len)| Mutation::Delete { at, len }),
-        (any::<usize>(), 1usize..80, 1usize..6).prop_map(|(at, len, times)| Mutation::Repeat {
+        1 => (any::<usize>(), 1usize..40).prop_map(|(at, len)| Mutation::Delete { at, len }),
+        1 => (any::<usize>(), 1usize..80, 1usize..6).prop_map(|(at, len, times)| Mutation::Repeat {
             at,
             len,
             times
@@ -99,8 +130,41 @@ fn mutation() -> impl Strategy<Value = Mutation> {
     ]
 }
 
+/// The byte ranges of the numbers in `text`: runs of digits, signs, points and exponents
+/// that follow `=`, `[`, `,` or a space.
+fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let part = |b: u8| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E');
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = part(bytes[i])
+            && (bytes[i].is_ascii_digit() || bytes[i] == b'-')
+            && i > 0
+            && matches!(bytes[i - 1], b' ' | b'[' | b',' | b'=');
+        if starts {
+            let start = i;
+            while i < bytes.len() && part(bytes[i]) {
+                i += 1;
+            }
+            found.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
 /// Applies `m` to `text`, keeping it valid UTF-8 by cutting only at character boundaries.
 fn apply(text: &str, m: &Mutation) -> String {
+    if let Mutation::Number { which, number } = *m {
+        let found = numbers(text);
+        if found.is_empty() {
+            return text.to_owned();
+        }
+        let (start, end) = found[which % found.len()];
+        return format!("{}{}{}", &text[..start], NUMBERS[number], &text[end..]);
+    }
     let boundary = |i: usize| {
         let mut i = i % (text.len() + 1);
         while !text.is_char_boundary(i) {
@@ -109,6 +173,7 @@ fn apply(text: &str, m: &Mutation) -> String {
         i
     };
     let (at, len) = match *m {
+        Mutation::Number { .. } => unreachable!("handled above"),
         Mutation::Replace { at, len, .. }
         | Mutation::Delete { at, len }
         | Mutation::Repeat { at, len, .. } => (at, len),
@@ -117,6 +182,7 @@ fn apply(text: &str, m: &Mutation) -> String {
     let end = boundary((start + len).min(text.len()));
     let (head, middle, tail) = (&text[..start], &text[start..end], &text[end..]);
     match *m {
+        Mutation::Number { .. } => unreachable!("handled above"),
         Mutation::Replace { piece, .. } => format!("{head}{}{tail}", PIECES[piece]),
         Mutation::Delete { .. } => format!("{head}{tail}"),
         Mutation::Repeat { times, .. } => format!("{head}{}{tail}", middle.repeat(times + 1)),
@@ -174,6 +240,32 @@ proptest! {
         let text = mutations.iter().fold(VALID.to_owned(), |t, m| apply(&t, m));
         if let Ok(s) = Scenario::parse(&text) {
             assert_within_limits(&s);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Accepted mutations also start and run without a panic (those whose fills are small,
+    /// to keep the test quick): the checks at start, placing the crates, a few ticks.
+    #[test]
+    fn accepted_mutations_start_and_tick(
+        mutations in proptest::collection::vec(mutation(), 1..3),
+    ) {
+        let text = mutations.iter().fold(VALID.to_owned(), |t, m| apply(&t, m));
+        let Ok(mut s) = Scenario::parse(&text) else { return Ok(()) };
+        let small = s.fills.iter().all(|f| {
+            (f.from.to_ivec3() - f.to.to_ivec3()).abs().max_element() < 64
+        });
+        if small && s.probes.len() < 8 {
+            s.ticks = s.ticks.min(3);
+            let mut sim = s.start();
+            if s.check_crates(&mut sim.world).is_ok() {
+                for input in s.inputs() {
+                    sim.tick(&input);
+                }
+            }
         }
     }
 }
