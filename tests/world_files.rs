@@ -223,3 +223,51 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         })
         .unwrap_or_default()
 }
+
+#[test]
+fn a_refused_scenario_changes_no_world_and_creates_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let path = saved_world(dir.path());
+    let missing = dir.path().join("new.hewn");
+    let before = files(dir.path());
+    let cases = [
+        (
+            "seed = 9\nworld = \"flat\"\nticks = 1\n[[fill]]\nfrom = [2147483647, 0, 0]\n\
+             to = [2147483647, 0, 0]\nblock = \"stone\"\n",
+            "fill[0].from",
+        ),
+        (
+            "seed = 9\nworld = \"flat\"\nticks = 1\n[[crate]]\nposition = [0.5, 64.0, 0.5]\n\
+             [[crate]]\nposition = [0.7, 64.0, 0.5]\n",
+            "crate[1]: starts overlapping crate[0]",
+        ),
+        (
+            "seed = 9\nworld = \"flat\"\nticks = 1\n[player]\nvelocity = [0.0, 1e4, 0.0]\n",
+            "player.velocity",
+        ),
+    ];
+    for (scenario_text, needle) in cases {
+        let scenario = scratch.path().join("s.toml");
+        std::fs::write(&scenario, scenario_text).expect("write");
+        for world in [&path, &missing] {
+            let out = hewn(
+                &[
+                    "sim",
+                    scenario.to_str().expect("utf-8"),
+                    "--world",
+                    world.to_str().expect("utf-8"),
+                ],
+                Path::new("/nonexistent"),
+            );
+            assert_eq!(out.status.code(), Some(2), "{needle}");
+            assert!(text(&out.stderr).contains(needle), "{}", text(&out.stderr));
+            assert!(out.stdout.is_empty());
+        }
+        assert_eq!(
+            files(dir.path()),
+            before,
+            "{needle}: the folder is as it was"
+        );
+    }
+}
