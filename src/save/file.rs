@@ -493,13 +493,12 @@ pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>
 /// world border and the altitude limit, no faster than the speed limit. Anything else is
 /// damage (a player at x = 1e300 would break physics), and the player respawns.
 fn in_range(f: &[f64; 8]) -> bool {
-    use crate::sim::scenario::{MAX_ALTITUDE, MAX_SPEED};
-    let border = f64::from(crate::world::WORLD_BORDER);
     let half = crate::physics::tuning::PLAYER_WIDTH / 2.0;
-    f[0].abs() + half <= border
-        && f[2].abs() + half <= border
-        && f[1].abs() <= MAX_ALTITUDE
-        && f[3..6].iter().all(|v| v.abs() <= MAX_SPEED)
+    crate::sim::scenario::body_in_limits(
+        DVec3::new(f[0], f[1], f[2]),
+        DVec3::splat(half),
+        DVec3::new(f[3], f[4], f[5]),
+    )
 }
 
 fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Result<()> {

@@ -21,7 +21,7 @@ mod limits;
 mod overlap;
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
-    MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS,
+    MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
 };
 
 /// Why a scenario could not be read.

@@ -82,6 +82,21 @@ pub(super) fn body_inside_border(
     Ok(())
 }
 
+/// Whether a body at `position` (bottom centre), reaching `half_width` to each side and
+/// moving at `velocity`, keeps the limits that a scenario's player and crates are held to:
+/// its box inside the world border, within [`MAX_ALTITUDE`], no faster than [`MAX_SPEED`].
+/// Saved worlds hold their player and crates to it as well.
+#[must_use]
+pub fn body_in_limits(position: DVec3, half_width: DVec3, velocity: DVec3) -> bool {
+    let border = f64::from(WORLD_BORDER);
+    position.is_finite()
+        && velocity.is_finite()
+        && position.x.abs() + half_width.x <= border
+        && position.z.abs() + half_width.z <= border
+        && position.y.abs() <= MAX_ALTITUDE
+        && velocity.abs().max_element() <= MAX_SPEED
+}
+
 /// How many cells the box between `from` and `to` holds, saturating rather than wrapping.
 pub(super) fn cells_in(from: [i32; 3], to: [i32; 3]) -> u64 {
     (0..3)
