@@ -358,16 +358,30 @@ pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
         .write(true)
         .open(&lock_path)
         .map_err(|e| SaveError::io(&lock_path, e))?;
-    // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
-    match fs4::FileExt::try_lock(&file) {
-        Ok(()) => Ok(file),
-        Err(fs4::TryLockError::WouldBlock) => Err(SaveError::Locked {
-            path: path.to_owned(),
-            lock: lock_path,
-        }),
-        Err(fs4::TryLockError::Error(e)) => Err(SaveError::io(&lock_path, e)),
+    // A lock can be held for an instant by a process that never meant to: a child being
+    // started by the holder shares its descriptors until it runs its own program (tests
+    // that open worlds while starting `hewn` processes meet this). A few short retries wait
+    // that out; a world really open elsewhere is still reported within a tenth of a second.
+    for attempt in 0..LOCK_TRIES {
+        // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => return Ok(file),
+            Err(fs4::TryLockError::WouldBlock) if attempt + 1 < LOCK_TRIES => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(fs4::TryLockError::WouldBlock) => break,
+            Err(fs4::TryLockError::Error(e)) => return Err(SaveError::io(&lock_path, e)),
+        }
     }
+    Err(SaveError::Locked {
+        path: path.to_owned(),
+        lock: lock_path,
+    })
 }
+
+/// How many times [`acquire_lock`] tries, 20 ms apart, before the world counts as open in
+/// another hewn.
+const LOCK_TRIES: u32 = 5;
 
 /// Makes a new world file at `path`, atomically: it is written whole under another name and
 /// renamed into place, so a crash leaves either no world or a complete empty one.
