@@ -11,7 +11,7 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::PlayerCollider;
-use hewn::physics::crates::{Crate, Crates};
+use hewn::physics::crates::{Crate, Crates, MIN_CRATE_SIZE};
 use hewn::sim::scenario::{MAX_CRATES, MAX_SPEED};
 use hewn::sim::{Input, Simulation};
 use hewn::worldgen::GeneratorKind;
@@ -41,9 +41,9 @@ fn fastest_player(c: &mut Criterion) {
     group.finish();
 }
 
-/// A flat world with [`MAX_CRATES`] unit crates stacked 10 × 10 × 10, touching, just put
-/// down, and the player beside the pile; the columns they stand in are loaded.
-fn pile() -> Simulation {
+/// A flat world with [`MAX_CRATES`] crates of `edge` blocks stacked 10 × 10 × 10, touching,
+/// just put down, and the player beside the pile; the columns they stand in are loaded.
+fn pile(edge: f64) -> Simulation {
     let mut sim = Simulation::new(GeneratorKind::Flat, 1);
     sim.player.position = DVec3::new(-3.5, 64.0, 0.5);
     let side = 10;
@@ -52,8 +52,12 @@ fn pile() -> Simulation {
         .map(|i| {
             let (x, y, z) = (i % side, i / side % side, i / (side * side));
             Crate::new(
-                DVec3::new(x as f64 + 0.5, 64.0 + y as f64, z as f64 + 0.5),
-                DVec3::ONE,
+                DVec3::new(
+                    (x as f64 + 0.5) * edge,
+                    64.0 + y as f64 * edge,
+                    (z as f64 + 0.5) * edge,
+                ),
+                DVec3::splat(edge),
             )
         })
         .collect();
@@ -66,9 +70,13 @@ fn pile() -> Simulation {
 }
 
 fn crate_pile(c: &mut Criterion) {
-    let sim = pile();
     let input = Input::default();
+    let sim = pile(1.0);
     c.bench_function("1000-crate pile tick", |b| {
+        b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+    });
+    let sim = pile(MIN_CRATE_SIZE);
+    c.bench_function("1000-crate pile tick, smallest crates", |b| {
         b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
     });
 }

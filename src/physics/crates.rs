@@ -58,9 +58,10 @@ impl Crate {
     }
 }
 
-/// Side of the cells of [`CrateIndex`]. Small enough that a cell of a tight pile holds few
-/// crates (eight unit crates), large enough that a crate is in few cells (at most 27).
-const CELL: f64 = 2.0;
+/// The side of the cells of a [`CrateIndex`] is twice the shortest crate edge, within these
+/// bounds: small enough that a cell of a tight pile holds few crates (eight of the smallest),
+/// large enough that a crate is in few cells.
+const CELL_RANGE: (f64, f64) = (2.0 * MIN_CRATE_SIZE, 2.0);
 /// How far inside its box a crate is filed in the index: a unit crate lying on whole
 /// coordinates is then in one cell rather than in the eight its faces touch.
 const FILE_INSET: f64 = 1e-6;
@@ -70,36 +71,66 @@ const QUERY_MARGIN: f64 = CONTACT_EPSILON + 2.0 * FILE_INSET;
 
 /// Which crates lie near which places, so that finding the crates in a path does not look at
 /// every crate.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct CrateIndex {
+    /// The side of a cell, in blocks.
+    cell: f64,
     cells: BTreeMap<[i32; 3], Vec<usize>>,
+}
+
+impl Default for CrateIndex {
+    fn default() -> Self {
+        Self {
+            cell: CELL_RANGE.1,
+            cells: BTreeMap::new(),
+        }
+    }
 }
 
 impl CrateIndex {
     fn new(crates: &[Crate]) -> Self {
-        let mut index = Self::default();
+        let shortest = crates
+            .iter()
+            .map(|c| c.size.min_element())
+            .fold(f64::INFINITY, f64::min);
+        let mut index = Self {
+            cell: (2.0 * shortest).clamp(CELL_RANGE.0, CELL_RANGE.1),
+            cells: BTreeMap::new(),
+        };
         for (i, c) in crates.iter().enumerate() {
             index.insert(i, c.bounds());
         }
         index
     }
 
-    fn cells_of(b: Aabb) -> impl Iterator<Item = [i32; 3]> {
-        let lo = (b.min / CELL).floor().as_ivec3();
-        let hi = (b.max / CELL).floor().as_ivec3();
+    /// The first and last cell `b` meets, per axis.
+    fn span(&self, b: Aabb) -> (glam::IVec3, glam::IVec3) {
+        (
+            (b.min / self.cell).floor().as_ivec3(),
+            (b.max / self.cell).floor().as_ivec3(),
+        )
+    }
+
+    fn cells_of(&self, b: Aabb) -> impl Iterator<Item = [i32; 3]> + use<> {
+        let (lo, hi) = self.span(b);
         (lo.x..=hi.x).flat_map(move |x| {
             (lo.y..=hi.y).flat_map(move |y| (lo.z..=hi.z).map(move |z| [x, y, z]))
         })
     }
 
+    /// Whether a crate filed under box `a` must be filed again under box `b`.
+    fn moved_cells(&self, a: Aabb, b: Aabb) -> bool {
+        self.span(a.inflated(-FILE_INSET)) != self.span(b.inflated(-FILE_INSET))
+    }
+
     fn insert(&mut self, i: usize, b: Aabb) {
-        for cell in Self::cells_of(b.inflated(-FILE_INSET)) {
+        for cell in self.cells_of(b.inflated(-FILE_INSET)) {
             self.cells.entry(cell).or_default().push(i);
         }
     }
 
     fn remove(&mut self, i: usize, b: Aabb) {
-        for cell in Self::cells_of(b.inflated(-FILE_INSET)) {
+        for cell in self.cells_of(b.inflated(-FILE_INSET)) {
             if let Some(list) = self.cells.get_mut(&cell) {
                 list.retain(|&j| j != i);
             }
@@ -109,7 +140,8 @@ impl CrateIndex {
     /// Crates whose cells meet `region` and that pass `keep`, in index order. Filtering
     /// before sorting matters: in a pile, a cell holds dozens of crates and few are kept.
     fn near(&self, region: Aabb, mut keep: impl FnMut(usize) -> bool) -> Vec<usize> {
-        let mut found: Vec<usize> = Self::cells_of(region.inflated(QUERY_MARGIN))
+        let mut found: Vec<usize> = self
+            .cells_of(region.inflated(QUERY_MARGIN))
             .filter_map(|cell| self.cells.get(&cell))
             .flatten()
             .copied()
@@ -218,15 +250,10 @@ impl Crates {
         let before = self.list[i].bounds();
         self.list[i].position += offset;
         let after = self.list[i].bounds();
-        if Self::moved_cells(before, after) {
+        if self.index.moved_cells(before, after) {
             self.index.remove(i, before);
             self.index.insert(i, after);
         }
-    }
-
-    fn moved_cells(a: Aabb, b: Aabb) -> bool {
-        let inset = |b: Aabb| CrateIndex::cells_of(b.inflated(-FILE_INSET));
-        inset(a).ne(inset(b))
     }
 
     /// Moves `mover` by up to `d` along `axis`, pushing the crates in its way; returns how far
