@@ -79,6 +79,19 @@ fn crate_pile(c: &mut Criterion) {
     c.bench_function("1000-crate pile tick, smallest crates", |b| {
         b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
     });
+    // Sizes mixed: one crate of the other size must not make the index fit it alone.
+    for (edge, odd) in [(1.0, MIN_CRATE_SIZE), (MIN_CRATE_SIZE, 1.0)] {
+        let mut sim = pile(edge);
+        let mut crates = sim.crates.list().to_vec();
+        crates[MAX_CRATES - 1] = Crate::new(DVec3::new(20.5, 64.0, 20.5), DVec3::splat(odd));
+        sim.world
+            .load_region(crates[MAX_CRATES - 1].bounds().inflated(2.0));
+        sim.crates = Crates::new(crates);
+        let name = format!("1000-crate pile tick, edge {edge} with one of {odd}");
+        c.bench_function(&name, |b| {
+            b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+        });
+    }
 }
 
 criterion_group!(benches, fastest_player, crate_pile);

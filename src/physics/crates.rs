@@ -58,9 +58,9 @@ impl Crate {
     }
 }
 
-/// The side of the cells of a [`CrateIndex`] is twice the shortest crate edge, within these
-/// bounds: small enough that a cell of a tight pile holds few crates (eight of the smallest),
-/// large enough that a crate is in few cells.
+/// The side of the cells of a [`CrateIndex`] is twice the typical crate's shortest edge,
+/// within these bounds: small enough that a cell of a tight pile holds few crates (eight of
+/// the typical size), large enough that a crate is in few cells.
 const CELL_RANGE: (f64, f64) = (2.0 * MIN_CRATE_SIZE, 2.0);
 /// How far inside its box a crate is filed in the index: a unit crate lying on whole
 /// coordinates is then in one cell rather than in the eight its faces touch.
@@ -89,12 +89,17 @@ impl Default for CrateIndex {
 
 impl CrateIndex {
     fn new(crates: &[Crate]) -> Self {
-        let shortest = crates
-            .iter()
-            .map(|c| c.size.min_element())
-            .fold(f64::INFINITY, f64::min);
+        // The median of the crates' shortest edges: the size most crates have, so that
+        // neither a few tiny crates among many large ones nor the reverse makes every query
+        // look at many cells or many crates.
+        let mut shortest: Vec<f64> = crates.iter().map(|c| c.size.min_element()).collect();
+        shortest.sort_by(f64::total_cmp);
+        let typical = shortest
+            .get(shortest.len() / 2)
+            .copied()
+            .unwrap_or(CELL_RANGE.1);
         let mut index = Self {
-            cell: (2.0 * shortest).clamp(CELL_RANGE.0, CELL_RANGE.1),
+            cell: (2.0 * typical).clamp(CELL_RANGE.0, CELL_RANGE.1),
             cells: BTreeMap::new(),
         };
         for (i, c) in crates.iter().enumerate() {
