@@ -88,6 +88,12 @@ impl Aabb {
     pub fn intersects(self, other: Self) -> bool {
         self.intersects_by(other, CONTACT_EPSILON)
     }
+
+    /// Whether `other` lies wholly inside this box (faces may coincide).
+    #[must_use]
+    pub fn contains_box(self, other: Self) -> bool {
+        self.min.cmple(other.min).all() && self.max.cmpge(other.max).all()
+    }
 }
 
 #[cfg(test)]

@@ -167,10 +167,34 @@ pub struct PlayOptions {
     pub time: Option<u64>,
 }
 
+/// Reads a scenario file as text, reading no more than
+/// [`MAX_SCENARIO_BYTES`](crate::sim::scenario::MAX_SCENARIO_BYTES) and one byte, so an
+/// endless file (`/dev/zero`, a pipe) is refused rather than read until memory runs out.
+fn read_scenario(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let limit = crate::sim::scenario::MAX_SCENARIO_BYTES;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("it is larger than the {limit} bytes a scenario may have"),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "it is not UTF-8 text (a scenario is a TOML file)",
+        )
+    })
+}
+
 /// Runs `hewn sim`: exit 0 on success, 2 if the scenario cannot be read.
 #[must_use]
 pub fn run_sim(args: &SimArgs) -> ExitCode {
-    let text = match std::fs::read_to_string(&args.file) {
+    let text = match read_scenario(&args.file) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("hewn sim: cannot read {}: {e}", args.file.display());
@@ -184,8 +208,15 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Checked in the scenario's own world, before a saved one is opened, so a refused
+    // scenario changes nothing on disk.
+    let mut sim = scenario.start();
+    if let Err(e) = scenario.check_crates(&mut sim.world) {
+        eprintln!("hewn sim: {}: {e}", args.file.display());
+        return ExitCode::from(2);
+    }
     let (saved, mut sim) = match &args.world {
-        None => (None, scenario.start()),
+        None => (None, sim),
         Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
             Ok((saved, sim)) => (Some(saved), sim),
             Err(code) => return code,

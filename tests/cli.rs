@@ -176,3 +176,121 @@ fn a_missing_file_or_flag_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("render-distance"));
 }
+
+/// Runs `hewn sim` on `text` and asserts exit 2, a message holding `needle`, no panic and no
+/// output.
+#[track_caller]
+fn assert_refused(name: &str, text: &str, needle: &str) {
+    let path = scenario_file(name, text);
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+    assert!(err.contains(needle), "{name}: {err}");
+    assert!(!err.contains("panicked"), "{name}: {err}");
+    assert!(out.stdout.is_empty(), "{name}");
+}
+
+#[test]
+fn hostile_scenarios_exit_2_naming_the_key() {
+    let fill = |from: &str, to: &str, world: &str| {
+        format!(
+            "world = \"{world}\"\nticks = 1\n[[fill]]\nfrom = {from}\nto = {to}\nblock = \"stone\"\n"
+        )
+    };
+    assert_refused(
+        "i32-limit-fill.toml",
+        &fill("[2147483647, 0, 0]", "[2147483647, 0, 0]", "terrain"),
+        "fill[0].from: x = 2147483647 is beyond the world border",
+    );
+    assert_refused(
+        "wrapping-fill.toml",
+        &fill(
+            "[0, 0, -2147483648]",
+            "[2147483647, 255, 2147483647]",
+            "empty",
+        ),
+        "fill[0].from: z = -2147483648 is beyond the world border",
+    );
+    assert_refused(
+        "huge-fill.toml",
+        &fill("[0, 0, 0]", "[4095, 0, 4095]", "empty"),
+        "fill[0]: brings the cells",
+    );
+    let many: String = (0..8)
+        .map(|i| format!("[[fill]]\nfrom = [0, {i}, 0]\nto = [511, {i}, 512]\nblock = \"stone\"\n"))
+        .collect();
+    assert_refused(
+        "many-fills.toml",
+        &format!("world = \"empty\"\nticks = 1\n{many}"),
+        "fill[7]: brings the cells set by all fills to 2101248",
+    );
+    assert_refused(
+        "fast.toml",
+        "ticks = 1\n[player]\ncollider = \"cylinder\"\nvelocity = [10000.0, 0.0, 0.0]\n",
+        "player.velocity: each component must be within ±1000 blocks/s",
+    );
+    assert_refused(
+        "far-player.toml",
+        "ticks = 1\n[player]\nposition = [1e300, 64.0, 0.0]\n",
+        "player.position: x = 1e300",
+    );
+}
+
+#[test]
+fn endless_and_oversized_files_are_refused_after_16_mib() {
+    let out = hewn(&["sim", "/dev/zero"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/dev/zero") && err.contains("larger than the 16777216 bytes"),
+        "{err}"
+    );
+    let comment = format!("ticks = 1\n#{}\n", "x".repeat(16 << 20));
+    assert_refused("big.toml", &comment, "larger than the 16777216 bytes");
+    let path = scenario_file("not-utf8.toml", "");
+    std::fs::write(&path, b"ticks = 1\n# caf\xe9\n").expect("write");
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"));
+}
+
+#[test]
+fn crates_that_start_overlapping_are_refused_by_name() {
+    let crates = |positions: &[[f64; 3]]| -> String {
+        positions
+            .iter()
+            .map(|p| {
+                format!(
+                    "[[crate]]\nposition = [{:?}, {:?}, {:?}]\n",
+                    p[0], p[1], p[2]
+                )
+            })
+            .collect()
+    };
+    let flat = "world = \"flat\"\nticks = 1\n[player]\nposition = [-5.5, 64.0, 0.5]\n";
+    let apart = crates(&[[0.5, 64.0, 0.5], [1.5, 64.0, 0.5], [0.5, 65.0, 0.5]]);
+    let path = scenario_file("touching-crates.toml", &format!("{flat}{apart}"));
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(0), "touching is not overlapping");
+    assert_refused(
+        "overlapping-crates.toml",
+        &format!(
+            "{flat}{}",
+            crates(&[[0.5, 64.0, 0.5], [5.5, 64.0, 0.5], [1.0, 64.0, 0.5]])
+        ),
+        "crate[2]: starts overlapping crate[0]",
+    );
+    assert_refused(
+        "crate-in-ground.toml",
+        &format!("{flat}{}", crates(&[[0.5, 64.0, 0.5], [3.5, 63.5, 0.5]])),
+        "crate[1]: starts overlapping a block",
+    );
+    let pile: Vec<[f64; 3]> = (0..1000)
+        .map(|i| [f64::from(i % 10) * 0.1, 64.0 + f64::from(i / 100), 0.5])
+        .collect();
+    assert_refused(
+        "overlapping-pile.toml",
+        &format!("{flat}{}", crates(&pile)),
+        "crate[1]: starts overlapping crate[0]",
+    );
+}

@@ -360,3 +360,39 @@ fn a_crate_is_not_placed_where_the_player_stands() {
     "#);
     assert_eq!(r.last().crates.len(), 1);
 }
+
+#[test]
+fn a_pile_rests_and_a_pile_dropped_from_above_falls_onto_it_layer_by_layer() {
+    // Ten-high stacks: a resting stack is stopped by what lies below it, remembered within a
+    // tick; the falling stack above must still fall (every move forgets what was learnt).
+    let mut toml =
+        String::from("world = \"flat\"\nticks = 240\n[player]\nposition = [-5.5, 64.0, 0.5]\n");
+    for x in 0..3 {
+        for y in 0..10 {
+            toml.push_str(&format!(
+                "[[crate]]\nposition = [{x}.5, {}.0, 0.5]\n",
+                64 + y
+            ));
+        }
+    }
+    for y in 0..5 {
+        toml.push_str(&format!(
+            "[[crate]]\nposition = [1.5, {}.0, 0.5]\n",
+            80 + 2 * y
+        ));
+    }
+    let r = run(&toml);
+    r.assert_bodies_apart();
+    let end = r.last();
+    for (i, c) in end.crates.iter().enumerate().take(30) {
+        assert_eq!(
+            c.position[1],
+            64.0 + (i % 10) as f64,
+            "crate {i} rests where it was"
+        );
+    }
+    for (k, c) in end.crates.iter().skip(30).enumerate() {
+        assert_near(c.position[1], 74.0 + k as f64, FLUSH);
+        assert_eq!(c.position[0], 1.5);
+    }
+}

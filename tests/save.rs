@@ -1,8 +1,12 @@
 //! Saved worlds against damage, foreign files and other hewns, through the public API and the
 //! `hewn` binary the way players and scripts use them.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
+
+use common::{hewn, private_hewn, text};
 
 use glam::DVec3;
 use hewn::physics::Player;
@@ -14,29 +18,6 @@ const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
 };
-
-fn hewn(args: &[&str], data_dir: &Path) -> Output {
-    let bin = tempfile::tempdir().expect("temp dir");
-    Command::new(private_hewn(bin.path()))
-        .args(args)
-        .env("HEWN_DATA_DIR", data_dir)
-        .output()
-        .expect("run hewn")
-}
-
-/// The `hewn` binary, linked into `dir` so that a rebuild of the shared target folder while
-/// the test runs (another checkout building) cannot swap it for a different program.
-fn private_hewn(dir: &Path) -> PathBuf {
-    let private = dir.join("hewn-under-test");
-    if !private.exists() && std::fs::hard_link(env!("CARGO_BIN_EXE_hewn"), &private).is_err() {
-        std::fs::copy(env!("CARGO_BIN_EXE_hewn"), &private).expect("copy the hewn binary");
-    }
-    private
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 /// A saved flat world with edits in chunks (0, 2, 0) and (3, 2, 0).
 fn saved_world(dir: &Path) -> PathBuf {

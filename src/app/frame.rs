@@ -515,6 +515,18 @@ impl Game {
 /// The world, player, crates, hotbar, time of day and autosaver to start a game with.
 pub type Opened = (World, Player, Vec<Crate>, Hotbar, u64, Option<Autosaver>);
 
+/// Whether opening the world the options name would create a file (there is none yet).
+///
+/// # Errors
+/// [`AppError::Save`] if the name names no world file, or the data folder cannot be found.
+pub fn would_create_world(options: &PlayOptions) -> Result<bool, AppError> {
+    if options.world.is_none() && options.frames.is_some() {
+        return Ok(false);
+    }
+    let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
+    Ok(!path.exists())
+}
+
 /// Opens (or creates) and locks the world the options name, with its player, crates and
 /// hotbar as they were saved. With `--frames` and no `--world` the world is a fresh one that
 /// is never saved, so automation leaves no files behind.
@@ -553,6 +565,9 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
             damaged.pos,
             damaged.error
         );
+    }
+    if loaded.player_damaged {
+        log::warn!("the saved player is damaged or out of range: starting at the spawn point");
     }
     let spawn = loaded.world.generator().spawn_point();
     let player = loaded.player.unwrap_or_else(|| {

@@ -58,20 +58,28 @@ pub enum AppError {
 }
 
 /// Opens the world, then the window, and plays until the window is closed (or `--frames`
-/// runs out).
+/// runs out). An existing world is opened before the display is asked for, so that a world
+/// that cannot be played is refused even where no window can open; a world that would be
+/// created is created only once the window and the GPU are up, so `hewn` that cannot open a
+/// window makes no file.
 ///
 /// # Errors
 /// [`AppError`] when the world cannot be opened (before any window appears), when no window
 /// or GPU is available, or when the world, screenshot or recording cannot be written.
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
-    let opened = frame::open_world(options)?;
+    // A world to be created waits for the window (`resumed`); an existing one is opened now.
+    let opened = if frame::would_create_world(options)? {
+        None
+    } else {
+        Some(frame::open_world(options)?)
+    };
     let event_loop = EventLoop::new()?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         options: options.clone(),
         launch,
-        opened: Some(opened),
+        opened,
         game: None,
         error: None,
     };
@@ -88,7 +96,8 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
 struct App {
     options: PlayOptions,
     launch: Instant,
-    /// The world, until the game takes it when the window opens.
+    /// The world, until the game takes it when the window opens; `None` from the start when
+    /// the world is yet to be created, which waits until a window has opened.
     opened: Option<frame::Opened>,
     game: Option<Game>,
     error: Option<AppError>,
@@ -161,14 +170,18 @@ impl ApplicationHandler for App {
         if self.game.is_some() || self.error.is_some() {
             return;
         }
-        match self.open_display(event_loop) {
-            Ok(display) => {
-                if let Some(opened) = self.opened.take() {
-                    self.game = Some(Game::new(&self.options, opened, self.launch, display));
-                }
-            }
-            Err(e) => self.fail(event_loop, e),
-        }
+        let display = match self.open_display(event_loop) {
+            Ok(display) => display,
+            Err(e) => return self.fail(event_loop, e),
+        };
+        let opened = match self.opened.take() {
+            Some(opened) => opened,
+            None => match frame::open_world(&self.options) {
+                Ok(opened) => opened,
+                Err(e) => return self.fail(event_loop, e),
+            },
+        };
+        self.game = Some(Game::new(&self.options, opened, self.launch, display));
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {

@@ -58,57 +58,134 @@ impl Crate {
     }
 }
 
-/// Side of the cells of [`CrateIndex`]: larger than any crate, so a crate is in at most 8.
-const CELL: f64 = 4.0;
+/// The side of the cells of a [`CrateIndex`] is twice the typical crate's shortest edge,
+/// within these bounds: small enough that a cell of a tight pile holds few crates (eight of
+/// the typical size), large enough that a crate is in few cells.
+const CELL_RANGE: (f64, f64) = (2.0 * MIN_CRATE_SIZE, 2.0);
+/// How far inside its box a crate is filed in the index: a unit crate lying on whole
+/// coordinates is then in one cell rather than in the eight its faces touch.
+const FILE_INSET: f64 = 1e-6;
+/// How far around a region [`CrateIndex::near`] looks: a crate within [`CONTACT_EPSILON`] of
+/// the region has a point of its inset box this close to the region.
+const QUERY_MARGIN: f64 = CONTACT_EPSILON + 2.0 * FILE_INSET;
 
 /// Which crates lie near which places, so that finding the crates in a path does not look at
 /// every crate.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct CrateIndex {
+    /// The side of a cell, in blocks.
+    cell: f64,
     cells: BTreeMap<[i32; 3], Vec<usize>>,
+}
+
+impl Default for CrateIndex {
+    fn default() -> Self {
+        Self {
+            cell: CELL_RANGE.1,
+            cells: BTreeMap::new(),
+        }
+    }
 }
 
 impl CrateIndex {
     fn new(crates: &[Crate]) -> Self {
-        let mut index = Self::default();
+        // The median of the crates' shortest edges: the size most crates have, so that
+        // neither a few tiny crates among many large ones nor the reverse makes every query
+        // look at many cells or many crates.
+        let mut shortest: Vec<f64> = crates.iter().map(|c| c.size.min_element()).collect();
+        shortest.sort_by(f64::total_cmp);
+        let typical = shortest
+            .get(shortest.len() / 2)
+            .copied()
+            .unwrap_or(CELL_RANGE.1);
+        let mut index = Self {
+            cell: (2.0 * typical).clamp(CELL_RANGE.0, CELL_RANGE.1),
+            cells: BTreeMap::new(),
+        };
         for (i, c) in crates.iter().enumerate() {
             index.insert(i, c.bounds());
         }
         index
     }
 
-    fn cells_of(b: Aabb) -> impl Iterator<Item = [i32; 3]> {
-        let lo = (b.min / CELL).floor().as_ivec3();
-        let hi = (b.max / CELL).floor().as_ivec3();
+    /// The first and last cell `b` meets, per axis.
+    fn span(&self, b: Aabb) -> (glam::IVec3, glam::IVec3) {
+        (
+            (b.min / self.cell).floor().as_ivec3(),
+            (b.max / self.cell).floor().as_ivec3(),
+        )
+    }
+
+    fn cells_of(&self, b: Aabb) -> impl Iterator<Item = [i32; 3]> + use<> {
+        let (lo, hi) = self.span(b);
         (lo.x..=hi.x).flat_map(move |x| {
             (lo.y..=hi.y).flat_map(move |y| (lo.z..=hi.z).map(move |z| [x, y, z]))
         })
     }
 
+    /// Whether a crate filed under box `a` must be filed again under box `b`.
+    fn moved_cells(&self, a: Aabb, b: Aabb) -> bool {
+        self.span(a.inflated(-FILE_INSET)) != self.span(b.inflated(-FILE_INSET))
+    }
+
     fn insert(&mut self, i: usize, b: Aabb) {
-        for cell in Self::cells_of(b) {
+        for cell in self.cells_of(b.inflated(-FILE_INSET)) {
             self.cells.entry(cell).or_default().push(i);
         }
     }
 
     fn remove(&mut self, i: usize, b: Aabb) {
-        for cell in Self::cells_of(b) {
+        for cell in self.cells_of(b.inflated(-FILE_INSET)) {
             if let Some(list) = self.cells.get_mut(&cell) {
                 list.retain(|&j| j != i);
             }
         }
     }
 
-    /// Crates whose cells meet `region`, in index order.
-    fn near(&self, region: Aabb) -> Vec<usize> {
-        let mut found: Vec<usize> = Self::cells_of(region)
+    /// Crates whose cells meet `region` and that pass `keep`, in index order. Filtering
+    /// before sorting matters: in a pile, a cell holds dozens of crates and few are kept.
+    fn near(&self, region: Aabb, mut keep: impl FnMut(usize) -> bool) -> Vec<usize> {
+        let mut found: Vec<usize> = self
+            .cells_of(region.inflated(QUERY_MARGIN))
             .filter_map(|cell| self.cells.get(&cell))
             .flatten()
             .copied()
+            .filter(|&i| keep(i))
             .collect();
         found.sort_unstable();
         found.dedup();
         found
+    }
+}
+
+/// Directions in which crates were found unable to move at all during one
+/// [`Crates::tick`], while nothing has moved since: a crate resting on a stack is then
+/// stopped by the crate below it without asking the whole stack again.
+#[derive(Clone, Debug, Default)]
+struct Stuck {
+    /// Per crate, one bit per direction: `axis * 2 + (1 if positive)`.
+    bits: Vec<u8>,
+}
+
+impl Stuck {
+    fn bit(axis: usize, sign: f64) -> u8 {
+        1 << (axis * 2 + usize::from(sign > 0.0))
+    }
+
+    fn get(&self, i: usize, axis: usize, sign: f64) -> bool {
+        self.bits
+            .get(i)
+            .is_some_and(|b| b & Self::bit(axis, sign) != 0)
+    }
+
+    fn set(&mut self, i: usize, axis: usize, sign: f64) {
+        if let Some(b) = self.bits.get_mut(i) {
+            *b |= Self::bit(axis, sign);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.bits.fill(0);
     }
 }
 
@@ -158,38 +235,30 @@ impl Crates {
     /// Whether any crate intersects `b`.
     #[must_use]
     pub fn any_intersect(&self, b: Aabb) -> bool {
-        self.index
-            .near(b)
-            .into_iter()
-            .any(|i| self.list[i].bounds().intersects(b))
+        !self
+            .index
+            .near(b, |i| self.list[i].bounds().intersects(b))
+            .is_empty()
     }
 
     /// The crates whose boxes meet `region`, in order.
     #[must_use]
     pub fn near(&self, region: Aabb) -> Vec<usize> {
-        self.index
-            .near(region)
-            .into_iter()
-            .filter(|&i| {
-                self.list[i]
-                    .bounds()
-                    .intersects_by(region, -CONTACT_EPSILON)
-            })
-            .collect()
+        self.index.near(region, |i| {
+            self.list[i]
+                .bounds()
+                .intersects_by(region, -CONTACT_EPSILON)
+        })
     }
 
     fn set_bounds_offset(&mut self, i: usize, offset: DVec3) {
         let before = self.list[i].bounds();
         self.list[i].position += offset;
         let after = self.list[i].bounds();
-        if Self::moved_cells(before, after) {
+        if self.index.moved_cells(before, after) {
             self.index.remove(i, before);
             self.index.insert(i, after);
         }
-    }
-
-    fn moved_cells(a: Aabb, b: Aabb) -> bool {
-        CrateIndex::cells_of(a).ne(CrateIndex::cells_of(b))
     }
 
     /// Moves `mover` by up to `d` along `axis`, pushing the crates in its way; returns how far
@@ -202,6 +271,21 @@ impl Crates {
         axis: usize,
         d: f64,
         fixed: &[Aabb],
+    ) -> f64 {
+        self.push_remembering(world, mover, axis, d, fixed, &mut Stuck::default())
+    }
+
+    /// [`Crates::push`], treating the crates `stuck` names as unable to move in that
+    /// direction, and noting there those found so; forgets them all when any crate moves.
+    /// `stuck` is only right while `fixed` stays the same.
+    fn push_remembering(
+        &mut self,
+        world: &impl BlockSource,
+        mover: Mover,
+        axis: usize,
+        d: f64,
+        fixed: &[Aabb],
+        stuck: &mut Stuck,
     ) -> f64 {
         if d == 0.0 {
             return 0.0;
@@ -245,17 +329,24 @@ impl Crates {
         }
         let mut next = 0;
         while next < nodes.len() {
-            let (_, from) = nodes[next];
+            let (crate_index, from) = nodes[next];
+            if next > 0 && crate_index.is_some_and(|i| stuck.get(i, axis, sign)) {
+                // Known to move nothing: what lies beyond it does not matter.
+                next += 1;
+                continue;
+            }
             let path = swept_along(from, axis, d);
-            for j in self.index.near(path) {
+            let in_path = self.index.near(path, |j| {
                 let to = self.list[j].bounds();
                 let side_by_side = others
                     .iter()
                     .all(|&a| to.overlap_on(from, a) > CONTACT_EPSILON);
                 let gap = tail(to) - lead(from);
-                if !side_by_side || gap < -CONTACT_EPSILON || gap > reach {
-                    continue;
-                }
+                side_by_side && (-CONTACT_EPSILON..=reach).contains(&gap)
+            });
+            for j in in_path {
+                let to = self.list[j].bounds();
+                let gap = tail(to) - lead(from);
                 let node = *node_of.entry(j).or_insert_with(|| {
                     nodes.push((Some(j), to));
                     ahead.push(Vec::new());
@@ -277,7 +368,11 @@ impl Crates {
         });
         let mut can = vec![reach; nodes.len()];
         for &n in &order {
-            let (_, b) = nodes[n];
+            let (crate_index, b) = nodes[n];
+            if n > 0 && crate_index.is_some_and(|i| stuck.get(i, axis, sign)) {
+                can[n] = 0.0;
+                continue;
+            }
             let mut limit = blocked_distance(world, b, axis, d, fixed);
             for &(to, gap) in &ahead[n] {
                 limit = limit.min(gap + can[to]);
@@ -293,12 +388,23 @@ impl Crates {
                 need[to] = need[to].max(need[n] - gap);
             }
         }
+        let mut moved = false;
         for (n, &(crate_index, _)) in nodes.iter().enumerate() {
             if let Some(i) = crate_index {
                 if need[n] > 0.0 {
                     let mut offset = DVec3::ZERO;
                     offset[axis] = sign * need[n];
                     self.set_bounds_offset(i, offset);
+                    moved = true;
+                }
+            }
+        }
+        if moved {
+            stuck.clear();
+        } else {
+            for (n, &(crate_index, _)) in nodes.iter().enumerate() {
+                if let (Some(i), 0.0) = (crate_index, can[n]) {
+                    stuck.set(i, axis, sign);
                 }
             }
         }
@@ -308,6 +414,9 @@ impl Crates {
     /// One tick of the crates' own motion: gravity, friction, and moving by their velocity
     /// with pushes, each crate in turn. The player's box blocks them.
     pub fn tick(&mut self, world: &impl BlockSource, player: Aabb) {
+        let mut stuck = Stuck {
+            bits: vec![0; self.list.len()],
+        };
         for i in 0..self.list.len() {
             let c = &mut self.list[i];
             let friction = if c.on_ground {
@@ -321,7 +430,14 @@ impl Crates {
             let motion = c.velocity * TICK_SECONDS;
             let mut on_ground = false;
             for axis in [1, 0, 2] {
-                let moved = self.push(world, Mover::Crate(i), axis, motion[axis], &[player]);
+                let moved = self.push_remembering(
+                    world,
+                    Mover::Crate(i),
+                    axis,
+                    motion[axis],
+                    &[player],
+                    &mut stuck,
+                );
                 if (moved - motion[axis]).abs() > 1e-12 {
                     self.list[i].velocity[axis] = 0.0;
                     on_ground |= axis == 1 && motion.y < 0.0;

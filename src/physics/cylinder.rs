@@ -96,10 +96,15 @@ struct OpenFaces {
 impl OpenFaces {
     fn of(b: Aabb, all: &[Aabb]) -> Self {
         let mut open = [true; 6];
-        for (face, slot) in open.iter_mut().enumerate() {
-            let axis = face / 2;
-            let positive = face % 2 == 1;
-            *slot = !all.iter().any(|&n| n != b && covers(n, b, axis, positive));
+        // One pass, skipping at once the boxes that do not touch `b` (most of them): a box
+        // that covers a face touches it, within twice the contact tolerance.
+        for &n in all {
+            if n == b || !n.intersects_by(b, -2.0 * CONTACT_EPSILON) {
+                continue;
+            }
+            for (face, slot) in open.iter_mut().enumerate() {
+                *slot = *slot && !covers(n, b, face / 2, face % 2 == 1);
+            }
         }
         Self { open }
     }
@@ -247,9 +252,20 @@ pub struct CylinderMove {
     pub pushed_up: bool,
 }
 
+/// How far around a step's swept bounds its corrections may look for boxes, in blocks.
+const STEP_REACH: f64 = STEP_HEIGHT + 1.0;
+/// How many steps' worth of path one gathering of colliders covers.
+const STEPS_PER_STRETCH: f64 = 4.0;
+
 /// Moves `cylinder` by `motion` through the world's block colliders.
 ///
 /// `walking` allows stepping up onto ledges of up to [`STEP_HEIGHT`].
+///
+/// The cost grows with the distance moved: colliders are gathered a stretch of the path at a
+/// time, and each step looks only at those near it. (The box around a whole diagonal motion
+/// holds the cube of its length in blocks, which at the fastest accepted speed is thousands.)
+/// The boxes a step sees keep the order [`colliders_in`] gives, so which push wins among
+/// equals does not depend on how the path was cut up.
 #[must_use]
 pub fn move_cylinder(
     world: &impl BlockSource,
@@ -257,15 +273,31 @@ pub fn move_cylinder(
     motion: DVec3,
     walking: bool,
 ) -> CylinderMove {
-    let region = cylinder.bounds().swept(motion).inflated(STEP_HEIGHT + 1.0);
-    let mut colliders = Vec::new();
-    colliders_in(world, region, &mut colliders);
     let steps = (motion.length() / SUB_STEP).ceil().max(1.0);
     let step = motion / steps;
     let mut current = cylinder;
     let mut pushed_up = false;
+    let mut stretch: Option<Aabb> = None;
+    let mut gathered = Vec::new();
+    let mut near = Vec::new();
     for _ in 0..steps as u64 {
-        let (next, up) = settle(&colliders, current.translated(step), walking);
+        let reach = current.bounds().swept(step).inflated(STEP_REACH);
+        if !stretch.is_some_and(|s| s.contains_box(reach)) {
+            let s = current
+                .bounds()
+                .swept(step * STEPS_PER_STRETCH)
+                .inflated(STEP_REACH + SUB_STEP);
+            gathered.clear();
+            colliders_in(world, s, &mut gathered);
+            stretch = Some(s);
+        }
+        near.clear();
+        near.extend(
+            gathered
+                .iter()
+                .filter(|b| b.intersects_by(reach, -CONTACT_EPSILON)),
+        );
+        let (next, up) = settle(&near, current.translated(step), walking);
         match next {
             Some(next) => {
                 current = next;
@@ -276,9 +308,11 @@ pub fn move_cylinder(
         }
     }
     let probe = current.translated(DVec3::NEG_Y * 1e-4);
+    let mut below = Vec::new();
+    colliders_in(world, probe.bounds(), &mut below);
     CylinderMove {
         offset: current.base - cylinder.base,
-        supported: colliders.iter().any(|&b| probe.intersects(b)),
+        supported: below.iter().any(|&b| probe.intersects(b)),
         pushed_up,
     }
 }

@@ -106,10 +106,10 @@ pub fn colliders_in(world: &impl BlockSource, region: Aabb, out: &mut Vec<Aabb>)
         BlockPos::containing(region.min),
         BlockPos::containing(region.max),
     );
-    for pos in BlockPos::cells_between(min, max) {
+    world.visit_blocks(min, max, &mut |pos, block| {
         let origin = pos.min_corner();
-        out.extend(world.block(pos).colliders().iter().map(|c| c.at(origin)));
-    }
+        out.extend(block.colliders().iter().map(|c| c.at(origin)));
+    });
 }
 
 /// Whether `body` intersects any block collider (by more than `tolerance` on every axis).
@@ -134,16 +134,29 @@ pub fn move_among(colliders: &[Aabb], body: Aabb, motion: DVec3) -> Movement {
     let mut offset = DVec3::ZERO;
     let mut remaining = motion;
     let mut blocked = [false; 3];
+    // Only boxes that the box swept by the remaining motion reaches can be hit. After a hit
+    // that sweep shrinks (a fast fall that lands leaves a flat slide), so each pass keeps
+    // fewer of the boxes, in their order, and looks at them alone.
+    let mut reachable: Option<Vec<Aabb>> = None;
     // Every hit removes one axis of the remaining motion: at most three hits, then a free move.
     for _ in 0..4 {
         if remaining == DVec3::ZERO {
             break;
         }
         let current = body.translated(offset);
-        let earliest = colliders
+        let hull = current.swept(remaining);
+        let within: Vec<Aabb> = reachable
+            .as_deref()
+            .unwrap_or(colliders)
+            .iter()
+            .filter(|c| c.intersects_by(hull, -CONTACT_EPSILON))
+            .copied()
+            .collect();
+        let earliest = within
             .iter()
             .filter_map(|&c| time_of_impact(current, c, remaining).map(|hit| (hit, c)))
             .min_by(|(a, _), (b, _)| a.time.total_cmp(&b.time));
+        reachable = Some(within);
         let Some((hit, fixed)) = earliest else {
             offset += remaining;
             break;

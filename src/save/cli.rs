@@ -147,7 +147,7 @@ fn check_world(world: &str) -> Result<ExitCode, SaveError> {
         );
     }
     if report.player_damaged {
-        println!("damaged player record (the player will respawn)");
+        println!("damaged player record: unreadable or out of range (the player will respawn)");
     }
     if report.is_healthy() {
         println!(
@@ -206,6 +206,11 @@ impl SimWorld {
             eprintln!(
                 "hewn sim: warning: chunk ({}, {}, {}) is damaged ({}); using it as generated",
                 d.pos.x, d.pos.y, d.pos.z, d.error
+            );
+        }
+        if loaded.player_damaged {
+            eprintln!(
+                "hewn sim: warning: the saved player is damaged or out of range; starting at the spawn point"
             );
         }
         let mut world = loaded.world;

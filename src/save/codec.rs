@@ -51,8 +51,8 @@ pub enum DecodeError {
         /// The checksum of what the blob decodes to.
         computed: u32,
     },
-    /// The chunk's coordinates lie above or below the world.
-    #[error("the chunk lies outside the world's height")]
+    /// The chunk's coordinates lie above or below the world, or beyond its border.
+    #[error("the chunk lies outside the world's height or beyond its border")]
     OutsideWorld,
     /// A decoded byte is not a block id.
     #[error("byte {value} at index {index} is not a block id")]

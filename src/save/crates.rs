@@ -79,5 +79,29 @@ fn is_sane(c: &Crate) -> bool {
         .to_array()
         .iter()
         .all(|s| (MIN_CRATE_SIZE..=MAX_CRATE_SIZE).contains(s));
-    size_ok && c.position.is_finite() && c.velocity.is_finite()
+    // Out of range is as insane as non-finite: a crate at x = 1e300 would overflow the
+    // block coordinates that physics computes around it.
+    size_ok && crate::sim::scenario::body_in_limits(c.position, c.size / 2.0, c.velocity)
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec3;
+
+    use super::*;
+
+    #[test]
+    fn stored_crates_out_of_range_are_not_sane() {
+        let at = |x: f64, v: f64| Crate {
+            position: DVec3::new(x, 64.0, 0.5),
+            size: DVec3::ONE,
+            velocity: DVec3::new(v, 0.0, 0.0),
+            on_ground: false,
+        };
+        assert!(is_sane(&at(29_999_999.5, 0.0)));
+        assert!(!is_sane(&at(29_999_999.6, 0.0)), "beyond the border");
+        assert!(!is_sane(&at(1e300, 0.0)));
+        assert!(!is_sane(&at(f64::NAN, 0.0)));
+        assert!(!is_sane(&at(0.5, 1e6)), "faster than a scenario may start");
+    }
 }

@@ -12,7 +12,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 use super::codec::{self, DecodeError};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
-use super::{SaveError, crates, sidecar};
+use super::{NewSideFiles, SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
@@ -46,8 +46,12 @@ pub struct LoadedWorld {
     /// The world: its generator and every saved edit. Chunks are not left in memory; the
     /// game loads the ones it needs.
     pub world: World,
-    /// The saved player, or `None` for a world never saved with one (spawn them).
+    /// The saved player, or `None` for a world never saved with one, or whose player is
+    /// damaged (spawn them).
     pub player: Option<Player>,
+    /// Whether the saved player (or hotbar) could not be used: unreadable, non-finite, or
+    /// out of range. The caller reports it; the player starts at the spawn point.
+    pub player_damaged: bool,
     /// The saved hotbar, or the default one.
     pub hotbar: Hotbar,
     /// The saved crates in their order; empty for a world saved without any (or by a hewn
@@ -98,9 +102,26 @@ impl WorldFile {
         path: &Path,
         request: NewWorld,
     ) -> Result<(Self, LoadedWorld), SaveError> {
+        let side_files = NewSideFiles::before_opening(path);
+        let opened = Self::open_or_create_tidily(path, request);
+        if opened.is_err() {
+            side_files.remove_new();
+        }
+        opened
+    }
+
+    /// [`WorldFile::open_or_create`], which on failure removes the side files it made.
+    fn open_or_create_tidily(
+        path: &Path,
+        request: NewWorld,
+    ) -> Result<(Self, LoadedWorld), SaveError> {
         let exists = path.try_exists().map_err(|e| SaveError::io(path, e))?;
         if exists {
-            drop(schema::open_read_only(path)?);
+            // Everything that can refuse the world is asked before the lock file is made.
+            let conn = schema::open_read_only(path)?;
+            check_request(path, &schema::read_meta(path, &conn)?, request)?;
+            drop(conn);
+            check_writable(path)?;
         } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
         }
@@ -127,6 +148,12 @@ impl WorldFile {
         // an empty database.
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let mut conn = Connection::open_with_flags(path, flags).map_err(db)?;
+        // SQLite quietly opens a file it may not write read-only; saves would then fail.
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(db)? {
+            return Err(SaveError::ReadOnly {
+                path: path.to_owned(),
+            });
+        }
         let version = schema::check_identity(path, &conn)?;
         // WAL: a commit appends to the log and never rewrites pages in place, so a kill or a
         // power cut mid-save leaves the last committed state readable. FULL syncs the log on
@@ -176,7 +203,7 @@ impl WorldFile {
             );
             let format: i64 = row.get(3).map_err(db)?;
             let blob = row.get_ref(4).map_err(db)?.as_blob().unwrap_or_default();
-            let decoded = if pos.in_world_height() {
+            let decoded = if pos.in_world_height() && pos.column().inside_border() {
                 codec::decode(format, blob)
             } else {
                 Err(DecodeError::OutsideWorld)
@@ -191,10 +218,12 @@ impl WorldFile {
         world.take_changed_chunks();
         self.damaged = damaged.iter().map(|d| d.pos).collect();
         let (player, hotbar) = self.read_player()?;
+        let player_damaged = player.is_some() != hotbar.is_some();
         let crates = crates::read(&self.conn).map_err(db)?;
         Ok(LoadedWorld {
             world,
             player,
+            player_damaged,
             hotbar: hotbar.unwrap_or_default(),
             crates,
             meta,
@@ -300,6 +329,25 @@ impl WorldFile {
     }
 }
 
+/// Refuses a world file that cannot be opened for writing, before anything runs that would
+/// only fail at its first save.
+fn check_writable(path: &Path) -> Result<(), SaveError> {
+    match File::options().write(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+            ) =>
+        {
+            Err(SaveError::ReadOnly {
+                path: path.to_owned(),
+            })
+        }
+        Err(e) => Err(SaveError::io(path, e)),
+    }
+}
+
 /// Takes the world's lock file, `PATH.lock`, with an OS lock that dies with the process.
 /// The file itself stays: deleting it would let two processes lock two different files.
 pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
@@ -310,16 +358,30 @@ pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
         .write(true)
         .open(&lock_path)
         .map_err(|e| SaveError::io(&lock_path, e))?;
-    // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
-    match fs4::FileExt::try_lock(&file) {
-        Ok(()) => Ok(file),
-        Err(fs4::TryLockError::WouldBlock) => Err(SaveError::Locked {
-            path: path.to_owned(),
-            lock: lock_path,
-        }),
-        Err(fs4::TryLockError::Error(e)) => Err(SaveError::io(&lock_path, e)),
+    // A lock can be held for an instant by a process that never meant to: a child being
+    // started by the holder shares its descriptors until it runs its own program (tests
+    // that open worlds while starting `hewn` processes meet this). A few short retries wait
+    // that out; a world really open elsewhere is still reported within a tenth of a second.
+    for attempt in 0..LOCK_TRIES {
+        // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
+        match fs4::FileExt::try_lock(&file) {
+            Ok(()) => return Ok(file),
+            Err(fs4::TryLockError::WouldBlock) if attempt + 1 < LOCK_TRIES => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(fs4::TryLockError::WouldBlock) => break,
+            Err(fs4::TryLockError::Error(e)) => return Err(SaveError::io(&lock_path, e)),
+        }
     }
+    Err(SaveError::Locked {
+        path: path.to_owned(),
+        lock: lock_path,
+    })
 }
+
+/// How many times [`acquire_lock`] tries, 20 ms apart, before the world counts as open in
+/// another hewn.
+const LOCK_TRIES: u32 = 5;
 
 /// Makes a new world file at `path`, atomically: it is written whole under another name and
 /// renamed into place, so a crash leaves either no world or a complete empty one.
@@ -428,7 +490,7 @@ pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>
     };
     let collider = PlayerCollider::from_name(&collider);
     let player = collider
-        .filter(|_| f.iter().all(|v| v.is_finite()))
+        .filter(|_| f.iter().all(|v| v.is_finite()) && in_range(&f))
         .map(|collider| {
             let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
             p.velocity = DVec3::new(f[3], f[4], f[5]);
@@ -439,6 +501,18 @@ pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>
             p
         });
     Ok((player, Hotbar::from_text(&hotbar, selected)))
+}
+
+/// Whether a stored position and velocity are ones a scenario could start with: inside the
+/// world border and the altitude limit, no faster than the speed limit. Anything else is
+/// damage (a player at x = 1e300 would break physics), and the player respawns.
+fn in_range(f: &[f64; 8]) -> bool {
+    let half = crate::physics::tuning::PLAYER_WIDTH / 2.0;
+    crate::sim::scenario::body_in_limits(
+        DVec3::new(f[0], f[1], f[2]),
+        DVec3::splat(half),
+        DVec3::new(f[3], f[4], f[5]),
+    )
 }
 
 fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Result<()> {

@@ -10,7 +10,7 @@ use rusqlite::{Connection, OpenFlags};
 use super::codec::{self, DecodeError};
 use super::file::{DamagedChunk, acquire_lock, read_player};
 use super::schema::{self, Meta};
-use super::{SaveError, sidecar};
+use super::{NewSideFiles, SaveError, sidecar};
 use crate::world::ChunkPos;
 
 /// What `hewn world info` shows about a world.
@@ -109,6 +109,16 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
 /// `-shm` files it makes for a WAL database, and would leave them beside every world listed.
 /// It reads only, apart from SQLite folding committed log pages into the file on close.
 fn open_for_reading(path: &Path) -> Result<Reader, SaveError> {
+    let side_files = NewSideFiles::before_opening(path);
+    let reader = open_for_reading_tidily(path);
+    if reader.is_err() {
+        side_files.remove_new();
+    }
+    reader
+}
+
+/// [`open_for_reading`], which on failure removes the side files it made.
+fn open_for_reading_tidily(path: &Path) -> Result<Reader, SaveError> {
     let read_only = schema::open_read_only(path)?;
     let Ok(lock) = acquire_lock(path) else {
         return Ok(Reader {
@@ -143,7 +153,7 @@ fn check_chunks(conn: &Connection, report: &mut CheckReport) -> rusqlite::Result
         let pos = ChunkPos::new(row.get(0)?, row.get(1)?, row.get(2)?);
         report.chunks += 1;
         let blob = row.get_ref(4)?.as_blob().unwrap_or_default();
-        let decoded = if pos.in_world_height() {
+        let decoded = if pos.in_world_height() && pos.column().inside_border() {
             codec::decode(row.get(3)?, blob).map(drop)
         } else {
             Err(DecodeError::OutsideWorld)

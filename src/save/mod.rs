@@ -29,6 +29,7 @@ pub mod codec;
 mod crates;
 mod file;
 mod inspect;
+mod layout;
 mod schema;
 mod snapshot;
 
@@ -81,6 +82,27 @@ pub enum SaveError {
     /// The file is a database, but not a hewn world.
     #[error("{} is not a hewn world (a database of something else); left untouched", path.display())]
     NotAWorld {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The world's tables or columns are not those of its schema version: it was damaged,
+    /// or edited by hand.
+    #[error(
+        "{} is damaged: its tables are not those of a version {version} world ({problem}); \
+         left untouched",
+        path.display()
+    )]
+    BadLayout {
+        /// The file.
+        path: PathBuf,
+        /// The schema version the file claims.
+        version: i64,
+        /// The first difference found.
+        problem: String,
+    },
+    /// The world file cannot be written (read-only file, folder or file system).
+    #[error("{} cannot be written (it is read-only); left untouched", path.display())]
+    ReadOnly {
         /// The file.
         path: PathBuf,
     },
@@ -207,6 +229,43 @@ fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     name.push(".");
     name.push(suffix);
     PathBuf::from(name)
+}
+
+/// The `-wal` and `-shm` files SQLite keeps beside a WAL database that were missing before a
+/// world was looked at: even a read-only look makes them, and cannot remove them on close.
+/// A world that is refused gets them removed, so refusing it leaves nothing new beside it.
+#[derive(Debug)]
+struct NewSideFiles {
+    missing: Vec<PathBuf>,
+}
+
+impl NewSideFiles {
+    /// Notes which of the side files of `path` do not exist now.
+    fn before_opening(path: &Path) -> Self {
+        let missing = ["-wal", "-shm"]
+            .iter()
+            .map(|suffix| {
+                let mut name = OsString::from(path.as_os_str());
+                name.push(suffix);
+                PathBuf::from(name)
+            })
+            .filter(|p| !p.exists())
+            .collect();
+        Self { missing }
+    }
+
+    /// Removes the side files that appeared since, unless a log holds data (then SQLite
+    /// needs it to recover the world, and it stays).
+    fn remove_new(&self) {
+        for p in &self.missing {
+            let is_log = p.as_os_str().to_string_lossy().ends_with("-wal");
+            let holds_data = std::fs::metadata(p).is_ok_and(|m| m.len() > 0);
+            if !(is_log && holds_data) {
+                // Best effort: the refusal being reported matters more than this tidying.
+                let _ = std::fs::remove_file(p);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

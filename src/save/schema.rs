@@ -137,7 +137,8 @@ pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
     Ok(conn)
 }
 
-/// Checks the header of an open database: a hewn world of a version this build knows.
+/// Checks the header of an open database: a hewn world of a version this build knows, with
+/// the tables and columns of that version.
 pub(super) fn check_identity(path: &Path, conn: &Connection) -> Result<i64, SaveError> {
     let pragma = |name: &str| {
         conn.pragma_query_value(None, name, |r| r.get::<_, i64>(0))
@@ -161,6 +162,7 @@ pub(super) fn check_identity(path: &Path, conn: &Connection) -> Result<i64, Save
             path: path.to_owned(),
         });
     }
+    super::layout::check(path, conn, version)?;
     Ok(version)
 }
 

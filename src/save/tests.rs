@@ -248,12 +248,12 @@ fn a_version_1_world_is_upgraded_when_opened() {
 }
 
 #[test]
-fn an_upgrade_that_fails_leaves_the_world_at_its_version() {
+fn a_world_whose_tables_are_not_its_versions_is_refused_before_any_upgrade() {
     let dir = tempfile::tempdir().unwrap();
     let path = world_path(&dir);
     drop(open(&path, FLAT));
     // A version 1 world that somehow has a `crates` table of its own: the migration's
-    // CREATE TABLE fails, and nothing of the step may stick.
+    // CREATE TABLE would fail; the layout check refuses the world before it is tried.
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(
         "DROP TABLE crates; CREATE TABLE crates (note TEXT); INSERT INTO crates VALUES ('mine');
@@ -262,7 +262,10 @@ fn an_upgrade_that_fails_leaves_the_world_at_its_version() {
     .unwrap();
     drop(conn);
     let err = WorldFile::open_or_create(&path, FLAT).unwrap_err();
-    assert!(matches!(err, SaveError::Database { .. }), "{err}");
+    assert!(
+        matches!(err, SaveError::BadLayout { version: 1, .. }),
+        "{err}"
+    );
     let conn = rusqlite::Connection::open(&path).unwrap();
     let version: i64 = conn
         .pragma_query_value(None, "user_version", |r| r.get(0))

@@ -17,14 +17,13 @@ use crate::physics::{Player, PlayerCollider};
 use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
-/// The largest |x| or |z| a scenario position may have: positions stay exact up to here.
-pub const MAX_HORIZONTAL: f64 = (1u64 << 28) as f64;
-/// The largest speed along any axis a scenario may start with, in blocks per second.
-pub const MAX_SPEED: f64 = 10_000.0;
-/// The most ticks a scenario may run.
-pub const MAX_TICKS: u64 = 1_000_000_000;
-/// The most cells one `[[fill]]` may set.
-pub const MAX_FILL_CELLS: u64 = 1 << 24;
+mod limits;
+mod overlap;
+mod seed;
+pub use limits::{
+    MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
+    MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
+};
 
 /// Why a scenario could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -206,7 +205,21 @@ impl Scenario {
     /// # Errors
     /// [`ScenarioError`] naming the first key that is unknown, missing or impossible.
     pub fn parse(text: &str) -> Result<Self, ScenarioError> {
+        if text.len() as u64 > MAX_SCENARIO_BYTES {
+            return Err(invalid(
+                "(file)",
+                format!(
+                    "{} bytes is more than the {MAX_SCENARIO_BYTES} a scenario may have",
+                    text.len()
+                ),
+            ));
+        }
         let raw: RawScenario = toml::from_str(text)?;
+        limits::count("probes", raw.probes.len(), MAX_PROBES)?;
+        // Every fill sets at least one cell, so no more fills than cells.
+        limits::count("fill", raw.fill.len(), MAX_FILL_CELLS as usize)?;
+        limits::count("input", raw.input.len(), MAX_INPUTS)?;
+        limits::count("crate", raw.crates.len(), MAX_CRATES)?;
         let world = match raw.world.as_deref() {
             None => GeneratorKind::Terrain,
             Some(name) => name
@@ -221,11 +234,12 @@ impl Scenario {
                     .map_err(|_| invalid("time", format!("{t} is not a number of ticks from 0 up")))
             })
             .transpose()?;
-        let probes = raw
+        let probes: Vec<BlockPos> = raw
             .probes
             .iter()
             .enumerate()
             .map(|(i, &[x, y, z])| {
+                limits::cell_inside_border(&format!("probes[{i}]"), [x, y, z])?;
                 if (0..WORLD_HEIGHT).contains(&y) {
                     Ok(BlockPos::new(x, y, z))
                 } else {
@@ -236,12 +250,14 @@ impl Scenario {
                 }
             })
             .collect::<Result<_, _>>()?;
-        let fills = raw
+        let fills: Vec<Fill> = raw
             .fill
             .iter()
             .enumerate()
             .map(|(i, f)| parse_fill(i, f))
             .collect::<Result<_, _>>()?;
+        limits::fill_total(&fills)?;
+        limits::loaded_columns(&fills, &probes)?;
         let mut holds = Vec::new();
         let mut events = Vec::new();
         for (i, input) in raw.input.into_iter().enumerate() {
@@ -285,6 +301,15 @@ impl Scenario {
         sim.set_time(self.time.unwrap_or(super::time::MORNING));
         self.load_probes(&mut sim.world);
         sim
+    }
+
+    /// Refuses a scenario whose crates start overlapping each other or a block of `world`
+    /// (the world the scenario starts in, with its fills), naming the first such crate.
+    ///
+    /// # Errors
+    /// [`ScenarioError::Invalid`] naming `crate[i]`.
+    pub fn check_crates(&self, world: &mut World) -> Result<(), ScenarioError> {
+        overlap::check(&self.crates, world)
     }
 
     /// Applies the fills to `world`, in order.
@@ -427,16 +452,9 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
         .position
         .map(|p| {
             let v = vector("player.position", p)?;
-            if v.x.abs() > MAX_HORIZONTAL
-                || v.z.abs() > MAX_HORIZONTAL
-                || v.y.abs() > MAX_HORIZONTAL
-            {
-                return Err(invalid(
-                    "player.position",
-                    format!("each coordinate must be within ±{MAX_HORIZONTAL}"),
-                ));
-            }
-            Ok(v)
+            let half = DVec3::splat(crate::physics::tuning::PLAYER_WIDTH / 2.0);
+            limits::body_inside_border("player.position", v, half)?;
+            Ok::<_, ScenarioError>(v)
         })
         .transpose()?;
     let velocity = raw
@@ -476,12 +494,6 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
 fn parse_crate(i: usize, raw: &RawCrate) -> Result<Crate, ScenarioError> {
     let key = |k: &str| format!("crate[{i}].{k}");
     let position = vector(&key("position"), raw.position)?;
-    if position.abs().max_element() > MAX_HORIZONTAL {
-        return Err(invalid(
-            key("position"),
-            format!("each coordinate must be within ±{MAX_HORIZONTAL}"),
-        ));
-    }
     let size = raw
         .size
         .map_or(Ok(DVec3::ONE), |s| vector(&key("size"), s))?;
@@ -491,12 +503,14 @@ fn parse_crate(i: usize, raw: &RawCrate) -> Result<Crate, ScenarioError> {
             format!("each edge must be from {MIN_CRATE_SIZE} to {MAX_CRATE_SIZE} blocks"),
         ));
     }
+    limits::body_inside_border(&key("position"), position, size / 2.0)?;
     Ok(Crate::new(position, size))
 }
 
 fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
     let block = block_value(&format!("fill[{i}].block"), &raw.block)?;
     for (name, corner) in [("from", raw.from), ("to", raw.to)] {
+        limits::cell_inside_border(&format!("fill[{i}].{name}"), corner)?;
         if !(0..WORLD_HEIGHT).contains(&corner[1]) {
             return Err(invalid(
                 format!("fill[{i}].{name}"),
@@ -507,15 +521,6 @@ fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
                 ),
             ));
         }
-    }
-    let cells: u64 = (0..3)
-        .map(|a| u64::from(raw.from[a].abs_diff(raw.to[a])) + 1)
-        .product();
-    if cells > MAX_FILL_CELLS {
-        return Err(invalid(
-            format!("fill[{i}]"),
-            format!("{cells} cells is more than {MAX_FILL_CELLS}"),
-        ));
     }
     Ok(Fill {
         from: BlockPos::new(raw.from[0], raw.from[1], raw.from[2]),
@@ -570,38 +575,6 @@ fn vector(key: &str, v: [f64; 3]) -> Result<DVec3, ScenarioError> {
         finite(key, c)?;
     }
     Ok(DVec3::from_array(v))
-}
-
-/// Seeds are u64, but TOML integers stop at i64::MAX: larger seeds are written as strings.
-mod seed {
-    use serde::de::{self, Deserializer, Visitor};
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-        d.deserialize_any(SeedVisitor).map(Some)
-    }
-
-    struct SeedVisitor;
-
-    impl Visitor<'_> for SeedVisitor {
-        type Value = u64;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("a whole number from 0 to 18446744073709551615 (as an integer or a string)")
-        }
-
-        fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
-            u64::try_from(v).map_err(|_| E::invalid_value(de::Unexpected::Signed(v), &self))
-        }
-
-        fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
-            Ok(v)
-        }
-
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<u64, E> {
-            v.parse()
-                .map_err(|_| E::invalid_value(de::Unexpected::Str(v), &self))
-        }
-    }
 }
 
 #[cfg(test)]

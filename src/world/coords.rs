@@ -20,6 +20,16 @@ pub const WORLD_HEIGHT: i32 = 256;
 pub const WORLD_HEIGHT_CHUNKS: i32 = WORLD_HEIGHT / CHUNK_SIZE;
 /// Chunks in one column, for arrays.
 pub const COLUMN_CHUNKS: usize = WORLD_HEIGHT_CHUNKS as usize;
+/// The world border, as Minecraft has one: cells with x and z in
+/// `[-WORLD_BORDER, WORLD_BORDER)` are the world, and positions lie within ±`WORLD_BORDER`.
+/// Nothing is generated, placed or walked beyond it. It keeps every coordinate computation
+/// (chunk indices, heightmap windows, `x + 1`) far from the i32 limits, and f64 positions
+/// exact to well below the physics' position grid.
+pub const WORLD_BORDER: i32 = 30_000_000;
+const _: () = assert!(
+    WORLD_BORDER % CHUNK_SIZE == 0,
+    "whole columns lie inside the border"
+);
 
 /// The integer coordinates of one block in the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -68,6 +78,15 @@ impl BlockPos {
     #[must_use]
     pub const fn in_world_height(self) -> bool {
         self.y >= 0 && self.y < WORLD_HEIGHT
+    }
+
+    /// Whether the block lies inside the [`WORLD_BORDER`] (its height is not looked at).
+    #[must_use]
+    pub const fn inside_border(self) -> bool {
+        self.x >= -WORLD_BORDER
+            && self.x < WORLD_BORDER
+            && self.z >= -WORLD_BORDER
+            && self.z < WORLD_BORDER
     }
 
     /// Every block in the box with corners `a` and `b` (inclusive), x fastest, then z, then y.
@@ -226,6 +245,14 @@ impl ColumnPos {
     /// Its chunks, from the bottom of the world up.
     pub fn chunks(self) -> impl Iterator<Item = ChunkPos> {
         (0..WORLD_HEIGHT_CHUNKS).map(move |y| self.chunk(y))
+    }
+
+    /// Whether any of the column's blocks lies inside the [`WORLD_BORDER`] (the border is
+    /// a multiple of [`CHUNK_SIZE`], so then all of them do).
+    #[must_use]
+    pub const fn inside_border(self) -> bool {
+        const LIMIT: i32 = WORLD_BORDER / CHUNK_SIZE;
+        self.x >= -LIMIT && self.x < LIMIT && self.z >= -LIMIT && self.z < LIMIT
     }
 
     /// This column moved by `dx`, `dz` columns.

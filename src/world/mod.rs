@@ -26,7 +26,7 @@ use crate::worldgen::Generator;
 pub use block::{Block, BlockProperties, RenderKind};
 pub use chunk::Chunk;
 pub use coords::{
-    BlockPos, CHUNK_SIZE, COLUMN_CHUNKS, ChunkPos, ColumnPos, LocalPos, WORLD_HEIGHT,
+    BlockPos, CHUNK_SIZE, COLUMN_CHUNKS, ChunkPos, ColumnPos, LocalPos, WORLD_BORDER, WORLD_HEIGHT,
 };
 pub use face::Face;
 use light::Window;
@@ -38,6 +38,16 @@ pub use sparse::SparseWorld;
 pub trait BlockSource {
     /// The block at `pos`. Outside the world's height range this is air.
     fn block(&self, pos: BlockPos) -> Block;
+
+    /// Calls `visit` with every block in the box between `min` and `max` (inclusive, `min`
+    /// the lesser on every axis), x fastest, then z, then y, as
+    /// [`BlockPos::cells_between`] orders them. A source can do this faster than a
+    /// [`BlockSource::block`] per cell; physics gathers its colliders this way.
+    fn visit_blocks(&self, min: BlockPos, max: BlockPos, visit: &mut dyn FnMut(BlockPos, Block)) {
+        for pos in BlockPos::cells_between(min, max) {
+            visit(pos, self.block(pos));
+        }
+    }
 }
 
 /// One cell changed from what the generator made.
@@ -208,7 +218,8 @@ impl World {
 
     /// Sets the block at `pos`, loading its column first, and brings light up to date.
     /// Torches held by a block that goes drop (become air) with it. Returns whether
-    /// anything changed; cells outside the world's height are left alone.
+    /// anything changed; cells outside the world's height or beyond the
+    /// [`WORLD_BORDER`] are left alone.
     pub fn set_block(&mut self, pos: BlockPos, block: Block) -> bool {
         self.set_blocks([(pos, block)]) > 0
     }
@@ -222,7 +233,7 @@ impl World {
     fn apply(&mut self, cells: Vec<(BlockPos, Block)>) -> usize {
         let mut by_column: BTreeMap<ColumnPos, Vec<(BlockPos, Block)>> = BTreeMap::new();
         for (pos, block) in cells {
-            if pos.in_world_height() {
+            if pos.in_world_height() && pos.inside_border() {
                 by_column
                     .entry(pos.column())
                     .or_default()
@@ -371,17 +382,61 @@ impl<W: BlockSource> BlockSource for Anchored<'_, W> {
     fn block(&self, pos: BlockPos) -> Block {
         self.world.block(pos.offset(self.anchor.to_ivec3()))
     }
+
+    fn visit_blocks(&self, min: BlockPos, max: BlockPos, visit: &mut dyn FnMut(BlockPos, Block)) {
+        let anchor = self.anchor.to_ivec3();
+        self.world
+            .visit_blocks(min.offset(anchor), max.offset(anchor), &mut |pos, block| {
+                visit(pos.offset(-anchor), block);
+            });
+    }
 }
 
 impl BlockSource for World {
     /// Blocks in chunks that are not loaded read as air: callers that need the truth there
     /// load the region first ([`World::load_region`]), as the simulation does every tick.
+    /// Beyond the [`WORLD_BORDER`], at every height, stands unbreakable bedrock that is
+    /// never drawn: the wall that the player and the crates collide with there.
     fn block(&self, pos: BlockPos) -> Block {
+        if !pos.inside_border() {
+            return Block::Bedrock;
+        }
         if !pos.in_world_height() {
             return Block::Air;
         }
         self.chunk(pos.chunk())
             .map_or(Block::Air, |c| c.get(pos.local()))
+    }
+
+    /// Looks each chunk up once per row of cells in it, rather than once per cell: the
+    /// lookup is most of the cost of [`BlockSource::block`].
+    fn visit_blocks(&self, min: BlockPos, max: BlockPos, visit: &mut dyn FnMut(BlockPos, Block)) {
+        for y in min.y..=max.y {
+            for z in min.z..=max.z {
+                let mut x = min.x;
+                loop {
+                    // The last x of this chunk (two's complement makes this right below 0 too).
+                    let end = (x | (CHUNK_SIZE - 1)).min(max.x);
+                    let first = BlockPos::new(x, y, z);
+                    // A chunk lies wholly inside or beyond the border, inside or outside the
+                    // height range, so the first cell of the run speaks for all of it.
+                    let chunk = if first.inside_border() && first.in_world_height() {
+                        self.chunk(first.chunk())
+                    } else {
+                        None
+                    };
+                    for x in x..=end {
+                        let pos = BlockPos::new(x, y, z);
+                        let block = chunk.map_or_else(|| self.block(pos), |c| c.get(pos.local()));
+                        visit(pos, block);
+                    }
+                    if end >= max.x {
+                        break;
+                    }
+                    x = end + 1;
+                }
+            }
+        }
     }
 }
 
@@ -418,6 +473,52 @@ mod tests {
         assert_eq!(w.block(p), Block::Air, "unloaded reads as air");
         w.load_column(p.column());
         assert_eq!(w.block(p), Block::Glass);
+    }
+
+    #[test]
+    fn beyond_the_border_is_a_wall_that_nothing_changes() {
+        let mut w = flat();
+        let inside = BlockPos::new(WORLD_BORDER - 1, 64, -WORLD_BORDER);
+        let beyond = [
+            BlockPos::new(WORLD_BORDER, 64, 0),
+            BlockPos::new(0, 300, -WORLD_BORDER - 1),
+            BlockPos::new(i32::MIN, 10, i32::MAX),
+        ];
+        assert!(w.set_block(inside, Block::Stone));
+        for p in beyond {
+            assert!(!w.set_block(p, Block::Stone), "{p:?}");
+            assert_eq!(w.block(p), Block::Bedrock, "{p:?}");
+        }
+        assert_eq!(w.edit_count(), 1);
+        let generated = w
+            .generator()
+            .generate_column(BlockPos::new(WORLD_BORDER, 0, 0).column());
+        assert!(generated.iter().all(|c| *c == Chunk::filled(Block::Air)));
+    }
+
+    #[test]
+    fn visiting_a_box_gives_what_block_gives_cell_by_cell() {
+        let mut w = flat();
+        let (a, b) = (BlockPos::new(-40, 60, -3), BlockPos::new(70, 66, 2));
+        w.load_region(Aabb::new(a.min_corner(), b.min_corner()));
+        w.set_block(BlockPos::new(-33, 63, 1), Block::Glass);
+        let mut seen = Vec::new();
+        w.visit_blocks(a, b, &mut |p, block| seen.push((p, block)));
+        let expected: Vec<_> = BlockPos::cells_between(a, b)
+            .map(|p| (p, w.block(p)))
+            .collect();
+        assert_eq!(seen, expected);
+        let edge = BlockPos::new(WORLD_BORDER - 2, -1, 0);
+        let mut seen = Vec::new();
+        w.visit_blocks(
+            edge,
+            BlockPos::new(WORLD_BORDER + 1, 0, 0),
+            &mut |p, block| {
+                seen.push((p.x, block));
+            },
+        );
+        let (inside, beyond) = (WORLD_BORDER - 1, WORLD_BORDER);
+        assert!(seen.contains(&(inside, Block::Air)) && seen.contains(&(beyond, Block::Bedrock)));
     }
 
     #[test]

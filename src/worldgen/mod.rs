@@ -98,9 +98,12 @@ impl Generator {
         self.seed
     }
 
-    /// Makes the chunk at `pos`.
+    /// Makes the chunk at `pos`: beyond the world border, only air.
     #[must_use]
     pub fn generate(&self, pos: ChunkPos) -> Chunk {
+        if !pos.column().inside_border() {
+            return Chunk::filled(Block::Air);
+        }
         match (&self.terrain, self.kind) {
             (Some(terrain), _) => terrain.generate(pos),
             (None, GeneratorKind::Flat) => flat_chunk(pos),

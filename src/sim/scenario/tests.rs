@@ -173,3 +173,94 @@ fn schedule_holds_ranges_and_fires_events_once() {
             .all(|(t, i)| t == 4 || (i.yaw.is_none() && i.actions.is_empty()))
     );
 }
+
+#[test]
+fn values_beyond_the_world_border_name_their_key() {
+    let fill = |from: &str, to: &str| {
+        format!("ticks = 1\n[[fill]]\nfrom = {from}\nto = {to}\nblock = \"stone\"")
+    };
+    let cases = [
+        (
+            fill("[2147483647, 0, 0]", "[2147483647, 0, 0]"),
+            "fill[0].from: x = 2147483647 is beyond the world border",
+        ),
+        (
+            fill("[0, 0, 0]", "[0, 0, 30000000]"),
+            "fill[0].to: z = 30000000 is beyond the world border",
+        ),
+        (
+            "ticks = 1\nprobes = [[-30000001, 64, 0]]".to_owned(),
+            "probes[0]: x = -30000001",
+        ),
+        (
+            "ticks = 1\n[player]\nposition = [29999999.8, 64.0, 0.5]".to_owned(),
+            "player.position: x = 29999999.8",
+        ),
+        (
+            "ticks = 1\n[player]\nposition = [0.5, 1e300, 0.5]".to_owned(),
+            "player.position: y = ",
+        ),
+        (
+            "ticks = 1\n[[crate]]\nposition = [0.5, 64.0, -29999999.9]".to_owned(),
+            "crate[0].position: z = -29999999.9",
+        ),
+    ];
+    for (text, message) in cases {
+        let error = error_of(&text);
+        assert!(error.contains(message), "{text:?}: {error}");
+    }
+    // The last cells inside are accepted.
+    let s = Scenario::parse(&fill(
+        "[29999999, 0, -30000000]",
+        "[29999999, 0, -30000000]",
+    ))
+    .expect("the border's own cells are inside");
+    assert_eq!(s.fills[0].from, BlockPos::new(29_999_999, 0, -30_000_000));
+}
+
+#[test]
+fn fills_are_limited_in_total_without_wrapping() {
+    // The cell count of this box wraps a u64: it must still be refused.
+    let error = error_of(
+        "world = \"empty\"\nticks = 1\n[[fill]]\nfrom = [0, 0, -2147483648]\n\
+         to = [2147483647, 255, 2147483647]\nblock = \"stone\"",
+    );
+    assert!(error.starts_with("fill[0].from"), "{error}");
+    let big = "[[fill]]\nfrom = [0, 0, 0]\nto = [127, 127, 99]\nblock = \"stone\"\n";
+    let ok = format!("ticks = 1\n{big}");
+    assert!(Scenario::parse(&ok).is_ok());
+    let error = error_of(&format!("ticks = 1\n{}", big.repeat(2)));
+    assert!(
+        error.starts_with(
+            "fill[1]: brings the cells set by all fills to 3276800, more than 2097152"
+        ),
+        "{error}"
+    );
+    let wide = "ticks = 1\n[[fill]]\nfrom = [0, 64, 0]\nto = [2048, 64, 511]\nblock = \"stone\"";
+    let error = error_of(wide);
+    assert!(error.starts_with("fill[0]: brings the columns"), "{error}");
+}
+
+#[test]
+fn counts_and_speeds_are_limited() {
+    let crates = "[[crate]]\nposition = [0.5, 64.0, 0.5]\n".repeat(MAX_CRATES + 1);
+    let error = error_of(&format!("ticks = 1\n{crates}"));
+    assert!(
+        error.starts_with("crate: 1001 entries is more than 1000"),
+        "{error}"
+    );
+    let probes = vec!["[0, 64, 0]"; MAX_PROBES + 1].join(", ");
+    let error = error_of(&format!("ticks = 1\nprobes = [{probes}]"));
+    assert!(error.starts_with("probes: 1025 entries"), "{error}");
+    let error = error_of("ticks = 1\n[player]\nvelocity = [0.0, -1000.5, 0.0]");
+    assert!(error.starts_with("player.velocity"), "{error}");
+    let s = Scenario::parse("ticks = 1\n[player]\nvelocity = [1000.0, -1000.0, 1000.0]")
+        .expect("the fastest start is accepted");
+    assert_eq!(s.player.velocity.x, MAX_SPEED);
+}
+
+#[test]
+fn text_longer_than_the_file_limit_is_refused_before_parsing() {
+    let text = "#".repeat(MAX_SCENARIO_BYTES as usize + 1);
+    assert!(error_of(&text).contains("bytes is more than"));
+}

@@ -1,0 +1,98 @@
+//! The costliest ticks a scenario can ask for within its limits (README.md, "Limits"): a
+//! player of either collider starting at the fastest accepted speed, diagonally into terrain,
+//! and 1,000 crates (the most a scenario may have) stacked in one pile. Run with
+//! `cargo bench --bench hostile`.
+
+#![allow(
+    missing_docs,
+    reason = "criterion_group! generates undocumented functions"
+)]
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use glam::DVec3;
+use hewn::physics::PlayerCollider;
+use hewn::physics::crates::{Crate, Crates, MIN_CRATE_SIZE};
+use hewn::sim::scenario::{MAX_CRATES, MAX_SPEED};
+use hewn::sim::{Input, Simulation};
+use hewn::worldgen::GeneratorKind;
+
+/// A terrain world with the player at spawn moving at the fastest accepted speed on every
+/// axis, down into the ground, with everything the tick reaches loaded.
+fn fastest(collider: PlayerCollider) -> Simulation {
+    let mut sim = Simulation::new(GeneratorKind::Terrain, 7);
+    sim.player.collider = collider;
+    sim.player.velocity = DVec3::new(MAX_SPEED, -MAX_SPEED, MAX_SPEED);
+    sim.world.load_region(sim.player.bounds().inflated(40.0));
+    sim
+}
+
+fn fastest_player(c: &mut Criterion) {
+    let mut group = c.benchmark_group("fastest player tick");
+    for (name, collider) in [
+        ("box", PlayerCollider::Box),
+        ("cylinder", PlayerCollider::Cylinder),
+    ] {
+        let sim = fastest(collider);
+        let input = Input::default();
+        group.bench_function(name, |b| {
+            b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+        });
+    }
+    group.finish();
+}
+
+/// A flat world with [`MAX_CRATES`] crates of `edge` blocks stacked 10 × 10 × 10, touching,
+/// just put down, and the player beside the pile; the columns they stand in are loaded.
+fn pile(edge: f64) -> Simulation {
+    let mut sim = Simulation::new(GeneratorKind::Flat, 1);
+    sim.player.position = DVec3::new(-3.5, 64.0, 0.5);
+    let side = 10;
+    assert_eq!(side * side * side, MAX_CRATES);
+    let crates = (0..MAX_CRATES)
+        .map(|i| {
+            let (x, y, z) = (i % side, i / side % side, i / (side * side));
+            Crate::new(
+                DVec3::new(
+                    (x as f64 + 0.5) * edge,
+                    64.0 + y as f64 * edge,
+                    (z as f64 + 0.5) * edge,
+                ),
+                DVec3::splat(edge),
+            )
+        })
+        .collect();
+    sim.crates = Crates::new(crates);
+    // Generating the columns is the world's cost, not the crates'.
+    for c in sim.crates.list() {
+        sim.world.load_region(c.bounds().inflated(2.0));
+    }
+    sim
+}
+
+fn crate_pile(c: &mut Criterion) {
+    let input = Input::default();
+    let sim = pile(1.0);
+    c.bench_function("1000-crate pile tick", |b| {
+        b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+    });
+    let sim = pile(MIN_CRATE_SIZE);
+    c.bench_function("1000-crate pile tick, smallest crates", |b| {
+        b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+    });
+    // Sizes mixed: one crate of the other size must not make the index fit it alone.
+    for (edge, odd) in [(1.0, MIN_CRATE_SIZE), (MIN_CRATE_SIZE, 1.0)] {
+        let mut sim = pile(edge);
+        let mut crates = sim.crates.list().to_vec();
+        crates[MAX_CRATES - 1] = Crate::new(DVec3::new(20.5, 64.0, 20.5), DVec3::splat(odd));
+        sim.world
+            .load_region(crates[MAX_CRATES - 1].bounds().inflated(2.0));
+        sim.crates = Crates::new(crates);
+        let name = format!("1000-crate pile tick, edge {edge} with one of {odd}");
+        c.bench_function(&name, |b| {
+            b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+        });
+    }
+}
+
+criterion_group!(benches, fastest_player, crate_pile);
+criterion_main!(benches);

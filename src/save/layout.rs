@@ -1,0 +1,119 @@
+//! Checking that a world's tables and columns are those of its schema version, so that
+//! `hewn world check`, `hewn sim --world` and the game agree on which files they can use:
+//! a world whose layout is not its version's (a dropped table, a renamed column, a
+//! `user_version` changed by hand) is refused by all of them, before anything is written.
+
+use std::path::Path;
+
+use rusqlite::Connection;
+
+use super::SaveError;
+use super::schema::{self, Meta};
+use crate::worldgen::GeneratorKind;
+
+/// Each table's name with its columns: name, declared type, NOT NULL, place in the key.
+type Layout = Vec<(String, Vec<(String, String, bool, i64)>)>;
+
+/// The tables and columns of the database `conn`, sorted by table name.
+fn layout(conn: &Connection) -> rusqlite::Result<Layout> {
+    let mut tables = conn.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
+         ORDER BY name",
+    )?;
+    let names = tables
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut columns =
+        conn.prepare("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?1) ORDER BY cid")?;
+    names
+        .into_iter()
+        .map(|table| {
+            let cols = columns
+                .query_map([&table], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok((table, cols))
+        })
+        .collect()
+}
+
+/// The layout of a world made at schema `version`.
+fn expected(version: i64) -> rusqlite::Result<Layout> {
+    let mut conn = Connection::open_in_memory()?;
+    let meta = Meta {
+        generator: GeneratorKind::Flat,
+        seed: 0,
+        created: 0,
+        game_version: String::new(),
+        last_saved: 0,
+        time: 0,
+    };
+    schema::create_at(&mut conn, &meta, version)?;
+    layout(&conn)
+}
+
+/// Refuses a world whose tables or columns are not those of schema `version`, naming the
+/// first difference.
+pub(super) fn check(path: &Path, conn: &Connection, version: i64) -> Result<(), SaveError> {
+    let db = |e| SaveError::Database {
+        path: path.to_owned(),
+        source: e,
+    };
+    let (found, wanted) = (layout(conn).map_err(db)?, expected(version).map_err(db)?);
+    let bad = |problem: String| SaveError::BadLayout {
+        path: path.to_owned(),
+        version,
+        problem,
+    };
+    for (table, columns) in &wanted {
+        let Some((_, have)) = found.iter().find(|(t, _)| t == table) else {
+            return Err(bad(format!("table {table:?} is missing")));
+        };
+        if have != columns {
+            let names = |c: &[(String, String, bool, i64)]| {
+                c.iter().map(|c| c.0.clone()).collect::<Vec<_>>().join(", ")
+            };
+            return Err(bad(format!(
+                "table {table:?} has columns ({}), not ({})",
+                names(have),
+                names(columns)
+            )));
+        }
+    }
+    if let Some((table, _)) = found
+        .iter()
+        .find(|(t, _)| !wanted.iter().any(|(w, _)| w == t))
+    {
+        return Err(bad(format!("table {table:?} does not belong")));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_version_has_its_own_layout_and_passes_its_own_check() {
+        for version in 1..=schema::SCHEMA_VERSION {
+            let layout = expected(version).expect("layout");
+            assert!(layout.iter().any(|(t, _)| t == "chunks"));
+            let mut conn = Connection::open_in_memory().expect("db");
+            let meta = Meta {
+                generator: GeneratorKind::Flat,
+                seed: 1,
+                created: 1,
+                game_version: "x".into(),
+                last_saved: 0,
+                time: 0,
+            };
+            schema::create_at(&mut conn, &meta, version).expect("create");
+            check(Path::new("mem"), &conn, version).expect("its own layout");
+            if version > 1 {
+                let error = check(Path::new("mem"), &conn, 1).expect_err("not version 1's");
+                assert!(error.to_string().contains("version 1"), "{error}");
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The limits a scenario must keep, checked while it is parsed, before any work is done, so
+//! that no small file costs much time or memory. README.md ("Limits") says how each was
+//! chosen.
+
+use std::collections::BTreeSet;
+
+use glam::DVec3;
+
+use super::{Fill, ScenarioError, invalid};
+use crate::world::light::MAX_LIGHT;
+use crate::world::{BlockPos, ColumnPos, WORLD_BORDER, WORLD_HEIGHT};
+
+/// The largest scenario file read, in bytes; a longer one (or an endless one, such as
+/// `/dev/zero`) is refused after reading this much.
+pub const MAX_SCENARIO_BYTES: u64 = 16 << 20;
+/// The largest |y| a scenario position may have: positions stay exact up to here.
+pub const MAX_ALTITUDE: f64 = (1u64 << 28) as f64;
+/// The largest speed along any axis a scenario may start with, in blocks per second.
+pub const MAX_SPEED: f64 = 1_000.0;
+/// The most ticks a scenario may run.
+pub const MAX_TICKS: u64 = 1_000_000_000;
+/// The most cells all `[[fill]]`s together may set.
+pub const MAX_FILL_CELLS: u64 = 1 << 21;
+/// The most distinct columns the fills and the probes together may make the world load.
+pub const MAX_LOADED_COLUMNS: usize = 1024;
+/// The most crates a scenario may start with.
+pub const MAX_CRATES: usize = 1000;
+/// The most `[[input]]` entries a scenario may have.
+pub const MAX_INPUTS: usize = 1_000_000;
+/// The most probes a scenario may have.
+pub const MAX_PROBES: usize = 1024;
+
+/// Refuses a list of `what` longer than `max`.
+pub(super) fn count(key: &str, len: usize, max: usize) -> Result<(), ScenarioError> {
+    if len > max {
+        return Err(invalid(key, format!("{len} entries is more than {max}")));
+    }
+    Ok(())
+}
+
+/// Refuses a cell whose x or z lies beyond the world border.
+pub(super) fn cell_inside_border(key: &str, cell: [i32; 3]) -> Result<(), ScenarioError> {
+    for (axis, name) in [(0, "x"), (2, "z")] {
+        let v = cell[axis];
+        if !(-WORLD_BORDER..WORLD_BORDER).contains(&v) {
+            return Err(invalid(
+                key,
+                format!(
+                    "{name} = {v} is beyond the world border (cells {} to {})",
+                    -WORLD_BORDER,
+                    WORLD_BORDER - 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a body at `position` (bottom centre) whose box, `half_width` to each side, reaches
+/// past the world border, or which lies farther than [`MAX_ALTITUDE`] above or below.
+pub(super) fn body_inside_border(
+    key: &str,
+    position: DVec3,
+    half_width: DVec3,
+) -> Result<(), ScenarioError> {
+    let border = f64::from(WORLD_BORDER);
+    for (axis, name) in [(0, "x"), (2, "z")] {
+        let v = position[axis];
+        if v.abs() + half_width[axis] > border {
+            return Err(invalid(
+                key,
+                format!("{name} = {v:?} puts the box beyond the world border (±{border})"),
+            ));
+        }
+    }
+    if position.y.abs() > MAX_ALTITUDE {
+        return Err(invalid(
+            key,
+            format!("y = {:?} is not within ±{MAX_ALTITUDE}", position.y),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a body at `position` (bottom centre), reaching `half_width` to each side and
+/// moving at `velocity`, keeps the limits that a scenario's player and crates are held to:
+/// its box inside the world border, within [`MAX_ALTITUDE`], no faster than [`MAX_SPEED`].
+/// Saved worlds hold their player and crates to it as well.
+#[must_use]
+pub fn body_in_limits(position: DVec3, half_width: DVec3, velocity: DVec3) -> bool {
+    let border = f64::from(WORLD_BORDER);
+    position.is_finite()
+        && velocity.is_finite()
+        && position.x.abs() + half_width.x <= border
+        && position.z.abs() + half_width.z <= border
+        && position.y.abs() <= MAX_ALTITUDE
+        && velocity.abs().max_element() <= MAX_SPEED
+}
+
+/// How many cells the box between `from` and `to` holds, saturating rather than wrapping.
+pub(super) fn cells_in(from: [i32; 3], to: [i32; 3]) -> u64 {
+    (0..3)
+        .map(|a| u64::from(from[a].abs_diff(to[a])) + 1)
+        .try_fold(1u64, u64::checked_mul)
+        .unwrap_or(u64::MAX)
+}
+
+/// Refuses fills that together set more than [`MAX_FILL_CELLS`] cells, naming the fill that
+/// goes over.
+pub(super) fn fill_total(fills: &[Fill]) -> Result<(), ScenarioError> {
+    let mut total = 0u64;
+    for (i, f) in fills.iter().enumerate() {
+        let cells = cells_in(f.from.to_ivec3().to_array(), f.to.to_ivec3().to_array());
+        total = total.saturating_add(cells);
+        if total > MAX_FILL_CELLS {
+            return Err(invalid(
+                format!("fill[{i}]"),
+                format!("brings the cells set by all fills to {total}, more than {MAX_FILL_CELLS}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses fills and probes that together need more than [`MAX_LOADED_COLUMNS`] columns in
+/// memory. Runs after [`fill_total`], so the columns to count are few.
+pub(super) fn loaded_columns(fills: &[Fill], probes: &[BlockPos]) -> Result<(), ScenarioError> {
+    let mut columns = BTreeSet::new();
+    let reach = glam::IVec3::new(i32::from(MAX_LIGHT), 0, i32::from(MAX_LIGHT));
+    let boxes = fills
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (format!("fill[{i}]"), f.from, f.to))
+        .chain(probes.iter().enumerate().map(|(i, &p)| {
+            // Light at a probe depends on everything within light's reach.
+            (format!("probes[{i}]"), p.offset(-reach), p.offset(reach))
+        }));
+    for (key, a, b) in boxes {
+        for column in ColumnPos::covering(a, b) {
+            columns.insert(column);
+            if columns.len() > MAX_LOADED_COLUMNS {
+                return Err(invalid(
+                    key,
+                    format!(
+                        "brings the columns that fills and probes load to more than \
+                         {MAX_LOADED_COLUMNS} (a column is 32 × 32 blocks and {WORLD_HEIGHT} tall)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_counts_saturate_instead_of_wrapping() {
+        let n = cells_in([0, 0, i32::MIN], [i32::MAX, 255, i32::MAX]);
+        assert_eq!(n, u64::MAX);
+        assert_eq!(cells_in([1, 2, 3], [1, 2, 3]), 1);
+        assert_eq!(cells_in([-1, 0, 0], [1, 1, 0]), 6);
+    }
+}

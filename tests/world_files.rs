@@ -1,0 +1,273 @@
+//! Damaged, read-only and out-of-range world files: `hewn world check` and `hewn sim --world`
+//! agree on each, a refused world is left as it was with nothing new beside it, and a world
+//! that cannot be saved is refused before anything runs.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{hewn, private_hewn, text};
+use glam::DVec3;
+use hewn::physics::Player;
+use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
+use hewn::world::{Block, BlockPos};
+use hewn::worldgen::GeneratorKind;
+
+const FLAT: NewWorld = NewWorld {
+    seed: Some(9),
+    generator: Some(GeneratorKind::Flat),
+};
+
+const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";
+
+/// A saved flat world with one edit and a player, closed.
+fn saved_world(dir: &Path) -> PathBuf {
+    let path = dir.join("w.hewn");
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
+    let mut world = loaded.world;
+    world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
+    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
+    file.save(&Snapshot::take(
+        &mut world,
+        &player,
+        &[],
+        &Hotbar::default(),
+    ))
+    .expect("set up the world");
+    file.close().expect("set up the world");
+    path
+}
+
+/// Every file in `dir` with its content.
+fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .expect("list the folder")
+        .map(|e| e.expect("list the folder").path())
+        .map(|p| {
+            let bytes = std::fs::read(&p).expect("read a file");
+            (p, bytes)
+        })
+        .collect()
+}
+
+/// Changes the world at `path` with SQL, as a careless user with a database tool would.
+fn tamper(path: &Path, sql: &str) {
+    let conn = rusqlite::Connection::open(path).expect("open with sqlite");
+    conn.execute_batch(sql).expect("tamper");
+    conn.close().expect("close");
+}
+
+/// Runs `hewn sim --world path` on [`SCENARIO`], written in `scratch`.
+fn sim_with_world(path: &Path, scratch: &Path) -> std::process::Output {
+    let scenario = scratch.join("s.toml");
+    std::fs::write(&scenario, SCENARIO).expect("write the scenario");
+    hewn(
+        &[
+            "sim",
+            scenario.to_str().expect("utf-8"),
+            "--world",
+            path.to_str().expect("utf-8"),
+        ],
+        Path::new("/nonexistent"),
+    )
+}
+
+#[test]
+fn check_and_sim_both_refuse_a_world_whose_tables_are_not_its_versions() {
+    let cases = [
+        ("DROP TABLE crates;", "table \"crates\" is missing"),
+        (
+            "ALTER TABLE player RENAME COLUMN yaw TO yew;",
+            "table \"player\" has columns",
+        ),
+        ("PRAGMA user_version = 1;", "not those of a version 1 world"),
+    ];
+    for (sql, needle) in cases {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let scratch = tempfile::tempdir().expect("temp dir");
+        let path = saved_world(dir.path());
+        tamper(&path, sql);
+        let before = files(dir.path());
+
+        let out = hewn(
+            &["world", "check", path.to_str().expect("utf-8")],
+            Path::new("/nonexistent"),
+        );
+        assert_eq!(out.status.code(), Some(1), "{sql}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("is damaged") && err.contains(needle),
+            "{sql}: {err}"
+        );
+
+        let out = sim_with_world(&path, scratch.path());
+        assert_eq!(out.status.code(), Some(1), "{sql}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("is damaged") && err.contains(needle),
+            "{sql}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{sql}: nothing ran");
+
+        assert_eq!(files(dir.path()), before, "{sql}: the folder is as it was");
+    }
+}
+
+#[test]
+fn a_refused_world_leaves_no_side_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let path = saved_world(dir.path());
+    // A world from another seed is refused after its file has been looked at.
+    let before = files(dir.path());
+    let scenario = scratch.path().join("other-seed.toml");
+    std::fs::write(&scenario, "seed = 10\nworld = \"flat\"\nticks = 1\n").expect("write");
+    let out = hewn(
+        &[
+            "sim",
+            scenario.to_str().expect("utf-8"),
+            "--world",
+            path.to_str().expect("utf-8"),
+        ],
+        Path::new("/nonexistent"),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(files(dir.path()), before, "no -wal, -shm or lock left");
+}
+
+#[test]
+fn a_stored_player_out_of_range_is_damage_and_starts_at_the_spawn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let path = saved_world(dir.path());
+    tamper(&path, "UPDATE player SET x = 1e300;");
+
+    let out = hewn(
+        &["world", "check", path.to_str().expect("utf-8")],
+        Path::new("/nonexistent"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("damaged player record"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let out = sim_with_world(&path, scratch.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("the saved player is damaged or out of range"));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let x = report["position"][0].as_f64().expect("x");
+    assert!(x.abs() < 1.0, "starts at the spawn, not at x = {x}");
+}
+
+#[test]
+fn a_read_only_world_is_refused_before_the_scenario_runs() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let path = saved_world(dir.path());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    if std::fs::OpenOptions::new().write(true).open(&path).is_ok() {
+        // Root writes read-only files: there is nothing read-only to test here.
+        eprintln!("skipped: this user can write a read-only file");
+        return;
+    }
+    let before = files(dir.path());
+    let out = sim_with_world(&path, scratch.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("read-only"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty(), "nothing ran");
+    assert_eq!(files(dir.path()), before);
+}
+
+#[test]
+fn hewn_without_a_display_creates_no_world() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let bin = tempfile::tempdir().expect("temp dir");
+    let out = Command::new(private_hewn(bin.path()))
+        .env("HEWN_DATA_DIR", data.path())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run hewn");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+    let left: Vec<_> = walk(data.path());
+    assert!(left.is_empty(), "files made: {left:?}");
+}
+
+/// Every file under `dir`, folders included.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .flat_map(|e| {
+                    let p = e.path();
+                    let mut inner = if p.is_dir() { walk(&p) } else { Vec::new() };
+                    inner.push(p);
+                    inner
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_refused_scenario_changes_no_world_and_creates_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let path = saved_world(dir.path());
+    let missing = dir.path().join("new.hewn");
+    let before = files(dir.path());
+    let cases = [
+        (
+            "seed = 9\nworld = \"flat\"\nticks = 1\n[[fill]]\nfrom = [2147483647, 0, 0]\n\
+             to = [2147483647, 0, 0]\nblock = \"stone\"\n",
+            "fill[0].from",
+        ),
+        (
+            "seed = 9\nworld = \"flat\"\nticks = 1\n[[crate]]\nposition = [0.5, 64.0, 0.5]\n\
+             [[crate]]\nposition = [0.7, 64.0, 0.5]\n",
+            "crate[1]: starts overlapping crate[0]",
+        ),
+        (
+            "seed = 9\nworld = \"flat\"\nticks = 1\n[player]\nvelocity = [0.0, 1e4, 0.0]\n",
+            "player.velocity",
+        ),
+    ];
+    for (scenario_text, needle) in cases {
+        let scenario = scratch.path().join("s.toml");
+        std::fs::write(&scenario, scenario_text).expect("write");
+        for world in [&path, &missing] {
+            let out = hewn(
+                &[
+                    "sim",
+                    scenario.to_str().expect("utf-8"),
+                    "--world",
+                    world.to_str().expect("utf-8"),
+                ],
+                Path::new("/nonexistent"),
+            );
+            assert_eq!(out.status.code(), Some(2), "{needle}");
+            assert!(text(&out.stderr).contains(needle), "{}", text(&out.stderr));
+            assert!(out.stdout.is_empty());
+        }
+        assert_eq!(
+            files(dir.path()),
+            before,
+            "{needle}: the folder is as it was"
+        );
+    }
+}
