@@ -166,18 +166,30 @@ fn a_stored_player_out_of_range_is_damage_and_starts_at_the_spawn() {
 #[test]
 fn a_read_only_world_is_refused_before_the_scenario_runs() {
     use std::os::unix::fs::PermissionsExt as _;
+    use std::os::unix::process::CommandExt as _;
     let dir = tempfile::tempdir().expect("temp dir");
     let scratch = tempfile::tempdir().expect("temp dir");
+    let bin = tempfile::tempdir().expect("temp dir");
     let path = saved_world(dir.path());
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let scenario = scratch.path().join("s.toml");
+    std::fs::write(&scenario, SCENARIO).expect("write the scenario");
+    let mut sim = Command::new(private_hewn(bin.path()));
+    sim.args(["sim", scenario.to_str().expect("utf-8"), "--world"])
+        .arg(&path)
+        .env("HEWN_DATA_DIR", "/nonexistent");
+    // Root may write any file, so a root test run (as in CI) runs hewn as the unprivileged
+    // user nobody, to whom the folders are opened for reading only.
     if std::fs::OpenOptions::new().write(true).open(&path).is_ok() {
-        // Root writes read-only files: there is nothing read-only to test here.
-        eprintln!("skipped: this user can write a read-only file");
-        return;
+        for folder in [dir.path(), scratch.path(), bin.path()] {
+            std::fs::set_permissions(folder, std::fs::Permissions::from_mode(0o755))
+                .expect("chmod");
+        }
+        sim.uid(NOBODY).gid(NOBODY);
     }
     let before = files(dir.path());
-    let out = sim_with_world(&path, scratch.path());
-    assert_eq!(out.status.code(), Some(1));
+    let out = sim.output().expect("run hewn");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("read-only"),
         "{}",
@@ -186,6 +198,9 @@ fn a_read_only_world_is_refused_before_the_scenario_runs() {
     assert!(out.stdout.is_empty(), "nothing ran");
     assert_eq!(files(dir.path()), before);
 }
+
+/// The user and group ids of nobody.
+const NOBODY: u32 = 65534;
 
 #[test]
 fn hewn_without_a_display_creates_no_world() {

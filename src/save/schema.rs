@@ -173,6 +173,12 @@ fn open_error(path: &Path, e: rusqlite::Error) -> SaveError {
         SaveError::NotADatabase {
             path: path.to_owned(),
         }
+    } else if code == Some(rusqlite::ErrorCode::ReadOnly) {
+        // A world in WAL mode cannot even be read where its folder may not be written:
+        // SQLite must make the shared-memory side file beside it.
+        SaveError::ReadOnly {
+            path: path.to_owned(),
+        }
     } else {
         SaveError::Database {
             path: path.to_owned(),
