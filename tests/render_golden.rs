@@ -48,6 +48,15 @@ fn scene_world() -> World {
     world
 }
 
+/// The fixed scene with a torch on the stone block's west face and one standing on the
+/// grass.
+fn scene_with_torches() -> World {
+    let mut world = scene_world();
+    world.set_block(BlockPos::new(1, 64, -4), Block::WallTorchWest);
+    world.set_block(BlockPos::new(-3, 64, -3), Block::Torch);
+    world
+}
+
 /// A crate resting on what is below it.
 fn crate_box(min: DVec3, max: DVec3) -> FreeBox {
     FreeBox {
@@ -223,10 +232,7 @@ fn the_scene_at_midnight_is_moonlit_with_a_torch_burning() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
-    let mut world = scene_world();
-    // A torch on the stone block's west face, one standing on the grass.
-    world.set_block(BlockPos::new(1, 64, -4), Block::WallTorchWest);
-    world.set_block(BlockPos::new(-3, 64, -3), Block::Torch);
+    let mut world = scene_with_torches();
     let night = the_scene(&mut renderer, &mut world, MIDNIGHT, false);
     assert_matches_golden("night", &night);
     let noon = the_scene(&mut renderer, &mut world, NOON, false);
@@ -288,9 +294,7 @@ fn the_greedy_mesh_draws_the_same_picture_as_one_quad_per_face() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
-    let mut world = scene_world();
-    world.set_block(BlockPos::new(1, 64, -4), Block::WallTorchWest);
-    world.set_block(BlockPos::new(-3, 64, -3), Block::Torch);
+    let mut world = scene_with_torches();
     // By day the sunlit grass merges into big quads; at midnight the torches' light and the
     // AO beside the blocks keep many faces single, and the rest merge.
     for time in [NOON, MIDNIGHT] {
