@@ -451,11 +451,14 @@ impl Game {
             eyes.sky(),
             eyes.block()
         ));
+        let renderer = &self.display.renderer;
         lines.push(format!(
-            "chunks loaded {}  queued {}  meshes {}",
+            "chunks loaded {}  queued {}  meshes {} ({:.1} MiB)  quads drawn {}",
             s.loaded,
             s.queued,
-            self.display.renderer.chunk_count()
+            renderer.chunk_count(),
+            renderer.chunk_bytes() as f64 / f64::from(1 << 20),
+            renderer.quads_drawn()
         ));
         lines.push(format!(
             "tick {}  collider {} (C)  crates {}  {}",
@@ -487,12 +490,14 @@ impl Game {
         }
         if let Some(f) = self.stats.summary() {
             log::info!(
-                "last {} frames: {:.1} fps, frame time p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms",
+                "last {} frames: {:.1} fps, frame time p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms; \
+                 the last frame drew {} quads",
                 self.stats.len(),
                 f.fps,
                 f.p50_ms,
                 f.p95_ms,
-                f.p99_ms
+                f.p99_ms,
+                self.display.renderer.quads_drawn()
             );
         }
         let hash = format!("{:016x}", self.sim.hash());

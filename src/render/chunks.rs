@@ -28,6 +28,10 @@ struct GpuChunk {
     ranges: [std::ops::Range<u32>; 3],
     /// The translucent quads, and the eye cell (chunk-relative) they were last sorted for.
     translucent: Option<(TranslucentQuads, Option<IVec3>)>,
+    /// Quads in the mesh, cube faces and model faces.
+    quads: usize,
+    /// Bytes of its vertex, index and model buffers.
+    bytes: u64,
 }
 
 /// A visible chunk this frame: which one and its slot in the offset buffer.
@@ -47,6 +51,10 @@ pub struct ChunkStore {
     capacity: u32,
     stride: u32,
     staging: Vec<u8>,
+    /// Bytes of every chunk's buffers together.
+    bytes: u64,
+    /// Quads in the chunks [`ChunkStore::prepare`] last found visible.
+    quads_visible: usize,
 }
 
 impl ChunkStore {
@@ -64,6 +72,8 @@ impl ChunkStore {
             capacity,
             stride,
             staging: Vec::new(),
+            bytes: 0,
+            quads_visible: 0,
         }
     }
 
@@ -106,10 +116,23 @@ impl ChunkStore {
         self.chunks.is_empty()
     }
 
+    /// Bytes of every chunk mesh on the GPU.
+    #[must_use]
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Quads in the chunks the last [`ChunkStore::prepare`] found in view: what a frame
+    /// draws.
+    #[must_use]
+    pub fn quads_visible(&self) -> usize {
+        self.quads_visible
+    }
+
     /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it).
     pub fn upload(&mut self, device: &wgpu::Device, pos: ChunkPos, mesh: &ChunkMesh) {
+        self.remove(pos);
         if mesh.is_empty() {
-            self.chunks.remove(&pos);
             return;
         }
         let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -142,6 +165,8 @@ impl ChunkStore {
             });
             (buffer, mesh.models.len() as u32)
         });
+        let bytes = vertices.size() + indices.size() + models.as_ref().map_or(0, |m| m.0.size());
+        self.bytes += bytes;
         self.chunks.insert(
             pos,
             GpuChunk {
@@ -150,13 +175,17 @@ impl ChunkStore {
                 models,
                 ranges,
                 translucent: (!translucent.is_empty()).then_some((translucent, None)),
+                quads: mesh.quad_count(),
+                bytes,
             },
         );
     }
 
     /// Drops the mesh of the chunk at `pos`.
     pub fn remove(&mut self, pos: ChunkPos) {
-        self.chunks.remove(&pos);
+        if let Some(chunk) = self.chunks.remove(&pos) {
+            self.bytes -= chunk.bytes;
+        }
     }
 
     /// Picks the chunks inside the view, nearest first, and writes their offsets from the
@@ -198,6 +227,7 @@ impl ChunkStore {
             queue.write_buffer(&self.offsets, 0, &self.staging);
         }
         self.sort_translucent(queue, camera, visible.iter().map(|&(_, pos)| pos));
+        self.quads_visible = visible.iter().map(|(_, pos)| self.chunks[pos].quads).sum();
         visible
             .into_iter()
             .enumerate()

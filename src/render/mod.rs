@@ -206,6 +206,18 @@ impl Renderer {
         self.chunks.len()
     }
 
+    /// Bytes of the chunk meshes on the GPU.
+    #[must_use]
+    pub fn chunk_bytes(&self) -> u64 {
+        self.chunks.bytes()
+    }
+
+    /// Quads in the chunks the last frame drew (those in view).
+    #[must_use]
+    pub fn quads_drawn(&self) -> usize {
+        self.chunks.quads_visible()
+    }
+
     /// `srgb` in the space this renderer's target holds, with `w` as the fourth value.
     fn colour(&self, srgb: [f32; 3], w: f32) -> [f32; 4] {
         let c = if self.format.is_srgb() {
