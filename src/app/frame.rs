@@ -24,8 +24,9 @@ use crate::sim::{ActionOutcome, Item, Simulation, Target};
 use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
-/// Finished meshes uploaded per frame at most, so a burst of loading never stalls a frame.
-const UPLOADS_PER_FRAME: usize = 8;
+/// Main-thread time per frame for uploading finished meshes: a burst of loading never
+/// stalls a frame, and a slow frame still uploads as much as a fast one.
+const UPLOAD_BUDGET: Duration = Duration::from_millis(6);
 /// Vertical field of view in degrees.
 const FOV_Y: f32 = 70.0;
 
@@ -260,7 +261,11 @@ impl Game {
         for pos in self.streamer.take_dropped() {
             self.display.renderer.remove_chunk(pos);
         }
-        for (pos, mesh) in self.streamer.take_ready(UPLOADS_PER_FRAME) {
+        let uploads = Instant::now();
+        while uploads.elapsed() < UPLOAD_BUDGET {
+            let Some((pos, mesh)) = self.streamer.next_ready() else {
+                break;
+            };
             self.display.renderer.upload_chunk(pos, &mesh);
         }
         if !self.view_loaded && self.started && self.streamer.view_complete() {

@@ -9,6 +9,7 @@
 pub mod clock;
 mod frame;
 pub mod input;
+pub mod jobs;
 pub mod keys;
 pub mod stats;
 pub mod stream;

@@ -1,10 +1,12 @@
 //! Chunk streaming: which chunks to generate, mesh, show and drop as the player moves.
 //!
-//! Generation and meshing run on [`Workers`]; the main thread only decides what comes next,
-//! inserts finished chunks into the world, and takes a copy of a chunk and its border for
-//! each meshing job. It never waits for a worker. Work is ordered nearest first, biased
-//! towards where the player looks and moves, and only a few jobs are in flight at a time so
-//! that the order keeps up with the player.
+//! Generation and meshing run on [`Workers`], which pull from a queue ordered nearest first
+//! and biased towards where the player looks and moves, re-ordered as the player moves (see
+//! [`super::jobs`]). The main thread only decides what is wanted, inserts finished columns
+//! into the world, and takes a copy of a chunk and its border for each meshing job, within a
+//! time budget per frame. It never waits for a worker, and workers never wait for a frame:
+//! every column to generate is queued at once, and enough meshing jobs are kept queued to
+//! last the workers through a slow frame.
 //!
 //! Columns load within `render distance + 2` (every neighbour of a chunk within the render
 //! distance lies within that circle), generated and lit by themselves on a worker, then
@@ -16,20 +18,23 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use glam::DVec3;
 
-use super::workers::{Done, Job, Workers};
+use super::jobs::{Focus, Job};
+use super::workers::{Done, Workers};
 use crate::mesh::{ChunkMesh, Neighbourhood};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos, World};
+use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, World};
 use crate::worldgen::Generator;
 
-/// Jobs in flight per worker: enough to keep them busy through a slow frame (a software
-/// renderer may take 100 ms or more), few enough to re-prioritise as the player moves.
-const IN_FLIGHT_PER_WORKER: usize = 48;
-/// Meshing snapshots taken per frame at most (each costs the main thread some 50 µs).
-const SNAPSHOTS_PER_FRAME: usize = 32;
+/// Meshing jobs queued or running at most. Each holds a copy of its chunk and border (about
+/// 150 KiB), so this bounds memory, while being enough for two workers for some 50 ms at
+/// about 200 µs a chunk: more than a slow frame of the software renderer.
+const MESHING_IN_FLIGHT: usize = 512;
+/// Main-thread time per frame for copying chunks for meshing jobs (some 50 µs each).
+const SNAPSHOT_BUDGET: Duration = Duration::from_millis(4);
 
 /// Counts for the debug overlay and the loading log.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,7 +60,10 @@ pub struct Streamer {
     shown: HashMap<ChunkPos, u64>,
     ready: VecDeque<(ChunkPos, ChunkMesh)>,
     dropped: Vec<ChunkPos>,
-    centre: Option<ChunkPos>,
+    /// The focus the workers' queue was last priced for.
+    focus: Option<Focus>,
+    /// Every chunk within the load radius of that focus, best first.
+    wanted: Vec<ChunkPos>,
     missing: usize,
 }
 
@@ -65,11 +73,18 @@ fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
 }
 
 impl Streamer {
-    /// Streams chunks within `render_distance` columns, generating with `generator`.
+    /// Streams chunks within `render_distance` columns, generating with `generator` on a
+    /// worker per core.
     #[must_use]
     pub fn new(generator: &Arc<Generator>, render_distance: u32) -> Self {
+        Self::with_workers(generator, render_distance, Workers::default_count())
+    }
+
+    /// Streams as [`Streamer::new`] does, with `workers` worker threads.
+    #[must_use]
+    pub fn with_workers(generator: &Arc<Generator>, render_distance: u32, workers: usize) -> Self {
         Self {
-            workers: Workers::new(Workers::default_count(), generator),
+            workers: Workers::new(workers, generator),
             render_distance: render_distance as i32,
             generating: HashSet::new(),
             meshing: HashSet::new(),
@@ -77,7 +92,8 @@ impl Streamer {
             shown: HashMap::new(),
             ready: VecDeque::new(),
             dropped: Vec::new(),
-            centre: None,
+            focus: None,
+            wanted: Vec::new(),
             missing: usize::MAX,
         }
     }
@@ -92,10 +108,30 @@ impl Streamer {
     }
 
     /// One frame of streaming: takes finished work, drops far chunks, hands out new work.
-    /// `heading` is where the player looks or moves (any length).
+    /// `heading` is where the player looks or moves (any length). Never blocks.
     pub fn update(&mut self, world: &mut World, feet: DVec3, heading: DVec3) {
-        let mut changed = false;
-        while let Some(done) = self.workers.try_done() {
+        self.update_with(None, world, feet, heading);
+    }
+
+    /// As [`Streamer::update`], but first waits up to `timeout` for a worker to finish
+    /// something, for a caller with nothing else to do (a headless loader or a bench).
+    pub fn update_waiting(
+        &mut self,
+        world: &mut World,
+        feet: DVec3,
+        heading: DVec3,
+        timeout: Duration,
+    ) {
+        let first = self.workers.wait_done(timeout);
+        self.update_with(first, world, feet, heading);
+    }
+
+    fn update_with(&mut self, first: Option<Done>, world: &mut World, feet: DVec3, heading: DVec3) {
+        let mut changed = first.is_some();
+        let results = first
+            .into_iter()
+            .chain(std::iter::from_fn(|| self.workers.try_done()));
+        for done in results {
             changed = true;
             match done {
                 Done::Generated(pos, column) => {
@@ -114,15 +150,38 @@ impl Streamer {
         }
         // Light that loading changed is meshed again in turn, not in this frame.
         self.outdate(world.take_redrawn_chunks());
-        let centre = BlockPos::containing(feet).chunk();
-        if self.centre != Some(centre) {
-            self.centre = Some(centre);
-            self.drop_far(world, centre);
+        let focus = Focus::new(feet, heading);
+        if self.focus.is_none_or(|f| f.centre() != focus.centre()) {
+            self.drop_far(world, focus.centre());
             changed = true;
+        }
+        if self.focus.is_none_or(|f| focus.differs_from(&f)) {
+            self.refocus(focus);
         }
         // With the view complete and nothing new, there is nothing to decide.
         if changed || self.missing > 0 {
-            self.schedule(world, feet, heading);
+            self.schedule(world, focus.centre());
+        }
+    }
+
+    /// Re-prices the waiting jobs for `focus` and forgets those now out of range.
+    fn refocus(&mut self, focus: Focus) {
+        self.focus = Some(focus);
+        self.wanted = Self::wanted(focus, self.render_distance + 2);
+        let centre = focus.centre();
+        let (load, view) = (
+            (self.render_distance + 2).pow(2),
+            self.render_distance.pow(2),
+        );
+        let dropped = self.workers.refocus(focus, |job| match job {
+            Job::Generate(column) => horizontal_distance_sq(column.chunk(0), centre) <= load,
+            Job::Mesh { pos, .. } => horizontal_distance_sq(*pos, centre) <= view,
+        });
+        for job in dropped {
+            match job {
+                Job::Generate(column) => self.generating.remove(&column),
+                Job::Mesh { pos, .. } => self.meshing.remove(&pos),
+            };
         }
     }
 
@@ -156,11 +215,9 @@ impl Streamer {
             .retain(|(p, _)| horizontal_distance_sq(*p, centre) <= show);
     }
 
-    /// Every chunk within `radius` columns, best first.
-    fn wanted(&self, feet: DVec3, heading: DVec3, radius: i32) -> Vec<ChunkPos> {
-        let centre = BlockPos::containing(feet).chunk();
-        let size = f64::from(CHUNK_SIZE);
-        let ahead = DVec3::new(heading.x, 0.0, heading.z).normalize_or_zero();
+    /// Every chunk within `radius` columns of `focus`, best first.
+    fn wanted(focus: Focus, radius: i32) -> Vec<ChunkPos> {
+        let centre = focus.centre();
         let mut list: Vec<(f64, ChunkPos)> = Vec::new();
         for dz in -radius..=radius {
             for dx in -radius..=radius {
@@ -169,13 +226,7 @@ impl Streamer {
                 }
                 for y in 0..WORLD_HEIGHT_CHUNKS {
                     let pos = ChunkPos::new(centre.x + dx, y, centre.z + dz);
-                    let middle = pos.min_block().min_corner() + DVec3::splat(size / 2.0);
-                    let to = (middle - feet) / size;
-                    let flat = DVec3::new(to.x, 0.0, to.z);
-                    // Vertical distance counts double: the layers at eye height matter most.
-                    let distance = (flat.length_squared() + 4.0 * to.y * to.y).sqrt();
-                    let bias = 1.5 * flat.normalize_or_zero().dot(ahead);
-                    list.push((distance - bias, pos));
+                    list.push((focus.cost(pos), pos));
                 }
             }
         }
@@ -187,20 +238,18 @@ impl Streamer {
         pos.column().around(1).all(|c| world.is_column_loaded(c))
     }
 
-    fn schedule(&mut self, world: &World, feet: DVec3, heading: DVec3) {
-        let cap = IN_FLIGHT_PER_WORKER * Workers::default_count();
+    fn schedule(&mut self, world: &World, centre: ChunkPos) {
+        let started = Instant::now();
         let radius = self.render_distance;
-        let mut snapshots = 0;
         let mut missing = 0;
-        for pos in self.wanted(feet, heading, radius + 2) {
-            let in_view =
-                horizontal_distance_sq(pos, BlockPos::containing(feet).chunk()) <= radius * radius;
+        let mut generate = Vec::new();
+        for i in 0..self.wanted.len() {
+            let pos = self.wanted[i];
+            let in_view = horizontal_distance_sq(pos, centre) <= radius * radius;
             if !world.is_loaded(pos) {
                 missing += usize::from(in_view);
-                let column = pos.column();
-                if !self.generating.contains(&column) && self.generating.len() < cap {
-                    self.generating.insert(column);
-                    self.workers.submit(Job::Generate(column));
+                if self.generating.insert(pos.column()) {
+                    generate.push(Job::Generate(pos.column()));
                 }
                 continue;
             }
@@ -208,10 +257,16 @@ impl Streamer {
             if !in_view || self.shown.get(&pos) == Some(&version) {
                 continue;
             }
+            if world.chunk(pos).and_then(Chunk::uniform) == Some(Block::Air) {
+                // Only blocks have faces: an empty chunk's mesh is empty, whatever is around.
+                self.shown.insert(pos, version);
+                self.ready.push_back((pos, ChunkMesh::default()));
+                continue;
+            }
             missing += 1;
             if self.meshing.contains(&pos)
-                || self.meshing.len() >= cap
-                || snapshots >= SNAPSHOTS_PER_FRAME
+                || self.meshing.len() >= MESHING_IN_FLIGHT
+                || started.elapsed() > SNAPSHOT_BUDGET
                 || !Self::neighbours_loaded(world, pos)
             {
                 continue;
@@ -229,8 +284,8 @@ impl Streamer {
                 light: light.clone(),
                 border,
             });
-            snapshots += 1;
         }
+        self.workers.submit_all(generate);
         self.missing = missing;
     }
 
@@ -268,10 +323,9 @@ impl Streamer {
         out
     }
 
-    /// Up to `limit` finished meshes to upload, nearest first as they were scheduled.
-    pub fn take_ready(&mut self, limit: usize) -> Vec<(ChunkPos, ChunkMesh)> {
-        let n = limit.min(self.ready.len());
-        self.ready.drain(..n).collect()
+    /// The next finished mesh to upload, nearest first as they were scheduled.
+    pub fn next_ready(&mut self) -> Option<(ChunkPos, ChunkMesh)> {
+        self.ready.pop_front()
     }
 
     /// Chunks whose meshes should leave the GPU.

@@ -1,38 +1,21 @@
 //! A small pool of worker threads that generate and mesh chunks off the main thread.
 //!
-//! Jobs go in through a shared queue; results come back through a channel the main thread
-//! drains without ever blocking.
+//! Jobs go into a shared [`JobQueue`] that the workers pull from as soon as they are free,
+//! cheapest first for where the player is, so loading runs at the workers' pace and never
+//! waits for a frame. Results come back through a channel the main thread drains without
+//! ever blocking.
 
-use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
-use crate::mesh::{ChunkMesh, Neighbourhood};
-use crate::world::light::{ChunkLight, light_column};
+use std::time::Duration;
+
+use super::jobs::{Focus, Job, JobQueue};
+use crate::mesh::ChunkMesh;
+use crate::world::light::light_column;
 use crate::world::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos};
 use crate::worldgen::Generator;
-
-/// Work for a worker.
-#[derive(Debug)]
-pub enum Job {
-    /// Generate the column at this position and light it by itself.
-    Generate(ColumnPos),
-    /// Mesh a chunk: `border` holds its neighbours' border cells, `chunk` its blocks and
-    /// `light` their light.
-    Mesh {
-        /// Which chunk.
-        pos: ChunkPos,
-        /// The version of the chunk's contents this mesh is of.
-        version: u64,
-        /// Its blocks.
-        chunk: Chunk,
-        /// Its light.
-        light: ChunkLight,
-        /// Its border (the centre is filled in by the worker).
-        border: Box<Neighbourhood>,
-    },
-}
 
 /// A generated column and the light it has by itself.
 pub type GeneratedColumn = Box<([Chunk; COLUMN_CHUNKS], ColumnLight)>;
@@ -55,7 +38,7 @@ pub enum Done {
 
 #[derive(Debug, Default)]
 struct Queue {
-    jobs: VecDeque<Job>,
+    jobs: JobQueue,
     closed: bool,
 }
 
@@ -93,25 +76,38 @@ impl Workers {
         }
     }
 
-    /// The number of threads in the pool sized for this machine: all cores but one, which is
-    /// left to the main thread.
+    /// The number of threads in the pool sized for this machine: one per core. The main
+    /// thread spends most of a frame waiting for the GPU, and while the view loads the
+    /// workers' jobs are what the player is waiting for; once it has loaded they sleep.
     #[must_use]
     pub fn default_count() -> usize {
-        std::thread::available_parallelism()
-            .map_or(2, std::num::NonZero::get)
-            .saturating_sub(1)
-            .max(1)
+        std::thread::available_parallelism().map_or(2, std::num::NonZero::get)
+    }
+
+    fn queue(&self) -> std::sync::MutexGuard<'_, Queue> {
+        self.shared.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Queues a job.
     pub fn submit(&self, job: Job) {
-        let (queue, ready) = &*self.shared;
-        queue
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .jobs
-            .push_back(job);
-        ready.notify_one();
+        self.queue().jobs.push(job);
+        self.shared.1.notify_one();
+    }
+
+    /// Queues jobs, all under one lock.
+    pub fn submit_all(&self, jobs: impl IntoIterator<Item = Job>) {
+        let mut queue = self.queue();
+        for job in jobs {
+            queue.jobs.push(job);
+        }
+        drop(queue);
+        self.shared.1.notify_all();
+    }
+
+    /// Prices the waiting jobs for `focus` and takes out those `keep` refuses, which are
+    /// returned (see [`JobQueue::refocus`]).
+    pub fn refocus(&self, focus: Focus, keep: impl Fn(&Job) -> bool) -> Vec<Job> {
+        self.queue().jobs.refocus(focus, keep)
     }
 
     /// A finished result, if one is waiting; never blocks.
@@ -119,6 +115,14 @@ impl Workers {
     pub fn try_done(&self) -> Option<Done> {
         // Empty or disconnected (all workers gone) both mean: nothing more for now.
         self.done.try_recv().ok()
+    }
+
+    /// A finished result, waiting up to `timeout` for one; `None` if none came or no worker
+    /// is left to make one.
+    #[must_use]
+    pub fn wait_done(&self, timeout: Duration) -> Option<Done> {
+        // Timed out or disconnected (all workers gone) both mean: nothing for now.
+        self.done.recv_timeout(timeout).ok()
     }
 
     /// Whether any thread is running (none could start, say, on a locked-down system).
@@ -153,7 +157,7 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
                 if q.closed {
                     return;
                 }
-                if let Some(job) = q.jobs.pop_front() {
+                if let Some(job) = q.jobs.pop() {
                     break job;
                 }
                 q = ready.wait(q).unwrap_or_else(PoisonError::into_inner);

@@ -1,0 +1,279 @@
+//! The queue the chunk workers pull from: best job first, for where the player is now.
+//!
+//! Every job is for a place (a column to generate, a chunk to mesh), and a place's cost is
+//! its distance from the player, less a bonus for lying ahead. Workers always take the
+//! cheapest job, and when the player moves or turns, [`JobQueue::refocus`] prices the
+//! waiting jobs again and drops those that have fallen out of range, so nothing waits behind
+//! work the player has left behind.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use glam::DVec3;
+
+use crate::mesh::Neighbourhood;
+use crate::world::light::ChunkLight;
+use crate::world::{BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos};
+
+/// Work for a worker.
+#[derive(Debug)]
+pub enum Job {
+    /// Generate the column at this position and light it by itself.
+    Generate(ColumnPos),
+    /// Mesh a chunk: `border` holds its neighbours' border cells, `chunk` its blocks and
+    /// `light` their light.
+    Mesh {
+        /// Which chunk.
+        pos: ChunkPos,
+        /// The version of the chunk's contents this mesh is of.
+        version: u64,
+        /// Its blocks.
+        chunk: Chunk,
+        /// Its light.
+        light: ChunkLight,
+        /// Its border (the centre is filled in by the worker).
+        border: Box<Neighbourhood>,
+    },
+}
+
+impl Job {
+    /// The chunk the job is for; a column stands for its chunk at the player's height.
+    fn chunk(&self, focus: &Focus) -> ChunkPos {
+        match self {
+            Self::Generate(column) => column.chunk(focus.centre().y),
+            Self::Mesh { pos, .. } => *pos,
+        }
+    }
+}
+
+/// Where the player is and where they are heading: what decides which work comes first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Focus {
+    feet: DVec3,
+    /// Horizontal and of unit length, or zero when the player looks straight up or down.
+    ahead: DVec3,
+}
+
+impl Focus {
+    /// How much nearer a chunk straight ahead counts than one straight behind, in chunks
+    /// (each way): the view fills where the player looks before behind their back.
+    const AHEAD_BONUS: f64 = 1.5;
+
+    /// The focus of a player at `feet` looking or moving along `heading` (any length).
+    #[must_use]
+    pub fn new(feet: DVec3, heading: DVec3) -> Self {
+        Self {
+            feet,
+            ahead: DVec3::new(heading.x, 0.0, heading.z).normalize_or_zero(),
+        }
+    }
+
+    /// The chunk the player's feet are in.
+    #[must_use]
+    pub fn centre(&self) -> ChunkPos {
+        BlockPos::containing(self.feet).chunk()
+    }
+
+    /// How soon `pos` should be loaded and meshed: its distance in chunks from the player,
+    /// vertical distance counting double (the layers at eye height matter most), less a
+    /// bonus for lying ahead. Lower comes first.
+    #[must_use]
+    pub fn cost(&self, pos: ChunkPos) -> f64 {
+        let size = f64::from(CHUNK_SIZE);
+        let middle = pos.min_block().min_corner() + DVec3::splat(size / 2.0);
+        let to = (middle - self.feet) / size;
+        let flat = DVec3::new(to.x, 0.0, to.z);
+        let distance = (flat.length_squared() + 4.0 * to.y * to.y).sqrt();
+        distance - Self::AHEAD_BONUS * flat.normalize_or_zero().dot(self.ahead)
+    }
+
+    /// Whether the player has moved or turned far enough from `other` that waiting work
+    /// should be priced again: another chunk, or a heading more than about 20° away.
+    #[must_use]
+    pub fn differs_from(&self, other: &Self) -> bool {
+        self.centre() != other.centre() || self.ahead.dot(other.ahead) < 0.94
+    }
+}
+
+/// A job and its cost; the heap keeps the cheapest on top, oldest first among equals.
+#[derive(Debug)]
+struct Entry {
+    cost: f64,
+    order: u64,
+    job: Job,
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Entry {}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // Reversed: `BinaryHeap` pops its greatest, and the cheapest should come first.
+        other
+            .cost
+            .total_cmp(&self.cost)
+            .then(other.order.cmp(&self.order))
+    }
+}
+
+/// Jobs waiting for a worker, cheapest first for the current [`Focus`].
+#[derive(Debug)]
+pub struct JobQueue {
+    heap: BinaryHeap<Entry>,
+    focus: Focus,
+    next_order: u64,
+}
+
+impl JobQueue {
+    /// An empty queue for a player at the world's origin.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            heap: BinaryHeap::new(),
+            focus: Focus::new(DVec3::ZERO, DVec3::ZERO),
+            next_order: 0,
+        }
+    }
+
+    /// Adds a job, priced for the current focus.
+    pub fn push(&mut self, job: Job) {
+        let cost = self.focus.cost(job.chunk(&self.focus));
+        self.heap.push(Entry {
+            cost,
+            order: self.next_order,
+            job,
+        });
+        self.next_order += 1;
+    }
+
+    /// The cheapest job, if any.
+    pub fn pop(&mut self) -> Option<Job> {
+        self.heap.pop().map(|e| e.job)
+    }
+
+    /// Jobs waiting.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// Whether no job is waiting.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    /// Prices every waiting job for `focus`, and takes out and returns those `keep` refuses
+    /// (work the player has moved away from).
+    pub fn refocus(&mut self, focus: Focus, keep: impl Fn(&Job) -> bool) -> Vec<Job> {
+        self.focus = focus;
+        let (mut kept, dropped): (Vec<Entry>, Vec<Entry>) = std::mem::take(&mut self.heap)
+            .into_vec()
+            .into_iter()
+            .partition(|e| keep(&e.job));
+        for entry in &mut kept {
+            entry.cost = focus.cost(entry.job.chunk(&focus));
+        }
+        self.heap = BinaryHeap::from(kept);
+        dropped.into_iter().map(|e| e.job).collect()
+    }
+
+    /// Drops every job.
+    pub fn clear(&mut self) {
+        self.heap.clear();
+    }
+}
+
+impl Default for JobQueue {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn generate(x: i32, z: i32) -> Job {
+        Job::Generate(ColumnPos::new(x, z))
+    }
+
+    fn column_of(job: &Job) -> ColumnPos {
+        match job {
+            Job::Generate(c) => *c,
+            Job::Mesh { pos, .. } => pos.column(),
+        }
+    }
+
+    fn drain(queue: &mut JobQueue) -> Vec<ColumnPos> {
+        std::iter::from_fn(|| queue.pop())
+            .map(|j| column_of(&j))
+            .collect()
+    }
+
+    #[test]
+    fn the_nearest_job_comes_first_whatever_the_order_of_arrival() {
+        let mut queue = JobQueue::new();
+        for (x, z) in [(5, 0), (0, 0), (-3, 0), (1, 1)] {
+            queue.push(generate(x, z));
+        }
+        assert_eq!(
+            drain(&mut queue),
+            [(0, 0), (1, 1), (-3, 0), (5, 0)].map(|(x, z)| ColumnPos::new(x, z))
+        );
+    }
+
+    #[test]
+    fn work_ahead_of_the_player_comes_before_work_as_far_behind() {
+        let mut queue = JobQueue::new();
+        queue.refocus(Focus::new(DVec3::new(16.0, 70.0, 16.0), DVec3::X), |_| true);
+        queue.push(generate(-2, 0));
+        queue.push(generate(2, 0));
+        assert_eq!(drain(&mut queue)[0], ColumnPos::new(2, 0));
+    }
+
+    #[test]
+    fn refocusing_reorders_the_waiting_jobs_and_drops_the_refused() {
+        let mut queue = JobQueue::new();
+        for x in 0..10 {
+            queue.push(generate(x, 0));
+        }
+        // The player walks to column 9: the far end is now the near end, and what lies
+        // more than five columns away is no longer wanted.
+        let focus = Focus::new(DVec3::new(9.0 * 32.0 + 16.0, 70.0, 16.0), DVec3::ZERO);
+        let dropped = queue.refocus(focus, |job| (column_of(job).x - 9).abs() <= 5);
+        assert_eq!(
+            dropped.iter().map(column_of).collect::<Vec<_>>(),
+            (0..4).map(|x| ColumnPos::new(x, 0)).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            drain(&mut queue),
+            (4..10)
+                .rev()
+                .map(|x| ColumnPos::new(x, 0))
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_small_turn_keeps_the_order_and_a_step_into_another_chunk_does_not() {
+        let here = Focus::new(DVec3::new(1.0, 70.0, 1.0), DVec3::X);
+        assert!(!here.differs_from(&Focus::new(
+            DVec3::new(2.0, 70.0, 1.0),
+            DVec3::new(1.0, 0.0, 0.2)
+        )));
+        assert!(here.differs_from(&Focus::new(DVec3::new(1.0, 70.0, 1.0), DVec3::Z)));
+        assert!(here.differs_from(&Focus::new(DVec3::new(33.0, 70.0, 1.0), DVec3::X)));
+    }
+}
