@@ -43,7 +43,7 @@ pub struct StreamStats {
     pub loaded: usize,
     /// Chunks being generated or meshed, or waiting for upload.
     pub queued: usize,
-    /// Chunks within the render distance still waiting for a mesh.
+    /// Chunks within the render distance waiting for their column or for a meshing job.
     pub missing: usize,
 }
 
@@ -65,6 +65,9 @@ pub struct Streamer {
     /// Every chunk within the load radius of that focus, best first.
     wanted: Vec<ChunkPos>,
     missing: usize,
+    /// Whether something happened that may make new work: the wanted chunks are looked
+    /// through again only then, not on every frame or finished job.
+    rescan: bool,
 }
 
 fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
@@ -95,6 +98,7 @@ impl Streamer {
             focus: None,
             wanted: Vec::new(),
             missing: usize::MAX,
+            rescan: true,
         }
     }
 
@@ -127,23 +131,25 @@ impl Streamer {
     }
 
     fn update_with(&mut self, first: Option<Done>, world: &mut World, feet: DVec3, heading: DVec3) {
-        let mut changed = first.is_some();
         let results = first
             .into_iter()
             .chain(std::iter::from_fn(|| self.workers.try_done()));
         for done in results {
-            changed = true;
             match done {
                 Done::Generated(pos, column) => {
                     self.generating.remove(&pos);
                     let (chunks, light) = *column;
                     world.insert_column(pos, chunks, Some(light));
+                    // Chunks around it may now have all their neighbours.
+                    self.rescan = true;
                 }
                 Done::Meshed { pos, version, mesh } => {
                     self.meshing.remove(&pos);
                     if self.versions.get(&pos).copied().unwrap_or(0) == version {
                         self.shown.insert(pos, version);
                         self.ready.push_back((pos, mesh));
+                    } else {
+                        self.rescan = true;
                     }
                 }
             }
@@ -153,13 +159,11 @@ impl Streamer {
         let focus = Focus::new(feet, heading);
         if self.focus.is_none_or(|f| f.centre() != focus.centre()) {
             self.drop_far(world, focus.centre());
-            changed = true;
         }
         if self.focus.is_none_or(|f| focus.differs_from(&f)) {
             self.refocus(focus);
         }
-        // With the view complete and nothing new, there is nothing to decide.
-        if changed || self.missing > 0 {
+        if std::mem::take(&mut self.rescan) {
             self.schedule(world, focus.centre());
         }
     }
@@ -167,6 +171,7 @@ impl Streamer {
     /// Re-prices the waiting jobs for `focus` and forgets those now out of range.
     fn refocus(&mut self, focus: Focus) {
         self.focus = Some(focus);
+        self.rescan = true;
         self.wanted = Self::wanted(focus, self.render_distance + 2);
         let centre = focus.centre();
         let (load, view) = (
@@ -263,12 +268,18 @@ impl Streamer {
                 self.ready.push_back((pos, ChunkMesh::default()));
                 continue;
             }
-            missing += 1;
-            if self.meshing.contains(&pos)
-                || self.meshing.len() >= MESHING_IN_FLIGHT
-                || started.elapsed() > SNAPSHOT_BUDGET
-                || !Self::neighbours_loaded(world, pos)
-            {
+            if self.meshing.contains(&pos) {
+                continue;
+            }
+            if !Self::neighbours_loaded(world, pos) {
+                // A column arriving calls for another look.
+                missing += 1;
+                continue;
+            }
+            if self.meshing.len() >= MESHING_IN_FLIGHT || started.elapsed() > SNAPSHOT_BUDGET {
+                // Out of room or time: go on next frame.
+                missing += 1;
+                self.rescan = true;
                 continue;
             }
             let (Some(chunk), Some(light)) = (world.chunk(pos), world.chunk_light(pos)) else {
@@ -294,8 +305,8 @@ impl Streamer {
     fn outdate(&mut self, chunks: BTreeSet<ChunkPos>) {
         for chunk in chunks {
             *self.versions.entry(chunk).or_insert(0) += 1;
+            self.rescan = true;
         }
-        self.missing = self.missing.max(1);
     }
 
     /// Re-meshes, here and now, the shown chunks among `chunks`, which see a cell whose
