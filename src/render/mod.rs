@@ -2,9 +2,10 @@
 //!
 //! Everything the GPU sees is relative to the camera: each chunk is drawn at its offset from
 //! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
-//! origin. A frame is the sky, then opaque and cut-out chunk faces (depth tested, back faces
-//! culled, chunks outside the view skipped), the crates, the translucent chunk faces over
-//! them, then the outline of the targeted block or crate and the HUD on top.
+//! origin. A frame is the opaque and cut-out chunk faces (depth tested, back faces culled,
+//! chunks outside the view skipped, nearest first), the crates, the sky wherever none of
+//! them is, the translucent chunk faces over all that, then the outline of the targeted
+//! block or crate and the HUD on top.
 //!
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
@@ -313,8 +314,6 @@ impl Renderer {
                 multiview_mask: None,
             });
             pass.set_bind_group(0, &self.globals_group, &[]);
-            pass.set_pipeline(&self.pipelines.sky);
-            pass.draw(0..3, 0..1);
             for (pipeline, which) in [
                 (&self.pipelines.opaque, Pass::Opaque),
                 (&self.pipelines.cutout, Pass::Cutout),
@@ -329,6 +328,10 @@ impl Renderer {
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
+            // The sky after the opaque world, so that the depth test spares the pixels the
+            // world covers; before water and glass, which blend over it.
+            pass.set_pipeline(&self.pipelines.sky);
+            pass.draw(0..3, 0..1);
             // Last of the world, so water and glass blend over everything behind them.
             pass.set_pipeline(&self.pipelines.translucent);
             self.chunks.draw(&mut pass, &visible, Pass::Translucent);

@@ -224,7 +224,7 @@ impl Pipelines {
                     buffers: &[],
                     topology: wgpu::PrimitiveTopology::TriangleList,
                     cull: false,
-                    depth: depth(false, wgpu::CompareFunction::Always),
+                    depth: depth(false, wgpu::CompareFunction::LessEqual),
                     blend: None,
                 },
             ),
