@@ -191,6 +191,12 @@ impl Vertex {
         layout::get(layout::AO, self.packed) as u8
     }
 
+    /// The face the vertex belongs to.
+    #[must_use]
+    pub const fn face(self) -> Face {
+        Face::ALL[layout::get(layout::FACE, self.packed) as usize]
+    }
+
     /// The atlas tile.
     #[must_use]
     pub const fn tile(self) -> u16 {
@@ -223,6 +229,11 @@ pub struct ChunkMesh {
     pub translucent: Vec<u32>,
     /// Faces of blocks drawn as models (torches), as a triangle list, drawn cut-out.
     pub models: Vec<ModelVertex>,
+    /// The opaque and the cut-out lists hold their triangles grouped by [`Face`], in
+    /// [`Face::ALL`] order: face `f`'s triangles in pass `p` are the indices
+    /// `face_starts[p][f]..face_starts[p][f + 1]` of that pass's list. A renderer leaves out
+    /// the faces that look away from the eye without looking at a triangle.
+    pub face_starts: [[u32; 7]; 2],
 }
 
 impl ChunkMesh {
@@ -233,6 +244,7 @@ impl ChunkMesh {
         self.cutout.clear();
         self.translucent.clear();
         self.models.clear();
+        self.face_starts = [[0; 7]; 2];
     }
 
     /// Whether there is nothing to draw.
@@ -268,6 +280,7 @@ impl ChunkMesh {
             mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], greedy);
             greedy.finish(self);
         });
+        self.group_by_face();
     }
 
     /// Meshes the chunk at the centre of `input` with one quad per visible face, as
@@ -278,12 +291,42 @@ impl ChunkMesh {
             return;
         }
         mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], self);
+        self.group_by_face();
+    }
+
+    /// Reorders the opaque and cut-out triangles by face and records where each face's
+    /// begin ([`ChunkMesh::face_starts`]): a counting sort by quad, six indices each.
+    fn group_by_face(&mut self) {
+        for (p, list) in [&mut self.opaque, &mut self.cutout].into_iter().enumerate() {
+            let face_of = |quad: &[u32]| self.vertices[quad[0] as usize].face() as usize;
+            let mut starts = [0u32; 7];
+            for quad in list.chunks_exact(6) {
+                starts[face_of(quad) + 1] += 6;
+            }
+            for f in 0..6 {
+                starts[f + 1] += starts[f];
+            }
+            let mut next = starts;
+            GROUPED.with_borrow_mut(|grouped| {
+                grouped.clear();
+                grouped.resize(list.len(), 0);
+                for quad in list.chunks_exact(6) {
+                    let at = &mut next[face_of(quad)];
+                    grouped[*at as usize..*at as usize + 6].copy_from_slice(quad);
+                    *at += 6;
+                }
+                list.copy_from_slice(grouped);
+            });
+            self.face_starts[p] = starts;
+        }
     }
 }
 
 thread_local! {
     /// Each meshing thread's merge buffers, kept from chunk to chunk.
     static GREEDY: std::cell::RefCell<greedy::Greedy> = std::cell::RefCell::default();
+    /// Each meshing thread's buffer for grouping triangles by face.
+    static GROUPED: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::default();
 }
 
 impl QuadSink for ChunkMesh {

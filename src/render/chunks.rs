@@ -1,6 +1,11 @@
 //! Chunk meshes on the GPU: one vertex and one index buffer per chunk, drawn at the chunk's
 //! camera-relative offset through a dynamic uniform slot. Chunks near the eye get their
 //! translucent quads re-sorted back to front whenever the eye moves into another cell.
+//!
+//! A chunk's opaque and cut-out faces are grouped by the way they look, and a chunk wholly
+//! on one side of the eye along an axis is drawn without the faces that look away from it
+//! on that axis: about half the faces in view never reach the GPU's vertex stage, where a
+//! software renderer spends most of a frame.
 
 use std::collections::HashMap;
 
@@ -9,7 +14,7 @@ use wgpu::util::DeviceExt;
 
 use super::camera::{Camera, Frustum};
 use crate::mesh::{ChunkMesh, Pass, TranslucentQuads};
-use crate::world::{CHUNK_SIZE, ChunkPos};
+use crate::world::{CHUNK_SIZE, ChunkPos, Face};
 
 /// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
 /// quads in back-to-front order; farther away, overlapping translucent faces are too small
@@ -26,19 +31,60 @@ struct GpuChunk {
     models: Option<(wgpu::Buffer, u32)>,
     /// Index ranges of the opaque, cut-out and translucent passes.
     ranges: [std::ops::Range<u32>; 3],
+    /// Where each face's triangles of the opaque and the cut-out passes begin in the index
+    /// buffer, in [`Face::ALL`] order, and where the last ends.
+    face_starts: [[u32; 7]; 2],
     /// The translucent quads, and the eye cell (chunk-relative) they were last sorted for.
     translucent: Option<(TranslucentQuads, Option<IVec3>)>,
-    /// Quads in the mesh, cube faces and model faces.
-    quads: usize,
+    /// Quads of the translucent pass and of models, which are always drawn.
+    other_quads: usize,
     /// Bytes of its vertex, index and model buffers.
     bytes: u64,
 }
 
-/// A visible chunk this frame: which one and its slot in the offset buffer.
+/// A visible chunk this frame: which one, its slot in the offset buffer, and which faces
+/// can be seen from the eye (bit `f` for [`Face::ALL`]`[f]`).
 #[derive(Clone, Copy, Debug)]
 pub struct Visible {
     pos: ChunkPos,
     slot: u32,
+    faces: u8,
+}
+
+/// The faces of a chunk whose corner nearest the origin is at `min` (camera-relative) that
+/// may look towards the eye: all but those looking away on an axis along which the whole
+/// chunk lies to one side of the eye.
+fn faces_towards_eye(min: Vec3) -> u8 {
+    let max = min + Vec3::splat(CHUNK_SIZE as f32);
+    Face::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, face)| {
+            let axis = face.axis();
+            // A face looking +axis lies at or past the chunk's low side: the eye must be past
+            // it; one looking -axis, short of the high side.
+            if face.is_positive() {
+                min[axis] < 0.0
+            } else {
+                max[axis] > 0.0
+            }
+        })
+        .fold(0, |mask, (f, _)| mask | 1 << f)
+}
+
+impl GpuChunk {
+    /// Quads drawn from the eye's side of the chunk given by `faces`.
+    fn quads_drawn(&self, faces: u8) -> usize {
+        let mut quads = self.other_quads;
+        for starts in &self.face_starts {
+            for f in 0..6 {
+                if faces & (1 << f) != 0 {
+                    quads += (starts[f + 1] - starts[f]) as usize / 6;
+                }
+            }
+        }
+        quads
+    }
 }
 
 /// Every chunk mesh on the GPU.
@@ -151,6 +197,7 @@ impl ChunkStore {
             all.extend_from_slice(mesh.indices(pass));
             *range = start..all.len() as u32;
         }
+        let face_starts = [0, 1].map(|p| mesh.face_starts[p].map(|i| ranges[p].start + i));
         let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("chunk indices"),
             contents: bytemuck::cast_slice(&all),
@@ -173,9 +220,10 @@ impl ChunkStore {
                 vertices,
                 indices,
                 models,
+                face_starts,
+                other_quads: mesh.translucent.len() / 6 + mesh.models.len() / 6,
                 ranges,
                 translucent: (!translucent.is_empty()).then_some((translucent, None)),
-                quads: mesh.quad_count(),
                 bytes,
             },
         );
@@ -198,15 +246,16 @@ impl ChunkStore {
         frustum: &Frustum,
     ) -> Vec<Visible> {
         let size = CHUNK_SIZE as f32;
-        let mut visible: Vec<(f32, ChunkPos)> = self
+        let mut visible: Vec<(f32, ChunkPos, u8)> = self
             .chunks
             .keys()
             .filter_map(|&pos| {
                 let min = camera.relative(pos.min_block().min_corner());
                 let max = min + Vec3::splat(size);
-                frustum
-                    .intersects_box(min, max)
-                    .then(|| ((min + Vec3::splat(size / 2.0)).length_squared(), pos))
+                frustum.intersects_box(min, max).then(|| {
+                    let distance = (min + Vec3::splat(size / 2.0)).length_squared();
+                    (distance, pos, faces_towards_eye(min))
+                })
             })
             .collect();
         visible.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -218,7 +267,7 @@ impl ChunkStore {
         }
         self.staging.clear();
         self.staging.resize(self.stride as usize * visible.len(), 0);
-        for (i, (_, pos)) in visible.iter().enumerate() {
+        for (i, (_, pos, _)) in visible.iter().enumerate() {
             let offset = camera.relative(pos.min_block().min_corner()).extend(0.0);
             let at = i * self.stride as usize;
             self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&offset.to_array()));
@@ -226,14 +275,18 @@ impl ChunkStore {
         if !self.staging.is_empty() {
             queue.write_buffer(&self.offsets, 0, &self.staging);
         }
-        self.sort_translucent(queue, camera, visible.iter().map(|&(_, pos)| pos));
-        self.quads_visible = visible.iter().map(|(_, pos)| self.chunks[pos].quads).sum();
+        self.sort_translucent(queue, camera, visible.iter().map(|&(_, pos, _)| pos));
+        self.quads_visible = visible
+            .iter()
+            .map(|&(_, pos, faces)| self.chunks[&pos].quads_drawn(faces))
+            .sum();
         visible
             .into_iter()
             .enumerate()
-            .map(|(i, (_, pos))| Visible {
+            .map(|(i, (_, pos, faces))| Visible {
                 pos,
                 slot: i as u32,
+                faces,
             })
             .collect()
     }
@@ -281,26 +334,78 @@ impl ChunkStore {
         }
     }
 
-    /// Draws one pass of the visible chunks; translucent ones back to front.
+    /// Draws one pass of the visible chunks; translucent ones back to front, the others
+    /// without the faces that look away from the eye.
     pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible], which: Pass) {
         let index = which as usize;
         let mut draw_one = |v: &Visible| {
             let Some(chunk) = self.chunks.get(&v.pos) else {
                 return;
             };
-            let range = chunk.ranges[index].clone();
-            if range.is_empty() {
+            if chunk.ranges[index].is_empty() {
                 return;
             }
             pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
             pass.set_vertex_buffer(0, chunk.vertices.slice(..));
             pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
-            pass.draw_indexed(range, 0, 0..1);
+            let Some(starts) = chunk.face_starts.get(index) else {
+                pass.draw_indexed(chunk.ranges[index].clone(), 0, 0..1);
+                return;
+            };
+            // Runs of neighbouring faces that are drawn go in one call.
+            let mut f = 0;
+            while f < 6 {
+                if v.faces & (1 << f) == 0 {
+                    f += 1;
+                    continue;
+                }
+                let first = f;
+                while f < 6 && v.faces & (1 << f) != 0 {
+                    f += 1;
+                }
+                if starts[first] < starts[f] {
+                    pass.draw_indexed(starts[first]..starts[f], 0, 0..1);
+                }
+            }
         };
         if which == Pass::Translucent {
             visible.iter().rev().for_each(&mut draw_one);
         } else {
             visible.iter().for_each(&mut draw_one);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn faces(mask: u8) -> Vec<Face> {
+        Face::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|&(f, _)| mask & (1 << f) != 0)
+            .map(|(_, face)| face)
+            .collect()
+    }
+
+    #[test]
+    fn a_chunk_to_one_side_of_the_eye_shows_only_the_faces_that_look_back() {
+        // East of the eye, above it, and straddling it along z.
+        let min = Vec3::new(10.0, 5.0, -16.0);
+        assert_eq!(
+            faces(faces_towards_eye(min)),
+            [Face::West, Face::Down, Face::South, Face::North]
+        );
+    }
+
+    #[test]
+    fn the_chunk_around_the_eye_shows_every_face() {
+        assert_eq!(faces_towards_eye(Vec3::splat(-16.0)), 0b11_1111);
+        // The eye on the chunk's low corner is past none of its faces that look up an axis.
+        assert_eq!(
+            faces(faces_towards_eye(Vec3::ZERO)),
+            [Face::West, Face::Down, Face::North]
+        );
     }
 }
