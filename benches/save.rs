@@ -33,7 +33,7 @@ fn edit(world: &mut World, round: u32) {
                 }
             }
         }
-        let block = if round % 2 == 0 {
+        let block = if round.is_multiple_of(2) {
             Block::Glass
         } else {
             Block::Stone

@@ -133,7 +133,7 @@ fn killed_writers_never_lose_or_corrupt_a_world() {
             .expect("start the writer");
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut out = String::new();
-        if next_random(&mut rng) % 6 == 0 {
+        if next_random(&mut rng).is_multiple_of(6) {
             // While the world is created or reopened.
             std::thread::sleep(Duration::from_micros(
                 next_random(&mut rng) % STARTUP_MICROS,

@@ -288,14 +288,14 @@ pub fn crash_step(world: &mut World, seq: u64) {
         let pos = BlockPos::new(coord(96), 48 + coord(32), coord(96));
         world.set_block(pos, BLOCKS[coord(BLOCKS.len() as u64) as usize]);
     }
-    if seq % 7 == 0 {
+    if seq.is_multiple_of(7) {
         let corner = BlockPos::new(coord(88), 60 + coord(8), coord(88));
         let block = BLOCKS[1 + coord(BLOCKS.len() as u64 - 1) as usize];
         for p in BlockPos::cells_between(corner, corner.offset(glam::IVec3::new(7, 0, 7))) {
             world.set_block(p, block);
         }
     }
-    if seq % 10 == 0 {
+    if seq.is_multiple_of(10) {
         let chunk = ChunkPos::new(coord(3), 1 + coord(2), coord(3));
         let edits: Vec<_> = world.edits_in_chunk(chunk).collect();
         for (p, edit) in edits {
@@ -317,7 +317,7 @@ pub fn crash_crates(seq: u64) -> Vec<Crate> {
                 position: glam::DVec3::new(2.0 * i + 0.5, 70.0 + s / 3.0, -i - 0.25),
                 size: glam::DVec3::new(0.5 + 0.25 * i, 1.0, 0.75),
                 velocity: glam::DVec3::new(0.0, -s / 7.0, 0.1 * i),
-                on_ground: seq % 2 == 0,
+                on_ground: seq.is_multiple_of(2),
             }
         })
         .collect()

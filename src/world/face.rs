@@ -61,7 +61,7 @@ impl Face {
     /// Whether the face looks towards the positive end of its axis.
     #[must_use]
     pub const fn is_positive(self) -> bool {
-        self as usize % 2 == 0
+        (self as usize).is_multiple_of(2)
     }
 
     /// The unit vector the face looks along.
