@@ -6,9 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
+use super::worlds::list_worlds;
 use super::{
-    Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WORLD_EXTENSION, WorldFile, check,
-    resolve_world, summarize, worlds_dir,
+    Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, resolve_world, summarize,
+    worlds_dir,
 };
 use crate::physics::Player;
 use crate::physics::crates::{Crate, Crates};
@@ -71,17 +72,8 @@ pub fn run_world(args: &WorldArgs) -> ExitCode {
 
 fn list() -> Result<ExitCode, SaveError> {
     let dir = worlds_dir()?;
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == WORLD_EXTENSION))
-            .collect(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(SaveError::io(&dir, e)),
-    };
-    paths.sort();
-    if paths.is_empty() {
+    let worlds = list_worlds(&dir)?;
+    if worlds.is_empty() {
         println!("no worlds in {}", dir.display());
         return Ok(ExitCode::SUCCESS);
     }
@@ -89,11 +81,9 @@ fn list() -> Result<ExitCode, SaveError> {
         "{:<20} {:>20} {:<9} {:>10}  last played (UTC)",
         "name", "seed", "generator", "size"
     );
-    for path in paths {
-        let name = path
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        match summarize(&path) {
+    for world in &worlds {
+        let name = &world.name;
+        match &world.summary {
             Ok(s) => println!(
                 "{name:<20} {:>20} {:<9} {:>10}  {}",
                 s.meta.seed,

@@ -32,6 +32,7 @@ mod inspect;
 mod layout;
 mod schema;
 mod snapshot;
+pub mod worlds;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -46,6 +47,9 @@ use crate::worldgen::GeneratorKind;
 
 /// The file extension of world files.
 pub const WORLD_EXTENSION: &str = "hewn";
+
+/// The suffixes of the files SQLite keeps beside a world in WAL mode (`w.hewn-wal`).
+const SQLITE_SIDE_FILES: [&str; 2] = ["wal", "shm"];
 
 /// The world opened when none is named.
 pub const DEFAULT_WORLD: &str = "default";
@@ -171,6 +175,12 @@ pub enum SaveError {
     /// A world name that names no file: empty, or a folder.
     #[error("{0:?} is not a world name or a path to a world file")]
     BadName(String),
+    /// A world was to be made or renamed where one already is.
+    #[error("{} already exists; left untouched", path.display())]
+    AlreadyExists {
+        /// The world file that is there.
+        path: PathBuf,
+    },
     /// The folder for worlds could not be found (no home folder).
     #[error("cannot find the data folder for worlds; set {DATA_DIR_VAR} or pass a path")]
     NoDataDir,
@@ -231,6 +241,14 @@ fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// `path` with SQLite's `-suffix` appended to its file name: `w.hewn` → `w.hewn-wal`.
+fn sqlite_side_file(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push("-");
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 /// The `-wal` and `-shm` files SQLite keeps beside a WAL database that were missing before a
 /// world was looked at: even a read-only look makes them, and cannot remove them on close.
 /// A world that is refused gets them removed, so refusing it leaves nothing new beside it.
@@ -242,13 +260,9 @@ struct NewSideFiles {
 impl NewSideFiles {
     /// Notes which of the side files of `path` do not exist now.
     fn before_opening(path: &Path) -> Self {
-        let missing = ["-wal", "-shm"]
+        let missing = SQLITE_SIDE_FILES
             .iter()
-            .map(|suffix| {
-                let mut name = OsString::from(path.as_os_str());
-                name.push(suffix);
-                PathBuf::from(name)
-            })
+            .map(|suffix| sqlite_side_file(path, suffix))
             .filter(|p| !p.exists())
             .collect();
         Self { missing }
