@@ -140,18 +140,19 @@ pub struct PlayOptions {
     /// The player's collision shape (switch while playing with C).
     #[arg(long, value_enum, value_name = "SHAPE", default_value = "box")]
     pub collider: ColliderArg,
-    /// How many chunks to load around the player, horizontally.
-    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
-    pub render_distance: u32,
+    /// How many chunks to load around the player, horizontally (default: the settings').
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub render_distance: Option<u32>,
     /// The window size.
     #[arg(long, value_name = "WxH", default_value = "1280x720")]
     pub size: WindowSize,
-    /// Start in borderless fullscreen.
+    /// Start in borderless fullscreen (default: the settings').
     #[arg(long)]
     pub fullscreen: bool,
-    /// Wait for the display's refresh (on) or draw as fast as possible (off).
-    #[arg(long, value_enum, value_name = "on|off", default_value = "on")]
-    pub vsync: Switch,
+    /// Wait for the display's refresh (on) or draw as fast as possible (off) (default: the
+    /// settings').
+    #[arg(long, value_enum, value_name = "on|off")]
+    pub vsync: Option<Switch>,
     /// Render this many frames, then exit (for automation; see --screenshot).
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,

@@ -8,6 +8,7 @@ use glam::DVec3;
 use winit::window::Window;
 
 use super::input::InputState;
+use super::settings::Settings;
 use super::stats::FrameStats;
 use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
 use crate::cli::PlayOptions;
@@ -16,7 +17,7 @@ use crate::mesh::tiles::CRATE_TILE;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::physics::{Player, PlayerCollider};
-use crate::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, RenderError, Renderer, Scene};
+use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
 use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
 use crate::sim::time::{Clock, MORNING};
@@ -27,8 +28,6 @@ use crate::worldgen::{Generator, GeneratorKind};
 /// Main-thread time per frame for uploading finished meshes: a burst of loading never
 /// stalls a frame, and a slow frame still uploads as much as a fast one.
 const UPLOAD_BUDGET: Duration = Duration::from_millis(6);
-/// Vertical field of view in degrees.
-const FOV_Y: f32 = 70.0;
 
 /// The window and everything drawn into it.
 pub struct Display {
@@ -140,13 +139,23 @@ pub struct Game {
     /// Writes the world in the background; `None` for an unsaved world.
     saver: Option<Autosaver>,
     render_distance: u32,
+    /// Vertical field of view, in degrees.
+    fov_y: f32,
+    /// How bright dim light looks, 0 to 1.
+    brightness: f32,
     view_loaded: bool,
 }
 
 impl Game {
-    /// A new game of the `opened` world with the command line's options, drawn into
-    /// `display`.
-    pub fn new(options: &PlayOptions, opened: Opened, launch: Instant, display: Display) -> Self {
+    /// A new game of the `opened` world with the command line's options and the player's
+    /// `settings` (flags already applied), drawn into `display`.
+    pub fn new(
+        options: &PlayOptions,
+        settings: &Settings,
+        opened: Opened,
+        launch: Instant,
+        display: Display,
+    ) -> Self {
         let (world, player, crates, hotbar, time, saver) = opened;
         let generator = world.generator().clone();
         let (kind, seed) = (generator.kind(), generator.seed());
@@ -159,11 +168,12 @@ impl Game {
             .map(|path| (path, Recorder::new(&sim, kind, seed)));
         let mut input = InputState::new(sim.player.yaw, sim.player.pitch);
         input.set_hotbar(&hotbar);
+        input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
         Self {
             input,
             previous_eye: sim.eye(),
             previous_crates: Vec::new(),
-            streamer: Streamer::new(&generator, options.render_distance),
+            streamer: Streamer::new(&generator, settings.render_distance),
             display,
             sim,
             kind,
@@ -181,7 +191,9 @@ impl Game {
             stats: FrameStats::default(),
             recorder,
             saver,
-            render_distance: options.render_distance,
+            render_distance: settings.render_distance,
+            fov_y: settings.fov as f32,
+            brightness: settings.brightness as f32,
             view_loaded: false,
         }
     }
@@ -284,7 +296,7 @@ impl Game {
         let scene = Scene {
             camera: self.camera(),
             time: self.sim.time(),
-            brightness: DEFAULT_BRIGHTNESS,
+            brightness: self.brightness,
             fog: self.fog(),
             outline: &outline,
             boxes: &boxes,
@@ -335,7 +347,7 @@ impl Game {
             eye: self.previous_eye.lerp(self.sim.eye(), self.clock.alpha()),
             yaw,
             pitch,
-            fov_y: FOV_Y,
+            fov_y: self.fov_y,
             aspect: 1.0,
             far: (self.render_distance as f32 + 2.0) * CHUNK_SIZE as f32,
         }

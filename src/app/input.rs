@@ -8,7 +8,7 @@
 use crate::physics::Controls;
 use crate::sim::{Action, DEFAULT_HOTBAR, Input, Item};
 
-/// Degrees of turn per unit of mouse motion.
+/// Degrees of turn per unit of mouse motion, unless the settings say otherwise.
 pub const MOUSE_SENSITIVITY: f64 = 0.15;
 /// Two jump presses this many ticks apart or closer toggle flight (0.3 s).
 pub const DOUBLE_TAP_TICKS: u64 = 18;
@@ -58,6 +58,10 @@ pub struct InputState {
     buttons: [ButtonState; 2],
     yaw: f64,
     pitch: f64,
+    /// Degrees of turn per unit of mouse motion.
+    sensitivity: f64,
+    /// Whether moving the mouse up looks down.
+    invert_y: bool,
     look_changed: bool,
     tick: u64,
     last_jump: Option<u64>,
@@ -78,6 +82,8 @@ impl InputState {
             buttons: [ButtonState::default(); 2],
             yaw,
             pitch,
+            sensitivity: MOUSE_SENSITIVITY,
+            invert_y: false,
             look_changed: false,
             tick: 0,
             last_jump: None,
@@ -122,10 +128,18 @@ impl InputState {
         b.held = down;
     }
 
+    /// Sets how far the mouse turns the view: `sensitivity` degrees per unit of motion,
+    /// and whether moving it up looks down.
+    pub fn set_mouse(&mut self, sensitivity: f64, invert_y: bool) {
+        self.sensitivity = sensitivity;
+        self.invert_y = invert_y;
+    }
+
     /// The mouse moved by `(dx, dy)` counts while captured.
     pub fn mouse_motion(&mut self, dx: f64, dy: f64) {
-        self.yaw = (self.yaw + dx * MOUSE_SENSITIVITY).rem_euclid(360.0);
-        self.pitch = (self.pitch - dy * MOUSE_SENSITIVITY).clamp(-90.0, 90.0);
+        let dy = if self.invert_y { -dy } else { dy };
+        self.yaw = (self.yaw + dx * self.sensitivity).rem_euclid(360.0);
+        self.pitch = (self.pitch - dy * self.sensitivity).clamp(-90.0, 90.0);
         self.look_changed = true;
     }
 

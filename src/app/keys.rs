@@ -24,34 +24,143 @@ pub enum Binding {
     SwitchCollider,
 }
 
-/// The binding of a physical key, if it has one.
-#[must_use]
-pub fn map_key(code: KeyCode) -> Option<Binding> {
-    use Binding::{Control, Hotbar};
-    Some(match code {
-        KeyCode::KeyW | KeyCode::ArrowUp => Control(Key::Forward),
-        KeyCode::KeyS | KeyCode::ArrowDown => Control(Key::Back),
-        KeyCode::KeyA | KeyCode::ArrowLeft => Control(Key::Left),
-        KeyCode::KeyD | KeyCode::ArrowRight => Control(Key::Right),
-        KeyCode::Space => Control(Key::Jump),
-        KeyCode::ShiftLeft | KeyCode::ShiftRight => Control(Key::Sneak),
-        KeyCode::ControlLeft | KeyCode::ControlRight => Control(Key::Sprint),
-        KeyCode::Digit1 => Hotbar(0),
-        KeyCode::Digit2 => Hotbar(1),
-        KeyCode::Digit3 => Hotbar(2),
-        KeyCode::Digit4 => Hotbar(3),
-        KeyCode::Digit5 => Hotbar(4),
-        KeyCode::Digit6 => Hotbar(5),
-        KeyCode::Digit7 => Hotbar(6),
-        KeyCode::Digit8 => Hotbar(7),
-        KeyCode::Digit9 => Hotbar(8),
-        KeyCode::Escape => Binding::ReleaseMouse,
-        KeyCode::F2 => Binding::Screenshot,
-        KeyCode::F3 => Binding::Overlay,
-        KeyCode::F11 => Binding::Fullscreen,
-        KeyCode::KeyC => Binding::SwitchCollider,
-        _ => return None,
-    })
+impl Binding {
+    /// Every binding, in the order a settings screen lists them.
+    pub const ALL: [Self; 21] = [
+        Self::Control(Key::Forward),
+        Self::Control(Key::Back),
+        Self::Control(Key::Left),
+        Self::Control(Key::Right),
+        Self::Control(Key::Jump),
+        Self::Control(Key::Sneak),
+        Self::Control(Key::Sprint),
+        Self::Hotbar(0),
+        Self::Hotbar(1),
+        Self::Hotbar(2),
+        Self::Hotbar(3),
+        Self::Hotbar(4),
+        Self::Hotbar(5),
+        Self::Hotbar(6),
+        Self::Hotbar(7),
+        Self::Hotbar(8),
+        Self::ReleaseMouse,
+        Self::Screenshot,
+        Self::Overlay,
+        Self::Fullscreen,
+        Self::SwitchCollider,
+    ];
+
+    /// Its name in `settings.toml`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Control(Key::Forward) => "forward",
+            Self::Control(Key::Back) => "back",
+            Self::Control(Key::Left) => "left",
+            Self::Control(Key::Right) => "right",
+            Self::Control(Key::Jump) => "jump",
+            Self::Control(Key::Sneak) => "sneak",
+            Self::Control(Key::Sprint) => "sprint",
+            Self::Hotbar(0) => "hotbar_1",
+            Self::Hotbar(1) => "hotbar_2",
+            Self::Hotbar(2) => "hotbar_3",
+            Self::Hotbar(3) => "hotbar_4",
+            Self::Hotbar(4) => "hotbar_5",
+            Self::Hotbar(5) => "hotbar_6",
+            Self::Hotbar(6) => "hotbar_7",
+            Self::Hotbar(7) => "hotbar_8",
+            Self::Hotbar(_) => "hotbar_9",
+            Self::ReleaseMouse => "release_mouse",
+            Self::Screenshot => "screenshot",
+            Self::Overlay => "debug_overlay",
+            Self::Fullscreen => "fullscreen",
+            Self::SwitchCollider => "switch_collider",
+        }
+    }
+
+    /// The key it has in a new game.
+    #[must_use]
+    pub const fn default_key(self) -> KeyCode {
+        const DIGITS: [KeyCode; 9] = [
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+            KeyCode::Digit8,
+            KeyCode::Digit9,
+        ];
+        match self {
+            Self::Control(Key::Forward) => KeyCode::KeyW,
+            Self::Control(Key::Back) => KeyCode::KeyS,
+            Self::Control(Key::Left) => KeyCode::KeyA,
+            Self::Control(Key::Right) => KeyCode::KeyD,
+            Self::Control(Key::Jump) => KeyCode::Space,
+            Self::Control(Key::Sneak) => KeyCode::ShiftLeft,
+            Self::Control(Key::Sprint) => KeyCode::ControlLeft,
+            Self::Hotbar(slot) => DIGITS[if slot < 9 { slot } else { 8 }],
+            Self::ReleaseMouse => KeyCode::Escape,
+            Self::Screenshot => KeyCode::F2,
+            Self::Overlay => KeyCode::F3,
+            Self::Fullscreen => KeyCode::F11,
+            Self::SwitchCollider => KeyCode::KeyC,
+        }
+    }
+}
+
+/// Which key does what: one key per binding, as the player set them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bindings {
+    /// The key of each of [`Binding::ALL`], in that order.
+    keys: [KeyCode; Binding::ALL.len()],
+}
+
+impl Default for Bindings {
+    fn default() -> Self {
+        Self {
+            keys: Binding::ALL.map(Binding::default_key),
+        }
+    }
+}
+
+fn position(binding: Binding) -> usize {
+    Binding::ALL
+        .iter()
+        .position(|&b| b == binding)
+        .unwrap_or_default()
+}
+
+impl Bindings {
+    /// What `code` does: the first binding, in [`Binding::ALL`] order, it is the key of.
+    #[must_use]
+    pub fn binding_of(&self, code: KeyCode) -> Option<Binding> {
+        self.keys
+            .iter()
+            .position(|&k| k == code)
+            .map(|i| Binding::ALL[i])
+    }
+
+    /// The key of `binding`.
+    #[must_use]
+    pub fn key(&self, binding: Binding) -> KeyCode {
+        self.keys[position(binding)]
+    }
+
+    /// Gives `binding` the key `code`; a key may end up with two bindings, which
+    /// [`Bindings::conflicts`] reports.
+    pub fn set(&mut self, binding: Binding, code: KeyCode) {
+        self.keys[position(binding)] = code;
+    }
+
+    /// Whether the key of `binding` is also another binding's, so that one of them does
+    /// nothing: a settings screen shows it as a conflict.
+    #[must_use]
+    pub fn conflicts(&self, binding: Binding) -> bool {
+        let key = self.key(binding);
+        self.keys.iter().filter(|&&k| k == key).count() > 1
+    }
 }
 
 /// What a mouse button does in the game.

@@ -11,6 +11,7 @@ mod frame;
 pub mod input;
 pub mod jobs;
 pub mod keys;
+pub mod settings;
 pub mod stats;
 pub mod stream;
 pub mod workers;
@@ -26,11 +27,12 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::PhysicalKey;
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
-use crate::cli::{PlayOptions, Switch};
+use crate::cli::PlayOptions;
 use crate::render::{Gpu, RenderError, Renderer};
 pub use clock::FrameClock;
 use frame::Game;
-use keys::{Binding, MouseBinding, map_button, map_key};
+use keys::{Binding, MouseBinding, map_button};
+use settings::{Settings, settings_path};
 pub use stream::Streamer;
 
 /// Why the game could not run.
@@ -75,10 +77,12 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     } else {
         Some(frame::open_world(options)?)
     };
+    let settings = load_settings().overridden_by(options);
     let event_loop = EventLoop::new()?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         options: options.clone(),
+        settings,
         launch,
         opened,
         game: None,
@@ -94,8 +98,24 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     }
 }
 
+/// The player's settings file, read (never written) with a warning logged for each problem
+/// in it.
+fn load_settings() -> Settings {
+    let Some(path) = settings_path() else {
+        log::warn!("no config folder (no home folder?): default settings");
+        return Settings::default();
+    };
+    let (settings, warnings) = Settings::load(&path);
+    for warning in warnings {
+        log::warn!("{warning}");
+    }
+    settings
+}
+
 struct App {
     options: PlayOptions,
+    /// The settings for this run: the file's, with the command line's flags over them.
+    settings: Settings,
     launch: Instant,
     /// The world, until the game takes it when the window opens; `None` from the start when
     /// the world is yet to be created, which waits until a window has opened.
@@ -111,7 +131,7 @@ impl App {
         let mut attributes = Window::default_attributes()
             .with_title("hewn")
             .with_inner_size(PhysicalSize::new(size.width, size.height));
-        if self.options.fullscreen {
+        if self.settings.fullscreen {
             attributes = attributes.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }
         let window = Arc::new(event_loop.create_window(attributes)?);
@@ -128,9 +148,10 @@ impl App {
         let mut config = surface
             .get_default_config(&gpu.adapter, inner.width.max(1), inner.height.max(1))
             .ok_or(RenderError::IncompatibleSurface)?;
-        config.present_mode = match self.options.vsync {
-            Switch::On => wgpu::PresentMode::AutoVsync,
-            Switch::Off => wgpu::PresentMode::AutoNoVsync,
+        config.present_mode = if self.settings.vsync {
+            wgpu::PresentMode::AutoVsync
+        } else {
+            wgpu::PresentMode::AutoNoVsync
         };
         if inner.width > 0 && inner.height > 0 {
             surface.configure(&gpu.device, &config);
@@ -182,7 +203,13 @@ impl ApplicationHandler for App {
                 Err(e) => return self.fail(event_loop, e),
             },
         };
-        self.game = Some(Game::new(&self.options, opened, self.launch, display));
+        self.game = Some(Game::new(
+            &self.options,
+            &self.settings,
+            opened,
+            self.launch,
+            display,
+        ));
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
@@ -201,7 +228,7 @@ impl ApplicationHandler for App {
                     return;
                 };
                 let down = event.state == ElementState::Pressed;
-                match map_key(code) {
+                match self.settings.keys.binding_of(code) {
                     Some(Binding::Control(key)) if !event.repeat => game.input.key(key, down),
                     Some(Binding::Hotbar(slot)) if down => game.input.select(slot),
                     Some(Binding::ReleaseMouse) if down => game.set_captured(false),

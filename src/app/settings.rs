@@ -1,0 +1,340 @@
+//! The player's settings, and `settings.toml`, the file that keeps them between runs.
+//!
+//! The file lives in the platform's config folder (`~/.config/hewn/settings.toml` on Linux,
+//! or `$HEWN_CONFIG_DIR/settings.toml`). Reading it never fails and never writes: a missing,
+//! unreadable or invalid file gives the defaults, an unknown setting or a value of the wrong
+//! type or out of range gives the default for that setting, and each problem comes back as
+//! one warning naming it. The file is written only when the player changes a setting, whole,
+//! through a temporary file renamed over it, so a crash mid-write leaves the old file or the
+//! new one, never half of one. Command-line flags override the file for one run and are
+//! never written to it.
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use winit::keyboard::KeyCode;
+
+use super::input::MOUSE_SENSITIVITY;
+use super::keys::{Binding, Bindings};
+use crate::cli::{PlayOptions, Switch};
+use crate::render::DEFAULT_BRIGHTNESS;
+
+/// Environment variable that replaces the platform config folder (for tests and portable
+/// installs): the settings are then `$HEWN_CONFIG_DIR/settings.toml`.
+pub const CONFIG_DIR_VAR: &str = "HEWN_CONFIG_DIR";
+
+/// The settings file's name.
+pub const SETTINGS_FILE: &str = "settings.toml";
+
+/// The vertical field of view's range, in degrees.
+pub const FOV_RANGE: RangeInclusive<f64> = 30.0..=110.0;
+/// The render distance's range, in chunks.
+pub const RENDER_DISTANCE_RANGE: RangeInclusive<i64> = 2..=32;
+/// Mouse sensitivity's range, in degrees of turn per unit of mouse motion.
+pub const SENSITIVITY_RANGE: RangeInclusive<f64> = 0.01..=1.0;
+/// The GUI scale's range: how many pixels a HUD pixel takes.
+pub const GUI_SCALE_RANGE: RangeInclusive<f64> = 1.0..=4.0;
+/// Brightness's range: how bright dim light looks, 0 dark to 1 bright.
+pub const BRIGHTNESS_RANGE: RangeInclusive<f64> = 0.0..=1.0;
+
+/// Everything the player can set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Vertical field of view, in degrees ([`FOV_RANGE`]).
+    pub fov: f64,
+    /// Degrees of turn per unit of mouse motion ([`SENSITIVITY_RANGE`]).
+    pub mouse_sensitivity: f64,
+    /// Whether moving the mouse up looks down.
+    pub invert_y: bool,
+    /// Columns of chunks loaded and drawn around the player ([`RENDER_DISTANCE_RANGE`]).
+    pub render_distance: u32,
+    /// Whether frames wait for the display's refresh.
+    pub vsync: bool,
+    /// Whether the window fills the screen.
+    pub fullscreen: bool,
+    /// How many pixels a HUD pixel takes ([`GUI_SCALE_RANGE`]).
+    pub gui_scale: f64,
+    /// How bright dim light looks ([`BRIGHTNESS_RANGE`]).
+    pub brightness: f64,
+    /// Which key does what.
+    pub keys: Bindings,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            fov: 70.0,
+            mouse_sensitivity: MOUSE_SENSITIVITY,
+            invert_y: false,
+            render_distance: 8,
+            vsync: true,
+            fullscreen: false,
+            gui_scale: 2.0,
+            brightness: f64::from(DEFAULT_BRIGHTNESS),
+            keys: Bindings::default(),
+        }
+    }
+}
+
+/// Why the settings file could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write the settings to {}: {source}", path.display())]
+pub struct SettingsError {
+    /// The file or folder that refused.
+    pub path: PathBuf,
+    /// What the system said.
+    pub source: std::io::Error,
+}
+
+/// The settings file's path: in `$HEWN_CONFIG_DIR`, or the platform's config folder for
+/// hewn; `None` if there is no home folder to find it in.
+#[must_use]
+pub fn settings_path() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_VAR).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir).join(SETTINGS_FILE));
+    }
+    directories::ProjectDirs::from("", "", "hewn").map(|d| d.config_dir().join(SETTINGS_FILE))
+}
+
+impl Settings {
+    /// These settings with the command line's flags over them, for this run only.
+    #[must_use]
+    pub fn overridden_by(mut self, options: &PlayOptions) -> Self {
+        if let Some(distance) = options.render_distance {
+            self.render_distance = distance;
+        }
+        if let Some(vsync) = options.vsync {
+            self.vsync = vsync == Switch::On;
+        }
+        self.fullscreen |= options.fullscreen;
+        self
+    }
+
+    /// Reads the settings at `path`: the file's good values over the defaults, and one
+    /// warning for each thing that is missing or wrong. Writes nothing.
+    #[must_use]
+    pub fn load(path: &Path) -> (Self, Vec<String>) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let warning = format!("{} does not exist yet: default settings", path.display());
+                return (Self::default(), vec![warning]);
+            }
+            Err(e) => {
+                let warning = format!("cannot read {}: {e}; default settings", path.display());
+                return (Self::default(), vec![warning]);
+            }
+        };
+        Self::parse(&text, &path.display().to_string())
+    }
+
+    /// Reads settings from the text of a settings file called `name` in warnings.
+    #[must_use]
+    pub fn parse(text: &str, name: &str) -> (Self, Vec<String>) {
+        let mut settings = Self::default();
+        let mut warnings = Vec::new();
+        let table: toml::Table = match text.parse() {
+            Ok(table) => table,
+            Err(e) => {
+                let reason = e.message().to_owned();
+                warnings.push(format!(
+                    "{name} is not valid TOML ({reason}); default settings"
+                ));
+                return (settings, warnings);
+            }
+        };
+        let mut reader = Reader {
+            name,
+            warnings: &mut warnings,
+        };
+        for (key, value) in &table {
+            match key.as_str() {
+                "fov" => reader.number(key, value, FOV_RANGE, &mut settings.fov),
+                "mouse_sensitivity" => reader.number(
+                    key,
+                    value,
+                    SENSITIVITY_RANGE,
+                    &mut settings.mouse_sensitivity,
+                ),
+                "invert_y" => reader.switch(key, value, &mut settings.invert_y),
+                "render_distance" => reader.whole(
+                    key,
+                    value,
+                    RENDER_DISTANCE_RANGE,
+                    &mut settings.render_distance,
+                ),
+                "vsync" => reader.switch(key, value, &mut settings.vsync),
+                "fullscreen" => reader.switch(key, value, &mut settings.fullscreen),
+                "gui_scale" => reader.number(key, value, GUI_SCALE_RANGE, &mut settings.gui_scale),
+                "brightness" => {
+                    reader.number(key, value, BRIGHTNESS_RANGE, &mut settings.brightness);
+                }
+                "keys" => reader.keys(value, &mut settings.keys),
+                _ => reader.warn(format!("unknown setting {key:?}, ignored")),
+            }
+        }
+        (settings, warnings)
+    }
+
+    /// The settings as the text of a settings file, every setting written out.
+    #[must_use]
+    pub fn to_toml(&self) -> String {
+        let mut text = format!(
+            "# hewn's settings, written by the game whenever one is changed.\n\
+             fov = {:?}\n\
+             mouse_sensitivity = {:?}\n\
+             invert_y = {}\n\
+             render_distance = {}\n\
+             vsync = {}\n\
+             fullscreen = {}\n\
+             gui_scale = {:?}\n\
+             brightness = {:?}\n\
+             \n\
+             # Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).\n\
+             [keys]\n",
+            self.fov,
+            self.mouse_sensitivity,
+            self.invert_y,
+            self.render_distance,
+            self.vsync,
+            self.fullscreen,
+            self.gui_scale,
+            self.brightness,
+        );
+        for binding in Binding::ALL {
+            text.push_str(&format!(
+                "{} = {:?}\n",
+                binding.name(),
+                key_name(self.keys.key(binding))
+            ));
+        }
+        text
+    }
+
+    /// Writes the settings to `path`, whole: into a temporary file beside it, flushed to
+    /// disk, then renamed over the old file.
+    ///
+    /// # Errors
+    /// [`SettingsError`] naming the file or folder the system refused.
+    pub fn save(&self, path: &Path) -> Result<(), SettingsError> {
+        use std::io::Write;
+        let fail = |path: &Path| {
+            let path = path.to_owned();
+            move |source| SettingsError { path, source }
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(fail(dir))?;
+        }
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".tmp");
+        let temporary = PathBuf::from(temporary);
+        let mut file = std::fs::File::create(&temporary).map_err(fail(&temporary))?;
+        file.write_all(self.to_toml().as_bytes())
+            .and_then(|()| file.sync_all())
+            .map_err(fail(&temporary))?;
+        drop(file);
+        std::fs::rename(&temporary, path).map_err(fail(path))
+    }
+}
+
+/// A key's name in the settings file: winit's name for the key's place on the keyboard.
+fn key_name(code: KeyCode) -> String {
+    format!("{code:?}")
+}
+
+/// The key a settings file names, if it names one.
+fn key_from_name(name: &str) -> Option<KeyCode> {
+    let quoted = toml::Value::String(name.to_owned());
+    let code: KeyCode = quoted.try_into().ok()?;
+    // Unidentified keys have no stable name to write back.
+    (key_name(code) == name).then_some(code)
+}
+
+/// Reads values into settings, collecting a warning for each one it refuses.
+struct Reader<'a> {
+    name: &'a str,
+    warnings: &'a mut Vec<String>,
+}
+
+impl Reader<'_> {
+    fn warn(&mut self, problem: String) {
+        self.warnings.push(format!("{}: {problem}", self.name));
+    }
+
+    fn number(
+        &mut self,
+        key: &str,
+        value: &toml::Value,
+        range: RangeInclusive<f64>,
+        into: &mut f64,
+    ) {
+        let number = match value {
+            toml::Value::Float(f) => Some(*f),
+            toml::Value::Integer(i) => Some(*i as f64),
+            _ => None,
+        };
+        match number {
+            Some(n) if range.contains(&n) => *into = n,
+            Some(n) => self.warn(format!(
+                "{key} = {n} is out of range ({} to {}); using {into}",
+                range.start(),
+                range.end()
+            )),
+            None => self.warn(format!("{key} = {value} is not a number; using {into}")),
+        }
+    }
+
+    fn whole(
+        &mut self,
+        key: &str,
+        value: &toml::Value,
+        range: RangeInclusive<i64>,
+        into: &mut u32,
+    ) {
+        match value {
+            toml::Value::Integer(i) if range.contains(i) => {
+                *into = u32::try_from(*i).unwrap_or(*into);
+            }
+            toml::Value::Integer(i) => self.warn(format!(
+                "{key} = {i} is out of range ({} to {}); using {into}",
+                range.start(),
+                range.end()
+            )),
+            _ => self.warn(format!(
+                "{key} = {value} is not a whole number; using {into}"
+            )),
+        }
+    }
+
+    fn switch(&mut self, key: &str, value: &toml::Value, into: &mut bool) {
+        match value {
+            toml::Value::Boolean(b) => *into = *b,
+            _ => self.warn(format!(
+                "{key} = {value} is not true or false; using {into}"
+            )),
+        }
+    }
+
+    fn keys(&mut self, value: &toml::Value, into: &mut Bindings) {
+        let Some(table) = value.as_table() else {
+            self.warn("keys is not a table; default keys".to_owned());
+            return;
+        };
+        for (name, value) in table {
+            let Some(binding) = Binding::ALL.into_iter().find(|b| b.name() == name) else {
+                self.warn(format!("unknown key binding {name:?}, ignored"));
+                continue;
+            };
+            match value.as_str().and_then(key_from_name) {
+                Some(code) => into.set(binding, code),
+                None => self.warn(format!(
+                    "keys.{name} = {value} is not a key; using {}",
+                    key_name(into.key(binding))
+                )),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,196 @@
+use super::*;
+use crate::app::input::Key;
+
+fn changed() -> Settings {
+    let mut s = Settings {
+        fov: 95.5,
+        mouse_sensitivity: 0.3,
+        invert_y: true,
+        render_distance: 12,
+        vsync: false,
+        fullscreen: true,
+        gui_scale: 3.0,
+        brightness: 0.8,
+        keys: Bindings::default(),
+    };
+    s.keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    s.keys.set(Binding::Hotbar(8), KeyCode::Numpad9);
+    s
+}
+
+#[test]
+fn settings_survive_a_round_trip_through_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested").join(SETTINGS_FILE);
+    changed().save(&path).unwrap();
+    let (read, warnings) = Settings::load(&path);
+    assert_eq!(warnings, Vec::<String>::new());
+    assert_eq!(read, changed());
+    assert!(
+        !path.with_extension("toml.tmp").exists(),
+        "the temporary file is gone"
+    );
+    // The defaults too, and writing what was read gives the same file.
+    Settings::default().save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(Settings::parse(&text, "f"), (Settings::default(), vec![]));
+    assert_eq!(Settings::load(&path).0.to_toml(), text);
+}
+
+#[test]
+fn a_missing_file_gives_the_defaults_one_warning_and_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(SETTINGS_FILE);
+    let (settings, warnings) = Settings::load(&path);
+    assert_eq!(settings, Settings::default());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("settings.toml"), "{warnings:?}");
+    assert!(!path.exists());
+}
+
+#[test]
+fn an_unreadable_or_invalid_file_gives_the_defaults_and_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // A folder where the file should be cannot be read as one.
+    let folder = dir.path().join("folder.toml");
+    std::fs::create_dir(&folder).unwrap();
+    let (settings, warnings) = Settings::load(&folder);
+    assert_eq!(settings, Settings::default());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("cannot read"), "{warnings:?}");
+
+    let path = dir.path().join(SETTINGS_FILE);
+    let garbage = "fov = = 90\n\u{0}[[[";
+    std::fs::write(&path, garbage).unwrap();
+    let (settings, warnings) = Settings::load(&path);
+    assert_eq!(settings, Settings::default());
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("not valid TOML"), "{warnings:?}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), garbage);
+}
+
+#[test]
+fn each_bad_value_gives_its_default_and_a_warning_naming_it_and_the_rest_is_kept() {
+    let text = r#"
+        fov = 200
+        mouse_sensitivity = "fast"
+        invert_y = true
+        render_distance = 1
+        vsync = 3
+        gui_scale = 2.5
+        brightness = -1.0
+        colour = "blue"
+        [keys]
+        jump = "KeyJ"
+        forward = "NotAKey"
+        dance = "KeyX"
+    "#;
+    let (settings, warnings) = Settings::parse(text, "settings.toml");
+    let expected = Settings {
+        invert_y: true,
+        gui_scale: 2.5,
+        keys: {
+            let mut k = Bindings::default();
+            k.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+            k
+        },
+        ..Settings::default()
+    };
+    assert_eq!(settings, expected);
+    for name in [
+        "fov",
+        "mouse_sensitivity",
+        "render_distance",
+        "vsync",
+        "brightness",
+        "colour",
+        "keys.forward",
+        "dance",
+    ] {
+        assert_eq!(
+            warnings.iter().filter(|w| w.contains(name)).count(),
+            1,
+            "one warning names {name}: {warnings:#?}"
+        );
+    }
+    assert_eq!(warnings.len(), 8, "{warnings:#?}");
+    assert!(warnings.iter().all(|w| w.starts_with("settings.toml: ")));
+}
+
+#[test]
+fn a_rebound_key_does_the_new_thing_and_the_old_key_nothing() {
+    let mut keys = Bindings::default();
+    assert_eq!(
+        keys.binding_of(KeyCode::Space),
+        Some(Binding::Control(Key::Jump))
+    );
+    keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    assert_eq!(
+        keys.binding_of(KeyCode::KeyJ),
+        Some(Binding::Control(Key::Jump))
+    );
+    assert_eq!(keys.binding_of(KeyCode::Space), None);
+    assert!(!keys.conflicts(Binding::Control(Key::Jump)));
+}
+
+#[test]
+fn a_key_bound_twice_is_a_conflict_on_both() {
+    let mut keys = Bindings::default();
+    keys.set(Binding::Screenshot, KeyCode::KeyW);
+    assert!(keys.conflicts(Binding::Screenshot));
+    assert!(keys.conflicts(Binding::Control(Key::Forward)));
+    assert!(!keys.conflicts(Binding::Control(Key::Back)));
+    // The key does the first of its bindings in the settings screen's order.
+    assert_eq!(
+        keys.binding_of(KeyCode::KeyW),
+        Some(Binding::Control(Key::Forward))
+    );
+}
+
+#[test]
+fn every_binding_has_its_own_name_and_default_key() {
+    let defaults = Bindings::default();
+    for (i, a) in Binding::ALL.iter().enumerate() {
+        assert!(!defaults.conflicts(*a), "{a:?}");
+        for b in &Binding::ALL[i + 1..] {
+            assert_ne!(a.name(), b.name());
+        }
+    }
+}
+
+#[test]
+fn flags_override_the_file_for_the_run_and_what_is_saved_is_the_file() {
+    #[derive(clap::Parser)]
+    struct Command {
+        #[command(flatten)]
+        play: PlayOptions,
+    }
+    let parse = |args: &[&str]| {
+        <Command as clap::Parser>::try_parse_from(
+            std::iter::once("hewn").chain(args.iter().copied()),
+        )
+        .unwrap()
+        .play
+    };
+    let file = Settings {
+        render_distance: 12,
+        vsync: true,
+        ..Settings::default()
+    };
+    assert_eq!(file.clone().overridden_by(&parse(&[])), file);
+    let run = file.clone().overridden_by(&parse(&[
+        "--render-distance",
+        "4",
+        "--vsync",
+        "off",
+        "--fullscreen",
+    ]));
+    assert_eq!(
+        (run.render_distance, run.vsync, run.fullscreen),
+        (4, false, true)
+    );
+    assert_eq!(
+        file.render_distance, 12,
+        "the file's settings are a separate value"
+    );
+}
