@@ -10,6 +10,7 @@ use winit::window::Window;
 use super::input::InputState;
 use super::settings::Settings;
 use super::stats::FrameStats;
+use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, UPLOAD_BUDGET};
 use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
 use crate::cli::PlayOptions;
 use crate::mesh::FreeBox;
@@ -24,10 +25,6 @@ use crate::sim::time::{Clock, MORNING};
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
 use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
-
-/// Main-thread time per frame for uploading finished meshes: a burst of loading never
-/// stalls a frame, and a slow frame still uploads as much as a fast one.
-const UPLOAD_BUDGET: Duration = Duration::from_millis(6);
 
 /// The window and everything drawn into it.
 pub struct Display {
@@ -349,13 +346,13 @@ impl Game {
             pitch,
             fov_y: self.fov_y,
             aspect: 1.0,
-            far: (self.render_distance as f32 + 2.0) * CHUNK_SIZE as f32,
+            far: (self.render_distance + LOAD_MARGIN as u32) as f32 * CHUNK_SIZE as f32,
         }
     }
 
     fn fog(&self) -> (f32, f32) {
         let edge = self.render_distance as f32 * CHUNK_SIZE as f32;
-        (edge * 0.55, edge - 4.0)
+        (edge * FOG_START, edge - FOG_END_INSET)
     }
 
     /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks

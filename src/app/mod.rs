@@ -14,6 +14,7 @@ pub mod keys;
 pub mod settings;
 pub mod stats;
 pub mod stream;
+pub mod tuning;
 pub mod workers;
 
 use std::path::PathBuf;

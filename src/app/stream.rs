@@ -8,13 +8,13 @@
 //! every column to generate is queued at once, and enough meshing jobs are kept queued to
 //! last the workers through a slow frame.
 //!
-//! Columns load within `render distance + 2` (every neighbour of a chunk within the render
-//! distance lies within that circle), generated and lit by themselves on a worker, then
-//! merged into the world's light on the main thread. Chunks are meshed within the render
-//! distance once the columns around theirs are in (their faces, corner shading and light
-//! read one cell into each neighbour, and light there is final once everything within 15
-//! blocks is loaded); columns are dropped beyond `render distance + 3`, which leaves a band
-//! where walking back and forth does not reload anything.
+//! Columns load within the render distance plus [`LOAD_MARGIN`] (every neighbour of a chunk
+//! in view lies within that circle), generated and lit by themselves on a worker, then merged
+//! into the world's light on the main thread. Chunks are meshed within the render distance
+//! once the columns around theirs are in (their faces, corner shading and light read one cell
+//! into each neighbour, and light there is final once everything within 15 blocks is
+//! loaded); columns are dropped beyond the render distance plus [`DROP_MARGIN`], which leaves
+//! a band where walking back and forth does not reload anything.
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
@@ -23,18 +23,12 @@ use std::time::{Duration, Instant};
 use glam::DVec3;
 
 use super::jobs::{Focus, Job};
+use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, SHOW_MARGIN, SNAPSHOT_BUDGET};
 use super::workers::{Done, Workers};
 use crate::mesh::{ChunkMesh, Neighbourhood};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, World};
 use crate::worldgen::Generator;
-
-/// Meshing jobs queued or running at most. Each holds a copy of its chunk and border (about
-/// 150 KiB), so this bounds memory, while being enough for two workers for some 50 ms at
-/// about 200 µs a chunk: more than a slow frame of the software renderer.
-const MESHING_IN_FLIGHT: usize = 512;
-/// Main-thread time per frame for copying chunks for meshing jobs (some 50 µs each).
-const SNAPSHOT_BUDGET: Duration = Duration::from_millis(4);
 
 /// Counts for the debug overlay and the loading log.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,10 +166,10 @@ impl Streamer {
     fn refocus(&mut self, focus: Focus) {
         self.focus = Some(focus);
         self.rescan = true;
-        self.wanted = Self::wanted(focus, self.render_distance + 2);
+        self.wanted = Self::wanted(focus, self.render_distance + LOAD_MARGIN);
         let centre = focus.centre();
         let (load, view) = (
-            (self.render_distance + 2).pow(2),
+            (self.render_distance + LOAD_MARGIN).pow(2),
             self.render_distance.pow(2),
         );
         let dropped = self.workers.refocus(focus, |job| match job {
@@ -191,7 +185,7 @@ impl Streamer {
     }
 
     fn drop_far(&mut self, world: &mut World, centre: ChunkPos) {
-        let keep = (self.render_distance + 3).pow(2);
+        let keep = (self.render_distance + DROP_MARGIN).pow(2);
         let far: Vec<ColumnPos> = world
             .loaded_columns()
             .filter(|&c| horizontal_distance_sq(c.chunk(0), centre) > keep)
@@ -205,7 +199,7 @@ impl Streamer {
                 }
             }
         }
-        let show = (self.render_distance + 1).pow(2);
+        let show = (self.render_distance + SHOW_MARGIN).pow(2);
         let hidden: Vec<ChunkPos> = self
             .shown
             .keys()
