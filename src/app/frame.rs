@@ -22,7 +22,7 @@ use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
 use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
 use crate::sim::record::Recorder;
 use crate::sim::time::{Clock, MORNING};
-use crate::sim::{ActionOutcome, Item, Simulation, Target};
+use crate::sim::{ActionOutcome, Item, Simulation, Target, spawn};
 use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
@@ -560,9 +560,9 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
             .world_gen
             .map_or(GeneratorKind::Terrain, GeneratorKind::from);
         let generator = Arc::new(Generator::new(kind, options.seed.unwrap_or(0)));
-        let mut player = Player::new(generator.spawn_point());
+        let mut world = World::with_shared_generator(generator);
+        let mut player = spawn::new_player(&mut world);
         player.collider = collider;
-        let world = World::with_shared_generator(generator);
         return Ok((world, player, Vec::new(), Hotbar::default(), MORNING, None));
     }
     let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
@@ -588,15 +588,15 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
     if loaded.player_damaged {
         log::warn!("the saved player is damaged or out of range: starting at the spawn point");
     }
-    let spawn = loaded.world.generator().spawn_point();
+    let mut world = loaded.world;
     let player = loaded.player.unwrap_or_else(|| {
-        let mut p = Player::new(spawn);
+        let mut p = spawn::new_player(&mut world);
         p.collider = collider;
         p
     });
     let saver = Autosaver::start(file, Instant::now());
     Ok((
-        loaded.world,
+        world,
         player,
         loaded.crates,
         loaded.hotbar,

@@ -10,6 +10,7 @@ pub mod record;
 pub mod report;
 pub mod scenario;
 pub mod schedule;
+pub mod spawn;
 pub mod time;
 
 use glam::DVec3;
