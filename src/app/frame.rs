@@ -10,7 +10,7 @@ use winit::window::Window;
 use super::input::InputState;
 use super::settings::Settings;
 use super::stats::FrameStats;
-use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, UPLOAD_BUDGET};
+use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, loading_budget};
 use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
 use crate::cli::PlayOptions;
 use crate::mesh::FreeBox;
@@ -244,8 +244,13 @@ impl Game {
         self.stats.push(elapsed);
 
         let heading = self.sim.player.look_direction() + self.sim.player.velocity;
-        self.streamer
-            .update(&mut self.sim.world, self.sim.player.position, heading);
+        let budget = loading_budget(elapsed);
+        self.streamer.update(
+            &mut self.sim.world,
+            self.sim.player.position,
+            heading,
+            budget,
+        );
         if !self.started && Streamer::ground_loaded(&self.sim.world, self.sim.player.position) {
             self.started = true;
             log::info!(
@@ -271,7 +276,7 @@ impl Game {
             self.display.renderer.remove_chunk(pos);
         }
         let uploads = Instant::now();
-        while uploads.elapsed() < UPLOAD_BUDGET {
+        while uploads.elapsed() < budget {
             let Some((pos, mesh)) = self.streamer.next_ready() else {
                 break;
             };

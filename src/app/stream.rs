@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use glam::DVec3;
 
 use super::jobs::{Focus, Job};
-use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, SHOW_MARGIN, SNAPSHOT_BUDGET};
+use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
 use super::workers::{Done, Workers};
 use crate::mesh::{ChunkMesh, Neighbourhood};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
@@ -105,14 +105,16 @@ impl Streamer {
             .all(|c| world.is_column_loaded(c))
     }
 
-    /// One frame of streaming: takes finished work, drops far chunks, hands out new work.
-    /// `heading` is where the player looks or moves (any length). Never blocks.
-    pub fn update(&mut self, world: &mut World, feet: DVec3, heading: DVec3) {
-        self.update_with(None, world, feet, heading);
+    /// One frame of streaming: takes finished work, drops far chunks, hands out new work,
+    /// spending at most about `budget` on copying chunks for meshing jobs. `heading` is where
+    /// the player looks or moves (any length). Never blocks.
+    pub fn update(&mut self, world: &mut World, feet: DVec3, heading: DVec3, budget: Duration) {
+        self.update_with(None, world, feet, heading, budget);
     }
 
-    /// As [`Streamer::update`], but first waits up to `timeout` for a worker to finish
-    /// something, for a caller with nothing else to do (a headless loader or a bench).
+    /// As [`Streamer::update`] with the least loading budget, but first waits up to `timeout`
+    /// for a worker to finish something, for a caller with nothing else to do (a headless
+    /// loader or a bench).
     pub fn update_waiting(
         &mut self,
         world: &mut World,
@@ -121,10 +123,17 @@ impl Streamer {
         timeout: Duration,
     ) {
         let first = self.workers.wait_done(timeout);
-        self.update_with(first, world, feet, heading);
+        self.update_with(first, world, feet, heading, MIN_LOADING_BUDGET);
     }
 
-    fn update_with(&mut self, first: Option<Done>, world: &mut World, feet: DVec3, heading: DVec3) {
+    fn update_with(
+        &mut self,
+        first: Option<Done>,
+        world: &mut World,
+        feet: DVec3,
+        heading: DVec3,
+        budget: Duration,
+    ) {
         let results = first
             .into_iter()
             .chain(std::iter::from_fn(|| self.workers.try_done()));
@@ -158,7 +167,7 @@ impl Streamer {
             self.refocus(focus);
         }
         if std::mem::take(&mut self.rescan) {
-            self.schedule(world, focus.centre());
+            self.schedule(world, focus.centre(), budget);
         }
     }
 
@@ -237,7 +246,7 @@ impl Streamer {
         pos.column().around(1).all(|c| world.is_column_loaded(c))
     }
 
-    fn schedule(&mut self, world: &World, centre: ChunkPos) {
+    fn schedule(&mut self, world: &World, centre: ChunkPos, budget: Duration) {
         let started = Instant::now();
         let radius = self.render_distance;
         let mut missing = 0;
@@ -270,7 +279,7 @@ impl Streamer {
                 missing += 1;
                 continue;
             }
-            if self.meshing.len() >= MESHING_IN_FLIGHT || started.elapsed() > SNAPSHOT_BUDGET {
+            if self.meshing.len() >= MESHING_IN_FLIGHT || started.elapsed() > budget {
                 // Out of room or time: go on next frame.
                 missing += 1;
                 self.rescan = true;

@@ -4,12 +4,24 @@
 
 use std::time::Duration;
 
-/// Main-thread time per frame for uploading finished meshes: a burst of loading never
-/// stalls a frame, and a slow frame still uploads as much as a fast one.
-pub const UPLOAD_BUDGET: Duration = Duration::from_millis(6);
+/// The share of a frame's time the main thread may spend on loading work, each of copying
+/// chunks for meshing jobs (some 50 µs each) and uploading finished meshes, as a divisor:
+/// a fifth. In proportion to the frame, so a slow frame (a software renderer's 100 ms) does
+/// not slow loading, and a burst of loading never stalls a frame for long.
+pub const LOADING_SHARE: u32 = 5;
 
-/// Main-thread time per frame for copying chunks for meshing jobs (some 50 µs each).
-pub const SNAPSHOT_BUDGET: Duration = Duration::from_millis(4);
+/// The least time a frame gives to each kind of loading work, however fast it is.
+pub const MIN_LOADING_BUDGET: Duration = Duration::from_millis(4);
+
+/// The most time a frame gives to each kind of loading work, so a frame after a stall (a
+/// window drag, a breakpoint) does not spend the stall's length on loading.
+pub const MAX_LOADING_BUDGET: Duration = Duration::from_millis(40);
+
+/// The time each kind of loading work gets in a frame that follows one of `frame` length.
+#[must_use]
+pub fn loading_budget(frame: Duration) -> Duration {
+    (frame / LOADING_SHARE).clamp(MIN_LOADING_BUDGET, MAX_LOADING_BUDGET)
+}
 
 /// Meshing jobs queued or running at most. Each holds a copy of its chunk and border (about
 /// 150 KiB), so this bounds memory, while being enough for two workers for some 50 ms at
@@ -35,3 +47,24 @@ pub const FOG_START: f32 = 0.55;
 /// Blocks short of the render distance where the fog hides everything, so the view's
 /// ragged edge never shows.
 pub const FOG_END_INSET: f32 = 4.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loading_gets_a_fifth_of_a_frame_within_its_bounds() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            loading_budget(ms(100)),
+            ms(20),
+            "a software renderer's frame"
+        );
+        assert_eq!(loading_budget(ms(16)), MIN_LOADING_BUDGET, "a 60 fps frame");
+        assert_eq!(
+            loading_budget(ms(5000)),
+            MAX_LOADING_BUDGET,
+            "after a stall"
+        );
+    }
+}
