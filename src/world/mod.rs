@@ -12,6 +12,7 @@ pub mod block;
 pub mod chunk;
 pub mod coords;
 pub mod face;
+pub mod fluid;
 pub mod light;
 pub mod sparse;
 mod support;
