@@ -19,7 +19,9 @@ use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::physics::{Player, PlayerCollider};
 use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
-use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
+use crate::save::{
+    Autosaver, DEFAULT_WORLD, Hotbar, Motion, NewWorld, Snapshot, WorldFile, resolve_world,
+};
 use crate::sim::record::Recorder;
 use crate::sim::time::{Clock, MORNING};
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
@@ -153,11 +155,12 @@ impl Game {
         launch: Instant,
         display: Display,
     ) -> Self {
-        let (world, player, crates, hotbar, time, saver) = opened;
+        let (world, player, (crates, motion), hotbar, time, saver) = opened;
         let generator = world.generator().clone();
         let (kind, seed) = (generator.kind(), generator.seed());
         let mut sim = Simulation::from_parts(world, player);
         sim.crates = Crates::new(crates);
+        sim.restore_motion(motion);
         sim.set_time(options.time.unwrap_or(time));
         let recorder = options
             .record
@@ -531,8 +534,16 @@ impl Game {
     }
 }
 
-/// The world, player, crates, hotbar, time of day and autosaver to start a game with.
-pub type Opened = (World, Player, Vec<Crate>, Hotbar, u64, Option<Autosaver>);
+/// The world, player, crates with the world's motion (water queue, falling blocks), hotbar,
+/// time of day and autosaver to start a game with.
+pub type Opened = (
+    World,
+    Player,
+    (Vec<Crate>, Motion),
+    Hotbar,
+    u64,
+    Option<Autosaver>,
+);
 
 /// Whether opening the world the options name would create a file (there is none yet).
 ///
@@ -563,7 +574,8 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
         let mut player = Player::new(generator.spawn_point());
         player.collider = collider;
         let world = World::with_shared_generator(generator);
-        return Ok((world, player, Vec::new(), Hotbar::default(), MORNING, None));
+        let still = (Vec::new(), Motion::default());
+        return Ok((world, player, still, Hotbar::default(), MORNING, None));
     }
     let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
     let new = NewWorld {
@@ -598,7 +610,7 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
     Ok((
         loaded.world,
         player,
-        loaded.crates,
+        (loaded.crates, loaded.motion),
         loaded.hotbar,
         loaded.meta.time,
         Some(saver),

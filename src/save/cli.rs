@@ -218,6 +218,7 @@ impl SimWorld {
         } else {
             scenario.crates.clone()
         });
+        sim.restore_motion(loaded.motion);
         Ok((
             Self {
                 file,

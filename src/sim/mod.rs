@@ -170,6 +170,33 @@ impl Simulation {
         &self.updates
     }
 
+    /// The world's motion as a save keeps it: the waiting updates with the ticks until they
+    /// are due, and the falling blocks.
+    #[must_use]
+    pub fn motion(&self) -> crate::save::Motion {
+        crate::save::Motion {
+            updates: self
+                .updates
+                .iter()
+                .map(|(due, pos)| (due.saturating_sub(self.tick), pos))
+                .collect(),
+            falling: self.falling.list().to_vec(),
+        }
+    }
+
+    /// Takes up the motion of a saved world: its updates fall due the same number of ticks
+    /// from now as they were from the save, and its blocks go on falling.
+    pub fn restore_motion(&mut self, motion: crate::save::Motion) {
+        for (delay, pos) in motion.updates {
+            self.updates.schedule(pos, self.tick.saturating_add(delay));
+        }
+        for f in motion.falling {
+            if self.falling.has_room() {
+                self.falling.add(f);
+            }
+        }
+    }
+
     /// Ticks run so far.
     #[must_use]
     pub const fn tick_count(&self) -> u64 {
