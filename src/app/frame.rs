@@ -25,7 +25,7 @@ use crate::save::{
 use crate::sim::record::Recorder;
 use crate::sim::time::{Clock, MORNING};
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, World};
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// The window and everything drawn into it.
@@ -290,8 +290,9 @@ impl Game {
             );
         }
 
-        let boxes = self.crate_boxes();
+        let mut boxes = self.crate_boxes();
         let outline = self.outline(&boxes);
+        boxes.extend(self.falling_boxes());
         let hud = self.hud();
         let scene = Scene {
             camera: self.camera(),
@@ -397,6 +398,21 @@ impl Game {
                 }
             })
             .collect()
+    }
+
+    /// The falling sand and gravel, drawn as free boxes of their block's texture where they
+    /// are after the last tick (after the crates, so a crate's index is its box's).
+    fn falling_boxes(&self) -> impl Iterator<Item = FreeBox> + '_ {
+        self.sim.falling.list().iter().map(|f| {
+            let bounds = f.bounds();
+            FreeBox {
+                min: bounds.min,
+                max: bounds.max,
+                tile: crate::mesh::tiles::tile_for(f.block, Face::North),
+                resting: false,
+                light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+            }
+        })
     }
 
     /// The outline of what the player looks at: a block's real shape, or a crate's box as
