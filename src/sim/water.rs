@@ -157,11 +157,21 @@ fn spread(world: &World, pos: BlockPos, state: Block, writes: &mut Writes) {
     let Some(flowing) = Block::flowing(level + 1) else {
         return;
     };
-    let directions = ways_down(world, pos);
+    let mut open_sides = 0;
     for (i, side) in SIDES.iter().enumerate() {
-        let next = pos.offset(*side);
-        if directions & (1 << i) != 0 && takes(cell(world, next), flowing) {
-            writes.offer(next, flowing);
+        if takes(cell(world, pos.offset(*side)), flowing) {
+            open_sides |= 1 << i;
+        }
+    }
+    // Most updates (a lake's sources, flowing water that has spread already) have nowhere
+    // to go; the search for a way down is only worth it for those that do.
+    if open_sides == 0 {
+        return;
+    }
+    let directions = open_sides & ways_down(world, pos);
+    for (i, side) in SIDES.iter().enumerate() {
+        if directions & (1 << i) != 0 {
+            writes.offer(pos.offset(*side), flowing);
         }
     }
 }
@@ -173,44 +183,69 @@ fn is_hole(world: &World, pos: BlockPos) -> bool {
     open(below) || below.is_water()
 }
 
+/// The side of the square of cells [`ways_down`] can reach: [`SLOPE_DISTANCE`] each way.
+const REACH: usize = 2 * SLOPE_DISTANCE + 1;
+
 /// The sides (bits in [`SIDES`] order) that start a shortest path from `from` through open
 /// cells to the nearest way down within [`SLOPE_DISTANCE`] blocks; all four when there is no
 /// way down that near. A breadth-first search, so "nearest" is exact where Minecraft's
-/// depth-first search can take a longer path first.
+/// depth-first search can take a longer path first. Each cell the search reaches carries the
+/// first steps of every shortest path to it, in a fixed square around `from`, so the search
+/// allocates nothing.
 fn ways_down(world: &World, from: BlockPos) -> u8 {
-    let mut seen = vec![from];
-    let mut frontier: Vec<(BlockPos, u8)> = Vec::with_capacity(4);
+    const CENTRE: i32 = SLOPE_DISTANCE as i32;
+    // First steps of the shortest paths to each cell of the square; 0 = not reached.
+    let mut steps = [[0u8; REACH]; REACH];
+    let index = |p: BlockPos| {
+        (
+            (p.x - from.x + CENTRE) as usize,
+            (p.z - from.z + CENTRE) as usize,
+        )
+    };
+    let mut frontier: Vec<BlockPos> = Vec::with_capacity(4 * SLOPE_DISTANCE);
+    let mut next_frontier: Vec<BlockPos> = Vec::with_capacity(4 * SLOPE_DISTANCE);
     let mut found = 0;
     for (i, side) in SIDES.iter().enumerate() {
         let next = from.offset(*side);
         if open(cell(world, next)) {
-            frontier.push((next, 1 << i));
-            seen.push(next);
+            let (x, z) = index(next);
+            steps[x][z] = 1 << i;
+            frontier.push(next);
             if is_hole(world, next) {
                 found |= 1 << i;
             }
         }
     }
+    // The start is no way through: mark it reached so no path comes back over it.
+    steps[CENTRE as usize][CENTRE as usize] = ALL_SIDES;
     for _ in 1..SLOPE_DISTANCE {
         if found != 0 {
             return found;
         }
-        // A map, so that a cell two paths reach at the same distance carries both their
-        // first steps.
-        let mut next_frontier: BTreeMap<BlockPos, u8> = BTreeMap::new();
-        for &(pos, mask) in &frontier {
+        next_frontier.clear();
+        for &pos in &frontier {
+            let (x, z) = index(pos);
+            let mask = steps[x][z];
             for side in SIDES {
                 let next = pos.offset(side);
-                if !seen.contains(&next) && open(cell(world, next)) {
-                    *next_frontier.entry(next).or_default() |= mask;
+                let (nx, nz) = index(next);
+                let seen = steps[nx][nz];
+                if seen == 0 {
+                    if open(cell(world, next)) {
+                        steps[nx][nz] = mask;
+                        next_frontier.push(next);
+                    }
+                } else if next_frontier.contains(&next) {
+                    // Reached at this same distance by another path: it starts there too.
+                    steps[nx][nz] |= mask;
                 }
             }
         }
-        seen.extend(next_frontier.keys());
-        frontier = next_frontier.into_iter().collect();
-        for &(pos, mask) in &frontier {
+        std::mem::swap(&mut frontier, &mut next_frontier);
+        for &pos in &frontier {
             if is_hole(world, pos) {
-                found |= mask;
+                let (x, z) = index(pos);
+                found |= steps[x][z];
             }
         }
     }
