@@ -240,3 +240,38 @@ fn the_same_flood_hashes_the_same_every_run() {
     let c = run(&source_at([0, 70, 1], 150));
     assert_ne!(a.last().hash, c.last().hash);
 }
+
+#[test]
+fn a_flood_larger_than_the_budget_waits_its_turn_in_order() {
+    // 1600 sources fall due in tick 15; 1024 run then, in (x, y, z) order, the rest in
+    // tick 16.
+    let pool = |ticks: u64| {
+        run(&format!(
+            r#"
+            world = "flat"
+            ticks = {ticks}
+            [player]
+            position = [0.5, 64.0, -20.5]
+            [[fill]]
+            from = [0, 64, 0]
+            to = [39, 64, 39]
+            block = "water"
+        "#
+        ))
+    };
+    let after_15 = pool(16);
+    let waiting: Vec<_> = after_15
+        .sim
+        .updates()
+        .iter()
+        .filter(|&(due, _)| due == 15)
+        .map(|(_, pos)| pos)
+        .collect();
+    assert_eq!(
+        waiting.len(),
+        1600 - hewn::sim::updates::MAX_UPDATES_PER_TICK
+    );
+    assert_eq!(waiting[0], hewn::world::BlockPos::new(25, 64, 24));
+    let after_16 = pool(17);
+    assert!(after_16.sim.updates().iter().all(|(due, _)| due > 16));
+}
