@@ -123,7 +123,7 @@ fn play(steps: &[Step]) -> Simulation {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn pours_and_edits_never_put_a_block_inside_a_body_and_replay_exactly(
