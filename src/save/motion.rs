@@ -10,16 +10,8 @@ use rusqlite::{Connection, params};
 
 use crate::physics::falling::FallingBlock;
 use crate::sim::scenario::body_in_limits;
+pub use crate::sim::updates::Motion;
 use crate::world::{Block, BlockPos};
-
-/// The world's motion at one moment, as saved.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Motion {
-    /// Each waiting cell with the ticks until it is due, in the queue's order.
-    pub updates: Vec<(u64, BlockPos)>,
-    /// The falling blocks, in order.
-    pub falling: Vec<FallingBlock>,
-}
 
 /// Replaces the stored motion with `motion`, inside the caller's transaction.
 pub(super) fn write(conn: &Connection, motion: &Motion) -> rusqlite::Result<()> {

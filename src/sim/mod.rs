@@ -173,8 +173,8 @@ impl Simulation {
     /// The world's motion as a save keeps it: the waiting updates with the ticks until they
     /// are due, and the falling blocks.
     #[must_use]
-    pub fn motion(&self) -> crate::save::Motion {
-        crate::save::Motion {
+    pub fn motion(&self) -> updates::Motion {
+        updates::Motion {
             updates: self
                 .updates
                 .iter()
@@ -186,7 +186,7 @@ impl Simulation {
 
     /// Takes up the motion of a saved world: its updates fall due the same number of ticks
     /// from now as they were from the save, and its blocks go on falling.
-    pub fn restore_motion(&mut self, motion: crate::save::Motion) {
+    pub fn restore_motion(&mut self, motion: updates::Motion) {
         for (delay, pos) in motion.updates {
             self.updates.schedule(pos, self.tick.saturating_add(delay));
         }

@@ -8,12 +8,23 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::physics::falling::FallingBlock;
 use crate::world::BlockPos;
 
 /// At most this many cell updates run in one tick; the rest wait, in order, for the next.
 /// A tick in which a pool of 1024 sources updates costs under a millisecond (`cargo bench
 /// --bench water`), so however large a flood, its updates cost a tick no more than that.
 pub const MAX_UPDATES_PER_TICK: usize = 1024;
+
+/// The world's motion at one moment, as saves and recordings keep it: the waiting updates
+/// and the falling blocks.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Motion {
+    /// Each waiting cell with the ticks until it is due, in the queue's order.
+    pub updates: Vec<(u64, BlockPos)>,
+    /// The falling blocks, in order.
+    pub falling: Vec<FallingBlock>,
+}
 
 /// Cells waiting for an update, by due tick.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
