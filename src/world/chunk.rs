@@ -187,14 +187,17 @@ impl Chunk {
         if old_bits == 0 || bits == 0 {
             return;
         }
-        let (old_per_word, new_per_word) = (64 / old_bits as usize, 64 / bits as usize);
+        // Indices per word are powers of two: shifts and masks, never a division.
+        let old_log2 = 6 - old_bits.trailing_zeros();
+        let new_log2 = 6 - bits.trailing_zeros();
+        let old_slot_mask = (1usize << old_log2) - 1;
         let old_mask = (1u64 << old_bits) - 1;
         for (w, out) in self.indices.iter_mut().enumerate() {
             let mut word = 0;
-            for slot in 0..new_per_word {
-                let i = w * new_per_word + slot;
-                let shift = (i % old_per_word) as u32 * old_bits;
-                let value = (old[i / old_per_word] >> shift) & old_mask;
+            for slot in 0..1usize << new_log2 {
+                let i = (w << new_log2) | slot;
+                let shift = (i & old_slot_mask) as u32 * old_bits;
+                let value = (old[i >> old_log2] >> shift) & old_mask;
                 word |= value << (slot as u32 * bits);
             }
             *out = word;
