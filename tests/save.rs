@@ -177,6 +177,8 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(
         "DROP TABLE crates;
+         DROP TABLE updates;
+         DROP TABLE falling;
          UPDATE player SET hotbar = 'stone,dirt,grass,planks,cobblestone,log,glass,leaves,stone_slab',
                            selected = 4;
          PRAGMA user_version = 1;",
@@ -210,7 +212,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn::save::SCHEMA_VERSION);
-    assert_eq!(version, 4);
+    assert_eq!(version, 5);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();
@@ -226,6 +228,8 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(
         "DELETE FROM meta WHERE key = 'time';
+         DROP TABLE updates;
+         DROP TABLE falling;
          UPDATE player SET hotbar = 'glass,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate';
          PRAGMA user_version = 3;",
     )
@@ -477,4 +481,43 @@ fn the_game_refuses_a_locked_or_mismatched_world_before_opening_a_window() {
         before,
         "the world is untouched"
     );
+}
+
+#[test]
+fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.hewn");
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let player = Player::new(DVec3::new(0.5, 64.0, 20.5));
+    let mut sim = hewn::sim::Simulation::from_parts(loaded.world, player);
+    sim.world.set_block(BlockPos::new(0, 64, 0), Block::Water);
+    sim.world.set_block(BlockPos::new(5, 90, 5), Block::Sand);
+    let idle = hewn::sim::Input::default();
+    for _ in 0..40 {
+        sim.tick(&idle);
+    }
+    assert!(!sim.updates().is_empty(), "the flood is under way");
+    assert_eq!(sim.falling.list().len(), 1, "the sand is falling");
+    let motion = sim.motion();
+    file.save(&Snapshot::of(&mut sim, &Hotbar::default()))
+        .unwrap();
+    file.close().unwrap();
+
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert_eq!(loaded.motion, motion);
+    let mut resumed = hewn::sim::Simulation::from_parts(loaded.world, loaded.player.unwrap());
+    resumed.restore_motion(loaded.motion);
+    for _ in 0..200 {
+        sim.tick(&idle);
+        resumed.tick(&idle);
+    }
+    let edits = |s: &hewn::sim::Simulation| s.world.edits().collect::<Vec<_>>();
+    assert_eq!(edits(&resumed), edits(&sim));
+    assert_eq!(resumed.motion(), sim.motion());
+    assert!(
+        edits(&sim)
+            .iter()
+            .any(|(p, e)| *p == BlockPos::new(5, 64, 5) && e.current == Block::Sand)
+    );
+    file.close().unwrap();
 }

@@ -19,11 +19,13 @@ use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::physics::{Player, PlayerCollider};
 use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
-use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, Snapshot, WorldFile, resolve_world};
+use crate::save::{
+    Autosaver, DEFAULT_WORLD, Hotbar, Motion, NewWorld, Snapshot, WorldFile, resolve_world,
+};
 use crate::sim::record::Recorder;
 use crate::sim::time::{Clock, MORNING};
 use crate::sim::{ActionOutcome, Item, Simulation, Target, spawn};
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, World};
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// The window and everything drawn into it.
@@ -153,11 +155,12 @@ impl Game {
         launch: Instant,
         display: Display,
     ) -> Self {
-        let (world, player, crates, hotbar, time, saver) = opened;
+        let (world, player, (crates, motion), hotbar, time, saver) = opened;
         let generator = world.generator().clone();
         let (kind, seed) = (generator.kind(), generator.seed());
         let mut sim = Simulation::from_parts(world, player);
         sim.crates = Crates::new(crates);
+        sim.restore_motion(motion);
         sim.set_time(options.time.unwrap_or(time));
         let recorder = options
             .record
@@ -292,8 +295,9 @@ impl Game {
             );
         }
 
-        let boxes = self.crate_boxes();
+        let mut boxes = self.crate_boxes();
         let outline = self.outline(&boxes);
+        boxes.extend(self.falling_boxes());
         let hud = self.hud();
         let scene = Scene {
             camera: self.camera(),
@@ -399,6 +403,21 @@ impl Game {
                 }
             })
             .collect()
+    }
+
+    /// The falling sand and gravel, drawn as free boxes of their block's texture where they
+    /// are after the last tick (after the crates, so a crate's index is its box's).
+    fn falling_boxes(&self) -> impl Iterator<Item = FreeBox> + '_ {
+        self.sim.falling.list().iter().map(|f| {
+            let bounds = f.bounds();
+            FreeBox {
+                min: bounds.min,
+                max: bounds.max,
+                tile: crate::mesh::tiles::tile_for(f.block, Face::North),
+                resting: false,
+                light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+            }
+        })
     }
 
     /// The outline of what the player looks at: a block's real shape, or a crate's box as
@@ -536,8 +555,16 @@ impl Game {
     }
 }
 
-/// The world, player, crates, hotbar, time of day and autosaver to start a game with.
-pub type Opened = (World, Player, Vec<Crate>, Hotbar, u64, Option<Autosaver>);
+/// The world, player, crates with the world's motion (water queue, falling blocks), hotbar,
+/// time of day and autosaver to start a game with.
+pub type Opened = (
+    World,
+    Player,
+    (Vec<Crate>, Motion),
+    Hotbar,
+    u64,
+    Option<Autosaver>,
+);
 
 /// Whether opening the world the options name would create a file (there is none yet).
 ///
@@ -568,7 +595,8 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
         let mut world = World::with_shared_generator(generator);
         let mut player = spawn::new_player(&mut world);
         player.collider = collider;
-        return Ok((world, player, Vec::new(), Hotbar::default(), MORNING, None));
+        let still = (Vec::new(), Motion::default());
+        return Ok((world, player, still, Hotbar::default(), MORNING, None));
     }
     let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
     let new = NewWorld {
@@ -603,7 +631,7 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
     Ok((
         world,
         player,
-        loaded.crates,
+        (loaded.crates, loaded.motion),
         loaded.hotbar,
         loaded.meta.time,
         Some(saver),

@@ -92,9 +92,10 @@ fn hidden(block: Block, me: Traits, face: Face, neighbour: Block) -> bool {
         // A slab's top face sits at half height, in the open, whatever is above it.
         return !(me.half && face == Face::Up);
     }
-    // Water against water and glass against glass would draw a wall inside one volume; two
-    // slabs side by side share a wall that nobody sees.
-    neighbour == block && (me.pass == Some(Pass::Translucent) || (me.half && face.is_side()))
+    // Water against water (of any level) and glass against glass would draw a wall inside
+    // one volume; two slabs side by side share a wall that nobody sees.
+    neighbour.merges_with(block)
+        && (me.pass == Some(Pass::Translucent) || (me.half && face.is_side()))
 }
 
 /// The light at a face's corner from the cells around it in front of the face: `front`

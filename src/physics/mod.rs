@@ -5,6 +5,7 @@
 
 pub mod crates;
 pub mod cylinder;
+pub mod falling;
 pub mod player;
 pub mod sweep;
 pub mod tuning;

@@ -11,7 +11,7 @@ use super::cylinder::{Cylinder, has_foothold, move_cylinder};
 use super::sweep::{Movement, colliders_in, intersects_world, move_among};
 use super::tuning::*;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
-use crate::world::{Anchored, Block, BlockPos, BlockSource, WORLD_HEIGHT};
+use crate::world::{Anchored, BlockPos, BlockSource, WORLD_HEIGHT};
 
 /// The movement controls held during one tick.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -481,14 +481,14 @@ fn farthest_supported(below: &[Aabb], body: Aabb, axis: usize, d: f64) -> f64 {
         .map_or(0.0, |best| best.max(0.0) * d.signum())
 }
 
-/// Whether `body` overlaps any water.
+/// Whether `body` overlaps any water, of any level: one swims in flowing water too.
 fn touches_water(world: &impl BlockSource, body: Aabb) -> bool {
     let (min, max) = (
         BlockPos::containing(body.min),
         BlockPos::containing(body.max),
     );
     BlockPos::cells_between(min, max).any(|pos| {
-        world.block(pos) == Block::Water
+        world.block(pos).is_water()
             && Aabb::new(pos.min_corner(), pos.min_corner() + DVec3::ONE).intersects(body)
     })
 }

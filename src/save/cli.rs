@@ -205,6 +205,9 @@ impl SimWorld {
         }
         let mut world = loaded.world;
         scenario.apply_fills(&mut world);
+        if scenario.settled {
+            world.take_touched();
+        }
         scenario.load_probes(&mut world);
         let start = &scenario.player;
         let player = match (start.position, loaded.player) {
@@ -218,6 +221,8 @@ impl SimWorld {
         } else {
             scenario.crates.clone()
         });
+        sim.restore_motion(loaded.motion);
+        sim.restore_motion(scenario.motion.clone());
         Ok((
             Self {
                 file,

@@ -10,6 +10,7 @@ use glam::DVec3;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use super::codec::{self, DecodeError};
+use super::motion::{self, Motion};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
 use super::{NewSideFiles, SaveError, crates, sidecar};
@@ -57,6 +58,8 @@ pub struct LoadedWorld {
     /// The saved crates in their order; empty for a world saved without any (or by a hewn
     /// that did not save crates).
     pub crates: Vec<Crate>,
+    /// The saved water queue and falling blocks; empty for a world saved without them.
+    pub motion: Motion,
     /// The world's metadata.
     pub meta: Meta,
     /// Whether the file was created just now.
@@ -220,7 +223,9 @@ impl WorldFile {
         let (player, hotbar) = self.read_player()?;
         let player_damaged = player.is_some() != hotbar.is_some();
         let crates = crates::read(&self.conn).map_err(db)?;
+        let motion = motion::read(&self.conn).map_err(db)?;
         Ok(LoadedWorld {
+            motion,
             world,
             player,
             player_damaged,
@@ -290,6 +295,9 @@ impl WorldFile {
             }
             write_player(&tx, &snapshot.player, &snapshot.hotbar).map_err(db)?;
             crates::write(&tx, &snapshot.crates).map_err(db)?;
+            if let Some(motion) = &snapshot.motion {
+                motion::write(&tx, motion).map_err(db)?;
+            }
             tx.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",
                 [unix_now().to_string()],

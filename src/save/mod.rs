@@ -1,12 +1,13 @@
 //! Worlds on disk: one SQLite database per world, saved often, never corrupted.
 //!
 //! # Format
-//! A world file (`NAME.hewn`) holds four tables: `meta` (generator, seed, creation time, the
+//! A world file (`NAME.hewn`) holds these tables: `meta` (generator, seed, creation time, the
 //! hewn version that made it), `player` (one row: position, velocity, look, flying, hotbar),
 //! `chunks` (one row per chunk that differs from what the generator makes: the whole chunk,
-//! compressed and checksummed, see [`codec`]) and `crates` (one row per crate, in order,
-//! all rewritten by every save). Untouched chunks are never stored; a chunk whose edits are
-//! all undone is deleted. On load each stored chunk is compared with a freshly generated one
+//! compressed and checksummed, see [`codec`]), `crates` (one row per crate, in order, all
+//! rewritten by every save), and `updates` and `falling` (the water and sand cells waiting
+//! for an update and the blocks falling, also rewritten whole: [`Motion`]). Untouched
+//! chunks are never stored; a chunk whose edits are all undone is deleted. On load each stored chunk is compared with a freshly generated one
 //! to rebuild the world's edits. The layout's version is `PRAGMA user_version`
 //! ([`SCHEMA_VERSION`]); an older world is upgraded when opened, one transaction per version.
 //!
@@ -30,6 +31,7 @@ mod crates;
 mod file;
 mod inspect;
 mod layout;
+mod motion;
 mod schema;
 mod snapshot;
 pub mod worlds;
@@ -40,6 +42,7 @@ use std::path::{Path, PathBuf};
 pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
 pub use file::{DamagedChunk, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use inspect::{CheckReport, WorldSummary, check, summarize};
+pub use motion::Motion;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
 pub use snapshot::{HOTBAR_SLOTS, Hotbar, Snapshot};
 

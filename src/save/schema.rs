@@ -24,13 +24,14 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 2. `crates`.
 /// 3. The hotbar holds items, and a crate joins the default one.
 /// 4. The world's clock (`meta` key `time`); torches and glowstone join the default hotbar.
-pub const SCHEMA_VERSION: i64 = 4;
+/// 5. `updates` and `falling`: flowing water's queue and falling sand.
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// `MIGRATIONS[i]` upgrades a world of schema version `i + 1` to `i + 2`, inside the
 /// transaction that also records the new version. New worlds are made at version 1 and run
 /// through every step, so each table is defined in exactly one place.
 const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] =
-    &[add_crates, hand_out_crates, start_the_clock];
+    &[add_crates, hand_out_crates, start_the_clock, set_in_motion];
 
 /// The tables of schema version 1. Frozen: worlds of every version began as this, so a change
 /// to the layout is a new entry in [`MIGRATIONS`], never an edit here.
@@ -109,6 +110,25 @@ fn start_the_clock(tx: &Transaction<'_>) -> rusqlite::Result<()> {
         ],
     )?;
     Ok(())
+}
+
+/// Version 5: the world's own motion — cells waiting for a water or sand update, with the
+/// ticks left until they are due, and blocks on their way down, in order. Older worlds had
+/// neither, so both start empty.
+fn set_in_motion(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE updates (
+            ordinal INTEGER PRIMARY KEY,
+            delay   INTEGER NOT NULL,
+            x INTEGER NOT NULL, y INTEGER NOT NULL, z INTEGER NOT NULL
+        );
+        CREATE TABLE falling (
+            ordinal INTEGER PRIMARY KEY,
+            block   INTEGER NOT NULL,
+            x REAL NOT NULL, y REAL NOT NULL, z REAL NOT NULL,
+            vy REAL NOT NULL
+        );",
+    )
 }
 
 /// The metadata of a world: what it was made with and when.

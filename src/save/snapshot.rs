@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::Motion;
 use crate::physics::Player;
 use crate::physics::crates::Crate;
 use crate::sim::{DEFAULT_HOTBAR, Item, Simulation};
@@ -86,6 +87,8 @@ pub struct Snapshot {
     pub(super) generator: Arc<Generator>,
     /// The world's clock, or `None` to leave the stored one.
     pub(super) time: Option<u64>,
+    /// The water queue and the falling blocks, or `None` to leave the stored ones.
+    pub(super) motion: Option<Motion>,
 }
 
 impl Snapshot {
@@ -105,6 +108,7 @@ impl Snapshot {
             chunks,
             generator: Arc::clone(world.generator()),
             time: None,
+            motion: None,
         }
     }
 
@@ -115,12 +119,22 @@ impl Snapshot {
         self
     }
 
-    /// Everything one save of `sim` writes: its world's changes, its player, crates and
-    /// clock, and `hotbar`.
+    /// This snapshot with the world's motion, to be saved with it.
+    #[must_use]
+    pub fn with_motion(mut self, motion: Motion) -> Self {
+        self.motion = Some(motion);
+        self
+    }
+
+    /// Everything one save of `sim` writes: its world's changes, its player, crates, clock
+    /// and motion, and `hotbar`.
     #[must_use]
     pub fn of(sim: &mut Simulation, hotbar: &Hotbar) -> Self {
         let time = sim.time();
-        Self::take(&mut sim.world, &sim.player, sim.crates.list(), hotbar).with_time(time)
+        let motion = sim.motion();
+        Self::take(&mut sim.world, &sim.player, sim.crates.list(), hotbar)
+            .with_time(time)
+            .with_motion(motion)
     }
 
     /// How many chunks this snapshot writes or deletes.
@@ -134,6 +148,9 @@ impl Snapshot {
     /// player and the crates are this one's: they are whole states, not changes.
     pub(super) fn absorb_older(&mut self, older: Self) {
         self.time = self.time.or(older.time);
+        if self.motion.is_none() {
+            self.motion = older.motion;
+        }
         for (pos, state) in older.chunks {
             self.chunks.entry(pos).or_insert(state);
         }

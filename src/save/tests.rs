@@ -230,7 +230,10 @@ fn a_version_1_world_is_upgraded_when_opened() {
     assert!(loaded.crates.is_empty());
     assert_eq!(loaded.meta, meta);
     let conn = rusqlite::Connection::open(&path).unwrap();
-    assert_eq!(tables(&conn), ["chunks", "crates", "meta", "player"]);
+    assert_eq!(
+        tables(&conn),
+        ["chunks", "crates", "falling", "meta", "player", "updates"]
+    );
     assert_eq!(version(&conn), SCHEMA_VERSION);
     drop(conn);
 

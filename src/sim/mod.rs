@@ -4,6 +4,7 @@
 //! state and the tick's [`Input`], so a run is reproduced exactly from the seed, the generator
 //! and the inputs; [`Simulation::hash`] fingerprints the result.
 
+mod dynamics;
 pub mod hash;
 pub mod item;
 pub mod record;
@@ -12,11 +13,14 @@ pub mod scenario;
 pub mod schedule;
 pub mod spawn;
 pub mod time;
+pub mod updates;
+pub mod water;
 
 use glam::DVec3;
 
 use crate::aabb::CONTACT_EPSILON;
 use crate::physics::crates::{Crate, Crates, Mover};
+use crate::physics::falling::Falling;
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Controls, Player, PlayerCollider, intersects_world, quantize};
 use crate::raycast::{RayHit, cast};
@@ -127,6 +131,10 @@ pub struct Simulation {
     pub player: Player,
     /// The crates, in the order they were added.
     pub crates: Crates,
+    /// Sand and gravel on their way down, in the order they started falling.
+    pub falling: Falling,
+    /// Cells due for a water or falling update ([`updates`]).
+    updates: updates::Updates,
     tick: u64,
     /// The world's clock, in ticks ([`time`]).
     time: u64,
@@ -150,8 +158,43 @@ impl Simulation {
             world,
             player,
             crates: Crates::default(),
+            falling: Falling::default(),
+            updates: updates::Updates::default(),
             tick: 0,
             time: time::MORNING,
+        }
+    }
+
+    /// The cells waiting for a water or falling update, by due tick.
+    #[must_use]
+    pub const fn updates(&self) -> &updates::Updates {
+        &self.updates
+    }
+
+    /// The world's motion as a save keeps it: the waiting updates with the ticks until they
+    /// are due, and the falling blocks.
+    #[must_use]
+    pub fn motion(&self) -> updates::Motion {
+        updates::Motion {
+            updates: self
+                .updates
+                .iter()
+                .map(|(due, pos)| (due.saturating_sub(self.tick), pos))
+                .collect(),
+            falling: self.falling.list().to_vec(),
+        }
+    }
+
+    /// Takes up the motion of a saved world: its updates fall due the same number of ticks
+    /// from now as they were from the save, and its blocks go on falling.
+    pub fn restore_motion(&mut self, motion: updates::Motion) {
+        for (delay, pos) in motion.updates {
+            self.updates.schedule(pos, self.tick.saturating_add(delay));
+        }
+        for f in motion.falling {
+            if self.falling.has_room() {
+                self.falling.add(f);
+            }
         }
     }
 
@@ -181,6 +224,8 @@ impl Simulation {
             self.player.set_look(yaw, pitch);
         }
         let outcomes = input.actions.iter().map(|&a| self.act(a)).collect();
+        self.note_changes();
+        self.run_updates();
         let body = self.player.bounds();
         let reach = body
             .swept(self.player.velocity * TICK_SECONDS)
@@ -194,6 +239,7 @@ impl Simulation {
             self.world.load_region(path);
         }
         self.crates.tick(&self.world, self.player.bounds());
+        self.move_falling();
         self.tick += 1;
         self.time = self.time.saturating_add(1);
         outcomes
@@ -353,6 +399,7 @@ impl Simulation {
             && bounds.max.y <= f64::from(WORLD_HEIGHT)
             && !intersects_world(&self.world, bounds, CONTACT_EPSILON)
             && !self.crates.any_intersect(bounds)
+            && !self.falling.any_intersect(bounds)
             && !bounds.intersects(self.player.bounds())
     }
 
@@ -409,7 +456,7 @@ impl Simulation {
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch
-    /// only into air), and not overlapping the player.
+    /// only into air), and not overlapping the player, a crate or a falling block.
     #[must_use]
     pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
         let there = self.world.block(pos);
@@ -422,7 +469,9 @@ impl Simulation {
         let body = self.player.bounds();
         !block.colliders().iter().any(|c| {
             let placed = c.at(pos.min_corner());
-            placed.intersects(body) || self.crates.any_intersect(placed)
+            placed.intersects(body)
+                || self.crates.any_intersect(placed)
+                || self.falling.any_intersect(placed)
         })
     }
 
@@ -433,7 +482,8 @@ impl Simulation {
         self.player.intersects_world(&self.world, 1e-6)
     }
 
-    /// A fingerprint of the whole simulation state: tick, time, player, crates and edits.
+    /// A fingerprint of the whole simulation state: tick, time, player, crates, edits, the
+    /// update queue (each cell with the ticks until it is due) and the falling blocks.
     /// Light is left out: it follows from the blocks.
     #[must_use]
     pub fn hash(&self) -> u64 {
@@ -466,6 +516,21 @@ impl Simulation {
             h.i32(pos.y);
             h.i32(pos.z);
             h.bytes(&[edit.current.id()]);
+        }
+        h.u64(self.updates.len() as u64);
+        for (due, pos) in self.updates.iter() {
+            h.u64(due.wrapping_sub(self.tick));
+            h.i32(pos.x);
+            h.i32(pos.y);
+            h.i32(pos.z);
+        }
+        h.u64(self.falling.list().len() as u64);
+        for f in self.falling.list() {
+            h.bytes(&[f.block.id()]);
+            for x in f.position.to_array() {
+                h.f64(x);
+            }
+            h.f64(f.velocity);
         }
         h.finish()
     }

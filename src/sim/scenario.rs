@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 pub use super::schedule::Control;
 use super::schedule::InputSchedule;
+use super::updates::Motion;
 use super::{Action, Simulation};
 use crate::physics::crates::{Crate, Crates, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
 use crate::physics::{Player, PlayerCollider};
@@ -18,6 +19,7 @@ use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 mod limits;
+mod motion;
 mod overlap;
 mod seed;
 pub use limits::{
@@ -66,6 +68,12 @@ struct RawScenario {
     input: Vec<RawInput>,
     #[serde(default, rename = "crate")]
     crates: Vec<RawCrate>,
+    #[serde(default)]
+    settled: bool,
+    #[serde(default, rename = "update")]
+    updates: Vec<motion::RawUpdate>,
+    #[serde(default)]
+    falling: Vec<motion::RawFalling>,
 }
 
 #[derive(Deserialize)]
@@ -197,6 +205,12 @@ pub struct Scenario {
     pub events: Vec<Event>,
     /// Crates at rest before tick 0, in order.
     pub crates: Vec<Crate>,
+    /// Whether the fills are the world as it stands rather than changes: then they schedule
+    /// no water or sand updates, and [`Scenario::motion`] is all that is in motion (as in a
+    /// recording, which starts from a world that may be mid-flood).
+    pub settled: bool,
+    /// Updates waiting (with the tick they are due) and blocks falling at tick 0.
+    pub motion: Motion,
 }
 
 impl Scenario {
@@ -272,8 +286,11 @@ impl Scenario {
             .enumerate()
             .map(|(i, c)| parse_crate(i, c))
             .collect::<Result<_, _>>()?;
+        let motion = motion::parse(&raw.updates, &raw.falling)?;
         Ok(Self {
             crates,
+            settled: raw.settled,
+            motion,
             seed: raw.seed.unwrap_or(0),
             world,
             ticks,
@@ -296,8 +313,12 @@ impl Scenario {
             .unwrap_or_else(|| generator.spawn_point());
         let mut world = World::new(generator);
         self.apply_fills(&mut world);
+        if self.settled {
+            world.take_touched();
+        }
         let mut sim = Simulation::from_parts(world, self.player.at(position));
         sim.crates = Crates::new(self.crates.clone());
+        sim.restore_motion(self.motion.clone());
         sim.set_time(self.time.unwrap_or(super::time::MORNING));
         self.load_probes(&mut sim.world);
         sim

@@ -55,6 +55,22 @@ pub enum Block {
     WallTorchSouth = 18,
     /// A torch leaning against the block to its south, pointing north.
     WallTorchNorth = 19,
+    /// Flowing water of level 1, one step from a source ([`super::fluid`]).
+    Water1 = 20,
+    /// Flowing water of level 2.
+    Water2 = 21,
+    /// Flowing water of level 3.
+    Water3 = 22,
+    /// Flowing water of level 4.
+    Water4 = 23,
+    /// Flowing water of level 5.
+    Water5 = 24,
+    /// Flowing water of level 6.
+    Water6 = 25,
+    /// Flowing water of level 7, the weakest: it spreads no further sideways.
+    Water7 = 26,
+    /// Water falling straight down.
+    WaterFalling = 27,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -133,6 +149,8 @@ pub struct BlockProperties {
     pub opacity: u8,
     /// The block light it gives off, 0 to 15.
     pub emission: u8,
+    /// Whether it falls, as sand and gravel do, when nothing solid is under it.
+    pub falls: bool,
 }
 
 /// A box in block-local coordinates, `min` and `max` within `[0, 1]` on each axis.
@@ -193,6 +211,7 @@ const fn solid(name: &'static str, textures: FaceTextures) -> BlockProperties {
         breakable: true,
         opacity: OPAQUE,
         emission: 0,
+        falls: false,
     }
 }
 
@@ -212,6 +231,24 @@ const fn torch(
         breakable: true,
         opacity: 0,
         emission: 14,
+        falls: false,
+    }
+}
+
+/// Water, still or flowing: not solid, never targeted by the look ray, translucent, and
+/// costing light the same two levels whatever its level, so flowing never re-lights a lake.
+const fn water(name: &'static str) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: NONE,
+        outline: NONE,
+        render: RenderKind::Translucent,
+        shape: Shape::Cube,
+        textures: FaceTextures::all("water"),
+        breakable: false,
+        opacity: 2,
+        emission: 0,
+        falls: false,
     }
 }
 
@@ -227,6 +264,7 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
         breakable: false,
         opacity: 0,
         emission: 0,
+        falls: false,
     },
     solid("stone", FaceTextures::all("stone")),
     solid("dirt", FaceTextures::all("dirt")),
@@ -238,8 +276,14 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
             bottom: "dirt",
         },
     ),
-    solid("sand", FaceTextures::all("sand")),
-    solid("gravel", FaceTextures::all("gravel")),
+    BlockProperties {
+        falls: true,
+        ..solid("sand", FaceTextures::all("sand"))
+    },
+    BlockProperties {
+        falls: true,
+        ..solid("gravel", FaceTextures::all("gravel"))
+    },
     BlockProperties {
         breakable: false,
         ..solid("bedrock", FaceTextures::all("bedrock"))
@@ -264,17 +308,7 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
         opacity: 0,
         ..solid("glass", FaceTextures::all("glass"))
     },
-    BlockProperties {
-        name: "water",
-        colliders: NONE,
-        outline: NONE,
-        render: RenderKind::Translucent,
-        shape: Shape::Cube,
-        textures: FaceTextures::all("water"),
-        breakable: false,
-        opacity: 2,
-        emission: 0,
-    },
+    water("water"),
     BlockProperties {
         name: "stone_slab",
         colliders: LOWER_HALF,
@@ -289,6 +323,7 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
         breakable: true,
         opacity: 0,
         emission: 0,
+        falls: false,
     },
     BlockProperties {
         emission: 15,
@@ -299,11 +334,19 @@ const PROPERTIES: [BlockProperties; Block::COUNT] = [
     torch("wall_torch_west", Some(Face::West), TORCH_POINTING_WEST),
     torch("wall_torch_south", Some(Face::South), TORCH_POINTING_SOUTH),
     torch("wall_torch_north", Some(Face::North), TORCH_POINTING_NORTH),
+    water("water_1"),
+    water("water_2"),
+    water("water_3"),
+    water("water_4"),
+    water("water_5"),
+    water("water_6"),
+    water("water_7"),
+    water("water_falling"),
 ];
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 20;
+    pub const COUNT: usize = 28;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -327,6 +370,14 @@ impl Block {
         Self::WallTorchWest,
         Self::WallTorchSouth,
         Self::WallTorchNorth,
+        Self::Water1,
+        Self::Water2,
+        Self::Water3,
+        Self::Water4,
+        Self::Water5,
+        Self::Water6,
+        Self::Water7,
+        Self::WaterFalling,
     ];
 
     /// The block's stable numeric id.
@@ -440,10 +491,30 @@ impl Block {
         self.properties().breakable
     }
 
-    /// Whether a placed block may replace this one (air and water can be built into).
+    /// Whether a placed block may replace this one (air and water of any level can be built
+    /// into).
     #[must_use]
     pub const fn is_replaceable(self) -> bool {
-        matches!(self, Self::Air | Self::Water)
+        matches!(self, Self::Air) || self.is_water()
+    }
+
+    /// Whether this is water: a source, flowing or falling.
+    #[must_use]
+    pub const fn is_water(self) -> bool {
+        matches!(self, Self::Water | Self::WaterFalling) || self.flow_level().is_some()
+    }
+
+    /// Whether faces of this block against `other` are inside one volume and hidden: a
+    /// block against itself, and water against water of any level.
+    #[must_use]
+    pub const fn merges_with(self, other: Self) -> bool {
+        self as u8 == other as u8 || (self.is_water() && other.is_water())
+    }
+
+    /// Whether it falls when nothing solid is under it (sand, gravel).
+    #[must_use]
+    pub const fn falls(self) -> bool {
+        self.properties().falls
     }
 }
 
@@ -487,7 +558,7 @@ mod tests {
                 Block::Air | Block::Glass | Block::StoneSlab => 0,
                 _ if torch => 0,
                 Block::Leaves => 1,
-                Block::Water => 2,
+                _ if block.is_water() => 2,
                 _ => OPAQUE,
             };
             assert_eq!(block.opacity(), opacity, "{block}");

@@ -178,19 +178,30 @@ impl Chunk {
     }
 
     fn repack(&mut self, bits: u32) {
-        let old = std::mem::replace(
-            self,
-            Self {
-                palette: Vec::new(),
-                indices: vec![0; words_for(bits)],
-                bits,
-            },
-        );
-        for i in 0..CHUNK_VOLUME {
-            let value = if old.bits == 0 { 0 } else { old.read_index(i) };
-            self.write_index(i, value);
+        let (old_bits, old) = (self.bits, std::mem::take(&mut self.indices));
+        self.bits = bits;
+        self.indices = vec![0; words_for(bits)];
+        // A chunk of one kind has every index 0, as the new words already say; otherwise
+        // each new word is built whole from the old ones, rather than a read and a masked
+        // write per cell: a flood that brings new kinds of water into a chunk repacks it.
+        if old_bits == 0 || bits == 0 {
+            return;
         }
-        self.palette = old.palette;
+        // Indices per word are powers of two: shifts and masks, never a division.
+        let old_log2 = 6 - old_bits.trailing_zeros();
+        let new_log2 = 6 - bits.trailing_zeros();
+        let old_slot_mask = (1usize << old_log2) - 1;
+        let old_mask = (1u64 << old_bits) - 1;
+        for (w, out) in self.indices.iter_mut().enumerate() {
+            let mut word = 0;
+            for slot in 0..1usize << new_log2 {
+                let i = (w << new_log2) | slot;
+                let shift = (i & old_slot_mask) as u32 * old_bits;
+                let value = (old[i >> old_log2] >> shift) & old_mask;
+                word |= value << (slot as u32 * bits);
+            }
+            *out = word;
+        }
     }
 
     /// The word holding index `index`, and the bit it starts at. `bits` is a power of two,
@@ -286,6 +297,21 @@ mod tests {
             Chunk::filled(Block::Stone).row_uniform(0, 0),
             Some(Block::Stone)
         );
+    }
+
+    #[test]
+    fn growing_the_palette_keeps_every_cell() {
+        // Each new kind crosses into the next index width (1, 2, 4, 8 bits) at some point, and
+        // every cell set before must read back the same after every repack.
+        let mut c = Chunk::filled(Block::Air);
+        let mut expected = Box::new([Block::Air; CHUNK_VOLUME]);
+        for (k, &block) in Block::ALL.iter().enumerate().skip(1) {
+            for i in (k..CHUNK_VOLUME).step_by(37 + k) {
+                c.set(LocalPos::from_index(i), block);
+                expected[i] = block;
+            }
+            assert_eq!(*c.to_blocks(), *expected, "after {block}");
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod block;
 pub mod chunk;
 pub mod coords;
 pub mod face;
+pub mod fluid;
 pub mod light;
 pub mod sparse;
 mod support;
@@ -77,6 +78,9 @@ pub struct World {
     /// Chunks that see a cell whose block or light changed since
     /// [`World::take_redrawn_chunks`] was last called.
     redrawn: BTreeSet<ChunkPos>,
+    /// Cells whose block changed since [`World::take_touched`] was last called, in the order
+    /// they changed: what the simulation schedules water and falling blocks from.
+    touched: Vec<BlockPos>,
 }
 
 impl World {
@@ -95,6 +99,7 @@ impl World {
             edits: BTreeMap::new(),
             changed: BTreeSet::new(),
             redrawn: BTreeSet::new(),
+            touched: Vec::new(),
         }
     }
 
@@ -277,6 +282,7 @@ impl World {
         }
         chunk.set(pos.local(), block);
         self.changed.insert(pos.chunk());
+        self.touched.push(pos);
         let generated = self.edits.get(&pos).map_or(before, |e| e.generated);
         if generated == block {
             self.edits.remove(&pos);
@@ -356,6 +362,12 @@ impl World {
     /// list.
     pub fn take_changed_chunks(&mut self) -> BTreeSet<ChunkPos> {
         std::mem::take(&mut self.changed)
+    }
+
+    /// The cells whose block changed since the last call, in the order they changed (a cell
+    /// may appear more than once); clears the list.
+    pub fn take_touched(&mut self) -> Vec<BlockPos> {
+        std::mem::take(&mut self.touched)
     }
 
     /// The chunks that see a cell whose block or light changed since the last call (their

@@ -78,6 +78,22 @@ fn errors_name_the_key() {
         ),
         ("ticks = 1\n[player]\nfly = true", "fly"),
         (
+            "ticks = 1\n[[falling]]\nblock = \"stone\"\nposition = [0.5, 70.0, 0.5]",
+            "falling[0].block",
+        ),
+        (
+            "ticks = 1\n[[falling]]\nblock = \"sand\"\nposition = [0.5, 70.0, 0.5]\nvelocity = 1e9",
+            "falling[0].position",
+        ),
+        (
+            "ticks = 1\n[[update]]\npos = [0, 256, 0]\ndue = 3",
+            "update[0].pos",
+        ),
+        (
+            "ticks = 1\n[[update]]\npos = [0, 64, 0]\ndue = -3",
+            "update[0].due",
+        ),
+        (
             "ticks = 1\n[[fill]]\nfrom = [0, 0, 0]\nto = [1, 1, 1]\nblock = \"diamond\"",
             "fill[0].block",
         ),

@@ -1,0 +1,119 @@
+use super::*;
+use crate::world::ColumnPos;
+use crate::worldgen::{Generator, GeneratorKind};
+
+/// A flat world (grass top at y = 63) with `cells` set, and the columns around the origin
+/// loaded (an unloaded column reads as air, which would be a way down everywhere).
+fn flat_with(cells: &[(BlockPos, Block)]) -> World {
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 1));
+    for column in ColumnPos::new(0, 0).around(1) {
+        world.load_column(column);
+    }
+    world.set_blocks(cells.iter().copied());
+    world
+}
+
+fn at(x: i32, y: i32, z: i32) -> BlockPos {
+    BlockPos::new(x, y, z)
+}
+
+/// What one update of `pos` writes, sorted by cell.
+fn writes_of(world: &World, pos: BlockPos) -> Vec<(BlockPos, Block)> {
+    let mut writes = Writes::default();
+    update(world, &[pos], &mut writes);
+    writes.0.into_iter().collect()
+}
+
+#[test]
+fn a_source_on_flat_ground_spreads_level_one_to_all_four_sides() {
+    let world = flat_with(&[(at(0, 64, 0), Block::Water)]);
+    assert_eq!(
+        writes_of(&world, at(0, 64, 0)),
+        vec![
+            (at(-1, 64, 0), Block::Water1),
+            (at(0, 64, -1), Block::Water1),
+            (at(0, 64, 0), Block::Water),
+            (at(0, 64, 1), Block::Water1),
+            (at(1, 64, 0), Block::Water1),
+        ]
+    );
+}
+
+#[test]
+fn water_over_air_falls_and_does_not_spread_sideways() {
+    let world = flat_with(&[(at(0, 64, 0), Block::Water3), (at(1, 64, 0), Block::Water2)]);
+    let world = {
+        let mut w = world;
+        w.set_block(at(0, 63, 0), Block::Air);
+        w
+    };
+    assert_eq!(
+        writes_of(&world, at(0, 64, 0)),
+        vec![
+            (at(0, 63, 0), Block::WaterFalling),
+            (at(0, 64, 0), Block::Water3)
+        ]
+    );
+}
+
+#[test]
+fn flowing_water_heads_only_for_the_nearest_way_down() {
+    // A hole three blocks east: only east is taken, though west and the sides are open too.
+    let mut world = flat_with(&[(at(0, 64, 0), Block::Water)]);
+    world.set_block(at(3, 63, 0), Block::Air);
+    assert_eq!(ways_down(&world, at(0, 64, 0)), 0b0001);
+    // One as near to the north as to the east: both.
+    world.set_block(at(0, 63, -3), Block::Air);
+    assert_eq!(ways_down(&world, at(0, 64, 0)), 0b1001);
+    // Diagonal, at two steps either way: both first steps lead there.
+    let mut world = flat_with(&[]);
+    world.set_block(at(1, 63, 1), Block::Air);
+    assert_eq!(ways_down(&world, at(0, 64, 0)), 0b0101);
+    // Five blocks away is beyond the search: every side.
+    let mut world = flat_with(&[]);
+    world.set_block(at(5, 63, 0), Block::Air);
+    assert_eq!(ways_down(&world, at(0, 64, 0)), ALL_SIDES);
+}
+
+#[test]
+fn weaker_water_never_overwrites_stronger() {
+    let world = flat_with(&[
+        (at(0, 64, 0), Block::Water3),
+        (at(1, 64, 0), Block::Water2),
+        (at(-1, 64, 0), Block::Water6),
+        (at(0, 64, 1), Block::Water),
+    ]);
+    let writes = writes_of(&world, at(0, 64, 0));
+    // Fed by the source beside it, the cell becomes level 1 and spreads level 2: into the
+    // level-6 cell and the air, not into the level-2 cell or the source.
+    assert_eq!(
+        writes,
+        vec![
+            (at(-1, 64, 0), Block::Water2),
+            (at(0, 64, -1), Block::Water2),
+            (at(0, 64, 0), Block::Water1),
+        ]
+    );
+}
+
+#[test]
+fn two_sources_over_solid_ground_make_a_third_and_unfed_water_drains() {
+    let world = flat_with(&[
+        (at(-1, 64, 0), Block::Water),
+        (at(0, 64, 0), Block::Water1),
+        (at(1, 64, 0), Block::Water),
+        (at(5, 64, 5), Block::Water4),
+    ]);
+    assert_eq!(settle(&world, at(0, 64, 0), Block::Water1), Block::Water);
+    assert_eq!(settle(&world, at(5, 64, 5), Block::Water4), Block::Air);
+}
+
+#[test]
+fn the_bottom_of_the_world_holds_water() {
+    let world = World::new(Generator::new(GeneratorKind::Empty, 1));
+    let mut world = world;
+    world.set_block(at(0, 0, 0), Block::Water);
+    let writes = writes_of(&world, at(0, 0, 0));
+    assert_eq!(writes.len(), 5, "{writes:?}");
+    assert!(writes.iter().all(|(p, _)| p.y == 0));
+}
