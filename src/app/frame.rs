@@ -1,13 +1,13 @@
-//! One running game: the display it draws into and the state it advances every frame.
+//! One running game: the state it advances every frame and the scene it draws from it.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use glam::DVec3;
-use winit::window::Window;
 
+use super::display::Display;
 use super::input::InputState;
+use super::open::Opened;
 use super::settings::Settings;
 use super::stats::FrameStats;
 use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, loading_budget};
@@ -17,95 +17,13 @@ use crate::mesh::FreeBox;
 use crate::mesh::tiles::CRATE_TILE;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::tuning::TICK_SECONDS;
-use crate::physics::{Player, PlayerCollider};
-use crate::render::{Camera, Gpu, HudState, RenderError, Renderer, Scene};
-use crate::save::{
-    Autosaver, DEFAULT_WORLD, Hotbar, Motion, NewWorld, Snapshot, WorldFile, resolve_world,
-};
+use crate::render::{Camera, HudState, Scene};
+use crate::save::{Autosaver, Snapshot};
 use crate::sim::record::Recorder;
-use crate::sim::time::{Clock, MORNING};
-use crate::sim::{ActionOutcome, Item, Simulation, Target, spawn};
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, World};
-use crate::worldgen::{Generator, GeneratorKind};
-
-/// The window and everything drawn into it.
-pub struct Display {
-    /// The window.
-    pub window: Arc<Window>,
-    /// The wgpu instance (kept to recreate a lost surface).
-    pub instance: wgpu::Instance,
-    /// The window's surface.
-    pub surface: wgpu::Surface<'static>,
-    /// Its configuration.
-    pub config: wgpu::SurfaceConfiguration,
-    /// The device.
-    pub gpu: Gpu,
-    /// The renderer.
-    pub renderer: Renderer,
-}
-
-impl Display {
-    /// Follows a window resize; a zero-size (minimised) window is left unconfigured.
-    pub fn resize(&mut self, width: u32, height: u32) {
-        if width == 0 || height == 0 {
-            return;
-        }
-        self.config.width = width;
-        self.config.height = height;
-        self.surface.configure(&self.gpu.device, &self.config);
-    }
-
-    fn size(&self) -> (u32, u32) {
-        let s = self.window.inner_size();
-        (s.width, s.height)
-    }
-
-    /// Draws a frame into the window. Returns whether it was presented.
-    fn draw(&mut self, scene: &Scene<'_>) -> Result<bool, AppError> {
-        let (width, height) = self.size();
-        if width == 0 || height == 0 {
-            return Ok(false);
-        }
-        if (width, height) != (self.config.width, self.config.height) {
-            self.resize(width, height);
-        }
-        let frame = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(f) => f,
-            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
-                // Draw this one; the next frame gets a freshly configured surface.
-                self.config.width = 0;
-                f
-            }
-            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
-                return Ok(false);
-            }
-            wgpu::CurrentSurfaceTexture::Outdated => {
-                self.resize(width, height);
-                return Ok(false);
-            }
-            wgpu::CurrentSurfaceTexture::Lost => {
-                log::warn!("the window surface was lost; recreating it");
-                self.surface = self
-                    .instance
-                    .create_surface(self.window.clone())
-                    .map_err(RenderError::from)?;
-                self.resize(width, height);
-                return Ok(false);
-            }
-            wgpu::CurrentSurfaceTexture::Validation => {
-                log::warn!("the window surface reported a validation error; skipping a frame");
-                return Ok(false);
-            }
-        };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        self.renderer.render(&view, (width, height), scene);
-        self.window.pre_present_notify();
-        self.gpu.queue.present(frame);
-        Ok(true)
-    }
-}
+use crate::sim::time::Clock;
+use crate::sim::{ActionOutcome, Item, Simulation, Target};
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face};
+use crate::worldgen::GeneratorKind;
 
 /// A game in progress.
 pub struct Game {
@@ -553,87 +471,4 @@ impl Game {
         }
         Ok(())
     }
-}
-
-/// The world, player, crates with the world's motion (water queue, falling blocks), hotbar,
-/// time of day and autosaver to start a game with.
-pub type Opened = (
-    World,
-    Player,
-    (Vec<Crate>, Motion),
-    Hotbar,
-    u64,
-    Option<Autosaver>,
-);
-
-/// Whether opening the world the options name would create a file (there is none yet).
-///
-/// # Errors
-/// [`AppError::Save`] if the name names no world file, or the data folder cannot be found.
-pub fn would_create_world(options: &PlayOptions) -> Result<bool, AppError> {
-    if options.world.is_none() && options.frames.is_some() {
-        return Ok(false);
-    }
-    let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
-    Ok(!path.exists())
-}
-
-/// Opens (or creates) and locks the world the options name, with its player, crates and
-/// hotbar as they were saved. With `--frames` and no `--world` the world is a fresh one that
-/// is never saved, so automation leaves no files behind.
-///
-/// # Errors
-/// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
-/// world, from a newer hewn, or asked for with another seed or generator.
-pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
-    let collider = PlayerCollider::from(options.collider);
-    if options.world.is_none() && options.frames.is_some() {
-        let kind = options
-            .world_gen
-            .map_or(GeneratorKind::Terrain, GeneratorKind::from);
-        let generator = Arc::new(Generator::new(kind, options.seed.unwrap_or(0)));
-        let mut world = World::with_shared_generator(generator);
-        let mut player = spawn::new_player(&mut world);
-        player.collider = collider;
-        let still = (Vec::new(), Motion::default());
-        return Ok((world, player, still, Hotbar::default(), MORNING, None));
-    }
-    let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
-    let new = NewWorld {
-        seed: options.seed,
-        generator: options.world_gen.map(GeneratorKind::from),
-    };
-    let (file, loaded) = WorldFile::open_or_create(&path, new)?;
-    log::info!(
-        "{} world {} ({} generator, seed {})",
-        if loaded.created { "created" } else { "opened" },
-        path.display(),
-        loaded.meta.generator,
-        loaded.meta.seed
-    );
-    for damaged in &loaded.damaged {
-        log::warn!(
-            "chunk {:?} is damaged ({}): regenerated in memory; the file keeps it until you edit it",
-            damaged.pos,
-            damaged.error
-        );
-    }
-    if loaded.player_damaged {
-        log::warn!("the saved player is damaged or out of range: starting at the spawn point");
-    }
-    let mut world = loaded.world;
-    let player = loaded.player.unwrap_or_else(|| {
-        let mut p = spawn::new_player(&mut world);
-        p.collider = collider;
-        p
-    });
-    let saver = Autosaver::start(file, Instant::now());
-    Ok((
-        world,
-        player,
-        (loaded.crates, loaded.motion),
-        loaded.hotbar,
-        loaded.meta.time,
-        Some(saver),
-    ))
 }

@@ -7,10 +7,12 @@
 //! result with the camera interpolated between the last two ticks.
 
 pub mod clock;
+mod display;
 mod frame;
 pub mod input;
 pub mod jobs;
 pub mod keys;
+mod open;
 pub mod settings;
 pub mod stats;
 pub mod stream;
@@ -73,10 +75,10 @@ pub enum AppError {
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
     // A world to be created waits for the window (`resumed`); an existing one is opened now.
-    let opened = if frame::would_create_world(options)? {
+    let opened = if open::would_create_world(options)? {
         None
     } else {
-        Some(frame::open_world(options)?)
+        Some(open::open_world(options)?)
     };
     let settings = load_settings().overridden_by(options);
     let event_loop = EventLoop::new()?;
@@ -120,14 +122,14 @@ struct App {
     launch: Instant,
     /// The world, until the game takes it when the window opens; `None` from the start when
     /// the world is yet to be created, which waits until a window has opened.
-    opened: Option<frame::Opened>,
+    opened: Option<open::Opened>,
     game: Option<Game>,
     error: Option<AppError>,
 }
 
 impl App {
     /// Opens the window and the GPU.
-    fn open_display(&self, event_loop: &ActiveEventLoop) -> Result<frame::Display, AppError> {
+    fn open_display(&self, event_loop: &ActiveEventLoop) -> Result<display::Display, AppError> {
         let size = self.options.size;
         let mut attributes = Window::default_attributes()
             .with_title("hewn")
@@ -158,7 +160,7 @@ impl App {
             surface.configure(&gpu.device, &config);
         }
         let renderer = Renderer::new(&gpu, config.format)?;
-        Ok(frame::Display {
+        Ok(display::Display {
             window,
             instance,
             surface,
@@ -199,7 +201,7 @@ impl ApplicationHandler for App {
         };
         let opened = match self.opened.take() {
             Some(opened) => opened,
-            None => match frame::open_world(&self.options) {
+            None => match open::open_world(&self.options) {
                 Ok(opened) => opened,
                 Err(e) => return self.fail(event_loop, e),
             },

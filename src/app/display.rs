@@ -1,0 +1,89 @@
+//! The window, its surface and the renderer drawing into it, and how the surface's losses
+//! and resizes are followed.
+
+use std::sync::Arc;
+
+use winit::window::Window;
+
+use super::AppError;
+use crate::render::{Gpu, RenderError, Renderer, Scene};
+
+/// The window and everything drawn into it.
+pub struct Display {
+    /// The window.
+    pub window: Arc<Window>,
+    /// The wgpu instance (kept to recreate a lost surface).
+    pub instance: wgpu::Instance,
+    /// The window's surface.
+    pub surface: wgpu::Surface<'static>,
+    /// Its configuration.
+    pub config: wgpu::SurfaceConfiguration,
+    /// The device.
+    pub gpu: Gpu,
+    /// The renderer.
+    pub renderer: Renderer,
+}
+
+impl Display {
+    /// Follows a window resize; a zero-size (minimised) window is left unconfigured.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        if width == 0 || height == 0 {
+            return;
+        }
+        self.config.width = width;
+        self.config.height = height;
+        self.surface.configure(&self.gpu.device, &self.config);
+    }
+
+    /// The window's size in pixels.
+    pub(super) fn size(&self) -> (u32, u32) {
+        let s = self.window.inner_size();
+        (s.width, s.height)
+    }
+
+    /// Draws a frame into the window. Returns whether it was presented.
+    pub(super) fn draw(&mut self, scene: &Scene<'_>) -> Result<bool, AppError> {
+        let (width, height) = self.size();
+        if width == 0 || height == 0 {
+            return Ok(false);
+        }
+        if (width, height) != (self.config.width, self.config.height) {
+            self.resize(width, height);
+        }
+        let frame = match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f) => f,
+            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
+                // Draw this one; the next frame gets a freshly configured surface.
+                self.config.width = 0;
+                f
+            }
+            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
+                return Ok(false);
+            }
+            wgpu::CurrentSurfaceTexture::Outdated => {
+                self.resize(width, height);
+                return Ok(false);
+            }
+            wgpu::CurrentSurfaceTexture::Lost => {
+                log::warn!("the window surface was lost; recreating it");
+                self.surface = self
+                    .instance
+                    .create_surface(self.window.clone())
+                    .map_err(RenderError::from)?;
+                self.resize(width, height);
+                return Ok(false);
+            }
+            wgpu::CurrentSurfaceTexture::Validation => {
+                log::warn!("the window surface reported a validation error; skipping a frame");
+                return Ok(false);
+            }
+        };
+        let view = frame
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        self.renderer.render(&view, (width, height), scene);
+        self.window.pre_present_notify();
+        self.gpu.queue.present(frame);
+        Ok(true)
+    }
+}
