@@ -82,3 +82,11 @@ fn the_chunk_shader_unpacks_vertices_as_the_mesher_packs_them() {
         );
     }
 }
+
+#[test]
+fn the_chunk_shader_finds_tiles_in_the_atlas_as_the_atlas_is_laid_out() {
+    use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS};
+    let module = parse("chunk.wgsl");
+    assert_eq!(constant(&module, "ATLAS_COLUMNS"), ATLAS_COLUMNS);
+    assert_eq!(constant(&module, "ATLAS_ROWS"), ATLAS_ROWS);
+}

@@ -149,6 +149,10 @@ fn bedrock(rng: &mut Rng) -> Tile {
 }
 
 fn log_top(rng: &mut Rng) -> Tile {
+    log_top_of(rng, &OAK)
+}
+
+fn log_top_of(rng: &mut Rng, wood: &Wood) -> Tile {
     let mut t = [[[0; 4]; 16]; 16];
     for (y, row) in t.iter_mut().enumerate() {
         for (x, px) in row.iter_mut().enumerate() {
@@ -156,11 +160,11 @@ fn log_top(rng: &mut Rng) -> Tile {
             let r = (dx * dx + dy * dy).sqrt();
             let edge = x == 0 || y == 0 || x == 15 || y == 15;
             let c = if edge {
-                [104, 82, 50]
+                shade(wood.bark, -2)
             } else if (r as i32) % 3 == 0 {
-                [150, 118, 70]
+                wood.ring_dark
             } else {
-                [184, 150, 96]
+                wood.ring_light
             };
             *px = rgb(shade(c, rng.range(-5, 5)), 255);
         }
@@ -169,15 +173,32 @@ fn log_top(rng: &mut Rng) -> Tile {
 }
 
 fn log_side(rng: &mut Rng) -> Tile {
+    log_side_of(rng, &OAK)
+}
+
+fn log_side_of(rng: &mut Rng, wood: &Wood) -> Tile {
     let mut t = [[[0; 4]; 16]; 16];
     let columns: Vec<i32> = (0..16).map(|_| rng.range(-14, 10)).collect();
     for row in &mut t {
         for (x, px) in row.iter_mut().enumerate() {
             let groove = if x % 4 == 1 { -22 } else { 0 };
             *px = rgb(
-                shade([106, 84, 52], columns[x] + groove + rng.range(-5, 5)),
+                shade(wood.bark, columns[x] + groove + rng.range(-5, 5)),
                 255,
             );
+        }
+    }
+    t
+}
+
+/// Birch bark: white, with short black marks across it.
+fn birch_log_side(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, BIRCH.bark, 5);
+    for _ in 0..7 {
+        let (x0, y) = (rng.range(0, 15), rng.range(0, 15));
+        for dx in 0..rng.range(2, 5) {
+            t[y as usize][((x0 + dx) % S) as usize] =
+                rgb(shade([44, 40, 36], rng.range(-6, 6)), 255);
         }
     }
     t
@@ -197,15 +218,56 @@ fn leaves(rng: &mut Rng) -> Tile {
 }
 
 fn planks(rng: &mut Rng) -> Tile {
-    let mut t = noisy(rng, [166, 134, 82], 6);
+    planks_of(rng, OAK)
+}
+
+/// A wood's colours: boards, the joints between them, grain, bark and the rings of its ends.
+struct Wood {
+    board: [i32; 3],
+    joint: [i32; 3],
+    grain: [i32; 3],
+    bark: [i32; 3],
+    ring_dark: [i32; 3],
+    ring_light: [i32; 3],
+}
+
+const OAK: Wood = Wood {
+    board: [166, 134, 82],
+    joint: [112, 86, 50],
+    grain: [146, 114, 68],
+    bark: [106, 84, 52],
+    ring_dark: [150, 118, 70],
+    ring_light: [184, 150, 96],
+};
+
+const SPRUCE: Wood = Wood {
+    board: [112, 82, 50],
+    joint: [72, 52, 30],
+    grain: [98, 72, 42],
+    bark: [70, 50, 32],
+    ring_dark: [104, 78, 46],
+    ring_light: [132, 100, 62],
+};
+
+const BIRCH: Wood = Wood {
+    board: [200, 182, 126],
+    joint: [150, 134, 88],
+    grain: [184, 166, 112],
+    bark: [214, 212, 202],
+    ring_dark: [176, 156, 104],
+    ring_light: [206, 190, 136],
+};
+
+fn planks_of(rng: &mut Rng, wood: Wood) -> Tile {
+    let mut t = noisy(rng, wood.board, 6);
     for (y, row) in t.iter_mut().enumerate() {
         let board = y / 4;
         let joint = [3, 11, 7, 14][board];
         for (x, px) in row.iter_mut().enumerate() {
             if y % 4 == 3 || x == joint {
-                *px = rgb([112, 86, 50], 255);
+                *px = rgb(wood.joint, 255);
             } else if rng.chance(0.08) {
-                *px = rgb([146, 114, 68], 255);
+                *px = rgb(wood.grain, 255);
             }
         }
     }
@@ -361,6 +423,130 @@ fn glowstone(rng: &mut Rng) -> Tile {
     t
 }
 
+/// Bricks four pixels high and eight long, every other course shifted by half, in pale mortar.
+fn bricks(rng: &mut Rng) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    let tints: Vec<i32> = (0..8).map(|_| rng.range(-14, 10)).collect();
+    for (y, row) in t.iter_mut().enumerate() {
+        let course = y / 4;
+        let shift = if course % 2 == 0 { 0 } else { 4 };
+        for (x, px) in row.iter_mut().enumerate() {
+            let along = (x + shift) % 16;
+            *px = if y % 4 == 3 || along % 8 == 7 {
+                rgb(shade([176, 168, 156], rng.range(-6, 6)), 255)
+            } else {
+                let brick = course * 2 + along / 8;
+                rgb(shade([150, 74, 58], tints[brick] + rng.range(-6, 6)), 255)
+            };
+        }
+    }
+    t
+}
+
+/// Two courses of dressed stone, eight pixels high, joints offset, in dark mortar.
+fn stone_bricks(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [128, 128, 128], 6);
+    for (y, row) in t.iter_mut().enumerate() {
+        let joint = if y < 8 { 3 } else { 11 };
+        for (x, px) in row.iter_mut().enumerate() {
+            if y % 8 == 7 || x == joint {
+                *px = rgb([80, 80, 82], 255);
+            } else if y % 8 == 0 || x == (joint + 1) % 16 {
+                *px = rgb(shade([150, 150, 150], rng.range(-4, 4)), 255);
+            }
+        }
+    }
+    t
+}
+
+const SAND_STONE: [i32; 3] = [216, 200, 150];
+
+fn sandstone_top(rng: &mut Rng) -> Tile {
+    noisy(rng, SAND_STONE, 4)
+}
+
+/// Layers: a smooth band at the top, then rougher strata under a thin dark line.
+fn sandstone_side(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, shade(SAND_STONE, -6), 6);
+    for (y, row) in t.iter_mut().enumerate() {
+        for px in row.iter_mut() {
+            let c = match y {
+                0..=2 => shade(SAND_STONE, rng.range(-3, 3)),
+                3 => shade(SAND_STONE, -34),
+                11 => shade(SAND_STONE, -20),
+                _ => continue,
+            };
+            *px = rgb(c, 255);
+        }
+    }
+    t
+}
+
+fn sandstone_bottom(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, shade(SAND_STONE, -10), 7);
+    speckle(&mut t, rng, shade(SAND_STONE, -36), 0.08);
+    t
+}
+
+/// Dyed wool: the colour, with a soft woven texture.
+fn wool(rng: &mut Rng, colour: [i32; 3]) -> Tile {
+    let mut t = noisy(rng, colour, 5);
+    for (y, row) in t.iter_mut().enumerate() {
+        for (x, px) in row.iter_mut().enumerate() {
+            if (x + 2 * y) % 5 == 0 {
+                *px = rgb(shade(colour, -14 + rng.range(-3, 3)), 255);
+            }
+        }
+    }
+    t
+}
+
+fn snow(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [240, 244, 250], 3);
+    speckle(&mut t, rng, [214, 224, 240], 0.1);
+    t
+}
+
+/// Ice: pale blue and half clear, with white cracks.
+fn ice(rng: &mut Rng) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    for row in &mut t {
+        for px in row.iter_mut() {
+            *px = rgb(shade([150, 194, 246], rng.range(-6, 6)), 176);
+        }
+    }
+    for _ in 0..3 {
+        let (mut x, mut y) = (rng.range(0, 15), rng.range(0, 15));
+        for _ in 0..6 {
+            t[y as usize][x as usize] = [236, 246, 255, 220];
+            x = (x + rng.range(0, 1)).rem_euclid(S);
+            y = (y + rng.range(-1, 1)).rem_euclid(S);
+        }
+    }
+    t
+}
+
+fn clay(rng: &mut Rng) -> Tile {
+    let mut t = noisy(rng, [160, 166, 180], 4);
+    speckle(&mut t, rng, [138, 144, 158], 0.12);
+    t
+}
+
+/// Stone with a few clusters of `colour`.
+fn ore(rng: &mut Rng, colour: [i32; 3]) -> Tile {
+    let mut t = stone(rng);
+    for _ in 0..5 {
+        let (cx, cy) = (rng.range(1, 14), rng.range(1, 14));
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1), (-1, 0), (0, -1)] {
+            if rng.chance(0.7) {
+                let (x, y) = ((cx + dx).rem_euclid(S), (cy + dy).rem_euclid(S));
+                t[y as usize][x as usize] = rgb(shade(colour, rng.range(-16, 10)), 255);
+            }
+        }
+    }
+    t
+}
+
 fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
     Some(match name {
         "stone" => stone(rng),
@@ -382,6 +568,40 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "crate" => crate_tile(rng),
         "glowstone" => glowstone(rng),
         "torch" => torch(rng),
+        "bricks" => bricks(rng),
+        "stone_bricks" => stone_bricks(rng),
+        "sandstone_top" => sandstone_top(rng),
+        "sandstone_side" => sandstone_side(rng),
+        "sandstone_bottom" => sandstone_bottom(rng),
+        "white_wool" => wool(rng, [234, 236, 236]),
+        "orange_wool" => wool(rng, [240, 118, 19]),
+        "magenta_wool" => wool(rng, [189, 68, 179]),
+        "light_blue_wool" => wool(rng, [58, 175, 217]),
+        "yellow_wool" => wool(rng, [248, 197, 39]),
+        "lime_wool" => wool(rng, [112, 185, 25]),
+        "pink_wool" => wool(rng, [237, 141, 172]),
+        "gray_wool" => wool(rng, [62, 68, 71]),
+        "light_gray_wool" => wool(rng, [142, 142, 134]),
+        "cyan_wool" => wool(rng, [21, 137, 145]),
+        "purple_wool" => wool(rng, [121, 42, 172]),
+        "blue_wool" => wool(rng, [53, 57, 157]),
+        "brown_wool" => wool(rng, [114, 71, 40]),
+        "green_wool" => wool(rng, [84, 109, 27]),
+        "red_wool" => wool(rng, [160, 39, 34]),
+        "black_wool" => wool(rng, [20, 21, 25]),
+        "snow" => snow(rng),
+        "ice" => ice(rng),
+        "clay" => clay(rng),
+        "spruce_log_top" => log_top_of(rng, &SPRUCE),
+        "spruce_log_side" => log_side_of(rng, &SPRUCE),
+        "spruce_planks" => planks_of(rng, SPRUCE),
+        "birch_log_top" => log_top_of(rng, &BIRCH),
+        "birch_log_side" => birch_log_side(rng),
+        "birch_planks" => planks_of(rng, BIRCH),
+        "coal_ore" => ore(rng, [38, 38, 40]),
+        "iron_ore" => ore(rng, [214, 172, 140]),
+        "gold_ore" => ore(rng, [248, 216, 64]),
+        "diamond_ore" => ore(rng, [96, 226, 222]),
         _ => return None,
     })
 }

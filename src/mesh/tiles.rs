@@ -10,11 +10,11 @@ pub const TILE_SIZE: u32 = 16;
 /// Tiles per row of the atlas.
 pub const ATLAS_COLUMNS: u32 = 8;
 /// Rows of tiles in the atlas.
-pub const ATLAS_ROWS: u32 = 3;
+pub const ATLAS_ROWS: u32 = 7;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 19] = [
+pub const TILES: [&str; 53] = [
     "stone",
     "dirt",
     "grass_top",
@@ -34,6 +34,40 @@ pub const TILES: [&str; 19] = [
     "crate",
     "glowstone",
     "torch",
+    "bricks",
+    "stone_bricks",
+    "sandstone_top",
+    "sandstone_side",
+    "sandstone_bottom",
+    "white_wool",
+    "orange_wool",
+    "magenta_wool",
+    "light_blue_wool",
+    "yellow_wool",
+    "lime_wool",
+    "pink_wool",
+    "gray_wool",
+    "light_gray_wool",
+    "cyan_wool",
+    "purple_wool",
+    "blue_wool",
+    "brown_wool",
+    "green_wool",
+    "red_wool",
+    "black_wool",
+    "snow",
+    "ice",
+    "clay",
+    "spruce_log_top",
+    "spruce_log_side",
+    "spruce_planks",
+    "birch_log_top",
+    "birch_log_side",
+    "birch_planks",
+    "coal_ore",
+    "iron_ore",
+    "gold_ore",
+    "diamond_ore",
 ];
 
 /// The tile crates show on every face.

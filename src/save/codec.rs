@@ -132,8 +132,9 @@ mod tests {
 
     fn varied_chunk() -> Chunk {
         let mut c = Generator::new(GeneratorKind::Flat, 3).generate(ChunkPos::new(0, 1, 0));
+        // Every block, a row of 32 at a time, down from the top.
         for (i, &b) in Block::ALL.iter().enumerate() {
-            c.set(LocalPos::new(i as u8, 31 - i as u8, 7), b);
+            c.set(LocalPos::new((i % 32) as u8, (31 - i / 32) as u8, 7), b);
         }
         c
     }

@@ -71,6 +71,76 @@ pub enum Block {
     Water7 = 26,
     /// Water falling straight down.
     WaterFalling = 27,
+    /// Fired clay bricks in mortar, for building.
+    Bricks = 28,
+    /// Dressed stone blocks, for building.
+    StoneBricks = 29,
+    /// Sand pressed into stone: the ground under deserts.
+    Sandstone = 30,
+    /// Wool dyed white.
+    WhiteWool = 31,
+    /// Wool dyed orange.
+    OrangeWool = 32,
+    /// Wool dyed magenta.
+    MagentaWool = 33,
+    /// Wool dyed light blue.
+    LightBlueWool = 34,
+    /// Wool dyed yellow.
+    YellowWool = 35,
+    /// Wool dyed lime.
+    LimeWool = 36,
+    /// Wool dyed pink.
+    PinkWool = 37,
+    /// Wool dyed gray.
+    GrayWool = 38,
+    /// Wool dyed light gray.
+    LightGrayWool = 39,
+    /// Wool dyed cyan.
+    CyanWool = 40,
+    /// Wool dyed purple.
+    PurpleWool = 41,
+    /// Wool dyed blue.
+    BlueWool = 42,
+    /// Wool dyed brown.
+    BrownWool = 43,
+    /// Wool dyed green.
+    GreenWool = 44,
+    /// Wool dyed red.
+    RedWool = 45,
+    /// Wool dyed black.
+    BlackWool = 46,
+    /// Packed snow.
+    Snow = 47,
+    /// Frozen water: solid, and seen through like glass, tinted blue.
+    Ice = 48,
+    /// Soft grey clay, found under shallow water.
+    Clay = 49,
+    /// The dark trunk of a spruce.
+    SpruceLog = 50,
+    /// Dark wooden boards, of spruce.
+    SprucePlanks = 51,
+    /// The white trunk of a birch.
+    BirchLog = 52,
+    /// Pale wooden boards, of birch.
+    BirchPlanks = 53,
+    /// Stone with seams of coal, common underground.
+    CoalOre = 54,
+    /// Stone with iron ore, deeper and rarer than coal.
+    IronOre = 55,
+    /// Stone with gold ore, deep and rare.
+    GoldOre = 56,
+    /// Stone with diamonds, deepest and rarest.
+    DiamondOre = 57,
+    /// The lower half of a block of planks.
+    PlanksSlab = 58,
+    /// The lower half of a block of cobblestone.
+    CobblestoneSlab = 59,
+    /// The lower half of a block of bricks.
+    BrickSlab = 60,
+    /// The lower half of a block of stone bricks.
+    StoneBrickSlab = 61,
+    /// The lower half of a block of sandstone.
+    SandstoneSlab = 62,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -173,180 +243,13 @@ impl LocalBox {
     }
 }
 
-const FULL: &[LocalBox] = &[LocalBox {
-    min: [0.0, 0.0, 0.0],
-    max: [1.0, 1.0, 1.0],
-}];
-const LOWER_HALF: &[LocalBox] = &[LocalBox {
-    min: [0.0, 0.0, 0.0],
-    max: [1.0, 0.5, 1.0],
-}];
-const NONE: &[LocalBox] = &[];
+mod registry;
 
-/// A box given in sixteenths of a block, the unit block textures are drawn in.
-const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
-    LocalBox {
-        min: [min[0] / 16.0, min[1] / 16.0, min[2] / 16.0],
-        max: [max[0] / 16.0, max[1] / 16.0, max[2] / 16.0],
-    }
-}
-
-/// What the look ray hits of a standing torch: its stick, with a little room around it.
-const TORCH_ON_FLOOR: &[LocalBox] = &[sixteenths([6.0, 0.0, 6.0], [10.0, 10.0, 10.0])];
-/// The same for torches on walls, by the way they point: against the wall behind them,
-/// raised, as the stick leans out.
-const TORCH_POINTING_EAST: &[LocalBox] = &[sixteenths([0.0, 3.0, 5.5], [5.0, 13.0, 10.5])];
-const TORCH_POINTING_WEST: &[LocalBox] = &[sixteenths([11.0, 3.0, 5.5], [16.0, 13.0, 10.5])];
-const TORCH_POINTING_SOUTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 0.0], [10.5, 13.0, 5.0])];
-const TORCH_POINTING_NORTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 11.0], [10.5, 13.0, 16.0])];
-
-const fn solid(name: &'static str, textures: FaceTextures) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: FULL,
-        outline: FULL,
-        render: RenderKind::Opaque,
-        shape: Shape::Cube,
-        textures,
-        breakable: true,
-        opacity: OPAQUE,
-        emission: 0,
-        falls: false,
-    }
-}
-
-/// A torch: no collision, drawn cut-out, clear to light and giving off 14.
-const fn torch(
-    name: &'static str,
-    wall: Option<Face>,
-    outline: &'static [LocalBox],
-) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: NONE,
-        outline,
-        render: RenderKind::Cutout,
-        shape: Shape::Torch { wall },
-        textures: FaceTextures::all("torch"),
-        breakable: true,
-        opacity: 0,
-        emission: 14,
-        falls: false,
-    }
-}
-
-/// Water, still or flowing: not solid, never targeted by the look ray, translucent, and
-/// costing light the same two levels whatever its level, so flowing never re-lights a lake.
-const fn water(name: &'static str) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: NONE,
-        outline: NONE,
-        render: RenderKind::Translucent,
-        shape: Shape::Cube,
-        textures: FaceTextures::all("water"),
-        breakable: false,
-        opacity: 2,
-        emission: 0,
-        falls: false,
-    }
-}
-
-/// The registry, indexed by block id.
-const PROPERTIES: [BlockProperties; Block::COUNT] = [
-    BlockProperties {
-        name: "air",
-        colliders: NONE,
-        outline: NONE,
-        render: RenderKind::Invisible,
-        shape: Shape::Cube,
-        textures: FaceTextures::all("stone"),
-        breakable: false,
-        opacity: 0,
-        emission: 0,
-        falls: false,
-    },
-    solid("stone", FaceTextures::all("stone")),
-    solid("dirt", FaceTextures::all("dirt")),
-    solid(
-        "grass",
-        FaceTextures {
-            top: "grass_top",
-            side: "grass_side",
-            bottom: "dirt",
-        },
-    ),
-    BlockProperties {
-        falls: true,
-        ..solid("sand", FaceTextures::all("sand"))
-    },
-    BlockProperties {
-        falls: true,
-        ..solid("gravel", FaceTextures::all("gravel"))
-    },
-    BlockProperties {
-        breakable: false,
-        ..solid("bedrock", FaceTextures::all("bedrock"))
-    },
-    solid(
-        "log",
-        FaceTextures {
-            top: "log_top",
-            side: "log_side",
-            bottom: "log_top",
-        },
-    ),
-    BlockProperties {
-        render: RenderKind::Cutout,
-        opacity: 1,
-        ..solid("leaves", FaceTextures::all("leaves"))
-    },
-    solid("planks", FaceTextures::all("planks")),
-    solid("cobblestone", FaceTextures::all("cobblestone")),
-    BlockProperties {
-        render: RenderKind::Translucent,
-        opacity: 0,
-        ..solid("glass", FaceTextures::all("glass"))
-    },
-    water("water"),
-    BlockProperties {
-        name: "stone_slab",
-        colliders: LOWER_HALF,
-        outline: LOWER_HALF,
-        render: RenderKind::Cutout,
-        shape: Shape::LowerHalf,
-        textures: FaceTextures {
-            top: "stone_slab_top",
-            side: "stone_slab_side",
-            bottom: "stone_slab_top",
-        },
-        breakable: true,
-        opacity: 0,
-        emission: 0,
-        falls: false,
-    },
-    BlockProperties {
-        emission: 15,
-        ..solid("glowstone", FaceTextures::all("glowstone"))
-    },
-    torch("torch", None, TORCH_ON_FLOOR),
-    torch("wall_torch_east", Some(Face::East), TORCH_POINTING_EAST),
-    torch("wall_torch_west", Some(Face::West), TORCH_POINTING_WEST),
-    torch("wall_torch_south", Some(Face::South), TORCH_POINTING_SOUTH),
-    torch("wall_torch_north", Some(Face::North), TORCH_POINTING_NORTH),
-    water("water_1"),
-    water("water_2"),
-    water("water_3"),
-    water("water_4"),
-    water("water_5"),
-    water("water_6"),
-    water("water_7"),
-    water("water_falling"),
-];
+use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 28;
+    pub const COUNT: usize = 63;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -378,6 +281,41 @@ impl Block {
         Self::Water6,
         Self::Water7,
         Self::WaterFalling,
+        Self::Bricks,
+        Self::StoneBricks,
+        Self::Sandstone,
+        Self::WhiteWool,
+        Self::OrangeWool,
+        Self::MagentaWool,
+        Self::LightBlueWool,
+        Self::YellowWool,
+        Self::LimeWool,
+        Self::PinkWool,
+        Self::GrayWool,
+        Self::LightGrayWool,
+        Self::CyanWool,
+        Self::PurpleWool,
+        Self::BlueWool,
+        Self::BrownWool,
+        Self::GreenWool,
+        Self::RedWool,
+        Self::BlackWool,
+        Self::Snow,
+        Self::Ice,
+        Self::Clay,
+        Self::SpruceLog,
+        Self::SprucePlanks,
+        Self::BirchLog,
+        Self::BirchPlanks,
+        Self::CoalOre,
+        Self::IronOre,
+        Self::GoldOre,
+        Self::DiamondOre,
+        Self::PlanksSlab,
+        Self::CobblestoneSlab,
+        Self::BrickSlab,
+        Self::StoneBrickSlab,
+        Self::SandstoneSlab,
     ];
 
     /// The block's stable numeric id.
@@ -525,71 +463,4 @@ impl std::fmt::Display for Block {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ids_names_and_table_agree() {
-        for (i, block) in Block::ALL.into_iter().enumerate() {
-            assert_eq!(usize::from(block.id()), i);
-            assert_eq!(Block::from_id(block.id()), Some(block));
-            assert_eq!(Block::from_name(block.name()), Some(block));
-            assert_eq!(block.name(), block.name().to_lowercase());
-        }
-        assert_eq!(Block::from_id(Block::COUNT as u8), None);
-        assert_eq!(Block::from_name("Stone"), None);
-    }
-
-    #[test]
-    fn slab_is_the_lower_half_and_water_is_not_solid() {
-        let slab = Block::StoneSlab.colliders();
-        assert_eq!(slab.len(), 1);
-        assert_eq!(slab[0].max, [1.0, 0.5, 1.0]);
-        assert!(!Block::Water.is_solid());
-        assert!(!Block::Air.is_solid());
-        assert!(Block::Glass.is_solid());
-    }
-
-    #[test]
-    fn opacity_and_emission_are_the_light_models() {
-        for block in Block::ALL {
-            let torch = matches!(block.shape(), Shape::Torch { .. });
-            let opacity = match block {
-                Block::Air | Block::Glass | Block::StoneSlab => 0,
-                _ if torch => 0,
-                Block::Leaves => 1,
-                _ if block.is_water() => 2,
-                _ => OPAQUE,
-            };
-            assert_eq!(block.opacity(), opacity, "{block}");
-            let emission = match block {
-                Block::Glowstone => 15,
-                _ if torch => 14,
-                _ => 0,
-            };
-            assert_eq!(block.emission(), emission, "{block}");
-        }
-    }
-
-    #[test]
-    fn torches_stand_on_tops_lean_on_sides_and_are_held_as_torches() {
-        assert_eq!(Block::torch_against(Face::Up), Some(Block::Torch));
-        assert_eq!(Block::torch_against(Face::Down), None);
-        for face in Face::SIDES {
-            let torch = Block::torch_against(face).expect("sides hold torches");
-            assert_eq!(torch.shape(), Shape::Torch { wall: Some(face) });
-            assert_eq!(torch.held_as(), Block::Torch);
-            assert!(torch.colliders().is_empty() && !torch.outline().is_empty());
-        }
-        assert_eq!(Block::Stone.held_as(), Block::Stone);
-        assert!(Block::Stone.holds_torches() && Block::Glass.holds_torches());
-        assert!(!Block::StoneSlab.holds_torches() && !Block::Water.holds_torches());
-        assert!(!Block::Torch.holds_torches());
-    }
-
-    #[test]
-    fn bedrock_cannot_be_broken() {
-        assert!(!Block::Bedrock.is_breakable());
-        assert!(Block::Stone.is_breakable());
-    }
-}
+mod tests;

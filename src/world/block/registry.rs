@@ -1,0 +1,232 @@
+//! The registry's table: every block's properties, in id order, and the shapes and texture
+//! sets they share.
+
+use super::{Block, BlockProperties, Face, FaceTextures, LocalBox, OPAQUE, RenderKind, Shape};
+
+pub(super) const FULL: &[LocalBox] = &[LocalBox {
+    min: [0.0, 0.0, 0.0],
+    max: [1.0, 1.0, 1.0],
+}];
+const LOWER_HALF: &[LocalBox] = &[LocalBox {
+    min: [0.0, 0.0, 0.0],
+    max: [1.0, 0.5, 1.0],
+}];
+const NONE: &[LocalBox] = &[];
+
+/// A box given in sixteenths of a block, the unit block textures are drawn in.
+const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
+    LocalBox {
+        min: [min[0] / 16.0, min[1] / 16.0, min[2] / 16.0],
+        max: [max[0] / 16.0, max[1] / 16.0, max[2] / 16.0],
+    }
+}
+
+/// What the look ray hits of a standing torch: its stick, with a little room around it.
+const TORCH_ON_FLOOR: &[LocalBox] = &[sixteenths([6.0, 0.0, 6.0], [10.0, 10.0, 10.0])];
+/// The same for torches on walls, by the way they point: against the wall behind them,
+/// raised, as the stick leans out.
+const TORCH_POINTING_EAST: &[LocalBox] = &[sixteenths([0.0, 3.0, 5.5], [5.0, 13.0, 10.5])];
+const TORCH_POINTING_WEST: &[LocalBox] = &[sixteenths([11.0, 3.0, 5.5], [16.0, 13.0, 10.5])];
+const TORCH_POINTING_SOUTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 0.0], [10.5, 13.0, 5.0])];
+const TORCH_POINTING_NORTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 11.0], [10.5, 13.0, 16.0])];
+
+const fn solid(name: &'static str, textures: FaceTextures) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: FULL,
+        outline: FULL,
+        render: RenderKind::Opaque,
+        shape: Shape::Cube,
+        textures,
+        breakable: true,
+        opacity: OPAQUE,
+        emission: 0,
+        falls: false,
+    }
+}
+
+/// A torch: no collision, drawn cut-out, clear to light and giving off 14.
+const fn torch(
+    name: &'static str,
+    wall: Option<Face>,
+    outline: &'static [LocalBox],
+) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: NONE,
+        outline,
+        render: RenderKind::Cutout,
+        shape: Shape::Torch { wall },
+        textures: FaceTextures::all("torch"),
+        breakable: true,
+        opacity: 0,
+        emission: 14,
+        falls: false,
+    }
+}
+
+/// Water, still or flowing: not solid, never targeted by the look ray, translucent, and
+/// costing light the same two levels whatever its level, so flowing never re-lights a lake.
+const fn water(name: &'static str) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: NONE,
+        outline: NONE,
+        render: RenderKind::Translucent,
+        shape: Shape::Cube,
+        textures: FaceTextures::all("water"),
+        breakable: false,
+        opacity: 2,
+        emission: 0,
+        falls: false,
+    }
+}
+
+/// A log: rings on its ends, bark on its sides.
+const fn log_faces(end: &'static str, bark: &'static str) -> FaceTextures {
+    FaceTextures {
+        top: end,
+        side: bark,
+        bottom: end,
+    }
+}
+
+/// Sandstone's faces: a smooth top, banded sides and a rough bottom.
+const SANDSTONE: FaceTextures = FaceTextures {
+    top: "sandstone_top",
+    side: "sandstone_side",
+    bottom: "sandstone_bottom",
+};
+
+/// The lower half of a block with `textures`: half-height sides show the lower half of
+/// their tile, and light passes over it.
+const fn slab(name: &'static str, textures: FaceTextures) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: LOWER_HALF,
+        outline: LOWER_HALF,
+        render: RenderKind::Cutout,
+        shape: Shape::LowerHalf,
+        textures,
+        breakable: true,
+        opacity: 0,
+        emission: 0,
+        falls: false,
+    }
+}
+
+/// The registry, indexed by block id.
+pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
+    BlockProperties {
+        name: "air",
+        colliders: NONE,
+        outline: NONE,
+        render: RenderKind::Invisible,
+        shape: Shape::Cube,
+        textures: FaceTextures::all("stone"),
+        breakable: false,
+        opacity: 0,
+        emission: 0,
+        falls: false,
+    },
+    solid("stone", FaceTextures::all("stone")),
+    solid("dirt", FaceTextures::all("dirt")),
+    solid(
+        "grass",
+        FaceTextures {
+            top: "grass_top",
+            side: "grass_side",
+            bottom: "dirt",
+        },
+    ),
+    BlockProperties {
+        falls: true,
+        ..solid("sand", FaceTextures::all("sand"))
+    },
+    BlockProperties {
+        falls: true,
+        ..solid("gravel", FaceTextures::all("gravel"))
+    },
+    BlockProperties {
+        breakable: false,
+        ..solid("bedrock", FaceTextures::all("bedrock"))
+    },
+    solid("log", log_faces("log_top", "log_side")),
+    BlockProperties {
+        render: RenderKind::Cutout,
+        opacity: 1,
+        ..solid("leaves", FaceTextures::all("leaves"))
+    },
+    solid("planks", FaceTextures::all("planks")),
+    solid("cobblestone", FaceTextures::all("cobblestone")),
+    BlockProperties {
+        render: RenderKind::Translucent,
+        opacity: 0,
+        ..solid("glass", FaceTextures::all("glass"))
+    },
+    water("water"),
+    slab(
+        "stone_slab",
+        FaceTextures {
+            top: "stone_slab_top",
+            side: "stone_slab_side",
+            bottom: "stone_slab_top",
+        },
+    ),
+    BlockProperties {
+        emission: 15,
+        ..solid("glowstone", FaceTextures::all("glowstone"))
+    },
+    torch("torch", None, TORCH_ON_FLOOR),
+    torch("wall_torch_east", Some(Face::East), TORCH_POINTING_EAST),
+    torch("wall_torch_west", Some(Face::West), TORCH_POINTING_WEST),
+    torch("wall_torch_south", Some(Face::South), TORCH_POINTING_SOUTH),
+    torch("wall_torch_north", Some(Face::North), TORCH_POINTING_NORTH),
+    water("water_1"),
+    water("water_2"),
+    water("water_3"),
+    water("water_4"),
+    water("water_5"),
+    water("water_6"),
+    water("water_7"),
+    water("water_falling"),
+    solid("bricks", FaceTextures::all("bricks")),
+    solid("stone_bricks", FaceTextures::all("stone_bricks")),
+    solid("sandstone", SANDSTONE),
+    solid("white_wool", FaceTextures::all("white_wool")),
+    solid("orange_wool", FaceTextures::all("orange_wool")),
+    solid("magenta_wool", FaceTextures::all("magenta_wool")),
+    solid("light_blue_wool", FaceTextures::all("light_blue_wool")),
+    solid("yellow_wool", FaceTextures::all("yellow_wool")),
+    solid("lime_wool", FaceTextures::all("lime_wool")),
+    solid("pink_wool", FaceTextures::all("pink_wool")),
+    solid("gray_wool", FaceTextures::all("gray_wool")),
+    solid("light_gray_wool", FaceTextures::all("light_gray_wool")),
+    solid("cyan_wool", FaceTextures::all("cyan_wool")),
+    solid("purple_wool", FaceTextures::all("purple_wool")),
+    solid("blue_wool", FaceTextures::all("blue_wool")),
+    solid("brown_wool", FaceTextures::all("brown_wool")),
+    solid("green_wool", FaceTextures::all("green_wool")),
+    solid("red_wool", FaceTextures::all("red_wool")),
+    solid("black_wool", FaceTextures::all("black_wool")),
+    solid("snow", FaceTextures::all("snow")),
+    BlockProperties {
+        render: RenderKind::Translucent,
+        opacity: 2,
+        ..solid("ice", FaceTextures::all("ice"))
+    },
+    solid("clay", FaceTextures::all("clay")),
+    solid("spruce_log", log_faces("spruce_log_top", "spruce_log_side")),
+    solid("spruce_planks", FaceTextures::all("spruce_planks")),
+    solid("birch_log", log_faces("birch_log_top", "birch_log_side")),
+    solid("birch_planks", FaceTextures::all("birch_planks")),
+    solid("coal_ore", FaceTextures::all("coal_ore")),
+    solid("iron_ore", FaceTextures::all("iron_ore")),
+    solid("gold_ore", FaceTextures::all("gold_ore")),
+    solid("diamond_ore", FaceTextures::all("diamond_ore")),
+    slab("planks_slab", FaceTextures::all("planks")),
+    slab("cobblestone_slab", FaceTextures::all("cobblestone")),
+    slab("brick_slab", FaceTextures::all("bricks")),
+    slab("stone_brick_slab", FaceTextures::all("stone_bricks")),
+    slab("sandstone_slab", SANDSTONE),
+];

@@ -1,0 +1,91 @@
+use super::*;
+
+#[test]
+fn ids_names_and_table_agree() {
+    for (i, block) in Block::ALL.into_iter().enumerate() {
+        assert_eq!(usize::from(block.id()), i);
+        assert_eq!(Block::from_id(block.id()), Some(block));
+        assert_eq!(Block::from_name(block.name()), Some(block));
+        assert_eq!(block.name(), block.name().to_lowercase());
+    }
+    assert_eq!(Block::from_id(Block::COUNT as u8), None);
+    assert_eq!(Block::from_name("Stone"), None);
+}
+
+#[test]
+fn slab_is_the_lower_half_and_water_is_not_solid() {
+    let slab = Block::StoneSlab.colliders();
+    assert_eq!(slab.len(), 1);
+    assert_eq!(slab[0].max, [1.0, 0.5, 1.0]);
+    assert!(!Block::Water.is_solid());
+    assert!(!Block::Air.is_solid());
+    assert!(Block::Glass.is_solid());
+}
+
+#[test]
+fn opacity_and_emission_are_the_light_models() {
+    for block in Block::ALL {
+        let torch = matches!(block.shape(), Shape::Torch { .. });
+        let opacity = match block {
+            Block::Air | Block::Glass => 0,
+            _ if torch || block.shape() == Shape::LowerHalf => 0,
+            Block::Leaves => 1,
+            Block::Ice => 2,
+            _ if block.is_water() => 2,
+            _ => OPAQUE,
+        };
+        assert_eq!(block.opacity(), opacity, "{block}");
+        let emission = match block {
+            Block::Glowstone => 15,
+            _ if torch => 14,
+            _ => 0,
+        };
+        assert_eq!(block.emission(), emission, "{block}");
+    }
+}
+
+#[test]
+fn torches_stand_on_tops_lean_on_sides_and_are_held_as_torches() {
+    assert_eq!(Block::torch_against(Face::Up), Some(Block::Torch));
+    assert_eq!(Block::torch_against(Face::Down), None);
+    for face in Face::SIDES {
+        let torch = Block::torch_against(face).expect("sides hold torches");
+        assert_eq!(torch.shape(), Shape::Torch { wall: Some(face) });
+        assert_eq!(torch.held_as(), Block::Torch);
+        assert!(torch.colliders().is_empty() && !torch.outline().is_empty());
+    }
+    assert_eq!(Block::Stone.held_as(), Block::Stone);
+    assert!(Block::Stone.holds_torches() && Block::Glass.holds_torches());
+    assert!(!Block::StoneSlab.holds_torches() && !Block::Water.holds_torches());
+    assert!(!Block::Torch.holds_torches());
+}
+
+#[test]
+fn bedrock_cannot_be_broken() {
+    assert!(!Block::Bedrock.is_breakable());
+    assert!(Block::Stone.is_breakable());
+}
+
+#[test]
+fn there_are_forty_blocks_to_build_with_and_every_slab_is_a_lower_half() {
+    let building: Vec<Block> = Block::ALL
+        .into_iter()
+        .filter(|b| b.is_breakable() && b.held_as() == *b)
+        .collect();
+    assert!(
+        building.len() >= 40,
+        "{} blocks to build with",
+        building.len()
+    );
+    for block in Block::ALL {
+        if block.name().ends_with("_slab") {
+            assert_eq!(block.shape(), Shape::LowerHalf, "{block}");
+            assert_eq!(block.colliders(), Block::StoneSlab.colliders(), "{block}");
+        }
+    }
+    let wools = Block::ALL
+        .iter()
+        .filter(|b| b.name().ends_with("_wool"))
+        .count();
+    assert_eq!(wools, 16);
+}
