@@ -1,7 +1,7 @@
 //! The terrain generator: plains, hills and ridged mountains, seas with beaches and sandy or
-//! gravelly floors, caves, and oak trees.
+//! gravelly floors, caves, ores, and oak trees.
 //!
-//! A chunk is built in four passes, each a pure function of the seed and world coordinates,
+//! A chunk is built in five passes, each a pure function of the seed and world coordinates,
 //! so any chunk comes out the same whichever order or thread makes it:
 //!
 //! 1. [`heightmap`]: the surface height of every column of the chunk and of a margin of
@@ -10,7 +10,8 @@
 //!    sand or gravel on sea floors, bare stone on cliffs and high peaks), water up to
 //!    [`SEA_LEVEL`];
 //! 3. [`caves`]: tunnels and caverns carved by interpolated 3D noise;
-//! 4. [`trees`]: every tree whose canopy reaches into the chunk, including those rooted in the
+//! 4. [`ores`]: veins of coal, iron, gold and diamond ore in the remaining stone;
+//! 5. [`trees`]: every tree whose canopy reaches into the chunk, including those rooted in the
 //!    margin, which is why the margin exists: a tree crossing a chunk border is drawn whole by
 //!    both chunks, each keeping its own half.
 //!
@@ -20,6 +21,7 @@
 mod caves;
 mod hash;
 mod heightmap;
+mod ores;
 #[cfg(test)]
 mod tests;
 mod trees;
@@ -127,6 +129,7 @@ impl Terrain {
         let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
         lay_ground(&mut blocks, origin.y, &columns);
         self.carve_caves(&mut blocks, origin, &columns);
+        ores::add_ores(&mut blocks, origin, self.seed);
         grow_trees(&mut blocks, origin, &trees, self.forests.seed());
         Chunk::from_blocks(&blocks)
     }

@@ -305,3 +305,47 @@ fn chunks_above_the_highest_terrain_are_empty() {
         );
     }
 }
+
+#[test]
+fn ores_lie_in_veins_at_their_depths_rarer_as_they_are_worth_more() {
+    let terrain = Terrain::new(7);
+    let ores = [
+        Block::CoalOre,
+        Block::IronOre,
+        Block::GoldOre,
+        Block::DiamondOre,
+    ];
+    let mut counts = [0usize; 4];
+    let mut highest = [i32::MIN; 4];
+    let mut lowest = [i32::MAX; 4];
+    for cx in 0..4 {
+        for cz in 0..4 {
+            for cy in 0..4 {
+                let pos = ChunkPos::new(cx, cy, cz);
+                let chunk = terrain.generate(pos);
+                for i in 0..CHUNK_VOLUME {
+                    let block = chunk.get_index(i);
+                    if let Some(k) = ores.iter().position(|&o| o == block) {
+                        let y = pos.min_block().y + i32::from(LocalPos::from_index(i).y);
+                        counts[k] += 1;
+                        highest[k] = highest[k].max(y);
+                        lowest[k] = lowest[k].min(y);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        counts[0] > counts[1] && counts[1] > counts[2] && counts[2] > counts[3] && counts[3] > 0,
+        "coal, iron, gold, diamond: {counts:?}"
+    );
+    // Veins start in their range and wander at most two cells from there.
+    for (k, top) in [130, 66, 34, 18].into_iter().enumerate() {
+        assert!(highest[k] <= top, "{:?} up to y {}", ores[k], highest[k]);
+        assert!(lowest[k] >= 3, "{:?} down to y {}", ores[k], lowest[k]);
+    }
+    assert_eq!(
+        terrain.generate(ChunkPos::new(1, 0, 2)),
+        terrain.generate(ChunkPos::new(1, 0, 2))
+    );
+}
