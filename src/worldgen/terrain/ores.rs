@@ -13,7 +13,8 @@ use crate::world::{Block, BlockPos, CHUNK_SIZE, LocalPos};
 /// How far a vein reaches from its first cell, along each axis.
 const REACH: i32 = 2;
 
-/// One kind of ore: where it lies and how much of it there is.
+/// One kind of ore: where it lies and how much of it there is: about 1% of the rock in its
+/// range for coal, as in the games this one follows, and less for each rarer ore.
 struct Ore {
     block: Block,
     /// The lowest and the highest y its veins start at.
@@ -31,29 +32,29 @@ const ORES: [Ore; 4] = [
     Ore {
         block: Block::CoalOre,
         depth: (5, 128),
-        veins_per_chunk: 16.0,
-        size: 10,
+        veins_per_chunk: 40.0,
+        size: 14,
         salt: 0x0c0a_1000,
     },
     Ore {
         block: Block::IronOre,
         depth: (5, 64),
-        veins_per_chunk: 8.0,
-        size: 7,
+        veins_per_chunk: 24.0,
+        size: 9,
         salt: 0x1e0a_2000,
     },
     Ore {
         block: Block::GoldOre,
         depth: (5, 32),
-        veins_per_chunk: 2.0,
-        size: 6,
+        veins_per_chunk: 6.0,
+        size: 8,
         salt: 0x901d_3000,
     },
     Ore {
         block: Block::DiamondOre,
         depth: (5, 16),
-        veins_per_chunk: 1.0,
-        size: 5,
+        veins_per_chunk: 3.0,
+        size: 7,
         salt: 0xd1a0_4000,
     },
 ];
