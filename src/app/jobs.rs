@@ -162,18 +162,6 @@ impl JobQueue {
         self.heap.pop().map(|e| e.job)
     }
 
-    /// Jobs waiting.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    /// Whether no job is waiting.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
-    }
-
     /// Prices every waiting job for `focus`, and takes out and returns those `keep` refuses
     /// (work the player has moved away from).
     pub fn refocus(&mut self, focus: Focus, keep: impl Fn(&Job) -> bool) -> Vec<Job> {

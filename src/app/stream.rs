@@ -251,8 +251,9 @@ impl Streamer {
         let radius = self.render_distance;
         let mut missing = 0;
         let mut generate = Vec::new();
-        for i in 0..self.wanted.len() {
-            let pos = self.wanted[i];
+        // Taken out for the loop, which updates the rest of `self`; put back after it.
+        let wanted = std::mem::take(&mut self.wanted);
+        for &pos in &wanted {
             let in_view = horizontal_distance_sq(pos, centre) <= radius * radius;
             if !world.is_loaded(pos) {
                 missing += usize::from(in_view);
@@ -299,6 +300,7 @@ impl Streamer {
                 border,
             });
         }
+        self.wanted = wanted;
         self.workers.submit_all(generate);
         self.missing = missing;
     }

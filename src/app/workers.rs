@@ -8,7 +8,6 @@
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
-
 use std::time::Duration;
 
 use super::jobs::{Focus, Job, JobQueue};

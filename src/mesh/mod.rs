@@ -295,7 +295,8 @@ impl ChunkMesh {
     }
 
     /// Reorders the opaque and cut-out triangles by face and records where each face's
-    /// begin ([`ChunkMesh::face_starts`]): a counting sort by quad, six indices each.
+    /// triangles begin ([`ChunkMesh::face_starts`]): a counting sort by quad, six indices
+    /// each.
     fn group_by_face(&mut self) {
         for (p, list) in [&mut self.opaque, &mut self.cutout].into_iter().enumerate() {
             let face_of = |quad: &[u32]| self.vertices[quad[0] as usize].face() as usize;
@@ -315,7 +316,8 @@ impl ChunkMesh {
                     grouped[*at as usize..*at as usize + 6].copy_from_slice(quad);
                     *at += 6;
                 }
-                list.copy_from_slice(grouped);
+                // The buffers change places: both allocations are kept for the next chunk.
+                std::mem::swap(list, grouped);
             });
             self.face_starts[p] = starts;
         }

@@ -4,8 +4,7 @@
 //!
 //! A chunk's opaque and cut-out faces are grouped by the way they look, and a chunk wholly
 //! on one side of the eye along an axis is drawn without the faces that look away from it
-//! on that axis: about half the faces in view never reach the GPU's vertex stage, where a
-//! software renderer spends most of a frame.
+//! on that axis: about a third of the faces in view never reach the GPU's vertex stage.
 
 use std::collections::HashMap;
 

@@ -65,7 +65,7 @@ impl Simulation {
         for pos in due {
             let block = self.world.block(pos);
             if block.falls() {
-                self.start_falling(pos);
+                self.start_falling(pos, block);
             } else if block.is_water() {
                 for column in ColumnPos::covering(pos.offset(-reach), pos.offset(reach)) {
                     self.world.load_column(column);
@@ -82,7 +82,7 @@ impl Simulation {
 
     /// Turns the sand or gravel at `pos` into a falling block if nothing solid is under it
     /// and there is room for one more; with no room, it waits for the next tick.
-    fn start_falling(&mut self, pos: BlockPos) {
+    fn start_falling(&mut self, pos: BlockPos, block: Block) {
         let below = pos.offset(IVec3::NEG_Y);
         if !below.in_world_height() || self.world.block(below).is_solid() {
             return;
@@ -91,7 +91,6 @@ impl Simulation {
             self.updates.schedule(pos, self.tick + 1);
             return;
         }
-        let block = self.world.block(pos);
         self.world.set_block(pos, Block::Air);
         self.falling.add(FallingBlock::from_cell(block, pos));
     }

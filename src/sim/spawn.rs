@@ -5,6 +5,7 @@ use glam::DVec3;
 
 use crate::aabb::Aabb;
 use crate::physics::Player;
+use crate::physics::player::look_direction;
 use crate::raycast;
 use crate::world::World;
 
@@ -30,15 +31,15 @@ pub fn new_player(world: &mut World) -> Player {
 /// north if several tie, so the choice is a pure function of the world.
 #[must_use]
 pub fn open_heading(world: &mut World, eye: DVec3) -> f64 {
-    let reach = DVec3::new(VIEW, 0.0, VIEW);
-    world.load_region(Aabb::new(eye - reach - DVec3::Y * VIEW, eye + reach));
+    let reach = DVec3::splat(VIEW);
+    world.load_region(Aabb::new(eye - reach, eye + reach));
     let mut best = (0.0, f64::NEG_INFINITY);
     for step in 0..HEADINGS {
         let yaw = f64::from(step) * 360.0 / f64::from(HEADINGS);
         let open: f64 = PITCHES
             .iter()
             .map(|&pitch| {
-                let direction = crate::physics::player::look_direction(yaw, pitch);
+                let direction = look_direction(yaw, pitch);
                 raycast::cast(world, eye, direction, VIEW).map_or(VIEW, |hit| hit.distance)
             })
             .sum();
@@ -73,7 +74,7 @@ mod tests {
             Block::Log
         );
         let yaw = open_heading(&mut world, eye);
-        let facing = crate::physics::player::look_direction(yaw, 0.0);
+        let facing = look_direction(yaw, 0.0);
         assert!(facing.z > 0.9, "faces south (+z), not yaw {yaw}");
     }
 

@@ -36,18 +36,14 @@ pub struct Updates {
 impl Updates {
     /// Asks for `pos` to be updated at tick `tick`, unless it is due as early already.
     pub fn schedule(&mut self, pos: BlockPos, tick: u64) {
-        match self.at.get(&pos) {
-            Some(&earlier) if earlier <= tick => {}
-            Some(&later) => {
-                self.due.remove(&(later, pos));
-                self.due.insert((tick, pos));
-                self.at.insert(pos, tick);
+        if let Some(&due) = self.at.get(&pos) {
+            if due <= tick {
+                return;
             }
-            None => {
-                self.due.insert((tick, pos));
-                self.at.insert(pos, tick);
-            }
+            self.due.remove(&(due, pos));
         }
+        self.due.insert((tick, pos));
+        self.at.insert(pos, tick);
     }
 
     /// Takes, in order, the cells due at or before `now`, at most `limit` of them.

@@ -190,8 +190,8 @@ const REACH: usize = 2 * SLOPE_DISTANCE + 1;
 /// cells to the nearest way down within [`SLOPE_DISTANCE`] blocks; all four when there is no
 /// way down that near. A breadth-first search, so "nearest" is exact where Minecraft's
 /// depth-first search can take a longer path first. Each cell the search reaches carries the
-/// first steps of every shortest path to it, in a fixed square around `from`, so the search
-/// allocates nothing.
+/// first steps of every shortest path to it, in a fixed square around `from`; the two
+/// frontiers hold at most 16 cells each.
 fn ways_down(world: &World, from: BlockPos) -> u8 {
     const CENTRE: i32 = SLOPE_DISTANCE as i32;
     // First steps of the shortest paths to each cell of the square; 0 = not reached.
