@@ -190,6 +190,7 @@ fn the_scene_meshed(
             selected: 2,
             overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
             banner: None,
+            scale: None,
         }
     } else {
         HudState::default()
@@ -206,7 +207,8 @@ fn the_scene_meshed(
             crate_box(DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
             crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
         ],
-        hud: &hud,
+        hud: Some(&hud),
+        menus: None,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     (picture, quads)
@@ -274,7 +276,8 @@ fn a_torch_lights_a_closed_room() {
         fog: (60.0, 90.0),
         outline: &[],
         boxes: &[],
-        hud: &hud,
+        hud: Some(&hud),
+        menus: None,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     assert_matches_golden("torch-room", &picture);
@@ -382,7 +385,8 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             resting: false,
             light: Light::SKY,
         }],
-        hud: &hud,
+        hud: Some(&hud),
+        menus: None,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 

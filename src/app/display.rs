@@ -35,6 +35,17 @@ impl Display {
         self.surface.configure(&self.gpu.device, &self.config);
     }
 
+    /// Whether frames wait for the display's refresh, from the next frame on.
+    pub fn set_vsync(&mut self, on: bool) {
+        self.config.present_mode = if on {
+            wgpu::PresentMode::AutoVsync
+        } else {
+            wgpu::PresentMode::AutoNoVsync
+        };
+        let (width, height) = (self.config.width, self.config.height);
+        self.resize(width, height);
+    }
+
     /// The window's size in pixels.
     pub(super) fn size(&self) -> (u32, u32) {
         let s = self.window.inner_size();
@@ -78,10 +89,7 @@ impl Display {
                 return Ok(false);
             }
         };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        self.renderer.render(&view, (width, height), scene);
+        self.renderer.render(&frame.texture, (width, height), scene);
         self.window.pre_present_notify();
         self.gpu.queue.present(frame);
         Ok(true)

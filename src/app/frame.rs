@@ -1,474 +1,387 @@
-//! One running game: the state it advances every frame and the scene it draws from it.
+//! One frame of the app, in order: advance the session, lay out the screen's menus, draw,
+//! then act on what the player chose; and the moves between screens that follow.
 
-use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use glam::DVec3;
+use winit::event_loop::ActiveEventLoop;
+use winit::window::Fullscreen;
 
-use super::display::Display;
-use super::input::InputState;
-use super::open::Opened;
-use super::settings::Settings;
-use super::stats::FrameStats;
-use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, loading_budget};
-use super::{AppError, FrameClock, Streamer, capture_mouse, screenshot_path};
-use crate::cli::PlayOptions;
-use crate::mesh::FreeBox;
-use crate::mesh::tiles::CRATE_TILE;
-use crate::physics::crates::{Crate, Crates};
-use crate::physics::tuning::TICK_SECONDS;
-use crate::render::{Camera, HudState, Scene};
-use crate::save::{Autosaver, Snapshot};
-use crate::sim::record::Recorder;
-use crate::sim::time::Clock;
-use crate::sim::{ActionOutcome, Item, Simulation, Target};
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face};
-use crate::worldgen::GeneratorKind;
+use super::keys::Command;
+use super::session::Session;
+use super::settings::{Settings, settings_path};
+use super::ui::pause::{self, PauseAction};
+use super::ui::screen::{AfterSave, Event, Screen};
+use super::ui::title::{self, TitleAction, WorldRow};
+use super::ui::{inventory, options};
+use super::{App, AppError, capture_mouse, open, screenshot_path};
+use crate::render::{Camera, MenuFrame, Scene};
+use crate::save::worlds::{self, list_worlds, seed_from_text};
+use crate::save::worlds_dir;
+use crate::sim::time::MORNING;
 
-/// A game in progress.
-pub struct Game {
-    /// Where it is drawn.
-    pub display: Display,
-    sim: Simulation,
-    kind: GeneratorKind,
-    seed: u64,
-    streamer: Streamer,
-    /// The player's input.
-    pub input: InputState,
-    clock: FrameClock,
-    launch: Instant,
-    last_frame: Instant,
-    started: bool,
-    previous_eye: DVec3,
-    /// Where each crate was before the last tick, for drawing between ticks.
-    previous_crates: Vec<DVec3>,
-    frames: u64,
-    frame_limit: Option<u64>,
-    final_screenshot: Option<PathBuf>,
-    /// F2 was pressed.
-    pub screenshot_requested: bool,
-    /// F3 overlay shown.
-    pub overlay: bool,
-    /// Whether the mouse is captured.
-    pub captured: bool,
-    stats: FrameStats,
-    recorder: Option<(PathBuf, Recorder)>,
-    /// Writes the world in the background; `None` for an unsaved world.
-    saver: Option<Autosaver>,
-    render_distance: u32,
-    /// Vertical field of view, in degrees.
-    fov_y: f32,
-    /// How bright dim light looks, 0 to 1.
-    brightness: f32,
-    view_loaded: bool,
+/// What the player chose in a menu this frame.
+enum Choice {
+    Title(TitleAction),
+    Pause(PauseAction),
+    SettingsDone,
 }
 
-impl Game {
-    /// A new game of the `opened` world with the command line's options and the player's
-    /// `settings` (flags already applied), drawn into `display`.
-    pub fn new(
-        options: &PlayOptions,
-        settings: &Settings,
-        opened: Opened,
-        launch: Instant,
-        display: Display,
-    ) -> Self {
-        let (world, player, (crates, motion), hotbar, time, saver) = opened;
-        let generator = world.generator().clone();
-        let (kind, seed) = (generator.kind(), generator.seed());
-        let mut sim = Simulation::from_parts(world, player);
-        sim.crates = Crates::new(crates);
-        sim.restore_motion(motion);
-        sim.set_time(options.time.unwrap_or(time));
-        let recorder = options
-            .record
-            .clone()
-            .map(|path| (path, Recorder::new(&sim, kind, seed)));
-        let mut input = InputState::new(sim.player.yaw, sim.player.pitch);
-        input.set_hotbar(&hotbar);
-        input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
-        Self {
-            input,
-            previous_eye: sim.eye(),
-            previous_crates: Vec::new(),
-            streamer: Streamer::new(&generator, settings.render_distance),
-            display,
-            sim,
-            kind,
-            seed,
-            clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
-            launch,
-            last_frame: Instant::now(),
-            started: false,
-            frames: 0,
-            frame_limit: options.frames,
-            final_screenshot: options.screenshot.clone(),
-            screenshot_requested: false,
-            overlay: false,
-            captured: false,
-            stats: FrameStats::default(),
-            recorder,
-            saver,
-            render_distance: settings.render_distance,
-            fov_y: settings.fov as f32,
-            brightness: settings.brightness as f32,
-            view_loaded: false,
-        }
-    }
-
-    /// Captures or releases the mouse.
-    pub fn set_captured(&mut self, on: bool) {
-        if self.captured != on {
-            self.captured = on;
-            capture_mouse(&self.display.window, on);
-            if !on {
-                self.input.release_all();
-            }
-        }
-    }
-
-    fn tick(&mut self) {
-        let input = self.input.next_input();
-        if let Some((_, recorder)) = &mut self.recorder {
-            recorder.record(&input);
-        }
-        self.previous_eye = self.sim.eye();
-        self.previous_crates.clear();
-        self.previous_crates
-            .extend(self.sim.crates.list().iter().map(|c| c.position));
-        for outcome in self.sim.tick(&input) {
-            // The list's indices moved: its places before the tick no longer match.
-            if matches!(
-                outcome,
-                ActionOutcome::BrokeCrate(_) | ActionOutcome::PlacedCrate
-            ) {
-                self.previous_crates.clear();
-            }
-        }
-        let redrawn = self.sim.world.take_redrawn_chunks();
-        for (chunk, mesh) in self.streamer.remesh_now(&self.sim.world, redrawn) {
-            self.display.renderer.upload_chunk(chunk, &mesh);
-        }
-        if self.input.take_pick_request() {
-            self.pick();
-        }
-    }
-
-    /// Runs one frame. Returns `false` when the game should end (`--frames` ran out).
+impl App {
+    /// Runs one frame. Returns `false` when the game should end: the player quit, or
+    /// `--frames` ran out.
     ///
     /// # Errors
-    /// [`AppError`] if a screenshot cannot be written.
-    pub fn frame(&mut self) -> Result<bool, AppError> {
+    /// [`AppError`] if a screenshot cannot be written, or the final save fails.
+    pub(super) fn frame(&mut self, event_loop: &ActiveEventLoop) -> Result<bool, AppError> {
         let now = Instant::now();
-        let elapsed = now - self.last_frame;
-        self.last_frame = now;
-        self.stats.push(elapsed);
-
-        let heading = self.sim.player.look_direction() + self.sim.player.velocity;
-        let budget = loading_budget(elapsed);
-        self.streamer.update(
-            &mut self.sim.world,
-            self.sim.player.position,
-            heading,
-            budget,
-        );
-        if !self.started && Streamer::ground_loaded(&self.sim.world, self.sim.player.position) {
-            self.started = true;
-            log::info!(
-                "ground loaded after {} ms: the player is free to move",
-                self.launch.elapsed().as_millis()
-            );
-        }
-        if self.started {
-            self.clock.advance(elapsed);
-            while self.clock.should_step() {
-                self.tick();
-                self.clock.did_step();
-            }
-        }
-        if let Some(saver) = &mut self.saver {
-            let hotbar = self.input.saved_hotbar();
-            saver.autosave(now, || Snapshot::of(&mut self.sim, &hotbar));
-            if let Some(e) = saver.take_error() {
-                log::warn!("autosave failed (will retry): {e}");
-            }
-        }
-        for pos in self.streamer.take_dropped() {
-            self.display.renderer.remove_chunk(pos);
-        }
-        let uploads = Instant::now();
-        while uploads.elapsed() < budget {
-            let Some((pos, mesh)) = self.streamer.next_ready() else {
-                break;
-            };
-            self.display.renderer.upload_chunk(pos, &mesh);
-        }
-        if !self.view_loaded && self.started && self.streamer.view_complete() {
-            self.view_loaded = true;
-            log::info!(
-                "view loaded after {} ms ({} chunk meshes, render distance {})",
-                self.launch.elapsed().as_millis(),
-                self.display.renderer.chunk_count(),
-                self.render_distance
-            );
-        }
-
-        let mut boxes = self.crate_boxes();
-        let outline = self.outline(&boxes);
-        boxes.extend(self.falling_boxes());
-        let hud = self.hud();
-        let scene = Scene {
-            camera: self.camera(),
-            time: self.sim.time(),
-            brightness: self.brightness,
-            fog: self.fog(),
-            outline: &outline,
-            boxes: &boxes,
-            hud: &hud,
+        let elapsed = now - self.frame.last;
+        self.frame.last = now;
+        self.frame.stats.push(elapsed);
+        let Some(display) = self.display.as_mut() else {
+            return Ok(true);
         };
-        let presented = self.display.draw(&scene)?;
-        if presented {
-            self.frames += 1;
-            if self.frames == 1 {
+        if let Some(session) = &mut self.session {
+            session.advance(
+                &mut display.renderer,
+                elapsed,
+                self.screen.runs_simulation(),
+            );
+            if self.screen == Screen::Loading && session.ready_to_play(now) {
+                self.go(Event::ViewReady);
+            }
+        }
+
+        let before = self.settings.clone();
+        let (menus, choice) = self.lay_out_menus();
+        if self.settings != before {
+            self.apply_settings(&before);
+        }
+        let Some(display) = self.display.as_mut() else {
+            return Ok(true);
+        };
+        let view = self.session.as_ref().map(|s| {
+            s.view(
+                &self.settings,
+                self.frame.overlay,
+                &self.frame.stats,
+                &display.renderer,
+            )
+        });
+        let title_camera = Camera {
+            eye: glam::DVec3::new(0.0, 80.0, 0.0),
+            yaw: 0.0,
+            pitch: 10.0,
+            fov_y: self.settings.fov as f32,
+            aspect: 1.0,
+            far: 256.0,
+        };
+        // The title screen's sky turns as a day does, twenty ticks a second.
+        let title_time = MORNING + (self.launch.elapsed().as_secs_f64() * 20.0) as u64;
+        let scene = Scene {
+            camera: view.as_ref().map_or(title_camera, |v| v.camera),
+            time: self.session.as_ref().map_or(title_time, |s| s.sim.time()),
+            brightness: self.settings.brightness as f32,
+            fog: view.as_ref().map_or((200.0, 250.0), |v| v.fog),
+            outline: view.as_ref().map_or(&[], |v| &v.outline),
+            boxes: view.as_ref().map_or(&[], |v| &v.boxes),
+            hud: view.as_ref().map(|v| &v.hud),
+            menus: Some(&menus),
+        };
+        if display.draw(&scene)? {
+            self.frame.presented += 1;
+            if self.frame.presented == 1 {
                 log::info!("first frame after {} ms", self.launch.elapsed().as_millis());
             }
         }
-        if std::mem::take(&mut self.screenshot_requested) {
+        if std::mem::take(&mut self.frame.screenshot_requested) {
             let path = screenshot_path(std::path::Path::new("screenshots"));
-            self.save_screenshot(&path, &scene)?;
+            save_screenshot(display, &path, &scene)?;
             log::info!("screenshot saved to {}", path.display());
         }
-        if self.frame_limit.is_some_and(|limit| self.frames >= limit) {
-            if let Some(path) = self.final_screenshot.clone() {
-                self.save_screenshot(&path, &scene)?;
+        let limit = self.options.frames;
+        if limit.is_some_and(|limit| self.frame.presented >= limit) {
+            if let Some(path) = self.options.screenshot.clone() {
+                save_screenshot(display, &path, &scene)?;
                 log::info!("screenshot saved to {}", path.display());
             }
             return Ok(false);
         }
+        if let Some(choice) = choice {
+            self.act(choice, event_loop);
+        }
+        if let Screen::Saving { then } = self.screen {
+            // "Saving world…" is on the screen now; the save blocks until the file is whole.
+            if let Some(session) = self.session.take() {
+                session.finish()?;
+            }
+            if let Some(display) = &mut self.display {
+                display.renderer.clear_chunks();
+            }
+            match then {
+                AfterSave::Quit => return Ok(false),
+                AfterSave::Title => {
+                    self.go(Event::Saved);
+                    self.refresh_worlds();
+                }
+            }
+        }
         Ok(true)
     }
 
-    fn save_screenshot(
-        &mut self,
-        path: &std::path::Path,
-        scene: &Scene<'_>,
-    ) -> Result<(), AppError> {
-        let size = self.display.size();
-        let picture = self.display.renderer.capture(size, scene)?;
-        let write_error = |message: String| AppError::Write {
-            path: path.to_owned(),
-            message,
+    /// Lays out the current screen's menus; returns them, drawn or empty, and what the
+    /// player chose.
+    fn lay_out_menus(&mut self) -> (MenuFrame, Option<Choice>) {
+        let (Some(display), Some(menus)) = (&mut self.display, &mut self.menus) else {
+            return (MenuFrame::default(), None);
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| write_error(e.to_string()))?;
+        let screen = self.screen;
+        if screen == Screen::Playing {
+            return (MenuFrame::default(), None);
         }
-        picture.save(path).map_err(|e| write_error(e.to_string()))
-    }
-
-    fn camera(&self) -> Camera {
-        let (yaw, pitch) = self.input.look();
-        Camera {
-            eye: self.previous_eye.lerp(self.sim.eye(), self.clock.alpha()),
-            yaw,
-            pitch,
-            fov_y: self.fov_y,
-            aspect: 1.0,
-            far: (self.render_distance + LOAD_MARGIN as u32) as f32 * CHUNK_SIZE as f32,
-        }
-    }
-
-    fn fog(&self) -> (f32, f32) {
-        let edge = self.render_distance as f32 * CHUNK_SIZE as f32;
-        (edge * FOG_START, edge - FOG_END_INSET)
-    }
-
-    /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
-    /// (bedrock) are not picked: placed, they could never be removed.
-    fn pick(&mut self) {
-        let item = match self.sim.peek_looked_at() {
-            Some(Target::Crate(_)) => Item::Crate,
-            Some(Target::Block(hit)) => match self.sim.world.block(hit.block) {
-                block if block.is_breakable() => Item::Block(block.held_as()),
-                _ => return,
-            },
-            None => return,
-        };
-        self.input.pick(item);
-    }
-
-    /// Each crate's box where it is drawn this frame: between its places before and after
-    /// the last tick, as the camera is, so pushed crates glide rather than step. After a
-    /// tick that added or removed a crate, all are drawn where they are.
-    fn crate_boxes(&self) -> Vec<FreeBox> {
-        let list = self.sim.crates.list();
-        let alpha = self.clock.alpha();
-        let same = self.previous_crates.len() == list.len();
-        list.iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let position = if same {
-                    self.previous_crates[i].lerp(c.position, alpha)
-                } else {
-                    c.position
-                };
-                let bounds = Crate { position, ..*c }.bounds();
-                FreeBox {
-                    min: bounds.min,
-                    max: bounds.max,
-                    tile: CRATE_TILE,
-                    resting: c.on_ground,
-                    light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+        let atlas = display.renderer.menu_atlas();
+        let ui_state = &mut self.ui;
+        let settings = &mut self.settings;
+        let mut session = self.session.as_mut();
+        let mut choice = None;
+        let (frame, textures) = menus.run(&display.window, settings.gui_scale as f32, |ui| {
+            choice = match screen {
+                Screen::Title => {
+                    title::show(ui, &mut ui_state.title, &ui_state.worlds).map(Choice::Title)
                 }
-            })
-            .collect()
+                Screen::Loading => {
+                    let progress = session.as_ref().map_or(0.0, |s| s.loading_progress());
+                    pause::show_loading(ui, &ui_state.world_name, progress);
+                    None
+                }
+                Screen::Paused => pause::show(ui).map(Choice::Pause),
+                Screen::Settings { .. } => options::show(ui, &mut ui_state.options, settings)
+                    .then_some(Choice::SettingsDone),
+                Screen::Inventory => {
+                    if let Some(session) = session.as_deref_mut() {
+                        inventory::show(ui, &mut ui_state.inventory, &mut session.input, atlas);
+                    }
+                    None
+                }
+                Screen::Saving { .. } => {
+                    pause::show_saving(ui);
+                    None
+                }
+                Screen::Playing => None,
+            };
+        });
+        display.renderer.apply_menu_textures(&textures);
+        (frame, choice)
     }
 
-    /// The falling sand and gravel, drawn as free boxes of their block's texture where they
-    /// are after the last tick (after the crates, so a crate's index is its box's).
-    fn falling_boxes(&self) -> impl Iterator<Item = FreeBox> + '_ {
-        self.sim.falling.list().iter().map(|f| {
-            let bounds = f.bounds();
-            FreeBox {
-                min: bounds.min,
-                max: bounds.max,
-                tile: crate::mesh::tiles::tile_for(f.block, Face::North),
-                resting: false,
-                light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+    /// Carries out what the player chose in a menu.
+    fn act(&mut self, choice: Choice, event_loop: &ActiveEventLoop) {
+        match choice {
+            Choice::Pause(PauseAction::Resume) => self.go(Event::Resume),
+            Choice::Pause(PauseAction::Settings) | Choice::Title(TitleAction::Settings) => {
+                self.go(Event::OpenSettings);
             }
-        })
+            Choice::Pause(PauseAction::SaveAndQuit) => self.go(Event::SaveAndQuit),
+            Choice::Pause(PauseAction::Quit) => self.go(Event::Quit),
+            Choice::SettingsDone => self.go(Event::CloseSettings),
+            Choice::Title(TitleAction::Quit) => event_loop.exit(),
+            Choice::Title(action) => {
+                let result = self.world_action(action);
+                self.ui.title.error = result.err().map(|e| e.to_string());
+                if !self.screen.has_world() {
+                    self.refresh_worlds();
+                }
+            }
+        }
     }
 
-    /// The outline of what the player looks at: a block's real shape, or a crate's box as
-    /// drawn (`crates` from [`Self::crate_boxes`]).
-    fn outline(&self, crates: &[FreeBox]) -> Vec<(DVec3, DVec3)> {
-        let pos = match self.sim.peek_looked_at() {
-            Some(Target::Block(hit)) => hit.block,
-            Some(Target::Crate(hit)) => {
-                return crates
-                    .get(hit.index)
-                    .map(|b| (b.min, b.max))
-                    .into_iter()
-                    .collect();
+    /// Plays, creates, renames or deletes a world from the title screen.
+    fn world_action(&mut self, action: TitleAction) -> Result<(), AppError> {
+        let dir = worlds_dir()?;
+        match action {
+            TitleAction::Play(name) => self.play(&name)?,
+            TitleAction::Create {
+                name,
+                seed,
+                generator,
+            } => {
+                worlds::create_world(&dir, &name, seed_from_text(&seed), generator)?;
+                self.ui.title.selected = Some(name.clone());
+                self.play(&name)?;
             }
-            None => return Vec::new(),
+            TitleAction::Rename { from, to } => {
+                worlds::rename_world(&dir, &from, &to)?;
+                self.ui.title.selected = Some(to);
+            }
+            TitleAction::Delete(name) => {
+                worlds::delete_world(&dir, &name)?;
+                self.ui.title.selected = None;
+            }
+            TitleAction::Settings | TitleAction::Quit => {}
+        }
+        Ok(())
+    }
+
+    /// Opens the world called `name` in the data folder and starts playing it.
+    fn play(&mut self, name: &str) -> Result<(), AppError> {
+        let options = crate::cli::PlayOptions {
+            world: Some(name.to_owned()),
+            // The world has its own seed and generator; the command line's are for new ones.
+            seed: None,
+            world_gen: None,
+            ..self.options.clone()
         };
-        let origin = pos.min_corner();
-        self.sim
-            .world
-            .block(pos)
-            .outline()
-            .iter()
-            .map(|b| {
-                let a = b.at(origin);
-                (a.min, a.max)
-            })
-            .collect()
+        let opened = open::open_world(&options)?;
+        self.launch = Instant::now();
+        self.start_session(opened, name.to_owned());
+        Ok(())
     }
 
-    fn hud(&self) -> HudState {
-        let banner = (!self.started).then(|| "Loading...".to_owned());
-        let overlay = self.overlay.then(|| self.overlay_lines());
-        HudState {
-            hotbar: self.input.hotbar,
-            selected: self.input.selected(),
-            overlay,
-            banner,
+    /// Starts a session of the `opened` world called `name`, on the loading screen.
+    pub(super) fn start_session(&mut self, opened: open::Opened, name: String) {
+        if let Some(display) = &mut self.display {
+            display.renderer.clear_chunks();
         }
+        self.session = Some(Session::new(
+            &self.options,
+            &self.settings,
+            opened,
+            self.launch,
+        ));
+        self.ui.world_name = name;
+        self.ui.inventory = inventory::InventoryState::default();
+        self.go(Event::WorldOpened);
     }
 
-    fn overlay_lines(&self) -> Vec<String> {
-        let p = &self.sim.player;
-        let block = crate::world::BlockPos::containing(p.position);
-        let chunk = block.chunk();
-        let (yaw, pitch) = self.input.look();
-        let facing = ["north", "east", "south", "west"][(((yaw + 45.0) / 90.0) as usize) % 4];
-        let s = self.streamer.stats(&self.sim.world);
-        let mut lines = vec![format!("hewn  seed {}  {}", self.seed, self.kind)];
-        if let Some(f) = self.stats.summary() {
-            lines.push(format!(
-                "{:.0} fps  frame p50 {:.1} p95 {:.1} p99 {:.1} ms",
-                f.fps, f.p50_ms, f.p95_ms, f.p99_ms
-            ));
-        }
-        lines.push(format!(
-            "xyz {:.2} {:.2} {:.2}",
-            p.position.x, p.position.y, p.position.z
-        ));
-        lines.push(format!(
-            "block {} {} {}  chunk {} {} {}",
-            block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
-        ));
-        lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
-        let eyes = self.sim.world.light(BlockPos::containing(self.sim.eye()));
-        lines.push(format!(
-            "{}  (tick {})  light at eyes: sky {} block {}",
-            Clock::at(self.sim.time()),
-            self.sim.time(),
-            eyes.sky(),
-            eyes.block()
-        ));
-        let renderer = &self.display.renderer;
-        lines.push(format!(
-            "chunks loaded {}  queued {}  meshes {} ({:.1} MiB)  quads drawn {}",
-            s.loaded,
-            s.queued,
-            renderer.chunk_count(),
-            renderer.chunk_bytes() as f64 / f64::from(1 << 20),
-            renderer.quads_drawn()
-        ));
-        lines.push(format!(
-            "tick {}  collider {} (C)  crates {}  {}",
-            self.sim.tick_count(),
-            p.collider.name(),
-            self.sim.crates.list().len(),
-            if p.flying {
-                "flying"
-            } else if p.on_ground {
-                "on ground"
-            } else {
-                "in air"
+    /// Reads the worlds list again for the title screen.
+    pub(super) fn refresh_worlds(&mut self) {
+        let listed = worlds_dir().and_then(|dir| list_worlds(&dir));
+        match listed {
+            Ok(list) => self.ui.worlds = list.iter().map(WorldRow::of).collect(),
+            Err(e) => {
+                self.ui.worlds.clear();
+                self.ui.title.error = Some(e.to_string());
             }
-        ));
-        lines
+        }
     }
 
-    /// Ends the game: logs the final hash and writes the recording.
-    ///
-    /// # Errors
-    /// [`AppError::Write`] if the recording cannot be written.
-    pub fn finish(mut self) -> Result<(), AppError> {
-        if let Some(saver) = self.saver.take() {
-            let hotbar = self.input.saved_hotbar();
-            let last = Snapshot::of(&mut self.sim, &hotbar);
-            let file = saver.finish(last)?;
-            log::info!("world saved to {}", file.path().display());
-            file.close()?;
+    /// Moves to the screen `event` leads to, capturing or releasing the mouse to suit it,
+    /// and writing the settings when the settings screen closes with changes.
+    pub(super) fn go(&mut self, event: Event) {
+        let from = self.screen;
+        self.screen = from.next(event);
+        if matches!(from, Screen::Settings { .. }) && from != self.screen {
+            self.ui.options.waiting = None;
+            self.save_settings();
         }
-        if let Some(f) = self.stats.summary() {
+        if !self.screen.captures_mouse()
+            && let Some(session) = &mut self.session
+        {
+            session.input.release_all();
+        }
+        self.set_captured(self.screen.captures_mouse());
+    }
+
+    /// What a key asks of the app.
+    pub(super) fn command(&mut self, command: Command) {
+        match command {
+            Command::Pause => self.go(Event::PauseKey),
+            Command::Inventory => self.go(Event::InventoryKey),
+            Command::Screenshot => self.frame.screenshot_requested = true,
+            Command::Overlay => self.frame.overlay = !self.frame.overlay,
+            Command::Fullscreen => {
+                if let Some(display) = &self.display {
+                    let window = &display.window;
+                    let full = window
+                        .fullscreen()
+                        .is_none()
+                        .then_some(Fullscreen::Borderless(None));
+                    window.set_fullscreen(full);
+                }
+            }
+        }
+    }
+
+    /// Captures or releases the mouse.
+    pub(super) fn set_captured(&mut self, on: bool) {
+        if self.captured == on {
+            return;
+        }
+        self.captured = on;
+        if let Some(display) = &self.display {
+            capture_mouse(&display.window, on);
+        }
+        if !on && let Some(session) = &mut self.session {
+            session.input.release_all();
+        }
+    }
+
+    /// Applies at once what the settings screen changed since `before`, and notes it for
+    /// the file.
+    fn apply_settings(&mut self, before: &Settings) {
+        let now = self.settings.clone();
+        self.saved_settings.adopt_changes(before, &now);
+        self.settings_changed = true;
+        if let Some(session) = &mut self.session {
+            if now.render_distance != before.render_distance {
+                session.set_render_distance(now.render_distance);
+            }
+            session.input.set_mouse(now.mouse_sensitivity, now.invert_y);
+        }
+        if let Some(display) = &mut self.display {
+            if now.vsync != before.vsync {
+                display.set_vsync(now.vsync);
+            }
+            if now.fullscreen != before.fullscreen {
+                let full = now.fullscreen.then_some(Fullscreen::Borderless(None));
+                display.window.set_fullscreen(full);
+            }
+        }
+    }
+
+    /// Writes the settings file if the player changed something.
+    fn save_settings(&mut self) {
+        if !std::mem::take(&mut self.settings_changed) {
+            return;
+        }
+        match settings_path() {
+            Some(path) => match self.saved_settings.save(&path) {
+                Ok(()) => log::info!("settings saved to {}", path.display()),
+                Err(e) => log::warn!("{e}"),
+            },
+            None => log::warn!("no config folder (no home folder?): settings not saved"),
+        }
+    }
+
+    /// Logs the frame-time percentiles at exit.
+    pub(super) fn log_frame_times(&self) {
+        if let (Some(f), Some(display)) = (self.frame.stats.summary(), &self.display) {
             log::info!(
                 "last {} frames: {:.1} fps, frame time p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms; \
                  the last frame drew {} quads",
-                self.stats.len(),
+                self.frame.stats.len(),
                 f.fps,
                 f.p50_ms,
                 f.p95_ms,
                 f.p99_ms,
-                self.display.renderer.quads_drawn()
+                display.renderer.quads_drawn()
             );
         }
-        let hash = format!("{:016x}", self.sim.hash());
-        log::info!("final hash {hash} after {} ticks", self.sim.tick_count());
-        eprintln!(
-            "hewn: final hash {hash} after {} ticks",
-            self.sim.tick_count()
-        );
-        if let Some((path, recorder)) = &self.recorder {
-            std::fs::write(path, recorder.to_toml()).map_err(|e| AppError::Write {
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
-            log::info!("recording written to {}", path.display());
-        }
-        Ok(())
     }
+}
+
+fn save_screenshot(
+    display: &mut super::display::Display,
+    path: &std::path::Path,
+    scene: &Scene<'_>,
+) -> Result<(), AppError> {
+    let size = display.size();
+    let picture = display.renderer.capture(size, scene)?;
+    let write_error = |message: String| AppError::Write {
+        path: path.to_owned(),
+        message,
+    };
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| write_error(e.to_string()))?;
+    }
+    picture.save(path).map_err(|e| write_error(e.to_string()))
 }

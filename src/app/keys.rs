@@ -3,7 +3,7 @@
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
-use super::input::{Button, Key};
+use super::input::{Button, InputState, Key};
 
 /// What a key does in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,8 +12,10 @@ pub enum Binding {
     Control(Key),
     /// Select a hotbar slot (0 to 8).
     Hotbar(usize),
-    /// Release the mouse.
-    ReleaseMouse,
+    /// Open or close the pause menu (and close any other menu).
+    Pause,
+    /// Open or close the creative inventory.
+    Inventory,
     /// Save a screenshot.
     Screenshot,
     /// Show or hide the debug overlay.
@@ -26,7 +28,7 @@ pub enum Binding {
 
 impl Binding {
     /// Every binding, in the order a settings screen lists them.
-    pub const ALL: [Self; 21] = [
+    pub const ALL: [Self; 22] = [
         Self::Control(Key::Forward),
         Self::Control(Key::Back),
         Self::Control(Key::Left),
@@ -43,7 +45,8 @@ impl Binding {
         Self::Hotbar(6),
         Self::Hotbar(7),
         Self::Hotbar(8),
-        Self::ReleaseMouse,
+        Self::Pause,
+        Self::Inventory,
         Self::Screenshot,
         Self::Overlay,
         Self::Fullscreen,
@@ -70,11 +73,33 @@ impl Binding {
             Self::Hotbar(6) => "hotbar_7",
             Self::Hotbar(7) => "hotbar_8",
             Self::Hotbar(_) => "hotbar_9",
-            Self::ReleaseMouse => "release_mouse",
+            Self::Pause => "pause",
+            Self::Inventory => "inventory",
             Self::Screenshot => "screenshot",
             Self::Overlay => "debug_overlay",
             Self::Fullscreen => "fullscreen",
             Self::SwitchCollider => "switch_collider",
+        }
+    }
+
+    /// What it does, as the settings screen says it.
+    #[must_use]
+    pub fn label(self) -> String {
+        match self {
+            Self::Control(Key::Forward) => "Walk forward".into(),
+            Self::Control(Key::Back) => "Walk back".into(),
+            Self::Control(Key::Left) => "Strafe left".into(),
+            Self::Control(Key::Right) => "Strafe right".into(),
+            Self::Control(Key::Jump) => "Jump, fly up, swim up".into(),
+            Self::Control(Key::Sneak) => "Sneak, fly down".into(),
+            Self::Control(Key::Sprint) => "Sprint".into(),
+            Self::Hotbar(slot) => format!("Hotbar slot {}", slot + 1),
+            Self::Pause => "Pause menu".into(),
+            Self::Inventory => "Inventory".into(),
+            Self::Screenshot => "Screenshot".into(),
+            Self::Overlay => "Debug overlay".into(),
+            Self::Fullscreen => "Fullscreen".into(),
+            Self::SwitchCollider => "Switch box / cylinder".into(),
         }
     }
 
@@ -101,7 +126,8 @@ impl Binding {
             Self::Control(Key::Sneak) => KeyCode::ShiftLeft,
             Self::Control(Key::Sprint) => KeyCode::ControlLeft,
             Self::Hotbar(slot) => DIGITS[if slot < 9 { slot } else { 8 }],
-            Self::ReleaseMouse => KeyCode::Escape,
+            Self::Pause => KeyCode::Escape,
+            Self::Inventory => KeyCode::KeyE,
             Self::Screenshot => KeyCode::F2,
             Self::Overlay => KeyCode::F3,
             Self::Fullscreen => KeyCode::F11,
@@ -160,6 +186,59 @@ impl Bindings {
     pub fn conflicts(&self, binding: Binding) -> bool {
         let key = self.key(binding);
         self.keys.iter().filter(|&&k| k == key).count() > 1
+    }
+}
+
+/// What a key asks of the app, beyond the player's controls (which go to the input state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Pause, or close the open menu.
+    Pause,
+    /// Open or close the inventory.
+    Inventory,
+    /// Save a screenshot.
+    Screenshot,
+    /// Show or hide the debug overlay.
+    Overlay,
+    /// Switch fullscreen.
+    Fullscreen,
+}
+
+/// A key going down (`down`) or up while the game has the keyboard: movement and the hotbar
+/// go to `input` at once; what concerns the app comes back as a [`Command`]. Key repeats
+/// neither toggle nor count as new presses.
+pub fn press(
+    bindings: &Bindings,
+    input: &mut InputState,
+    code: KeyCode,
+    down: bool,
+    repeat: bool,
+) -> Option<Command> {
+    let binding = bindings.binding_of(code)?;
+    if let Binding::Control(key) = binding {
+        if !repeat {
+            input.key(key, down);
+        }
+        return None;
+    }
+    if !down || repeat {
+        return None;
+    }
+    match binding {
+        Binding::Control(_) => None,
+        Binding::Hotbar(slot) => {
+            input.select(slot);
+            None
+        }
+        Binding::SwitchCollider => {
+            input.switch_collider();
+            None
+        }
+        Binding::Pause => Some(Command::Pause),
+        Binding::Inventory => Some(Command::Inventory),
+        Binding::Screenshot => Some(Command::Screenshot),
+        Binding::Overlay => Some(Command::Overlay),
+        Binding::Fullscreen => Some(Command::Fullscreen),
     }
 }
 

@@ -1,10 +1,18 @@
-//! The game in a window: winit's event loop, the frame loop, streaming and the HUD.
+//! The game in a window: winit's event loop, the screens, and the frame loop.
 //!
-//! The app is a thin shell around the pure simulation. Each frame it measures the time
-//! since the last one and feeds it to the [`FrameClock`], turns the keys and mouse into one
-//! [`Input`](crate::sim::Input) per due tick, ticks the [`Simulation`], lets the
-//! [`Streamer`] load and mesh chunks around the player, and has the [`Renderer`] draw the
-//! result with the camera interpolated between the last two ticks.
+//! The app is a thin shell around the pure simulation, in rooms of one job each:
+//! - [`display`]: the window, its surface and the renderer, and the surface's losses;
+//! - [`session`]: the world being played: the simulation, streaming, autosave, recording;
+//! - [`view`]: the scene a session shows this frame;
+//! - [`ui`]: the menus, and [`ui::screen`], the state machine of which screen is up;
+//! - this module and `frame`: winit's events routed by screen, and each frame's order:
+//!   advance the session, lay out the menus, draw, then act on what the player chose.
+//!
+//! Each frame measures the time since the last one and feeds it to the session's
+//! [`FrameClock`], which ticks the [`Simulation`](crate::sim::Simulation) at a fixed rate
+//! with one [`Input`](crate::sim::Input) per tick; the [`Streamer`] loads and meshes chunks
+//! around the player, and the [`Renderer`] draws the result with the camera interpolated
+//! between the last two ticks.
 
 pub mod clock;
 mod display;
@@ -13,10 +21,13 @@ pub mod input;
 pub mod jobs;
 pub mod keys;
 mod open;
+pub mod session;
 pub mod settings;
 pub mod stats;
 pub mod stream;
 pub mod tuning;
+pub mod ui;
+pub mod view;
 pub mod workers;
 
 use std::path::PathBuf;
@@ -33,10 +44,16 @@ use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 use crate::cli::PlayOptions;
 use crate::render::{Gpu, RenderError, Renderer};
 pub use clock::FrameClock;
-use frame::Game;
-use keys::{Binding, MouseBinding, map_button};
+use keys::{Binding, Command, MouseBinding, map_button};
+use session::Session;
 use settings::{Settings, settings_path};
+use stats::FrameStats;
 pub use stream::Streamer;
+use ui::Menus;
+use ui::inventory::InventoryState;
+use ui::options::OptionsState;
+use ui::screen::{Event, Screen};
+use ui::title::{TitleState, WorldRow};
 
 /// Why the game could not run.
 #[derive(Debug, thiserror::Error)]
@@ -63,37 +80,51 @@ pub enum AppError {
     },
 }
 
-/// Opens the world, then the window, and plays until the window is closed (or `--frames`
-/// runs out). An existing world is opened before the display is asked for, so that a world
-/// that cannot be played is refused even where no window can open; a world that would be
-/// created is created only once the window and the GPU are up, so `hewn` that cannot open a
-/// window makes no file.
+/// Plays until the player quits, the window is closed or `--frames` runs out.
+///
+/// Without `--world` or `--frames` the game opens on the title screen. With them it goes
+/// straight into the world, so scripts and tests never meet a menu: an existing world is
+/// opened before the display is asked for, so a world that cannot be played is refused even
+/// where no window can open; a world that would be created is created only once the window
+/// and the GPU are up, so `hewn` that cannot open a window makes no file.
 ///
 /// # Errors
 /// [`AppError`] when the world cannot be opened (before any window appears), when no window
 /// or GPU is available, or when the world, screenshot or recording cannot be written.
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
+    let straight_in = options.world.is_some() || options.frames.is_some();
     // A world to be created waits for the window (`resumed`); an existing one is opened now.
-    let opened = if open::would_create_world(options)? {
+    let opened = if !straight_in || open::would_create_world(options)? {
         None
     } else {
         Some(open::open_world(options)?)
     };
-    let settings = load_settings().overridden_by(options);
+    let saved_settings = load_settings();
+    let settings = saved_settings.clone().overridden_by(options);
     let event_loop = EventLoop::new()?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
         options: options.clone(),
         settings,
+        saved_settings,
+        settings_changed: false,
         launch,
+        straight_in,
         opened,
-        game: None,
+        display: None,
+        menus: None,
+        session: None,
+        screen: Screen::Title,
+        ui: UiState::default(),
+        frame: FrameState::new(),
+        captured: false,
         error: None,
     };
     event_loop.run_app(&mut app)?;
-    if let Some(game) = app.game.take() {
-        game.finish()?;
+    app.log_frame_times();
+    if let Some(session) = app.session.take() {
+        session.finish()?;
     }
     match app.error {
         Some(e) => Err(e),
@@ -115,15 +146,63 @@ fn load_settings() -> Settings {
     settings
 }
 
+/// What the menus remember between frames.
+#[derive(Default)]
+struct UiState {
+    title: TitleState,
+    /// The title screen's list, read again after every change to it.
+    worlds: Vec<WorldRow>,
+    options: OptionsState,
+    inventory: InventoryState,
+    /// The name of the world being played, for the loading screen.
+    world_name: String,
+}
+
+/// Counting and timing frames.
+struct FrameState {
+    last: Instant,
+    stats: FrameStats,
+    /// Frames presented.
+    presented: u64,
+    /// F2 was pressed.
+    screenshot_requested: bool,
+    /// F3 overlay shown.
+    overlay: bool,
+}
+
+impl FrameState {
+    fn new() -> Self {
+        Self {
+            last: Instant::now(),
+            stats: FrameStats::default(),
+            presented: 0,
+            screenshot_requested: false,
+            overlay: false,
+        }
+    }
+}
+
 struct App {
     options: PlayOptions,
-    /// The settings for this run: the file's, with the command line's flags over them.
+    /// The settings in effect: the file's, with the command line's flags over them.
     settings: Settings,
+    /// The settings as the file has them, which the player's changes are written over.
+    saved_settings: Settings,
+    /// Whether the player changed a setting since the file was last written.
+    settings_changed: bool,
     launch: Instant,
-    /// The world, until the game takes it when the window opens; `None` from the start when
-    /// the world is yet to be created, which waits until a window has opened.
+    /// Whether the command line named the world (or asked for frames): no title screen.
+    straight_in: bool,
+    /// The world opened before the window, until the session takes it.
     opened: Option<open::Opened>,
-    game: Option<Game>,
+    display: Option<display::Display>,
+    menus: Option<Menus>,
+    session: Option<Session>,
+    screen: Screen,
+    ui: UiState,
+    frame: FrameState,
+    /// Whether the mouse is captured.
+    captured: bool,
     error: Option<AppError>,
 }
 
@@ -156,10 +235,12 @@ impl App {
         } else {
             wgpu::PresentMode::AutoNoVsync
         };
+        let renderer = Renderer::new(&gpu, config.format)?;
+        // The menus draw through a view without sRGB encoding.
+        config.view_formats = vec![renderer.menu_format()];
         if inner.width > 0 && inner.height > 0 {
             surface.configure(&gpu.device, &config);
         }
-        let renderer = Renderer::new(&gpu, config.format)?;
         Ok(display::Display {
             window,
             instance,
@@ -192,13 +273,19 @@ fn capture_mouse(window: &Window, on: bool) {
 
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.game.is_some() || self.error.is_some() {
+        if self.display.is_some() || self.error.is_some() {
             return;
         }
         let display = match self.open_display(event_loop) {
             Ok(display) => display,
             Err(e) => return self.fail(event_loop, e),
         };
+        self.menus = Some(Menus::new(&display.window));
+        self.display = Some(display);
+        if !self.straight_in {
+            self.refresh_worlds();
+            return;
+        }
         let opened = match self.opened.take() {
             Some(opened) => opened,
             None => match open::open_world(&self.options) {
@@ -206,96 +293,141 @@ impl ApplicationHandler for App {
                 Err(e) => return self.fail(event_loop, e),
             },
         };
-        self.game = Some(Game::new(
-            &self.options,
-            &self.settings,
-            opened,
-            self.launch,
-            display,
-        ));
+        let name = self.options.world.clone().unwrap_or_default();
+        self.start_session(opened, name);
+        if self.options.frames.is_some() {
+            // Automation: straight into play, never a loading screen to wait through.
+            self.go(Event::ViewReady);
+        }
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
-        let Some(game) = self.game.as_mut() else {
+        let Some(display) = self.display.as_mut() else {
             return;
         };
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
-            WindowEvent::Resized(size) => game.display.resize(size.width, size.height),
-            WindowEvent::Focused(false) => {
-                game.input.release_all();
-                game.set_captured(false);
+            WindowEvent::CloseRequested => {
+                if self.screen.has_world() {
+                    self.go(Event::Quit);
+                } else {
+                    event_loop.exit();
+                }
+                return;
             }
+            WindowEvent::Resized(size) => display.resize(size.width, size.height),
+            WindowEvent::Focused(false) => {
+                if let Some(session) = &mut self.session {
+                    session.input.release_all();
+                }
+                self.set_captured(false);
+                // A player who switches away finds the game paused, as in the games this one
+                // follows; automation keeps running.
+                if self.screen == Screen::Playing && self.options.frames.is_none() {
+                    self.go(Event::PauseKey);
+                }
+            }
+            WindowEvent::RedrawRequested => {
+                match self.frame(event_loop) {
+                    Ok(true) => {}
+                    Ok(false) => event_loop.exit(),
+                    Err(e) => self.fail(event_loop, e),
+                }
+                return;
+            }
+            _ => {}
+        }
+        if let WindowEvent::KeyboardInput { event: key, .. } = &event
+            && let PhysicalKey::Code(code) = key.physical_key
+            && key.state == ElementState::Pressed
+            && self.ui.options.key_pressed(code, &mut self.settings)
+        {
+            // The key became a binding: nothing else may act on it.
+            return;
+        }
+        let Some(display) = self.display.as_ref() else {
+            return;
+        };
+        if !self.screen.captures_mouse()
+            && let Some(menus) = &mut self.menus
+            && menus.on_window_event(&display.window, &event)
+        {
+            return;
+        }
+        match event {
             WindowEvent::KeyboardInput { event, .. } => {
                 let PhysicalKey::Code(code) = event.physical_key else {
                     return;
                 };
                 let down = event.state == ElementState::Pressed;
-                match self.settings.keys.binding_of(code) {
-                    Some(Binding::Control(key)) if !event.repeat => game.input.key(key, down),
-                    Some(Binding::Hotbar(slot)) if down => game.input.select(slot),
-                    Some(Binding::ReleaseMouse) if down => game.set_captured(false),
-                    Some(Binding::Screenshot) if down && !event.repeat => {
-                        game.screenshot_requested = true;
-                    }
-                    Some(Binding::SwitchCollider) if down && !event.repeat => {
-                        game.input.switch_collider();
-                    }
-                    Some(Binding::Overlay) if down && !event.repeat => {
-                        game.overlay = !game.overlay;
-                    }
-                    Some(Binding::Fullscreen) if down && !event.repeat => {
-                        let w = &game.display.window;
-                        let full = w
-                            .fullscreen()
-                            .is_none()
-                            .then_some(Fullscreen::Borderless(None));
-                        w.set_fullscreen(full);
-                    }
-                    _ => {}
+                let command = match (&mut self.session, self.screen) {
+                    (Some(session), Screen::Playing) => keys::press(
+                        &self.settings.keys,
+                        &mut session.input,
+                        code,
+                        down,
+                        event.repeat,
+                    ),
+                    // In menus only the keys that open and close them count.
+                    _ if down && !event.repeat => match self.settings.keys.binding_of(code) {
+                        Some(Binding::Pause) => Some(Command::Pause),
+                        Some(Binding::Inventory) => Some(Command::Inventory),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(command) = command {
+                    self.command(command);
                 }
             }
             WindowEvent::MouseInput { state, button, .. } => {
                 let down = state == ElementState::Pressed;
-                if !game.captured {
+                let Some(session) = self
+                    .session
+                    .as_mut()
+                    .filter(|_| self.screen == Screen::Playing)
+                else {
+                    return;
+                };
+                if !self.captured {
                     if down {
-                        game.set_captured(true);
+                        self.set_captured(true);
                     }
-                } else {
-                    match map_button(button) {
-                        Some(MouseBinding::Button(b)) => game.input.button(b, down),
-                        Some(MouseBinding::Pick) if down => game.input.request_pick(),
-                        _ => {}
-                    }
+                    return;
+                }
+                match map_button(button) {
+                    Some(MouseBinding::Button(b)) => session.input.button(b, down),
+                    Some(MouseBinding::Pick) if down => session.input.request_pick(),
+                    _ => {}
                 }
             }
             WindowEvent::MouseWheel { delta, .. } => {
-                let steps = match delta {
-                    MouseScrollDelta::LineDelta(_, y) => -y.signum() as i32,
-                    MouseScrollDelta::PixelDelta(p) => -p.y.signum() as i32,
-                };
-                game.input.scroll(steps);
+                if let Some(session) = self
+                    .session
+                    .as_mut()
+                    .filter(|_| self.screen == Screen::Playing)
+                {
+                    let steps = match delta {
+                        MouseScrollDelta::LineDelta(_, y) => -y.signum() as i32,
+                        MouseScrollDelta::PixelDelta(p) => -p.y.signum() as i32,
+                    };
+                    session.input.scroll(steps);
+                }
             }
-            WindowEvent::RedrawRequested => match game.frame() {
-                Ok(true) => {}
-                Ok(false) => event_loop.exit(),
-                Err(e) => self.fail(event_loop, e),
-            },
             _ => {}
         }
     }
 
     fn device_event(&mut self, _: &ActiveEventLoop, _: DeviceId, event: DeviceEvent) {
-        if let (Some(game), DeviceEvent::MouseMotion { delta }) = (self.game.as_mut(), event) {
-            if game.captured {
-                game.input.mouse_motion(delta.0, delta.1);
-            }
+        if let (Some(session), DeviceEvent::MouseMotion { delta }) = (self.session.as_mut(), event)
+            && self.captured
+        {
+            session.input.mouse_motion(delta.0, delta.1);
         }
     }
 
     fn about_to_wait(&mut self, _: &ActiveEventLoop) {
-        if let Some(game) = &self.game {
-            game.display.window.request_redraw();
+        if let Some(display) = &self.display {
+            display.window.request_redraw();
         }
     }
 }

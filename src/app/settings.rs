@@ -110,6 +110,40 @@ impl Settings {
         self
     }
 
+    /// Takes from `after` each setting that differs between `before` and `after`, leaving
+    /// the others as they are. The settings screen edits the settings in effect (the file's
+    /// with the command line's over them); this carries only what the player changed into
+    /// the file's, so a flag given for one run is never written to the file.
+    pub fn adopt_changes(&mut self, before: &Self, after: &Self) {
+        fn adopt<T: PartialEq + Clone>(mine: &mut T, before: &T, after: &T) {
+            if before != after {
+                mine.clone_from(after);
+            }
+        }
+        adopt(&mut self.fov, &before.fov, &after.fov);
+        adopt(
+            &mut self.mouse_sensitivity,
+            &before.mouse_sensitivity,
+            &after.mouse_sensitivity,
+        );
+        adopt(&mut self.invert_y, &before.invert_y, &after.invert_y);
+        adopt(
+            &mut self.render_distance,
+            &before.render_distance,
+            &after.render_distance,
+        );
+        adopt(&mut self.vsync, &before.vsync, &after.vsync);
+        adopt(&mut self.fullscreen, &before.fullscreen, &after.fullscreen);
+        adopt(&mut self.gui_scale, &before.gui_scale, &after.gui_scale);
+        adopt(&mut self.brightness, &before.brightness, &after.brightness);
+        for binding in Binding::ALL {
+            let (was, now) = (before.keys.key(binding), after.keys.key(binding));
+            if was != now {
+                self.keys.set(binding, now);
+            }
+        }
+    }
+
     /// Reads the settings at `path`: the file's good values over the defaults, and one
     /// warning for each thing that is missing or wrong. Writes nothing.
     #[must_use]

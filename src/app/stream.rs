@@ -59,6 +59,8 @@ pub struct Streamer {
     /// Every chunk within the load radius of that focus, best first.
     wanted: Vec<ChunkPos>,
     missing: usize,
+    /// Chunks within the render distance at the last look, for [`Streamer::progress`].
+    in_view: usize,
     /// Whether something happened that may make new work: the wanted chunks are looked
     /// through again only then, not on every frame or finished job.
     rescan: bool,
@@ -92,6 +94,7 @@ impl Streamer {
             focus: None,
             wanted: Vec::new(),
             missing: usize::MAX,
+            in_view: 0,
             rescan: true,
         }
     }
@@ -250,11 +253,13 @@ impl Streamer {
         let started = Instant::now();
         let radius = self.render_distance;
         let mut missing = 0;
+        let mut in_view_count = 0;
         let mut generate = Vec::new();
         // Taken out for the loop, which updates the rest of `self`; put back after it.
         let wanted = std::mem::take(&mut self.wanted);
         for &pos in &wanted {
             let in_view = horizontal_distance_sq(pos, centre) <= radius * radius;
+            in_view_count += usize::from(in_view);
             if !world.is_loaded(pos) {
                 missing += usize::from(in_view);
                 if self.generating.insert(pos.column()) {
@@ -303,6 +308,7 @@ impl Streamer {
         self.wanted = wanted;
         self.workers.submit_all(generate);
         self.missing = missing;
+        self.in_view = in_view_count;
     }
 
     /// Marks `chunks` as changed: a mesh made before is out of date, and the chunks are
@@ -363,6 +369,31 @@ impl Streamer {
     #[must_use]
     pub fn view_complete(&self) -> bool {
         self.missing == 0 && self.ready.is_empty() && self.meshing.is_empty()
+    }
+
+    /// How much of the view is drawn, from 0 to 1: the chunks within the render distance
+    /// neither missing nor being meshed, over all of them.
+    #[must_use]
+    pub fn progress(&self) -> f32 {
+        if self.in_view == 0 {
+            return 0.0;
+        }
+        let waiting = self
+            .missing
+            .saturating_add(self.meshing.len() + self.ready.len());
+        1.0 - waiting.min(self.in_view) as f32 / self.in_view as f32
+    }
+
+    /// Streams `render_distance` columns around the player from the next update on: the
+    /// chunks beyond it are dropped, those newly within it loaded.
+    pub fn set_render_distance(&mut self, render_distance: u32) {
+        let render_distance = render_distance as i32;
+        if render_distance != self.render_distance {
+            self.render_distance = render_distance;
+            // No focus: the next update drops, re-prices and looks through everything.
+            self.focus = None;
+            self.missing = usize::MAX;
+        }
     }
 
     /// Whether the worker pool is running.

@@ -390,13 +390,13 @@ impl Crates {
         }
         let mut moved = false;
         for (n, &(crate_index, _)) in nodes.iter().enumerate() {
-            if let Some(i) = crate_index {
-                if need[n] > 0.0 {
-                    let mut offset = DVec3::ZERO;
-                    offset[axis] = sign * need[n];
-                    self.set_bounds_offset(i, offset);
-                    moved = true;
-                }
+            if let Some(i) = crate_index
+                && need[n] > 0.0
+            {
+                let mut offset = DVec3::ZERO;
+                offset[axis] = sign * need[n];
+                self.set_bounds_offset(i, offset);
+                moved = true;
             }
         }
         if moved {

@@ -197,10 +197,11 @@ impl Player {
         );
         let mut moved = move_among(&colliders, self.bounds(), motion);
         let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
-        if horizontally_blocked && (self.on_ground || moved.landed(motion)) {
-            if let Some(stepped) = self.step_up(&colliders, motion, moved) {
-                moved = stepped;
-            }
+        if horizontally_blocked
+            && (self.on_ground || moved.landed(motion))
+            && let Some(stepped) = self.step_up(&colliders, motion, moved)
+        {
+            moved = stepped;
         }
         self.position += moved.offset;
         for axis in 0..3 {

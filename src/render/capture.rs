@@ -28,10 +28,9 @@ impl Renderer {
             dimension: wgpu::TextureDimension::D2,
             format: self.format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
+            view_formats: &[self.menu_format()],
         });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        self.render(&view, (width, height), scene);
+        self.render(&texture, (width, height), scene);
 
         let row_bytes = width * 4;
         let padded = row_bytes.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT)

@@ -235,6 +235,13 @@ impl ChunkStore {
         }
     }
 
+    /// Drops every chunk's mesh, as when the player leaves a world.
+    pub fn clear(&mut self) {
+        self.chunks.clear();
+        self.bytes = 0;
+        self.quads_visible = 0;
+    }
+
     /// Picks the chunks inside the view, nearest first, and writes their offsets from the
     /// camera (computed in f64, then rounded to f32) into their uniform slots.
     pub fn prepare(

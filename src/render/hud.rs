@@ -33,6 +33,9 @@ pub struct HudState {
     pub overlay: Option<Vec<String>>,
     /// A line shown in the middle of the screen (such as "loading").
     pub banner: Option<String>,
+    /// Screen pixels per HUD pixel (the GUI scale); `None` picks the largest whole number
+    /// that keeps the HUD's 360-pixel-high design on the screen.
+    pub scale: Option<f32>,
 }
 
 impl Default for HudState {
@@ -43,6 +46,7 @@ impl Default for HudState {
             selected: 0,
             overlay: None,
             banner: None,
+            scale: None,
         }
     }
 }
@@ -76,14 +80,7 @@ impl HudBuilder {
     /// An atlas tile mapped onto an arbitrary quad (corners: top-left, top-right,
     /// bottom-right, bottom-left of the tile).
     pub fn tile(&mut self, corners: [[f32; 2]; 4], tile: u16, tint: [u8; 4]) {
-        let (cols, rows) = (ATLAS_COLUMNS as f32, ATLAS_ROWS as f32);
-        let (u0, v0) = (
-            f32::from(tile % ATLAS_COLUMNS as u16) / cols,
-            f32::from(tile / ATLAS_COLUMNS as u16) / rows,
-        );
-        let (du, dv) = (1.0 / cols, 1.0 / rows);
-        let uvs = [[u0, v0], [u0 + du, v0], [u0 + du, v0 + dv], [u0, v0 + dv]];
-        self.quad(corners, uvs, tint);
+        self.quad(corners, tile_uvs(tile), tint);
     }
 
     /// Text in the built-in font with a drop shadow; returns the width drawn.
@@ -104,41 +101,86 @@ impl HudBuilder {
         text.chars().count() as f32 * advance
     }
 
-    /// A small isometric cube of an item: top, left and right faces from the atlas, the
-    /// sides darker. Blocks drawn as models of their own (a torch) show their tile flat, as
-    /// held items do in Minecraft.
+    /// A small icon of `item`, `size` pixels across, centred on (`cx`, `cy`).
     pub fn item_icon(&mut self, cx: f32, cy: f32, size: f32, item: Item) {
-        let (h, q) = (size * 0.5, size * 0.25);
-        if let Item::Block(block) = item
-            && matches!(block.shape(), Shape::Torch { .. })
-        {
-            let flat = [
-                [cx - h, cy - h],
-                [cx + h, cy - h],
-                [cx + h, cy + h],
-                [cx - h, cy + h],
-            ];
-            self.tile(flat, tile_for(block, Face::South), [255; 4]);
-            return;
+        for face in icon_faces(item) {
+            let corners = face.corners.map(|[x, y]| [cx + x * size, cy + y * size]);
+            self.tile(corners, face.tile, face.tint);
         }
-        let top = [[cx, cy - h], [cx + h, cy - q], [cx, cy], [cx - h, cy - q]];
-        let left = [[cx - h, cy - q], [cx, cy], [cx, cy + h], [cx - h, cy + q]];
-        let right = [[cx, cy], [cx + h, cy - q], [cx + h, cy + q], [cx, cy + h]];
-        let tile = |face| match item {
-            Item::Block(block) => tile_for(block, face),
-            Item::Crate => CRATE_TILE,
-        };
-        self.tile(top, tile(Face::Up), [255; 4]);
-        self.tile(left, tile(Face::South), [200, 200, 200, 255]);
-        self.tile(right, tile(Face::East), [160, 160, 160, 255]);
     }
+}
+
+/// The atlas coordinates of `tile`'s corners: top-left, top-right, bottom-right,
+/// bottom-left.
+#[must_use]
+pub fn tile_uvs(tile: u16) -> [[f32; 2]; 4] {
+    let (cols, rows) = (ATLAS_COLUMNS as f32, ATLAS_ROWS as f32);
+    let (u0, v0) = (
+        f32::from(tile % ATLAS_COLUMNS as u16) / cols,
+        f32::from(tile / ATLAS_COLUMNS as u16) / rows,
+    );
+    let (du, dv) = (1.0 / cols, 1.0 / rows);
+    [[u0, v0], [u0 + du, v0], [u0 + du, v0 + dv], [u0, v0 + dv]]
+}
+
+/// One textured quad of an item's icon.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IconFace {
+    /// Corners (top-left, top-right, bottom-right, bottom-left of the tile) in icon sizes
+    /// from the icon's centre, y down.
+    pub corners: [[f32; 2]; 4],
+    /// The atlas tile.
+    pub tile: u16,
+    /// The colour the tile is multiplied by: sides are shaded as if lit from above.
+    pub tint: [u8; 4],
+}
+
+/// The icon of `item`, as the hotbar and the inventory draw it: a small isometric cube
+/// (top, left and right faces, the sides darker). Blocks drawn as models of their own (a
+/// torch) show their tile flat, as held items do in Minecraft.
+#[must_use]
+pub fn icon_faces(item: Item) -> Vec<IconFace> {
+    let (h, q) = (0.5, 0.25);
+    if let Item::Block(block) = item
+        && matches!(block.shape(), Shape::Torch { .. })
+    {
+        return vec![IconFace {
+            corners: [[-h, -h], [h, -h], [h, h], [-h, h]],
+            tile: tile_for(block, Face::South),
+            tint: [255; 4],
+        }];
+    }
+    let tile = |face| match item {
+        Item::Block(block) => tile_for(block, face),
+        Item::Crate => CRATE_TILE,
+    };
+    vec![
+        IconFace {
+            corners: [[0.0, -h], [h, -q], [0.0, 0.0], [-h, -q]],
+            tile: tile(Face::Up),
+            tint: [255; 4],
+        },
+        IconFace {
+            corners: [[-h, -q], [0.0, 0.0], [0.0, h], [-h, q]],
+            tile: tile(Face::South),
+            tint: [200, 200, 200, 255],
+        },
+        IconFace {
+            corners: [[0.0, 0.0], [h, -q], [h, q], [0.0, h]],
+            tile: tile(Face::East),
+            tint: [160, 160, 160, 255],
+        },
+    ]
 }
 
 /// Builds the whole HUD for a screen of `width` × `height` pixels.
 #[must_use]
 pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
     let mut b = HudBuilder::default();
-    let scale = (height / 360.0).floor().max(1.0);
+    let scale = state
+        .scale
+        .unwrap_or_else(|| (height / 360.0).floor())
+        .max(1.0);
     // Crosshair: white bars with a dark outline so it shows on sky and snow alike.
     let (cx, cy) = ((width / 2.0).floor(), (height / 2.0).floor());
     let (arm, thick) = (6.0 * scale, scale.max(2.0));

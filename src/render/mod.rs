@@ -16,6 +16,7 @@ pub mod chunks;
 pub mod font;
 pub mod gpu;
 pub mod hud;
+mod menus;
 pub mod pipelines;
 pub mod shaders;
 pub mod sky;
@@ -27,6 +28,7 @@ use wgpu::util::DeviceExt;
 pub use camera::{Camera, Frustum};
 pub use gpu::{Gpu, RenderError};
 pub use hud::{HudState, HudVertex};
+pub use menus::MenuFrame;
 
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
 use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, push_box};
@@ -56,8 +58,10 @@ pub struct Scene<'a> {
     pub outline: &'a [(DVec3, DVec3)],
     /// Free boxes: the crates.
     pub boxes: &'a [FreeBox],
-    /// The HUD.
-    pub hud: &'a HudState,
+    /// The HUD, if it is shown (not on the title screen).
+    pub hud: Option<&'a HudState>,
+    /// The menus drawn over everything, if any are open.
+    pub menus: Option<&'a MenuFrame>,
 }
 
 #[repr(C)]
@@ -88,6 +92,7 @@ pub struct Renderer {
     globals_group: wgpu::BindGroup,
     chunks: ChunkStore,
     depth: Option<Depth>,
+    menus: menus::MenuPainter,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -136,11 +141,16 @@ impl Renderer {
                 dimension: wgpu::TextureDimension::D2,
                 format: wgpu::TextureFormat::Rgba8UnormSrgb,
                 usage: wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
+                // egui samples the same bytes without decoding them (it decodes itself).
+                view_formats: &[wgpu::TextureFormat::Rgba8Unorm],
             },
             wgpu::util::TextureDataOrder::LayerMajor,
             atlas.as_raw(),
         );
+        let menu_atlas = texture.create_view(&wgpu::TextureViewDescriptor {
+            format: Some(wgpu::TextureFormat::Rgba8Unorm),
+            ..Default::default()
+        });
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("nearest"),
             mag_filter: wgpu::FilterMode::Nearest,
@@ -173,6 +183,7 @@ impl Renderer {
             ],
         });
         let chunks = ChunkStore::new(&device, pipelines.chunk_layout.clone());
+        let menus = menus::MenuPainter::new(&device, format, &menu_atlas);
         Ok(Self {
             device,
             queue,
@@ -182,6 +193,7 @@ impl Renderer {
             globals_group,
             chunks,
             depth: None,
+            menus,
         })
     }
 
@@ -199,6 +211,11 @@ impl Renderer {
     /// Forgets the mesh of the chunk at `pos`.
     pub fn remove_chunk(&mut self, pos: ChunkPos) {
         self.chunks.remove(pos);
+    }
+
+    /// Drops every chunk mesh, as when the player leaves a world for the title screen.
+    pub fn clear_chunks(&mut self) {
+        self.chunks.clear();
     }
 
     /// How many chunk meshes are on the GPU.
@@ -255,8 +272,11 @@ impl Renderer {
         view
     }
 
-    /// Draws `scene` into `target`, a view of a `size` texture of this renderer's format.
-    pub fn render(&mut self, target: &wgpu::TextureView, size: (u32, u32), scene: &Scene<'_>) {
+    /// Draws `scene` into `texture`, of `size` and this renderer's format, which must allow
+    /// views of [`Renderer::menu_format`] for the menus.
+    pub fn render(&mut self, texture: &wgpu::Texture, size: (u32, u32), scene: &Scene<'_>) {
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let target = &view;
         let camera = Camera {
             aspect: size.0 as f32 / size.1.max(1) as f32,
             ..scene.camera
@@ -281,7 +301,10 @@ impl Renderer {
             .prepare(&self.device, &self.queue, &camera, &frustum);
         let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
         let lines = self.outline_buffer(&camera, scene.outline);
-        let hud_vertices = hud::build(scene.hud, size.0 as f32, size.1 as f32);
+        let hud_vertices = scene
+            .hud
+            .map(|h| hud::build(h, size.0 as f32, size.1 as f32))
+            .unwrap_or_default();
         let hud = self.vertex_buffer("hud", &hud_vertices);
         let depth = self.depth_view(size);
         let mut encoder = self
@@ -347,6 +370,13 @@ impl Renderer {
             }
         }
         self.queue.submit([encoder.finish()]);
+        if let Some(menus) = scene.menus {
+            let menu_view = texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(self.menu_format()),
+                ..Default::default()
+            });
+            self.draw_menus(&menu_view, size, menus);
+        }
     }
 
     /// The boxes in view as one vertex buffer, camera-relative.

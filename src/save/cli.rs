@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::worlds::list_worlds;
+use super::worlds::{date_time, human_size, list_worlds};
 use super::{
     Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, resolve_world, summarize,
     worlds_dir,
@@ -359,53 +359,4 @@ fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
         ))?
         .close()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `bytes` in B, KiB or MiB.
-fn human_size(bytes: u64) -> String {
-    match bytes {
-        0..1024 => format!("{bytes} B"),
-        1024..1_048_576 => format!("{:.1} KiB", bytes as f64 / 1024.0),
-        _ => format!("{:.1} MiB", bytes as f64 / 1_048_576.0),
-    }
-}
-
-/// Seconds since the Unix epoch as `YYYY-MM-DD HH:MM` in UTC (Howard Hinnant's
-/// days-to-civil algorithm, to avoid a date library for one line of output).
-fn date_time(unix: i64) -> String {
-    let days = unix.div_euclid(86_400);
-    let secs = unix.rem_euclid(86_400);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
-        secs / 3600,
-        secs % 3600 / 60
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_civil() {
-        assert_eq!(date_time(0), "1970-01-01 00:00");
-        assert_eq!(date_time(951_782_400), "2000-02-29 00:00");
-        assert_eq!(date_time(1_700_000_000), "2023-11-14 22:13");
-    }
-
-    #[test]
-    fn sizes_are_readable() {
-        assert_eq!(human_size(512), "512 B");
-        assert_eq!(human_size(2048), "2.0 KiB");
-        assert_eq!(human_size(3 * 1_048_576), "3.0 MiB");
-    }
 }

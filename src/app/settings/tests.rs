@@ -194,3 +194,30 @@ fn flags_override_the_file_for_the_run_and_what_is_saved_is_the_file() {
         "the file's settings are a separate value"
     );
 }
+
+#[test]
+fn only_what_the_player_changed_reaches_the_file() {
+    let file = Settings {
+        render_distance: 12,
+        ..Settings::default()
+    };
+    // Run with --render-distance 4; on the settings screen the player changes the field of
+    // view and rebinds jump, leaving the render distance alone.
+    let before = Settings {
+        render_distance: 4,
+        ..file.clone()
+    };
+    let mut after = before.clone();
+    after.fov = 90.0;
+    after.keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    let mut saved = file.clone();
+    saved.adopt_changes(&before, &after);
+    assert_eq!(saved.fov, 90.0);
+    assert_eq!(saved.keys.key(Binding::Control(Key::Jump)), KeyCode::KeyJ);
+    assert_eq!(saved.render_distance, 12, "the flag stays out of the file");
+    // Now the player moves the render distance too: that is theirs to keep.
+    let mut moved = after.clone();
+    moved.render_distance = 6;
+    saved.adopt_changes(&after, &moved);
+    assert_eq!(saved.render_distance, 6);
+}

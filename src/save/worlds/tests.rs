@@ -145,3 +145,17 @@ fn seed_text_is_a_number_or_hashed_words_and_empty_is_random() {
     assert_ne!(seed_from_text("glacier"), seed_from_text("Glacier"));
     assert_ne!(seed_from_text(""), seed_from_text(""));
 }
+
+#[test]
+fn dates_are_civil() {
+    assert_eq!(date_time(0), "1970-01-01 00:00");
+    assert_eq!(date_time(951_782_400), "2000-02-29 00:00");
+    assert_eq!(date_time(1_700_000_000), "2023-11-14 22:13");
+}
+
+#[test]
+fn sizes_are_readable() {
+    assert_eq!(human_size(512), "512 B");
+    assert_eq!(human_size(2048), "2.0 KiB");
+    assert_eq!(human_size(3 * 1_048_576), "3.0 MiB");
+}

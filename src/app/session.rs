@@ -1,0 +1,250 @@
+//! One world being played: the simulation and everything that keeps it going between
+//! frames (streaming, the frame clock, autosave, the recording), but nothing of the window
+//! or the menus. The scene it shows is built in [`super::view`].
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use glam::DVec3;
+
+use super::input::InputState;
+use super::open::Opened;
+use super::settings::Settings;
+use super::tuning::loading_budget;
+use super::{AppError, FrameClock, Streamer};
+use crate::cli::PlayOptions;
+use crate::physics::crates::Crates;
+use crate::physics::tuning::TICK_SECONDS;
+use crate::render::Renderer;
+use crate::save::{Autosaver, Snapshot};
+use crate::sim::record::Recorder;
+use crate::sim::{ActionOutcome, Item, Simulation, Target};
+use crate::world::BlockSource;
+use crate::worldgen::GeneratorKind;
+
+/// How long the loading screen waits for the whole view once the ground under the player
+/// is in: at a large render distance on a slow machine the far chunks keep arriving while
+/// the player plays.
+const LOADING_SCREEN_LIMIT: Duration = Duration::from_secs(10);
+
+/// A world in play.
+pub struct Session {
+    pub(super) sim: Simulation,
+    pub(super) kind: GeneratorKind,
+    pub(super) seed: u64,
+    pub(super) streamer: Streamer,
+    /// The player's input.
+    pub input: InputState,
+    pub(super) clock: FrameClock,
+    launch: Instant,
+    /// When the ground under the player was in, letting the simulation start.
+    ground_loaded: Option<Instant>,
+    view_loaded: bool,
+    pub(super) previous_eye: DVec3,
+    /// Where each crate was before the last tick, for drawing between ticks.
+    pub(super) previous_crates: Vec<DVec3>,
+    recorder: Option<(PathBuf, Recorder)>,
+    /// Writes the world in the background; `None` for an unsaved world.
+    saver: Option<Autosaver>,
+    pub(super) render_distance: u32,
+}
+
+impl Session {
+    /// Starts playing the `opened` world with the command line's options and the player's
+    /// `settings`; `launch` is when loading began, for the log's timings.
+    pub fn new(
+        options: &PlayOptions,
+        settings: &Settings,
+        opened: Opened,
+        launch: Instant,
+    ) -> Self {
+        let (world, player, (crates, motion), hotbar, time, saver) = opened;
+        let generator = world.generator().clone();
+        let (kind, seed) = (generator.kind(), generator.seed());
+        let mut sim = Simulation::from_parts(world, player);
+        sim.crates = Crates::new(crates);
+        sim.restore_motion(motion);
+        sim.set_time(options.time.unwrap_or(time));
+        let recorder = options
+            .record
+            .clone()
+            .map(|path| (path, Recorder::new(&sim, kind, seed)));
+        let mut input = InputState::new(sim.player.yaw, sim.player.pitch);
+        input.set_hotbar(&hotbar);
+        input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
+        Self {
+            input,
+            previous_eye: sim.eye(),
+            previous_crates: Vec::new(),
+            streamer: Streamer::new(&generator, settings.render_distance),
+            sim,
+            kind,
+            seed,
+            clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
+            launch,
+            ground_loaded: None,
+            view_loaded: false,
+            recorder,
+            saver,
+            render_distance: settings.render_distance,
+        }
+    }
+
+    /// Whether the simulation has started: the ground under the player is in memory.
+    #[must_use]
+    pub fn started(&self) -> bool {
+        self.ground_loaded.is_some()
+    }
+
+    /// Whether the loading screen may give way to the game: the ground is in and the view
+    /// is drawn, or has had [`LOADING_SCREEN_LIMIT`] to be.
+    #[must_use]
+    pub fn ready_to_play(&self, now: Instant) -> bool {
+        self.ground_loaded
+            .is_some_and(|t| self.view_loaded || now - t >= LOADING_SCREEN_LIMIT)
+    }
+
+    /// How much of the view is drawn, from 0 to 1, for the loading screen.
+    #[must_use]
+    pub fn loading_progress(&self) -> f32 {
+        if self.view_loaded {
+            1.0
+        } else {
+            self.streamer.progress()
+        }
+    }
+
+    /// Streams chunks within `render_distance` from now on.
+    pub fn set_render_distance(&mut self, render_distance: u32) {
+        self.render_distance = render_distance;
+        self.streamer.set_render_distance(render_distance);
+        self.view_loaded = false;
+    }
+
+    /// One frame's work, `elapsed` after the last: loads and meshes chunks, uploads meshes
+    /// to `renderer`, ticks the simulation as far as the clock says when `running` (the
+    /// game is not paused), and autosaves.
+    pub fn advance(&mut self, renderer: &mut Renderer, elapsed: Duration, running: bool) {
+        let now = Instant::now();
+        let heading = self.sim.player.look_direction() + self.sim.player.velocity;
+        let budget = loading_budget(elapsed);
+        self.streamer.update(
+            &mut self.sim.world,
+            self.sim.player.position,
+            heading,
+            budget,
+        );
+        if self.ground_loaded.is_none()
+            && Streamer::ground_loaded(&self.sim.world, self.sim.player.position)
+        {
+            self.ground_loaded = Some(now);
+            log::info!(
+                "ground loaded after {} ms: the player is free to move",
+                self.launch.elapsed().as_millis()
+            );
+        }
+        if self.started() && running {
+            self.clock.advance(elapsed);
+            while self.clock.should_step() {
+                self.tick(renderer);
+                self.clock.did_step();
+            }
+        }
+        if let Some(saver) = &mut self.saver {
+            let hotbar = self.input.saved_hotbar();
+            saver.autosave(now, || Snapshot::of(&mut self.sim, &hotbar));
+            if let Some(e) = saver.take_error() {
+                log::warn!("autosave failed (will retry): {e}");
+            }
+        }
+        for pos in self.streamer.take_dropped() {
+            renderer.remove_chunk(pos);
+        }
+        let uploads = Instant::now();
+        while uploads.elapsed() < budget {
+            let Some((pos, mesh)) = self.streamer.next_ready() else {
+                break;
+            };
+            renderer.upload_chunk(pos, &mesh);
+        }
+        if !self.view_loaded && self.started() && self.streamer.view_complete() {
+            self.view_loaded = true;
+            log::info!(
+                "view loaded after {} ms ({} chunk meshes, render distance {})",
+                self.launch.elapsed().as_millis(),
+                renderer.chunk_count(),
+                self.render_distance
+            );
+        }
+    }
+
+    fn tick(&mut self, renderer: &mut Renderer) {
+        let input = self.input.next_input();
+        if let Some((_, recorder)) = &mut self.recorder {
+            recorder.record(&input);
+        }
+        self.previous_eye = self.sim.eye();
+        self.previous_crates.clear();
+        self.previous_crates
+            .extend(self.sim.crates.list().iter().map(|c| c.position));
+        for outcome in self.sim.tick(&input) {
+            // The list's indices moved: its places before the tick no longer match.
+            if matches!(
+                outcome,
+                ActionOutcome::BrokeCrate(_) | ActionOutcome::PlacedCrate
+            ) {
+                self.previous_crates.clear();
+            }
+        }
+        let redrawn = self.sim.world.take_redrawn_chunks();
+        for (chunk, mesh) in self.streamer.remesh_now(&self.sim.world, redrawn) {
+            renderer.upload_chunk(chunk, &mesh);
+        }
+        if self.input.take_pick_request() {
+            self.pick();
+        }
+    }
+
+    /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
+    /// (bedrock) are not picked: placed, they could never be removed.
+    fn pick(&mut self) {
+        let item = match self.sim.peek_looked_at() {
+            Some(Target::Crate(_)) => Item::Crate,
+            Some(Target::Block(hit)) => match self.sim.world.block(hit.block) {
+                block if block.is_breakable() => Item::Block(block.held_as()),
+                _ => return,
+            },
+            None => return,
+        };
+        self.input.pick(item);
+    }
+
+    /// Ends the session: writes the world (blocking until it is on disk), logs the final
+    /// hash and writes the recording.
+    ///
+    /// # Errors
+    /// [`AppError`] if the world or the recording cannot be written.
+    pub fn finish(mut self) -> Result<(), AppError> {
+        if let Some(saver) = self.saver.take() {
+            let hotbar = self.input.saved_hotbar();
+            let last = Snapshot::of(&mut self.sim, &hotbar);
+            let file = saver.finish(last)?;
+            log::info!("world saved to {}", file.path().display());
+            file.close()?;
+        }
+        let hash = format!("{:016x}", self.sim.hash());
+        log::info!("final hash {hash} after {} ticks", self.sim.tick_count());
+        eprintln!(
+            "hewn: final hash {hash} after {} ticks",
+            self.sim.tick_count()
+        );
+        if let Some((path, recorder)) = &self.recorder {
+            std::fs::write(path, recorder.to_toml()).map_err(|e| AppError::Write {
+                path: path.clone(),
+                message: e.to_string(),
+            })?;
+            log::info!("recording written to {}", path.display());
+        }
+        Ok(())
+    }
+}

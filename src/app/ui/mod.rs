@@ -1,0 +1,147 @@
+//! The menus: the title screen, loading and saving screens, pause menu, settings and
+//! creative inventory, laid out with egui and drawn by the renderer over the game.
+//!
+//! Each screen is a function from its state to the action the player chose this frame;
+//! the app carries the actions out. [`screen`] says which screen follows which.
+//! [`Menus`] connects egui to the window; [`lay_out`] runs a screen without one, for tests.
+
+pub mod icons;
+pub mod inventory;
+pub mod options;
+pub mod pause;
+pub mod screen;
+pub mod title;
+
+use winit::event::WindowEvent;
+use winit::window::Window;
+
+use crate::render::MenuFrame;
+
+/// egui points per GUI-scale unit. egui's text and spacing are drawn finer than a block
+/// game's GUI pixels, so at the default GUI scale of 2 a 720-pixel window is 480 points high:
+/// room for the worlds list and the settings without crowding.
+const POINTS_PER_GUI_UNIT: f32 = 0.75;
+
+/// The look every screen shares: egui's dark theme, with bigger text and roomier buttons.
+pub fn style(ctx: &egui::Context) {
+    ctx.set_theme(egui::Theme::Dark);
+    ctx.all_styles_mut(|style| {
+        style.spacing.button_padding = egui::vec2(10.0, 5.0);
+        style.spacing.item_spacing = egui::vec2(8.0, 6.0);
+        style.spacing.interact_size.y = 24.0;
+        for font in style.text_styles.values_mut() {
+            font.size *= 1.15;
+        }
+    });
+}
+
+/// A button of the width menus use, so a column of them lines up.
+pub fn wide_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    ui.add_sized([220.0, 30.0], egui::Button::new(text))
+}
+
+/// A full-window backdrop that dims the game behind a menu.
+pub fn dim(ui: &mut egui::Ui, alpha: u8) {
+    let rect = ui.ctx().content_rect();
+    ui.painter()
+        .rect_filled(rect, 0.0, egui::Color32::from_black_alpha(alpha));
+}
+
+/// The button column shared by simple menus, for screens that are a title and buttons.
+pub fn menu_column(ui: &mut egui::Ui, heading: &str, add: impl FnOnce(&mut egui::Ui)) {
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE)
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space((ui.available_height() * 0.25).max(8.0));
+                ui.label(egui::RichText::new(heading).size(28.0).strong());
+                ui.add_space(16.0);
+                add(ui);
+            });
+        });
+}
+
+/// egui in the window: its context and the state that turns winit's events into egui's
+/// input.
+pub struct Menus {
+    ctx: egui::Context,
+    winit: egui_winit::State,
+}
+
+impl Menus {
+    /// Menus for `window`.
+    #[must_use]
+    pub fn new(window: &Window) -> Self {
+        let ctx = egui::Context::default();
+        style(&ctx);
+        let winit = egui_winit::State::new(
+            ctx.clone(),
+            egui::ViewportId::ROOT,
+            window,
+            Some(window.scale_factor() as f32),
+            window.theme(),
+            None,
+        );
+        Self { ctx, winit }
+    }
+
+    /// Passes a window event to egui. Returns whether egui took it (typing into a text box,
+    /// say), so that the game should not act on it too.
+    pub fn on_window_event(&mut self, window: &Window, event: &WindowEvent) -> bool {
+        self.winit.on_window_event(window, event).consumed
+    }
+
+    /// Lays out this frame's menus with `show` at `gui_scale`, handles what egui asks of the
+    /// window (the cursor, the clipboard), and returns what to draw with the texture changes
+    /// the renderer must take first.
+    pub fn run(
+        &mut self,
+        window: &Window,
+        gui_scale: f32,
+        show: impl FnMut(&mut egui::Ui),
+    ) -> (MenuFrame, egui::TexturesDelta) {
+        self.ctx.set_zoom_factor(gui_scale * POINTS_PER_GUI_UNIT);
+        let input = self.winit.take_egui_input(window);
+        let output = self.ctx.run_ui(input, show);
+        self.winit
+            .handle_platform_output(window, output.platform_output);
+        let primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);
+        let frame = MenuFrame {
+            primitives,
+            pixels_per_point: output.pixels_per_point,
+        };
+        (frame, output.textures_delta)
+    }
+}
+
+/// Lays out `show` without a window, as a `size` window at `gui_scale` would show it, for
+/// golden-image tests. Runs a few passes, as windows do frame after frame, so that widgets
+/// that size themselves from the previous pass settle; returns the last pass's frame and
+/// every pass's texture changes, to be applied in order.
+pub fn lay_out(
+    size: (u32, u32),
+    gui_scale: f32,
+    mut show: impl FnMut(&mut egui::Ui),
+) -> (MenuFrame, Vec<egui::TexturesDelta>) {
+    const PASSES: usize = 3;
+    let ctx = egui::Context::default();
+    style(&ctx);
+    ctx.set_zoom_factor(gui_scale * POINTS_PER_GUI_UNIT);
+    let mut deltas = Vec::new();
+    let mut frame = MenuFrame::default();
+    for pass in 0..PASSES {
+        let points = egui::vec2(size.0 as f32, size.1 as f32) / ctx.zoom_factor();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, points)),
+            time: Some(pass as f64 / 60.0),
+            ..Default::default()
+        };
+        let output = ctx.run_ui(input, &mut show);
+        deltas.push(output.textures_delta);
+        frame = MenuFrame {
+            primitives: ctx.tessellate(output.shapes, output.pixels_per_point),
+            pixels_per_point: output.pixels_per_point,
+        };
+    }
+    (frame, deltas)
+}

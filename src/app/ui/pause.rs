@@ -1,0 +1,56 @@
+//! The pause menu, and the two screens that only show progress: loading a world and
+//! saving it.
+
+use super::{dim, menu_column, wide_button};
+
+/// What the player chose in the pause menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PauseAction {
+    /// Back to the game.
+    Resume,
+    /// Open the settings.
+    Settings,
+    /// Save the world and go back to the title screen.
+    SaveAndQuit,
+    /// Save the world and quit the game.
+    Quit,
+}
+
+/// Draws the pause menu over the game; returns what the player chose.
+pub fn show(ui: &mut egui::Ui) -> Option<PauseAction> {
+    dim(ui, 110);
+    let mut action = None;
+    menu_column(ui, "Game paused", |ui| {
+        for (text, choice) in [
+            ("Resume", PauseAction::Resume),
+            ("Settings", PauseAction::Settings),
+            ("Save and quit to title", PauseAction::SaveAndQuit),
+            ("Quit game", PauseAction::Quit),
+        ] {
+            if wide_button(ui, text).clicked() {
+                action = Some(choice);
+            }
+        }
+    });
+    action
+}
+
+/// The loading screen: the world's name and how much of the view is ready, 0 to 1.
+pub fn show_loading(ui: &mut egui::Ui, world: &str, progress: f32) {
+    dim(ui, 235);
+    menu_column(ui, "Loading world", |ui| {
+        ui.label(world);
+        ui.add_space(8.0);
+        ui.add(
+            egui::ProgressBar::new(progress.clamp(0.0, 1.0))
+                .desired_width(320.0)
+                .show_percentage(),
+        );
+    });
+}
+
+/// "Saving world…", shown while the final save runs.
+pub fn show_saving(ui: &mut egui::Ui) {
+    dim(ui, 235);
+    menu_column(ui, "Saving world\u{2026}", |_| {});
+}

@@ -1,0 +1,239 @@
+//! Which screen the player is on, and how one leads to the next: a small state machine,
+//! kept apart from drawing so every path through it can be tested without a window.
+//!
+//! ```text
+//!  title ──play──▶ loading ──view ready──▶ playing ◀──Esc──▶ paused ──settings──▶ settings
+//!    ▲  └─settings─▶ settings                 │ ▲ E                 │                (Esc: back)
+//!    │                                        ▼ │                   │ save and quit
+//!    └────────saved────── saving ◀────────── inventory              ▼
+//!                            ▲─────────────────────────────────────-┘
+//! ```
+
+/// Where the settings screen returns to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Back {
+    /// The title screen.
+    Title,
+    /// The pause menu.
+    Paused,
+}
+
+/// What follows the final save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterSave {
+    /// The title screen.
+    Title,
+    /// Quitting the game.
+    Quit,
+}
+
+/// A screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The worlds list.
+    Title,
+    /// A world is open and the ground around the player loading.
+    Loading,
+    /// In the world, the mouse captured.
+    Playing,
+    /// The pause menu: the simulation stands still.
+    Paused,
+    /// The settings screen.
+    Settings {
+        /// Where Done leads.
+        from: Back,
+    },
+    /// The creative inventory, over the running game.
+    Inventory,
+    /// "Saving world…" while the final save runs.
+    Saving {
+        /// What comes once the world is on disk.
+        then: AfterSave,
+    },
+}
+
+/// Something that moves the player from one screen to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A world was opened to play.
+    WorldOpened,
+    /// The ground and view around the player are loaded.
+    ViewReady,
+    /// The pause key (Esc): pauses, or closes the open menu.
+    PauseKey,
+    /// The inventory key (E).
+    InventoryKey,
+    /// The Resume button.
+    Resume,
+    /// The Settings button.
+    OpenSettings,
+    /// The settings screen's Done button.
+    CloseSettings,
+    /// Save and quit to title.
+    SaveAndQuit,
+    /// Quit the game (the button, or the window closing).
+    Quit,
+    /// The final save finished.
+    Saved,
+}
+
+impl Screen {
+    /// The screen that `event` leads to from this one; events that mean nothing here
+    /// leave it as it is.
+    #[must_use]
+    pub const fn next(self, event: Event) -> Self {
+        use Event as E;
+        match (self, event) {
+            (Self::Title, E::WorldOpened) => Self::Loading,
+            (Self::Title, E::OpenSettings) => Self::Settings { from: Back::Title },
+            (Self::Loading, E::ViewReady)
+            | (Self::Paused, E::PauseKey | E::Resume)
+            | (Self::Inventory, E::PauseKey | E::InventoryKey) => Self::Playing,
+            (Self::Playing, E::PauseKey) => Self::Paused,
+            (Self::Paused, E::OpenSettings) => Self::Settings { from: Back::Paused },
+            (Self::Playing, E::InventoryKey) => Self::Inventory,
+            (Self::Settings { from }, E::PauseKey | E::CloseSettings) => match from {
+                Back::Title => Self::Title,
+                Back::Paused => Self::Paused,
+            },
+            (Self::Loading | Self::Playing | Self::Paused | Self::Inventory, E::SaveAndQuit) => {
+                Self::Saving {
+                    then: AfterSave::Title,
+                }
+            }
+            (_, E::Quit) if self.has_world() => Self::Saving {
+                then: AfterSave::Quit,
+            },
+            (
+                Self::Saving {
+                    then: AfterSave::Title,
+                },
+                E::Saved,
+            ) => Self::Title,
+            _ => self,
+        }
+    }
+
+    /// Whether a world is open on this screen (and must be saved before leaving it).
+    #[must_use]
+    pub const fn has_world(self) -> bool {
+        match self {
+            Self::Title => false,
+            Self::Settings { from } => matches!(from, Back::Paused),
+            _ => true,
+        }
+    }
+
+    /// Whether the simulation advances: in play and with the inventory open, as in the
+    /// games this one follows; not in the pause menu or its settings.
+    #[must_use]
+    pub const fn runs_simulation(self) -> bool {
+        matches!(self, Self::Playing | Self::Inventory)
+    }
+
+    /// Whether the mouse belongs to the game (captured, turning the view) rather than to a
+    /// menu.
+    #[must_use]
+    pub const fn captures_mouse(self) -> bool {
+        matches!(self, Self::Playing)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn after(start: Screen, events: &[Event]) -> Screen {
+        events.iter().fold(start, |s, &e| s.next(e))
+    }
+
+    #[test]
+    fn a_session_goes_from_title_to_play_and_back() {
+        use Event as E;
+        assert_eq!(
+            after(Screen::Title, &[E::WorldOpened, E::ViewReady]),
+            Screen::Playing
+        );
+        assert_eq!(Screen::Playing.next(E::PauseKey), Screen::Paused);
+        assert_eq!(Screen::Paused.next(E::PauseKey), Screen::Playing);
+        assert_eq!(Screen::Paused.next(E::Resume), Screen::Playing);
+        assert_eq!(
+            after(Screen::Paused, &[E::SaveAndQuit, E::Saved]),
+            Screen::Title
+        );
+    }
+
+    #[test]
+    fn settings_return_where_they_were_opened() {
+        use Event as E;
+        assert_eq!(
+            after(Screen::Paused, &[E::OpenSettings, E::CloseSettings]),
+            Screen::Paused
+        );
+        assert_eq!(
+            after(Screen::Paused, &[E::OpenSettings, E::PauseKey]),
+            Screen::Paused
+        );
+        assert_eq!(
+            after(Screen::Title, &[E::OpenSettings, E::CloseSettings]),
+            Screen::Title
+        );
+        assert_eq!(
+            Screen::Playing.next(E::OpenSettings),
+            Screen::Playing,
+            "settings open from a menu, not from play"
+        );
+    }
+
+    #[test]
+    fn the_inventory_opens_and_closes_over_the_running_game() {
+        use Event as E;
+        assert_eq!(Screen::Playing.next(E::InventoryKey), Screen::Inventory);
+        assert!(Screen::Inventory.runs_simulation());
+        assert!(!Screen::Inventory.captures_mouse());
+        assert_eq!(Screen::Inventory.next(E::InventoryKey), Screen::Playing);
+        assert_eq!(Screen::Inventory.next(E::PauseKey), Screen::Playing);
+        assert_eq!(Screen::Paused.next(E::InventoryKey), Screen::Paused);
+    }
+
+    #[test]
+    fn only_play_runs_the_simulation_and_captures_the_mouse() {
+        for screen in [
+            Screen::Title,
+            Screen::Loading,
+            Screen::Paused,
+            Screen::Settings { from: Back::Paused },
+            Screen::Saving {
+                then: AfterSave::Title,
+            },
+        ] {
+            assert!(!screen.runs_simulation(), "{screen:?}");
+            assert!(!screen.captures_mouse(), "{screen:?}");
+        }
+        assert!(Screen::Playing.runs_simulation() && Screen::Playing.captures_mouse());
+    }
+
+    #[test]
+    fn quitting_with_a_world_open_saves_it_first() {
+        for screen in [
+            Screen::Loading,
+            Screen::Playing,
+            Screen::Paused,
+            Screen::Inventory,
+            Screen::Settings { from: Back::Paused },
+        ] {
+            assert_eq!(
+                screen.next(Event::Quit),
+                Screen::Saving {
+                    then: AfterSave::Quit
+                },
+                "{screen:?}"
+            );
+        }
+        assert_eq!(Screen::Title.next(Event::Quit), Screen::Title);
+        let saving_to_quit = Screen::Saving {
+            then: AfterSave::Quit,
+        };
+        assert_eq!(saving_to_quit.next(Event::Saved), saving_to_quit);
+    }
+}

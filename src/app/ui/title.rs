@@ -1,0 +1,345 @@
+//! The title screen: the worlds in the data folder, newest first, with Play, Create, Rename
+//! and Delete (which asks first), Settings and Quit.
+
+use super::dim;
+use crate::save::worlds::{MAX_NAME_CHARS, WorldEntry, date_time, human_size};
+use crate::worldgen::GeneratorKind;
+
+/// One world as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorldRow {
+    /// The world's name.
+    pub name: String,
+    /// Seed, generator, size on disk and when it was last played; or why the file cannot
+    /// be read.
+    pub details: String,
+    /// Whether the file can be played (it could be read).
+    pub playable: bool,
+}
+
+impl WorldRow {
+    /// The row for a listed world.
+    #[must_use]
+    pub fn of(entry: &WorldEntry) -> Self {
+        match &entry.summary {
+            Ok(s) => Self {
+                name: entry.name.clone(),
+                details: format!(
+                    "seed {} · {} · {} · played {} UTC",
+                    s.meta.seed,
+                    s.meta.generator,
+                    human_size(s.size),
+                    date_time(s.meta.last_saved.max(s.meta.created))
+                ),
+                playable: true,
+            },
+            Err(e) => Self {
+                name: entry.name.clone(),
+                details: format!("cannot be opened: {e}"),
+                playable: false,
+            },
+        }
+    }
+}
+
+/// A question the title screen is asking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    /// The new-world form.
+    Create {
+        /// The name typed.
+        name: String,
+        /// The seed typed: a number, any words, or nothing for a random one.
+        seed: String,
+        /// The generator chosen.
+        generator: GeneratorKind,
+    },
+    /// The new name for a world.
+    Rename {
+        /// The world's name now.
+        from: String,
+        /// The name typed.
+        to: String,
+    },
+    /// "Delete this world?"
+    Delete {
+        /// The world.
+        name: String,
+    },
+}
+
+/// What the title screen remembers between frames.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TitleState {
+    /// The world picked in the list.
+    pub selected: Option<String>,
+    /// The open dialog.
+    pub dialog: Option<Dialog>,
+    /// What went wrong with the last action, shown until the next one.
+    pub error: Option<String>,
+}
+
+/// What the player asked for on the title screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TitleAction {
+    /// Play the named world.
+    Play(String),
+    /// Make a world.
+    Create {
+        /// Its name.
+        name: String,
+        /// The seed as typed.
+        seed: String,
+        /// Its generator.
+        generator: GeneratorKind,
+    },
+    /// Rename a world.
+    Rename {
+        /// The world.
+        from: String,
+        /// Its new name.
+        to: String,
+    },
+    /// Delete a world.
+    Delete(String),
+    /// Open the settings.
+    Settings,
+    /// Quit the game.
+    Quit,
+}
+
+/// Draws the title screen over the sky with `worlds`; returns what the player chose.
+pub fn show(ui: &mut egui::Ui, state: &mut TitleState, worlds: &[WorldRow]) -> Option<TitleAction> {
+    dim(ui, 90);
+    let mut action = None;
+    let open_dialog = state.dialog.is_some();
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.inner_margin(24.0))
+        .show(ui, |ui| {
+            ui.add_enabled_ui(!open_dialog, |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.label(egui::RichText::new("hewn").size(48.0).strong());
+                    ui.label("Select a world");
+                    ui.add_space(8.0);
+                });
+                let list_height = (ui.available_height() - 120.0).max(60.0);
+                let width = ui.available_width().min(560.0);
+                ui.vertical_centered(|ui| {
+                    ui.set_max_width(width);
+                    world_list(ui, state, worlds, list_height, &mut action);
+                    ui.add_space(8.0);
+                    if let Some(error) = &state.error {
+                        ui.colored_label(egui::Color32::from_rgb(255, 120, 110), error);
+                    }
+                    buttons(ui, state, worlds, &mut action);
+                });
+            });
+        });
+    if let Some(dialog) = &mut state.dialog {
+        let (done, chosen) = show_dialog(ui.ctx(), dialog);
+        if done {
+            state.dialog = None;
+        }
+        action = action.or(chosen);
+    }
+    action
+}
+
+fn world_list(
+    ui: &mut egui::Ui,
+    state: &mut TitleState,
+    worlds: &[WorldRow],
+    height: f32,
+    action: &mut Option<TitleAction>,
+) {
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_black_alpha(120))
+        .show(ui, |ui| {
+            ui.set_min_height(height);
+            egui::ScrollArea::vertical()
+                .max_height(height)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    if worlds.is_empty() {
+                        ui.label("No worlds yet: create one.");
+                    }
+                    for row in worlds {
+                        let selected = state.selected.as_deref() == Some(&row.name);
+                        let text = format!("{}\n{}", row.name, row.details);
+                        let response = ui.add_sized(
+                            [ui.available_width(), 40.0],
+                            egui::Button::selectable(selected, text),
+                        );
+                        if response.clicked() {
+                            state.selected = Some(row.name.clone());
+                        }
+                        if response.double_clicked() && row.playable {
+                            *action = Some(TitleAction::Play(row.name.clone()));
+                        }
+                    }
+                });
+        });
+}
+
+fn buttons(
+    ui: &mut egui::Ui,
+    state: &mut TitleState,
+    worlds: &[WorldRow],
+    action: &mut Option<TitleAction>,
+) {
+    let picked = state
+        .selected
+        .as_ref()
+        .and_then(|name| worlds.iter().find(|w| &w.name == name));
+    ui.horizontal(|ui| {
+        let play = ui.add_enabled(
+            picked.is_some_and(|w| w.playable),
+            egui::Button::new("Play"),
+        );
+        if play.clicked()
+            && let Some(world) = picked
+        {
+            *action = Some(TitleAction::Play(world.name.clone()));
+        }
+        if ui.button("Create new world").clicked() {
+            state.error = None;
+            state.dialog = Some(Dialog::Create {
+                name: unused_name(worlds),
+                seed: String::new(),
+                generator: GeneratorKind::Terrain,
+            });
+        }
+        if ui
+            .add_enabled(picked.is_some(), egui::Button::new("Rename"))
+            .clicked()
+            && let Some(world) = picked
+        {
+            state.error = None;
+            state.dialog = Some(Dialog::Rename {
+                from: world.name.clone(),
+                to: world.name.clone(),
+            });
+        }
+        if ui
+            .add_enabled(picked.is_some(), egui::Button::new("Delete"))
+            .clicked()
+            && let Some(world) = picked
+        {
+            state.error = None;
+            state.dialog = Some(Dialog::Delete {
+                name: world.name.clone(),
+            });
+        }
+        if ui.button("Settings").clicked() {
+            *action = Some(TitleAction::Settings);
+        }
+        if ui.button("Quit").clicked() {
+            *action = Some(TitleAction::Quit);
+        }
+    });
+}
+
+/// "New World", or "New World 2" and so on when taken.
+fn unused_name(worlds: &[WorldRow]) -> String {
+    let taken = |name: &str| worlds.iter().any(|w| w.name.eq_ignore_ascii_case(name));
+    std::iter::once("New World".to_owned())
+        .chain((2..).map(|n| format!("New World {n}")))
+        .find(|name| !taken(name))
+        .unwrap_or_default()
+}
+
+/// Gives `text_box` the keyboard when nothing has it, so a dialog opens ready to type in.
+fn focus_if_nothing_is(ui: &egui::Ui, text_box: &egui::Response) {
+    if ui.memory(|m| m.focused().is_none()) {
+        text_box.request_focus();
+    }
+}
+
+/// Shows the dialog as a modal window. Returns whether it closed, and the action chosen.
+fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleAction>) {
+    let mut done = false;
+    let mut action = None;
+    egui::Modal::new(egui::Id::unique("title dialog")).show(ctx, |ui| {
+        ui.set_width(360.0);
+        match dialog {
+            Dialog::Create {
+                name,
+                seed,
+                generator,
+            } => {
+                ui.heading("Create a new world");
+                ui.label("World name");
+                let name_box = ui.add(
+                    egui::TextEdit::singleline(name)
+                        .char_limit(MAX_NAME_CHARS)
+                        .desired_width(f32::INFINITY),
+                );
+                focus_if_nothing_is(ui, &name_box);
+                ui.label("Seed (a number or any words; empty for a random world)");
+                ui.add(egui::TextEdit::singleline(seed).desired_width(f32::INFINITY));
+                ui.horizontal(|ui| {
+                    ui.label("World type");
+                    ui.radio_value(generator, GeneratorKind::Terrain, "Terrain");
+                    ui.radio_value(generator, GeneratorKind::Flat, "Flat");
+                });
+                ui.add_space(6.0);
+                ui.horizontal(|ui| {
+                    let enter =
+                        name_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("Create").clicked() || enter {
+                        action = Some(TitleAction::Create {
+                            name: name.trim().to_owned(),
+                            seed: seed.clone(),
+                            generator: *generator,
+                        });
+                        done = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        done = true;
+                    }
+                });
+            }
+            Dialog::Rename { from, to } => {
+                ui.heading(format!("Rename \u{201c}{from}\u{201d}"));
+                let name_box = ui.add(
+                    egui::TextEdit::singleline(to)
+                        .char_limit(MAX_NAME_CHARS)
+                        .desired_width(f32::INFINITY),
+                );
+                focus_if_nothing_is(ui, &name_box);
+                ui.horizontal(|ui| {
+                    let enter =
+                        name_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button("Rename").clicked() || enter {
+                        action = Some(TitleAction::Rename {
+                            from: from.clone(),
+                            to: to.trim().to_owned(),
+                        });
+                        done = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        done = true;
+                    }
+                });
+            }
+            Dialog::Delete { name } => {
+                ui.heading(format!("Delete \u{201c}{name}\u{201d}?"));
+                ui.label("Its file is deleted for good. Nothing else is touched.");
+                ui.horizontal(|ui| {
+                    let delete = egui::Button::new(
+                        egui::RichText::new("Delete").color(egui::Color32::from_rgb(255, 140, 130)),
+                    );
+                    if ui.add(delete).clicked() {
+                        action = Some(TitleAction::Delete(name.clone()));
+                        done = true;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        done = true;
+                    }
+                });
+            }
+        }
+    });
+    let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
+    (done || escape, action)
+}

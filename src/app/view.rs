@@ -1,0 +1,202 @@
+//! What a session looks like this frame: the camera between the last two ticks, the fog,
+//! the crates and falling blocks, the outline of the targeted block and the HUD with its
+//! debug overlay. Nothing here changes the session.
+
+use glam::DVec3;
+
+use super::session::Session;
+use super::settings::Settings;
+use super::stats::FrameStats;
+use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN};
+use crate::mesh::FreeBox;
+use crate::mesh::tiles::{CRATE_TILE, tile_for};
+use crate::physics::crates::Crate;
+use crate::render::{Camera, HudState, Renderer};
+use crate::sim::Target;
+use crate::sim::time::Clock;
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face};
+
+/// The parts of a frame's scene that are built rather than borrowed.
+pub struct View {
+    /// The camera.
+    pub camera: Camera,
+    /// Horizontal distances where fog starts and where it hides everything.
+    pub fog: (f32, f32),
+    /// Outlined boxes: the targeted block's shape or crate.
+    pub outline: Vec<(DVec3, DVec3)>,
+    /// Crates, then falling blocks.
+    pub boxes: Vec<FreeBox>,
+    /// The HUD.
+    pub hud: HudState,
+}
+
+impl Session {
+    /// The session as seen this frame, with the player's `settings`; the debug overlay when
+    /// `overlay`, with the frame `stats` and what `renderer` holds.
+    pub fn view(
+        &self,
+        settings: &Settings,
+        overlay: bool,
+        stats: &FrameStats,
+        renderer: &Renderer,
+    ) -> View {
+        let mut boxes = self.crate_boxes();
+        let outline = self.outline(&boxes);
+        boxes.extend(self.falling_boxes());
+        let overlay = overlay.then(|| self.overlay_lines(stats, renderer));
+        View {
+            camera: self.camera(settings.fov as f32),
+            fog: self.fog(),
+            outline,
+            boxes,
+            hud: HudState {
+                hotbar: self.input.hotbar,
+                selected: self.input.selected(),
+                overlay,
+                banner: (!self.started()).then(|| "Loading...".to_owned()),
+                scale: Some(settings.gui_scale as f32),
+            },
+        }
+    }
+
+    fn camera(&self, fov_y: f32) -> Camera {
+        let (yaw, pitch) = self.input.look();
+        Camera {
+            eye: self.previous_eye.lerp(self.sim.eye(), self.clock.alpha()),
+            yaw,
+            pitch,
+            fov_y,
+            aspect: 1.0,
+            far: (self.render_distance + LOAD_MARGIN as u32) as f32 * CHUNK_SIZE as f32,
+        }
+    }
+
+    fn fog(&self) -> (f32, f32) {
+        let edge = self.render_distance as f32 * CHUNK_SIZE as f32;
+        (edge * FOG_START, edge - FOG_END_INSET)
+    }
+
+    /// Each crate's box where it is drawn this frame: between its places before and after
+    /// the last tick, as the camera is, so pushed crates glide rather than step. After a
+    /// tick that added or removed a crate, all are drawn where they are.
+    fn crate_boxes(&self) -> Vec<FreeBox> {
+        let list = self.sim.crates.list();
+        let alpha = self.clock.alpha();
+        let same = self.previous_crates.len() == list.len();
+        list.iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let position = if same {
+                    self.previous_crates[i].lerp(c.position, alpha)
+                } else {
+                    c.position
+                };
+                let bounds = Crate { position, ..*c }.bounds();
+                FreeBox {
+                    min: bounds.min,
+                    max: bounds.max,
+                    tile: CRATE_TILE,
+                    resting: c.on_ground,
+                    light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+                }
+            })
+            .collect()
+    }
+
+    /// The falling sand and gravel, drawn as free boxes of their block's texture where they
+    /// are after the last tick (after the crates, so a crate's index is its box's).
+    fn falling_boxes(&self) -> impl Iterator<Item = FreeBox> + '_ {
+        self.sim.falling.list().iter().map(|f| {
+            let bounds = f.bounds();
+            FreeBox {
+                min: bounds.min,
+                max: bounds.max,
+                tile: tile_for(f.block, Face::North),
+                resting: false,
+                light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+            }
+        })
+    }
+
+    /// The outline of what the player looks at: a block's real shape, or a crate's box as
+    /// drawn (`crates` from [`Self::crate_boxes`]).
+    fn outline(&self, crates: &[FreeBox]) -> Vec<(DVec3, DVec3)> {
+        let pos = match self.sim.peek_looked_at() {
+            Some(Target::Block(hit)) => hit.block,
+            Some(Target::Crate(hit)) => {
+                return crates
+                    .get(hit.index)
+                    .map(|b| (b.min, b.max))
+                    .into_iter()
+                    .collect();
+            }
+            None => return Vec::new(),
+        };
+        let origin = pos.min_corner();
+        self.sim
+            .world
+            .block(pos)
+            .outline()
+            .iter()
+            .map(|b| {
+                let a = b.at(origin);
+                (a.min, a.max)
+            })
+            .collect()
+    }
+
+    fn overlay_lines(&self, stats: &FrameStats, renderer: &Renderer) -> Vec<String> {
+        let p = &self.sim.player;
+        let block = BlockPos::containing(p.position);
+        let chunk = block.chunk();
+        let (yaw, pitch) = self.input.look();
+        let facing = ["north", "east", "south", "west"][(((yaw + 45.0) / 90.0) as usize) % 4];
+        let s = self.streamer.stats(&self.sim.world);
+        let mut lines = vec![format!("hewn  seed {}  {}", self.seed, self.kind)];
+        if let Some(f) = stats.summary() {
+            lines.push(format!(
+                "{:.0} fps  frame p50 {:.1} p95 {:.1} p99 {:.1} ms",
+                f.fps, f.p50_ms, f.p95_ms, f.p99_ms
+            ));
+        }
+        lines.push(format!(
+            "xyz {:.2} {:.2} {:.2}",
+            p.position.x, p.position.y, p.position.z
+        ));
+        lines.push(format!(
+            "block {} {} {}  chunk {} {} {}",
+            block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
+        ));
+        lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
+        let eyes = self.sim.world.light(BlockPos::containing(self.sim.eye()));
+        lines.push(format!(
+            "{}  (tick {})  light at eyes: sky {} block {}",
+            Clock::at(self.sim.time()),
+            self.sim.time(),
+            eyes.sky(),
+            eyes.block()
+        ));
+        lines.push(format!(
+            "chunks loaded {}  queued {}  meshes {} ({:.1} MiB)  quads drawn {}",
+            s.loaded,
+            s.queued,
+            renderer.chunk_count(),
+            renderer.chunk_bytes() as f64 / f64::from(1 << 20),
+            renderer.quads_drawn()
+        ));
+        lines.push(format!(
+            "tick {}  collider {} (C)  crates {}  {}",
+            self.sim.tick_count(),
+            p.collider.name(),
+            self.sim.crates.list().len(),
+            if p.flying {
+                "flying"
+            } else if p.on_ground {
+                "on ground"
+            } else {
+                "in air"
+            }
+        ));
+        lines
+    }
+}
