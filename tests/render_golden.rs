@@ -1,6 +1,7 @@
 //! Renders fixed scenes offscreen and compares them with the pictures in tests/golden/: the
-//! scene by day, the same at night with torches, and a closed room lit by a torch; and checks
-//! that a crate shows its own texture.
+//! scene by day, the same at night with torches, a closed room lit by a torch, the title
+//! screen with two worlds and the pause menu over the scene; and checks that a crate shows
+//! its own texture.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
@@ -9,9 +10,11 @@
 use std::path::PathBuf;
 
 use glam::{DVec3, IVec3};
+use hewn::app::ui::pause;
+use hewn::app::ui::title::{self, TitleState, WorldRow};
 use hewn::mesh::tiles::CRATE_TILE;
 use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, Renderer, Scene};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, MenuFrame, Renderer, Scene};
 use hewn::sim::time::{MIDNIGHT, NOON};
 use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn::worldgen::{Generator, GeneratorKind};
@@ -148,7 +151,7 @@ fn assert_matches_golden(name: &str, picture: &image::RgbaImage) {
         .zip(picture.pixels())
         .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > CHANNEL_TOLERANCE))
         .count();
-    let share = different as f64 / f64::from(SIZE.0 * SIZE.1);
+    let share = different as f64 / f64::from(picture.width() * picture.height());
     if share > MAX_DIFFERENT_SHARE {
         let actual = std::env::temp_dir().join(format!("hewn-{name}-actual.png"));
         let _ = picture.save(&actual);
@@ -441,4 +444,112 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             "pixel ({x:.0}, {y:.0}) beside the crate is {p:?}"
         );
     }
+}
+
+/// Menus are drawn at this size, large enough for the title screen's list and buttons.
+const MENU_SIZE: (u32, u32) = (640, 360);
+
+/// Lays out a menu with `show` at GUI scale 1 and hands egui's textures to `renderer`.
+fn menus(renderer: &mut Renderer, show: impl FnMut(&mut egui::Ui)) -> MenuFrame {
+    let (frame, textures) = hewn::app::ui::lay_out(MENU_SIZE, 1.0, show);
+    renderer.apply_menu_textures(textures);
+    frame
+}
+
+#[test]
+fn the_title_screen_lists_two_worlds() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let worlds = [
+        WorldRow {
+            name: "Castle".to_owned(),
+            details: "seed 7 · terrain · 1.2 MiB · played 2026-11-20 18:05".to_owned(),
+            playable: true,
+        },
+        WorldRow {
+            name: "Flatland".to_owned(),
+            details: "seed 0 · flat · 36.0 KiB · played 2026-11-02 09:41".to_owned(),
+            playable: true,
+        },
+    ];
+    let mut state = TitleState {
+        selected: Some("Castle".to_owned()),
+        ..TitleState::default()
+    };
+    let frame = menus(&mut renderer, |ui| {
+        assert_eq!(
+            title::show(ui, &mut state, &worlds),
+            None,
+            "nothing clicked"
+        );
+    });
+    let scene = Scene {
+        camera: camera(DVec3::new(0.0, 80.0, 0.0), 0.0, 10.0),
+        time: NOON,
+        brightness: DEFAULT_BRIGHTNESS,
+        fog: (200.0, 250.0),
+        outline: &[],
+        boxes: &[],
+        hud: None,
+        menus: Some(&frame),
+    };
+    let picture = renderer.capture(MENU_SIZE, &scene).expect("capture");
+    let sky_only = renderer
+        .capture(
+            MENU_SIZE,
+            &Scene {
+                menus: None,
+                ..scene.clone()
+            },
+        )
+        .expect("capture");
+    // The list's panel darkens the sky behind it, and its text is drawn.
+    let list = ((120, 520), (100, 220));
+    assert!(
+        mean_brightness(&picture, list.0, list.1)
+            < mean_brightness(&sky_only, list.0, list.1) - 20.0,
+        "the worlds list is drawn over the sky"
+    );
+    assert_matches_golden("title", &picture);
+}
+
+#[test]
+fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let mut world = scene_world();
+    upload_around(&mut renderer, &mut world, ChunkPos::new(0, 2, 0));
+    let frame = menus(&mut renderer, |ui| {
+        assert_eq!(pause::show(ui), None, "nothing clicked");
+    });
+    let hud = HudState::default();
+    let scene = Scene {
+        camera: camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
+        time: NOON,
+        brightness: DEFAULT_BRIGHTNESS,
+        fog: (40.0, 60.0),
+        outline: &[],
+        boxes: &[],
+        hud: Some(&hud),
+        menus: Some(&frame),
+    };
+    let picture = renderer.capture(MENU_SIZE, &scene).expect("capture");
+    let plain = renderer
+        .capture(
+            MENU_SIZE,
+            &Scene {
+                menus: None,
+                ..scene.clone()
+            },
+        )
+        .expect("capture");
+    let corner = ((0, 100), (0, 60));
+    assert!(
+        mean_brightness(&picture, corner.0, corner.1)
+            < mean_brightness(&plain, corner.0, corner.1) * 0.8,
+        "the game behind the menu is dimmed"
+    );
+    assert_matches_golden("pause", &picture);
 }

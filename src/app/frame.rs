@@ -84,7 +84,11 @@ impl App {
             fog: view.as_ref().map_or((200.0, 250.0), |v| v.fog),
             outline: view.as_ref().map_or(&[], |v| &v.outline),
             boxes: view.as_ref().map_or(&[], |v| &v.boxes),
-            hud: view.as_ref().map(|v| &v.hud),
+            // The inventory shows the hotbar itself.
+            hud: view
+                .as_ref()
+                .filter(|_| self.screen != Screen::Inventory)
+                .map(|v| &v.hud),
             menus: Some(&menus),
         };
         if display.draw(&scene)? {
@@ -169,7 +173,7 @@ impl App {
                 Screen::Playing => None,
             };
         });
-        display.renderer.apply_menu_textures(&textures);
+        display.renderer.apply_menu_textures(textures);
         (frame, choice)
     }
 

@@ -261,3 +261,59 @@ pub const fn map_button(button: MouseButton) -> Option<MouseBinding> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rebound_key_does_what_its_binding_does_and_the_old_key_nothing() {
+        let mut bindings = Bindings::default();
+        let forward = Binding::Control(Key::Forward);
+        bindings.set(forward, KeyCode::ArrowUp);
+        let mut input = InputState::new(0.0, 0.0);
+
+        assert_eq!(
+            press(&bindings, &mut input, KeyCode::KeyW, true, false),
+            None
+        );
+        assert!(!input.next_input().controls.forward, "W no longer walks");
+
+        press(&bindings, &mut input, KeyCode::ArrowUp, true, false);
+        assert!(input.next_input().controls.forward, "the arrow walks");
+        press(&bindings, &mut input, KeyCode::ArrowUp, false, false);
+        assert!(!input.next_input().controls.forward, "and stops on release");
+    }
+
+    #[test]
+    fn rebinding_the_pause_key_moves_the_menu_to_it() {
+        let mut bindings = Bindings::default();
+        bindings.set(Binding::Pause, KeyCode::KeyP);
+        let mut input = InputState::new(0.0, 0.0);
+        assert_eq!(
+            press(&bindings, &mut input, KeyCode::Escape, true, false),
+            None
+        );
+        assert_eq!(
+            press(&bindings, &mut input, KeyCode::KeyP, true, false),
+            Some(Command::Pause)
+        );
+        assert_eq!(
+            press(&bindings, &mut input, KeyCode::KeyP, true, true),
+            None,
+            "a held key's repeats do not toggle the menu again"
+        );
+    }
+
+    #[test]
+    fn hotbar_keys_select_at_once_and_a_key_bound_twice_is_a_conflict() {
+        let mut bindings = Bindings::default();
+        let mut input = InputState::new(0.0, 0.0);
+        press(&bindings, &mut input, KeyCode::Digit4, true, false);
+        assert_eq!(input.selected(), 3);
+        bindings.set(Binding::Hotbar(0), KeyCode::KeyE);
+        assert!(bindings.conflicts(Binding::Hotbar(0)));
+        assert!(bindings.conflicts(Binding::Inventory));
+        assert!(!bindings.conflicts(Binding::Hotbar(1)));
+    }
+}

@@ -64,18 +64,19 @@ impl Renderer {
 
     /// Takes egui's texture changes for the coming frame: new and updated textures are
     /// uploaded now; released ones are freed after the next frame is drawn.
-    pub fn apply_menu_textures(&mut self, delta: &egui::TexturesDelta) {
+    pub fn apply_menu_textures(&mut self, mut delta: egui::TexturesDelta) {
         for id in self.menus.pending_frees.drain(..) {
             self.menus.egui.free_texture(&id);
         }
-        for (id, images) in &delta.set {
-            for image in images {
+        // Each texture's changes are applied in order; textures are independent of each other.
+        for (id, images) in delta.set.drain() {
+            for image in &images {
                 self.menus
                     .egui
-                    .update_texture(&self.device, &self.queue, *id, image);
+                    .update_texture(&self.device, &self.queue, id, image);
             }
         }
-        self.menus.pending_frees.extend(delta.free.iter().copied());
+        self.menus.pending_frees.extend(delta.free.drain());
     }
 
     /// Draws `menus` over what `target` (of `size` pixels) already holds.

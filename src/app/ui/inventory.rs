@@ -50,69 +50,81 @@ pub fn show(
     input: &mut InputState,
     atlas: egui::TextureId,
 ) {
-    super::dim(ui, 110);
+    super::dim(ui, 150);
     let items = matching(&all_items(), &state.search);
-    let rect = ui.ctx().content_rect();
-    let width = (rect.width() - 40.0).min(CELL.x * 10.0 + 30.0);
-    egui::Window::new("Inventory")
-        .collapsible(false)
-        .resizable(false)
-        .title_bar(false)
-        .fixed_size([width, (rect.height() - 60.0).max(120.0)])
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ui.ctx(), |ui| {
-            ui.horizontal(|ui| {
-                ui.heading("Blocks");
-                ui.add(
-                    egui::TextEdit::singleline(&mut state.search)
-                        .hint_text("Search")
-                        .desired_width(200.0),
-                );
-                ui.label(format!("{} of {}", items.len(), all_items().len()));
-            });
-            let grid_height = ui.available_height() - CELL.y - 24.0;
-            egui::ScrollArea::vertical()
-                .max_height(grid_height.max(CELL.y))
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        for &item in &items {
-                            item_cell(ui, item, input, atlas);
-                        }
-                    });
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.inner_margin(16.0))
+        .show(ui, |ui| {
+            let width = ui.available_width().min(CELL.x * 10.0 + 24.0);
+            ui.vertical_centered(|ui| {
+                ui.set_max_width(width);
+                ui.horizontal(|ui| {
+                    ui.heading("Blocks");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut state.search)
+                            .hint_text("Search")
+                            .desired_width(200.0),
+                    );
+                    ui.label(format!("{} of {}", items.len(), all_items().len()));
                 });
-            ui.separator();
-            hotbar(ui, input, atlas);
+                let grid_height = (ui.available_height() - ICON - 40.0).max(CELL.y);
+                let gap = ui.spacing().item_spacing.x;
+                let columns = ((width - 24.0 + gap) / (CELL.x + gap)).floor().max(1.0) as usize;
+                egui::Frame::group(ui.style())
+                    .fill(egui::Color32::from_black_alpha(140))
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical()
+                            .max_height(grid_height)
+                            .auto_shrink([false, true])
+                            .show(ui, |ui| {
+                                for row in items.chunks(columns) {
+                                    ui.horizontal(|ui| {
+                                        for &item in row {
+                                            item_cell(ui, item, input, atlas);
+                                        }
+                                    });
+                                }
+                            });
+                    });
+                ui.add_space(6.0);
+                hotbar(ui, input, atlas);
+            });
         });
 }
 
 /// One item of the grid: its icon and name; click to hold it, drag to a hotbar slot.
 fn item_cell(ui: &mut egui::Ui, item: Item, input: &mut InputState, atlas: egui::TextureId) {
     let id = egui::Id::unique(("inventory item", item_name(item)));
-    let response = ui
-        .dnd_drag_source(id, item, |ui| {
-            let (rect, _) = ui.allocate_exact_size(CELL, egui::Sense::hover());
-            let icon = egui::Rect::from_center_size(
-                rect.center_top() + egui::vec2(0.0, 4.0 + ICON / 2.0),
-                egui::Vec2::splat(ICON),
-            );
-            paint_icon(ui.painter(), icon, atlas, item);
-            ui.painter().text(
-                rect.center_bottom() - egui::vec2(0.0, 4.0),
-                egui::Align2::CENTER_BOTTOM,
-                item_name(item),
-                egui::FontId::proportional(11.0),
-                ui.visuals().text_color(),
-            );
-        })
-        .response;
+    let (rect, _) = ui.allocate_exact_size(CELL, egui::Sense::hover());
+    let response = ui.interact(rect, id, egui::Sense::click_and_drag());
+    let icon = egui::Rect::from_center_size(
+        rect.center_top() + egui::vec2(0.0, 4.0 + ICON / 2.0),
+        egui::Vec2::splat(ICON),
+    );
+    paint_icon(ui.painter(), icon, atlas, item);
+    ui.painter().text(
+        rect.center_bottom() - egui::vec2(0.0, 4.0),
+        egui::Align2::CENTER_BOTTOM,
+        item_name(item),
+        egui::FontId::proportional(11.0),
+        ui.visuals().text_color(),
+    );
     if response.hovered() {
         ui.painter().rect_stroke(
-            response.rect,
+            rect,
             4.0,
             ui.visuals().widgets.hovered.bg_stroke,
             egui::StrokeKind::Inside,
         );
+    }
+    if response.dragged() {
+        // The item rides on the pointer until it is dropped on a hotbar slot.
+        egui::DragAndDrop::set_payload(ui.ctx(), item);
+        if let Some(pointer) = ui.ctx().pointer_interact_pos() {
+            let layer = egui::LayerId::new(egui::Order::Tooltip, id);
+            let held = egui::Rect::from_center_size(pointer, egui::Vec2::splat(ICON));
+            paint_icon(&ui.ctx().layer_painter(layer), held, atlas, item);
+        }
     }
     if response.clicked() {
         input.pick(item);

@@ -117,17 +117,17 @@ impl Menus {
 /// Lays out `show` without a window, as a `size` window at `gui_scale` would show it, for
 /// golden-image tests. Runs a few passes, as windows do frame after frame, so that widgets
 /// that size themselves from the previous pass settle; returns the last pass's frame and
-/// every pass's texture changes, to be applied in order.
+/// all the passes' texture changes together.
 pub fn lay_out(
     size: (u32, u32),
     gui_scale: f32,
     mut show: impl FnMut(&mut egui::Ui),
-) -> (MenuFrame, Vec<egui::TexturesDelta>) {
+) -> (MenuFrame, egui::TexturesDelta) {
     const PASSES: usize = 3;
     let ctx = egui::Context::default();
     style(&ctx);
     ctx.set_zoom_factor(gui_scale * POINTS_PER_GUI_UNIT);
-    let mut deltas = Vec::new();
+    let mut textures = egui::TexturesDelta::default();
     let mut frame = MenuFrame::default();
     for pass in 0..PASSES {
         let points = egui::vec2(size.0 as f32, size.1 as f32) / ctx.zoom_factor();
@@ -137,11 +137,11 @@ pub fn lay_out(
             ..Default::default()
         };
         let output = ctx.run_ui(input, &mut show);
-        deltas.push(output.textures_delta);
+        textures.append(output.textures_delta);
         frame = MenuFrame {
             primitives: ctx.tessellate(output.shapes, output.pixels_per_point),
             pixels_per_point: output.pixels_per_point,
         };
     }
-    (frame, deltas)
+    (frame, textures)
 }

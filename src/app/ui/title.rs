@@ -25,7 +25,7 @@ impl WorldRow {
             Ok(s) => Self {
                 name: entry.name.clone(),
                 details: format!(
-                    "seed {} · {} · {} · played {} UTC",
+                    "seed {} · {} · {} · played {}",
                     s.meta.seed,
                     s.meta.generator,
                     human_size(s.size),
