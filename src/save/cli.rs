@@ -1,22 +1,16 @@
 //! The command line of saved worlds: `hewn world list|info|check` and `hewn sim --world`.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
 use super::worlds::{date_time, human_size, list_worlds};
 use super::{
-    Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, resolve_world, summarize,
-    worlds_dir,
+    Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, resolve_world, summarize, worlds_dir,
 };
-use crate::physics::Player;
-use crate::physics::crates::{Crate, Crates};
+use crate::physics::crates::Crates;
 use crate::sim::Simulation;
 use crate::sim::scenario::Scenario;
-use crate::world::{Block, BlockPos, ChunkPos, World};
-use crate::worldgen::GeneratorKind;
 
 /// Arguments of `hewn world`.
 #[derive(Debug, Args)]
@@ -41,15 +35,6 @@ pub enum WorldCommand {
         /// A world name (in the data folder) or a path to a .hewn file.
         world: String,
     },
-    /// Edit and save in a loop until killed (the crash test's victim).
-    #[command(hide = true)]
-    CrashWriter {
-        /// The world file.
-        path: PathBuf,
-        /// Stop after this many saves.
-        #[arg(long, default_value_t = u64::MAX)]
-        max_saves: u64,
-    },
 }
 
 /// Runs `hewn world`: exit 0 on success, 1 on failure or damage.
@@ -59,7 +44,6 @@ pub fn run_world(args: &WorldArgs) -> ExitCode {
         WorldCommand::List => list(),
         WorldCommand::Info { world } => info(world),
         WorldCommand::Check { world } => check_world(world),
-        WorldCommand::CrashWriter { path, max_saves } => crash_writer(path, *max_saves),
     };
     match result {
         Ok(code) => code,
@@ -246,117 +230,4 @@ impl SimWorld {
                 ExitCode::FAILURE
             })
     }
-}
-
-/// The generator and seed of the crash test's world.
-#[doc(hidden)]
-pub const CRASH_WORLD: NewWorld = NewWorld {
-    seed: Some(7),
-    generator: Some(GeneratorKind::Flat),
-};
-
-/// Step `seq` of the crash test's edits: a few scattered blocks in a 3×3-chunk area, a slab
-/// every seventh step, and every tenth step one chunk put back as generated (so saves also
-/// delete). A pure function of `seq` and the world, which the test replays to know what
-/// save `seq` held.
-#[doc(hidden)]
-pub fn crash_step(world: &mut World, seq: u64) {
-    const BLOCKS: [Block; 6] = [
-        Block::Air,
-        Block::Stone,
-        Block::Glass,
-        Block::Planks,
-        Block::Grass,
-        Block::Cobblestone,
-    ];
-    let mut h = seq;
-    let mut next = move || {
-        // splitmix64
-        h = h.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = h;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut coord = |range: u64| (next() % range) as i32;
-    for _ in 0..12 {
-        let pos = BlockPos::new(coord(96), 48 + coord(32), coord(96));
-        world.set_block(pos, BLOCKS[coord(BLOCKS.len() as u64) as usize]);
-    }
-    if seq.is_multiple_of(7) {
-        let corner = BlockPos::new(coord(88), 60 + coord(8), coord(88));
-        let block = BLOCKS[1 + coord(BLOCKS.len() as u64 - 1) as usize];
-        for p in BlockPos::cells_between(corner, corner.offset(glam::IVec3::new(7, 0, 7))) {
-            world.set_block(p, block);
-        }
-    }
-    if seq.is_multiple_of(10) {
-        let chunk = ChunkPos::new(coord(3), 1 + coord(2), coord(3));
-        let edits: Vec<_> = world.edits_in_chunk(chunk).collect();
-        for (p, edit) in edits {
-            world.set_block(p, edit.generated);
-        }
-    }
-}
-
-/// The crates of the crash test's save `seq`: one to five of them, every number a function of
-/// `seq`, so a reopened world's crates show which save they came from.
-#[doc(hidden)]
-#[must_use]
-pub fn crash_crates(seq: u64) -> Vec<Crate> {
-    let s = seq as f64;
-    (0..=seq % 5)
-        .map(|i| {
-            let i = i as f64;
-            Crate {
-                position: glam::DVec3::new(2.0 * i + 0.5, 70.0 + s / 3.0, -i - 0.25),
-                size: glam::DVec3::new(0.5 + 0.25 * i, 1.0, 0.75),
-                velocity: glam::DVec3::new(0.0, -s / 7.0, 0.1 * i),
-                on_ground: seq.is_multiple_of(2),
-            }
-        })
-        .collect()
-}
-
-/// Opens `path` and saves [`crash_step`]s (and [`crash_crates`]) through an [`Autosaver`]
-/// until killed, printing each sequence number once its save is on disk. The sequence number
-/// rides in the player's x so the test can tell which save a reopened world holds.
-fn crash_writer(path: &Path, max_saves: u64) -> Result<ExitCode, SaveError> {
-    let (file, loaded) = WorldFile::open_or_create(path, CRASH_WORLD)?;
-    let mut world = loaded.world;
-    let mut player = loaded
-        .player
-        .unwrap_or_else(|| Player::new(glam::DVec3::new(0.0, 80.0, 0.0)));
-    let mut seq = player.position.x as u64;
-    let hotbar = loaded.hotbar;
-    let mut saver = Autosaver::start(file, std::time::Instant::now());
-    let stdout = std::io::stdout();
-    for _ in 0..max_saves {
-        seq += 1;
-        crash_step(&mut world, seq);
-        player.position.x = seq as f64;
-        saver.queue(Snapshot::take(
-            &mut world,
-            &player,
-            &crash_crates(seq),
-            &hotbar,
-        ));
-        saver.wait_idle();
-        if let Some(e) = saver.take_error() {
-            return Err(e);
-        }
-        let mut out = stdout.lock();
-        if writeln!(out, "{seq}").and_then(|()| out.flush()).is_err() {
-            break;
-        }
-    }
-    saver
-        .finish(Snapshot::take(
-            &mut world,
-            &player,
-            &crash_crates(seq),
-            &hotbar,
-        ))?
-        .close()?;
-    Ok(ExitCode::SUCCESS)
 }
