@@ -22,6 +22,9 @@ pub struct Display {
     pub gpu: Gpu,
     /// The renderer.
     pub renderer: Renderer,
+    /// Whether the surface must be configured again before the next frame (it reported
+    /// itself suboptimal).
+    pub stale: bool,
 }
 
 impl Display {
@@ -58,14 +61,16 @@ impl Display {
         if width == 0 || height == 0 {
             return Ok(false);
         }
-        if (width, height) != (self.config.width, self.config.height) {
+        if std::mem::take(&mut self.stale)
+            || (width, height) != (self.config.width, self.config.height)
+        {
             self.resize(width, height);
         }
         let frame = match self.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(f) => f,
             wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
                 // Draw this one; the next frame gets a freshly configured surface.
-                self.config.width = 0;
+                self.stale = true;
                 f
             }
             wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {

@@ -248,6 +248,7 @@ impl App {
             config,
             gpu,
             renderer,
+            stale: false,
         })
     }
 

@@ -10,7 +10,7 @@ use glam::DVec3;
 use super::input::InputState;
 use super::open::Opened;
 use super::settings::Settings;
-use super::tuning::loading_budget;
+use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
 use crate::physics::crates::Crates;
@@ -21,11 +21,6 @@ use crate::sim::record::Recorder;
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
 use crate::world::BlockSource;
 use crate::worldgen::GeneratorKind;
-
-/// How long the loading screen waits for the whole view once the ground under the player
-/// is in: at a large render distance on a slow machine the far chunks keep arriving while
-/// the player plays.
-const LOADING_SCREEN_LIMIT: Duration = Duration::from_secs(10);
 
 /// A world in play.
 pub struct Session {

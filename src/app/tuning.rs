@@ -23,6 +23,11 @@ pub fn loading_budget(frame: Duration) -> Duration {
     (frame / LOADING_SHARE).clamp(MIN_LOADING_BUDGET, MAX_LOADING_BUDGET)
 }
 
+/// How long the loading screen waits for the whole view once the ground under the player
+/// is in: at a large render distance on a slow machine the far chunks keep arriving while
+/// the player plays.
+pub const LOADING_SCREEN_LIMIT: Duration = Duration::from_secs(10);
+
 /// Meshing jobs queued or running at most. Each holds a copy of its chunk and border (about
 /// 150 KiB), so this bounds memory, while being enough for two workers for some 50 ms at
 /// about 200 µs a chunk: more than a slow frame of the software renderer.
