@@ -456,6 +456,21 @@ fn menus(renderer: &mut Renderer, show: impl FnMut(&mut egui::Ui)) -> MenuFrame 
     frame
 }
 
+/// `scene` drawn at [`MENU_SIZE`] as it is, and without its menus.
+fn with_and_without_menus(
+    renderer: &mut Renderer,
+    scene: &Scene<'_>,
+) -> (image::RgbaImage, image::RgbaImage) {
+    let bare = Scene {
+        menus: None,
+        ..scene.clone()
+    };
+    (
+        renderer.capture(MENU_SIZE, scene).expect("capture"),
+        renderer.capture(MENU_SIZE, &bare).expect("capture"),
+    )
+}
+
 #[test]
 fn the_title_screen_lists_two_worlds() {
     let Some(gpu) = gpu_or_skip() else { return };
@@ -494,16 +509,7 @@ fn the_title_screen_lists_two_worlds() {
         hud: None,
         menus: Some(&frame),
     };
-    let picture = renderer.capture(MENU_SIZE, &scene).expect("capture");
-    let sky_only = renderer
-        .capture(
-            MENU_SIZE,
-            &Scene {
-                menus: None,
-                ..scene.clone()
-            },
-        )
-        .expect("capture");
+    let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     // The list's panel darkens the sky behind it, and its text is drawn.
     let list = ((120, 520), (100, 220));
     assert!(
@@ -535,16 +541,7 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         hud: Some(&hud),
         menus: Some(&frame),
     };
-    let picture = renderer.capture(MENU_SIZE, &scene).expect("capture");
-    let plain = renderer
-        .capture(
-            MENU_SIZE,
-            &Scene {
-                menus: None,
-                ..scene.clone()
-            },
-        )
-        .expect("capture");
+    let (picture, plain) = with_and_without_menus(&mut renderer, &scene);
     let corner = ((0, 100), (0, 60));
     assert!(
         mean_brightness(&picture, corner.0, corner.1)

@@ -11,7 +11,7 @@ use super::session::Session;
 use super::settings::{Settings, settings_path};
 use super::ui::pause::{self, PauseAction};
 use super::ui::screen::{AfterSave, Event, Screen};
-use super::ui::title::{self, TitleAction, WorldRow};
+use super::ui::title::{self, NewWorldForm, RenameForm, TitleAction, WorldRow};
 use super::ui::{inventory, options};
 use super::{App, AppError, capture_mouse, open, screenshot_path};
 use crate::render::{Camera, MenuFrame, Scene};
@@ -203,16 +203,16 @@ impl App {
         let dir = worlds_dir()?;
         match action {
             TitleAction::Play(name) => self.play(&name)?,
-            TitleAction::Create {
+            TitleAction::Create(NewWorldForm {
                 name,
                 seed,
                 generator,
-            } => {
+            }) => {
                 worlds::create_world(&dir, &name, seed_from_text(&seed), generator)?;
                 self.ui.title.selected = Some(name.clone());
                 self.play(&name)?;
             }
-            TitleAction::Rename { from, to } => {
+            TitleAction::Rename(RenameForm { from, to }) => {
                 worlds::rename_world(&dir, &from, &to)?;
                 self.ui.title.selected = Some(to);
             }

@@ -42,30 +42,36 @@ impl WorldRow {
     }
 }
 
-/// A question the title screen is asking.
+/// The new-world form: what the player typed and chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewWorldForm {
+    /// The world's name.
+    pub name: String,
+    /// The seed: a number, any words, or nothing for a random one.
+    pub seed: String,
+    /// The generator.
+    pub generator: GeneratorKind,
+}
+
+/// A world's new name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenameForm {
+    /// The world's name now.
+    pub from: String,
+    /// The name typed.
+    pub to: String,
+}
+
+/// A question the title screen is asking; confirmed, it becomes the [`TitleAction`] of the
+/// same name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialog {
     /// The new-world form.
-    Create {
-        /// The name typed.
-        name: String,
-        /// The seed typed: a number, any words, or nothing for a random one.
-        seed: String,
-        /// The generator chosen.
-        generator: GeneratorKind,
-    },
+    Create(NewWorldForm),
     /// The new name for a world.
-    Rename {
-        /// The world's name now.
-        from: String,
-        /// The name typed.
-        to: String,
-    },
+    Rename(RenameForm),
     /// "Delete this world?"
-    Delete {
-        /// The world.
-        name: String,
-    },
+    Delete(String),
 }
 
 /// What the title screen remembers between frames.
@@ -84,22 +90,10 @@ pub struct TitleState {
 pub enum TitleAction {
     /// Play the named world.
     Play(String),
-    /// Make a world.
-    Create {
-        /// Its name.
-        name: String,
-        /// The seed as typed.
-        seed: String,
-        /// Its generator.
-        generator: GeneratorKind,
-    },
-    /// Rename a world.
-    Rename {
-        /// The world.
-        from: String,
-        /// Its new name.
-        to: String,
-    },
+    /// Make a world (names trimmed) and play it.
+    Create(NewWorldForm),
+    /// Rename a world (the new name trimmed).
+    Rename(RenameForm),
     /// Delete a world.
     Delete(String),
     /// Open the settings.
@@ -203,11 +197,11 @@ fn buttons(
         }
         if ui.button("Create new world").clicked() {
             state.error = None;
-            state.dialog = Some(Dialog::Create {
+            state.dialog = Some(Dialog::Create(NewWorldForm {
                 name: unused_name(worlds),
                 seed: String::new(),
                 generator: GeneratorKind::Terrain,
-            });
+            }));
         }
         if ui
             .add_enabled(picked.is_some(), egui::Button::new("Rename"))
@@ -215,10 +209,10 @@ fn buttons(
             && let Some(world) = picked
         {
             state.error = None;
-            state.dialog = Some(Dialog::Rename {
+            state.dialog = Some(Dialog::Rename(RenameForm {
                 from: world.name.clone(),
                 to: world.name.clone(),
-            });
+            }));
         }
         if ui
             .add_enabled(picked.is_some(), egui::Button::new("Delete"))
@@ -226,9 +220,7 @@ fn buttons(
             && let Some(world) = picked
         {
             state.error = None;
-            state.dialog = Some(Dialog::Delete {
-                name: world.name.clone(),
-            });
+            state.dialog = Some(Dialog::Delete(world.name.clone()));
         }
         if ui.button("Settings").clicked() {
             *action = Some(TitleAction::Settings);
@@ -262,11 +254,12 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
     egui::Modal::new(egui::Id::unique("title dialog")).show(ctx, |ui| {
         ui.set_width(360.0);
         match dialog {
-            Dialog::Create {
-                name,
-                seed,
-                generator,
-            } => {
+            Dialog::Create(form) => {
+                let NewWorldForm {
+                    name,
+                    seed,
+                    generator,
+                } = form;
                 ui.heading("Create a new world");
                 ui.label("World name");
                 let name_box = ui.add(
@@ -287,11 +280,11 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                     let enter =
                         name_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if ui.button("Create").clicked() || enter {
-                        action = Some(TitleAction::Create {
+                        action = Some(TitleAction::Create(NewWorldForm {
                             name: name.trim().to_owned(),
                             seed: seed.clone(),
                             generator: *generator,
-                        });
+                        }));
                         done = true;
                     }
                     if ui.button("Cancel").clicked() {
@@ -299,7 +292,7 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                     }
                 });
             }
-            Dialog::Rename { from, to } => {
+            Dialog::Rename(RenameForm { from, to }) => {
                 ui.heading(format!("Rename \u{201c}{from}\u{201d}"));
                 let name_box = ui.add(
                     egui::TextEdit::singleline(to)
@@ -311,10 +304,10 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                     let enter =
                         name_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if ui.button("Rename").clicked() || enter {
-                        action = Some(TitleAction::Rename {
+                        action = Some(TitleAction::Rename(RenameForm {
                             from: from.clone(),
                             to: to.trim().to_owned(),
-                        });
+                        }));
                         done = true;
                     }
                     if ui.button("Cancel").clicked() {
@@ -322,7 +315,7 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                     }
                 });
             }
-            Dialog::Delete { name } => {
+            Dialog::Delete(name) => {
                 ui.heading(format!("Delete \u{201c}{name}\u{201d}?"));
                 ui.label("Its file is deleted for good. Nothing else is touched.");
                 ui.horizontal(|ui| {
