@@ -5,12 +5,10 @@
 //!
 //! `HEWN_CRASH_KILLS=5000 cargo test --test crash` runs a longer campaign.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-use std::io::Write;
 
 use hewn::physics::Player;
 use hewn::physics::crates::Crate;
@@ -95,7 +93,6 @@ fn crash_step(world: &mut World, seq: u64) {
 
 /// The crates of the crash test's save `seq`: one to five of them, every number a function of
 /// `seq`, so a reopened world's crates show which save they came from.
-#[must_use]
 fn crash_crates(seq: u64) -> Vec<Crate> {
     let s = seq as f64;
     (0..=seq % 5)

@@ -8,6 +8,17 @@ use winit::window::Window;
 use super::AppError;
 use crate::render::{Gpu, RenderError, Renderer, Scene};
 
+/// How frames are presented: waiting for the display's refresh with `vsync`, or as soon as
+/// they are drawn.
+#[must_use]
+pub const fn present_mode(vsync: bool) -> wgpu::PresentMode {
+    if vsync {
+        wgpu::PresentMode::AutoVsync
+    } else {
+        wgpu::PresentMode::AutoNoVsync
+    }
+}
+
 /// The window and everything drawn into it.
 pub struct Display {
     /// The window.
@@ -40,11 +51,7 @@ impl Display {
 
     /// Whether frames wait for the display's refresh, from the next frame on.
     pub fn set_vsync(&mut self, on: bool) {
-        self.config.present_mode = if on {
-            wgpu::PresentMode::AutoVsync
-        } else {
-            wgpu::PresentMode::AutoNoVsync
-        };
+        self.config.present_mode = present_mode(on);
         let (width, height) = (self.config.width, self.config.height);
         self.resize(width, height);
     }

@@ -4,27 +4,18 @@
 use std::time::Instant;
 
 use winit::event_loop::ActiveEventLoop;
-use winit::window::Fullscreen;
 
+use super::choices::Choice;
 use super::keys::Command;
-use super::session::Session;
-use super::settings::{Settings, settings_path};
-use super::ui::pause::{self, PauseAction};
+use super::settings::Settings;
+use super::ui::pause;
 use super::ui::screen::{AfterSave, Event, Screen};
-use super::ui::title::{self, NewWorldForm, RenameForm, TitleAction, WorldRow};
+use super::ui::title;
 use super::ui::{inventory, options};
-use super::{App, AppError, capture_mouse, open, screenshot_path};
+use super::{App, AppError, capture_mouse, screenshot_path};
+use crate::physics::tuning::TICK_SECONDS;
 use crate::render::{Camera, MenuFrame, Scene};
-use crate::save::worlds::{self, list_worlds, seed_from_text};
-use crate::save::worlds_dir;
 use crate::sim::time::MORNING;
-
-/// What the player chose in a menu this frame.
-enum Choice {
-    Title(TitleAction),
-    Pause(PauseAction),
-    SettingsDone,
-}
 
 impl App {
     /// Runs one frame. Returns `false` when the game should end: the player quit, or
@@ -37,25 +28,46 @@ impl App {
         let elapsed = now - self.frame.last;
         self.frame.last = now;
         self.frame.stats.push(elapsed);
-        let Some(display) = self.display.as_mut() else {
-            return Ok(true);
-        };
-        if let Some(session) = &mut self.session {
-            session.advance(
-                &mut display.renderer,
-                elapsed,
-                self.screen.runs_simulation(),
-            );
-            if self.screen == Screen::Loading && session.ready_to_play(now) {
-                self.go(Event::ViewReady);
-            }
-        }
-
+        self.advance_session(elapsed, now);
+        // The screen this frame shows: a save begun by a button below waits for the next
+        // frame, so that "Saving world…" is on the screen while it runs.
+        let shown = self.screen;
         let before = self.settings.clone();
         let (menus, choice) = self.lay_out_menus();
         if self.settings != before {
             self.apply_settings(&before);
         }
+        if !self.draw(&menus)? {
+            return Ok(false);
+        }
+        if let Some(choice) = choice {
+            self.act(choice, event_loop);
+        }
+        match shown {
+            Screen::Saving { then } => self.finish_session(then),
+            _ => Ok(true),
+        }
+    }
+
+    /// Streams and ticks the session, and leaves the loading screen once the view is in (for
+    /// the pause menu if the player has switched away meanwhile).
+    fn advance_session(&mut self, elapsed: std::time::Duration, now: Instant) {
+        let (Some(session), Some(display)) = (&mut self.session, &mut self.display) else {
+            return;
+        };
+        let running = self.screen.runs_simulation();
+        session.advance(&mut display.renderer, elapsed, running);
+        if self.screen == Screen::Loading && session.ready_to_play(now) {
+            self.go(Event::ViewReady);
+            if !self.focused && self.options.frames.is_none() {
+                self.go(Event::PauseKey);
+            }
+        }
+    }
+
+    /// Draws the frame with `menus` over it and takes the screenshots asked for. Returns
+    /// `false` once `--frames` frames have been shown.
+    fn draw(&mut self, menus: &MenuFrame) -> Result<bool, AppError> {
         let Some(display) = self.display.as_mut() else {
             return Ok(true);
         };
@@ -67,29 +79,19 @@ impl App {
                 &display.renderer,
             )
         });
-        let title_camera = Camera {
-            eye: glam::DVec3::new(0.0, 80.0, 0.0),
-            yaw: 0.0,
-            pitch: 10.0,
-            fov_y: self.settings.fov as f32,
-            aspect: 1.0,
-            far: 256.0,
-        };
-        // The title screen's sky turns as a day does, twenty ticks a second.
-        let title_time = MORNING + (self.launch.elapsed().as_secs_f64() * 20.0) as u64;
-        let scene = Scene {
-            camera: view.as_ref().map_or(title_camera, |v| v.camera),
-            time: self.session.as_ref().map_or(title_time, |s| s.sim.time()),
-            brightness: self.settings.brightness as f32,
-            fog: view.as_ref().map_or((200.0, 250.0), |v| v.fog),
-            outline: view.as_ref().map_or(&[], |v| &v.outline),
-            boxes: view.as_ref().map_or(&[], |v| &v.boxes),
-            // The inventory shows the hotbar itself.
-            hud: view
-                .as_ref()
-                .filter(|_| self.screen != Screen::Inventory)
-                .map(|v| &v.hud),
-            menus: Some(&menus),
+        let scene = match &view {
+            Some(view) => Scene {
+                camera: view.camera,
+                time: self.session.as_ref().map_or(MORNING, |s| s.sim.time()),
+                brightness: self.settings.brightness as f32,
+                fog: view.fog,
+                outline: &view.outline,
+                boxes: &view.boxes,
+                // The inventory shows the hotbar itself.
+                hud: (self.screen != Screen::Inventory).then_some(&view.hud),
+                menus: Some(menus),
+            },
+            None => title_scene(&self.settings, self.frame.started.elapsed(), menus),
         };
         if display.draw(&scene)? {
             self.frame.presented += 1;
@@ -102,34 +104,37 @@ impl App {
             save_screenshot(display, &path, &scene)?;
             log::info!("screenshot saved to {}", path.display());
         }
-        let limit = self.options.frames;
-        if limit.is_some_and(|limit| self.frame.presented >= limit) {
-            if let Some(path) = self.options.screenshot.clone() {
-                save_screenshot(display, &path, &scene)?;
+        if self
+            .options
+            .frames
+            .is_some_and(|limit| self.frame.presented >= limit)
+        {
+            if let Some(path) = &self.options.screenshot {
+                save_screenshot(display, path, &scene)?;
                 log::info!("screenshot saved to {}", path.display());
             }
             return Ok(false);
         }
-        if let Some(choice) = choice {
-            self.act(choice, event_loop);
-        }
-        if let Screen::Saving { then } = self.screen {
-            // "Saving world…" is on the screen now; the save blocks until the file is whole.
-            if let Some(session) = self.session.take() {
-                session.finish()?;
-            }
-            if let Some(display) = &mut self.display {
-                display.renderer.clear_chunks();
-            }
-            match then {
-                AfterSave::Quit => return Ok(false),
-                AfterSave::Title => {
-                    self.go(Event::Saved);
-                    self.refresh_worlds();
-                }
-            }
-        }
         Ok(true)
+    }
+
+    /// The final save, while "Saving world…" is on the screen; then the title screen, or
+    /// `false` to quit.
+    fn finish_session(&mut self, then: AfterSave) -> Result<bool, AppError> {
+        if let Some(session) = self.session.take() {
+            session.finish()?;
+        }
+        if let Some(display) = &mut self.display {
+            display.renderer.clear_chunks();
+        }
+        match then {
+            AfterSave::Quit => Ok(false),
+            AfterSave::Title => {
+                self.go(Event::Saved);
+                self.refresh_worlds();
+                Ok(true)
+            }
+        }
     }
 
     /// Lays out the current screen's menus; returns them, drawn or empty, and what the
@@ -177,97 +182,6 @@ impl App {
         (frame, choice)
     }
 
-    /// Carries out what the player chose in a menu.
-    fn act(&mut self, choice: Choice, event_loop: &ActiveEventLoop) {
-        match choice {
-            Choice::Pause(PauseAction::Resume) => self.go(Event::Resume),
-            Choice::Pause(PauseAction::Settings) | Choice::Title(TitleAction::Settings) => {
-                self.go(Event::OpenSettings);
-            }
-            Choice::Pause(PauseAction::SaveAndQuit) => self.go(Event::SaveAndQuit),
-            Choice::Pause(PauseAction::Quit) => self.go(Event::Quit),
-            Choice::SettingsDone => self.go(Event::CloseSettings),
-            Choice::Title(TitleAction::Quit) => event_loop.exit(),
-            Choice::Title(action) => {
-                let result = self.world_action(action);
-                self.ui.title.error = result.err().map(|e| e.to_string());
-                if !self.screen.has_world() {
-                    self.refresh_worlds();
-                }
-            }
-        }
-    }
-
-    /// Plays, creates, renames or deletes a world from the title screen.
-    fn world_action(&mut self, action: TitleAction) -> Result<(), AppError> {
-        let dir = worlds_dir()?;
-        match action {
-            TitleAction::Play(name) => self.play(&name)?,
-            TitleAction::Create(NewWorldForm {
-                name,
-                seed,
-                generator,
-            }) => {
-                worlds::create_world(&dir, &name, seed_from_text(&seed), generator)?;
-                self.ui.title.selected = Some(name.clone());
-                self.play(&name)?;
-            }
-            TitleAction::Rename(RenameForm { from, to }) => {
-                worlds::rename_world(&dir, &from, &to)?;
-                self.ui.title.selected = Some(to);
-            }
-            TitleAction::Delete(name) => {
-                worlds::delete_world(&dir, &name)?;
-                self.ui.title.selected = None;
-            }
-            TitleAction::Settings | TitleAction::Quit => {}
-        }
-        Ok(())
-    }
-
-    /// Opens the world called `name` in the data folder and starts playing it.
-    fn play(&mut self, name: &str) -> Result<(), AppError> {
-        let options = crate::cli::PlayOptions {
-            world: Some(name.to_owned()),
-            // The world has its own seed and generator; the command line's are for new ones.
-            seed: None,
-            world_gen: None,
-            ..self.options.clone()
-        };
-        let opened = open::open_world(&options)?;
-        self.launch = Instant::now();
-        self.start_session(opened, name.to_owned());
-        Ok(())
-    }
-
-    /// Starts a session of the `opened` world called `name`, on the loading screen.
-    pub(super) fn start_session(&mut self, opened: open::Opened, name: String) {
-        if let Some(display) = &mut self.display {
-            display.renderer.clear_chunks();
-        }
-        self.session = Some(Session::new(
-            &self.options,
-            &self.settings,
-            opened,
-            self.launch,
-        ));
-        self.ui.world_name = name;
-        self.ui.inventory = inventory::InventoryState::default();
-        self.go(Event::WorldOpened);
-    }
-
-    /// Reads the worlds list again for the title screen.
-    pub(super) fn refresh_worlds(&mut self) {
-        let listed = worlds_dir().and_then(|dir| list_worlds(&dir));
-        match listed {
-            Ok(list) => self.ui.worlds = list.iter().map(WorldRow::of).collect(),
-            Err(e) => {
-                self.ui.worlds.clear();
-                self.ui.title.error = Some(e.to_string());
-            }
-        }
-    }
-
     /// Moves to the screen `event` leads to, capturing or releasing the mouse to suit it,
     /// and writing the settings when the settings screen closes with changes.
     pub(super) fn go(&mut self, event: Event) {
@@ -293,14 +207,9 @@ impl App {
             Command::Screenshot => self.frame.screenshot_requested = true,
             Command::Overlay => self.frame.overlay = !self.frame.overlay,
             Command::Fullscreen => {
-                if let Some(display) = &self.display {
-                    let window = &display.window;
-                    let full = window
-                        .fullscreen()
-                        .is_none()
-                        .then_some(Fullscreen::Borderless(None));
-                    window.set_fullscreen(full);
-                }
+                let before = self.settings.clone();
+                self.settings.fullscreen = !self.settings.fullscreen;
+                self.apply_settings(&before);
             }
         }
     }
@@ -319,43 +228,6 @@ impl App {
         }
     }
 
-    /// Applies at once what the settings screen changed since `before`, and notes it for
-    /// the file.
-    fn apply_settings(&mut self, before: &Settings) {
-        let now = self.settings.clone();
-        self.saved_settings.adopt_changes(before, &now);
-        self.settings_changed = true;
-        if let Some(session) = &mut self.session {
-            if now.render_distance != before.render_distance {
-                session.set_render_distance(now.render_distance);
-            }
-            session.input.set_mouse(now.mouse_sensitivity, now.invert_y);
-        }
-        if let Some(display) = &mut self.display {
-            if now.vsync != before.vsync {
-                display.set_vsync(now.vsync);
-            }
-            if now.fullscreen != before.fullscreen {
-                let full = now.fullscreen.then_some(Fullscreen::Borderless(None));
-                display.window.set_fullscreen(full);
-            }
-        }
-    }
-
-    /// Writes the settings file if the player changed something.
-    fn save_settings(&mut self) {
-        if !std::mem::take(&mut self.settings_changed) {
-            return;
-        }
-        match settings_path() {
-            Some(path) => match self.saved_settings.save(&path) {
-                Ok(()) => log::info!("settings saved to {}", path.display()),
-                Err(e) => log::warn!("{e}"),
-            },
-            None => log::warn!("no config folder (no home folder?): settings not saved"),
-        }
-    }
-
     /// Logs the frame-time percentiles at exit.
     pub(super) fn log_frame_times(&self) {
         if let (Some(f), Some(display)) = (self.frame.stats.summary(), &self.display) {
@@ -370,6 +242,33 @@ impl App {
                 display.renderer.quads_drawn()
             );
         }
+    }
+}
+
+/// The title screen's scene: the sky over no world, turning as a day does at the game's
+/// pace, `since_launch` after the game started.
+fn title_scene<'a>(
+    settings: &Settings,
+    since_launch: std::time::Duration,
+    menus: &'a MenuFrame,
+) -> Scene<'a> {
+    let ticks = (since_launch.as_secs_f64() / TICK_SECONDS) as u64;
+    Scene {
+        camera: Camera {
+            eye: glam::DVec3::new(0.0, 80.0, 0.0),
+            yaw: 0.0,
+            pitch: 10.0,
+            fov_y: settings.fov as f32,
+            aspect: 1.0,
+            far: 256.0,
+        },
+        time: MORNING + ticks,
+        brightness: settings.brightness as f32,
+        fog: (200.0, 250.0),
+        outline: &[],
+        boxes: &[],
+        hud: None,
+        menus: Some(menus),
     }
 }
 

@@ -148,6 +148,14 @@ impl InputState {
         self.selected = slot.min(8);
     }
 
+    /// Puts `item` in hotbar slot `slot` and selects it, as dropping an item on a slot does.
+    pub fn set_slot(&mut self, slot: usize, item: Item) {
+        if let Some(held) = self.hotbar.get_mut(slot) {
+            *held = item;
+            self.selected = slot;
+        }
+    }
+
     /// Moves the selection by `steps` slots, wrapping around.
     pub fn scroll(&mut self, steps: i32) {
         self.selected = (self.selected as i32 + steps).rem_euclid(9) as usize;
@@ -203,13 +211,18 @@ impl InputState {
         self.selected
     }
 
-    /// Releases every key and button (the window lost focus: their release events will never
-    /// come).
+    /// Releases every key and button and forgets presses not yet acted on: the window lost
+    /// focus, or a menu took the keyboard and mouse, so release events will never come and a
+    /// click made as the menu opened must not act when play resumes.
     pub fn release_all(&mut self) {
         self.controls = Controls::default();
         for b in &mut self.buttons {
             b.held = false;
+            b.pressed = false;
         }
+        self.toggle_fly = false;
+        self.switch_collider = false;
+        self.pick_requested = false;
     }
 
     /// The look as the mouse has set it, possibly ahead of the simulation by part of a tick.
@@ -344,5 +357,16 @@ mod tests {
         assert_eq!((next.yaw, next.pitch), (None, None));
         s.scroll(-1);
         assert_eq!(s.selected(), 8);
+    }
+
+    #[test]
+    fn a_click_made_as_a_menu_opens_does_not_act_when_play_resumes() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.button(Button::Place, true);
+        s.button(Button::Place, false);
+        s.request_pick();
+        s.release_all();
+        assert!(s.next_input().actions.is_empty());
+        assert!(!s.take_pick_request());
     }
 }

@@ -12,8 +12,6 @@ pub enum Binding {
     Control(Key),
     /// Select a hotbar slot (0 to 8).
     Hotbar(usize),
-    /// Open or close the pause menu (and close any other menu).
-    Pause,
     /// Open or close the creative inventory.
     Inventory,
     /// Save a screenshot.
@@ -28,7 +26,7 @@ pub enum Binding {
 
 impl Binding {
     /// Every binding, in the order a settings screen lists them.
-    pub const ALL: [Self; 22] = [
+    pub const ALL: [Self; 21] = [
         Self::Control(Key::Forward),
         Self::Control(Key::Back),
         Self::Control(Key::Left),
@@ -45,7 +43,6 @@ impl Binding {
         Self::Hotbar(6),
         Self::Hotbar(7),
         Self::Hotbar(8),
-        Self::Pause,
         Self::Inventory,
         Self::Screenshot,
         Self::Overlay,
@@ -73,7 +70,6 @@ impl Binding {
             Self::Hotbar(6) => "hotbar_7",
             Self::Hotbar(7) => "hotbar_8",
             Self::Hotbar(_) => "hotbar_9",
-            Self::Pause => "pause",
             Self::Inventory => "inventory",
             Self::Screenshot => "screenshot",
             Self::Overlay => "debug_overlay",
@@ -94,7 +90,6 @@ impl Binding {
             Self::Control(Key::Sneak) => "Sneak, fly down".into(),
             Self::Control(Key::Sprint) => "Sprint".into(),
             Self::Hotbar(slot) => format!("Hotbar slot {}", slot + 1),
-            Self::Pause => "Pause menu".into(),
             Self::Inventory => "Inventory".into(),
             Self::Screenshot => "Screenshot".into(),
             Self::Overlay => "Debug overlay".into(),
@@ -126,7 +121,6 @@ impl Binding {
             Self::Control(Key::Sneak) => KeyCode::ShiftLeft,
             Self::Control(Key::Sprint) => KeyCode::ControlLeft,
             Self::Hotbar(slot) => DIGITS[if slot < 9 { slot } else { 8 }],
-            Self::Pause => KeyCode::Escape,
             Self::Inventory => KeyCode::KeyE,
             Self::Screenshot => KeyCode::F2,
             Self::Overlay => KeyCode::F3,
@@ -189,6 +183,10 @@ impl Bindings {
     }
 }
 
+/// The key that pauses and closes menus. Fixed, as in the games this one follows, so that no
+/// binding can lock a player out of the menus; it also cancels a rebinding.
+pub const PAUSE_KEY: KeyCode = KeyCode::Escape;
+
 /// What a key asks of the app, beyond the player's controls (which go to the input state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -214,6 +212,9 @@ pub fn press(
     down: bool,
     repeat: bool,
 ) -> Option<Command> {
+    if code == PAUSE_KEY {
+        return (down && !repeat).then_some(Command::Pause);
+    }
     let binding = bindings.binding_of(code)?;
     if let Binding::Control(key) = binding {
         if !repeat {
@@ -234,7 +235,6 @@ pub fn press(
             input.switch_collider();
             None
         }
-        Binding::Pause => Some(Command::Pause),
         Binding::Inventory => Some(Command::Inventory),
         Binding::Screenshot => Some(Command::Screenshot),
         Binding::Overlay => Some(Command::Overlay),
@@ -286,20 +286,17 @@ mod tests {
     }
 
     #[test]
-    fn rebinding_the_pause_key_moves_the_menu_to_it() {
+    fn escape_pauses_whatever_else_it_is_bound_to() {
         let mut bindings = Bindings::default();
-        bindings.set(Binding::Pause, KeyCode::KeyP);
+        bindings.set(Binding::Control(Key::Jump), PAUSE_KEY);
         let mut input = InputState::new(0.0, 0.0);
         assert_eq!(
-            press(&bindings, &mut input, KeyCode::Escape, true, false),
-            None
-        );
-        assert_eq!(
-            press(&bindings, &mut input, KeyCode::KeyP, true, false),
+            press(&bindings, &mut input, PAUSE_KEY, true, false),
             Some(Command::Pause)
         );
+        assert!(!input.next_input().controls.jump, "Esc does not jump");
         assert_eq!(
-            press(&bindings, &mut input, KeyCode::KeyP, true, true),
+            press(&bindings, &mut input, PAUSE_KEY, true, true),
             None,
             "a held key's repeats do not toggle the menu again"
         );

@@ -14,8 +14,11 @@
 //! around the player, and the [`Renderer`] draws the result with the camera interpolated
 //! between the last two ticks.
 
+mod apply;
+mod choices;
 pub mod clock;
 mod display;
+mod events;
 mod frame;
 pub mod input;
 pub mod jobs;
@@ -36,15 +39,13 @@ use std::time::Instant;
 
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
-use winit::event::{DeviceEvent, DeviceId, ElementState, MouseScrollDelta, WindowEvent};
+use winit::event::{DeviceEvent, DeviceId, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use winit::keyboard::PhysicalKey;
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 use crate::cli::PlayOptions;
 use crate::render::{Gpu, RenderError, Renderer};
 pub use clock::FrameClock;
-use keys::{Binding, Command, MouseBinding, map_button};
 use session::Session;
 use settings::{Settings, settings_path};
 use stats::FrameStats;
@@ -119,10 +120,12 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
         ui: UiState::default(),
         frame: FrameState::new(),
         captured: false,
+        focused: true,
         error: None,
     };
     event_loop.run_app(&mut app)?;
     app.log_frame_times();
+    app.save_settings();
     if let Some(session) = app.session.take() {
         session.finish()?;
     }
@@ -160,6 +163,8 @@ struct UiState {
 
 /// Counting and timing frames.
 struct FrameState {
+    /// When the app started: the title screen's sky turns from it.
+    started: Instant,
     last: Instant,
     stats: FrameStats,
     /// Frames presented.
@@ -173,6 +178,7 @@ struct FrameState {
 impl FrameState {
     fn new() -> Self {
         Self {
+            started: Instant::now(),
             last: Instant::now(),
             stats: FrameStats::default(),
             presented: 0,
@@ -203,6 +209,8 @@ struct App {
     frame: FrameState,
     /// Whether the mouse is captured.
     captured: bool,
+    /// Whether the window has the keyboard.
+    focused: bool,
     error: Option<AppError>,
 }
 
@@ -230,11 +238,7 @@ impl App {
         let mut config = surface
             .get_default_config(&gpu.adapter, inner.width.max(1), inner.height.max(1))
             .ok_or(RenderError::IncompatibleSurface)?;
-        config.present_mode = if self.settings.vsync {
-            wgpu::PresentMode::AutoVsync
-        } else {
-            wgpu::PresentMode::AutoNoVsync
-        };
+        config.present_mode = display::present_mode(self.settings.vsync);
         let renderer = Renderer::new(&gpu, config.format)?;
         // The menus draw through a view without sRGB encoding.
         config.view_formats = vec![renderer.menu_format()];
@@ -295,7 +299,8 @@ impl ApplicationHandler for App {
             },
         };
         let name = self.options.world.clone().unwrap_or_default();
-        self.start_session(opened, name);
+        let options = self.options.clone();
+        self.start_session(&options, opened, name);
         if self.options.frames.is_some() {
             // Automation: straight into play, never a loading screen to wait through.
             self.go(Event::ViewReady);
@@ -311,22 +316,13 @@ impl ApplicationHandler for App {
                 if self.screen.has_world() {
                     self.go(Event::Quit);
                 } else {
+                    self.save_settings();
                     event_loop.exit();
                 }
                 return;
             }
             WindowEvent::Resized(size) => display.resize(size.width, size.height),
-            WindowEvent::Focused(false) => {
-                if let Some(session) = &mut self.session {
-                    session.input.release_all();
-                }
-                self.set_captured(false);
-                // A player who switches away finds the game paused, as in the games this one
-                // follows; automation keeps running.
-                if self.screen == Screen::Playing && self.options.frames.is_none() {
-                    self.go(Event::PauseKey);
-                }
-            }
+            WindowEvent::Focused(focused) => self.focus_changed(focused),
             WindowEvent::RedrawRequested => {
                 match self.frame(event_loop) {
                     Ok(true) => {}
@@ -337,85 +333,7 @@ impl ApplicationHandler for App {
             }
             _ => {}
         }
-        if let WindowEvent::KeyboardInput { event: key, .. } = &event
-            && let PhysicalKey::Code(code) = key.physical_key
-            && key.state == ElementState::Pressed
-            && self.ui.options.key_pressed(code, &mut self.settings)
-        {
-            // The key became a binding: nothing else may act on it.
-            return;
-        }
-        let Some(display) = self.display.as_ref() else {
-            return;
-        };
-        if !self.screen.captures_mouse()
-            && let Some(menus) = &mut self.menus
-            && menus.on_window_event(&display.window, &event)
-        {
-            return;
-        }
-        match event {
-            WindowEvent::KeyboardInput { event, .. } => {
-                let PhysicalKey::Code(code) = event.physical_key else {
-                    return;
-                };
-                let down = event.state == ElementState::Pressed;
-                let command = match (&mut self.session, self.screen) {
-                    (Some(session), Screen::Playing) => keys::press(
-                        &self.settings.keys,
-                        &mut session.input,
-                        code,
-                        down,
-                        event.repeat,
-                    ),
-                    // In menus only the keys that open and close them count.
-                    _ if down && !event.repeat => match self.settings.keys.binding_of(code) {
-                        Some(Binding::Pause) => Some(Command::Pause),
-                        Some(Binding::Inventory) => Some(Command::Inventory),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                if let Some(command) = command {
-                    self.command(command);
-                }
-            }
-            WindowEvent::MouseInput { state, button, .. } => {
-                let down = state == ElementState::Pressed;
-                let Some(session) = self
-                    .session
-                    .as_mut()
-                    .filter(|_| self.screen == Screen::Playing)
-                else {
-                    return;
-                };
-                if !self.captured {
-                    if down {
-                        self.set_captured(true);
-                    }
-                    return;
-                }
-                match map_button(button) {
-                    Some(MouseBinding::Button(b)) => session.input.button(b, down),
-                    Some(MouseBinding::Pick) if down => session.input.request_pick(),
-                    _ => {}
-                }
-            }
-            WindowEvent::MouseWheel { delta, .. } => {
-                if let Some(session) = self
-                    .session
-                    .as_mut()
-                    .filter(|_| self.screen == Screen::Playing)
-                {
-                    let steps = match delta {
-                        MouseScrollDelta::LineDelta(_, y) => -y.signum() as i32,
-                        MouseScrollDelta::PixelDelta(p) => -p.y.signum() as i32,
-                    };
-                    session.input.scroll(steps);
-                }
-            }
-            _ => {}
-        }
+        self.route_input(&event);
     }
 
     fn device_event(&mut self, _: &ActiveEventLoop, _: DeviceId, event: DeviceEvent) {

@@ -4,10 +4,12 @@
 
 use glam::DVec3;
 
+use super::keys::Binding;
 use super::session::Session;
 use super::settings::Settings;
 use super::stats::FrameStats;
 use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN};
+use super::ui::options::key_label;
 use crate::mesh::FreeBox;
 use crate::mesh::tiles::{CRATE_TILE, tile_for};
 use crate::physics::crates::Crate;
@@ -43,7 +45,7 @@ impl Session {
         let mut boxes = self.crate_boxes();
         let outline = self.outline(&boxes);
         boxes.extend(self.falling_boxes());
-        let overlay = overlay.then(|| self.overlay_lines(stats, renderer));
+        let overlay = overlay.then(|| self.overlay_lines(settings, stats, renderer));
         View {
             camera: self.camera(settings.fov as f32),
             fog: self.fog(),
@@ -145,7 +147,12 @@ impl Session {
             .collect()
     }
 
-    fn overlay_lines(&self, stats: &FrameStats, renderer: &Renderer) -> Vec<String> {
+    fn overlay_lines(
+        &self,
+        settings: &Settings,
+        stats: &FrameStats,
+        renderer: &Renderer,
+    ) -> Vec<String> {
         let p = &self.sim.player;
         let block = BlockPos::containing(p.position);
         let chunk = block.chunk();
@@ -185,9 +192,10 @@ impl Session {
             renderer.quads_drawn()
         ));
         lines.push(format!(
-            "tick {}  collider {} (C)  crates {}  {}",
+            "tick {}  collider {} ({})  crates {}  {}",
             self.sim.tick_count(),
             p.collider.name(),
+            key_label(settings.keys.key(Binding::SwitchCollider)),
             self.sim.crates.list().len(),
             if p.flying {
                 "flying"

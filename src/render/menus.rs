@@ -25,8 +25,9 @@ pub(super) struct MenuPainter {
 }
 
 impl MenuPainter {
-    /// A painter for targets of `format` (drawn through views without its sRGB encoding), with `atlas` (an `Rgba8Unorm` view of the block
-    /// atlas, whose sRGB bytes egui decodes itself) registered for icons.
+    /// A painter for targets of `format`, drawn through views without its sRGB encoding,
+    /// with `atlas` (an `Rgba8Unorm` view of the block atlas, whose sRGB bytes egui decodes
+    /// itself) registered for icons.
     pub(super) fn new(
         device: &wgpu::Device,
         format: wgpu::TextureFormat,

@@ -159,8 +159,7 @@ fn hotbar(ui: &mut egui::Ui, input: &mut InputState, atlas: egui::TextureId) {
             }
             click.on_hover_text(item_name(input.hotbar[slot]));
             if let Some(item) = dropped {
-                input.hotbar[slot] = *item;
-                input.select(slot);
+                input.set_slot(slot, *item);
             }
         }
     });

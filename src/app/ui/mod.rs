@@ -126,11 +126,12 @@ pub fn lay_out(
     const PASSES: usize = 3;
     let ctx = egui::Context::default();
     style(&ctx);
-    ctx.set_zoom_factor(gui_scale * POINTS_PER_GUI_UNIT);
+    let zoom = gui_scale * POINTS_PER_GUI_UNIT;
+    ctx.set_zoom_factor(zoom);
+    let points = egui::vec2(size.0 as f32, size.1 as f32) / zoom;
     let mut textures = egui::TexturesDelta::default();
     let mut frame = MenuFrame::default();
     for pass in 0..PASSES {
-        let points = egui::vec2(size.0 as f32, size.1 as f32) / ctx.zoom_factor();
         let input = egui::RawInput {
             screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, points)),
             time: Some(pass as f64 / 60.0),

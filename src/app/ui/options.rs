@@ -7,16 +7,20 @@
 use winit::keyboard::KeyCode;
 
 use super::wide_button;
-use crate::app::keys::Binding;
+use crate::app::keys::{Binding, PAUSE_KEY};
 use crate::app::settings::{
-    FOV_RANGE, GUI_SCALE_RANGE, RENDER_DISTANCE_RANGE, SENSITIVITY_RANGE, Settings,
+    BRIGHTNESS_RANGE, FOV_RANGE, GUI_SCALE_RANGE, RENDER_DISTANCE_RANGE, SENSITIVITY_RANGE,
+    Settings,
 };
 
 /// What the settings screen remembers between frames.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct OptionsState {
     /// The control waiting for its new key.
     pub waiting: Option<Binding>,
+    /// The GUI scale while its slider is dragged: applied on release, as the menus would
+    /// otherwise resize under the pointer.
+    pub gui_scale_dragged: Option<f64>,
 }
 
 impl OptionsState {
@@ -26,7 +30,7 @@ impl OptionsState {
         let Some(binding) = self.waiting.take() else {
             return false;
         };
-        if code != KeyCode::Escape {
+        if code != PAUSE_KEY {
             settings.keys.set(binding, code);
         }
         true
@@ -66,7 +70,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings
                     .max_height(height)
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
-                        video(ui, settings);
+                        video(ui, state, settings);
                         ui.separator();
                         mouse(ui, settings);
                         ui.separator();
@@ -82,7 +86,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings
     done
 }
 
-fn video(ui: &mut egui::Ui, settings: &mut Settings) {
+fn video(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
     ui.heading("Video");
     egui::Grid::new("video").num_columns(2).show(ui, |ui| {
         ui.label("Field of view");
@@ -101,7 +105,7 @@ fn video(ui: &mut egui::Ui, settings: &mut Settings) {
         ui.end_row();
         ui.label("Brightness");
         ui.add(
-            egui::Slider::new(&mut settings.brightness, 0.0..=1.0).custom_formatter(
+            egui::Slider::new(&mut settings.brightness, BRIGHTNESS_RANGE).custom_formatter(
                 |v, _| match v {
                     v if v <= 0.0 => "Moody".to_owned(),
                     v if v >= 1.0 => "Bright".to_owned(),
@@ -111,7 +115,14 @@ fn video(ui: &mut egui::Ui, settings: &mut Settings) {
         );
         ui.end_row();
         ui.label("GUI scale");
-        ui.add(egui::Slider::new(&mut settings.gui_scale, GUI_SCALE_RANGE).step_by(0.5));
+        let mut scale = state.gui_scale_dragged.unwrap_or(settings.gui_scale);
+        let slider = ui.add(egui::Slider::new(&mut scale, GUI_SCALE_RANGE).step_by(0.5));
+        if slider.dragged() {
+            state.gui_scale_dragged = Some(scale);
+        } else {
+            state.gui_scale_dragged = None;
+            settings.gui_scale = scale;
+        }
         ui.end_row();
         ui.label("VSync");
         ui.checkbox(&mut settings.vsync, "wait for the display");

@@ -96,7 +96,9 @@ impl Screen {
                 Back::Title => Self::Title,
                 Back::Paused => Self::Paused,
             },
-            (Self::Loading | Self::Playing | Self::Paused | Self::Inventory, E::SaveAndQuit) => {
+            // Esc on the loading screen gives up waiting: back to the title, the world saved.
+            (Self::Loading, E::PauseKey)
+            | (Self::Loading | Self::Playing | Self::Paused | Self::Inventory, E::SaveAndQuit) => {
                 Self::Saving {
                     then: AfterSave::Title,
                 }
@@ -160,6 +162,11 @@ mod tests {
         assert_eq!(
             after(Screen::Paused, &[E::SaveAndQuit, E::Saved]),
             Screen::Title
+        );
+        assert_eq!(
+            after(Screen::Loading, &[E::PauseKey, E::Saved]),
+            Screen::Title,
+            "Esc gives up a loading that takes too long"
         );
     }
 

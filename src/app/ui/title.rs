@@ -130,7 +130,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut TitleState, worlds: &[WorldRow]) -> O
             });
         });
     if let Some(dialog) = &mut state.dialog {
-        let (done, chosen) = show_dialog(ui.ctx(), dialog);
+        let (done, chosen) = show_dialog(ui.ctx(), dialog, state.error.as_deref());
         if done {
             state.dialog = None;
         }
@@ -247,12 +247,21 @@ fn focus_if_nothing_is(ui: &egui::Ui, text_box: &egui::Response) {
     }
 }
 
-/// Shows the dialog as a modal window. Returns whether it closed, and the action chosen.
-fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleAction>) {
+/// Shows the dialog as a modal window, with what went wrong with its last action. Returns
+/// whether it was cancelled, and the action chosen: the dialog stays open until the app has
+/// carried the action out, so a name that is taken keeps what the player typed.
+fn show_dialog(
+    ctx: &egui::Context,
+    dialog: &mut Dialog,
+    error: Option<&str>,
+) -> (bool, Option<TitleAction>) {
     let mut done = false;
     let mut action = None;
     egui::Modal::new(egui::Id::unique("title dialog")).show(ctx, |ui| {
         ui.set_width(360.0);
+        if let Some(error) = error {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 110), error);
+        }
         match dialog {
             Dialog::Create(form) => {
                 let NewWorldForm {
@@ -285,7 +294,6 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                             seed: seed.clone(),
                             generator: *generator,
                         }));
-                        done = true;
                     }
                     if ui.button("Cancel").clicked() {
                         done = true;
@@ -308,7 +316,6 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                             from: from.clone(),
                             to: to.trim().to_owned(),
                         }));
-                        done = true;
                     }
                     if ui.button("Cancel").clicked() {
                         done = true;
@@ -324,7 +331,6 @@ fn show_dialog(ctx: &egui::Context, dialog: &mut Dialog) -> (bool, Option<TitleA
                     );
                     if ui.add(delete).clicked() {
                         action = Some(TitleAction::Delete(name.clone()));
-                        done = true;
                     }
                     if ui.button("Cancel").clicked() {
                         done = true;

@@ -1,0 +1,46 @@
+//! Settings changed on the settings screen (or by a key), applied at once to the session
+//! and the window, and written to `settings.toml` when the player leaves the screen.
+
+use winit::window::Fullscreen;
+
+use super::App;
+use super::settings::{Settings, settings_path};
+
+impl App {
+    /// Applies at once what the settings screen changed since `before`, and notes it for
+    /// the file.
+    pub(super) fn apply_settings(&mut self, before: &Settings) {
+        let now = self.settings.clone();
+        self.saved_settings.adopt_changes(before, &now);
+        self.settings_changed = true;
+        if let Some(session) = &mut self.session {
+            if now.render_distance != before.render_distance {
+                session.set_render_distance(now.render_distance);
+            }
+            session.input.set_mouse(now.mouse_sensitivity, now.invert_y);
+        }
+        if let Some(display) = &mut self.display {
+            if now.vsync != before.vsync {
+                display.set_vsync(now.vsync);
+            }
+            if now.fullscreen != before.fullscreen {
+                let full = now.fullscreen.then_some(Fullscreen::Borderless(None));
+                display.window.set_fullscreen(full);
+            }
+        }
+    }
+
+    /// Writes the settings file if the player changed something.
+    pub(super) fn save_settings(&mut self) {
+        if !std::mem::take(&mut self.settings_changed) {
+            return;
+        }
+        match settings_path() {
+            Some(path) => match self.saved_settings.save(&path) {
+                Ok(()) => log::info!("settings saved to {}", path.display()),
+                Err(e) => log::warn!("{e}"),
+            },
+            None => log::warn!("no config folder (no home folder?): settings not saved"),
+        }
+    }
+}

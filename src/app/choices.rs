@@ -1,0 +1,129 @@
+//! Carrying out what the player chose in the menus: playing, creating, renaming and
+//! deleting worlds from the title screen, and the pause menu's buttons.
+
+use std::time::Instant;
+
+use winit::event_loop::ActiveEventLoop;
+
+use super::session::Session;
+use super::ui::inventory;
+use super::ui::pause::PauseAction;
+use super::ui::screen::Event;
+use super::ui::title::{NewWorldForm, RenameForm, TitleAction, WorldRow};
+use super::{App, AppError, open};
+use crate::save::worlds::{self, list_worlds, seed_from_text};
+use crate::save::worlds_dir;
+
+/// What the player chose in a menu this frame.
+pub(super) enum Choice {
+    /// On the title screen.
+    Title(TitleAction),
+    /// In the pause menu.
+    Pause(PauseAction),
+    /// The settings screen's Done.
+    SettingsDone,
+}
+
+impl App {
+    /// Carries out what the player chose in a menu.
+    pub(super) fn act(&mut self, choice: Choice, event_loop: &ActiveEventLoop) {
+        match choice {
+            Choice::Pause(PauseAction::Resume) => self.go(Event::Resume),
+            Choice::Pause(PauseAction::Settings) | Choice::Title(TitleAction::Settings) => {
+                self.go(Event::OpenSettings);
+            }
+            Choice::Pause(PauseAction::SaveAndQuit) => self.go(Event::SaveAndQuit),
+            Choice::Pause(PauseAction::Quit) => self.go(Event::Quit),
+            Choice::SettingsDone => self.go(Event::CloseSettings),
+            Choice::Title(TitleAction::Quit) => event_loop.exit(),
+            Choice::Title(action) => {
+                match self.world_action(action) {
+                    Ok(()) => {
+                        self.ui.title.error = None;
+                        self.ui.title.dialog = None;
+                    }
+                    Err(e) => self.ui.title.error = Some(e.to_string()),
+                }
+                if !self.screen.has_world() {
+                    self.refresh_worlds();
+                }
+            }
+        }
+    }
+
+    /// Plays, creates, renames or deletes a world from the title screen.
+    fn world_action(&mut self, action: TitleAction) -> Result<(), AppError> {
+        let dir = worlds_dir()?;
+        match action {
+            TitleAction::Play(name) => self.play(&name)?,
+            TitleAction::Create(NewWorldForm {
+                name,
+                seed,
+                generator,
+            }) => {
+                worlds::create_world(&dir, &name, seed_from_text(&seed), generator)?;
+                self.ui.title.selected = Some(name.clone());
+                self.play(&name)?;
+            }
+            TitleAction::Rename(RenameForm { from, to }) => {
+                worlds::rename_world(&dir, &from, &to)?;
+                self.ui.title.selected = Some(to);
+            }
+            TitleAction::Delete(name) => {
+                worlds::delete_world(&dir, &name)?;
+                self.ui.title.selected = None;
+            }
+            TitleAction::Settings | TitleAction::Quit => {}
+        }
+        Ok(())
+    }
+
+    /// Opens the world called `name` in the data folder and starts playing it.
+    fn play(&mut self, name: &str) -> Result<(), AppError> {
+        let options = crate::cli::PlayOptions {
+            world: Some(name.to_owned()),
+            // The world has its own seed and generator; the command line's are for new ones.
+            seed: None,
+            world_gen: None,
+            // A recording, a start time and a final screenshot belong to the world named on
+            // the command line, not to every world opened from the title screen.
+            record: None,
+            time: None,
+            screenshot: None,
+            ..self.options.clone()
+        };
+        let opened = open::open_world(&options)?;
+        self.launch = Instant::now();
+        self.start_session(&options, opened, name.to_owned());
+        Ok(())
+    }
+
+    /// Starts a session of the `opened` world called `name` with `options`, on the loading
+    /// screen.
+    pub(super) fn start_session(
+        &mut self,
+        options: &crate::cli::PlayOptions,
+        opened: open::Opened,
+        name: String,
+    ) {
+        if let Some(display) = &mut self.display {
+            display.renderer.clear_chunks();
+        }
+        self.session = Some(Session::new(options, &self.settings, opened, self.launch));
+        self.ui.world_name = name;
+        self.ui.inventory = inventory::InventoryState::default();
+        self.go(Event::WorldOpened);
+    }
+
+    /// Reads the worlds list again for the title screen.
+    pub(super) fn refresh_worlds(&mut self) {
+        let listed = worlds_dir().and_then(|dir| list_worlds(&dir));
+        match listed {
+            Ok(list) => self.ui.worlds = list.iter().map(WorldRow::of).collect(),
+            Err(e) => {
+                self.ui.worlds.clear();
+                self.ui.title.error = Some(e.to_string());
+            }
+        }
+    }
+}
