@@ -10,6 +10,7 @@
 
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
+use super::plants::{cactus, cross};
 use super::{CornerLight, Pass, Quad};
 use crate::world::block::{OPAQUE, Shape};
 use crate::world::{Block, Face, Light, RenderKind};
@@ -224,9 +225,20 @@ pub fn mesh_region<S: QuadSink>(
                 let me = TRAITS[block as usize];
                 let Some(pass) = me.pass else { continue };
                 let cell = [x as u16, y as u16, z as u16];
-                if let Shape::Torch { wall } = me.shape {
-                    torch(cell, wall, lights[i as usize], sink);
-                    continue;
+                match me.shape {
+                    Shape::Torch { wall } => {
+                        torch(cell, wall, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Cross => {
+                        cross(cell, block, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Inset => {
+                        cactus(cell, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Cube | Shape::LowerHalf => {}
                 }
                 for face in Face::ALL {
                     let front = i + normals[face as usize];

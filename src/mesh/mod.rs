@@ -26,6 +26,7 @@ pub mod greedy;
 mod mesher;
 pub mod models;
 mod neighbourhood;
+pub mod plants;
 pub mod sort;
 pub mod tiles;
 

@@ -34,7 +34,7 @@ use crate::world::ChunkPos;
 use chunks::ChunkStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
 
-/// The block atlas, made by `src/bin/make_atlas.rs`.
+/// The block atlas, made by `src/bin/make_atlas/`.
 pub const ATLAS_PNG: &[u8] = include_bytes!("../../assets/blocks.png");
 
 /// The brightness setting players start with: halfway between Minecraft's "moody" and

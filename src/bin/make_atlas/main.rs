@@ -5,6 +5,8 @@
 //! Run `cargo run --bin make_atlas` (writes `assets/blocks.png`) or
 //! `cargo run --bin make_atlas -- OUT.png`.
 
+mod plants;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -602,6 +604,15 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "iron_ore" => ore(rng, [214, 172, 140]),
         "gold_ore" => ore(rng, [248, 216, 64]),
         "diamond_ore" => ore(rng, [96, 226, 222]),
+        "tall_grass" => plants::tall_grass(rng),
+        "dandelion" => plants::dandelion(rng),
+        "poppy" => plants::poppy(rng),
+        "cornflower" => plants::cornflower(rng),
+        "dead_bush" => plants::dead_bush(rng),
+        "cactus_top" => plants::cactus_top(rng),
+        "cactus_side" => plants::cactus_side(rng),
+        "spruce_leaves" => plants::spruce_leaves(rng),
+        "birch_leaves" => plants::birch_leaves(rng),
         _ => return None,
     })
 }
