@@ -17,28 +17,28 @@ const ATLAS_COLUMNS: u32 = 8u;
 const ATLAS_ROWS: u32 = 8u;
 const ATLAS_SIZE: vec2<f32> = vec2<f32>(f32(ATLAS_COLUMNS), f32(ATLAS_ROWS));
 
-// The vertex layout: (first bit, bit count) of each field; X to U are in `packed`, the rest
+// The vertex layout: (first bit, bit count) of each field; X to AO are in `packed`, the rest
 // in `surface`. Must match `layout` in src/mesh/mod.rs, which a test checks.
 const X_SHIFT: u32 = 0u;
 const X_BITS: u32 = 6u;
 const Y_SHIFT: u32 = 6u;
-const Y_BITS: u32 = 7u;
-const Z_SHIFT: u32 = 13u;
+const Y_BITS: u32 = 10u;
+const Z_SHIFT: u32 = 16u;
 const Z_BITS: u32 = 6u;
-const FACE_SHIFT: u32 = 19u;
+const FACE_SHIFT: u32 = 22u;
 const FACE_BITS: u32 = 3u;
-const AO_SHIFT: u32 = 22u;
+const AO_SHIFT: u32 = 25u;
 const AO_BITS: u32 = 2u;
-const U_SHIFT: u32 = 24u;
-const U_BITS: u32 = 6u;
-const V_SHIFT: u32 = 24u;
-const V_BITS: u32 = 7u;
 const TILE_SHIFT: u32 = 0u;
-const TILE_BITS: u32 = 12u;
-const SKY_SHIFT: u32 = 12u;
+const TILE_BITS: u32 = 7u;
+const SKY_SHIFT: u32 = 7u;
 const SKY_BITS: u32 = 6u;
-const BLOCK_SHIFT: u32 = 18u;
+const BLOCK_SHIFT: u32 = 13u;
 const BLOCK_BITS: u32 = 6u;
+const U_SHIFT: u32 = 19u;
+const U_BITS: u32 = 6u;
+const V_SHIFT: u32 = 25u;
+const V_BITS: u32 = 7u;
 
 fn field(word: u32, shift: u32, bits: u32) -> u32 {
     return (word >> shift) & ((1u << bits) - 1u);
@@ -85,13 +85,13 @@ fn lit(light: vec2<f32>) -> vec3<f32> {
 fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput {
     let position = vec3<f32>(
         f32(field(packed, X_SHIFT, X_BITS)),
-        f32(field(packed, Y_SHIFT, Y_BITS)) * 0.5,
+        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
         f32(field(packed, Z_SHIFT, Z_BITS)),
     );
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
     let uv = vec2<f32>(
-        f32(field(packed, U_SHIFT, U_BITS)),
+        f32(field(surface, U_SHIFT, U_BITS)),
         f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
     );
 
