@@ -124,7 +124,7 @@ impl Greedy {
                 let quad = faces[self.grid[at(row, col)] as usize].1;
                 let grows_along = constant_along(&quad, along);
                 let whole = quad.top == 16 && quad.bottom == 0;
-                let grows_across = constant_along(&quad, across) && !(face.is_side() && !whole);
+                let grows_across = (whole || !face.is_side()) && constant_along(&quad, across);
                 let matches = |this: &Self, r: usize, c: usize| {
                     this.occupied[r] & (1 << c) != 0
                         && same_look(&faces[this.grid[at(r, c)] as usize].1, &quad)

@@ -362,13 +362,21 @@ fn flowing_water_is_lower_the_further_it_has_flowed() {
             .find(|q| q.cell == [x, y, 3] && q.face == face)
             .map(|q| (q.top, q.bottom))
     };
-    assert_eq!(face(3, 3, Face::Up), Some((14, 0)), "a source is nearly full");
+    assert_eq!(
+        face(3, 3, Face::Up),
+        Some((14, 0)),
+        "a source is nearly full"
+    );
     assert_eq!(face(4, 3, Face::Up), Some((12, 0)));
     assert_eq!(face(5, 3, Face::Up), Some((5, 0)));
     // Each shows the strip of wall above its lower neighbour's surface, and no more.
     assert_eq!(face(3, 3, Face::East), Some((14, 12)));
     assert_eq!(face(4, 3, Face::East), Some((12, 5)));
-    assert_eq!(face(4, 3, Face::West), None, "the source beside it is higher");
+    assert_eq!(
+        face(4, 3, Face::West),
+        None,
+        "the source beside it is higher"
+    );
     // Water under water fills its cell: no top, and its sides reach the top.
     assert_eq!(face(3, 2, Face::Up), None);
     assert_eq!(face(3, 2, Face::West), Some((16, 0)));
