@@ -11,6 +11,18 @@ struct Chunk {
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
 @group(1) @binding(0) var<uniform> chunk: Chunk;
+// The depth of the world drawn before the translucent faces: only fs_translucent reads it.
+@group(2) @binding(0) var scene_depth: texture_depth_2d;
+
+// The atlas tile of water, which darkens with depth. Must match src/mesh/tiles.rs.
+const WATER_TILE: u32 = 13u;
+// Blocks of water through which a little over half the light from behind is lost
+// (1 - e^-1): a beach's shallows show their sand, a sea floor ten blocks down barely.
+const WATER_CLARITY: f32 = 3.5;
+// Deep water's colour, linear, before light: a dark blue-green.
+const DEEP_WATER: vec3<f32> = vec3<f32>(0.012, 0.045, 0.11);
+// Water's alpha where it is deepest: nearly opaque, a hint of what is behind.
+const DEEP_ALPHA: f32 = 0.94;
 
 // Must match src/mesh/tiles.rs.
 const ATLAS_COLUMNS: u32 = 8u;
@@ -186,8 +198,28 @@ fn fs_cutout(in: VertexOutput) -> @location(0) vec4<f32> {
     return vec4<f32>(shaded(texel.rgb, in), 1.0);
 }
 
+// Where the pixel `clip` lands in camera-relative world space, at the scene's depth there.
+fn scene_point(clip: vec4<f32>) -> vec3<f32> {
+    let depth = textureLoad(scene_depth, vec2<i32>(clip.xy), 0);
+    let ndc = vec2<f32>(
+        clip.x / globals.fog_screen.z * 2.0 - 1.0,
+        1.0 - clip.y / globals.fog_screen.w * 2.0,
+    );
+    let p = globals.inv_view_proj * vec4<f32>(ndc, depth, 1.0);
+    return p.xyz / p.w;
+}
+
 @fragment
 fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     let texel = sample_atlas(in);
-    return vec4<f32>(shaded(texel.rgb, in), texel.a);
+    if in.tile != WATER_TILE {
+        return vec4<f32>(shaded(texel.rgb, in), texel.a);
+    }
+    // How much water the eye looks through here: from this face to whatever the world
+    // drew behind it (the sky counts as bottomless). The more, the darker and the less
+    // see-through, as light is absorbed on its way out of the water.
+    let thickness = distance(scene_point(in.clip), in.relative);
+    let murk = 1.0 - exp(-thickness / WATER_CLARITY);
+    let colour = mix(texel.rgb, DEEP_WATER, murk);
+    return vec4<f32>(shaded(colour, in), mix(texel.a, DEEP_ALPHA, murk));
 }
