@@ -19,8 +19,8 @@ const WATER_TILE: u32 = 13u;
 // Blocks of water through which a little over half the light from behind is lost
 // (1 - e^-1): a beach's shallows show their sand, a sea floor ten blocks down barely.
 const WATER_CLARITY: f32 = 3.5;
-// Deep water's colour, linear, before light: a dark blue-green.
-const DEEP_WATER: vec3<f32> = vec3<f32>(0.012, 0.045, 0.11);
+// Deep water's colour, linear, before light: a deep sea blue.
+const DEEP_WATER: vec3<f32> = vec3<f32>(0.02, 0.075, 0.2);
 // Water's alpha where it is deepest: nearly opaque, a hint of what is behind.
 const DEEP_ALPHA: f32 = 0.94;
 
@@ -65,6 +65,8 @@ struct VertexOutput {
     @location(3) @interpolate(flat) tile: u32,
     // Sky light and block light levels, 0 to 15, smooth across the face.
     @location(4) light: vec2<f32>,
+    // The face's direction, in Face order (2 is up).
+    @location(5) @interpolate(flat) face: u32,
 };
 
 // Fixed directional shading per face, in Face order: east, west, up, down, south, north.
@@ -114,6 +116,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
     out.relative = relative;
     out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.face = face;
     out.light = vec2<f32>(
         f32(field(surface, SKY_SHIFT, SKY_BITS)),
         f32(field(surface, BLOCK_SHIFT, BLOCK_BITS)),
@@ -137,6 +140,7 @@ fn vs_model(
     out.shade = FACE_LIGHT[shade.z];
     out.relative = relative;
     out.tile = tile;
+    out.face = shade.z;
     out.light = vec2<f32>(f32(shade.x), f32(shade.y)) * 0.25;
     return out;
 }
@@ -158,6 +162,7 @@ fn vs_box(
     out.shade = FACE_LIGHT[face] * shade;
     out.relative = relative;
     out.tile = tile;
+    out.face = face;
     out.light = light;
     return out;
 }
@@ -198,15 +203,21 @@ fn fs_cutout(in: VertexOutput) -> @location(0) vec4<f32> {
     return vec4<f32>(shaded(texel.rgb, in), 1.0);
 }
 
-// Where the pixel `clip` lands in camera-relative world space, at the scene's depth there.
-fn scene_point(clip: vec4<f32>) -> vec3<f32> {
+// How far the eye looks through water at the pixel `clip`, whose water face looking `face`
+// is at `relative`: from the face to the world drawn behind it. Where only the sky is
+// behind, a side (a waterfall against the sky) is a block thick, a top (the sea at the edge
+// of the loaded world) bottomless.
+fn water_thickness(clip: vec4<f32>, relative: vec3<f32>, face: u32) -> f32 {
     let depth = textureLoad(scene_depth, vec2<i32>(clip.xy), 0);
+    if depth >= 1.0 {
+        return select(1.0, 1e4, face == 2u);
+    }
     let ndc = vec2<f32>(
         clip.x / globals.fog_screen.z * 2.0 - 1.0,
         1.0 - clip.y / globals.fog_screen.w * 2.0,
     );
     let p = globals.inv_view_proj * vec4<f32>(ndc, depth, 1.0);
-    return p.xyz / p.w;
+    return distance(p.xyz / p.w, relative);
 }
 
 @fragment
@@ -215,10 +226,9 @@ fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     if in.tile != WATER_TILE {
         return vec4<f32>(shaded(texel.rgb, in), texel.a);
     }
-    // How much water the eye looks through here: from this face to whatever the world
-    // drew behind it (the sky counts as bottomless). The more, the darker and the less
-    // see-through, as light is absorbed on its way out of the water.
-    let thickness = distance(scene_point(in.clip), in.relative);
+    // The more water the eye looks through here, the darker and the less see-through, as
+    // light is absorbed on its way out of the water.
+    let thickness = water_thickness(in.clip, in.relative, in.face);
     let murk = 1.0 - exp(-thickness / WATER_CLARITY);
     let colour = mix(texel.rgb, DEEP_WATER, murk);
     return vec4<f32>(shaded(colour, in), mix(texel.a, DEEP_ALPHA, murk));
