@@ -23,6 +23,11 @@ const WATER_CLARITY: f32 = 3.5;
 const DEEP_WATER: vec3<f32> = vec3<f32>(0.02, 0.075, 0.2);
 // Water's alpha where it is deepest: nearly opaque, a hint of what is behind.
 const DEEP_ALPHA: f32 = 0.94;
+// Shallow water's tint on the water texture, and its least alpha: water takes red out of
+// the light first, so sand under a little of it reads blue-green, not the lavender an even
+// mix of blue and sand would give.
+const SHALLOW_TINT: vec3<f32> = vec3<f32>(0.45, 1.7, 0.75);
+const SHALLOW_ALPHA: f32 = 0.78;
 
 // Must match src/mesh/tiles.rs.
 const ATLAS_COLUMNS: u32 = 8u;
@@ -230,6 +235,7 @@ fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     // light is absorbed on its way out of the water.
     let thickness = water_thickness(in.clip, in.relative, in.face);
     let murk = 1.0 - exp(-thickness / WATER_CLARITY);
-    let colour = mix(texel.rgb, DEEP_WATER, murk);
-    return vec4<f32>(shaded(colour, in), mix(texel.a, DEEP_ALPHA, murk));
+    let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, murk);
+    let alpha = mix(max(texel.a, SHALLOW_ALPHA), DEEP_ALPHA, murk);
+    return vec4<f32>(shaded(colour, in), alpha);
 }
