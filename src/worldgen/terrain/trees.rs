@@ -18,7 +18,7 @@
 //! four layers of leaves around its top, two of radius 2 and two of radius 1 above them, with
 //! each layer's corners bare or leafy by a hash of the position. A birch is the same, a log
 //! taller, in white bark. A spruce (after `WorldGenTaiga2`) is a taller trunk under a cone of
-//! layers that alternate radius 1 and 2, with one leaf on top.
+//! layers that widen downward, with one leaf on top.
 
 use noise::{NoiseFn, OpenSimplex};
 
@@ -43,6 +43,8 @@ const BIRCH_EXTRA: i32 = 1;
 const SPRUCE_EXTRA: i32 = 2;
 /// Leaf layers of a spruce below its top leaf.
 const SPRUCE_LAYERS: i32 = 5;
+/// The radius of each of a spruce's leaf layers, from its top leaf down.
+const SPRUCE_RADII: [i32; SPRUCE_LAYERS as usize + 1] = [0, 1, 1, 2, 1, 2];
 /// The share of a forest's trees that are birches.
 const BIRCH_SHARE: f64 = 0.3;
 /// How many trunk heights there are, from [`MIN_TRUNK`] up.
@@ -153,14 +155,9 @@ impl Tree {
         }
         let (dx, dz) = ((x - self.x).abs(), (z - self.z).abs());
         if self.kind == TreeKind::Spruce {
-            // One leaf on top, then layers of radius 1 and 2 in turn, without corners.
-            let radius = if dy == 0 {
-                0
-            } else if dy % 2 == 0 {
-                2
-            } else {
-                1
-            };
+            // One leaf on top, two narrow layers, then wide and narrow in turn, without
+            // corners: a cone that widens downward.
+            let radius = SPRUCE_RADII[(-dy) as usize];
             return dx <= radius && dz <= radius && (radius == 0 || dx < radius || dz < radius);
         }
         // Radius 2 for the lower two layers, 1 for the upper two.
