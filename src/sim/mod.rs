@@ -452,15 +452,20 @@ impl Simulation {
 
     /// What placing `block` into `cell` through the face `hit` names puts there: the block
     /// itself, or for a torch, one standing on a top face or leaning against a side face, as
-    /// long as the block clicked on holds torches; a plant or a cactus only over a block
-    /// that holds plants. `None` where it cannot go.
+    /// long as the block clicked on holds torches; a plant only over a whole block, a cactus
+    /// also over a cactus. `None` where it cannot go.
     fn placed_against(&self, block: Block, hit: &RayHit, cell: BlockPos) -> Option<Block> {
         match block.shape() {
             Shape::Torch { .. } if self.world.block(hit.block).holds_torches() => {
                 Block::torch_against(hit.face)
             }
             Shape::Torch { .. } => None,
-            Shape::Cross | Shape::Inset => self
+            Shape::Cross => self
+                .world
+                .block(cell.offset(IVec3::NEG_Y))
+                .holds_torches()
+                .then_some(block),
+            Shape::Inset => self
                 .world
                 .block(cell.offset(IVec3::NEG_Y))
                 .holds_plants()
