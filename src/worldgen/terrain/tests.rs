@@ -564,3 +564,32 @@ fn cold_water_freezes_over_and_warm_water_does_not() {
     }
     panic!("{frozen} frozen and {open} open sea columns");
 }
+
+#[test]
+fn no_tree_stands_on_a_snow_cap() {
+    // The highest ground within 800 blocks, a peak capped with snow, and the columns around
+    // it hold no trunk.
+    let terrain = Terrain::new(0);
+    let (x, z) = rings(100)
+        .map(|(i, j)| (i * 8, j * 8))
+        .max_by_key(|&(x, z)| terrain.surface_height(x, z))
+        .expect("some column");
+    let map = HeightMap::new(&terrain.heights, x - 40, z - 40, 80, 80);
+    let trees = terrain
+        .forests
+        .trees_in((x - 36, x + 36), (z - 36, z + 36), |x, z| {
+            let column = map.column(&terrain.heights, x, z);
+            (column.height, column.top, column.biome)
+        });
+    let mut capped = 0;
+    for dz in -36..36 {
+        for dx in -36..36 {
+            let column = map.column(&terrain.heights, x + dx, z + dz);
+            if column.top == Block::Snow && column.biome == Biome::Mountains {
+                capped += 1;
+                assert!(!trees.iter().any(|t| (t.x, t.z) == (x + dx, z + dz)));
+            }
+        }
+    }
+    assert!(capped > 0, "the peak at ({x}, {z}) is capped with snow");
+}

@@ -243,8 +243,8 @@ impl Forests {
     }
 
     /// Every tree whose trunk stands in columns `x0 .. x1` by `z0 .. z1`, in a fixed order.
-    /// `surface` gives a column's height, top block and biome; trees grow only on grass and
-    /// snow.
+    /// `surface` gives a column's height, top block and biome; trees grow only on grass, and
+    /// on snow in the cold biomes.
     pub(super) fn trees_in(
         &self,
         (x0, x1): (i32, i32),
@@ -259,7 +259,9 @@ impl Forests {
                     continue;
                 }
                 let (base, top, biome) = surface(x, z);
-                if !matches!(top, Block::Grass | Block::Snow) {
+                // Snowy ground holds trees in the cold biomes, not on the mountains' caps.
+                let ground = top == Block::Grass || (top == Block::Snow && biome.is_cold());
+                if !ground {
                     continue;
                 }
                 trees.extend(self.tree_at(x, z, h, base, biome));
