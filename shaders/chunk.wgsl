@@ -11,34 +11,51 @@ struct Chunk {
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
 @group(1) @binding(0) var<uniform> chunk: Chunk;
+// The depth of the world drawn before the translucent faces: only fs_translucent reads it.
+@group(2) @binding(0) var scene_depth: texture_depth_2d;
+
+// The atlas tile of water, which darkens with depth. Must match src/mesh/tiles.rs.
+const WATER_TILE: u32 = 13u;
+// Blocks of water through which a little over half the light from behind is lost
+// (1 - e^-1): a beach's shallows show their sand, a sea floor ten blocks down barely.
+const WATER_CLARITY: f32 = 3.5;
+// Deep water's colour, linear, before light: a deep sea blue.
+const DEEP_WATER: vec3<f32> = vec3<f32>(0.02, 0.075, 0.2);
+// Water's alpha where it is deepest: nearly opaque, a hint of what is behind.
+const DEEP_ALPHA: f32 = 0.94;
+// Shallow water's tint on the water texture, and its least alpha: water takes red out of
+// the light first, so sand under a little of it reads blue-green, not the lavender an even
+// mix of blue and sand would give.
+const SHALLOW_TINT: vec3<f32> = vec3<f32>(0.45, 1.7, 0.75);
+const SHALLOW_ALPHA: f32 = 0.78;
 
 // Must match src/mesh/tiles.rs.
 const ATLAS_COLUMNS: u32 = 8u;
-const ATLAS_ROWS: u32 = 7u;
+const ATLAS_ROWS: u32 = 8u;
 const ATLAS_SIZE: vec2<f32> = vec2<f32>(f32(ATLAS_COLUMNS), f32(ATLAS_ROWS));
 
-// The vertex layout: (first bit, bit count) of each field; X to U are in `packed`, the rest
+// The vertex layout: (first bit, bit count) of each field; X to AO are in `packed`, the rest
 // in `surface`. Must match `layout` in src/mesh/mod.rs, which a test checks.
 const X_SHIFT: u32 = 0u;
 const X_BITS: u32 = 6u;
 const Y_SHIFT: u32 = 6u;
-const Y_BITS: u32 = 7u;
-const Z_SHIFT: u32 = 13u;
+const Y_BITS: u32 = 10u;
+const Z_SHIFT: u32 = 16u;
 const Z_BITS: u32 = 6u;
-const FACE_SHIFT: u32 = 19u;
+const FACE_SHIFT: u32 = 22u;
 const FACE_BITS: u32 = 3u;
-const AO_SHIFT: u32 = 22u;
+const AO_SHIFT: u32 = 25u;
 const AO_BITS: u32 = 2u;
-const U_SHIFT: u32 = 24u;
-const U_BITS: u32 = 6u;
-const V_SHIFT: u32 = 24u;
-const V_BITS: u32 = 7u;
 const TILE_SHIFT: u32 = 0u;
-const TILE_BITS: u32 = 12u;
-const SKY_SHIFT: u32 = 12u;
+const TILE_BITS: u32 = 7u;
+const SKY_SHIFT: u32 = 7u;
 const SKY_BITS: u32 = 6u;
-const BLOCK_SHIFT: u32 = 18u;
+const BLOCK_SHIFT: u32 = 13u;
 const BLOCK_BITS: u32 = 6u;
+const U_SHIFT: u32 = 19u;
+const U_BITS: u32 = 6u;
+const V_SHIFT: u32 = 25u;
+const V_BITS: u32 = 7u;
 
 fn field(word: u32, shift: u32, bits: u32) -> u32 {
     return (word >> shift) & ((1u << bits) - 1u);
@@ -53,6 +70,8 @@ struct VertexOutput {
     @location(3) @interpolate(flat) tile: u32,
     // Sky light and block light levels, 0 to 15, smooth across the face.
     @location(4) light: vec2<f32>,
+    // The face's direction, in Face order (2 is up).
+    @location(5) @interpolate(flat) face: u32,
 };
 
 // Fixed directional shading per face, in Face order: east, west, up, down, south, north.
@@ -85,13 +104,13 @@ fn lit(light: vec2<f32>) -> vec3<f32> {
 fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput {
     let position = vec3<f32>(
         f32(field(packed, X_SHIFT, X_BITS)),
-        f32(field(packed, Y_SHIFT, Y_BITS)) * 0.5,
+        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
         f32(field(packed, Z_SHIFT, Z_BITS)),
     );
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
     let uv = vec2<f32>(
-        f32(field(packed, U_SHIFT, U_BITS)),
+        f32(field(surface, U_SHIFT, U_BITS)),
         f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
     );
 
@@ -102,6 +121,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
     out.relative = relative;
     out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.face = face;
     out.light = vec2<f32>(
         f32(field(surface, SKY_SHIFT, SKY_BITS)),
         f32(field(surface, BLOCK_SHIFT, BLOCK_BITS)),
@@ -125,6 +145,7 @@ fn vs_model(
     out.shade = FACE_LIGHT[shade.z];
     out.relative = relative;
     out.tile = tile;
+    out.face = shade.z;
     out.light = vec2<f32>(f32(shade.x), f32(shade.y)) * 0.25;
     return out;
 }
@@ -146,6 +167,7 @@ fn vs_box(
     out.shade = FACE_LIGHT[face] * shade;
     out.relative = relative;
     out.tile = tile;
+    out.face = face;
     out.light = light;
     return out;
 }
@@ -186,8 +208,34 @@ fn fs_cutout(in: VertexOutput) -> @location(0) vec4<f32> {
     return vec4<f32>(shaded(texel.rgb, in), 1.0);
 }
 
+// How far the eye looks through water at the pixel `clip`, whose water face looking `face`
+// is at `relative`: from the face to the world drawn behind it. Where only the sky is
+// behind, a side (a waterfall against the sky) is a block thick, a top (the sea at the edge
+// of the loaded world) bottomless.
+fn water_thickness(clip: vec4<f32>, relative: vec3<f32>, face: u32) -> f32 {
+    let depth = textureLoad(scene_depth, vec2<i32>(clip.xy), 0);
+    if depth >= 1.0 {
+        return select(1.0, 1e4, face == 2u);
+    }
+    let ndc = vec2<f32>(
+        clip.x / globals.fog_screen.z * 2.0 - 1.0,
+        1.0 - clip.y / globals.fog_screen.w * 2.0,
+    );
+    let p = globals.inv_view_proj * vec4<f32>(ndc, depth, 1.0);
+    return distance(p.xyz / p.w, relative);
+}
+
 @fragment
 fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     let texel = sample_atlas(in);
-    return vec4<f32>(shaded(texel.rgb, in), texel.a);
+    if in.tile != WATER_TILE {
+        return vec4<f32>(shaded(texel.rgb, in), texel.a);
+    }
+    // The more water the eye looks through here, the darker and the less see-through, as
+    // light is absorbed on its way out of the water.
+    let thickness = water_thickness(in.clip, in.relative, in.face);
+    let murk = 1.0 - exp(-thickness / WATER_CLARITY);
+    let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, murk);
+    let alpha = mix(max(texel.a, SHALLOW_ALPHA), DEEP_ALPHA, murk);
+    return vec4<f32>(shaded(colour, in), alpha);
 }

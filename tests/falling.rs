@@ -123,6 +123,28 @@ fn sand_landing_on_a_torch_breaks_it_and_takes_its_place() {
 }
 
 #[test]
+fn sand_over_a_flower_falls_onto_it_and_breaks_it() {
+    // Sand stacked right on a poppy: a plant is not support, so it falls at once, and
+    // landing in the poppy's cell breaks it.
+    let r = run(r#"
+        world = "flat"
+        ticks = 120
+        [player]
+        position = [5.5, 64.0, 5.5]
+        [[fill]]
+        from = [0, 64, 0]
+        to = [0, 64, 0]
+        block = "poppy"
+        [[fill]]
+        from = [0, 65, 0]
+        to = [0, 65, 0]
+        block = "sand"
+    "#);
+    assert_eq!(edits(&r.trace[0]), BTreeMap::from([([0, 64, 0], "poppy")]));
+    assert_eq!(edits(r.last()), BTreeMap::from([([0, 64, 0], "sand")]));
+}
+
+#[test]
 fn placed_sand_with_nothing_under_it_falls() {
     // A stone pillar three high; facing west from 2 blocks east, pitched 30° up, the player
     // places sand against the east face of its top block, over nothing.

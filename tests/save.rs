@@ -194,7 +194,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
             slots: hewn::sim::DEFAULT_HOTBAR.map(Some),
             selected: 4
         },
-        "the old fixed hotbar becomes the new one, crate, torch and glowstone included"
+        "the old fixed hotbar becomes the new one, crate, torch, glowstone and water included"
     );
     assert_eq!(
         loaded.meta.time,
@@ -212,7 +212,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn::save::SCHEMA_VERSION);
-    assert_eq!(version, 5);
+    assert_eq!(version, 6);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();

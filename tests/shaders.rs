@@ -89,4 +89,6 @@ fn the_chunk_shader_finds_tiles_in_the_atlas_as_the_atlas_is_laid_out() {
     let module = parse("chunk.wgsl");
     assert_eq!(constant(&module, "ATLAS_COLUMNS"), ATLAS_COLUMNS);
     assert_eq!(constant(&module, "ATLAS_ROWS"), ATLAS_ROWS);
+    let water = hewn::mesh::tiles::tile_index("water").map(u32::from);
+    assert_eq!(Some(constant(&module, "WATER_TILE")), water);
 }

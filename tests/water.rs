@@ -275,3 +275,28 @@ fn a_flood_larger_than_the_budget_waits_its_turn_in_order() {
     let after_16 = pool(17);
     assert!(after_16.sim.updates().iter().all(|(due, _)| due > 16));
 }
+
+#[test]
+fn water_poured_from_the_hotbar_is_a_source_that_spreads() {
+    // Looking straight down, the player pours water onto the grass under their feet in
+    // tick 1; it first spreads 15 ticks later.
+    let r = run(r#"
+        world = "flat"
+        ticks = 20
+        [player]
+        position = [0.5, 64.0, 0.5]
+        pitch = -90.0
+        [[input]]
+        at = 1
+        action = "place"
+        block = "water"
+    "#);
+    assert_eq!(water(&r.trace[1]), BTreeMap::from([([0, 64, 0], "water")]));
+    let spread = water(r.last());
+    assert_eq!(spread.get(&[1, 64, 0]), Some(&"water_1"), "{spread:?}");
+    assert_eq!(
+        spread.len(),
+        5,
+        "the source and its four neighbours: {spread:?}"
+    );
+}

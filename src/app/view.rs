@@ -170,8 +170,16 @@ impl Session {
             "xyz {:.2} {:.2} {:.2}",
             p.position.x, p.position.y, p.position.z
         ));
+        // The biome is a pure function of the column: a few noise samples, worked out
+        // again each frame the overlay is up.
+        let biome = self
+            .sim
+            .world
+            .generator()
+            .biome(block.x, block.z)
+            .map_or(String::new(), |b| format!("  biome {b}"));
         lines.push(format!(
-            "block {} {} {}  chunk {} {} {}",
+            "block {} {} {}  chunk {} {} {}{biome}",
             block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
         ));
         lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));

@@ -15,7 +15,8 @@
 //! along a wall, darker at the wall's foot, merges along the wall; faces whose shading varies
 //! both ways stay single. The texture repeats across a merged
 //! quad (the shader takes the tile at the fractional part of the quad's texture coordinate).
-//! A slab's side is half a block high, so slab sides merge along their row only.
+//! A slab's side is half a block high (and water's may be shorter), so short sides merge
+//! along their row only.
 
 use super::Quad;
 use super::faces::corners;
@@ -70,7 +71,11 @@ const fn grid_axes(face: Face) -> (usize, usize) {
 
 /// Whether two faces may share a quad.
 fn same_look(a: &Quad, b: &Quad) -> bool {
-    a.block == b.block && a.pass == b.pass && a.half == b.half && a.ao == b.ao && a.light == b.light
+    a.block == b.block
+        && a.pass == b.pass
+        && (a.top, a.bottom) == (b.top, b.bottom)
+        && a.ao == b.ao
+        && a.light == b.light
 }
 
 impl Greedy {
@@ -118,7 +123,8 @@ impl Greedy {
                 let col = self.occupied[row].trailing_zeros() as usize;
                 let quad = faces[self.grid[at(row, col)] as usize].1;
                 let grows_along = constant_along(&quad, along);
-                let grows_across = constant_along(&quad, across) && !(face.is_side() && quad.half);
+                let whole = quad.top == 16 && quad.bottom == 0;
+                let grows_across = (whole || !face.is_side()) && constant_along(&quad, across);
                 let matches = |this: &Self, r: usize, c: usize| {
                     this.occupied[r] & (1 << c) != 0
                         && same_look(&faces[this.grid[at(r, c)] as usize].1, &quad)

@@ -10,6 +10,7 @@
 
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
+use super::plants::{cactus, cross};
 use super::{CornerLight, Pass, Quad};
 use crate::world::block::{OPAQUE, Shape};
 use crate::world::{Block, Face, Light, RenderKind};
@@ -84,13 +85,41 @@ const OPAQUE_CUBE: u8 = 1;
 const DRAWN: u8 = 2;
 const CLEAR: u8 = 4;
 
-/// Whether the face of `block` towards `neighbour` is hidden.
+/// Where flowing water's surface lies by its level (index 0 for a source and for falling
+/// water), in sixteenths of a block: Minecraft's (8 − level) / 9 of a block, to the nearest
+/// sixteenth, so water thins out as it spreads.
+const WATER_TOPS: [u8; 8] = [14, 12, 11, 9, 7, 5, 4, 2];
+
+/// The height of the top of `block`, with `above` over it, in sixteenths of a block: 8 for a
+/// slab, the surface for water (a whole block under more water, which fills it to the top),
+/// 16 for everything else.
+#[must_use]
+pub const fn top_height(block: Block, above: Block) -> u8 {
+    if block.is_water() {
+        if above.is_water() {
+            16
+        } else {
+            match block.flow_level() {
+                Some(level) => WATER_TOPS[level as usize],
+                None => WATER_TOPS[0],
+            }
+        }
+    } else if matches!(block.properties().shape, Shape::LowerHalf) {
+        8
+    } else {
+        16
+    }
+}
+
+/// Whether the face of `block`, whose top is at `top` sixteenths, towards `neighbour` is
+/// hidden.
 #[inline]
-fn hidden(block: Block, me: Traits, face: Face, neighbour: Block) -> bool {
+fn hidden(block: Block, me: Traits, top: u8, face: Face, neighbour: Block) -> bool {
     let other = TRAITS[neighbour as usize];
     if other.opaque {
-        // A slab's top face sits at half height, in the open, whatever is above it.
-        return !(me.half && face == Face::Up);
+        // A slab's or water's top face sits below the cell's top, in the open, whatever is
+        // above it.
+        return !(top < 16 && face == Face::Up);
     }
     // Water against water (of any level) and glass against glass would draw a wall inside
     // one volume; two slabs side by side share a wall that nobody sees.
@@ -224,14 +253,36 @@ pub fn mesh_region<S: QuadSink>(
                 let me = TRAITS[block as usize];
                 let Some(pass) = me.pass else { continue };
                 let cell = [x as u16, y as u16, z as u16];
-                if let Shape::Torch { wall } = me.shape {
-                    torch(cell, wall, lights[i as usize], sink);
-                    continue;
+                match me.shape {
+                    Shape::Torch { wall } => {
+                        torch(cell, wall, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Cross => {
+                        cross(cell, block, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Inset => {
+                        cactus(cell, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Cube | Shape::LowerHalf => {}
                 }
+                let up = normals[Face::Up as usize];
+                let top = top_height(block, blocks[(i + up) as usize]);
                 for face in Face::ALL {
                     let front = i + normals[face as usize];
-                    if hidden(block, me, face, blocks[front as usize]) {
-                        continue;
+                    let neighbour = blocks[front as usize];
+                    let mut bottom = 0;
+                    if hidden(block, me, top, face, neighbour) {
+                        // Beside lower water, water shows the wall above the other surface.
+                        if !(face.is_side() && block.is_water() && neighbour.is_water()) {
+                            continue;
+                        }
+                        bottom = top_height(neighbour, blocks[(front + up) as usize]);
+                        if bottom >= top {
+                            continue;
+                        }
                     }
                     // Plain loops: array `map` with closures is not inlined here, and
                     // this is the mesher's innermost loop.
@@ -265,7 +316,8 @@ pub fn mesh_region<S: QuadSink>(
                         pass,
                         ao,
                         light,
-                        half: me.half,
+                        top,
+                        bottom,
                         extent: [1; 3],
                     });
                 }

@@ -26,10 +26,12 @@ pub mod greedy;
 mod mesher;
 pub mod models;
 mod neighbourhood;
+pub mod plants;
 pub mod sort;
 pub mod tiles;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
+pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region};
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
@@ -90,8 +92,13 @@ pub struct Quad {
     pub ao: [u8; 4],
     /// Light at corners BL, BR, TR, TL.
     pub light: [CornerLight; 4],
-    /// Whether the block is half height (a slab).
-    pub half: bool,
+    /// The height of the block's top in sixteenths of a block: 16 for a whole block, 8 for
+    /// a slab, less for water the further it has flowed ([`top_height`]). Side faces
+    /// reach up to it and the top face lies at it.
+    pub top: u8,
+    /// Where side faces start, in sixteenths above the cell's bottom: 0, or for water beside
+    /// lower water, the neighbour's surface, so the two never draw the same wall.
+    pub bottom: u8,
     /// How many cells the quad covers along x, y and z, counted from `cell`: 1 along the
     /// face's normal, and 1 along the others for a single face; more for a merged one.
     pub extent: [u8; 3],
@@ -102,26 +109,27 @@ pub struct Quad {
 pub mod layout {
     /// Bits of x in `packed`: whole blocks, 0 to 32.
     pub const X: (u32, u32) = (0, 6);
-    /// Bits of y in `packed`: half blocks, 0 to 64, so slab tops land on the grid.
-    pub const Y: (u32, u32) = (6, 7);
+    /// Bits of y in `packed`: sixteenths of a block, 0 to 512, so slab tops and water
+    /// surfaces land on the grid.
+    pub const Y: (u32, u32) = (6, 10);
     /// Bits of z in `packed`: whole blocks, 0 to 32.
-    pub const Z: (u32, u32) = (13, 6);
+    pub const Z: (u32, u32) = (16, 6);
     /// Bits of the face in `packed`: its [`Face`](crate::world::Face) index.
-    pub const FACE: (u32, u32) = (19, 3);
+    pub const FACE: (u32, u32) = (22, 3);
     /// Bits of the ambient occlusion in `packed`: 0 (dark) to 3.
-    pub const AO: (u32, u32) = (22, 2);
-    /// Bits of the texture's u in `packed`: whole tiles, 0 to 32 (a merged quad repeats
+    pub const AO: (u32, u32) = (25, 2);
+    /// Bits of the atlas tile in `surface`: up to 128 tiles.
+    pub const TILE: (u32, u32) = (0, 7);
+    /// Bits of the sky light in `surface`: quarter levels, 0 to 60.
+    pub const SKY: (u32, u32) = (7, 6);
+    /// Bits of the block light in `surface`: quarter levels, 0 to 60.
+    pub const BLOCK: (u32, u32) = (13, 6);
+    /// Bits of the texture's u in `surface`: whole tiles, 0 to 32 (a merged quad repeats
     /// its tile).
-    pub const U: (u32, u32) = (24, 6);
+    pub const U: (u32, u32) = (19, 6);
     /// Bits of the texture's v in `surface`: half tiles, 0 to 64, so a slab's side shows the
     /// lower half of its tile.
-    pub const V: (u32, u32) = (24, 7);
-    /// Bits of the atlas tile in `surface`.
-    pub const TILE: (u32, u32) = (0, 12);
-    /// Bits of the sky light in `surface`: quarter levels, 0 to 60.
-    pub const SKY: (u32, u32) = (12, 6);
-    /// Bits of the block light in `surface`: quarter levels, 0 to 60.
-    pub const BLOCK: (u32, u32) = (18, 6);
+    pub const V: (u32, u32) = (25, 7);
 
     /// `value` placed in the bits `field` names (cut to their width).
     #[must_use]
@@ -137,22 +145,23 @@ pub mod layout {
 }
 
 /// A packed vertex, 8 bytes, laid out for the GPU as two `u32`s whose fields [`layout`]
-/// places: `packed` holds the chunk-relative position, face, ambient occlusion and texture
-/// u; `surface` the atlas tile ([`tiles::TILES`]), the corner's light and texture v.
+/// places: `packed` holds the chunk-relative position, face and ambient occlusion;
+/// `surface` the atlas tile ([`tiles::TILES`]), the corner's light and texture u and v.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Pod, Zeroable)]
 pub struct Vertex {
-    /// Position, face, AO and texture u.
+    /// Position, face and AO.
     pub packed: u32,
-    /// Atlas tile, light and texture v.
+    /// Atlas tile, light and texture u and v.
     pub surface: u32,
 }
 
 impl Vertex {
-    /// Packs a vertex; `pos2` and `v2` are in half units.
+    /// Packs a vertex; `pos16` is in sixteenths of a block (x and z whole blocks, so
+    /// multiples of 16), `uv2` in half tiles (u whole tiles, so even).
     #[must_use]
     pub const fn new(
-        pos2: [u32; 3],
+        pos16: [u32; 3],
         face: Face,
         ao: u8,
         uv2: [u32; 2],
@@ -161,27 +170,27 @@ impl Vertex {
     ) -> Self {
         use layout::{AO, BLOCK, FACE, SKY, TILE, U, V, X, Y, Z, put};
         Self {
-            packed: put(X, pos2[0] / 2)
-                | put(Y, pos2[1])
-                | put(Z, pos2[2] / 2)
+            packed: put(X, pos16[0] / 16)
+                | put(Y, pos16[1])
+                | put(Z, pos16[2] / 16)
                 | put(FACE, face as u32)
-                | put(AO, ao as u32)
-                | put(U, uv2[0] / 2),
+                | put(AO, ao as u32),
             surface: put(TILE, tile as u32)
                 | put(SKY, light.sky as u32)
                 | put(BLOCK, light.block as u32)
+                | put(U, uv2[0] / 2)
                 | put(V, uv2[1]),
         }
     }
 
-    /// The position in half blocks, chunk-relative.
+    /// The position in sixteenths of a block, chunk-relative.
     #[must_use]
-    pub const fn position2(self) -> [u32; 3] {
+    pub const fn position16(self) -> [u32; 3] {
         use layout::{X, Y, Z, get};
         [
-            get(X, self.packed) * 2,
+            get(X, self.packed) * 16,
             get(Y, self.packed),
-            get(Z, self.packed) * 2,
+            get(Z, self.packed) * 16,
         ]
     }
 
@@ -336,27 +345,34 @@ impl QuadSink for ChunkMesh {
         let base = self.vertices.len() as u32;
         let corners = corners(q.face);
         let tile = tiles::tile_for(q.block, q.face);
-        let cell2 = q.cell.map(|c| u32::from(c) * 2);
+        let cell16 = q.cell.map(|c| u32::from(c) * 16);
         // The texture's u runs along the axis where BL and BR differ, v where BL and TL do;
         // a merged quad repeats the tile once per cell along each.
         let differs = |a: usize, b: usize| (0..3).find(|&k| corners[a].pos[k] != corners[b].pos[k]);
         let (u_axis, v_axis) = (differs(0, 1).unwrap_or(0), differs(0, 3).unwrap_or(1));
         let cells = q.extent.map(u32::from);
+        let (top, bottom) = (u32::from(q.top), u32::from(q.bottom));
         for (i, corner) in corners.iter().enumerate() {
-            let height = if q.half { 1 } else { 2 };
-            let pos2 = [
-                cell2[0] + u32::from(corner.pos[0]) * 2 * cells[0],
-                cell2[1] + u32::from(corner.pos[1]) * height * cells[1],
-                cell2[2] + u32::from(corner.pos[2]) * 2 * cells[2],
+            // Only whole-height faces merge upward, so a merged quad's top is whole cells.
+            let y = if corner.pos[1] == 0 {
+                bottom
+            } else {
+                16 * (cells[1] - 1) + top
+            };
+            let pos16 = [
+                cell16[0] + u32::from(corner.pos[0]) * 16 * cells[0],
+                cell16[1] + y,
+                cell16[2] + u32::from(corner.pos[2]) * 16 * cells[2],
             ];
-            // A half-height side shows the lower half of its tile: its top edge is at v = ½.
-            let v2 = if q.half && q.face.is_side() && corner.uv[1] == 0 {
-                1
+            // A short side shows the lower part of its tile: its top edge is at v = 1 - top,
+            // to the nearest half tile (exact for a slab; water's texture hides the rest).
+            let v2 = if top < 16 && q.face.is_side() && corner.uv[1] == 0 {
+                (16 - top + 4) / 8
             } else {
                 u32::from(corner.uv[1]) * 2 * cells[v_axis]
             };
             self.vertices.push(Vertex::new(
-                pos2,
+                pos16,
                 q.face,
                 q.ao[i],
                 [u32::from(corner.uv[0]) * 2 * cells[u_axis], v2],

@@ -40,10 +40,10 @@ impl TranslucentQuads {
                 let sum = mesh.vertices[first..first + 4]
                     .iter()
                     .fold(Vec3::ZERO, |acc, v| {
-                        acc + Vec3::from_array(v.position2().map(|c| c as f32))
+                        acc + Vec3::from_array(v.position16().map(|c| c as f32))
                     });
-                // Half-block units, four corners.
-                sum / 8.0
+                // Sixteenths of a block, four corners.
+                sum / 64.0
             })
             .collect();
         Self { centres, triangles }
@@ -115,12 +115,12 @@ mod tests {
 
         let distance = |quad: &[u32]| {
             let v = mesh.vertices[*quad.iter().min().unwrap() as usize];
-            let p = Vec3::from_array(v.position2().map(|c| c as f32)) / 2.0;
+            let p = Vec3::from_array(v.position16().map(|c| c as f32)) / 16.0;
             p.distance(eye)
         };
         let first_x = |quad: &[u32]| {
             let v = mesh.vertices[*quad.iter().min().unwrap() as usize];
-            v.position2()[0] / 2
+            v.position16()[0] / 16
         };
         let quads: Vec<&[u32]> = sorted.chunks(QUAD_INDICES).collect();
         // Seen from the west, the far glass block (x = 10) comes before the near one.

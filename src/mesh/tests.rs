@@ -40,18 +40,18 @@ fn at(x: i32, y: i32, z: i32) -> BlockPos {
 fn vertex_is_eight_bytes_and_round_trips() {
     assert_eq!(std::mem::size_of::<Vertex>(), 8);
     let light = CornerLight { sky: 60, block: 37 };
-    let v = Vertex::new([64, 63, 2], Face::North, 2, [2, 1], 4095, light);
-    assert_eq!(v.position2(), [64, 63, 2]);
+    let v = Vertex::new([512, 511, 16], Face::North, 2, [2, 1], 127, light);
+    assert_eq!(v.position16(), [512, 511, 16]);
     assert_eq!(v.ao(), 2);
-    assert_eq!(v.tile(), 4095);
+    assert_eq!(v.tile(), 127);
     assert_eq!(v.light(), light);
 }
 
 #[test]
 fn the_vertex_fields_do_not_overlap() {
     use layout::*;
-    let packed = [X, Y, Z, FACE, AO, U];
-    let surface = [TILE, SKY, BLOCK, V];
+    let packed = [X, Y, Z, FACE, AO];
+    let surface = [TILE, SKY, BLOCK, U, V];
     for fields in [&packed[..], &surface[..]] {
         let mut used = 0u64;
         for &(shift, bits) in fields {
@@ -132,8 +132,8 @@ fn slab_is_a_half_height_box() {
     for q in &slab {
         mesh.quad(q);
     }
-    let top = mesh.vertices.iter().map(|v| v.position2()[1]).max();
-    assert_eq!(top, Some(7), "top at y = 3.5 (7 half blocks)");
+    let top = mesh.vertices.iter().map(|v| v.position16()[1]).max();
+    assert_eq!(top, Some(56), "top at y = 3.5 (56 sixteenths)");
     // On stone its bottom is hidden; its top never is, even under stone.
     let sandwiched = mesh_blocks(&[
         (at(3, 3, 3), Block::StoneSlab),
@@ -232,7 +232,8 @@ fn diagonal_follows_the_corners_that_agree() {
         pass: Pass::Opaque,
         ao: [0, 3, 3, 3],
         light: [CornerLight::FULL; 4],
-        half: false,
+        top: 16,
+        bottom: 0,
         extent: [1; 3],
     };
     mesh.quad(&quad);
@@ -344,4 +345,42 @@ fn opaque_and_cutout_triangles_are_grouped_by_the_face_they_belong_to() {
         3 * 6 * 6,
         "every face of the three blocks, once"
     );
+}
+
+#[test]
+fn flowing_water_is_lower_the_further_it_has_flowed() {
+    // A source, then water of levels 1 and 5 in a row along x; a source under a source.
+    let quads = mesh_blocks(&[
+        (at(3, 3, 3), Block::Water),
+        (at(4, 3, 3), Block::Water1),
+        (at(5, 3, 3), Block::Water5),
+        (at(3, 2, 3), Block::Water),
+    ]);
+    let face = |x: u16, y: u16, face: Face| {
+        quads
+            .iter()
+            .find(|q| q.cell == [x, y, 3] && q.face == face)
+            .map(|q| (q.top, q.bottom))
+    };
+    assert_eq!(
+        face(3, 3, Face::Up),
+        Some((14, 0)),
+        "a source is nearly full"
+    );
+    assert_eq!(face(4, 3, Face::Up), Some((12, 0)));
+    assert_eq!(face(5, 3, Face::Up), Some((5, 0)));
+    // Each shows the strip of wall above its lower neighbour's surface, and no more.
+    assert_eq!(face(3, 3, Face::East), Some((14, 12)));
+    assert_eq!(face(4, 3, Face::East), Some((12, 5)));
+    assert_eq!(
+        face(4, 3, Face::West),
+        None,
+        "the source beside it is higher"
+    );
+    // Water under water fills its cell: no top, and its sides reach the top.
+    assert_eq!(face(3, 2, Face::Up), None);
+    assert_eq!(face(3, 2, Face::West), Some((16, 0)));
+    assert_eq!(top_height(Block::WaterFalling, Block::Air), 14);
+    assert_eq!(top_height(Block::StoneSlab, Block::Stone), 8);
+    assert_eq!(top_height(Block::Stone, Block::Water), 16);
 }

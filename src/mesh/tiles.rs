@@ -10,11 +10,11 @@ pub const TILE_SIZE: u32 = 16;
 /// Tiles per row of the atlas.
 pub const ATLAS_COLUMNS: u32 = 8;
 /// Rows of tiles in the atlas.
-pub const ATLAS_ROWS: u32 = 7;
+pub const ATLAS_ROWS: u32 = 8;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 53] = [
+pub const TILES: [&str; 62] = [
     "stone",
     "dirt",
     "grass_top",
@@ -68,6 +68,15 @@ pub const TILES: [&str; 53] = [
     "iron_ore",
     "gold_ore",
     "diamond_ore",
+    "tall_grass",
+    "dandelion",
+    "poppy",
+    "cornflower",
+    "dead_bush",
+    "cactus_top",
+    "cactus_side",
+    "spruce_leaves",
+    "birch_leaves",
 ];
 
 /// The tile crates show on every face.

@@ -4,8 +4,9 @@
 //! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
 //! origin. A frame is the opaque and cut-out chunk faces (depth tested, back faces culled,
 //! chunks outside the view skipped, nearest first), the crates, the sky wherever none of
-//! them is, the translucent chunk faces over all that, then the outline of the targeted
-//! block or crate and the HUD on top.
+//! them is; then, in a second pass that reads the depth buffer the first wrote, the
+//! translucent chunk faces over all that (water darkening with the depth it covers), then
+//! the outline of the targeted block or crate and the HUD on top.
 //!
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
@@ -36,7 +37,7 @@ use crate::world::ChunkPos;
 use chunks::ChunkStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
 
-/// The block atlas, made by `src/bin/make_atlas.rs`.
+/// The block atlas, made by `src/bin/make_atlas/`.
 pub const ATLAS_PNG: &[u8] = include_bytes!("../../assets/blocks.png");
 
 /// The brightness setting players start with: halfway between Minecraft's "moody" and
@@ -77,9 +78,11 @@ struct Globals {
     glow: [f32; 4],
 }
 
+/// The depth buffer, and the bind group through which the translucent faces read it.
 struct Depth {
     size: (u32, u32),
     view: wgpu::TextureView,
+    group: wgpu::BindGroup,
 }
 
 /// Draws scenes; owns the pipelines, the atlas and the chunk meshes on the GPU.
@@ -246,9 +249,9 @@ impl Renderer {
         [c[0], c[1], c[2], w]
     }
 
-    fn depth_view(&mut self, size: (u32, u32)) -> wgpu::TextureView {
+    fn depth(&mut self, size: (u32, u32)) -> (wgpu::TextureView, wgpu::BindGroup) {
         if let Some(depth) = self.depth.as_ref().filter(|d| d.size == size) {
-            return depth.view.clone();
+            return (depth.view.clone(), depth.group.clone());
         }
         let texture = self.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("depth"),
@@ -261,15 +264,24 @@ impl Renderer {
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
             format: DEPTH_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
             view_formats: &[],
         });
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("scene depth"),
+            layout: &self.pipelines.scene_depth_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            }],
+        });
         self.depth = Some(Depth {
             size,
             view: view.clone(),
+            group: group.clone(),
         });
-        view
+        (view, group)
     }
 
     /// Draws `scene` into `texture`, of `size` and this renderer's format, which must allow
@@ -306,15 +318,17 @@ impl Renderer {
             .map(|h| hud::build(h, size.0 as f32, size.1 as f32))
             .unwrap_or_default();
         let hud = self.vertex_buffer("hud", &hud_vertices);
-        let depth = self.depth_view(size);
+        let (depth, depth_group) = self.depth(size);
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("frame"),
             });
+        // Two passes: the second reads the depth the first wrote (water looks through it to
+        // see how deep it is), so there the depth buffer is bound read-only.
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("frame"),
+                label: Some("world"),
                 color_attachments: &[Some(wgpu::RenderPassColorAttachment {
                     view: target,
                     depth_slice: None,
@@ -328,7 +342,7 @@ impl Renderer {
                     view: &depth,
                     depth_ops: Some(wgpu::Operations {
                         load: wgpu::LoadOp::Clear(1.0),
-                        store: wgpu::StoreOp::Discard,
+                        store: wgpu::StoreOp::Store,
                     }),
                     stencil_ops: None,
                 }),
@@ -355,8 +369,33 @@ impl Renderer {
             // world covers; before water and glass, which blend over it.
             pass.set_pipeline(&self.pipelines.sky);
             pass.draw(0..3, 0..1);
+        }
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("translucent and overlays"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &depth,
+                    // Read-only, so that the same texture can be read by the shader.
+                    depth_ops: None,
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_bind_group(0, &self.globals_group, &[]);
             // Last of the world, so water and glass blend over everything behind them.
             pass.set_pipeline(&self.pipelines.translucent);
+            pass.set_bind_group(2, &depth_group, &[]);
             self.chunks.draw(&mut pass, &visible, Pass::Translucent);
             if let Some((buffer, count)) = &lines {
                 pass.set_pipeline(&self.pipelines.lines);

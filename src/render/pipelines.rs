@@ -14,6 +14,9 @@ pub struct Pipelines {
     pub globals_layout: wgpu::BindGroupLayout,
     /// Layout of group 1: the chunk offset slot.
     pub chunk_layout: wgpu::BindGroupLayout,
+    /// Layout of the translucent faces' group 2: the depth of the world drawn before them,
+    /// which tells water how deep it is where each pixel looks through it.
+    pub scene_depth_layout: wgpu::BindGroupLayout,
     /// The sky gradient.
     pub sky: wgpu::RenderPipeline,
     /// Opaque chunk faces.
@@ -147,6 +150,20 @@ impl Pipelines {
                 count: None,
             }],
         });
+        let scene_depth_layout =
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("scene depth"),
+                entries: &[wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Depth,
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                        multisampled: false,
+                    },
+                    count: None,
+                }],
+            });
         let layout = |label: &str, groups: &[Option<&wgpu::BindGroupLayout>]| {
             device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                 label: Some(label),
@@ -156,6 +173,14 @@ impl Pipelines {
         };
         let world_layout = layout("world", &[Some(&globals_layout), Some(&chunk_layout)]);
         let global_layout = layout("globals only", &[Some(&globals_layout)]);
+        let translucent_layout = layout(
+            "translucent",
+            &[
+                Some(&globals_layout),
+                Some(&chunk_layout),
+                Some(&scene_depth_layout),
+            ],
+        );
 
         let chunk_shader = shader(device, "chunk.wgsl");
         let sky_shader = shader(device, "sky.wgsl");
@@ -192,7 +217,7 @@ impl Pipelines {
                 0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint8x4
             ],
         })];
-        let chunk = |label, fragment, depth_write, blend| {
+        let chunk = |label, fragment, depth_write, blend, layout| {
             pipeline(
                 device,
                 format,
@@ -201,7 +226,7 @@ impl Pipelines {
                     module: &chunk_shader,
                     vertex: "vs_main",
                     fragment,
-                    layout: &world_layout,
+                    layout,
                     buffers: &chunk_vertex,
                     topology: wgpu::PrimitiveTopology::TriangleList,
                     cull: true,
@@ -228,8 +253,8 @@ impl Pipelines {
                     blend: None,
                 },
             ),
-            opaque: chunk("opaque", "fs_opaque", true, None),
-            cutout: chunk("cutout", "fs_cutout", true, None),
+            opaque: chunk("opaque", "fs_opaque", true, None, &world_layout),
+            cutout: chunk("cutout", "fs_cutout", true, None, &world_layout),
             models: pipeline(
                 device,
                 format,
@@ -247,7 +272,13 @@ impl Pipelines {
                     blend: None,
                 },
             ),
-            translucent: chunk("translucent", "fs_translucent", false, blend),
+            translucent: chunk(
+                "translucent",
+                "fs_translucent",
+                false,
+                blend,
+                &translucent_layout,
+            ),
             boxes: pipeline(
                 device,
                 format,
@@ -298,6 +329,7 @@ impl Pipelines {
             ),
             globals_layout,
             chunk_layout,
+            scene_depth_layout,
         }
     }
 }

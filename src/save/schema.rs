@@ -25,13 +25,19 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 3. The hotbar holds items, and a crate joins the default one.
 /// 4. The world's clock (`meta` key `time`); torches and glowstone join the default hotbar.
 /// 5. `updates` and `falling`: flowing water's queue and falling sand.
-pub const SCHEMA_VERSION: i64 = 5;
+/// 6. Water to pour joins the default hotbar, in dirt's place.
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// `MIGRATIONS[i]` upgrades a world of schema version `i + 1` to `i + 2`, inside the
 /// transaction that also records the new version. New worlds are made at version 1 and run
 /// through every step, so each table is defined in exactly one place.
-const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] =
-    &[add_crates, hand_out_crates, start_the_clock, set_in_motion];
+const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[
+    add_crates,
+    hand_out_crates,
+    start_the_clock,
+    set_in_motion,
+    hand_out_water,
+];
 
 /// The tables of schema version 1. Frozen: worlds of every version began as this, so a change
 /// to the layout is a new entry in [`MIGRATIONS`], never an edit here.
@@ -129,6 +135,19 @@ fn set_in_motion(tx: &Transaction<'_>) -> rusqlite::Result<()> {
             vy REAL NOT NULL
         );",
     )
+}
+
+/// Version 6: water the player can pour. A hotbar that is still version 4's default gets
+/// water in dirt's place, so it is in reach; a hotbar the player has changed stays as it is.
+fn hand_out_water(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute(
+        "UPDATE player SET hotbar = ?1 WHERE hotbar = ?2",
+        params![
+            "stone,water,planks,cobblestone,glass,stone_slab,torch,glowstone,crate",
+            "stone,dirt,planks,cobblestone,glass,stone_slab,torch,glowstone,crate",
+        ],
+    )?;
+    Ok(())
 }
 
 /// The metadata of a world: what it was made with and when.

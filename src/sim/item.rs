@@ -16,10 +16,10 @@ pub enum Item {
     Crate,
 }
 
-/// The hotbar a new player starts with: building blocks, lights and a crate.
+/// The hotbar a new player starts with: building blocks, water to pour, lights and a crate.
 pub const DEFAULT_HOTBAR: [Item; 9] = [
     Item::Block(Block::Stone),
-    Item::Block(Block::Dirt),
+    Item::Block(Block::Water),
     Item::Block(Block::Planks),
     Item::Block(Block::Cobblestone),
     Item::Block(Block::Glass),

@@ -16,7 +16,7 @@ pub mod time;
 pub mod updates;
 pub mod water;
 
-use glam::DVec3;
+use glam::{DVec3, IVec3};
 
 use crate::aabb::CONTACT_EPSILON;
 use crate::physics::crates::{Crate, Crates, Mover};
@@ -345,13 +345,21 @@ impl Simulation {
                 _ => ActionOutcome::Nothing,
             },
             Action::Place(block) => match self.looked_at() {
-                Some(Target::Block(hit)) => match self.placed_against(block, &hit) {
-                    Some(placed) if self.can_place(hit.adjacent, placed) => {
-                        self.world.set_block(hit.adjacent, placed);
-                        ActionOutcome::Placed(hit.adjacent)
+                Some(Target::Block(hit)) => {
+                    // A plant clicked on is built over, as a plant beside the face would be.
+                    let cell = if self.world.block(hit.block).is_plant() {
+                        hit.block
+                    } else {
+                        hit.adjacent
+                    };
+                    match self.placed_against(block, &hit, cell) {
+                        Some(placed) if self.can_place(cell, placed) => {
+                            self.world.set_block(cell, placed);
+                            ActionOutcome::Placed(cell)
+                        }
+                        _ => ActionOutcome::Nothing,
                     }
-                    _ => ActionOutcome::Nothing,
-                },
+                }
                 _ => ActionOutcome::Nothing,
             },
             Action::PlaceCrate => match self.new_crate_spot() {
@@ -442,16 +450,27 @@ impl Simulation {
         Target::nearest(self.peek_target(), self.crate_target())
     }
 
-    /// What placing `block` against the face `hit` names puts there: the block itself, or
-    /// for a torch, one standing on a top face or leaning against a side face, as long as
-    /// the block clicked on holds torches. `None` where it cannot go.
-    fn placed_against(&self, block: Block, hit: &RayHit) -> Option<Block> {
+    /// What placing `block` into `cell` through the face `hit` names puts there: the block
+    /// itself, or for a torch, one standing on a top face or leaning against a side face, as
+    /// long as the block clicked on holds torches; a plant only over a whole block, a cactus
+    /// also over a cactus. `None` where it cannot go.
+    fn placed_against(&self, block: Block, hit: &RayHit, cell: BlockPos) -> Option<Block> {
         match block.shape() {
             Shape::Torch { .. } if self.world.block(hit.block).holds_torches() => {
                 Block::torch_against(hit.face)
             }
             Shape::Torch { .. } => None,
-            _ => Some(block),
+            Shape::Cross => self
+                .world
+                .block(cell.offset(IVec3::NEG_Y))
+                .holds_torches()
+                .then_some(block),
+            Shape::Inset => self
+                .world
+                .block(cell.offset(IVec3::NEG_Y))
+                .holds_plants()
+                .then_some(block),
+            Shape::Cube | Shape::LowerHalf => Some(block),
         }
     }
 

@@ -141,6 +141,22 @@ pub enum Block {
     StoneBrickSlab = 61,
     /// The lower half of a block of sandstone.
     SandstoneSlab = 62,
+    /// Grass a block tall on plains and in woods: two crossed cut-out quads, walked through.
+    TallGrass = 63,
+    /// A yellow flower of the plains.
+    Dandelion = 64,
+    /// A red flower of the plains.
+    Poppy = 65,
+    /// A blue flower of the plains and woods.
+    Cornflower = 66,
+    /// A dry twiggy shrub of the desert.
+    DeadBush = 67,
+    /// A spiny green column of the desert: solid, its sides a sixteenth inside its cell.
+    Cactus = 68,
+    /// The dark needles of a spruce.
+    SpruceLeaves = 69,
+    /// The light green leaves of a birch.
+    BirchLeaves = 70,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -188,6 +204,11 @@ pub enum Shape {
     Cube,
     /// The lower half of the cell (a slab): its top face is in the open, whatever is above.
     LowerHalf,
+    /// A plant: two cut-out quads crossing diagonally through the cell, as Minecraft draws
+    /// flowers and tall grass.
+    Cross,
+    /// A cactus: a box a sixteenth inside its cell on the four sides, full height.
+    Inset,
     /// A thin torch: standing on the floor (`wall` is `None`), or leaning against the wall
     /// behind it and pointing `wall`, away from it.
     Torch {
@@ -249,7 +270,7 @@ use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 63;
+    pub const COUNT: usize = 71;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -316,6 +337,14 @@ impl Block {
         Self::BrickSlab,
         Self::StoneBrickSlab,
         Self::SandstoneSlab,
+        Self::TallGrass,
+        Self::Dandelion,
+        Self::Poppy,
+        Self::Cornflower,
+        Self::DeadBush,
+        Self::Cactus,
+        Self::SpruceLeaves,
+        Self::BirchLeaves,
     ];
 
     /// The block's stable numeric id.
@@ -429,11 +458,26 @@ impl Block {
         self.properties().breakable
     }
 
-    /// Whether a placed block may replace this one (air and water of any level can be built
-    /// into).
+    /// Whether a placed block may replace this one (air, water of any level and plants can
+    /// be built into).
     #[must_use]
     pub const fn is_replaceable(self) -> bool {
-        matches!(self, Self::Air) || self.is_water()
+        matches!(self, Self::Air) || self.is_water() || self.is_plant()
+    }
+
+    /// Whether this is a plant drawn as crossed quads (tall grass, flowers, a dead bush):
+    /// walked through, broken by one click, replaced by a placed block, and gone when the
+    /// block under it is.
+    #[must_use]
+    pub const fn is_plant(self) -> bool {
+        matches!(self.properties().shape, Shape::Cross)
+    }
+
+    /// Whether a plant or a cactus can stand on this block: a whole block, or a cactus on a
+    /// cactus.
+    #[must_use]
+    pub fn holds_plants(self) -> bool {
+        self.holds_torches() || self == Self::Cactus
     }
 
     /// Whether this is water: a source, flowing or falling.

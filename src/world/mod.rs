@@ -254,7 +254,9 @@ impl World {
                 if let Some(before) = self.replace(pos, block) {
                     changed.push(pos);
                     self.redrawn.extend(pos.chunks_seeing());
-                    if before.holds_torches() && !block.holds_torches() {
+                    if (before.holds_torches() && !block.holds_torches())
+                        || (before.holds_plants() && !block.holds_plants())
+                    {
                         removed.push(pos);
                     }
                 }
@@ -264,7 +266,7 @@ impl World {
                 self.in_window(column, |window| window.update(&changed));
             }
         }
-        let dropped = support::torches_held_by(self, &removed);
+        let dropped = support::held_by(self, &removed);
         if !dropped.is_empty() {
             count += self.apply(dropped.into_iter().map(|p| (p, Block::Air)).collect());
         }

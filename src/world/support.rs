@@ -1,13 +1,20 @@
 //! Blocks that hang on others: a torch stands on the block below it or leans against the
-//! wall behind it, and drops (becomes air) when that block goes.
+//! wall behind it, a plant or a cactus stands on the block below it, and each drops
+//! (becomes air) when that block goes.
 
 use super::{Block, BlockPos, BlockSource, Face};
 
-/// The torches that the blocks at `removed` held, now that they no longer hold torches:
-/// those standing on top of them and those leaning against their sides.
-pub(super) fn torches_held_by(world: &impl BlockSource, removed: &[BlockPos]) -> Vec<BlockPos> {
+/// What the blocks at `removed` held, now that they no longer hold it: the torches standing
+/// on top of them and leaning against their sides, and the plants and cacti on top of
+/// those that no longer hold plants.
+pub(super) fn held_by(world: &impl BlockSource, removed: &[BlockPos]) -> Vec<BlockPos> {
     let mut dropped = Vec::new();
     for &support in removed {
+        let above = support.offset(Face::Up.normal());
+        let on_top = world.block(above);
+        if (on_top.is_plant() || on_top == Block::Cactus) && !world.block(support).holds_plants() {
+            dropped.push(above);
+        }
         for face in [Face::Up, Face::East, Face::West, Face::South, Face::North] {
             let pos = support.offset(face.normal());
             if Some(world.block(pos)) == Block::torch_against(face) {

@@ -12,7 +12,7 @@ use glam::DVec3;
 
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
 use crate::world::{Block, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, LocalPos};
-pub use terrain::{SEA_LEVEL, Terrain};
+pub use terrain::{Biome, SEA_LEVEL, Terrain};
 
 /// Which generator a world uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -115,6 +115,12 @@ impl Generator {
     #[must_use]
     pub fn generate_column(&self, pos: ColumnPos) -> [Chunk; COLUMN_CHUNKS] {
         std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
+    }
+
+    /// The biome of column `(x, z)`; `None` in worlds without biomes (flat and empty).
+    #[must_use]
+    pub fn biome(&self, x: i32, z: i32) -> Option<Biome> {
+        self.terrain.as_ref().map(|t| t.biome(x, z))
     }
 
     /// Where a new player stands: the bottom centre of their box, on the surface.

@@ -1,30 +1,36 @@
 //! The terrain generator: plains, hills and ridged mountains, seas with beaches and sandy or
-//! gravelly floors, caves, ores, and oak trees.
+//! gravelly floors, eight biomes, caves, ores, trees and plants.
 //!
-//! A chunk is built in five passes, each a pure function of the seed and world coordinates,
+//! A chunk is built in six passes, each a pure function of the seed and world coordinates,
 //! so any chunk comes out the same whichever order or thread makes it:
 //!
-//! 1. [`heightmap`]: the surface height of every column of the chunk and of a margin of
-//!    [`MARGIN`] columns around it, from layered 2D noise;
-//! 2. layering: bedrock at y = 0, stone, three blocks of dirt under grass (sand on beaches,
-//!    sand or gravel on sea floors, bare stone on cliffs and high peaks), water up to
-//!    [`SEA_LEVEL`];
+//! 1. [`heightmap`]: the surface height and the [`biomes`] of every column of the chunk and
+//!    of a margin of [`MARGIN`] columns around it, from layered 2D noise;
+//! 2. layering: bedrock at y = 0, stone, three blocks of the biome's filler under its top
+//!    (dirt under grass or snow, sand over sandstone in deserts, sand on beaches, sand or
+//!    gravel on sea floors, bare stone on cliffs and high ground, snow on the peaks), water up
+//!    to [`SEA_LEVEL`], frozen on top where it is cold;
 //! 3. [`caves`]: tunnels and caverns carved by interpolated 3D noise;
 //! 4. [`ores`]: veins of coal, iron, gold and diamond ore in the remaining stone;
 //! 5. [`trees`]: every tree whose canopy reaches into the chunk, including those rooted in the
 //!    margin, which is why the margin exists: a tree crossing a chunk border is drawn whole by
-//!    both chunks, each keeping its own half.
+//!    both chunks, each keeping its own half;
+//! 6. [`plants`]: tall grass, flowers, dead bushes and cacti on the columns' own tops.
 //!
 //! Sky chunks are cheap: above the highest surface any column can have they cost nothing, and
 //! above the highest ground and tree in their own margin they cost only the heightmap.
 
+mod biomes;
 mod caves;
 mod hash;
 mod heightmap;
 mod ores;
+mod plants;
 #[cfg(test)]
 mod tests;
 mod trees;
+
+pub use biomes::Biome;
 
 use std::fmt;
 
@@ -32,6 +38,7 @@ use glam::DVec3;
 
 use self::caves::{CAVE_FLOOR, CaveField, Caves, cave_roof};
 use self::heightmap::{Column, HeightMap, HeightNoise, MAX_SURFACE};
+use self::plants::{MAX_CACTUS, plant_at};
 use self::trees::{Forests, REACH, Tree};
 use crate::world::coords::CHUNK_VOLUME;
 use crate::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, LocalPos};
@@ -95,6 +102,12 @@ impl Terrain {
         self.heights.surface_height(x, z)
     }
 
+    /// The biome of column `(x, z)`.
+    #[must_use]
+    pub fn biome(&self, x: i32, z: i32) -> Biome {
+        self.heights.biome(x, z)
+    }
+
     /// Makes the chunk at `pos`.
     #[must_use]
     pub fn generate(&self, pos: ChunkPos) -> Chunk {
@@ -114,13 +127,13 @@ impl Terrain {
             (origin.z - REACH, origin.z + CHUNK_SIZE + REACH),
             |x, z| {
                 let column = map.column(&self.heights, x, z);
-                (column.height, column.top)
+                (column.height, column.top, column.biome)
             },
         );
         let columns = self.chunk_columns(origin, &map, &trees);
         let highest = columns
             .iter()
-            .map(|c| c.ground.height)
+            .map(|c| c.ground.height + MAX_CACTUS)
             .chain(trees.iter().map(|t| t.base + trees::MAX_HEIGHT))
             .fold(SEA_LEVEL + 1, i32::max);
         if origin.y >= highest {
@@ -131,7 +144,51 @@ impl Terrain {
         self.carve_caves(&mut blocks, origin, &columns);
         ores::add_ores(&mut blocks, origin, self.seed);
         grow_trees(&mut blocks, origin, &trees, self.forests.seed());
+        self.add_plants(&mut blocks, origin, &columns);
         Chunk::from_blocks(&blocks)
+    }
+
+    /// Plants each column's plant in the cells of the chunk it stands in that are still air,
+    /// as long as the column's top block is whole (no cave mouth has opened it).
+    fn add_plants(
+        &self,
+        blocks: &mut [Block; CHUNK_VOLUME],
+        origin: BlockPos,
+        columns: &[ChunkColumn],
+    ) {
+        let (y_lo, y_hi) = (origin.y, origin.y + CHUNK_SIZE);
+        for (i, column) in columns.iter().enumerate() {
+            let ground = column.ground;
+            // Under water nothing grows; and the plant must reach into the chunk.
+            if ground.height <= SEA_LEVEL
+                || ground.height + MAX_CACTUS <= y_lo
+                || ground.height >= y_hi
+            {
+                continue;
+            }
+            let (lx, lz) = (i as i32 % CHUNK_SIZE, i as i32 / CHUNK_SIZE);
+            let (x, z) = (origin.x + lx, origin.z + lz);
+            let Some((plant, tall)) = plant_at(self.seed, x, z, ground.top, ground.biome) else {
+                continue;
+            };
+            let index = |y: i32| LocalPos::new(lx as u8, (y - y_lo) as u8, lz as u8).index();
+            let top_y = ground.height - 1;
+            // Below the chunk, the carving is worked out from the cave noise, which gives
+            // exactly what the chunk below carved.
+            let whole = if top_y >= y_lo {
+                blocks[index(top_y)] == ground.top
+            } else {
+                top_y >= column.cave_roof || self.caves.density(x, top_y, z) >= 0.0
+            };
+            if !whole {
+                continue;
+            }
+            for y in (ground.height..ground.height + tall).filter(|y| (y_lo..y_hi).contains(y)) {
+                if blocks[index(y)] == Block::Air {
+                    blocks[index(y)] = plant;
+                }
+            }
+        }
     }
 
     /// The ground and cave roof of each of the chunk's columns, in `z * CHUNK_SIZE + x` order.
@@ -183,7 +240,8 @@ impl Terrain {
     }
 
     /// Where a new player stands: the bottom centre of their box, on the top of the nearest
-    /// dry grass column to the origin that no tree overhangs and no cave has opened.
+    /// column of dry land (grass, snow or desert sand) to the origin that no tree overhangs
+    /// and no cave has opened.
     ///
     /// The search goes outward in square rings up to 512 blocks away; a world with no such
     /// column that close (open ocean) puts the player at the sea's surface above the origin.
@@ -214,7 +272,7 @@ impl Terrain {
             .forests
             .trees_in((-reach, reach + 1), (-reach, reach + 1), |x, z| {
                 let column = map.column(&self.heights, x, z);
-                (column.height, column.top)
+                (column.height, column.top, column.biome)
             });
         // Columns under or beside a canopy: every column within REACH of a trunk, plus a
         // margin so that the first view is not a wall of leaves an arm's length away.
@@ -237,7 +295,9 @@ impl Terrain {
             // The standing block and the two under it must be whole.
             let carved = (ground.height - 3..ground.height)
                 .any(|y| y >= CAVE_FLOOR && y < roof && self.caves.density(x, y, z) < 0.0);
-            (ground.top == Block::Grass && !carved).then_some((x, ground.height, z))
+            let dry_land = matches!(ground.top, Block::Grass | Block::Snow)
+                || (ground.top == Block::Sand && ground.biome == Biome::Desert);
+            (dry_land && !carved).then_some((x, ground.height, z))
         })
     }
 }
@@ -276,7 +336,8 @@ fn lay_ground(blocks: &mut [Block; CHUNK_VOLUME], base_y: i32, columns: &[ChunkC
 
 /// Draws the parts of `trees` that fall inside the chunk at `origin`. Leaves go only into
 /// air; logs replace air and leaves. Placing every leaf before any log makes the result the
-/// same whatever order the trees come in.
+/// same whatever order the trees come in (where two canopies of different kinds meet, the
+/// first tree in the grid's order wins, in every chunk alike).
 fn grow_trees(blocks: &mut [Block; CHUNK_VOLUME], origin: BlockPos, trees: &[Tree], seed: u64) {
     let index = |x: i32, y: i32, z: i32| {
         let local = [x - origin.x, y - origin.y, z - origin.z];
@@ -287,15 +348,20 @@ fn grow_trees(blocks: &mut [Block; CHUNK_VOLUME], origin: BlockPos, trees: &[Tre
     };
     for tree in trees {
         tree.for_each_leaf(seed, |x, y, z| match index(x, y, z) {
-            Some(i) if blocks[i] == Block::Air => blocks[i] = Block::Leaves,
+            Some(i) if blocks[i] == Block::Air => blocks[i] = tree.kind.leaves(),
             _ => {}
         });
     }
     for tree in trees {
         for y in tree.logs() {
             match index(tree.x, y, tree.z) {
-                Some(i) if matches!(blocks[i], Block::Air | Block::Leaves) => {
-                    blocks[i] = Block::Log
+                Some(i)
+                    if matches!(
+                        blocks[i],
+                        Block::Air | Block::Leaves | Block::BirchLeaves | Block::SpruceLeaves
+                    ) =>
+                {
+                    blocks[i] = tree.kind.log();
                 }
                 _ => {}
             }

@@ -13,12 +13,14 @@ const CELL: egui::Vec2 = egui::vec2(76.0, 66.0);
 const ICON: f32 = 34.0;
 
 /// Everything the inventory offers: each block a player can hold, in the registry's order
-/// (wall torches are held as the torch; air, water and bedrock are not held), then the crate.
+/// (wall torches are held as the torch; a water source is poured, flowing water never held;
+/// air and bedrock are not held), then the crate.
 #[must_use]
 pub fn all_items() -> Vec<Item> {
+    let holdable = |b: Block| b != Block::Air && b.held_as() == b && b.is_breakable();
     Block::ALL
         .into_iter()
-        .filter(|&b| b != Block::Air && b.held_as() == b && b.is_breakable() && !b.is_water())
+        .filter(|&b| b == Block::Water || (holdable(b) && !b.is_water()))
         .map(Item::Block)
         .chain([Item::Crate])
         .collect()
@@ -175,9 +177,11 @@ mod tests {
         assert!(items.contains(&Item::Block(Block::Glass)));
         assert!(items.contains(&Item::Block(Block::Torch)));
         assert!(items.contains(&Item::Crate));
+        assert!(items.contains(&Item::Block(Block::Water)), "water is poured");
         for absent in [
             Block::Air,
-            Block::Water,
+            Block::Water1,
+            Block::WaterFalling,
             Block::Bedrock,
             Block::WallTorchWest,
         ] {

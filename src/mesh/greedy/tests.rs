@@ -11,7 +11,7 @@ type Face1 = (
     Face,
     Block,
     Pass,
-    bool,
+    (u8, u8),
     [u8; 4],
     [super::super::CornerLight; 4],
 );
@@ -42,7 +42,15 @@ fn faces_covered(quads: &[Quad]) -> Vec<Face1> {
             for z in 0..ez {
                 for x in 0..ex {
                     let cell = [q.cell[0] + x, q.cell[1] + y, q.cell[2] + z];
-                    faces.push((cell, q.face, q.block, q.pass, q.half, q.ao, q.light));
+                    faces.push((
+                        cell,
+                        q.face,
+                        q.block,
+                        q.pass,
+                        (q.top, q.bottom),
+                        q.ao,
+                        q.light,
+                    ));
                 }
             }
         }
@@ -120,16 +128,16 @@ fn a_merged_quad_repeats_its_tile() {
     let top = mesh
         .vertices
         .chunks_exact(4)
-        .find(|q| q.iter().all(|v| v.position2()[1] == 22))
+        .find(|q| q.iter().all(|v| v.position16()[1] == 176))
         .expect("a top face at y = 11");
     // Corners BL, BR, TR, TL: x from 0 to 3 blocks, u from 0 to 3 tiles, v from 1 to 0.
-    let xs: Vec<u32> = top.iter().map(|v| v.position2()[0] / 2).collect();
+    let xs: Vec<u32> = top.iter().map(|v| v.position16()[0] / 16).collect();
     assert_eq!(xs, [0, 3, 3, 0]);
     let uv: Vec<(u32, u32)> = top
         .iter()
         .map(|v| {
             let (u, v2) = (
-                super::super::layout::get(super::super::layout::U, v.packed),
+                super::super::layout::get(super::super::layout::U, v.surface),
                 super::super::layout::get(super::super::layout::V, v.surface),
             );
             (u, v2)

@@ -12,6 +12,12 @@ const LOWER_HALF: &[LocalBox] = &[LocalBox {
     max: [1.0, 0.5, 1.0],
 }];
 const NONE: &[LocalBox] = &[];
+/// A cactus: a sixteenth inside its cell on the four sides, the whole height.
+const CACTUS: &[LocalBox] = &[sixteenths([1.0, 0.0, 1.0], [15.0, 16.0, 15.0])];
+/// What the look ray hits of tall grass and a dead bush: most of the cell, not its top.
+const BUSH: &[LocalBox] = &[sixteenths([2.0, 0.0, 2.0], [14.0, 13.0, 14.0])];
+/// What the look ray hits of a flower: its stem and head in the middle of the cell.
+const FLOWER: &[LocalBox] = &[sixteenths([5.0, 0.0, 5.0], [11.0, 10.0, 11.0])];
 
 /// A box given in sixteenths of a block, the unit block textures are drawn in.
 const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
@@ -62,6 +68,32 @@ const fn torch(
         opacity: 0,
         emission: 14,
         falls: false,
+    }
+}
+
+/// A plant: no collision, drawn as two crossed cut-out quads, clear to light, and picked by
+/// its small `outline`.
+const fn plant(name: &'static str, outline: &'static [LocalBox]) -> BlockProperties {
+    BlockProperties {
+        name,
+        colliders: NONE,
+        outline,
+        render: RenderKind::Cutout,
+        shape: Shape::Cross,
+        textures: FaceTextures::all(name),
+        breakable: true,
+        opacity: 0,
+        emission: 0,
+        falls: false,
+    }
+}
+
+/// Leaves: cut-out, and light loses one level more in them than in air.
+const fn leaves(name: &'static str) -> BlockProperties {
+    BlockProperties {
+        render: RenderKind::Cutout,
+        opacity: 1,
+        ..solid(name, FaceTextures::all(name))
     }
 }
 
@@ -152,11 +184,7 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
         ..solid("bedrock", FaceTextures::all("bedrock"))
     },
     solid("log", log_faces("log_top", "log_side")),
-    BlockProperties {
-        render: RenderKind::Cutout,
-        opacity: 1,
-        ..solid("leaves", FaceTextures::all("leaves"))
-    },
+    leaves("leaves"),
     solid("planks", FaceTextures::all("planks")),
     solid("cobblestone", FaceTextures::all("cobblestone")),
     BlockProperties {
@@ -229,4 +257,26 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
     slab("brick_slab", FaceTextures::all("bricks")),
     slab("stone_brick_slab", FaceTextures::all("stone_bricks")),
     slab("sandstone_slab", SANDSTONE),
+    plant("tall_grass", BUSH),
+    plant("dandelion", FLOWER),
+    plant("poppy", FLOWER),
+    plant("cornflower", FLOWER),
+    plant("dead_bush", BUSH),
+    BlockProperties {
+        colliders: CACTUS,
+        outline: CACTUS,
+        render: RenderKind::Cutout,
+        shape: Shape::Inset,
+        opacity: 0,
+        ..solid(
+            "cactus",
+            FaceTextures {
+                top: "cactus_top",
+                side: "cactus_side",
+                bottom: "cactus_top",
+            },
+        )
+    },
+    leaves("spruce_leaves"),
+    leaves("birch_leaves"),
 ];

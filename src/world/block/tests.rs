@@ -28,8 +28,15 @@ fn opacity_and_emission_are_the_light_models() {
         let torch = matches!(block.shape(), Shape::Torch { .. });
         let opacity = match block {
             Block::Air | Block::Glass => 0,
-            _ if torch || block.shape() == Shape::LowerHalf => 0,
-            Block::Leaves => 1,
+            _ if torch
+                || matches!(
+                    block.shape(),
+                    Shape::LowerHalf | Shape::Cross | Shape::Inset
+                ) =>
+            {
+                0
+            }
+            Block::Leaves | Block::SpruceLeaves | Block::BirchLeaves => 1,
             Block::Ice => 2,
             _ if block.is_water() => 2,
             _ => OPAQUE,
@@ -88,4 +95,32 @@ fn there_are_forty_blocks_to_build_with_and_every_slab_is_a_lower_half() {
         .filter(|b| b.name().ends_with("_wool"))
         .count();
     assert_eq!(wools, 16);
+}
+
+#[test]
+fn plants_are_walked_through_picked_by_a_small_box_and_built_over() {
+    for plant in [
+        Block::TallGrass,
+        Block::Dandelion,
+        Block::Poppy,
+        Block::Cornflower,
+        Block::DeadBush,
+    ] {
+        assert!(plant.is_plant() && !plant.is_solid() && plant.is_replaceable());
+        assert!(plant.is_breakable());
+        let [outline] = plant.outline() else {
+            panic!("{plant}: one box to pick");
+        };
+        assert!(
+            outline.max[1] < 1.0 && outline.min[0] > 0.0,
+            "{plant}: {outline:?}"
+        );
+    }
+    assert!(!Block::Cactus.is_plant() && Block::Cactus.is_solid());
+    assert!(!Block::Cactus.is_replaceable() && !Block::Cactus.holds_torches());
+    assert!(Block::Cactus.holds_plants() && Block::Sand.holds_plants());
+    assert_eq!(
+        Block::Cactus.colliders()[0].min,
+        [1.0 / 16.0, 0.0, 1.0 / 16.0]
+    );
 }

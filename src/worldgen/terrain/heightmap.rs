@@ -23,6 +23,7 @@
 use noise::{Fbm, MultiFractal, NoiseFn, OpenSimplex, RidgedMulti};
 
 use super::SEA_LEVEL;
+use super::biomes::{Biome, Climate, ClimateNoise};
 use super::hash::{hash2, noise_seed};
 use crate::world::Block;
 
@@ -34,10 +35,16 @@ pub(super) const MIN_SURFACE: i32 = 8;
 pub(super) const MAX_SURFACE: i32 = 200;
 /// Blocks of dirt (or sand, or gravel) between the top block and the stone.
 const FILLER_DEPTH: i32 = 3;
+/// Blocks of sandstone under a desert's sand, before the stone.
+const SANDSTONE_DEPTH: i32 = 4;
 /// A column this many blocks above a face neighbour is a cliff and shows bare stone.
 const CLIFF_STEP: i32 = 3;
 /// Above this height (give or take [`ROCK_LINE_JITTER`]) grass gives way to bare stone.
 const ROCK_LINE: i32 = 128;
+/// The same, lower, in the mountains: the ridges rise bare above their wooded valleys.
+const MOUNTAIN_ROCK_LINE: i32 = 100;
+/// Above this height (give or take the same jitter) the peaks are capped with snow.
+const SNOW_LINE: i32 = 140;
 /// How far the rock line wanders column to column, so it is ragged rather than a contour.
 const ROCK_LINE_JITTER: u64 = 8;
 /// Height the ridges add at the heart of a mountain range, on top of the hills.
@@ -79,6 +86,13 @@ mod salt {
     pub const ROCK_LINE: u64 = 7;
 }
 
+/// What the noise gives at one lattice point: the unrounded height and the climate.
+#[derive(Clone, Copy, Debug)]
+struct Sample {
+    height: f64,
+    climate: Climate,
+}
+
 /// The seeded noise fields behind the surface.
 pub(super) struct HeightNoise {
     seed: u64,
@@ -88,6 +102,7 @@ pub(super) struct HeightNoise {
     mountains: Fbm<OpenSimplex>,
     ridges: RidgedMulti<OpenSimplex>,
     gravel: OpenSimplex,
+    climate: ClimateNoise,
 }
 
 impl HeightNoise {
@@ -111,11 +126,12 @@ impl HeightNoise {
                 .set_frequency(1.0 / 420.0)
                 .set_lacunarity(2.0),
             gravel: OpenSimplex::new(noise_seed(seed, salt::GRAVEL)),
+            climate: ClimateNoise::new(seed),
         }
     }
 
-    /// The unrounded height at lattice point `(x, z)`.
-    fn lattice_height(&self, x: i32, z: i32) -> f64 {
+    /// The unrounded height and the climate at lattice point `(x, z)`.
+    fn sample(&self, x: i32, z: i32) -> Sample {
         let p = [f64::from(x), f64::from(z)];
         let c = self.continents.get(p) / FBM_SPREAD;
         let land = smoothstep(-0.2, 0.0, c);
@@ -135,19 +151,41 @@ impl HeightNoise {
             let ridge = (0.5 * (self.ridges.get(p) + 1.0)).max(0.0);
             h += range * ridge * ridge.sqrt() * MOUNTAIN_HEIGHT;
         }
-        h
+        let (temperature, humidity) = self.climate.sample(x, z);
+        Sample {
+            height: h,
+            climate: Climate {
+                temperature,
+                humidity,
+                range,
+            },
+        }
+    }
+
+    /// The four lattice samples around column `(x, z)`, and its offset in their cell.
+    fn corners(&self, x: i32, z: i32) -> ([Sample; 4], i32, i32) {
+        let (cx, cz) = (x.div_euclid(CELL) * CELL, z.div_euclid(CELL) * CELL);
+        let corners = [
+            self.sample(cx, cz),
+            self.sample(cx + CELL, cz),
+            self.sample(cx, cz + CELL),
+            self.sample(cx + CELL, cz + CELL),
+        ];
+        (corners, x - cx, z - cz)
     }
 
     /// The surface height of column `(x, z)`: the y of the first cell above the ground.
     pub(super) fn surface_height(&self, x: i32, z: i32) -> i32 {
-        let (cx, cz) = (x.div_euclid(CELL) * CELL, z.div_euclid(CELL) * CELL);
-        let corners = [
-            self.lattice_height(cx, cz),
-            self.lattice_height(cx + CELL, cz),
-            self.lattice_height(cx, cz + CELL),
-            self.lattice_height(cx + CELL, cz + CELL),
-        ];
-        interpolate(corners, x - cx, z - cz)
+        let (corners, dx, dz) = self.corners(x, z);
+        interpolate(corners.map(|c| c.height), dx, dz)
+    }
+
+    /// The biome of column `(x, z)`, as a [`HeightMap`] holding it would give.
+    pub(super) fn biome(&self, x: i32, z: i32) -> Biome {
+        let (corners, dx, dz) = self.corners(x, z);
+        let height = interpolate(corners.map(|c| c.height), dx, dz);
+        let climate = interpolate_climate(corners.map(|c| c.climate), dx, dz);
+        self.climate.classify(x, z, height, climate)
     }
 
     /// Whether a sea floor at `(x, z)` is gravel rather than sand: patches a few tens of
@@ -156,34 +194,53 @@ impl HeightNoise {
         self.gravel.get([f64::from(x) / 24.0, f64::from(z) / 24.0]) > 0.25
     }
 
-    /// What column `(x, z)` with surface height `height` is made of, given the largest drop
-    /// to a face neighbour (`cliff`).
-    pub(super) fn column(&self, x: i32, z: i32, height: i32, cliff: i32) -> Column {
+    /// What column `(x, z)` with surface height `height` and climate `climate` is made of,
+    /// given the largest drop to a face neighbour (`cliff`).
+    fn column(&self, x: i32, z: i32, height: i32, cliff: i32, climate: Climate) -> Column {
+        let biome = self.climate.classify(x, z, height, climate);
         let top_y = height - 1;
-        let (top, filler) = if top_y < SEA_LEVEL - 2 {
-            let floor = if self.gravel_at(x, z) {
-                Block::Gravel
-            } else {
-                Block::Sand
-            };
-            (floor, floor)
-        } else if top_y <= SEA_LEVEL + 1 {
-            (Block::Sand, Block::Sand)
-        } else if cliff >= CLIFF_STEP || top_y >= self.rock_line(x, z) {
-            (Block::Stone, Block::Stone)
+        let jitter = (hash2(self.seed, salt::ROCK_LINE, x, z) % ROCK_LINE_JITTER) as i32;
+        let rock_line = if biome == Biome::Mountains {
+            MOUNTAIN_ROCK_LINE
         } else {
-            (Block::Grass, Block::Dirt)
+            ROCK_LINE
+        };
+        let desert = biome == Biome::Desert;
+        let (top, filler) = match biome {
+            Biome::Ocean => {
+                let floor = if self.gravel_at(x, z) {
+                    Block::Gravel
+                } else {
+                    Block::Sand
+                };
+                (floor, floor)
+            }
+            Biome::Beach => (Block::Sand, Block::Sand),
+            _ if top_y >= SNOW_LINE + jitter => (Block::Snow, Block::Stone),
+            _ if cliff >= CLIFF_STEP || top_y >= rock_line + jitter => {
+                let rock = if desert {
+                    Block::Sandstone
+                } else {
+                    Block::Stone
+                };
+                (rock, rock)
+            }
+            Biome::Desert => (Block::Sand, Block::Sand),
+            _ if biome.is_cold() => (Block::Snow, Block::Dirt),
+            _ => (Block::Grass, Block::Dirt),
         };
         Column {
             height,
             top,
             filler,
+            under: if desert {
+                Block::Sandstone
+            } else {
+                Block::Stone
+            },
+            frozen: ClimateNoise::freezes(climate),
+            biome,
         }
-    }
-
-    fn rock_line(&self, x: i32, z: i32) -> i32 {
-        let jitter = hash2(self.seed, salt::ROCK_LINE, x, z) % ROCK_LINE_JITTER;
-        ROCK_LINE + jitter as i32
     }
 }
 
@@ -196,6 +253,12 @@ pub(super) struct Column {
     pub top: Block,
     /// The [`FILLER_DEPTH`] blocks under the top.
     pub filler: Block,
+    /// The [`SANDSTONE_DEPTH`] blocks under the filler: sandstone in deserts, else stone.
+    pub under: Block,
+    /// Whether the sea over it freezes: its top cell is ice.
+    pub frozen: bool,
+    /// Its biome.
+    pub biome: Biome,
 }
 
 impl Column {
@@ -204,12 +267,16 @@ impl Column {
         let top_y = self.height - 1;
         if y == 0 {
             Block::Bedrock
-        } else if y < top_y - FILLER_DEPTH {
+        } else if y < top_y - FILLER_DEPTH - SANDSTONE_DEPTH {
             Block::Stone
+        } else if y < top_y - FILLER_DEPTH {
+            self.under
         } else if y < top_y {
             self.filler
         } else if y == top_y {
             self.top
+        } else if y == SEA_LEVEL && self.frozen {
+            Block::Ice
         } else if y <= SEA_LEVEL {
             Block::Water
         } else {
@@ -225,6 +292,11 @@ pub(super) struct HeightMap {
     width: i32,
     depth: i32,
     heights: Vec<i32>,
+    /// The lattice cell of the first sample, and samples per row.
+    lattice_origin: (i32, i32),
+    lattice_width: i32,
+    /// The climate at each lattice point, for each column's biome.
+    climates: Vec<Climate>,
 }
 
 impl HeightMap {
@@ -234,9 +306,12 @@ impl HeightMap {
         let cw = (x0 + width - 1).div_euclid(CELL) - cx0 + 2;
         let cd = (z0 + depth - 1).div_euclid(CELL) - cz0 + 2;
         let mut lattice = Vec::with_capacity((cw * cd) as usize);
+        let mut climates = Vec::with_capacity((cw * cd) as usize);
         for j in 0..cd {
             for i in 0..cw {
-                lattice.push(noise.lattice_height((cx0 + i) * CELL, (cz0 + j) * CELL));
+                let sample = noise.sample((cx0 + i) * CELL, (cz0 + j) * CELL);
+                lattice.push(sample.height);
+                climates.push(sample.climate);
             }
         }
         let mut heights = Vec::with_capacity((width * depth) as usize);
@@ -255,7 +330,26 @@ impl HeightMap {
             width,
             depth,
             heights,
+            lattice_origin: (cx0, cz0),
+            lattice_width: cw,
+            climates,
         }
+    }
+
+    /// The climate at column `(x, z)`, interpolated from the lattice as
+    /// [`HeightNoise::biome`] does.
+    fn climate(&self, x: i32, z: i32) -> Climate {
+        let (i, j) = (
+            x.div_euclid(CELL) - self.lattice_origin.0,
+            z.div_euclid(CELL) - self.lattice_origin.1,
+        );
+        let at =
+            |di: i32, dj: i32| self.climates[((j + dj) * self.lattice_width + i + di) as usize];
+        interpolate_climate(
+            [at(0, 0), at(1, 0), at(0, 1), at(1, 1)],
+            x.rem_euclid(CELL),
+            z.rem_euclid(CELL),
+        )
     }
 
     /// Whether column `(x, z)` is in the map.
@@ -291,7 +385,7 @@ impl HeightMap {
             .into_iter()
             .map(|(dx, dz)| h - self.get(x + dx, z + dz))
             .fold(0, i32::max);
-        noise.column(x, z, h, cliff)
+        noise.column(x, z, h, cliff, self.climate(x, z))
     }
 }
 
@@ -306,6 +400,25 @@ fn interpolate(corners: [f64; 4], dx: i32, dz: i32) -> i32 {
     let near = lerp(corners[0], corners[1], tx);
     let far = lerp(corners[2], corners[3], tx);
     (lerp(near, far, tz).floor() as i32).clamp(MIN_SURFACE, MAX_SURFACE)
+}
+
+/// The climate at offset `(dx, dz)` inside a lattice cell with corner climates in the
+/// order [`interpolate`] takes; like it, the one place climates are interpolated.
+fn interpolate_climate(corners: [Climate; 4], dx: i32, dz: i32) -> Climate {
+    let (tx, tz) = (
+        f64::from(dx) / f64::from(CELL),
+        f64::from(dz) / f64::from(CELL),
+    );
+    let field = |get: fn(&Climate) -> f64| {
+        let near = lerp(get(&corners[0]), get(&corners[1]), tx);
+        let far = lerp(get(&corners[2]), get(&corners[3]), tx);
+        lerp(near, far, tz)
+    };
+    Climate {
+        temperature: field(|c| c.temperature),
+        humidity: field(|c| c.humidity),
+        range: field(|c| c.range),
+    }
 }
 
 fn scale(p: [f64; 2], by: f64) -> [f64; 2] {

@@ -231,7 +231,7 @@ fn tree_across_a_border(terrain: &Terrain, span: i32) -> Option<Tree> {
         .forests
         .trees_in((0, span), (0, span), |x, z| {
             let column = map.column(&terrain.heights, x, z);
-            (column.height, column.top)
+            (column.height, column.top, column.biome)
         })
         .into_iter()
         .find(|t| t.x.rem_euclid(CHUNK_SIZE) == CHUNK_SIZE - 1)
@@ -243,7 +243,10 @@ fn a_tree_across_a_chunk_border_is_drawn_by_both_chunks() {
     let tree = tree_across_a_border(&terrain, 512).expect("some tree in 512² blocks");
     let mut blocks = Blocks::new(&terrain);
     for y in tree.logs() {
-        assert_eq!(blocks.get(BlockPos::new(tree.x, y, tree.z)), Block::Log);
+        assert_eq!(
+            blocks.get(BlockPos::new(tree.x, y, tree.z)),
+            tree.kind.log()
+        );
     }
     let trunk_chunk = BlockPos::new(tree.x, tree.base, tree.z).chunk();
     let mut leaves_beyond = 0;
@@ -255,7 +258,7 @@ fn a_tree_across_a_chunk_border_is_drawn_by_both_chunks() {
         let block = blocks.get(p);
         // Leaves yield to terrain and to logs, and fill everything else.
         assert!(block.is_solid(), "canopy cell {p:?} is {block}");
-        if block == Block::Leaves && p.chunk().x != trunk_chunk.x {
+        if block == tree.kind.leaves() && p.chunk().x != trunk_chunk.x {
             leaves_beyond += 1;
         }
     }
@@ -279,12 +282,16 @@ fn the_spawn_point_stands_on_solid_ground_under_open_air() {
         let mut blocks = Blocks::new(&terrain);
         let ground = blocks.get(feet.offset(IVec3::NEG_Y));
         assert!(
-            ground.is_solid() && ground != Block::Leaves,
+            ground.is_solid() && ground.is_opaque_cube(),
             "seed {seed}: on {ground}"
         );
         for dy in 0..2 {
+            // Air, or a plant the player stands in.
             let above = blocks.get(feet.offset(IVec3::new(0, dy, 0)));
-            assert_eq!(above, Block::Air, "seed {seed}: {dy} above the ground");
+            assert!(
+                above == Block::Air || above.is_plant(),
+                "seed {seed}: {above} {dy} above the ground"
+            );
         }
     }
 }
@@ -348,4 +355,241 @@ fn ores_lie_in_veins_at_their_depths_rarer_as_they_are_worth_more() {
         terrain.generate(ChunkPos::new(1, 0, 2)),
         terrain.generate(ChunkPos::new(1, 0, 2))
     );
+}
+
+/// The nearest column of `biome` to the origin on a 16-block grid, out to 2048 blocks.
+fn find_biome(terrain: &Terrain, biome: Biome) -> Option<(i32, i32)> {
+    rings(128)
+        .map(|(i, j)| (i * 16, j * 16))
+        .find(|&(x, z)| terrain.biome(x, z) == biome)
+}
+
+#[test]
+fn every_biome_lies_within_2048_blocks_and_the_same_seed_puts_it_in_the_same_place() {
+    let (a, b) = (Terrain::new(0), Terrain::new(0));
+    for biome in Biome::ALL {
+        let found = find_biome(&a, biome);
+        assert!(found.is_some(), "no {biome} within 2048 blocks");
+        assert_eq!(found, find_biome(&b, biome), "{biome}");
+    }
+}
+
+#[test]
+fn a_chunk_s_columns_have_the_biomes_point_queries_give() {
+    let terrain = Terrain::new(5);
+    let map = HeightMap::new(&terrain.heights, -300, 190, 70, 40);
+    for z in 191..229 {
+        for x in -299..-231 {
+            assert_eq!(
+                map.column(&terrain.heights, x, z).biome,
+                terrain.biome(x, z),
+                "column ({x}, {z})"
+            );
+        }
+    }
+}
+
+#[test]
+fn biome_borders_are_no_steeper_than_the_ground_elsewhere() {
+    // Over 1024 × 1024 blocks around a border between climates, the biggest step between
+    // neighbouring columns that differ in biome is no bigger than the biggest step between
+    // columns of one biome: biomes change what the ground is made of, never its height.
+    let terrain = Terrain::new(0);
+    let (x0, z0, side) = (-512, -512, 1024);
+    let map = HeightMap::new(&terrain.heights, x0, z0, side, side);
+    let (mut across, mut within, mut borders) = (0, 0, 0);
+    for z in z0..z0 + side {
+        for x in x0..x0 + side - 1 {
+            let step = (map.get(x, z) - map.get(x + 1, z)).abs();
+            if terrain.biome(x, z) == terrain.biome(x + 1, z) {
+                within = within.max(step);
+            } else {
+                across = across.max(step);
+                borders += 1;
+            }
+        }
+    }
+    assert!(borders > 1000, "the square holds borders ({borders})");
+    assert!(
+        across <= within,
+        "{across} across borders, {within} within biomes"
+    );
+}
+
+/// The nearest column on a 16-block grid, out to 2048 blocks, that is deep in `biome`: so
+/// are all the grid's columns within 48 blocks.
+fn find_heart(terrain: &Terrain, biome: Biome) -> Option<(i32, i32)> {
+    rings(128).map(|(i, j)| (i * 16, j * 16)).find(|&(x, z)| {
+        (-3..=3).all(|dz| (-3..=3).all(|dx| terrain.biome(x + dx * 16, z + dz * 16) == biome))
+    })
+}
+
+/// The surface chunk of a column deep in `biome`, and the chunks around it.
+fn chunks_of(terrain: &Terrain, biome: Biome) -> Vec<ChunkPos> {
+    let (x, z) = find_heart(terrain, biome)
+        .or_else(|| find_biome(terrain, biome))
+        .expect("the biome is near");
+    let surface = surface_chunk(terrain, x, z);
+    let mut chunks = Vec::new();
+    for dy in -1..=1 {
+        for (dx, dz) in [(0, 0), (1, 0), (0, 1), (-1, 0), (0, -1)] {
+            chunks.push(surface.offset(IVec3::new(dx, dy, dz)));
+        }
+    }
+    chunks
+}
+
+#[test]
+fn every_biome_generates_the_same_in_any_order_and_on_any_thread() {
+    let terrain = Terrain::new(0);
+    for biome in Biome::ALL {
+        let chunks = chunks_of(&terrain, biome);
+        let forward: Vec<Chunk> = chunks.iter().map(|&p| terrain.generate(p)).collect();
+        let mut backward: Vec<Chunk> = chunks.iter().rev().map(|&p| terrain.generate(p)).collect();
+        backward.reverse();
+        assert_eq!(forward, backward, "{biome}");
+        let shared = &terrain;
+        let threaded: Vec<Chunk> = std::thread::scope(|s| {
+            let handles: Vec<_> = chunks
+                .iter()
+                .map(|&p| s.spawn(move || shared.generate(p)))
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        });
+        assert_eq!(forward, threaded, "{biome}");
+    }
+}
+
+/// How many of each block the surface chunks of `biome`'s first column and its neighbours
+/// hold, with every plant checked to stand on a block that holds it, across chunk borders.
+fn surface_blocks(terrain: &Terrain, biome: Biome) -> BTreeMap<Block, usize> {
+    let mut blocks = Blocks::new(terrain);
+    let mut counts = BTreeMap::new();
+    for pos in chunks_of(terrain, biome) {
+        let origin = pos.min_block();
+        for i in 0..CHUNK_VOLUME {
+            let local = LocalPos::from_index(i);
+            let p = origin.offset(IVec3::new(local.x.into(), local.y.into(), local.z.into()));
+            let block = blocks.get(p);
+            *counts.entry(block).or_insert(0) += 1;
+            if block.is_plant() || block == Block::Cactus {
+                let below = blocks.get(p.offset(IVec3::NEG_Y));
+                assert!(below.holds_plants(), "{block} at {p:?} over {below}");
+            }
+        }
+    }
+    counts
+}
+
+#[test]
+fn each_biome_has_its_ground_trees_and_plants() {
+    let terrain = Terrain::new(0);
+    let has = |counts: &BTreeMap<Block, usize>, block: Block| {
+        counts.get(&block).copied().unwrap_or(0) > 0
+    };
+    let expect: [(Biome, &[Block], &[Block]); 6] = [
+        (
+            Biome::Plains,
+            &[Block::Grass, Block::TallGrass],
+            &[Block::Sandstone, Block::Snow],
+        ),
+        (
+            Biome::Forest,
+            &[
+                Block::Log,
+                Block::Leaves,
+                Block::BirchLog,
+                Block::BirchLeaves,
+            ],
+            &[Block::SpruceLog, Block::Cactus],
+        ),
+        (
+            Biome::Desert,
+            &[
+                Block::Sand,
+                Block::Sandstone,
+                Block::Cactus,
+                Block::DeadBush,
+            ],
+            &[Block::Grass, Block::Log, Block::TallGrass],
+        ),
+        (
+            Biome::SnowyTundra,
+            &[Block::Snow],
+            &[Block::Grass, Block::TallGrass],
+        ),
+        (
+            Biome::Taiga,
+            &[Block::Snow, Block::SpruceLog, Block::SpruceLeaves],
+            &[Block::Grass],
+        ),
+        (Biome::Ocean, &[Block::Water], &[Block::Cactus]),
+    ];
+    for (biome, present, absent) in expect {
+        let counts = surface_blocks(&terrain, biome);
+        for &block in present {
+            assert!(has(&counts, block), "{biome} has no {block}: {counts:?}");
+        }
+        for &block in absent {
+            assert!(!has(&counts, block), "{biome} has {block}");
+        }
+    }
+    let flowers = [Block::Dandelion, Block::Poppy, Block::Cornflower];
+    let plains = surface_blocks(&terrain, Biome::Plains);
+    assert!(
+        flowers.iter().any(|&f| has(&plains, f)),
+        "no flowers on the plains"
+    );
+}
+
+#[test]
+fn cold_water_freezes_over_and_warm_water_does_not() {
+    let terrain = Terrain::new(0);
+    let mut frozen = 0;
+    let mut open = 0;
+    for (i, j) in rings(128) {
+        let (x, z) = (i * 16, j * 16);
+        if terrain.surface_height(x, z) > SEA_LEVEL - 2 {
+            continue;
+        }
+        let mut blocks = Blocks::new(&terrain);
+        match blocks.get(BlockPos::new(x, SEA_LEVEL, z)) {
+            Block::Ice => frozen += 1,
+            Block::Water => open += 1,
+            other => panic!("{other} on the sea at ({x}, {z})"),
+        }
+        if frozen > 0 && open > 0 {
+            return;
+        }
+    }
+    panic!("{frozen} frozen and {open} open sea columns");
+}
+
+#[test]
+fn no_tree_stands_on_a_snow_cap() {
+    // The highest ground within 800 blocks, a peak capped with snow, and the columns around
+    // it hold no trunk.
+    let terrain = Terrain::new(0);
+    let (x, z) = rings(100)
+        .map(|(i, j)| (i * 8, j * 8))
+        .max_by_key(|&(x, z)| terrain.surface_height(x, z))
+        .expect("some column");
+    let map = HeightMap::new(&terrain.heights, x - 40, z - 40, 80, 80);
+    let trees = terrain
+        .forests
+        .trees_in((x - 36, x + 36), (z - 36, z + 36), |x, z| {
+            let column = map.column(&terrain.heights, x, z);
+            (column.height, column.top, column.biome)
+        });
+    let mut capped = 0;
+    for dz in -36..36 {
+        for dx in -36..36 {
+            let column = map.column(&terrain.heights, x + dx, z + dz);
+            if column.top == Block::Snow && column.biome == Biome::Mountains {
+                capped += 1;
+                assert!(!trees.iter().any(|t| (t.x, t.z) == (x + dx, z + dz)));
+            }
+        }
+    }
+    assert!(capped > 0, "the peak at ({x}, {z}) is capped with snow");
 }

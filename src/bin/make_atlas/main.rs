@@ -5,6 +5,9 @@
 //! Run `cargo run --bin make_atlas` (writes `assets/blocks.png`) or
 //! `cargo run --bin make_atlas -- OUT.png`.
 
+mod plants;
+mod wood;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -148,132 +151,6 @@ fn bedrock(rng: &mut Rng) -> Tile {
     t
 }
 
-fn log_top(rng: &mut Rng) -> Tile {
-    log_top_of(rng, &OAK)
-}
-
-fn log_top_of(rng: &mut Rng, wood: &Wood) -> Tile {
-    let mut t = [[[0; 4]; 16]; 16];
-    for (y, row) in t.iter_mut().enumerate() {
-        for (x, px) in row.iter_mut().enumerate() {
-            let (dx, dy) = (x as f64 - 7.5, y as f64 - 7.5);
-            let r = (dx * dx + dy * dy).sqrt();
-            let edge = x == 0 || y == 0 || x == 15 || y == 15;
-            let c = if edge {
-                shade(wood.bark, -2)
-            } else if (r as i32) % 3 == 0 {
-                wood.ring_dark
-            } else {
-                wood.ring_light
-            };
-            *px = rgb(shade(c, rng.range(-5, 5)), 255);
-        }
-    }
-    t
-}
-
-fn log_side(rng: &mut Rng) -> Tile {
-    log_side_of(rng, &OAK)
-}
-
-fn log_side_of(rng: &mut Rng, wood: &Wood) -> Tile {
-    let mut t = [[[0; 4]; 16]; 16];
-    let columns: Vec<i32> = (0..16).map(|_| rng.range(-14, 10)).collect();
-    for row in &mut t {
-        for (x, px) in row.iter_mut().enumerate() {
-            let groove = if x % 4 == 1 { -22 } else { 0 };
-            *px = rgb(
-                shade(wood.bark, columns[x] + groove + rng.range(-5, 5)),
-                255,
-            );
-        }
-    }
-    t
-}
-
-/// Birch bark: white, with short black marks across it.
-fn birch_log_side(rng: &mut Rng) -> Tile {
-    let mut t = noisy(rng, BIRCH.bark, 5);
-    for _ in 0..7 {
-        let (x0, y) = (rng.range(0, 15), rng.range(0, 15));
-        for dx in 0..rng.range(2, 5) {
-            t[y as usize][((x0 + dx) % S) as usize] =
-                rgb(shade([44, 40, 36], rng.range(-6, 6)), 255);
-        }
-    }
-    t
-}
-
-fn leaves(rng: &mut Rng) -> Tile {
-    let mut t = noisy(rng, [58, 118, 38], 18);
-    speckle(&mut t, rng, [40, 92, 28], 0.2);
-    for row in &mut t {
-        for px in row.iter_mut() {
-            if rng.chance(0.22) {
-                *px = [0, 0, 0, 0];
-            }
-        }
-    }
-    t
-}
-
-fn planks(rng: &mut Rng) -> Tile {
-    planks_of(rng, OAK)
-}
-
-/// A wood's colours: boards, the joints between them, grain, bark and the rings of its ends.
-struct Wood {
-    board: [i32; 3],
-    joint: [i32; 3],
-    grain: [i32; 3],
-    bark: [i32; 3],
-    ring_dark: [i32; 3],
-    ring_light: [i32; 3],
-}
-
-const OAK: Wood = Wood {
-    board: [166, 134, 82],
-    joint: [112, 86, 50],
-    grain: [146, 114, 68],
-    bark: [106, 84, 52],
-    ring_dark: [150, 118, 70],
-    ring_light: [184, 150, 96],
-};
-
-const SPRUCE: Wood = Wood {
-    board: [112, 82, 50],
-    joint: [72, 52, 30],
-    grain: [98, 72, 42],
-    bark: [70, 50, 32],
-    ring_dark: [104, 78, 46],
-    ring_light: [132, 100, 62],
-};
-
-const BIRCH: Wood = Wood {
-    board: [200, 182, 126],
-    joint: [150, 134, 88],
-    grain: [184, 166, 112],
-    bark: [214, 212, 202],
-    ring_dark: [176, 156, 104],
-    ring_light: [206, 190, 136],
-};
-
-fn planks_of(rng: &mut Rng, wood: Wood) -> Tile {
-    let mut t = noisy(rng, wood.board, 6);
-    for (y, row) in t.iter_mut().enumerate() {
-        let board = y / 4;
-        let joint = [3, 11, 7, 14][board];
-        for (x, px) in row.iter_mut().enumerate() {
-            if y % 4 == 3 || x == joint {
-                *px = rgb(wood.joint, 255);
-            } else if rng.chance(0.08) {
-                *px = rgb(wood.grain, 255);
-            }
-        }
-    }
-    t
-}
-
 /// Stones around scattered centres (nearest centre wins), outlined in dark mortar.
 fn cobblestone(rng: &mut Rng) -> Tile {
     let centres: Vec<(i32, i32, i32)> = (0..9)
@@ -358,7 +235,7 @@ fn slab_side(rng: &mut Rng) -> Tile {
 }
 
 fn crate_tile(rng: &mut Rng) -> Tile {
-    let mut t = planks(rng);
+    let mut t = wood::planks(rng);
     for i in 0..16 {
         for (x, y) in [
             (i, 0),
@@ -556,10 +433,10 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "sand" => sand(rng),
         "gravel" => gravel(rng),
         "bedrock" => bedrock(rng),
-        "log_top" => log_top(rng),
-        "log_side" => log_side(rng),
-        "leaves" => leaves(rng),
-        "planks" => planks(rng),
+        "log_top" => wood::log_top(rng),
+        "log_side" => wood::log_side(rng),
+        "leaves" => wood::leaves(rng),
+        "planks" => wood::planks(rng),
         "cobblestone" => cobblestone(rng),
         "glass" => glass(rng),
         "water" => water(rng),
@@ -592,16 +469,25 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "snow" => snow(rng),
         "ice" => ice(rng),
         "clay" => clay(rng),
-        "spruce_log_top" => log_top_of(rng, &SPRUCE),
-        "spruce_log_side" => log_side_of(rng, &SPRUCE),
-        "spruce_planks" => planks_of(rng, SPRUCE),
-        "birch_log_top" => log_top_of(rng, &BIRCH),
-        "birch_log_side" => birch_log_side(rng),
-        "birch_planks" => planks_of(rng, BIRCH),
+        "spruce_log_top" => wood::log_top_of(rng, &wood::SPRUCE),
+        "spruce_log_side" => wood::log_side_of(rng, &wood::SPRUCE),
+        "spruce_planks" => wood::planks_of(rng, wood::SPRUCE),
+        "birch_log_top" => wood::log_top_of(rng, &wood::BIRCH),
+        "birch_log_side" => wood::birch_log_side(rng),
+        "birch_planks" => wood::planks_of(rng, wood::BIRCH),
         "coal_ore" => ore(rng, [38, 38, 40]),
         "iron_ore" => ore(rng, [214, 172, 140]),
         "gold_ore" => ore(rng, [248, 216, 64]),
         "diamond_ore" => ore(rng, [96, 226, 222]),
+        "tall_grass" => plants::tall_grass(rng),
+        "dandelion" => plants::dandelion(rng),
+        "poppy" => plants::poppy(rng),
+        "cornflower" => plants::cornflower(rng),
+        "dead_bush" => plants::dead_bush(rng),
+        "cactus_top" => plants::cactus_top(rng),
+        "cactus_side" => plants::cactus_side(rng),
+        "spruce_leaves" => plants::spruce_leaves(rng),
+        "birch_leaves" => plants::birch_leaves(rng),
         _ => return None,
     })
 }
