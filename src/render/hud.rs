@@ -137,12 +137,12 @@ pub struct IconFace {
 
 /// The icon of `item`, as the hotbar and the inventory draw it: a small isometric cube
 /// (top, left and right faces, the sides darker). Blocks drawn as models of their own (a
-/// torch) show their tile flat, as held items do in Minecraft.
+/// torch, a flower) show their tile flat, as held items do in Minecraft.
 #[must_use]
 pub fn icon_faces(item: Item) -> Vec<IconFace> {
     let (h, q) = (0.5, 0.25);
     if let Item::Block(block) = item
-        && matches!(block.shape(), Shape::Torch { .. })
+        && matches!(block.shape(), Shape::Torch { .. } | Shape::Cross)
     {
         return vec![IconFace {
             corners: [[-h, -h], [h, -h], [h, h], [-h, h]],

@@ -177,7 +177,10 @@ mod tests {
         assert!(items.contains(&Item::Block(Block::Glass)));
         assert!(items.contains(&Item::Block(Block::Torch)));
         assert!(items.contains(&Item::Crate));
-        assert!(items.contains(&Item::Block(Block::Water)), "water is poured");
+        assert!(
+            items.contains(&Item::Block(Block::Water)),
+            "water is poured"
+        );
         for absent in [
             Block::Air,
             Block::Water1,
