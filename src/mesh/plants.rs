@@ -100,15 +100,6 @@ pub fn cactus<S: QuadSink>(cell: [u16; 3], light: Light, sink: &mut S) {
             ],
         ),
     ];
-    for (face, corners) in sides {
-        sink.model(&ModelQuad {
-            corners,
-            uv: [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]],
-            tile: tile_for(Block::Cactus, face),
-            face,
-            light,
-        });
-    }
     let caps = [
         (
             Face::Up,
@@ -129,10 +120,20 @@ pub fn cactus<S: QuadSink>(cell: [u16; 3], light: Light, sink: &mut S) {
             ],
         ),
     ];
-    for (face, corners) in caps {
+    // The sides show the whole tile; the caps only the part inside the inset.
+    let whole = [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]];
+    let inset = [[lo, hi], [hi, hi], [hi, lo], [lo, lo]];
+    let quads = sides
+        .into_iter()
+        .map(|(face, corners)| (face, corners, whole))
+        .chain(
+            caps.into_iter()
+                .map(|(face, corners)| (face, corners, inset)),
+        );
+    for (face, corners, uv) in quads {
         sink.model(&ModelQuad {
             corners,
-            uv: [[lo, hi], [hi, hi], [hi, lo], [lo, lo]],
+            uv,
             tile: tile_for(Block::Cactus, face),
             face,
             light,
