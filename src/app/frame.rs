@@ -159,7 +159,8 @@ impl App {
                 }
                 Screen::Loading => {
                     let progress = session.as_ref().map_or(0.0, |s| s.loading_progress());
-                    pause::show_loading(ui, &ui_state.world_name, progress);
+                    let problem = session.as_ref().and_then(|s| s.loading_problem());
+                    pause::show_loading(ui, &ui_state.world_name, progress, problem);
                     None
                 }
                 Screen::Paused => pause::show(ui).map(Choice::Pause),

@@ -6,7 +6,7 @@
 //! same in a recording as they felt in play.
 
 use crate::physics::Controls;
-use crate::sim::{Action, DEFAULT_HOTBAR, Input, Item};
+use crate::sim::{Action, DEFAULT_HOTBAR, HOTBAR_SLOTS, Input, Item};
 
 /// Degrees of turn per unit of mouse motion, unless the settings say otherwise.
 pub const MOUSE_SENSITIVITY: f64 = 0.15;
@@ -69,7 +69,7 @@ pub struct InputState {
     switch_collider: bool,
     pick_requested: bool,
     /// What each hotbar slot holds.
-    pub hotbar: [Item; 9],
+    pub hotbar: [Item; HOTBAR_SLOTS],
     selected: usize,
 }
 
@@ -145,7 +145,7 @@ impl InputState {
 
     /// Selects hotbar slot `slot` (0 to 8).
     pub fn select(&mut self, slot: usize) {
-        self.selected = slot.min(8);
+        self.selected = slot.min(HOTBAR_SLOTS - 1);
     }
 
     /// Puts `item` in hotbar slot `slot` and selects it, as dropping an item on a slot does.
@@ -158,7 +158,7 @@ impl InputState {
 
     /// Moves the selection by `steps` slots, wrapping around.
     pub fn scroll(&mut self, steps: i32) {
-        self.selected = (self.selected as i32 + steps).rem_euclid(9) as usize;
+        self.selected = (self.selected as i32 + steps).rem_euclid(HOTBAR_SLOTS as i32) as usize;
     }
 
     /// Takes the items and selection of a saved hotbar (empty slots keep their default).
@@ -168,7 +168,7 @@ impl InputState {
                 *slot = item;
             }
         }
-        self.selected = saved.selected.min(8);
+        self.selected = saved.selected.min(HOTBAR_SLOTS - 1);
     }
 
     /// The hotbar as a save stores it.

@@ -109,6 +109,14 @@ impl Session {
         }
     }
 
+    /// Why the world cannot load, if it cannot: no worker thread started (the system refused
+    /// them), so nothing is ever generated.
+    #[must_use]
+    pub fn loading_problem(&self) -> Option<&'static str> {
+        (!self.streamer.has_workers())
+            .then_some("No worker thread could start, so the world cannot load. Esc goes back.")
+    }
+
     /// Streams chunks within `render_distance` from now on.
     pub fn set_render_distance(&mut self, render_distance: u32) {
         self.render_distance = render_distance;

@@ -5,7 +5,7 @@ use bytemuck::{Pod, Zeroable};
 
 use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, tile_for};
-use crate::sim::Item;
+use crate::sim::{HOTBAR_SLOTS, Item};
 use crate::world::Face;
 use crate::world::block::Shape;
 
@@ -26,7 +26,7 @@ pub struct HudVertex {
 #[derive(Clone, Debug, PartialEq)]
 pub struct HudState {
     /// The nine hotbar items.
-    pub hotbar: [Item; 9],
+    pub hotbar: [Item; HOTBAR_SLOTS],
     /// The selected slot, 0 to 8.
     pub selected: usize,
     /// Lines of the debug overlay, when it is open.
@@ -234,7 +234,7 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
         );
         b.item_icon(x + slot / 2.0, top + slot / 2.0, slot * 0.62, item);
     }
-    let sx = left + state.selected.min(8) as f32 * slot;
+    let sx = left + state.selected.min(HOTBAR_SLOTS - 1) as f32 * slot;
     for (x, y, w, h) in [
         (sx - 2.0, top - 2.0, slot + 4.0, 2.0 * scale),
         (

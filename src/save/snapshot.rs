@@ -7,12 +7,10 @@ use std::sync::Arc;
 use super::Motion;
 use crate::physics::Player;
 use crate::physics::crates::Crate;
+pub use crate::sim::HOTBAR_SLOTS;
 use crate::sim::{DEFAULT_HOTBAR, Item, Simulation};
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, World};
 use crate::worldgen::Generator;
-
-/// Slots in the hotbar.
-pub const HOTBAR_SLOTS: usize = 9;
 
 /// The items the player has at hand, and which one is selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,8 +16,11 @@ pub enum Item {
     Crate,
 }
 
+/// Slots in the hotbar.
+pub const HOTBAR_SLOTS: usize = 9;
+
 /// The hotbar a new player starts with: building blocks, water to pour, lights and a crate.
-pub const DEFAULT_HOTBAR: [Item; 9] = [
+pub const DEFAULT_HOTBAR: [Item; HOTBAR_SLOTS] = [
     Item::Block(Block::Stone),
     Item::Block(Block::Water),
     Item::Block(Block::Planks),

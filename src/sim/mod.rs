@@ -28,7 +28,7 @@ use crate::world::block::Shape;
 use crate::world::{Anchored, Block, BlockPos, BlockSource, Face, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use hash::StateHasher;
-pub use item::{DEFAULT_HOTBAR, Item};
+pub use item::{DEFAULT_HOTBAR, HOTBAR_SLOTS, Item};
 
 /// A one-shot action taken at the start of a tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -35,12 +35,16 @@ pub fn show(ui: &mut egui::Ui) -> Option<PauseAction> {
     action
 }
 
-/// The loading screen: the world's name and how much of the view is ready, 0 to 1.
-pub fn show_loading(ui: &mut egui::Ui, world: &str, progress: f32) {
+/// The loading screen: the world's name, how much of the view is ready (0 to 1), and why it
+/// cannot load, if it cannot.
+pub fn show_loading(ui: &mut egui::Ui, world: &str, progress: f32, problem: Option<&str>) {
     dim(ui, 235);
     menu_column(ui, "Loading world", |ui| {
         ui.label(world);
         ui.add_space(8.0);
+        if let Some(problem) = problem {
+            ui.colored_label(egui::Color32::from_rgb(255, 120, 110), problem);
+        }
         ui.add(
             egui::ProgressBar::new(progress.clamp(0.0, 1.0))
                 .desired_width(320.0)
