@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::run;
+use common::{Run, run};
 use hewn::sim::report::TickReport;
 
 /// The edited cells of a report, by position.
@@ -102,9 +102,11 @@ fn sand_falls_when_the_block_under_it_is_broken() {
     );
 }
 
-#[test]
-fn sand_landing_on_a_torch_breaks_it_and_takes_its_place() {
-    let r = run(r#"
+/// The flat world with `block` at (0, 64, 0) and a block of sand at (0, `sand_y`, 0) above
+/// it, run for two seconds.
+fn sand_dropped_on(block: &str, sand_y: i32) -> Run {
+    run(&format!(
+        r#"
         world = "flat"
         ticks = 120
         [player]
@@ -112,12 +114,18 @@ fn sand_landing_on_a_torch_breaks_it_and_takes_its_place() {
         [[fill]]
         from = [0, 64, 0]
         to = [0, 64, 0]
-        block = "torch"
+        block = "{block}"
         [[fill]]
-        from = [0, 70, 0]
-        to = [0, 70, 0]
+        from = [0, {sand_y}, 0]
+        to = [0, {sand_y}, 0]
         block = "sand"
-    "#);
+    "#
+    ))
+}
+
+#[test]
+fn sand_landing_on_a_torch_breaks_it_and_takes_its_place() {
+    let r = sand_dropped_on("torch", 70);
     assert_eq!(edits(&r.trace[5]), BTreeMap::from([([0, 64, 0], "torch")]));
     assert_eq!(edits(r.last()), BTreeMap::from([([0, 64, 0], "sand")]));
 }
@@ -126,20 +134,7 @@ fn sand_landing_on_a_torch_breaks_it_and_takes_its_place() {
 fn sand_over_a_flower_falls_onto_it_and_breaks_it() {
     // Sand stacked right on a poppy: a plant is not support, so it falls at once, and
     // landing in the poppy's cell breaks it.
-    let r = run(r#"
-        world = "flat"
-        ticks = 120
-        [player]
-        position = [5.5, 64.0, 5.5]
-        [[fill]]
-        from = [0, 64, 0]
-        to = [0, 64, 0]
-        block = "poppy"
-        [[fill]]
-        from = [0, 65, 0]
-        to = [0, 65, 0]
-        block = "sand"
-    "#);
+    let r = sand_dropped_on("poppy", 65);
     assert_eq!(edits(&r.trace[0]), BTreeMap::from([([0, 64, 0], "poppy")]));
     assert_eq!(edits(r.last()), BTreeMap::from([([0, 64, 0], "sand")]));
 }

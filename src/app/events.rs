@@ -15,23 +15,19 @@ impl App {
     pub(super) fn route_input(&mut self, event: &WindowEvent) {
         if let WindowEvent::KeyboardInput { event: key, .. } = event
             && let PhysicalKey::Code(code) = key.physical_key
-            && key.state == ElementState::Pressed
-            && self.rebind(code)
         {
-            return;
-        }
-        if let WindowEvent::KeyboardInput { event: key, .. } = event
-            && let PhysicalKey::Code(code) = key.physical_key
-            && code == PAUSE_KEY
-            && self.screen != Screen::Title
-            && self.screen != Screen::Playing
-        {
-            // Esc closes a menu at once, even with the inventory's search box focused; on the
-            // title screen it is egui's, to close a dialog.
-            if key.state == ElementState::Pressed && !key.repeat {
-                self.command(Command::Pause);
+            let pressed = key.state == ElementState::Pressed;
+            if pressed && self.rebind(code) {
+                return;
             }
-            return;
+            if code == PAUSE_KEY && !matches!(self.screen, Screen::Title | Screen::Playing) {
+                // Esc closes a menu at once, even with the inventory's search box focused; on
+                // the title screen it is egui's, to close a dialog.
+                if pressed && !key.repeat {
+                    self.command(Command::Pause);
+                }
+                return;
+            }
         }
         // egui always hears the window, so it knows where the pointer is when a menu opens;
         // it keeps what it used only while a menu is up.

@@ -215,7 +215,8 @@ impl App {
         }
     }
 
-    /// Captures or releases the mouse.
+    /// Captures or releases the mouse. Releasing the player's keys is the callers' part: a
+    /// screen change and a focus loss each do it once.
     pub(super) fn set_captured(&mut self, on: bool) {
         if self.captured == on {
             return;
@@ -223,9 +224,6 @@ impl App {
         self.captured = on;
         if let Some(display) = &self.display {
             capture_mouse(&display.window, on);
-        }
-        if !on && let Some(session) = &mut self.session {
-            session.input.release_all();
         }
     }
 

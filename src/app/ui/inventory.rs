@@ -53,7 +53,8 @@ pub fn show(
     atlas: egui::TextureId,
 ) {
     super::dim(ui, 150);
-    let items = matching(&all_items(), &state.search);
+    let offered = all_items();
+    let items = matching(&offered, &state.search);
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.inner_margin(16.0))
         .show(ui, |ui| {
@@ -67,7 +68,7 @@ pub fn show(
                             .hint_text("Search")
                             .desired_width(200.0),
                     );
-                    ui.label(format!("{} of {}", items.len(), all_items().len()));
+                    ui.label(format!("{} of {}", items.len(), offered.len()));
                 });
                 let grid_height = (ui.available_height() - ICON - 40.0).max(CELL.y);
                 let gap = ui.spacing().item_spacing.x;
