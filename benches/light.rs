@@ -21,7 +21,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::IVec3;
 use hewn::world::light::light_column;
-use hewn::world::{Block, BlockPos, BlockSource, World};
+use hewn::world::{Block, BlockPos, BlockSource, ColumnSource, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
 fn surface_column(c: &mut Criterion) {

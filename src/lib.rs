@@ -13,15 +13,34 @@
 //! The mesher ([`mesh`]) is pure too: it turns blocks into vertex bytes without knowing the
 //! GPU. The shell around them is [`render`] (wgpu) and [`app`] (the winit window, the frame
 //! loop, input and chunk streaming).
+//!
+//! The modules below are declared lowest layer first, one group of lines per layer: a module
+//! uses only modules of the groups above its own, never one of its own group or below, and
+//! the modules inside each one never use each other in a cycle. `tests/layers.rs` checks both.
 
+// Geometry every layer shares.
 pub mod aabb;
-pub mod app;
-pub mod cli;
-pub mod mesh;
+
+// Blocks, chunks, edits and light, whatever made them.
+pub mod world;
+
+// What an unedited world is.
+pub mod worldgen;
+
+// Bodies moving through a world, and rays cast into it.
 pub mod physics;
 pub mod raycast;
-pub mod render;
-pub mod save;
+
+// The game's state and the only way it changes.
 pub mod sim;
-pub mod world;
-pub mod worldgen;
+
+// Outside the simulation: vertices from blocks, and worlds on disk.
+pub mod mesh;
+pub mod save;
+
+// The shells: drawing, and the command line.
+pub mod cli;
+pub mod render;
+
+// The window and the frame loop.
+pub mod app;

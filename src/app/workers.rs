@@ -13,7 +13,7 @@ use std::time::Duration;
 use super::jobs::{Focus, Job, JobQueue};
 use crate::mesh::ChunkMesh;
 use crate::world::light::light_column;
-use crate::world::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos};
+use crate::world::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource};
 use crate::worldgen::Generator;
 
 /// A generated column and the light it has by itself.

@@ -127,7 +127,7 @@ fn block_bytes(chunk: &Chunk) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::{ChunkPos, LocalPos};
+    use crate::world::{ChunkPos, ColumnSource, LocalPos};
     use crate::worldgen::{Generator, GeneratorKind};
 
     fn varied_chunk() -> Chunk {

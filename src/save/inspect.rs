@@ -9,6 +9,7 @@ use rusqlite::{Connection, OpenFlags};
 
 use super::codec::{self, DecodeError};
 use super::file::{DamagedChunk, acquire_lock, read_player};
+use super::layout;
 use super::schema::{self, Meta};
 use super::{NewSideFiles, SaveError, sidecar};
 use crate::world::ChunkPos;
@@ -119,7 +120,7 @@ fn open_for_reading(path: &Path) -> Result<Reader, SaveError> {
 
 /// [`open_for_reading`], which on failure removes the side files it made.
 fn open_for_reading_tidily(path: &Path) -> Result<Reader, SaveError> {
-    let read_only = schema::open_read_only(path)?;
+    let read_only = layout::open_read_only(path)?;
     let Ok(lock) = acquire_lock(path) else {
         return Ok(Reader {
             conn: read_only,
@@ -132,7 +133,7 @@ fn open_for_reading_tidily(path: &Path) -> Result<Reader, SaveError> {
         path: path.to_owned(),
         source: e,
     })?;
-    schema::check_identity(path, &conn)?;
+    layout::check_world(path, &conn)?;
     Ok(Reader {
         conn,
         _lock: Some(lock),

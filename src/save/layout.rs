@@ -2,10 +2,11 @@
 //! `hewn world check`, `hewn sim --world` and the game agree on which files they can use:
 //! a world whose layout is not its version's (a dropped table, a renamed column, a
 //! `user_version` changed by hand) is refused by all of them, before anything is written.
+//! Built on [`super::schema`], which knows each version's tables but not how to check them.
 
 use std::path::Path;
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
 
 use super::SaveError;
 use super::schema::{self, Meta};
@@ -51,6 +52,24 @@ fn expected(version: i64) -> rusqlite::Result<Layout> {
     };
     schema::create_at(&mut conn, &meta, version)?;
     layout(&conn)
+}
+
+/// Opens `path` read-only and checks that it is a hewn world this build can read, writing
+/// nothing (SQLite may add the `-wal`/`-shm` side files of a WAL database, never the file).
+pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| schema::open_error(path, e))?;
+    check_world(path, &conn)?;
+    Ok(conn)
+}
+
+/// Checks that an open database is a hewn world this build can read: its header names a
+/// version this build knows ([`schema::check_header`]) and its tables and columns are that
+/// version's. Returns the version.
+pub(super) fn check_world(path: &Path, conn: &Connection) -> Result<i64, SaveError> {
+    let version = schema::check_header(path, conn)?;
+    check(path, conn, version)?;
+    Ok(version)
 }
 
 /// Refuses a world whose tables or columns are not those of schema `version`, naming the

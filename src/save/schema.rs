@@ -7,9 +7,7 @@
 
 use std::path::Path;
 
-use rusqlite::{
-    Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
-};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::SaveError;
 use crate::sim::time::MORNING;
@@ -167,18 +165,9 @@ pub struct Meta {
     pub time: u64,
 }
 
-/// Opens `path` read-only and checks that it is a hewn world this build can read, writing
-/// nothing (SQLite may add the `-wal`/`-shm` side files of a WAL database, never the file).
-pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
-    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| open_error(path, e))?;
-    check_identity(path, &conn)?;
-    Ok(conn)
-}
-
-/// Checks the header of an open database: a hewn world of a version this build knows, with
-/// the tables and columns of that version.
-pub(super) fn check_identity(path: &Path, conn: &Connection) -> Result<i64, SaveError> {
+/// Checks the header of an open database: a hewn world of a version this build knows.
+/// Returns the version; [`super::layout::check_world`] also checks the tables against it.
+pub(super) fn check_header(path: &Path, conn: &Connection) -> Result<i64, SaveError> {
     let pragma = |name: &str| {
         conn.pragma_query_value(None, name, |r| r.get::<_, i64>(0))
             .map_err(|e| open_error(path, e))
@@ -201,12 +190,11 @@ pub(super) fn check_identity(path: &Path, conn: &Connection) -> Result<i64, Save
             path: path.to_owned(),
         });
     }
-    super::layout::check(path, conn, version)?;
     Ok(version)
 }
 
 /// Sorts an error from opening or first reading a file into "not a database" or other.
-fn open_error(path: &Path, e: rusqlite::Error) -> SaveError {
+pub(super) fn open_error(path: &Path, e: rusqlite::Error) -> SaveError {
     let code = e.sqlite_error_code();
     if code == Some(rusqlite::ErrorCode::NotADatabase) {
         SaveError::NotADatabase {
@@ -365,10 +353,10 @@ mod tests {
         for version in 1..SCHEMA_VERSION {
             let mut old = Connection::open_in_memory().unwrap();
             create_at(&mut old, &a_meta(), version).unwrap();
-            assert_eq!(check_identity(Path::new("mem"), &old).unwrap(), version);
+            assert_eq!(check_header(Path::new("mem"), &old).unwrap(), version);
             migrate(&mut old, version).unwrap();
             assert_eq!(
-                check_identity(Path::new("mem"), &old).unwrap(),
+                check_header(Path::new("mem"), &old).unwrap(),
                 SCHEMA_VERSION
             );
             assert_eq!(layout(&old), layout(&new), "from version {version}");
@@ -388,7 +376,7 @@ mod tests {
         };
         create(&mut conn, &meta).unwrap();
         assert_eq!(
-            check_identity(Path::new("mem"), &conn).unwrap(),
+            check_header(Path::new("mem"), &conn).unwrap(),
             SCHEMA_VERSION
         );
         assert_eq!(read_meta(Path::new("mem"), &conn).unwrap(), meta);

@@ -1,11 +1,10 @@
-//! Held controls and the per-tick inputs a scenario's schedule produces.
+//! Held controls, one-shot events, and the per-tick inputs a scenario's schedule produces.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::Input;
-use super::scenario::Event;
+use super::{Action, Input};
 use crate::physics::Controls;
 
 /// A control that can be held.
@@ -79,6 +78,19 @@ impl Control {
             Self::Sprint => c.sprint = true,
         }
     }
+}
+
+/// A look change and/or action at the start of one tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Event {
+    /// The tick it happens at.
+    pub at: u64,
+    /// A new yaw.
+    pub yaw: Option<f64>,
+    /// A new pitch.
+    pub pitch: Option<f64>,
+    /// An action.
+    pub action: Option<Action>,
 }
 
 /// The per-tick inputs of a scenario, produced in one sweep over its holds and events.

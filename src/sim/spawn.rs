@@ -17,11 +17,11 @@ const HEADINGS: u32 = 16;
 /// where the ground ahead is.
 const PITCHES: [f64; 2] = [0.0, -10.0];
 
-/// A player at the spawn point of `world`'s generator, looking level along its most open
-/// heading. Loads the columns the looks cross.
+/// A player standing at `spawn` (the generator's spawn point) in `world`, looking level
+/// along its most open heading. Loads the columns the looks cross.
 #[must_use]
-pub fn new_player(world: &mut World) -> Player {
-    let mut player = Player::new(world.generator().spawn_point());
+pub fn new_player(world: &mut World, spawn: DVec3) -> Player {
+    let mut player = Player::new(spawn);
     player.set_look(open_heading(world, player.eye()), 0.0);
     player
 }
@@ -58,8 +58,10 @@ mod tests {
 
     #[test]
     fn on_a_plain_walled_on_three_sides_the_player_faces_the_open_side() {
-        let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
-        let eye = new_player(&mut world).eye();
+        let generator = Generator::new(GeneratorKind::Flat, 0);
+        let spawn = generator.spawn_point();
+        let mut world = World::new(generator);
+        let eye = new_player(&mut world, spawn).eye();
         let at = BlockPos::containing(eye);
         // Walls three blocks away to the north, east and west, of logs the view stops at.
         for d in -3..=3 {
@@ -80,8 +82,10 @@ mod tests {
 
     #[test]
     fn seed_7_opens_on_a_view_longer_than_an_arm() {
-        let mut world = World::new(Generator::new(GeneratorKind::Terrain, 7));
-        let player = new_player(&mut world);
+        let generator = Generator::new(GeneratorKind::Terrain, 7);
+        let spawn = generator.spawn_point();
+        let mut world = World::new(generator);
+        let player = new_player(&mut world, spawn);
         let ahead = raycast::cast(&world, player.eye(), player.look_direction(), VIEW);
         assert!(
             ahead.is_none_or(|hit| hit.distance > 8.0),

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use glam::DVec3;
 
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
-use crate::world::{Block, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, LocalPos};
+use crate::world::{Block, Chunk, ChunkPos, ColumnSource, LocalPos};
 pub use terrain::{Biome, SEA_LEVEL, Terrain};
 
 /// Which generator a world uses.
@@ -98,25 +98,6 @@ impl Generator {
         self.seed
     }
 
-    /// Makes the chunk at `pos`: beyond the world border, only air.
-    #[must_use]
-    pub fn generate(&self, pos: ChunkPos) -> Chunk {
-        if !pos.column().inside_border() {
-            return Chunk::filled(Block::Air);
-        }
-        match (&self.terrain, self.kind) {
-            (Some(terrain), _) => terrain.generate(pos),
-            (None, GeneratorKind::Flat) => flat_chunk(pos),
-            (None, _) => Chunk::filled(Block::Air),
-        }
-    }
-
-    /// Makes the column at `pos`, bottom chunk first.
-    #[must_use]
-    pub fn generate_column(&self, pos: ColumnPos) -> [Chunk; COLUMN_CHUNKS] {
-        std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
-    }
-
     /// The biome of column `(x, z)`; `None` in worlds without biomes (flat and empty).
     #[must_use]
     pub fn biome(&self, x: i32, z: i32) -> Option<Biome> {
@@ -129,6 +110,20 @@ impl Generator {
         match &self.terrain {
             Some(terrain) => terrain.spawn_point(),
             None => DVec3::new(0.5, f64::from(FLAT_SURFACE_Y), 0.5),
+        }
+    }
+}
+
+impl ColumnSource for Generator {
+    /// Makes the chunk at `pos`: beyond the world border, only air.
+    fn generate(&self, pos: ChunkPos) -> Chunk {
+        if !pos.column().inside_border() {
+            return Chunk::filled(Block::Air);
+        }
+        match (&self.terrain, self.kind) {
+            (Some(terrain), _) => terrain.generate(pos),
+            (None, GeneratorKind::Flat) => flat_chunk(pos),
+            (None, _) => Chunk::filled(Block::Air),
         }
     }
 }

@@ -1,0 +1,21 @@
+//! Where a world's blocks come from before anyone edits them.
+//!
+//! The world keeps only its edits; everything else it asks of a [`ColumnSource`], which must
+//! answer the same for the same position every time, on any thread. The generators in
+//! [`crate::worldgen`] are the sources a game uses; the world itself knows nothing of them,
+//! so it stays the ground floor the generators build on.
+
+use std::fmt;
+
+use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos};
+
+/// A deterministic maker of chunks: what a world looks like where nobody has edited it.
+pub trait ColumnSource: fmt::Debug + Send + Sync {
+    /// The chunk at `pos` as made, before any edit.
+    fn generate(&self, pos: ChunkPos) -> Chunk;
+
+    /// The column at `pos`, bottom chunk first.
+    fn generate_column(&self, pos: ColumnPos) -> [Chunk; COLUMN_CHUNKS] {
+        std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
+    }
+}
