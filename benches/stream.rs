@@ -25,13 +25,18 @@ const SEED: u64 = 7;
 
 /// Loads the view around the spawn; returns the meshes it made (empty ones included).
 fn load_view(generator: &Arc<Generator>, workers: usize) -> usize {
-    let mut world = World::with_shared_generator(generator.clone());
+    let mut world = World::with_shared_source(generator.clone());
     let mut streamer = Streamer::with_workers(generator, RENDER_DISTANCE, workers);
     let feet = generator.spawn_point();
     let heading = DVec3::X;
     let mut meshes = 0;
     loop {
-        streamer.update_waiting(&mut world, feet, heading, Duration::from_millis(50));
+        streamer.update_waiting(
+            &mut world.loader(),
+            feet,
+            heading,
+            Duration::from_millis(50),
+        );
         while streamer.next_ready().is_some() {
             meshes += 1;
         }

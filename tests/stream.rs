@@ -26,7 +26,12 @@ fn load(
 ) {
     let started = Instant::now();
     loop {
-        streamer.update_waiting(world, feet, DVec3::X, Duration::from_millis(20));
+        streamer.update_waiting(
+            &mut world.loader(),
+            feet,
+            DVec3::X,
+            Duration::from_millis(20),
+        );
         for pos in streamer.take_dropped() {
             shown.remove(&pos);
         }
@@ -66,7 +71,7 @@ fn expected(world: &World, feet: DVec3) -> BTreeMap<ChunkPos, ChunkMesh> {
 #[test]
 fn the_streamed_view_is_the_world_meshed_and_follows_the_player() {
     let generator = Arc::new(Generator::new(GeneratorKind::Terrain, 7));
-    let mut world = World::with_shared_generator(generator.clone());
+    let mut world = World::with_shared_source(generator.clone());
     let mut streamer = Streamer::with_workers(&generator, RENDER_DISTANCE, 2);
     let mut shown = BTreeMap::new();
 

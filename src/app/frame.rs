@@ -8,6 +8,7 @@ use winit::event_loop::ActiveEventLoop;
 use super::choices::Choice;
 use super::keys::Command;
 use super::settings::Settings;
+use super::tuning::loading_budget;
 use super::ui::pause;
 use super::ui::screen::{AfterSave, Event, Screen};
 use super::ui::title;
@@ -56,7 +57,23 @@ impl App {
             return;
         };
         let running = self.screen.runs_simulation();
-        session.advance(&mut display.renderer, elapsed, running);
+        let changes = session.advance(elapsed, running);
+        let renderer = &mut display.renderer;
+        for pos in changes.dropped {
+            renderer.remove_chunk(pos);
+        }
+        for (pos, mesh) in &changes.meshes {
+            renderer.upload_chunk(*pos, mesh);
+        }
+        // Finished meshes go up nearest first for as long as the frame can spare; the rest
+        // wait for the next frame.
+        let uploads = Instant::now();
+        while uploads.elapsed() < loading_budget(elapsed) {
+            let Some((pos, mesh)) = session.next_ready_mesh() else {
+                break;
+            };
+            renderer.upload_chunk(pos, &mesh);
+        }
         if self.screen == Screen::Loading && session.ready_to_play(now) {
             self.go(Event::ViewReady);
             if !self.focused && self.options.frames.is_none() {

@@ -23,7 +23,7 @@ mod frame;
 pub mod input;
 pub mod jobs;
 pub mod keys;
-mod open;
+pub mod open;
 pub mod session;
 pub mod settings;
 pub mod stats;

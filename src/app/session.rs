@@ -1,8 +1,11 @@
 //! One world being played: the simulation and everything that keeps it going between
-//! frames (streaming, the frame clock, autosave, the recording), but nothing of the window
-//! or the menus. The scene it shows is built in [`super::view`].
+//! frames (streaming, the frame clock, autosave, the recording), but nothing of the window,
+//! the GPU or the menus. Each frame it reports what changed in the scene ([`SceneChanges`])
+//! and the frame applies that to the renderer, so a session runs headless as well (a test,
+//! a bench, a server). The scene it shows is built in [`super::view`].
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use glam::DVec3;
@@ -13,20 +16,29 @@ use super::settings::Settings;
 use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
-use crate::physics::crates::Crates;
+use crate::mesh::ChunkMesh;
 use crate::physics::tuning::TICK_SECONDS;
-use crate::render::Renderer;
 use crate::save::{Autosaver, Snapshot};
 use crate::sim::record::Recorder;
 use crate::sim::{ActionOutcome, Item, Simulation, Target};
-use crate::world::BlockSource;
-use crate::worldgen::GeneratorKind;
+use crate::world::{BlockSource, ChunkPos};
+use crate::worldgen::Generator;
+
+/// What one frame of a session changed in the scene, for the renderer to apply: the chunks
+/// whose meshes leave it, then the meshes to draw (new or replacing the old).
+#[derive(Debug, Default)]
+pub struct SceneChanges {
+    /// Chunks no longer in view.
+    pub dropped: Vec<ChunkPos>,
+    /// Chunks re-meshed by this frame's edits, to upload in order.
+    pub meshes: Vec<(ChunkPos, ChunkMesh)>,
+}
 
 /// A world in play.
 pub struct Session {
     pub(super) sim: Simulation,
-    pub(super) kind: GeneratorKind,
-    pub(super) seed: u64,
+    /// The generator the world comes from: its kind and seed head the debug overlay.
+    pub(super) generator: Arc<Generator>,
     pub(super) streamer: Streamer,
     /// The player's input.
     pub input: InputState,
@@ -53,18 +65,19 @@ impl Session {
         opened: Opened,
         launch: Instant,
     ) -> Self {
-        let (world, player, (crates, motion), hotbar, time, saver) = opened;
-        let generator = world.generator().clone();
-        let (kind, seed) = (generator.kind(), generator.seed());
-        let mut sim = Simulation::from_parts(world, player);
-        sim.crates = Crates::new(crates);
-        sim.restore_motion(motion);
-        sim.set_time(options.time.unwrap_or(time));
-        let recorder = options
-            .record
-            .clone()
-            .map(|path| (path, Recorder::new(&sim, kind, seed)));
-        let mut input = InputState::new(sim.player.yaw, sim.player.pitch);
+        let Opened {
+            mut start,
+            generator,
+            hotbar,
+            saver,
+        } = opened;
+        start.time = options.time.unwrap_or(start.time);
+        let sim = Simulation::new(start);
+        let recorder = options.record.clone().map(|path| {
+            let recorder = Recorder::new(&sim, generator.kind(), generator.seed());
+            (path, recorder)
+        });
+        let mut input = InputState::new(sim.player().yaw, sim.player().pitch);
         input.set_hotbar(&hotbar);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
         Self {
@@ -73,8 +86,7 @@ impl Session {
             previous_crates: Vec::new(),
             streamer: Streamer::new(&generator, settings.render_distance),
             sim,
-            kind,
-            seed,
+            generator,
             clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
             launch,
             ground_loaded: None,
@@ -124,22 +136,23 @@ impl Session {
         self.view_loaded = false;
     }
 
-    /// One frame's work, `elapsed` after the last: loads and meshes chunks, uploads meshes
-    /// to `renderer`, ticks the simulation as far as the clock says when `running` (the
-    /// game is not paused), and autosaves.
-    pub fn advance(&mut self, renderer: &mut Renderer, elapsed: Duration, running: bool) {
+    /// One frame's work, `elapsed` after the last: loads and meshes chunks, ticks the
+    /// simulation as far as the clock says when `running` (the game is not paused), and
+    /// autosaves. Returns what changed in the scene; the meshes the workers finished wait in
+    /// [`Session::next_ready_mesh`] for the frame to take as its time allows.
+    pub fn advance(&mut self, elapsed: Duration, running: bool) -> SceneChanges {
         let now = Instant::now();
-        let heading = self.sim.player.look_direction() + self.sim.player.velocity;
-        let budget = loading_budget(elapsed);
+        let mut changes = SceneChanges::default();
+        self.note_view_loaded();
+        let player = self.sim.player();
+        let (feet, heading) = (player.position, player.look_direction() + player.velocity);
         self.streamer.update(
-            &mut self.sim.world,
-            self.sim.player.position,
+            &mut self.sim.loader(),
+            feet,
             heading,
-            budget,
+            loading_budget(elapsed),
         );
-        if self.ground_loaded.is_none()
-            && Streamer::ground_loaded(&self.sim.world, self.sim.player.position)
-        {
+        if self.ground_loaded.is_none() && Streamer::ground_loaded(self.sim.world(), feet) {
             self.ground_loaded = Some(now);
             log::info!(
                 "ground loaded after {} ms: the player is free to move",
@@ -149,7 +162,7 @@ impl Session {
         if self.started() && running {
             self.clock.advance(elapsed);
             while self.clock.should_step() {
-                self.tick(renderer);
+                self.tick(&mut changes.meshes);
                 self.clock.did_step();
             }
         }
@@ -160,28 +173,31 @@ impl Session {
                 log::warn!("autosave failed (will retry): {e}");
             }
         }
-        for pos in self.streamer.take_dropped() {
-            renderer.remove_chunk(pos);
-        }
-        let uploads = Instant::now();
-        while uploads.elapsed() < budget {
-            let Some((pos, mesh)) = self.streamer.next_ready() else {
-                break;
-            };
-            renderer.upload_chunk(pos, &mesh);
-        }
+        changes.dropped = self.streamer.take_dropped();
+        changes
+    }
+
+    /// The next mesh a worker finished, nearest first, for the frame to upload.
+    pub fn next_ready_mesh(&mut self) -> Option<(ChunkPos, ChunkMesh)> {
+        self.streamer.next_ready()
+    }
+
+    /// Logs, once, when everything within the render distance was meshed and taken for
+    /// drawing (by the frames before this one).
+    fn note_view_loaded(&mut self) {
         if !self.view_loaded && self.started() && self.streamer.view_complete() {
             self.view_loaded = true;
             log::info!(
-                "view loaded after {} ms ({} chunk meshes, render distance {})",
+                "view loaded after {} ms ({} chunks in view, render distance {})",
                 self.launch.elapsed().as_millis(),
-                renderer.chunk_count(),
+                self.streamer.shown_count(),
                 self.render_distance
             );
         }
     }
 
-    fn tick(&mut self, renderer: &mut Renderer) {
+    /// One tick, adding the meshes its edits changed to `meshes`.
+    fn tick(&mut self, meshes: &mut Vec<(ChunkPos, ChunkMesh)>) {
         let input = self.input.next_input();
         if let Some((_, recorder)) = &mut self.recorder {
             recorder.record(&input);
@@ -189,7 +205,7 @@ impl Session {
         self.previous_eye = self.sim.eye();
         self.previous_crates.clear();
         self.previous_crates
-            .extend(self.sim.crates.list().iter().map(|c| c.position));
+            .extend(self.sim.crates().list().iter().map(|c| c.position));
         for outcome in self.sim.tick(&input) {
             // The list's indices moved: its places before the tick no longer match.
             if matches!(
@@ -199,10 +215,11 @@ impl Session {
                 self.previous_crates.clear();
             }
         }
-        let redrawn = self.sim.world.take_redrawn_chunks();
-        for (chunk, mesh) in self.streamer.remesh_now(&self.sim.world, redrawn) {
-            renderer.upload_chunk(chunk, &mesh);
-        }
+        let redrawn = self.sim.loader().take_redrawn_chunks();
+        let remeshed = self.streamer.remesh_now(self.sim.world(), redrawn);
+        // A chunk re-meshed twice in one frame keeps only its newest mesh.
+        meshes.retain(|(pos, _)| !remeshed.iter().any(|(p, _)| p == pos));
+        meshes.extend(remeshed);
         if self.input.take_pick_request() {
             self.pick();
         }
@@ -213,7 +230,7 @@ impl Session {
     fn pick(&mut self) {
         let item = match self.sim.peek_looked_at() {
             Some(Target::Crate(_)) => Item::Crate,
-            Some(Target::Block(hit)) => match self.sim.world.block(hit.block) {
+            Some(Target::Block(hit)) => match self.sim.world().block(hit.block) {
                 block if block.is_breakable() => Item::Block(block.held_as()),
                 _ => return,
             },
@@ -251,3 +268,6 @@ impl Session {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

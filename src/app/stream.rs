@@ -27,7 +27,7 @@ use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUD
 use super::workers::{Done, Workers};
 use crate::mesh::{ChunkMesh, Neighbourhood};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, World};
+use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
 use crate::worldgen::Generator;
 
 /// Counts for the debug overlay and the loading log.
@@ -111,7 +111,13 @@ impl Streamer {
     /// One frame of streaming: takes finished work, drops far chunks, hands out new work,
     /// spending at most about `budget` on copying chunks for meshing jobs. `heading` is where
     /// the player looks or moves (any length). Never blocks.
-    pub fn update(&mut self, world: &mut World, feet: DVec3, heading: DVec3, budget: Duration) {
+    pub fn update(
+        &mut self,
+        world: &mut Loader<'_>,
+        feet: DVec3,
+        heading: DVec3,
+        budget: Duration,
+    ) {
         self.update_with(None, world, feet, heading, budget);
     }
 
@@ -120,7 +126,7 @@ impl Streamer {
     /// loader or a bench).
     pub fn update_waiting(
         &mut self,
-        world: &mut World,
+        world: &mut Loader<'_>,
         feet: DVec3,
         heading: DVec3,
         timeout: Duration,
@@ -132,7 +138,7 @@ impl Streamer {
     fn update_with(
         &mut self,
         first: Option<Done>,
-        world: &mut World,
+        world: &mut Loader<'_>,
         feet: DVec3,
         heading: DVec3,
         budget: Duration,
@@ -196,7 +202,7 @@ impl Streamer {
         }
     }
 
-    fn drop_far(&mut self, world: &mut World, centre: ChunkPos) {
+    fn drop_far(&mut self, world: &mut Loader<'_>, centre: ChunkPos) {
         let keep = (self.render_distance + DROP_MARGIN).pow(2);
         let far: Vec<ColumnPos> = world
             .loaded_columns()
@@ -348,6 +354,13 @@ impl Streamer {
     /// The next finished mesh to upload, nearest first as they were scheduled.
     pub fn next_ready(&mut self) -> Option<(ChunkPos, ChunkMesh)> {
         self.ready.pop_front()
+    }
+
+    /// How many chunks in view have a mesh handed out for drawing (an empty one for a chunk
+    /// of air).
+    #[must_use]
+    pub fn shown_count(&self) -> usize {
+        self.shown.len()
     }
 
     /// Chunks whose meshes should leave the GPU.

@@ -1,0 +1,130 @@
+use std::collections::BTreeMap;
+
+use clap::Parser;
+
+use super::*;
+use crate::app::input::{Button, Key};
+use crate::app::open::open_world;
+use crate::cli::Cli;
+use crate::world::{Block, BlockPos};
+
+/// How long a test waits for the workers before it calls the session stuck.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// A session of a new flat world that is never saved, as `--frames` plays one: no window,
+/// no GPU and no file.
+fn unsaved_flat_session() -> Session {
+    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
+        .expect("the options parse");
+    let settings = Settings {
+        render_distance: 3,
+        ..Settings::default()
+    };
+    let opened = open_world(&cli.play).expect("an unsaved world opens without files");
+    assert!(opened.saver.is_none());
+    Session::new(&cli.play, &settings, opened, Instant::now())
+}
+
+/// The scene as a renderer would hold it: every chunk's latest mesh.
+#[derive(Default)]
+struct Scene {
+    meshes: BTreeMap<ChunkPos, ChunkMesh>,
+}
+
+impl Scene {
+    /// Applies one frame: the frame's changes, then every mesh the workers have ready.
+    fn apply(&mut self, changes: SceneChanges, session: &mut Session) {
+        for pos in changes.dropped {
+            self.meshes.remove(&pos);
+        }
+        let ready = std::iter::from_fn(|| session.next_ready_mesh());
+        for (pos, mesh) in changes.meshes.into_iter().chain(ready) {
+            self.meshes.insert(pos, mesh);
+        }
+    }
+}
+
+/// Advances `session` one tick's time at a time until `done`, applying each frame to
+/// `scene`; panics after [`PATIENCE`].
+fn run_until(
+    session: &mut Session,
+    scene: &mut Scene,
+    running: bool,
+    done: impl Fn(&Session) -> bool,
+) {
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
+    let deadline = Instant::now() + PATIENCE;
+    while !done(session) {
+        assert!(Instant::now() < deadline, "the session got stuck");
+        let changes = session.advance(frame, running);
+        scene.apply(changes, session);
+        if !session.started() || !running {
+            // The workers are generating: give them the cores.
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
+
+#[test]
+fn a_session_plays_600_ticks_without_a_window_or_a_gpu() {
+    let mut session = unsaved_flat_session();
+    let mut scene = Scene::default();
+    let start = session.sim.player().position;
+    session.input.key(Key::Forward, true);
+    run_until(&mut session, &mut scene, true, |s| {
+        s.sim.tick_count() >= 600
+    });
+
+    // Ten seconds of walking at 4.3 blocks a second, less the first steps' acceleration.
+    let end = session.sim.player().position;
+    let walked = glam::DVec2::new(end.x - start.x, end.z - start.z).length();
+    assert!((40.0..43.5).contains(&walked), "walked {walked} blocks");
+    assert_eq!(end.y, 64.0, "on the flat world's grass all the way");
+
+    session.input.key(Key::Forward, false);
+    run_until(&mut session, &mut scene, false, |s| {
+        s.loading_progress() >= 1.0
+    });
+    let ground = BlockPos::containing(end).offset(glam::IVec3::NEG_Y).chunk();
+    assert!(
+        scene.meshes.get(&ground).is_some_and(|m| !m.is_empty()),
+        "the ground under the player is drawn"
+    );
+    let far = scene
+        .meshes
+        .keys()
+        .map(|c| (c.x - ground.x).pow(2) + (c.z - ground.z).pow(2))
+        .max();
+    assert!(
+        far.is_some_and(|d| d <= 6 * 6),
+        "far chunks were dropped: {far:?}"
+    );
+}
+
+#[test]
+fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
+    let mut session = unsaved_flat_session();
+    let mut scene = Scene::default();
+    run_until(&mut session, &mut scene, true, |s| s.started());
+    run_until(&mut session, &mut scene, false, |s| {
+        s.loading_progress() >= 1.0
+    });
+    // Straight down, at the grass under the player's feet.
+    session.input.mouse_motion(0.0, 1e6);
+    session.input.button(Button::Break, true);
+    let before = session.sim.tick_count();
+    let grass = BlockPos::containing(session.sim.player().position).offset(glam::IVec3::NEG_Y);
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
+    let mut changes = SceneChanges::default();
+    while session.sim.tick_count() == before {
+        changes = session.advance(frame, true);
+    }
+    let edits: Vec<_> = session.sim.world().edits().collect();
+    assert_eq!(edits.len(), 1);
+    assert_eq!((edits[0].0, edits[0].1.current), (grass, Block::Air));
+    let remeshed: Vec<_> = changes.meshes.iter().map(|(pos, _)| *pos).collect();
+    assert!(
+        remeshed.contains(&grass.chunk()),
+        "the chunk with the hole is re-meshed: {remeshed:?}"
+    );
+}
