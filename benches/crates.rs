@@ -8,24 +8,24 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::physics::crates::{Crate, Crates};
-use hewn::sim::{Input, Simulation};
+use hewn::physics::crates::Crate;
+use hewn::sim::{Input, Simulation, Start};
 use hewn::worldgen::GeneratorKind;
 
 /// A flat world with `n` crates in a grid two blocks apart, settled, and the player walking
 /// into the first one.
 fn world_with_crates(n: usize) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Flat, 1);
-    sim.player.position = DVec3::new(0.5, 64.0, 0.5);
-    sim.player.yaw = 90.0;
+    let mut start = Start::new_world(GeneratorKind::Flat, 1);
+    start.player.position = DVec3::new(0.5, 64.0, 0.5);
+    start.player.yaw = 90.0;
     let side = (n as f64).sqrt().ceil() as usize;
-    let crates = (0..n)
+    start.crates = (0..n)
         .map(|i| {
             let (gx, gz) = ((i % side) as f64, (i / side) as f64);
             Crate::new(DVec3::new(2.5 + 2.0 * gx, 64.0, 0.5 + 2.0 * gz), DVec3::ONE)
         })
         .collect();
-    sim.crates = Crates::new(crates);
+    let mut sim = Simulation::new(start);
     for _ in 0..60 {
         sim.tick(&pushing());
     }

@@ -11,19 +11,21 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::PlayerCollider;
-use hewn::physics::crates::{Crate, Crates, MIN_CRATE_SIZE};
+use hewn::physics::crates::{Crate, MIN_CRATE_SIZE};
 use hewn::sim::scenario::{MAX_CRATES, MAX_SPEED};
-use hewn::sim::{Input, Simulation};
+use hewn::sim::{Input, Simulation, Start};
 use hewn::worldgen::GeneratorKind;
 
 /// A terrain world with the player at spawn moving at the fastest accepted speed on every
 /// axis, down into the ground, with everything the tick reaches loaded.
 fn fastest(collider: PlayerCollider) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Terrain, 7);
-    sim.player.collider = collider;
-    sim.player.velocity = DVec3::new(MAX_SPEED, -MAX_SPEED, MAX_SPEED);
-    sim.world.load_region(sim.player.bounds().inflated(40.0));
-    sim
+    let mut start = Start::new_world(GeneratorKind::Terrain, 7);
+    start.player.collider = collider;
+    start.player.velocity = DVec3::new(MAX_SPEED, -MAX_SPEED, MAX_SPEED);
+    start
+        .world
+        .load_region(start.player.bounds().inflated(40.0));
+    Simulation::new(start)
 }
 
 fn fastest_player(c: &mut Criterion) {
@@ -44,11 +46,16 @@ fn fastest_player(c: &mut Criterion) {
 /// A flat world with [`MAX_CRATES`] crates of `edge` blocks stacked 10 × 10 × 10, touching,
 /// just put down, and the player beside the pile; the columns they stand in are loaded.
 fn pile(edge: f64) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Flat, 1);
-    sim.player.position = DVec3::new(-3.5, 64.0, 0.5);
+    pile_with(edge, |_| {})
+}
+
+/// [`pile`], with `change` made to the crates before the simulation starts.
+fn pile_with(edge: f64, change: impl FnOnce(&mut Vec<Crate>)) -> Simulation {
+    let mut start = Start::new_world(GeneratorKind::Flat, 1);
+    start.player.position = DVec3::new(-3.5, 64.0, 0.5);
     let side = 10;
     assert_eq!(side * side * side, MAX_CRATES);
-    let crates = (0..MAX_CRATES)
+    let mut crates: Vec<Crate> = (0..MAX_CRATES)
         .map(|i| {
             let (x, y, z) = (i % side, i / side % side, i / (side * side));
             Crate::new(
@@ -61,12 +68,13 @@ fn pile(edge: f64) -> Simulation {
             )
         })
         .collect();
-    sim.crates = Crates::new(crates);
+    change(&mut crates);
     // Generating the columns is the world's cost, not the crates'.
-    for c in sim.crates.list() {
-        sim.world.load_region(c.bounds().inflated(2.0));
+    for c in &crates {
+        start.world.load_region(c.bounds().inflated(2.0));
     }
-    sim
+    start.crates = crates;
+    Simulation::new(start)
 }
 
 fn crate_pile(c: &mut Criterion) {
@@ -81,12 +89,9 @@ fn crate_pile(c: &mut Criterion) {
     });
     // Sizes mixed: one crate of the other size must not make the index fit it alone.
     for (edge, odd) in [(1.0, MIN_CRATE_SIZE), (MIN_CRATE_SIZE, 1.0)] {
-        let mut sim = pile(edge);
-        let mut crates = sim.crates.list().to_vec();
-        crates[MAX_CRATES - 1] = Crate::new(DVec3::new(20.5, 64.0, 20.5), DVec3::splat(odd));
-        sim.world
-            .load_region(crates[MAX_CRATES - 1].bounds().inflated(2.0));
-        sim.crates = Crates::new(crates);
+        let sim = pile_with(edge, |crates| {
+            crates[MAX_CRATES - 1] = Crate::new(DVec3::new(20.5, 64.0, 20.5), DVec3::splat(odd));
+        });
         let name = format!("1000-crate pile tick, edge {edge} with one of {odd}");
         c.bench_function(&name, |b| {
             b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);

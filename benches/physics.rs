@@ -13,22 +13,25 @@ use glam::DVec3;
 use hewn::physics::tuning::REACH;
 use hewn::physics::{Controls, Player};
 use hewn::raycast::cast;
-use hewn::sim::Simulation;
+use hewn::sim::Start;
+use hewn::world::World;
 use hewn::worldgen::GeneratorKind;
 
 /// A terrain world with the chunks around spawn loaded, and a player sprinting there.
-fn sprinting_in_terrain() -> (Simulation, Player) {
-    let mut sim = Simulation::new(GeneratorKind::Terrain, 7);
-    sim.world.load_region(sim.player.bounds().inflated(40.0));
-    let mut player = sim.player;
+fn sprinting_in_terrain() -> (World, Player) {
+    let Start {
+        mut world, player, ..
+    } = Start::new_world(GeneratorKind::Terrain, 7);
+    world.load_region(player.bounds().inflated(40.0));
+    let mut player = player;
     player.velocity = DVec3::new(4.0, -0.5, 3.0);
     player.on_ground = true;
     player.yaw = 53.0;
-    (sim, player)
+    (world, player)
 }
 
 fn player_tick(c: &mut Criterion) {
-    let (sim, player) = sprinting_in_terrain();
+    let (world, player) = sprinting_in_terrain();
     let controls = Controls {
         forward: true,
         sprint: true,
@@ -38,27 +41,27 @@ fn player_tick(c: &mut Criterion) {
     c.bench_function("player tick in terrain", |b| {
         b.iter(|| {
             let mut p = black_box(player);
-            p.tick(&sim.world, controls);
+            p.tick(&world, controls);
             p
         });
     });
 }
 
 fn pick(c: &mut Criterion) {
-    let (sim, player) = sprinting_in_terrain();
+    let (world, player) = sprinting_in_terrain();
     let eye = player.eye();
     // Looking down and ahead, the usual way one looks at the block to dig.
     let direction = hewn::physics::look_direction(53.0, -35.0);
     assert!(
-        cast(&sim.world, eye, direction, REACH).is_some(),
+        cast(&world, eye, direction, REACH).is_some(),
         "the bench must hit something"
     );
     c.bench_function("reach-5 pick", |b| {
-        b.iter(|| cast(&sim.world, black_box(eye), black_box(direction), REACH));
+        b.iter(|| cast(&world, black_box(eye), black_box(direction), REACH));
     });
     let up = hewn::physics::look_direction(53.0, 10.0);
     c.bench_function("reach-5 pick, miss", |b| {
-        b.iter(|| cast(&sim.world, black_box(eye), black_box(up), REACH));
+        b.iter(|| cast(&world, black_box(eye), black_box(up), REACH));
     });
 }
 

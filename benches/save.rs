@@ -70,7 +70,7 @@ fn autosave(c: &mut Criterion) {
         b.iter_batched(
             &mut changed,
             |mut w| {
-                let snapshot = Snapshot::take(&mut w, &player, &crates, &hotbar);
+                let snapshot = Snapshot::take(&mut w.loader(), &player, &crates, &hotbar);
                 (w, black_box(snapshot))
             },
             BatchSize::SmallInput,
@@ -79,7 +79,7 @@ fn autosave(c: &mut Criterion) {
 
     c.bench_function("write 10 chunks + player + 32 crates", |b| {
         b.iter_batched(
-            || Snapshot::take(&mut changed(), &player, &crates, &hotbar),
+            || Snapshot::take(&mut changed().loader(), &player, &crates, &hotbar),
             |snapshot| file.save(&snapshot).expect("save"),
             BatchSize::SmallInput,
         );

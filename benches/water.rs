@@ -11,7 +11,7 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::sim::{Input, Simulation};
+use hewn::sim::{Input, Simulation, Start};
 use hewn::world::{Block, BlockPos, ColumnPos};
 use hewn::worldgen::GeneratorKind;
 
@@ -19,15 +19,16 @@ use hewn::worldgen::GeneratorKind;
 /// the game has them around the player (a column generated in the tick measured would cost
 /// more than the water).
 fn flood_before(tick: u64) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Flat, 1);
-    sim.player.position = DVec3::new(0.5, 64.0, -20.5);
+    let mut start = Start::new_world(GeneratorKind::Flat, 1);
+    start.player.position = DVec3::new(0.5, 64.0, -20.5);
     for column in ColumnPos::new(0, 0).around(2) {
-        sim.world.load_column(column);
+        start.world.load_column(column);
     }
-    sim.world.set_blocks(
+    start.world.set_blocks(
         BlockPos::cells_between(BlockPos::new(0, 64, 0), BlockPos::new(31, 64, 31))
             .map(|p| (p, Block::Water)),
     );
+    let mut sim = Simulation::new(start);
     for _ in 0..tick {
         sim.tick(&Input::default());
     }
@@ -49,20 +50,21 @@ fn tick_with_a_flood(c: &mut Criterion) {
 /// A flat world with `n` sand blocks in the air, in layers of 10 × 10 two blocks apart, all
 /// falling, measured in their tenth tick.
 fn sand_falling(n: usize) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Flat, 1);
-    sim.player.position = DVec3::new(0.5, 64.0, -20.5);
+    let mut start = Start::new_world(GeneratorKind::Flat, 1);
+    start.player.position = DVec3::new(0.5, 64.0, -20.5);
     for column in ColumnPos::new(0, 0).around(1) {
-        sim.world.load_column(column);
+        start.world.load_column(column);
     }
-    sim.world.set_blocks((0..n).map(|i| {
+    start.world.set_blocks((0..n).map(|i| {
         let (x, z, layer) = (i % 10, (i / 10) % 10, i / 100);
         let pos = BlockPos::new(2 * x as i32, 100 + 2 * layer as i32, 2 * z as i32);
         (pos, Block::Sand)
     }));
+    let mut sim = Simulation::new(start);
     for _ in 0..10 {
         sim.tick(&Input::default());
     }
-    assert_eq!(sim.falling.list().len(), n);
+    assert_eq!(sim.falling().list().len(), n);
     sim
 }
 

@@ -212,7 +212,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     // Checked in the scenario's own world, before a saved one is opened, so a refused
     // scenario changes nothing on disk.
     let mut sim = scenario.start();
-    if let Err(e) = scenario.check_crates(&mut sim.world) {
+    if let Err(e) = scenario.check_crates(&mut sim.loader()) {
         eprintln!("hewn sim: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }

@@ -5,9 +5,9 @@ mod common;
 
 use common::controls_from;
 use glam::DVec3;
-use hewn::physics::crates::{Crate, Crates};
+use hewn::physics::crates::Crate;
 use hewn::physics::{PlayerCollider, intersects_world};
-use hewn::sim::{Input, Simulation};
+use hewn::sim::{Input, Simulation, Start};
 use hewn::world::{Block, BlockPos};
 use hewn::worldgen::GeneratorKind;
 use proptest::prelude::*;
@@ -15,8 +15,8 @@ use proptest::prelude::*;
 const INSIDE: f64 = 1e-6;
 
 /// A flat world with random blocks scattered over a 16 × 4 × 16 patch of its surface.
-fn scattered(seed: u64, density: u64) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Flat, seed);
+fn scattered(seed: u64, density: u64) -> Start {
+    let mut start = Start::new_world(GeneratorKind::Flat, seed);
     let mut s = seed | 1;
     for x in -8..8 {
         for y in 64..68 {
@@ -27,12 +27,12 @@ fn scattered(seed: u64, density: u64) -> Simulation {
                 if s % 100 < density {
                     let block =
                         [Block::Stone, Block::StoneSlab, Block::Glass][(s >> 40) as usize % 3];
-                    sim.world.set_block(BlockPos::new(x, y, z), block);
+                    start.world.set_block(BlockPos::new(x, y, z), block);
                 }
             }
         }
     }
-    sim
+    start
 }
 
 proptest! {
@@ -50,35 +50,36 @@ proptest! {
         start in (-5.0f64..5.0, -5.0f64..5.0),
         inputs in proptest::collection::vec((any::<u8>(), -40.0f64..40.0), 1..90),
     ) {
-        let mut sim = scattered(seed, density);
-        sim.player.position = DVec3::new(start.0, 72.0, start.1);
-        sim.player.collider = if cylinder { PlayerCollider::Cylinder } else { PlayerCollider::Box };
-        sim.world.load_region(sim.player.bounds().inflated(12.0));
+        let mut begin = scattered(seed, density);
+        begin.player.position = DVec3::new(start.0, 72.0, start.1);
+        begin.player.collider = if cylinder { PlayerCollider::Cylinder } else { PlayerCollider::Box };
+        begin.world.load_region(begin.player.bounds().inflated(12.0));
         // Keep only crates that start free of blocks, the player and each other.
         let mut list: Vec<Crate> = Vec::new();
         for ((x, y, z), (w, h, d)) in crates {
             let c = Crate::new(DVec3::new(x, y, z), DVec3::new(w, h, d));
-            let free = !intersects_world(&sim.world, c.bounds(), 0.0)
-                && !c.bounds().intersects_by(sim.player.bounds(), 0.0)
+            let free = !intersects_world(&begin.world, c.bounds(), 0.0)
+                && !c.bounds().intersects_by(begin.player.bounds(), 0.0)
                 && list.iter().all(|o| !o.bounds().intersects_by(c.bounds(), 0.0));
             if free {
                 list.push(c);
             }
         }
-        sim.crates = Crates::new(list);
+        begin.crates = list;
+        let mut sim = Simulation::new(begin);
         for (bits, turn) in inputs {
             let input = Input {
                 controls: controls_from(bits),
-                yaw: Some(sim.player.yaw + turn),
+                yaw: Some(sim.player().yaw + turn),
                 ..Input::default()
             };
             sim.tick(&input);
-            prop_assert!(!sim.player_inside_solid(), "player inside at {:?}", sim.player.position);
-            let player = sim.player.bounds();
-            let list = sim.crates.list();
+            prop_assert!(!sim.player_inside_solid(), "player inside at {:?}", sim.player().position);
+            let player = sim.player().bounds();
+            let list = sim.crates().list();
             for (i, a) in list.iter().enumerate() {
                 prop_assert!(a.position.is_finite());
-                prop_assert!(!intersects_world(&sim.world, a.bounds(), INSIDE), "crate {} in a block", i);
+                prop_assert!(!intersects_world(sim.world(), a.bounds(), INSIDE), "crate {} in a block", i);
                 prop_assert!(!a.bounds().intersects_by(player, INSIDE), "crate {} overlaps the player", i);
                 for (j, b) in list.iter().enumerate().skip(i + 1) {
                     prop_assert!(!a.bounds().intersects_by(b.bounds(), INSIDE), "crates {} and {} overlap", i, j);

@@ -49,16 +49,16 @@ fn a_crate_pushed_against_the_border_stops_there_and_nothing_is_placed_beyond() 
     );
     let r = run(&text);
     r.assert_bodies_apart();
-    let c = r.sim.crates.list()[0];
+    let c = r.sim.crates().list()[0];
     assert!(
         (c.bounds().max.x - border).abs() < 1e-6,
         "crate at {:?}",
         c.position
     );
     // Whatever the place hit, no cell beyond the border holds anything but the wall.
-    assert!(r.sim.world.edits().all(|(p, _)| p.inside_border()));
+    assert!(r.sim.world().edits().all(|(p, _)| p.inside_border()));
     assert_eq!(
-        r.sim.world.block(BlockPos::new(WORLD_BORDER, 64, 0)),
+        r.sim.world().block(BlockPos::new(WORLD_BORDER, 64, 0)),
         hewn::world::Block::Bedrock
     );
 }

@@ -126,7 +126,7 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
         crash_step(&mut world, seq);
         player.position.x = seq as f64;
         saver.queue(Snapshot::take(
-            &mut world,
+            &mut world.loader(),
             &player,
             &crash_crates(seq),
             &hotbar,
@@ -142,7 +142,7 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
     }
     saver
         .finish(Snapshot::take(
-            &mut world,
+            &mut world.loader(),
             &player,
             &crash_crates(seq),
             &hotbar,

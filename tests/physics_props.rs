@@ -11,7 +11,7 @@ use hewn::aabb::Aabb;
 use hewn::physics::sweep::move_among;
 use hewn::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
 use hewn::physics::{Player, intersects_world};
-use hewn::sim::Simulation;
+use hewn::sim::{Simulation, Start};
 use hewn::world::{Block, BlockPos, SparseWorld};
 use hewn::worldgen::GeneratorKind;
 use proptest::prelude::*;
@@ -136,16 +136,17 @@ proptest! {
         v0 in velocity(),
         inputs in proptest::collection::vec(any::<u8>(), 1..120),
     ) {
-        let mut sim = Simulation::new(GeneratorKind::Terrain, seed);
-        sim.player.position += DVec3::new(offset.0, offset.1, offset.2);
-        sim.world.load_region(sim.player.bounds().inflated(2.0));
-        prop_assume!(!intersects_world(&sim.world, sim.player.bounds(), 0.0));
-        sim.player.velocity = v0;
+        let mut start = Start::new_world(GeneratorKind::Terrain, seed);
+        start.player.position += DVec3::new(offset.0, offset.1, offset.2);
+        start.world.load_region(start.player.bounds().inflated(2.0));
+        prop_assume!(!intersects_world(&start.world, start.player.bounds(), 0.0));
+        start.player.velocity = v0;
+        let mut sim = Simulation::new(start);
         for bits in inputs {
             let input = hewn::sim::Input { controls: controls_from(bits), ..Default::default() };
             sim.tick(&input);
-            prop_assert!(!sim.player_inside_solid(), "inside at {:?}", sim.player.position);
-            prop_assert!(sim.player.position.is_finite());
+            prop_assert!(!sim.player_inside_solid(), "inside at {:?}", sim.player().position);
+            prop_assert!(sim.player().position.is_finite());
         }
     }
 }

@@ -11,6 +11,7 @@ use common::{hewn, private_hewn, text};
 use glam::DVec3;
 use hewn::physics::Player;
 use hewn::save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
+use hewn::sim::{Simulation, Start};
 use hewn::world::{Block, BlockPos, BlockSource, ChunkPos, World};
 use hewn::worldgen::GeneratorKind;
 
@@ -30,7 +31,7 @@ fn saved_world(dir: &Path) -> PathBuf {
     }
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &player,
         &[],
         &Hotbar::default(),
@@ -94,13 +95,23 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
     // Saving without touching it leaves the damaged copy as it was...
     world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
     let player = loaded.player.unwrap();
-    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
-        .unwrap();
+    file.save(&Snapshot::take(
+        &mut world.loader(),
+        &player,
+        &[],
+        &loaded.hotbar,
+    ))
+    .unwrap();
     assert_eq!(blob(&path, bad), damaged_blob);
     // ...until the player edits that chunk, which writes it anew.
     world.set_block(BlockPos::new(5, 64, 5), Block::Log);
-    file.save(&Snapshot::take(&mut world, &player, &[], &loaded.hotbar))
-        .unwrap();
+    file.save(&Snapshot::take(
+        &mut world.loader(),
+        &player,
+        &[],
+        &loaded.hotbar,
+    ))
+    .unwrap();
     file.close().unwrap();
     assert!(check(&path).unwrap().is_healthy());
 }
@@ -249,8 +260,9 @@ fn the_clock_is_saved_with_the_world() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_world(dir.path());
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
-    let mut sim = hewn::sim::Simulation::from_parts(loaded.world, loaded.player.unwrap());
-    sim.set_time(123_456);
+    let mut start = Start::in_world(loaded.world, loaded.player.unwrap());
+    start.time = 123_456;
+    let mut sim = Simulation::new(start);
     file.save(&Snapshot::of(&mut sim, &loaded.hotbar)).unwrap();
     file.close().unwrap();
     let (file, back) = WorldFile::open_or_create(&path, FLAT).unwrap();
@@ -429,7 +441,7 @@ fn a_hundred_edited_chunks_take_little_room() {
     }
     let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &player,
         &[],
         &Hotbar::default(),
@@ -489,15 +501,16 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     let path = dir.path().join("w.hewn");
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     let player = Player::new(DVec3::new(0.5, 64.0, 20.5));
-    let mut sim = hewn::sim::Simulation::from_parts(loaded.world, player);
-    sim.world.set_block(BlockPos::new(0, 64, 0), Block::Water);
-    sim.world.set_block(BlockPos::new(5, 90, 5), Block::Sand);
+    let mut start = Start::in_world(loaded.world, player);
+    start.world.set_block(BlockPos::new(0, 64, 0), Block::Water);
+    start.world.set_block(BlockPos::new(5, 90, 5), Block::Sand);
+    let mut sim = Simulation::new(start);
     let idle = hewn::sim::Input::default();
     for _ in 0..40 {
         sim.tick(&idle);
     }
     assert!(!sim.updates().is_empty(), "the flood is under way");
-    assert_eq!(sim.falling.list().len(), 1, "the sand is falling");
+    assert_eq!(sim.falling().list().len(), 1, "the sand is falling");
     let motion = sim.motion();
     file.save(&Snapshot::of(&mut sim, &Hotbar::default()))
         .unwrap();
@@ -505,13 +518,14 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
 
     let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     assert_eq!(loaded.motion, motion);
-    let mut resumed = hewn::sim::Simulation::from_parts(loaded.world, loaded.player.unwrap());
-    resumed.restore_motion(loaded.motion);
+    let mut start = Start::in_world(loaded.world, loaded.player.unwrap());
+    start.motion = loaded.motion;
+    let mut resumed = Simulation::new(start);
     for _ in 0..200 {
         sim.tick(&idle);
         resumed.tick(&idle);
     }
-    let edits = |s: &hewn::sim::Simulation| s.world.edits().collect::<Vec<_>>();
+    let edits = |s: &Simulation| s.world().edits().collect::<Vec<_>>();
     assert_eq!(edits(&resumed), edits(&sim));
     assert_eq!(resumed.motion(), sim.motion());
     assert!(
@@ -544,7 +558,7 @@ fn every_block_survives_a_save() {
         .collect();
     let player = Player::new(DVec3::new(0.5, 64.0, 0.5));
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &player,
         &[],
         &Hotbar::default(),

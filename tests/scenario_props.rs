@@ -261,7 +261,7 @@ proptest! {
         if small && s.probes.len() < 8 {
             s.ticks = s.ticks.min(3);
             let mut sim = s.start();
-            if s.check_crates(&mut sim.world).is_ok() {
+            if s.check_crates(&mut sim.loader()).is_ok() {
                 for input in s.inputs() {
                     sim.tick(&input);
                 }

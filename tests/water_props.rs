@@ -108,11 +108,11 @@ fn play(steps: &[Step]) -> Simulation {
             assert!(
                 !sim.player_inside_solid(),
                 "step {i}, tick {t}: the player is inside a block at {:?}",
-                sim.player.position
+                sim.player().position
             );
-            for (n, c) in sim.crates.list().iter().enumerate() {
+            for (n, c) in sim.crates().list().iter().enumerate() {
                 assert!(
-                    !intersects_world(&sim.world, c.bounds(), 1e-6),
+                    !intersects_world(sim.world(), c.bounds(), 1e-6),
                     "step {i}, tick {t}: crate {n} is inside a block at {:?}",
                     c.position
                 );

@@ -30,7 +30,7 @@ fn saved_world(dir: &Path) -> PathBuf {
     world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &player,
         &[],
         &Hotbar::default(),

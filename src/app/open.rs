@@ -6,24 +6,25 @@ use std::time::Instant;
 
 use super::AppError;
 use crate::cli::PlayOptions;
-use crate::physics::crates::Crate;
-use crate::physics::{Player, PlayerCollider};
-use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, Motion, NewWorld, WorldFile, resolve_world};
-use crate::sim::spawn;
-use crate::sim::time::MORNING;
+use crate::physics::PlayerCollider;
+use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, WorldFile, resolve_world};
+use crate::sim::{Start, spawn};
 use crate::world::World;
 use crate::worldgen::{Generator, GeneratorKind};
 
-/// The world, player, crates with the world's motion (water queue, falling blocks), hotbar,
-/// time of day and autosaver to start a game with.
-pub type Opened = (
-    World,
-    Player,
-    (Vec<Crate>, Motion),
-    Hotbar,
-    u64,
-    Option<Autosaver>,
-);
+/// A world opened for play: where its simulation starts, and what the session keeps beside
+/// the simulation.
+#[derive(Debug)]
+pub struct Opened {
+    /// The world, player, crates, motion and clock the simulation starts from.
+    pub start: Start,
+    /// The generator the world comes from, for the workers and the debug overlay.
+    pub generator: Arc<Generator>,
+    /// The player's hotbar as saved.
+    pub hotbar: Hotbar,
+    /// Writes the world in the background; `None` for a world that is never saved.
+    pub saver: Option<Autosaver>,
+}
 
 /// Whether opening the world the options name would create a file (there is none yet).
 ///
@@ -51,11 +52,15 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
             .world_gen
             .map_or(GeneratorKind::Terrain, GeneratorKind::from);
         let generator = Arc::new(Generator::new(kind, options.seed.unwrap_or(0)));
-        let mut world = World::with_shared_generator(generator);
-        let mut player = spawn::new_player(&mut world);
+        let mut world = World::with_shared_source(generator.clone());
+        let mut player = spawn::new_player(&mut world, generator.spawn_point());
         player.collider = collider;
-        let still = (Vec::new(), Motion::default());
-        return Ok((world, player, still, Hotbar::default(), MORNING, None));
+        return Ok(Opened {
+            start: Start::in_world(world, player),
+            generator,
+            hotbar: Hotbar::default(),
+            saver: None,
+        });
     }
     let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
     let new = NewWorld {
@@ -81,18 +86,22 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
         log::warn!("the saved player is damaged or out of range: starting at the spawn point");
     }
     let mut world = loaded.world;
+    let generator = loaded.generator;
     let player = loaded.player.unwrap_or_else(|| {
-        let mut p = spawn::new_player(&mut world);
+        let mut p = spawn::new_player(&mut world, generator.spawn_point());
         p.collider = collider;
         p
     });
-    let saver = Autosaver::start(file, Instant::now());
-    Ok((
-        world,
-        player,
-        (loaded.crates, loaded.motion),
-        loaded.hotbar,
-        loaded.meta.time,
-        Some(saver),
-    ))
+    Ok(Opened {
+        start: Start {
+            world,
+            player,
+            crates: loaded.crates,
+            motion: loaded.motion,
+            time: loaded.meta.time,
+        },
+        generator,
+        hotbar: loaded.hotbar,
+        saver: Some(Autosaver::start(file, Instant::now())),
+    })
 }

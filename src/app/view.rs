@@ -82,7 +82,7 @@ impl Session {
     /// the last tick, as the camera is, so pushed crates glide rather than step. After a
     /// tick that added or removed a crate, all are drawn where they are.
     fn crate_boxes(&self) -> Vec<FreeBox> {
-        let list = self.sim.crates.list();
+        let list = self.sim.crates().list();
         let alpha = self.clock.alpha();
         let same = self.previous_crates.len() == list.len();
         list.iter()
@@ -99,7 +99,10 @@ impl Session {
                     max: bounds.max,
                     tile: CRATE_TILE,
                     resting: c.on_ground,
-                    light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+                    light: self
+                        .sim
+                        .world()
+                        .light(BlockPos::containing(bounds.centre())),
                 }
             })
             .collect()
@@ -108,14 +111,17 @@ impl Session {
     /// The falling sand and gravel, drawn as free boxes of their block's texture where they
     /// are after the last tick (after the crates, so a crate's index is its box's).
     fn falling_boxes(&self) -> impl Iterator<Item = FreeBox> + '_ {
-        self.sim.falling.list().iter().map(|f| {
+        self.sim.falling().list().iter().map(|f| {
             let bounds = f.bounds();
             FreeBox {
                 min: bounds.min,
                 max: bounds.max,
                 tile: tile_for(f.block, Face::North),
                 resting: false,
-                light: self.sim.world.light(BlockPos::containing(bounds.centre())),
+                light: self
+                    .sim
+                    .world()
+                    .light(BlockPos::containing(bounds.centre())),
             }
         })
     }
@@ -136,7 +142,7 @@ impl Session {
         };
         let origin = pos.min_corner();
         self.sim
-            .world
+            .world()
             .block(pos)
             .outline()
             .iter()
@@ -153,13 +159,18 @@ impl Session {
         stats: &FrameStats,
         renderer: &Renderer,
     ) -> Vec<String> {
-        let p = &self.sim.player;
+        let p = self.sim.player();
         let block = BlockPos::containing(p.position);
         let chunk = block.chunk();
         let (yaw, pitch) = self.input.look();
         let facing = ["north", "east", "south", "west"][(((yaw + 45.0) / 90.0) as usize) % 4];
-        let s = self.streamer.stats(&self.sim.world);
-        let mut lines = vec![format!("hewn  seed {}  {}", self.seed, self.kind)];
+        let s = self.streamer.stats(self.sim.world());
+        let generator = &self.generator;
+        let mut lines = vec![format!(
+            "hewn  seed {}  {}",
+            generator.seed(),
+            generator.kind()
+        )];
         if let Some(f) = stats.summary() {
             lines.push(format!(
                 "{:.0} fps  frame p50 {:.1} p95 {:.1} p99 {:.1} ms",
@@ -172,10 +183,7 @@ impl Session {
         ));
         // The biome is a pure function of the column: a few noise samples, worked out
         // again each frame the overlay is up.
-        let biome = self
-            .sim
-            .world
-            .generator()
+        let biome = generator
             .biome(block.x, block.z)
             .map_or(String::new(), |b| format!("  biome {b}"));
         lines.push(format!(
@@ -183,7 +191,7 @@ impl Session {
             block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
         ));
         lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
-        let eyes = self.sim.world.light(BlockPos::containing(self.sim.eye()));
+        let eyes = self.sim.world().light(BlockPos::containing(self.sim.eye()));
         lines.push(format!(
             "{}  (tick {})  light at eyes: sky {} block {}",
             Clock::at(self.sim.time()),
@@ -204,7 +212,7 @@ impl Session {
             self.sim.tick_count(),
             p.collider.name(),
             key_label(settings.keys.key(Binding::SwitchCollider)),
-            self.sim.crates.list().len(),
+            self.sim.crates().list().len(),
             if p.flying {
                 "flying"
             } else if p.on_ground {

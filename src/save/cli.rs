@@ -8,9 +8,8 @@ use super::worlds::{date_time, human_size, list_worlds};
 use super::{
     Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, resolve_world, summarize, worlds_dir,
 };
-use crate::physics::crates::Crates;
-use crate::sim::Simulation;
 use crate::sim::scenario::Scenario;
+use crate::sim::{Simulation, Start};
 
 /// Arguments of `hewn world`.
 #[derive(Debug, Args)]
@@ -196,17 +195,27 @@ impl SimWorld {
         let start = &scenario.player;
         let player = match (start.position, loaded.player) {
             (None, Some(saved)) => saved,
-            (position, _) => start.at(position.unwrap_or_else(|| world.generator().spawn_point())),
+            (position, _) => start.at(position.unwrap_or_else(|| loaded.generator.spawn_point())),
         };
-        let mut sim = Simulation::from_parts(world, player);
-        sim.set_time(scenario.time.unwrap_or(loaded.meta.time));
-        sim.crates = Crates::new(if scenario.crates.is_empty() {
+        let crates = if scenario.crates.is_empty() {
             loaded.crates
         } else {
             scenario.crates.clone()
+        };
+        let mut motion = loaded.motion;
+        motion
+            .updates
+            .extend(scenario.motion.updates.iter().copied());
+        motion
+            .falling
+            .extend(scenario.motion.falling.iter().copied());
+        let sim = Simulation::new(Start {
+            world,
+            player,
+            crates,
+            motion,
+            time: scenario.time.unwrap_or(loaded.meta.time),
         });
-        sim.restore_motion(loaded.motion);
-        sim.restore_motion(scenario.motion.clone());
         Ok((
             Self {
                 file,

@@ -10,6 +10,7 @@ use glam::DVec3;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 
 use super::codec::{self, DecodeError};
+use super::layout;
 use super::motion::{self, Motion};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
@@ -17,7 +18,7 @@ use super::{NewSideFiles, SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
-use crate::world::{Chunk, ChunkPos, Edit, LocalPos, World};
+use crate::world::{Chunk, ChunkPos, ColumnSource, Edit, LocalPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// What the caller asks of the world it opens. For a new world these choose how it is made
@@ -47,6 +48,9 @@ pub struct LoadedWorld {
     /// The world: its generator and every saved edit. Chunks are not left in memory; the
     /// game loads the ones it needs.
     pub world: World,
+    /// The generator the world comes from, shared with the world (and the workers that
+    /// generate for it).
+    pub generator: Arc<Generator>,
     /// The saved player, or `None` for a world never saved with one, or whose player is
     /// damaged (spawn them).
     pub player: Option<Player>,
@@ -121,7 +125,7 @@ impl WorldFile {
         let exists = path.try_exists().map_err(|e| SaveError::io(path, e))?;
         if exists {
             // Everything that can refuse the world is asked before the lock file is made.
-            let conn = schema::open_read_only(path)?;
+            let conn = layout::open_read_only(path)?;
             check_request(path, &schema::read_meta(path, &conn)?, request)?;
             drop(conn);
             check_writable(path)?;
@@ -157,7 +161,7 @@ impl WorldFile {
                 path: path.to_owned(),
             });
         }
-        let version = schema::check_identity(path, &conn)?;
+        let version = layout::check_world(path, &conn)?;
         // WAL: a commit appends to the log and never rewrites pages in place, so a kill or a
         // power cut mid-save leaves the last committed state readable. FULL syncs the log on
         // every commit: with NORMAL a power cut may roll back every commit since the last
@@ -187,7 +191,7 @@ impl WorldFile {
     /// Reads the player, the crates and every stored chunk into a fresh world.
     fn load(&mut self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
         let generator = Arc::new(Generator::new(meta.generator, meta.seed));
-        let mut world = World::with_shared_generator(Arc::clone(&generator));
+        let mut world = World::with_shared_source(generator.clone());
         let mut damaged = Vec::new();
         let db = |e| SaveError::Database {
             path: self.path.clone(),
@@ -226,6 +230,7 @@ impl WorldFile {
         let motion = motion::read(&self.conn).map_err(db)?;
         Ok(LoadedWorld {
             motion,
+            generator,
             world,
             player,
             player_damaged,

@@ -9,8 +9,7 @@ use crate::physics::Player;
 use crate::physics::crates::Crate;
 pub use crate::sim::HOTBAR_SLOTS;
 use crate::sim::{DEFAULT_HOTBAR, Item, Simulation};
-use crate::world::{Block, BlockPos, Chunk, ChunkPos, World};
-use crate::worldgen::Generator;
+use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnSource, Loader, World};
 
 /// The items the player has at hand, and which one is selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +81,8 @@ pub struct Snapshot {
     /// slide, so each save replaces the stored set whole.
     pub(super) crates: Vec<Crate>,
     pub(super) chunks: BTreeMap<ChunkPos, ChunkState>,
-    pub(super) generator: Arc<Generator>,
+    /// What the world's unedited chunks are, to rebuild a chunk from its edits.
+    pub(super) source: Arc<dyn ColumnSource>,
     /// The world's clock, or `None` to leave the stored one.
     pub(super) time: Option<u64>,
     /// The water queue and the falling blocks, or `None` to leave the stored ones.
@@ -93,18 +93,28 @@ impl Snapshot {
     /// Takes the player, the crates, the hotbar and every chunk changed since the last
     /// snapshot; clears the world's list of changed chunks.
     #[must_use]
-    pub fn take(world: &mut World, player: &Player, crates: &[Crate], hotbar: &Hotbar) -> Self {
+    pub fn take(
+        world: &mut Loader<'_>,
+        player: &Player,
+        crates: &[Crate],
+        hotbar: &Hotbar,
+    ) -> Self {
+        Self::taking(world, *player, crates.to_vec(), *hotbar)
+    }
+
+    /// [`Snapshot::take`] of a player, crates and hotbar already copied out.
+    fn taking(world: &mut Loader<'_>, player: Player, crates: Vec<Crate>, hotbar: Hotbar) -> Self {
         let chunks = world
             .take_changed_chunks()
             .into_iter()
             .map(|pos| (pos, chunk_state(world, pos)))
             .collect();
         Self {
-            player: *player,
-            hotbar: *hotbar,
-            crates: crates.to_vec(),
+            player,
+            hotbar,
+            crates,
             chunks,
-            generator: Arc::clone(world.generator()),
+            source: Arc::clone(world.source()),
             time: None,
             motion: None,
         }
@@ -128,9 +138,9 @@ impl Snapshot {
     /// and motion, and `hotbar`.
     #[must_use]
     pub fn of(sim: &mut Simulation, hotbar: &Hotbar) -> Self {
-        let time = sim.time();
-        let motion = sim.motion();
-        Self::take(&mut sim.world, &sim.player, sim.crates.list(), hotbar)
+        let (time, motion, player) = (sim.time(), sim.motion(), *sim.player());
+        let crates = sim.crates().list().to_vec();
+        Self::taking(&mut sim.loader(), player, crates, *hotbar)
             .with_time(time)
             .with_motion(motion)
     }
@@ -159,7 +169,7 @@ impl Snapshot {
         match state {
             ChunkState::Loaded(chunk) => Some(chunk.clone()),
             ChunkState::Unloaded(edits) => {
-                let mut chunk = self.generator.generate(pos);
+                let mut chunk = self.source.generate(pos);
                 for (p, block) in edits {
                     chunk.set(p.local(), *block);
                 }

@@ -70,7 +70,7 @@ fn edits_player_and_hotbar_round_trip() {
     hotbar.selected = 6;
     let player = a_player();
     let stats = file
-        .save(&Snapshot::take(&mut world, &player, &[], &hotbar))
+        .save(&Snapshot::take(&mut world.loader(), &player, &[], &hotbar))
         .unwrap();
     assert!(stats.written > 3, "{stats:?}");
     file.close().unwrap();
@@ -122,7 +122,7 @@ fn crates_round_trip_bit_exactly_in_order() {
     let mut world = loaded.world;
     let crates = some_crates();
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &a_player(),
         &crates,
         &Hotbar::default(),
@@ -135,7 +135,7 @@ fn crates_round_trip_bit_exactly_in_order() {
     // Every save replaces the whole set: a crate broken since is gone, the rest keep order.
     let fewer = [crates[3], crates[0]];
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &a_player(),
         &fewer,
         &Hotbar::default(),
@@ -156,7 +156,7 @@ fn a_signed_zero_in_a_crate_comes_back_positive() {
     let mut resting = Crate::new(DVec3::new(0.5, 64.0, 0.5), DVec3::ONE);
     resting.velocity.x = -0.0;
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &a_player(),
         &[resting],
         &Hotbar::default(),
@@ -180,7 +180,7 @@ fn crates_no_hewn_could_save_are_dropped_on_load() {
     let with_broken = [crates[1], broken, crates[2]];
     // The broken crate is left out; the save itself goes through.
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &a_player(),
         &with_broken,
         &Hotbar::default(),
@@ -240,7 +240,7 @@ fn a_version_1_world_is_upgraded_when_opened() {
     let mut world = loaded.world;
     let crates = some_crates();
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &a_player(),
         &crates,
         &Hotbar::default(),
@@ -293,7 +293,7 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     world.set_block(a, Block::Stone);
     world.set_block(b, Block::Stone);
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &player,
         &[],
         &Hotbar::default(),
@@ -304,7 +304,7 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     world.set_block(a, Block::Air);
     let stats = file
         .save(&Snapshot::take(
-            &mut world,
+            &mut world.loader(),
             &player,
             &[],
             &Hotbar::default(),
@@ -324,7 +324,7 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     world.set_block(p, Block::Glass);
     world.unload_column(p.column());
     file.save(&Snapshot::take(
-        &mut world,
+        &mut world.loader(),
         &a_player(),
         &[],
         &Hotbar::default(),
@@ -412,10 +412,10 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     let mut saver = Autosaver::start(file, t0);
     world.set_block(BlockPos::new(1, 64, 1), Block::Log);
     assert!(!saver.autosave(t0 + Duration::from_secs(1), || {
-        Snapshot::take(&mut world, &player, &[], &hotbar)
+        Snapshot::take(&mut world.loader(), &player, &[], &hotbar)
     }));
     assert!(saver.autosave(t0 + AUTOSAVE_INTERVAL, || {
-        Snapshot::take(&mut world, &player, &[], &hotbar)
+        Snapshot::take(&mut world.loader(), &player, &[], &hotbar)
     }));
     saver.wait_idle();
     assert_eq!(saver.saves_written(), 1);
@@ -424,7 +424,7 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     world.set_block(BlockPos::new(40, 64, 1), Block::Log);
     player.position.y = 99.0;
     let file = saver
-        .finish(Snapshot::take(&mut world, &player, &[], &hotbar))
+        .finish(Snapshot::take(&mut world.loader(), &player, &[], &hotbar))
         .unwrap();
     file.close().unwrap();
     let (_file, back) = open(&path, FLAT);

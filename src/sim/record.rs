@@ -174,6 +174,7 @@ impl Recorder {
 mod tests {
     use super::*;
     use crate::physics::Controls;
+    use crate::sim::Start;
     use crate::sim::scenario::Scenario;
     use crate::world::{Block, BlockPos, BlockSource};
 
@@ -213,7 +214,7 @@ mod tests {
 
     #[test]
     fn a_recording_started_mid_flood_and_mid_fall_replays_to_the_same_hash() {
-        let mut sim = Simulation::new(GeneratorKind::Flat, 3);
+        let mut sim = Simulation::new(Start::new_world(GeneratorKind::Flat, 3));
         sim.world.set_block(BlockPos::new(2, 64, -3), Block::Water);
         sim.world.set_block(BlockPos::new(-2, 90, 1), Block::Gravel);
         for _ in 0..37 {
@@ -240,7 +241,7 @@ mod tests {
 
     #[test]
     fn a_recording_replays_to_the_same_hash() {
-        let mut sim = Simulation::new(GeneratorKind::Flat, u64::MAX - 5);
+        let mut sim = Simulation::new(Start::new_world(GeneratorKind::Flat, u64::MAX - 5));
         sim.world.set_block(BlockPos::new(40, 64, 40), Block::Glass);
         let mut recorder = Recorder::new(&sim, GeneratorKind::Flat, u64::MAX - 5);
         session(&mut sim, &mut recorder);

@@ -74,7 +74,7 @@ impl TickReport {
     /// [`World::load_light_around`]: crate::world::World::load_light_around
     #[must_use]
     pub fn of(sim: &Simulation, probes: &[BlockPos]) -> Self {
-        let p = &sim.player;
+        let p = sim.player();
         Self {
             tick: sim.tick_count(),
             tps: Simulation::ticks_per_second(),
@@ -106,7 +106,7 @@ impl TickReport {
             light: probes
                 .iter()
                 .map(|&pos| {
-                    let light = sim.world.light(pos);
+                    let light = sim.world().light(pos);
                     LightReport {
                         pos: [pos.x, pos.y, pos.z],
                         sky: light.sky(),

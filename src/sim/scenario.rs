@@ -9,13 +9,13 @@ use std::collections::BTreeMap;
 use glam::DVec3;
 use serde::Deserialize;
 
-pub use super::schedule::Control;
 use super::schedule::InputSchedule;
+pub use super::schedule::{Control, Event};
 use super::updates::Motion;
-use super::{Action, Simulation};
-use crate::physics::crates::{Crate, Crates, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
+use super::{Action, Simulation, Start};
+use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
 use crate::physics::{Player, PlayerCollider};
-use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
+use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 mod limits;
@@ -168,19 +168,6 @@ pub struct Hold {
     pub controls: Vec<Control>,
 }
 
-/// A look change and/or action at the start of one tick.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Event {
-    /// The tick it happens at.
-    pub at: u64,
-    /// A new yaw.
-    pub yaw: Option<f64>,
-    /// A new pitch.
-    pub pitch: Option<f64>,
-    /// An action.
-    pub action: Option<Action>,
-}
-
 /// A validated scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
@@ -316,12 +303,14 @@ impl Scenario {
         if self.settled {
             world.take_touched();
         }
-        let mut sim = Simulation::from_parts(world, self.player.at(position));
-        sim.crates = Crates::new(self.crates.clone());
-        sim.restore_motion(self.motion.clone());
-        sim.set_time(self.time.unwrap_or(super::time::MORNING));
-        self.load_probes(&mut sim.world);
-        sim
+        self.load_probes(&mut world);
+        Simulation::new(Start {
+            world,
+            player: self.player.at(position),
+            crates: self.crates.clone(),
+            motion: self.motion.clone(),
+            time: self.time.unwrap_or(super::time::MORNING),
+        })
     }
 
     /// Refuses a scenario whose crates start overlapping each other or a block of `world`
@@ -329,7 +318,7 @@ impl Scenario {
     ///
     /// # Errors
     /// [`ScenarioError::Invalid`] naming `crate[i]`.
-    pub fn check_crates(&self, world: &mut World) -> Result<(), ScenarioError> {
+    pub fn check_crates(&self, world: &mut Loader<'_>) -> Result<(), ScenarioError> {
         overlap::check(&self.crates, world)
     }
 

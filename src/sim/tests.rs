@@ -1,9 +1,12 @@
 use glam::DVec3;
 
 use super::*;
+use crate::physics::PlayerCollider;
+use crate::world::{Block, BlockPos};
+use crate::worldgen::GeneratorKind;
 
 fn flat_at(position: DVec3) -> Simulation {
-    let mut sim = Simulation::new(GeneratorKind::Flat, 3);
+    let mut sim = Simulation::new(Start::new_world(GeneratorKind::Flat, 3));
     sim.player.position = position;
     sim
 }
@@ -11,7 +14,7 @@ fn flat_at(position: DVec3) -> Simulation {
 #[test]
 fn runs_are_reproducible_to_the_hash() {
     let run = || {
-        let mut sim = Simulation::new(GeneratorKind::Terrain, 99);
+        let mut sim = Simulation::new(Start::new_world(GeneratorKind::Terrain, 99));
         let mut input = Input::default();
         input.controls.forward = true;
         input.controls.jump = true;

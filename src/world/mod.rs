@@ -1,7 +1,7 @@
 //! The voxel world: blocks, chunks, the edits made to what the generator produced, and the
 //! light that floods through it all.
 //!
-//! The world is a pure function of its [`Generator`] and its edits. It loads in columns of
+//! The world is a pure function of its [`ColumnSource`] (a generator) and its edits. It loads in columns of
 //! chunks, the whole height of the world, generated on demand; they can be dropped and
 //! regenerated at any time. The edits (every cell whose block differs from what the
 //! generator made) are the only state that must be kept, and they are what scenarios
@@ -14,6 +14,8 @@ pub mod coords;
 pub mod face;
 pub mod fluid;
 pub mod light;
+mod loader;
+pub mod source;
 pub mod sparse;
 mod support;
 
@@ -23,7 +25,6 @@ use std::sync::Arc;
 use glam::IVec3;
 
 use crate::aabb::Aabb;
-use crate::worldgen::Generator;
 pub use block::{Block, BlockProperties, RenderKind};
 pub use chunk::Chunk;
 pub use coords::{
@@ -32,6 +33,8 @@ pub use coords::{
 pub use face::Face;
 use light::Window;
 pub use light::{ColumnLight, Light};
+pub use loader::Loader;
+pub use source::ColumnSource;
 pub use sparse::SparseWorld;
 
 /// Read access to blocks: what physics and picking need, so they run against the real world
@@ -67,10 +70,11 @@ struct Column {
     light: ColumnLight,
 }
 
-/// The world: a generator, the columns generated so far, and the edits on top of them.
+/// The world: a source of generated columns, the columns generated so far, and the edits on
+/// top of them.
 #[derive(Clone, Debug)]
 pub struct World {
-    generator: Arc<Generator>,
+    source: Arc<dyn ColumnSource>,
     columns: BTreeMap<ColumnPos, Column>,
     edits: BTreeMap<BlockPos, Edit>,
     /// Chunks whose edits changed since [`World::take_changed_chunks`] was last called.
@@ -84,17 +88,17 @@ pub struct World {
 }
 
 impl World {
-    /// A world made by `generator`, with no edits.
+    /// A world made by `source`, with no edits.
     #[must_use]
-    pub fn new(generator: Generator) -> Self {
-        Self::with_shared_generator(Arc::new(generator))
+    pub fn new(source: impl ColumnSource + 'static) -> Self {
+        Self::with_shared_source(Arc::new(source))
     }
 
-    /// A world made by a generator that worker threads share too.
+    /// A world made by a source that worker threads share too.
     #[must_use]
-    pub fn with_shared_generator(generator: Arc<Generator>) -> Self {
+    pub fn with_shared_source(source: Arc<dyn ColumnSource>) -> Self {
         Self {
-            generator,
+            source,
             columns: BTreeMap::new(),
             edits: BTreeMap::new(),
             changed: BTreeSet::new(),
@@ -103,10 +107,10 @@ impl World {
         }
     }
 
-    /// The generator this world comes from.
+    /// Where this world's unedited blocks come from.
     #[must_use]
-    pub fn generator(&self) -> &Arc<Generator> {
-        &self.generator
+    pub fn source(&self) -> &Arc<dyn ColumnSource> {
+        &self.source
     }
 
     /// Whether the chunk at `pos` is in memory (its whole column is).
@@ -149,7 +153,7 @@ impl World {
     /// Generates the column at `pos` now, with its edits and light, if it is not in memory.
     pub fn load_column(&mut self, pos: ColumnPos) {
         if !self.columns.contains_key(&pos) {
-            let chunks = self.generator.generate_column(pos);
+            let chunks = self.source.generate_column(pos);
             self.insert_column(pos, chunks, None);
         }
     }
@@ -505,7 +509,7 @@ mod tests {
         }
         assert_eq!(w.edit_count(), 1);
         let generated = w
-            .generator()
+            .source()
             .generate_column(BlockPos::new(WORLD_BORDER, 0, 0).column());
         assert!(generated.iter().all(|c| *c == Chunk::filled(Block::Air)));
     }

@@ -49,14 +49,14 @@ impl Run {
     /// Asserts that no tick ended with two crates, or a crate and the player, overlapping.
     #[track_caller]
     pub fn assert_bodies_apart(&self) {
-        let crates = self.sim.crates.list();
+        let crates = self.sim.crates().list();
         for (i, a) in crates.iter().enumerate() {
             assert!(
-                !a.bounds().intersects_by(self.sim.player.bounds(), 1e-6),
+                !a.bounds().intersects_by(self.sim.player().bounds(), 1e-6),
                 "crate {i} overlaps the player"
             );
             assert!(
-                !hewn::physics::intersects_world(&self.sim.world, a.bounds(), 1e-6),
+                !hewn::physics::intersects_world(self.sim.world(), a.bounds(), 1e-6),
                 "crate {i} is inside a block"
             );
             for (j, b) in crates.iter().enumerate().skip(i + 1) {

@@ -5,11 +5,11 @@ use super::{ScenarioError, invalid};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::intersects_world;
-use crate::world::World;
+use crate::world::Loader;
 
 /// Refuses the first crate (in file order) that overlaps an earlier crate or a block of
 /// `world`, loading the columns the crates stand in.
-pub(super) fn check(crates: &[Crate], world: &mut World) -> Result<(), ScenarioError> {
+pub(super) fn check(crates: &[Crate], world: &mut Loader<'_>) -> Result<(), ScenarioError> {
     let boxes: Vec<Aabb> = crates.iter().map(Crate::bounds).collect();
     let first_pair = overlapping_pairs(&boxes).into_iter().min();
     for (i, b) in boxes.iter().enumerate() {
@@ -20,7 +20,7 @@ pub(super) fn check(crates: &[Crate], world: &mut World) -> Result<(), ScenarioE
             ));
         }
         world.load_region(*b);
-        if intersects_world(world, *b, CONTACT_EPSILON) {
+        if intersects_world(&**world, *b, CONTACT_EPSILON) {
             return Err(invalid(
                 format!("crate[{i}]"),
                 "starts overlapping a block".to_owned(),

@@ -1,0 +1,52 @@
+//! What a simulation starts from: the one value every way into a game fills in.
+//!
+//! A new world, a scenario, a world opened from disk and `hewn world`'s tools each prepare a
+//! [`Start`] in their own way (fills applied, a saved player restored, a clock set) and hand
+//! it to [`Simulation::new`](super::Simulation::new), the only constructor; from then on
+//! only [`Simulation::tick`](super::Simulation::tick) changes the state.
+
+use super::time::MORNING;
+use super::updates::Motion;
+use crate::physics::Player;
+use crate::physics::crates::Crate;
+use crate::world::World;
+use crate::worldgen::{Generator, GeneratorKind};
+
+/// Everything a simulation is at its first tick.
+#[derive(Clone, Debug)]
+pub struct Start {
+    /// The world with its edits as they stand; what the edits set in motion is in `motion`
+    /// and in the world's list of touched cells (see [`World::take_touched`]).
+    pub world: World,
+    /// The player.
+    pub player: Player,
+    /// The crates, in order.
+    pub crates: Vec<Crate>,
+    /// The updates waiting and the blocks falling.
+    pub motion: Motion,
+    /// The world's clock, in ticks ([`super::time`]).
+    pub time: u64,
+}
+
+impl Start {
+    /// A new, unedited world of `kind` from `seed`: the player standing at the spawn point
+    /// facing north, no crates, nothing in motion, morning.
+    #[must_use]
+    pub fn new_world(kind: GeneratorKind, seed: u64) -> Self {
+        let generator = Generator::new(kind, seed);
+        let player = Player::new(generator.spawn_point());
+        Self::in_world(World::new(generator), player)
+    }
+
+    /// `player` in `world` as it stands: no crates, nothing in motion, morning.
+    #[must_use]
+    pub fn in_world(world: World, player: Player) -> Self {
+        Self {
+            world,
+            player,
+            crates: Vec::new(),
+            motion: Motion::default(),
+            time: MORNING,
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The world as the code that streams and saves it sees it: columns come and go and the
+//! lists of what changed are taken, but no block changes.
+//!
+//! The simulation lends its world out only through a [`Loader`], so streaming and autosave
+//! can do their work while [`Simulation::tick`](crate::sim::Simulation::tick) stays the only
+//! way the world itself changes. Loading a column is no change: a column is a pure function
+//! of the world's source and its edits, whenever it is made.
+
+use std::collections::BTreeSet;
+use std::ops::Deref;
+
+use super::light::ColumnLight;
+use super::{BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, World};
+use crate::aabb::Aabb;
+
+/// A world lent out for loading, dropping and change tracking; it reads as the [`World`].
+#[derive(Debug)]
+pub struct Loader<'a> {
+    world: &'a mut World,
+}
+
+impl Deref for Loader<'_> {
+    type Target = World;
+
+    fn deref(&self) -> &World {
+        self.world
+    }
+}
+
+impl World {
+    /// This world lent out for loading and change tracking only.
+    pub fn loader(&mut self) -> Loader<'_> {
+        Loader { world: self }
+    }
+}
+
+impl Loader<'_> {
+    /// See [`World::load_column`].
+    pub fn load_column(&mut self, pos: ColumnPos) {
+        self.world.load_column(pos);
+    }
+
+    /// See [`World::insert_column`].
+    pub fn insert_column(
+        &mut self,
+        pos: ColumnPos,
+        chunks: [Chunk; COLUMN_CHUNKS],
+        light: Option<ColumnLight>,
+    ) {
+        self.world.insert_column(pos, chunks, light);
+    }
+
+    /// See [`World::unload_column`].
+    pub fn unload_column(&mut self, pos: ColumnPos) {
+        self.world.unload_column(pos);
+    }
+
+    /// See [`World::load_region`].
+    pub fn load_region(&mut self, region: Aabb) {
+        self.world.load_region(region);
+    }
+
+    /// See [`World::load_light_around`].
+    pub fn load_light_around(&mut self, pos: BlockPos) {
+        self.world.load_light_around(pos);
+    }
+
+    /// See [`World::take_changed_chunks`].
+    pub fn take_changed_chunks(&mut self) -> BTreeSet<ChunkPos> {
+        self.world.take_changed_chunks()
+    }
+
+    /// See [`World::take_redrawn_chunks`].
+    pub fn take_redrawn_chunks(&mut self) -> BTreeSet<ChunkPos> {
+        self.world.take_redrawn_chunks()
+    }
+}
