@@ -171,6 +171,9 @@ impl Recorder {
 }
 
 #[cfg(test)]
+mod layout_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::physics::Controls;
