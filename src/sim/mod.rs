@@ -165,6 +165,30 @@ impl Simulation {
         }
     }
 
+    /// The world.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The player.
+    #[must_use]
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    /// The crates, in the order they were added.
+    #[must_use]
+    pub fn crates(&self) -> &Crates {
+        &self.crates
+    }
+
+    /// Sand and gravel on their way down, in the order they started falling.
+    #[must_use]
+    pub fn falling(&self) -> &Falling {
+        &self.falling
+    }
+
     /// The cells waiting for a water or falling update, by due tick.
     #[must_use]
     pub const fn updates(&self) -> &updates::Updates {
