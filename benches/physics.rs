@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::tuning::REACH;
-use hewn::physics::{Controls, Player};
+use hewn::physics::{Control, Controls, Player};
 use hewn::raycast::cast;
 use hewn::sim::Simulation;
 use hewn::worldgen::GeneratorKind;
@@ -19,8 +19,8 @@ use hewn::worldgen::GeneratorKind;
 /// A terrain world with the chunks around spawn loaded, and a player sprinting there.
 fn sprinting_in_terrain() -> (Simulation, Player) {
     let mut sim = Simulation::new(GeneratorKind::Terrain, 7);
-    sim.world.load_region(sim.player.bounds().inflated(40.0));
-    let mut player = sim.player;
+    sim.world.load_region(sim.player().bounds().inflated(40.0));
+    let mut player = *sim.player();
     player.velocity = DVec3::new(4.0, -0.5, 3.0);
     player.on_ground = true;
     player.yaw = 53.0;
@@ -29,16 +29,13 @@ fn sprinting_in_terrain() -> (Simulation, Player) {
 
 fn player_tick(c: &mut Criterion) {
     let (sim, player) = sprinting_in_terrain();
-    let controls = Controls {
-        forward: true,
-        sprint: true,
-        jump: true,
-        ..Controls::default()
-    };
+    let controls: Controls = [Control::Forward, Control::Sprint, Control::Jump]
+        .into_iter()
+        .collect();
     c.bench_function("player tick in terrain", |b| {
         b.iter(|| {
             let mut p = black_box(player);
-            p.tick(&sim.world, controls);
+            p.tick(sim.world(), controls);
             p
         });
     });
@@ -50,15 +47,15 @@ fn pick(c: &mut Criterion) {
     // Looking down and ahead, the usual way one looks at the block to dig.
     let direction = hewn::physics::look_direction(53.0, -35.0);
     assert!(
-        cast(&sim.world, eye, direction, REACH).is_some(),
+        cast(sim.world(), eye, direction, REACH).is_some(),
         "the bench must hit something"
     );
     c.bench_function("reach-5 pick", |b| {
-        b.iter(|| cast(&sim.world, black_box(eye), black_box(direction), REACH));
+        b.iter(|| cast(sim.world(), black_box(eye), black_box(direction), REACH));
     });
     let up = hewn::physics::look_direction(53.0, 10.0);
     c.bench_function("reach-5 pick, miss", |b| {
-        b.iter(|| cast(&sim.world, black_box(eye), black_box(up), REACH));
+        b.iter(|| cast(sim.world(), black_box(eye), black_box(up), REACH));
     });
 }
 

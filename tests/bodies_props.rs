@@ -3,10 +3,9 @@
 
 mod common;
 
-use common::controls_from;
 use glam::DVec3;
 use hewn::physics::crates::{Crate, Crates};
-use hewn::physics::{PlayerCollider, intersects_world};
+use hewn::physics::{Controls, PlayerCollider, intersects_world};
 use hewn::sim::{Input, Simulation};
 use hewn::world::{Block, BlockPos};
 use hewn::worldgen::GeneratorKind;
@@ -53,13 +52,13 @@ proptest! {
         let mut sim = scattered(seed, density);
         sim.player.position = DVec3::new(start.0, 72.0, start.1);
         sim.player.collider = if cylinder { PlayerCollider::Cylinder } else { PlayerCollider::Box };
-        sim.world.load_region(sim.player.bounds().inflated(12.0));
+        sim.world.load_region(sim.player().bounds().inflated(12.0));
         // Keep only crates that start free of blocks, the player and each other.
         let mut list: Vec<Crate> = Vec::new();
         for ((x, y, z), (w, h, d)) in crates {
             let c = Crate::new(DVec3::new(x, y, z), DVec3::new(w, h, d));
-            let free = !intersects_world(&sim.world, c.bounds(), 0.0)
-                && !c.bounds().intersects_by(sim.player.bounds(), 0.0)
+            let free = !intersects_world(sim.world(), c.bounds(), 0.0)
+                && !c.bounds().intersects_by(sim.player().bounds(), 0.0)
                 && list.iter().all(|o| !o.bounds().intersects_by(c.bounds(), 0.0));
             if free {
                 list.push(c);
@@ -68,17 +67,17 @@ proptest! {
         sim.crates = Crates::new(list);
         for (bits, turn) in inputs {
             let input = Input {
-                controls: controls_from(bits),
-                yaw: Some(sim.player.yaw + turn),
+                controls: Controls::from_bits(bits),
+                yaw: Some(sim.player().yaw + turn),
                 ..Input::default()
             };
             sim.tick(&input);
-            prop_assert!(!sim.player_inside_solid(), "player inside at {:?}", sim.player.position);
-            let player = sim.player.bounds();
-            let list = sim.crates.list();
+            prop_assert!(!sim.player_inside_solid(), "player inside at {:?}", sim.player().position);
+            let player = sim.player().bounds();
+            let list = sim.crates().list();
             for (i, a) in list.iter().enumerate() {
                 prop_assert!(a.position.is_finite());
-                prop_assert!(!intersects_world(&sim.world, a.bounds(), INSIDE), "crate {} in a block", i);
+                prop_assert!(!intersects_world(sim.world(), a.bounds(), INSIDE), "crate {} in a block", i);
                 prop_assert!(!a.bounds().intersects_by(player, INSIDE), "crate {} overlaps the player", i);
                 for (j, b) in list.iter().enumerate().skip(i + 1) {
                     prop_assert!(!a.bounds().intersects_by(b.bounds(), INSIDE), "crates {} and {} overlap", i, j);

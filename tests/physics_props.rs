@@ -5,12 +5,11 @@
 
 mod common;
 
-use common::controls_from;
 use glam::DVec3;
 use hewn::aabb::Aabb;
 use hewn::physics::sweep::move_among;
 use hewn::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
-use hewn::physics::{Player, intersects_world};
+use hewn::physics::{Controls, Player, intersects_world};
 use hewn::sim::Simulation;
 use hewn::world::{Block, BlockPos, SparseWorld};
 use hewn::worldgen::GeneratorKind;
@@ -82,7 +81,7 @@ proptest! {
         for (bits, turn) in inputs {
             let before = player;
             player.set_look(player.yaw + turn, 0.0);
-            player.tick(&world, controls_from(bits));
+            player.tick(&world, Controls::from_bits(bits));
             prop_assert!(player.position.is_finite() && player.velocity.is_finite());
             prop_assert!(
                 !intersects_world(&world, player.bounds(), INSIDE),
@@ -138,14 +137,14 @@ proptest! {
     ) {
         let mut sim = Simulation::new(GeneratorKind::Terrain, seed);
         sim.player.position += DVec3::new(offset.0, offset.1, offset.2);
-        sim.world.load_region(sim.player.bounds().inflated(2.0));
-        prop_assume!(!intersects_world(&sim.world, sim.player.bounds(), 0.0));
+        sim.world.load_region(sim.player().bounds().inflated(2.0));
+        prop_assume!(!intersects_world(sim.world(), sim.player().bounds(), 0.0));
         sim.player.velocity = v0;
         for bits in inputs {
-            let input = hewn::sim::Input { controls: controls_from(bits), ..Default::default() };
+            let input = hewn::sim::Input { controls: Controls::from_bits(bits), ..Default::default() };
             sim.tick(&input);
-            prop_assert!(!sim.player_inside_solid(), "inside at {:?}", sim.player.position);
-            prop_assert!(sim.player.position.is_finite());
+            prop_assert!(!sim.player_inside_solid(), "inside at {:?}", sim.player().position);
+            prop_assert!(sim.player().position.is_finite());
         }
     }
 }

@@ -6,8 +6,7 @@
 
 mod common;
 
-use common::controls_from;
-use hewn::physics::intersects_world;
+use hewn::physics::{Controls, intersects_world};
 use hewn::sim::scenario::Scenario;
 use hewn::sim::{Action, Input, Simulation};
 use hewn::world::Block;
@@ -88,7 +87,7 @@ fn play(steps: &[Step]) -> Simulation {
     for (i, s) in steps.iter().enumerate() {
         for t in 0..TICKS_PER_STEP {
             let mut input = Input {
-                controls: controls_from(s.controls & 0b0111_1111),
+                controls: Controls::from_bits(s.controls),
                 ..Input::default()
             };
             if t == 0 {
@@ -108,11 +107,11 @@ fn play(steps: &[Step]) -> Simulation {
             assert!(
                 !sim.player_inside_solid(),
                 "step {i}, tick {t}: the player is inside a block at {:?}",
-                sim.player.position
+                sim.player().position
             );
-            for (n, c) in sim.crates.list().iter().enumerate() {
+            for (n, c) in sim.crates().list().iter().enumerate() {
                 assert!(
-                    !intersects_world(&sim.world, c.bounds(), 1e-6),
+                    !intersects_world(sim.world(), c.bounds(), 1e-6),
                     "step {i}, tick {t}: crate {n} is inside a block at {:?}",
                     c.position
                 );

@@ -8,8 +8,8 @@
 
 use std::fmt::Write as _;
 
-use super::scenario::Control;
 use super::{Action, Input, Simulation};
+use crate::physics::Control;
 use crate::worldgen::GeneratorKind;
 
 /// A session being recorded.
@@ -112,7 +112,7 @@ impl Recorder {
     pub fn record(&mut self, input: &Input) {
         let t = self.tick;
         for control in Control::ALL {
-            let held = control.is_held(&input.controls);
+            let held = input.controls.held(control);
             let since = &mut self.held_since[control as usize];
             match (held, *since) {
                 (true, None) => *since = Some(t),
@@ -176,7 +176,7 @@ mod layout_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::Controls;
+    use crate::physics::Control;
     use crate::sim::scenario::Scenario;
     use crate::world::{Block, BlockPos, BlockSource};
 
@@ -184,13 +184,18 @@ mod tests {
     fn session(sim: &mut Simulation, recorder: &mut Recorder) {
         for t in 0..240u32 {
             let mut input = Input {
-                controls: Controls {
-                    forward: t % 100 < 70,
-                    jump: (30..34).contains(&t) || (200..230).contains(&t),
-                    sprint: t > 120,
-                    left: t % 50 > 40,
-                    ..Controls::default()
-                },
+                controls: [
+                    (Control::Forward, t % 100 < 70),
+                    (
+                        Control::Jump,
+                        (30..34).contains(&t) || (200..230).contains(&t),
+                    ),
+                    (Control::Sprint, t > 120),
+                    (Control::Left, t % 50 > 40),
+                ]
+                .into_iter()
+                .filter_map(|(control, held)| held.then_some(control))
+                .collect(),
                 ..Input::default()
             };
             if t % 7 == 0 {

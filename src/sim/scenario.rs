@@ -9,12 +9,11 @@ use std::collections::BTreeMap;
 use glam::DVec3;
 use serde::Deserialize;
 
-pub use super::schedule::Control;
 use super::schedule::InputSchedule;
 use super::updates::Motion;
 use super::{Action, Simulation};
 use crate::physics::crates::{Crate, Crates, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use crate::physics::{Player, PlayerCollider};
+use crate::physics::{Control, Player, PlayerCollider};
 use crate::world::{Block, BlockPos, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 

@@ -1,6 +1,7 @@
 use glam::DVec3;
 
 use super::*;
+use crate::physics::Control;
 
 fn flat_at(position: DVec3) -> Simulation {
     let mut sim = Simulation::new(GeneratorKind::Flat, 3);
@@ -13,8 +14,8 @@ fn runs_are_reproducible_to_the_hash() {
     let run = || {
         let mut sim = Simulation::new(GeneratorKind::Terrain, 99);
         let mut input = Input::default();
-        input.controls.forward = true;
-        input.controls.jump = true;
+        input.controls.set(Control::Forward, true);
+        input.controls.set(Control::Jump, true);
         for t in 0..200 {
             input.yaw = Some(f64::from(t) * 3.0);
             input.actions = if t % 50 == 0 {

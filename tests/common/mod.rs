@@ -49,14 +49,14 @@ impl Run {
     /// Asserts that no tick ended with two crates, or a crate and the player, overlapping.
     #[track_caller]
     pub fn assert_bodies_apart(&self) {
-        let crates = self.sim.crates.list();
+        let crates = self.sim.crates().list();
         for (i, a) in crates.iter().enumerate() {
             assert!(
-                !a.bounds().intersects_by(self.sim.player.bounds(), 1e-6),
+                !a.bounds().intersects_by(self.sim.player().bounds(), 1e-6),
                 "crate {i} overlaps the player"
             );
             assert!(
-                !hewn::physics::intersects_world(&self.sim.world, a.bounds(), 1e-6),
+                !hewn::physics::intersects_world(self.sim.world(), a.bounds(), 1e-6),
                 "crate {i} is inside a block"
             );
             for (j, b) in crates.iter().enumerate().skip(i + 1) {
@@ -84,20 +84,6 @@ pub fn both(toml: &str) -> [Run; 2] {
     let cylinder = toml.replacen("[player]", "[player]\ncollider = \"cylinder\"", 1);
     assert_ne!(cylinder, toml, "the scenario needs a [player] table");
     [run(toml), run(&cylinder)]
-}
-
-/// The controls whose bits are set in `bits`: forward, back, left, right, jump, sneak, sprint
-/// from the lowest bit up (for property tests that draw random inputs).
-pub fn controls_from(bits: u8) -> hewn::physics::Controls {
-    hewn::physics::Controls {
-        forward: bits & 1 != 0,
-        back: bits & 2 != 0,
-        left: bits & 4 != 0,
-        right: bits & 8 != 0,
-        jump: bits & 16 != 0,
-        sneak: bits & 32 != 0,
-        sprint: bits & 64 != 0,
-    }
 }
 
 /// Asserts `actual` is within `tolerance` of `expected`.

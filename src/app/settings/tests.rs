@@ -1,5 +1,5 @@
 use super::*;
-use crate::app::input::Key;
+use crate::physics::Control;
 
 fn changed() -> Settings {
     let mut s = Settings {
@@ -13,7 +13,7 @@ fn changed() -> Settings {
         brightness: 0.8,
         keys: Bindings::default(),
     };
-    s.keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    s.keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     s.keys.set(Binding::Hotbar(8), KeyCode::Numpad9);
     s
 }
@@ -91,7 +91,7 @@ fn each_bad_value_gives_its_default_and_a_warning_naming_it_and_the_rest_is_kept
         gui_scale: 2.5,
         keys: {
             let mut k = Bindings::default();
-            k.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+            k.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
             k
         },
         ..Settings::default()
@@ -122,15 +122,15 @@ fn a_rebound_key_does_the_new_thing_and_the_old_key_nothing() {
     let mut keys = Bindings::default();
     assert_eq!(
         keys.binding_of(KeyCode::Space),
-        Some(Binding::Control(Key::Jump))
+        Some(Binding::Control(Control::Jump))
     );
-    keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     assert_eq!(
         keys.binding_of(KeyCode::KeyJ),
-        Some(Binding::Control(Key::Jump))
+        Some(Binding::Control(Control::Jump))
     );
     assert_eq!(keys.binding_of(KeyCode::Space), None);
-    assert!(!keys.conflicts(Binding::Control(Key::Jump)));
+    assert!(!keys.conflicts(Binding::Control(Control::Jump)));
 }
 
 #[test]
@@ -138,12 +138,12 @@ fn a_key_bound_twice_is_a_conflict_on_both() {
     let mut keys = Bindings::default();
     keys.set(Binding::Screenshot, KeyCode::KeyW);
     assert!(keys.conflicts(Binding::Screenshot));
-    assert!(keys.conflicts(Binding::Control(Key::Forward)));
-    assert!(!keys.conflicts(Binding::Control(Key::Back)));
+    assert!(keys.conflicts(Binding::Control(Control::Forward)));
+    assert!(!keys.conflicts(Binding::Control(Control::Back)));
     // The key does the first of its bindings in the settings screen's order.
     assert_eq!(
         keys.binding_of(KeyCode::KeyW),
-        Some(Binding::Control(Key::Forward))
+        Some(Binding::Control(Control::Forward))
     );
 }
 
@@ -209,11 +209,16 @@ fn only_what_the_player_changed_reaches_the_file() {
     };
     let mut after = before.clone();
     after.fov = 90.0;
-    after.keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    after
+        .keys
+        .set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     let mut saved = file.clone();
     saved.adopt_changes(&before, &after);
     assert_eq!(saved.fov, 90.0);
-    assert_eq!(saved.keys.key(Binding::Control(Key::Jump)), KeyCode::KeyJ);
+    assert_eq!(
+        saved.keys.key(Binding::Control(Control::Jump)),
+        KeyCode::KeyJ
+    );
     assert_eq!(saved.render_distance, 12, "the flag stays out of the file");
     // Now the player moves the render distance too: that is theirs to keep.
     let mut moved = after.clone();

@@ -185,7 +185,7 @@ fn keys(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::input::Key;
+    use crate::physics::Control;
 
     #[test]
     fn keys_are_named_as_printed_on_them() {
@@ -203,7 +203,7 @@ mod tests {
             !state.key_pressed(KeyCode::KeyJ, &mut settings),
             "nothing waits"
         );
-        let jump = Binding::Control(Key::Jump);
+        let jump = Binding::Control(Control::Jump);
         state.waiting = Some(jump);
         assert!(state.key_pressed(KeyCode::KeyJ, &mut settings));
         assert_eq!(settings.keys.key(jump), KeyCode::KeyJ);

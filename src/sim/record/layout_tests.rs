@@ -2,7 +2,7 @@
 //! layout and float formatting never drift, so these pin it byte for byte.
 
 use super::*;
-use crate::physics::Controls;
+use crate::physics::{Control, Controls};
 use crate::sim::scenario::Scenario;
 use crate::world::Block;
 
@@ -50,15 +50,17 @@ fn busy_world() -> Simulation {
 
 /// The held controls of tick `t` in [`every_kind_of_input`].
 fn held(t: u32) -> Controls {
-    Controls {
-        forward: !(15..17).contains(&t),
-        back: (11..14).contains(&t),
-        left: t >= 9,
-        jump: (8..12).contains(&t),
-        sneak: t >= 10,
-        sprint: t < 5,
-        ..Controls::default()
-    }
+    [
+        (Control::Forward, !(15..17).contains(&t)),
+        (Control::Back, (11..14).contains(&t)),
+        (Control::Left, t >= 9),
+        (Control::Jump, (8..12).contains(&t)),
+        (Control::Sneak, t >= 10),
+        (Control::Sprint, t < 5),
+    ]
+    .into_iter()
+    .filter_map(|(control, held)| held.then_some(control))
+    .collect()
 }
 
 /// Twenty ticks with every kind of input: holds released and still held at the end, a yaw
