@@ -94,8 +94,8 @@ fn every_kind_of_input(recorder: &mut Recorder) {
     }
 }
 
-/// What the recorder wrote for [`every_kind_of_input`] from [`busy_world`] before it was
-/// written through serde.
+/// What the recorder wrote for [`every_kind_of_input`] from [`busy_world`] before it was written
+/// through serde.
 const EVERY_KIND: &str = r##"# Recorded by hewn; replay with `hewn sim FILE`.
 seed = "18446744073709551610"
 world = "flat"
@@ -319,7 +319,7 @@ hold = ["sneak"]
 fn a_recording_of_every_kind_of_content_is_written_exactly_as_before() {
     let mut recorder = Recorder::new(&busy_world(), GeneratorKind::Flat, u64::MAX - 5);
     every_kind_of_input(&mut recorder);
-    let text = recorder.to_toml();
+    let text = recorder.to_toml().unwrap();
     assert_eq!(text, EVERY_KIND);
     match Scenario::parse(&text) {
         Ok(s) => assert_eq!(s.ticks, 20),
@@ -348,6 +348,8 @@ collider = "box"
 #[test]
 fn an_empty_recording_with_a_small_seed_is_written_exactly_as_before() {
     let sim = Simulation::new(GeneratorKind::Empty, 3);
-    let text = Recorder::new(&sim, GeneratorKind::Empty, 3).to_toml();
+    let text = Recorder::new(&sim, GeneratorKind::Empty, 3)
+        .to_toml()
+        .unwrap();
     assert_eq!(text, EMPTY);
 }
