@@ -317,3 +317,22 @@ fn every_kind_of_bad_value_is_warned_about_in_the_same_words_and_key_order() {
     );
     assert_eq!((settings.gui_scale, settings.brightness), (4.0, 0.0));
 }
+
+#[test]
+fn every_setting_is_in_the_file_and_on_the_screen_once_and_its_default_reads_back() {
+    let on_screen: Vec<Field> = fields::SCREEN
+        .iter()
+        .flat_map(|(_, fields)| fields.iter().copied())
+        .collect();
+    assert_eq!(on_screen.len(), FIELDS.len());
+    let defaults = Settings::default();
+    for (i, field) in FIELDS.iter().enumerate() {
+        let name = field.name();
+        assert!(FIELDS[..i].iter().all(|f| f.name() != name), "{name} twice");
+        assert_eq!(on_screen.iter().filter(|f| f.name() == name).count(), 1);
+        let line: toml::Table = format!("v = {}", field.written(&defaults)).parse().unwrap();
+        let mut read = defaults.clone();
+        assert_eq!(field.read(&line["v"], &mut read), Ok(()), "{name}");
+        assert_eq!(read, defaults);
+    }
+}
