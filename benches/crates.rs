@@ -8,6 +8,7 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
+use hewn::physics::Control;
 use hewn::physics::crates::Crate;
 use hewn::sim::{Input, Simulation, Start};
 use hewn::worldgen::GeneratorKind;
@@ -34,7 +35,7 @@ fn world_with_crates(n: usize) -> Simulation {
 
 fn pushing() -> Input {
     let mut input = Input::default();
-    input.controls.forward = true;
+    input.controls.set(Control::Forward, true);
     input
 }
 

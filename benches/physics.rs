@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::tuning::REACH;
-use hewn::physics::{Controls, Player};
+use hewn::physics::{Control, Controls, Player};
 use hewn::raycast::cast;
 use hewn::sim::Start;
 use hewn::world::World;
@@ -32,12 +32,9 @@ fn sprinting_in_terrain() -> (World, Player) {
 
 fn player_tick(c: &mut Criterion) {
     let (world, player) = sprinting_in_terrain();
-    let controls = Controls {
-        forward: true,
-        sprint: true,
-        jump: true,
-        ..Controls::default()
-    };
+    let controls: Controls = [Control::Forward, Control::Sprint, Control::Jump]
+        .into_iter()
+        .collect();
     c.bench_function("player tick in terrain", |b| {
         b.iter(|| {
             let mut p = black_box(player);

@@ -3,10 +3,9 @@
 
 mod common;
 
-use common::controls_from;
 use glam::DVec3;
 use hewn::physics::crates::Crate;
-use hewn::physics::{PlayerCollider, intersects_world};
+use hewn::physics::{Controls, PlayerCollider, intersects_world};
 use hewn::sim::{Input, Simulation, Start};
 use hewn::world::{Block, BlockPos};
 use hewn::worldgen::GeneratorKind;
@@ -69,7 +68,7 @@ proptest! {
         let mut sim = Simulation::new(begin);
         for (bits, turn) in inputs {
             let input = Input {
-                controls: controls_from(bits),
+                controls: Controls::from_bits(bits),
                 yaw: Some(sim.player().yaw + turn),
                 ..Input::default()
             };

@@ -5,12 +5,11 @@
 
 mod common;
 
-use common::controls_from;
 use glam::DVec3;
 use hewn::aabb::Aabb;
 use hewn::physics::sweep::move_among;
 use hewn::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
-use hewn::physics::{Player, intersects_world};
+use hewn::physics::{Controls, Player, intersects_world};
 use hewn::sim::{Simulation, Start};
 use hewn::world::{Block, BlockPos, SparseWorld};
 use hewn::worldgen::GeneratorKind;
@@ -82,7 +81,7 @@ proptest! {
         for (bits, turn) in inputs {
             let before = player;
             player.set_look(player.yaw + turn, 0.0);
-            player.tick(&world, controls_from(bits));
+            player.tick(&world, Controls::from_bits(bits));
             prop_assert!(player.position.is_finite() && player.velocity.is_finite());
             prop_assert!(
                 !intersects_world(&world, player.bounds(), INSIDE),
@@ -143,7 +142,7 @@ proptest! {
         start.player.velocity = v0;
         let mut sim = Simulation::new(start);
         for bits in inputs {
-            let input = hewn::sim::Input { controls: controls_from(bits), ..Default::default() };
+            let input = hewn::sim::Input { controls: Controls::from_bits(bits), ..Default::default() };
             sim.tick(&input);
             prop_assert!(!sim.player_inside_solid(), "inside at {:?}", sim.player().position);
             prop_assert!(sim.player().position.is_finite());

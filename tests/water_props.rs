@@ -6,8 +6,7 @@
 
 mod common;
 
-use common::controls_from;
-use hewn::physics::intersects_world;
+use hewn::physics::{Controls, intersects_world};
 use hewn::sim::scenario::Scenario;
 use hewn::sim::{Action, Input, Simulation};
 use hewn::world::Block;
@@ -88,7 +87,7 @@ fn play(steps: &[Step]) -> Simulation {
     for (i, s) in steps.iter().enumerate() {
         for t in 0..TICKS_PER_STEP {
             let mut input = Input {
-                controls: controls_from(s.controls & 0b0111_1111),
+                controls: Controls::from_bits(s.controls),
                 ..Input::default()
             };
             if t == 0 {

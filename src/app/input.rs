@@ -2,10 +2,10 @@
 //! [`Input`] per tick.
 //!
 //! A leaf of the dependency graph: it knows nothing of winit (the app maps winit's keys to
-//! [`Key`]) and counts time in ticks, so double-taps and held-button repeats come out the
+//! [`Control`]s) and counts time in ticks, so double-taps and held-button repeats come out the
 //! same in a recording as they felt in play.
 
-use crate::physics::Controls;
+use crate::physics::{Control, Controls};
 use crate::sim::{Action, DEFAULT_HOTBAR, HOTBAR_SLOTS, Input, Item};
 
 /// Degrees of turn per unit of mouse motion, unless the settings say otherwise.
@@ -14,25 +14,6 @@ pub const MOUSE_SENSITIVITY: f64 = 0.15;
 pub const DOUBLE_TAP_TICKS: u64 = 18;
 /// A held mouse button repeats its action every this many ticks (4 a second).
 pub const REPEAT_TICKS: u32 = 15;
-
-/// A key the game binds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Key {
-    /// Walk forward (W).
-    Forward,
-    /// Walk back (S).
-    Back,
-    /// Strafe left (A).
-    Left,
-    /// Strafe right (D).
-    Right,
-    /// Jump (Space).
-    Jump,
-    /// Sneak (Shift).
-    Sneak,
-    /// Sprint (Ctrl).
-    Sprint,
-}
 
 /// A mouse button the game binds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,20 +76,11 @@ impl InputState {
         }
     }
 
-    /// A key went down (`true`) or up. Auto-repeat presses must be filtered out by the caller.
-    pub fn key(&mut self, key: Key, down: bool) {
-        let c = &mut self.controls;
-        let slot = match key {
-            Key::Forward => &mut c.forward,
-            Key::Back => &mut c.back,
-            Key::Left => &mut c.left,
-            Key::Right => &mut c.right,
-            Key::Jump => &mut c.jump,
-            Key::Sneak => &mut c.sneak,
-            Key::Sprint => &mut c.sprint,
-        };
-        *slot = down;
-        if key == Key::Jump && down {
+    /// A control's key went down (`true`) or up. Auto-repeat presses must be filtered out by
+    /// the caller.
+    pub fn key(&mut self, control: Control, down: bool) {
+        self.controls.set(control, down);
+        if control == Control::Jump && down {
             match self.last_jump {
                 Some(t) if self.tick - t <= DOUBLE_TAP_TICKS => {
                     self.toggle_fly = true;
@@ -271,26 +243,26 @@ mod tests {
     #[test]
     fn double_tap_toggles_flight_once() {
         let mut s = InputState::new(0.0, 0.0);
-        s.key(Key::Jump, true);
-        s.key(Key::Jump, false);
+        s.key(Control::Jump, true);
+        s.key(Control::Jump, false);
         for _ in 0..5 {
             s.next_input();
         }
-        s.key(Key::Jump, true);
+        s.key(Control::Jump, true);
         let input = s.next_input();
         assert_eq!(input.actions, [Action::ToggleFly]);
-        assert!(input.controls.jump);
+        assert!(input.controls.held(Control::Jump));
         assert!(s.next_input().actions.is_empty());
     }
 
     #[test]
     fn slow_taps_do_not_toggle() {
         let mut s = InputState::new(0.0, 0.0);
-        s.key(Key::Jump, true);
+        s.key(Control::Jump, true);
         for _ in 0..=DOUBLE_TAP_TICKS {
             s.next_input();
         }
-        s.key(Key::Jump, true);
+        s.key(Control::Jump, true);
         assert!(s.next_input().actions.is_empty());
     }
 
@@ -346,7 +318,7 @@ mod tests {
     #[test]
     fn focus_loss_releases_everything_and_look_is_sent_once() {
         let mut s = InputState::new(0.0, 0.0);
-        s.key(Key::Forward, true);
+        s.key(Control::Forward, true);
         s.button(Button::Break, true);
         s.mouse_motion(100.0, -1000.0);
         let first = s.next_input();

@@ -3,13 +3,15 @@
 use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
-use super::input::{Button, InputState, Key};
+use super::input::{Button, InputState};
+use crate::physics::Control;
+use crate::sim::HOTBAR_SLOTS;
 
 /// What a key does in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Binding {
     /// A movement control.
-    Control(Key),
+    Control(Control),
     /// Select a hotbar slot (0 to 8).
     Hotbar(usize),
     /// Open or close the creative inventory.
@@ -26,23 +28,24 @@ pub enum Binding {
 
 impl Binding {
     /// Every binding, in the order a settings screen lists them.
-    pub const ALL: [Self; 21] = [
-        Self::Control(Key::Forward),
-        Self::Control(Key::Back),
-        Self::Control(Key::Left),
-        Self::Control(Key::Right),
-        Self::Control(Key::Jump),
-        Self::Control(Key::Sneak),
-        Self::Control(Key::Sprint),
-        Self::Hotbar(0),
-        Self::Hotbar(1),
-        Self::Hotbar(2),
-        Self::Hotbar(3),
-        Self::Hotbar(4),
-        Self::Hotbar(5),
-        Self::Hotbar(6),
-        Self::Hotbar(7),
-        Self::Hotbar(8),
+    pub const ALL: [Self; Control::ALL.len() + HOTBAR_SLOTS + Self::COMMANDS.len()] = {
+        let mut all = [Self::Inventory; Control::ALL.len() + HOTBAR_SLOTS + Self::COMMANDS.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = if i < Control::ALL.len() {
+                Self::Control(Control::ALL[i])
+            } else if i < Control::ALL.len() + HOTBAR_SLOTS {
+                Self::Hotbar(i - Control::ALL.len())
+            } else {
+                Self::COMMANDS[i - Control::ALL.len() - HOTBAR_SLOTS]
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// The bindings that are neither controls nor hotbar slots, in the settings screen's order.
+    const COMMANDS: [Self; 5] = [
         Self::Inventory,
         Self::Screenshot,
         Self::Overlay,
@@ -54,13 +57,7 @@ impl Binding {
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
-            Self::Control(Key::Forward) => "forward",
-            Self::Control(Key::Back) => "back",
-            Self::Control(Key::Left) => "left",
-            Self::Control(Key::Right) => "right",
-            Self::Control(Key::Jump) => "jump",
-            Self::Control(Key::Sneak) => "sneak",
-            Self::Control(Key::Sprint) => "sprint",
+            Self::Control(control) => control.name(),
             Self::Hotbar(0) => "hotbar_1",
             Self::Hotbar(1) => "hotbar_2",
             Self::Hotbar(2) => "hotbar_3",
@@ -82,13 +79,7 @@ impl Binding {
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            Self::Control(Key::Forward) => "Walk forward".into(),
-            Self::Control(Key::Back) => "Walk back".into(),
-            Self::Control(Key::Left) => "Strafe left".into(),
-            Self::Control(Key::Right) => "Strafe right".into(),
-            Self::Control(Key::Jump) => "Jump, fly up, swim up".into(),
-            Self::Control(Key::Sneak) => "Sneak, fly down".into(),
-            Self::Control(Key::Sprint) => "Sprint".into(),
+            Self::Control(control) => control_facts(control).0.into(),
             Self::Hotbar(slot) => format!("Hotbar slot {}", slot + 1),
             Self::Inventory => "Inventory".into(),
             Self::Screenshot => "Screenshot".into(),
@@ -113,13 +104,7 @@ impl Binding {
             KeyCode::Digit9,
         ];
         match self {
-            Self::Control(Key::Forward) => KeyCode::KeyW,
-            Self::Control(Key::Back) => KeyCode::KeyS,
-            Self::Control(Key::Left) => KeyCode::KeyA,
-            Self::Control(Key::Right) => KeyCode::KeyD,
-            Self::Control(Key::Jump) => KeyCode::Space,
-            Self::Control(Key::Sneak) => KeyCode::ShiftLeft,
-            Self::Control(Key::Sprint) => KeyCode::ControlLeft,
+            Self::Control(control) => control_facts(control).1,
             Self::Hotbar(slot) => DIGITS[if slot < 9 { slot } else { 8 }],
             Self::Inventory => KeyCode::KeyE,
             Self::Screenshot => KeyCode::F2,
@@ -127,6 +112,19 @@ impl Binding {
             Self::Fullscreen => KeyCode::F11,
             Self::SwitchCollider => KeyCode::KeyC,
         }
+    }
+}
+
+/// A control's label on the settings screen and its key in a new game.
+const fn control_facts(control: Control) -> (&'static str, KeyCode) {
+    match control {
+        Control::Forward => ("Walk forward", KeyCode::KeyW),
+        Control::Back => ("Walk back", KeyCode::KeyS),
+        Control::Left => ("Strafe left", KeyCode::KeyA),
+        Control::Right => ("Strafe right", KeyCode::KeyD),
+        Control::Jump => ("Jump, fly up, swim up", KeyCode::Space),
+        Control::Sneak => ("Sneak, fly down", KeyCode::ShiftLeft),
+        Control::Sprint => ("Sprint", KeyCode::ControlLeft),
     }
 }
 
@@ -216,9 +214,9 @@ pub fn press(
         return (down && !repeat).then_some(Command::Pause);
     }
     let binding = bindings.binding_of(code)?;
-    if let Binding::Control(key) = binding {
+    if let Binding::Control(control) = binding {
         if !repeat {
-            input.key(key, down);
+            input.key(control, down);
         }
         return None;
     }
@@ -269,7 +267,7 @@ mod tests {
     #[test]
     fn a_rebound_key_does_what_its_binding_does_and_the_old_key_nothing() {
         let mut bindings = Bindings::default();
-        let forward = Binding::Control(Key::Forward);
+        let forward = Binding::Control(Control::Forward);
         bindings.set(forward, KeyCode::ArrowUp);
         let mut input = InputState::new(0.0, 0.0);
 
@@ -277,24 +275,36 @@ mod tests {
             press(&bindings, &mut input, KeyCode::KeyW, true, false),
             None
         );
-        assert!(!input.next_input().controls.forward, "W no longer walks");
+        assert!(
+            !input.next_input().controls.held(Control::Forward),
+            "W no longer walks"
+        );
 
         press(&bindings, &mut input, KeyCode::ArrowUp, true, false);
-        assert!(input.next_input().controls.forward, "the arrow walks");
+        assert!(
+            input.next_input().controls.held(Control::Forward),
+            "the arrow walks"
+        );
         press(&bindings, &mut input, KeyCode::ArrowUp, false, false);
-        assert!(!input.next_input().controls.forward, "and stops on release");
+        assert!(
+            !input.next_input().controls.held(Control::Forward),
+            "and stops on release"
+        );
     }
 
     #[test]
     fn escape_pauses_whatever_else_it_is_bound_to() {
         let mut bindings = Bindings::default();
-        bindings.set(Binding::Control(Key::Jump), PAUSE_KEY);
+        bindings.set(Binding::Control(Control::Jump), PAUSE_KEY);
         let mut input = InputState::new(0.0, 0.0);
         assert_eq!(
             press(&bindings, &mut input, PAUSE_KEY, true, false),
             Some(Command::Pause)
         );
-        assert!(!input.next_input().controls.jump, "Esc does not jump");
+        assert!(
+            !input.next_input().controls.held(Control::Jump),
+            "Esc does not jump"
+        );
         assert_eq!(
             press(&bindings, &mut input, PAUSE_KEY, true, true),
             None,

@@ -259,10 +259,14 @@ impl Session {
             self.sim.tick_count()
         );
         if let Some((path, recorder)) = &self.recorder {
-            std::fs::write(path, recorder.to_toml()).map_err(|e| AppError::Write {
-                path: path.clone(),
-                message: e.to_string(),
-            })?;
+            recorder
+                .to_toml()
+                .map_err(|e| e.to_string())
+                .and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
+                .map_err(|message| AppError::Write {
+                    path: path.clone(),
+                    message,
+                })?;
             log::info!("recording written to {}", path.display());
         }
         Ok(())

@@ -8,16 +8,19 @@
 //! through a temporary file renamed over it, so a crash mid-write leaves the old file or the
 //! new one, never half of one. Command-line flags override the file for one run and are
 //! never written to it.
+//!
+//! Each setting but the keys is declared once, in [`fields`]; reading, writing, the defaults
+//! and the settings screen go through those declarations.
 
-use std::ops::RangeInclusive;
+pub mod fields;
+
 use std::path::{Path, PathBuf};
 
+use fields::{FIELDS, Field};
 use winit::keyboard::KeyCode;
 
-use super::input::MOUSE_SENSITIVITY;
 use super::keys::{Binding, Bindings};
 use crate::cli::{PlayOptions, Switch};
-use crate::render::DEFAULT_BRIGHTNESS;
 
 /// Environment variable that replaces the platform config folder (for tests and portable
 /// installs): the settings are then `$HEWN_CONFIG_DIR/settings.toml`.
@@ -26,35 +29,25 @@ pub const CONFIG_DIR_VAR: &str = "HEWN_CONFIG_DIR";
 /// The settings file's name.
 pub const SETTINGS_FILE: &str = "settings.toml";
 
-/// The vertical field of view's range, in degrees.
-pub const FOV_RANGE: RangeInclusive<f64> = 30.0..=110.0;
-/// The render distance's range, in chunks.
-pub const RENDER_DISTANCE_RANGE: RangeInclusive<i64> = 2..=32;
-/// Mouse sensitivity's range, in degrees of turn per unit of mouse motion.
-pub const SENSITIVITY_RANGE: RangeInclusive<f64> = 0.01..=1.0;
-/// The GUI scale's range: how many pixels a HUD pixel takes.
-pub const GUI_SCALE_RANGE: RangeInclusive<f64> = 1.0..=4.0;
-/// Brightness's range: how bright dim light looks, 0 dark to 1 bright.
-pub const BRIGHTNESS_RANGE: RangeInclusive<f64> = 0.0..=1.0;
-
-/// Everything the player can set.
+/// Everything the player can set. Each setting but the keys is declared in [`fields`]:
+/// its name, default, range and place on the settings screen.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// Vertical field of view, in degrees ([`FOV_RANGE`]).
+    /// Vertical field of view, in degrees ([`fields::FOV`]).
     pub fov: f64,
-    /// Degrees of turn per unit of mouse motion ([`SENSITIVITY_RANGE`]).
+    /// Degrees of turn per unit of mouse motion ([`fields::SENSITIVITY`]).
     pub mouse_sensitivity: f64,
-    /// Whether moving the mouse up looks down.
+    /// Whether moving the mouse up looks down ([`fields::INVERT_Y`]).
     pub invert_y: bool,
-    /// Columns of chunks loaded and drawn around the player ([`RENDER_DISTANCE_RANGE`]).
+    /// Columns of chunks loaded and drawn around the player ([`fields::RENDER_DISTANCE`]).
     pub render_distance: u32,
-    /// Whether frames wait for the display's refresh.
+    /// Whether frames wait for the display's refresh ([`fields::VSYNC`]).
     pub vsync: bool,
-    /// Whether the window fills the screen.
+    /// Whether the window fills the screen ([`fields::FULLSCREEN`]).
     pub fullscreen: bool,
-    /// How many pixels a HUD pixel takes ([`GUI_SCALE_RANGE`]).
+    /// How many pixels a HUD pixel takes ([`fields::GUI_SCALE`]).
     pub gui_scale: f64,
-    /// How bright dim light looks ([`BRIGHTNESS_RANGE`]).
+    /// How bright dim light looks ([`fields::BRIGHTNESS`]).
     pub brightness: f64,
     /// Which key does what.
     pub keys: Bindings,
@@ -63,14 +56,14 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Self {
-            fov: 70.0,
-            mouse_sensitivity: MOUSE_SENSITIVITY,
-            invert_y: false,
-            render_distance: 8,
-            vsync: true,
-            fullscreen: false,
-            gui_scale: 2.0,
-            brightness: f64::from(DEFAULT_BRIGHTNESS),
+            fov: fields::FOV.default,
+            mouse_sensitivity: fields::SENSITIVITY.default,
+            invert_y: fields::INVERT_Y.default,
+            render_distance: fields::RENDER_DISTANCE.default,
+            vsync: fields::VSYNC.default,
+            fullscreen: fields::FULLSCREEN.default,
+            gui_scale: fields::GUI_SCALE.default,
+            brightness: fields::BRIGHTNESS.default,
             keys: Bindings::default(),
         }
     }
@@ -115,27 +108,9 @@ impl Settings {
     /// with the command line's over them); this carries only what the player changed into
     /// the file's, so a flag given for one run is never written to the file.
     pub fn adopt_changes(&mut self, before: &Self, after: &Self) {
-        fn adopt<T: PartialEq + Clone>(mine: &mut T, before: &T, after: &T) {
-            if before != after {
-                mine.clone_from(after);
-            }
+        for field in FIELDS {
+            field.adopt(self, before, after);
         }
-        adopt(&mut self.fov, &before.fov, &after.fov);
-        adopt(
-            &mut self.mouse_sensitivity,
-            &before.mouse_sensitivity,
-            &after.mouse_sensitivity,
-        );
-        adopt(&mut self.invert_y, &before.invert_y, &after.invert_y);
-        adopt(
-            &mut self.render_distance,
-            &before.render_distance,
-            &after.render_distance,
-        );
-        adopt(&mut self.vsync, &before.vsync, &after.vsync);
-        adopt(&mut self.fullscreen, &before.fullscreen, &after.fullscreen);
-        adopt(&mut self.gui_scale, &before.gui_scale, &after.gui_scale);
-        adopt(&mut self.brightness, &before.brightness, &after.brightness);
         for binding in Binding::ALL {
             let (was, now) = (before.keys.key(binding), after.keys.key(binding));
             if was != now {
@@ -182,29 +157,14 @@ impl Settings {
             warnings: &mut warnings,
         };
         for (key, value) in &table {
-            match key.as_str() {
-                "fov" => reader.number(key, value, FOV_RANGE, &mut settings.fov),
-                "mouse_sensitivity" => reader.number(
-                    key,
-                    value,
-                    SENSITIVITY_RANGE,
-                    &mut settings.mouse_sensitivity,
-                ),
-                "invert_y" => reader.switch(key, value, &mut settings.invert_y),
-                "render_distance" => reader.whole(
-                    key,
-                    value,
-                    RENDER_DISTANCE_RANGE,
-                    &mut settings.render_distance,
-                ),
-                "vsync" => reader.switch(key, value, &mut settings.vsync),
-                "fullscreen" => reader.switch(key, value, &mut settings.fullscreen),
-                "gui_scale" => reader.number(key, value, GUI_SCALE_RANGE, &mut settings.gui_scale),
-                "brightness" => {
-                    reader.number(key, value, BRIGHTNESS_RANGE, &mut settings.brightness);
+            if key == "keys" {
+                reader.keys(value, &mut settings.keys);
+            } else if let Some(field) = Field::named(key) {
+                if let Err(problem) = field.read(value, &mut settings) {
+                    reader.warn(problem);
                 }
-                "keys" => reader.keys(value, &mut settings.keys),
-                _ => reader.warn(format!("unknown setting {key:?}, ignored")),
+            } else {
+                reader.warn(format!("unknown setting {key:?}, ignored"));
             }
         }
         (settings, warnings)
@@ -213,27 +173,14 @@ impl Settings {
     /// The settings as the text of a settings file, every setting written out.
     #[must_use]
     pub fn to_toml(&self) -> String {
-        let mut text = format!(
-            "# hewn's settings, written by the game whenever one is changed.\n\
-             fov = {:?}\n\
-             mouse_sensitivity = {:?}\n\
-             invert_y = {}\n\
-             render_distance = {}\n\
-             vsync = {}\n\
-             fullscreen = {}\n\
-             gui_scale = {:?}\n\
-             brightness = {:?}\n\
-             \n\
-             # Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).\n\
+        let mut text =
+            String::from("# hewn's settings, written by the game whenever one is changed.\n");
+        for field in FIELDS {
+            text.push_str(&format!("{} = {}\n", field.name(), field.written(self)));
+        }
+        text.push_str(
+            "\n# Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).\n\
              [keys]\n",
-            self.fov,
-            self.mouse_sensitivity,
-            self.invert_y,
-            self.render_distance,
-            self.vsync,
-            self.fullscreen,
-            self.gui_scale,
-            self.brightness,
         );
         for binding in Binding::ALL {
             text.push_str(&format!(
@@ -293,60 +240,6 @@ struct Reader<'a> {
 impl Reader<'_> {
     fn warn(&mut self, problem: String) {
         self.warnings.push(format!("{}: {problem}", self.name));
-    }
-
-    fn number(
-        &mut self,
-        key: &str,
-        value: &toml::Value,
-        range: RangeInclusive<f64>,
-        into: &mut f64,
-    ) {
-        let number = match value {
-            toml::Value::Float(f) => Some(*f),
-            toml::Value::Integer(i) => Some(*i as f64),
-            _ => None,
-        };
-        match number {
-            Some(n) if range.contains(&n) => *into = n,
-            Some(n) => self.warn(format!(
-                "{key} = {n} is out of range ({} to {}); using {into}",
-                range.start(),
-                range.end()
-            )),
-            None => self.warn(format!("{key} = {value} is not a number; using {into}")),
-        }
-    }
-
-    fn whole(
-        &mut self,
-        key: &str,
-        value: &toml::Value,
-        range: RangeInclusive<i64>,
-        into: &mut u32,
-    ) {
-        match value {
-            toml::Value::Integer(i) if range.contains(i) => {
-                *into = u32::try_from(*i).unwrap_or(*into);
-            }
-            toml::Value::Integer(i) => self.warn(format!(
-                "{key} = {i} is out of range ({} to {}); using {into}",
-                range.start(),
-                range.end()
-            )),
-            _ => self.warn(format!(
-                "{key} = {value} is not a whole number; using {into}"
-            )),
-        }
-    }
-
-    fn switch(&mut self, key: &str, value: &toml::Value, into: &mut bool) {
-        match value {
-            toml::Value::Boolean(b) => *into = *b,
-            _ => self.warn(format!(
-                "{key} = {value} is not true or false; using {into}"
-            )),
-        }
     }
 
     fn keys(&mut self, value: &toml::Value, into: &mut Bindings) {

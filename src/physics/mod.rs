@@ -1,8 +1,9 @@
 //! Physics: moving bodies through the block world without ever entering a solid collider.
 //!
 //! [`sweep`] is the swept-AABB core every body uses; [`player`] is the controller that turns
-//! held controls into motion; [`tuning`] holds the numbers that make it feel right.
+//! held [`controls`] into motion; [`tuning`] holds the numbers that make it feel right.
 
+pub mod controls;
 pub mod crates;
 pub mod cylinder;
 pub mod falling;
@@ -10,7 +11,6 @@ pub mod player;
 pub mod sweep;
 pub mod tuning;
 
-pub use player::{
-    Controls, POSITION_QUANTUM, Player, PlayerCollider, look_direction, player_box, quantize,
-};
+pub use controls::{Control, Controls};
+pub use player::{POSITION_QUANTUM, Player, PlayerCollider, look_direction, player_box, quantize};
 pub use sweep::{Movement, intersects_world, move_through};

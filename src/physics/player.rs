@@ -7,30 +7,12 @@
 
 use glam::{DVec2, DVec3};
 
+use super::controls::{Control, Controls};
 use super::cylinder::{Cylinder, has_foothold, move_cylinder};
 use super::sweep::{Movement, colliders_in, intersects_world, move_among};
 use super::tuning::*;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::world::{Anchored, BlockPos, BlockSource, WORLD_HEIGHT};
-
-/// The movement controls held during one tick.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Controls {
-    /// Move towards where the player faces.
-    pub forward: bool,
-    /// Move away from where the player faces.
-    pub back: bool,
-    /// Strafe left.
-    pub left: bool,
-    /// Strafe right.
-    pub right: bool,
-    /// Jump; rise while flying; swim up in water.
-    pub jump: bool,
-    /// Sneak (slow, never walks off an edge); descend while flying.
-    pub sneak: bool,
-    /// Sprint.
-    pub sprint: bool,
-}
 
 /// The shape the player collides as.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -167,7 +149,7 @@ impl Player {
         self.accelerate(controls, in_water);
 
         let mut motion = self.velocity * TICK_SECONDS;
-        let sneaking_on_ground = controls.sneak && self.on_ground && !self.flying;
+        let sneaking_on_ground = controls.held(Control::Sneak) && self.on_ground && !self.flying;
         match self.collider {
             PlayerCollider::Box => {
                 if sneaking_on_ground {
@@ -277,7 +259,7 @@ impl Player {
     fn accelerate(&mut self, controls: Controls, in_water: bool) {
         let wish = wish_direction(self.yaw, controls);
         let (speed, friction) = if self.flying {
-            let speed = if controls.sprint {
+            let speed = if controls.held(Control::Sprint) {
                 FLY_SPRINT_SPEED
             } else {
                 FLY_SPEED
@@ -286,9 +268,9 @@ impl Player {
         } else if in_water {
             (SWIM_SPEED, WATER_FRICTION)
         } else {
-            let speed = if controls.sneak {
+            let speed = if controls.held(Control::Sneak) {
                 SNEAK_SPEED
-            } else if controls.sprint {
+            } else if controls.held(Control::Sprint) {
                 SPRINT_SPEED
             } else {
                 WALK_SPEED
@@ -308,19 +290,23 @@ impl Player {
         self.velocity.x = horizontal.x;
         self.velocity.z = horizontal.y;
 
-        let rise = f64::from(u8::from(controls.jump)) - f64::from(u8::from(controls.sneak));
+        let rise = f64::from(u8::from(controls.held(Control::Jump)))
+            - f64::from(u8::from(controls.held(Control::Sneak)));
         self.velocity.y = if self.flying {
             self.velocity.y * FLY_VERTICAL_FRICTION
                 + rise * FLY_VERTICAL_SPEED * (1.0 - FLY_VERTICAL_FRICTION)
         } else if in_water {
-            let target = if controls.jump {
+            let target = if controls.held(Control::Jump) {
                 SWIM_UP_SPEED
             } else {
                 -SINK_SPEED
             };
             self.velocity.y * WATER_FRICTION + target * (1.0 - WATER_FRICTION)
-        } else if controls.jump && self.on_ground {
-            if controls.sprint && controls.forward && !controls.sneak {
+        } else if controls.held(Control::Jump) && self.on_ground {
+            if controls.held(Control::Sprint)
+                && controls.held(Control::Forward)
+                && !controls.held(Control::Sneak)
+            {
                 // Minecraft pushes a sprinting jump forward along the facing, which is what
                 // makes sprint-jumping faster than sprinting.
                 let (sy, cy) = libm::sincos(self.yaw.to_radians());
@@ -453,7 +439,9 @@ fn wish_direction(yaw: f64, c: Controls) -> DVec2 {
     let forward = DVec2::new(sy, -cy);
     let right = DVec2::new(cy, sy);
     let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
-    (forward * axis(c.forward, c.back) + right * axis(c.right, c.left)).normalize_or_zero()
+    (forward * axis(c.held(Control::Forward), c.held(Control::Back))
+        + right * axis(c.held(Control::Right), c.held(Control::Left)))
+    .normalize_or_zero()
 }
 
 /// The largest move `d' ∈ [0, d]` (same sign) along `axis` after which `body`, dropped by a

@@ -3,34 +3,34 @@
 //! The recording holds the starting state (seed, generator, the player, the world's edits as
 //! one-cell fills, marked `settled` so that they set nothing in motion, and the water and sand
 //! updates waiting and blocks falling), then per tick what changed: controls as held ranges, look
-//! changes and actions as one-shot events. Floats are written with Rust's shortest
-//! round-trip formatting, so the replay starts from bit-identical numbers.
+//! changes and actions as one-shot events. It is kept as the very types the scenario reader
+//! reads ([`raw`](super::scenario::raw)) and written by [`writer`](super::scenario::writer),
+//! whose floats read back bit-identical, so the replay starts from the same numbers.
 
-use std::fmt::Write as _;
-
-use super::scenario::Control;
+use super::scenario::raw::{
+    RawCrate, RawFalling, RawFill, RawInput, RawPlayer, RawScenario, RawUpdate,
+};
+use super::scenario::{WriteError, writer};
 use super::{Action, Input, Simulation};
+use crate::physics::Control;
 use crate::worldgen::GeneratorKind;
+
+/// The line a recording starts with.
+const HEADER: &str = "# Recorded by hewn; replay with `hewn sim FILE`.\n";
 
 /// A session being recorded.
 #[derive(Clone, Debug)]
 pub struct Recorder {
-    /// Top-level keys other than `ticks`, which is only known at the end.
-    top: String,
-    /// The `[player]` table and the fills.
-    tables: String,
+    /// The recording so far, but for `ticks` and the controls still held.
+    scenario: RawScenario,
+    /// The tick each control has been held since, if it is held.
     held_since: [Option<u64>; Control::ALL.len()],
-    body: String,
     tick: u64,
 }
 
-/// A float as TOML with exact round trip (`{:?}` always has a `.` or an exponent).
-fn float(v: f64) -> String {
-    format!("{v:?}")
-}
-
-fn vector(v: glam::DVec3) -> String {
-    format!("[{}, {}, {}]", float(v.x), float(v.y), float(v.z))
+/// A count of ticks as the format has it; no session runs for i64::MAX ticks.
+fn ticks(t: u64) -> i64 {
+    i64::try_from(t).unwrap_or(i64::MAX)
 }
 
 impl Recorder {
@@ -38,66 +38,52 @@ impl Recorder {
     /// made by `kind` from `seed`.
     #[must_use]
     pub fn new(sim: &Simulation, kind: GeneratorKind, seed: u64) -> Self {
-        let mut header = String::from("# Recorded by hewn; replay with `hewn sim FILE`.\n");
-        // TOML integers stop at i64::MAX; larger seeds go in a string, which the format allows.
-        if i64::try_from(seed).is_ok() {
-            let _ = writeln!(header, "seed = {seed}");
-        } else {
-            let _ = writeln!(header, "seed = \"{seed}\"");
-        }
-        let _ = writeln!(header, "world = \"{}\"", kind.name());
-        let _ = writeln!(header, "time = {}", sim.time());
-        // The edits below are the world as it stands, and what is in motion is listed.
-        let _ = writeln!(header, "settled = true");
-        let p = &sim.player;
-        let mut player = String::from("\n[player]\n");
-        let _ = writeln!(player, "position = {}", vector(p.position));
-        let _ = writeln!(player, "velocity = {}", vector(p.velocity));
-        let _ = writeln!(player, "yaw = {}", float(p.yaw));
-        let _ = writeln!(player, "pitch = {}", float(p.pitch));
-        let _ = writeln!(player, "flying = {}", p.flying);
-        let _ = writeln!(player, "collider = \"{}\"", p.collider.name());
-        for c in sim.crates.list() {
-            let _ = writeln!(
-                player,
-                "\n[[crate]]\nposition = {}\nsize = {}",
-                vector(c.position),
-                vector(c.size)
-            );
-        }
-        let mut fills = String::new();
-        for (pos, edit) in sim.world.edits() {
-            let _ = writeln!(
-                fills,
-                "\n[[fill]]\nfrom = [{x}, {y}, {z}]\nto = [{x}, {y}, {z}]\nblock = \"{}\"",
-                edit.current.name(),
-                x = pos.x,
-                y = pos.y,
-                z = pos.z
-            );
-        }
+        let p = sim.player();
+        let player = RawPlayer {
+            position: Some(p.position.to_array()),
+            velocity: Some(p.velocity.to_array()),
+            yaw: Some(p.yaw),
+            pitch: Some(p.pitch),
+            flying: Some(p.flying),
+            collider: Some(p.collider.name().to_owned()),
+        };
+        let crates = sim.crates().list().iter().map(|c| RawCrate {
+            position: c.position.to_array(),
+            size: Some(c.size.to_array()),
+        });
+        let fill = sim.world().edits().map(|(pos, edit)| RawFill {
+            from: [pos.x, pos.y, pos.z],
+            to: [pos.x, pos.y, pos.z],
+            block: edit.current.name().to_owned(),
+        });
         let motion = sim.motion();
-        for (due, pos) in motion.updates {
-            let _ = writeln!(
-                fills,
-                "\n[[update]]\npos = [{}, {}, {}]\ndue = {due}",
-                pos.x, pos.y, pos.z
-            );
-        }
-        for f in motion.falling {
-            let _ = writeln!(
-                fills,
-                "\n[[falling]]\nblock = \"{}\"\nposition = {}\nvelocity = {}",
-                f.block.name(),
-                vector(f.position),
-                float(f.velocity)
-            );
-        }
+        let updates = motion.updates.iter().map(|&(due, pos)| RawUpdate {
+            pos: [pos.x, pos.y, pos.z],
+            due: ticks(due),
+        });
+        let falling = motion.falling.iter().map(|f| RawFalling {
+            block: f.block.name().to_owned(),
+            position: f.position.to_array(),
+            velocity: f.velocity,
+        });
+        let scenario = RawScenario {
+            seed: Some(seed),
+            world: Some(kind.name().to_owned()),
+            time: Some(ticks(sim.time())),
+            // The edits are the world as it stands, and what is in motion is listed.
+            settled: true,
+            ticks: 0,
+            probes: Vec::new(),
+            player,
+            crates: crates.collect(),
+            fill: fill.collect(),
+            updates: updates.collect(),
+            falling: falling.collect(),
+            input: Vec::new(),
+        };
         Self {
-            top: header,
-            tables: player + &fills,
+            scenario,
             held_since: [None; Control::ALL.len()],
-            body: String::new(),
             tick: 0,
         }
     }
@@ -112,68 +98,80 @@ impl Recorder {
     pub fn record(&mut self, input: &Input) {
         let t = self.tick;
         for control in Control::ALL {
-            let held = control.is_held(&input.controls);
             let since = &mut self.held_since[control as usize];
-            match (held, *since) {
+            match (input.controls.held(control), *since) {
                 (true, None) => *since = Some(t),
                 (false, Some(from)) => {
                     *since = None;
-                    Self::write_hold(&mut self.body, from, t, control);
+                    self.scenario.input.push(hold(from, t, control));
                 }
                 _ => {}
             }
         }
-        let mut look = String::new();
-        if let Some(yaw) = input.yaw {
-            let _ = writeln!(look, "yaw = {}", float(yaw));
-        }
-        if let Some(pitch) = input.pitch {
-            let _ = writeln!(look, "pitch = {}", float(pitch));
-        }
-        if input.actions.is_empty() && !look.is_empty() {
-            let _ = write!(self.body, "\n[[input]]\nat = {t}\n{look}");
+        let event = RawInput {
+            at: Some(ticks(t)),
+            yaw: input.yaw,
+            pitch: input.pitch,
+            ..RawInput::default()
+        };
+        if input.actions.is_empty() && (input.yaw.is_some() || input.pitch.is_some()) {
+            self.scenario.input.push(event.clone());
         }
         for (i, action) in input.actions.iter().enumerate() {
-            let _ = write!(self.body, "\n[[input]]\nat = {t}\n");
-            if i == 0 {
-                self.body.push_str(&look);
-            }
-            let _ = writeln!(self.body, "action = \"{}\"", action.name());
-            if let Action::Place(block) = action {
-                let _ = writeln!(self.body, "block = \"{}\"", block.name());
-            }
+            // The look is set once, before the tick's first action.
+            let look = if i == 0 {
+                event.clone()
+            } else {
+                RawInput {
+                    at: event.at,
+                    ..RawInput::default()
+                }
+            };
+            self.scenario.input.push(RawInput {
+                action: Some(action.name().to_owned()),
+                block: match action {
+                    Action::Place(block) => Some(block.name().to_owned()),
+                    _ => None,
+                },
+                ..look
+            });
         }
         self.tick += 1;
     }
 
-    fn write_hold(body: &mut String, from: u64, to: u64, control: Control) {
-        let _ = write!(
-            body,
-            "\n[[input]]\nfrom = {from}\nto = {to}\nhold = [\"{}\"]\n",
-            control.name()
-        );
-    }
-
     /// The scenario file for everything recorded so far.
-    #[must_use]
-    pub fn to_toml(&self) -> String {
-        let mut out = self.top.clone();
-        let _ = writeln!(out, "ticks = {}", self.tick);
-        out.push_str(&self.tables);
-        out.push_str(&self.body);
+    ///
+    /// # Errors
+    /// [`WriteError`] if the recording holds something TOML cannot (which is a bug).
+    pub fn to_toml(&self) -> Result<String, WriteError> {
+        let mut scenario = self.scenario.clone();
+        scenario.ticks = ticks(self.tick);
         for control in Control::ALL {
             if let Some(from) = self.held_since[control as usize] {
-                Self::write_hold(&mut out, from, self.tick, control);
+                scenario.input.push(hold(from, self.tick, control));
             }
         }
-        out
+        Ok(format!("{HEADER}{}", writer::to_string(&scenario)?))
+    }
+}
+
+/// An `[[input]]` holding `control` on ticks `from..to`.
+fn hold(from: u64, to: u64, control: Control) -> RawInput {
+    RawInput {
+        from: Some(ticks(from)),
+        to: Some(ticks(to)),
+        hold: Some(vec![control]),
+        ..RawInput::default()
     }
 }
 
 #[cfg(test)]
+mod layout_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::Controls;
+    use crate::physics::Control;
     use crate::sim::Start;
     use crate::sim::scenario::Scenario;
     use crate::world::{Block, BlockPos, BlockSource};
@@ -182,13 +180,18 @@ mod tests {
     fn session(sim: &mut Simulation, recorder: &mut Recorder) {
         for t in 0..240u32 {
             let mut input = Input {
-                controls: Controls {
-                    forward: t % 100 < 70,
-                    jump: (30..34).contains(&t) || (200..230).contains(&t),
-                    sprint: t > 120,
-                    left: t % 50 > 40,
-                    ..Controls::default()
-                },
+                controls: [
+                    (Control::Forward, t % 100 < 70),
+                    (
+                        Control::Jump,
+                        (30..34).contains(&t) || (200..230).contains(&t),
+                    ),
+                    (Control::Sprint, t > 120),
+                    (Control::Left, t % 50 > 40),
+                ]
+                .into_iter()
+                .filter_map(|(control, held)| held.then_some(control))
+                .collect(),
                 ..Input::default()
             };
             if t % 7 == 0 {
@@ -214,26 +217,31 @@ mod tests {
 
     #[test]
     fn a_recording_started_mid_flood_and_mid_fall_replays_to_the_same_hash() {
-        let mut sim = Simulation::new(Start::new_world(GeneratorKind::Flat, 3));
-        sim.world.set_block(BlockPos::new(2, 64, -3), Block::Water);
-        sim.world.set_block(BlockPos::new(-2, 90, 1), Block::Gravel);
+        let mut start = Start::new_world(GeneratorKind::Flat, 3);
+        start
+            .world
+            .set_block(BlockPos::new(2, 64, -3), Block::Water);
+        start
+            .world
+            .set_block(BlockPos::new(-2, 90, 1), Block::Gravel);
+        let mut sim = Simulation::new(start);
         for _ in 0..37 {
             sim.tick(&Input::default());
         }
-        assert!(!sim.updates().is_empty() && !sim.falling.list().is_empty());
+        assert!(!sim.updates().is_empty() && !sim.falling().list().is_empty());
         let mut recorder = Recorder::new(&sim, GeneratorKind::Flat, 3);
         session(&mut sim, &mut recorder);
-        let text = recorder.to_toml();
+        let text = recorder.to_toml().unwrap();
         let scenario = match Scenario::parse(&text) {
             Ok(s) => s,
             Err(e) => panic!("{e}\n{text}"),
         };
         let replay = scenario.run(|_| {});
-        let edits = |s: &Simulation| s.world.edits().collect::<Vec<_>>();
+        let edits = |s: &Simulation| s.world().edits().collect::<Vec<_>>();
         assert_eq!(edits(&replay), edits(&sim), "{text}");
         assert_eq!(replay.motion(), sim.motion());
         assert_eq!(
-            sim.world.block(BlockPos::new(-2, 64, 1)),
+            sim.world().block(BlockPos::new(-2, 64, 1)),
             Block::Gravel,
             "the gravel landed during the session"
         );
@@ -241,11 +249,14 @@ mod tests {
 
     #[test]
     fn a_recording_replays_to_the_same_hash() {
-        let mut sim = Simulation::new(Start::new_world(GeneratorKind::Flat, u64::MAX - 5));
-        sim.world.set_block(BlockPos::new(40, 64, 40), Block::Glass);
+        let mut start = Start::new_world(GeneratorKind::Flat, u64::MAX - 5);
+        start
+            .world
+            .set_block(BlockPos::new(40, 64, 40), Block::Glass);
+        let mut sim = Simulation::new(start);
         let mut recorder = Recorder::new(&sim, GeneratorKind::Flat, u64::MAX - 5);
         session(&mut sim, &mut recorder);
-        let text = recorder.to_toml();
+        let text = recorder.to_toml().unwrap();
         let scenario = match Scenario::parse(&text) {
             Ok(s) => s,
             Err(e) => panic!("{e}\n{text}"),
@@ -253,6 +264,6 @@ mod tests {
         assert_eq!(scenario.ticks, 240);
         let replay = scenario.run(|_| {});
         assert_eq!(replay.hash(), sim.hash(), "{text}");
-        assert!(sim.world.edit_count() > 1, "the session edited the world");
+        assert!(sim.world().edit_count() > 1, "the session edited the world");
     }
 }

@@ -7,25 +7,28 @@
 use std::collections::BTreeMap;
 
 use glam::DVec3;
-use serde::Deserialize;
 
+pub use super::schedule::Event;
 use super::schedule::InputSchedule;
-pub use super::schedule::{Control, Event};
 use super::updates::Motion;
 use super::{Action, Simulation, Start};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use crate::physics::{Player, PlayerCollider};
+use crate::physics::{Control, Player, PlayerCollider};
 use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
+use raw::{RawCrate, RawFill, RawInput, RawPlayer, RawScenario};
 
 mod limits;
 mod motion;
 mod overlap;
+pub(super) mod raw;
 mod seed;
+pub(super) mod writer;
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
     MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
 };
+pub use writer::WriteError;
 
 /// Why a scenario could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -48,71 +51,6 @@ fn invalid(key: impl Into<String>, message: impl Into<String>) -> ScenarioError 
         key: key.into(),
         message: message.into(),
     }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawScenario {
-    #[serde(default, deserialize_with = "seed::deserialize")]
-    seed: Option<u64>,
-    world: Option<String>,
-    ticks: i64,
-    time: Option<i64>,
-    #[serde(default)]
-    probes: Vec<[i32; 3]>,
-    #[serde(default)]
-    player: RawPlayer,
-    #[serde(default)]
-    fill: Vec<RawFill>,
-    #[serde(default)]
-    input: Vec<RawInput>,
-    #[serde(default, rename = "crate")]
-    crates: Vec<RawCrate>,
-    #[serde(default)]
-    settled: bool,
-    #[serde(default, rename = "update")]
-    updates: Vec<motion::RawUpdate>,
-    #[serde(default)]
-    falling: Vec<motion::RawFalling>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCrate {
-    position: [f64; 3],
-    size: Option<[f64; 3]>,
-}
-
-#[derive(Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPlayer {
-    position: Option<[f64; 3]>,
-    velocity: Option<[f64; 3]>,
-    yaw: Option<f64>,
-    pitch: Option<f64>,
-    flying: Option<bool>,
-    collider: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFill {
-    from: [i32; 3],
-    to: [i32; 3],
-    block: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawInput {
-    from: Option<i64>,
-    to: Option<i64>,
-    hold: Option<Vec<Control>>,
-    at: Option<i64>,
-    yaw: Option<f64>,
-    pitch: Option<f64>,
-    action: Option<String>,
-    block: Option<String>,
 }
 
 /// How the player starts.

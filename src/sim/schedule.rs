@@ -2,83 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
 use super::{Action, Input};
-use crate::physics::Controls;
-
-/// A control that can be held.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Control {
-    /// Walk forward.
-    Forward,
-    /// Walk backward.
-    Back,
-    /// Strafe left.
-    Left,
-    /// Strafe right.
-    Right,
-    /// Jump, rise or swim up.
-    Jump,
-    /// Sneak or descend.
-    Sneak,
-    /// Sprint.
-    Sprint,
-}
-
-impl Control {
-    /// Every control, in the order the format lists them.
-    pub const ALL: [Self; 7] = [
-        Self::Forward,
-        Self::Back,
-        Self::Left,
-        Self::Right,
-        Self::Jump,
-        Self::Sneak,
-        Self::Sprint,
-    ];
-
-    /// The control's name in scenario files.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::Forward => "forward",
-            Self::Back => "back",
-            Self::Left => "left",
-            Self::Right => "right",
-            Self::Jump => "jump",
-            Self::Sneak => "sneak",
-            Self::Sprint => "sprint",
-        }
-    }
-
-    /// Whether this control is held in `controls`.
-    #[must_use]
-    pub const fn is_held(self, c: &Controls) -> bool {
-        match self {
-            Self::Forward => c.forward,
-            Self::Back => c.back,
-            Self::Left => c.left,
-            Self::Right => c.right,
-            Self::Jump => c.jump,
-            Self::Sneak => c.sneak,
-            Self::Sprint => c.sprint,
-        }
-    }
-
-    pub(super) fn hold(self, c: &mut Controls) {
-        match self {
-            Self::Forward => c.forward = true,
-            Self::Back => c.back = true,
-            Self::Left => c.left = true,
-            Self::Right => c.right = true,
-            Self::Jump => c.jump = true,
-            Self::Sneak => c.sneak = true,
-            Self::Sprint => c.sprint = true,
-        }
-    }
-}
+use crate::physics::Control;
 
 /// A look change and/or action at the start of one tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,9 +40,7 @@ impl Iterator for InputSchedule {
         }
         let mut input = Input::default();
         for control in Control::ALL {
-            if self.held[control as usize] > 0 {
-                control.hold(&mut input.controls);
-            }
+            input.controls.set(control, self.held[control as usize] > 0);
         }
         for e in self.events.remove(&self.tick).unwrap_or_default() {
             input.yaw = e.yaw.or(input.yaw);

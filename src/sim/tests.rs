@@ -1,7 +1,7 @@
 use glam::DVec3;
 
 use super::*;
-use crate::physics::PlayerCollider;
+use crate::physics::{Control, PlayerCollider};
 use crate::world::{Block, BlockPos};
 use crate::worldgen::GeneratorKind;
 
@@ -16,8 +16,8 @@ fn runs_are_reproducible_to_the_hash() {
     let run = || {
         let mut sim = Simulation::new(Start::new_world(GeneratorKind::Terrain, 99));
         let mut input = Input::default();
-        input.controls.forward = true;
-        input.controls.jump = true;
+        input.controls.set(Control::Forward, true);
+        input.controls.set(Control::Jump, true);
         for t in 0..200 {
             input.yaw = Some(f64::from(t) * 3.0);
             input.actions = if t % 50 == 0 {

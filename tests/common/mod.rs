@@ -86,20 +86,6 @@ pub fn both(toml: &str) -> [Run; 2] {
     [run(toml), run(&cylinder)]
 }
 
-/// The controls whose bits are set in `bits`: forward, back, left, right, jump, sneak, sprint
-/// from the lowest bit up (for property tests that draw random inputs).
-pub fn controls_from(bits: u8) -> hewn::physics::Controls {
-    hewn::physics::Controls {
-        forward: bits & 1 != 0,
-        back: bits & 2 != 0,
-        left: bits & 4 != 0,
-        right: bits & 8 != 0,
-        jump: bits & 16 != 0,
-        sneak: bits & 32 != 0,
-        sprint: bits & 64 != 0,
-    }
-}
-
 /// Asserts `actual` is within `tolerance` of `expected`.
 #[track_caller]
 pub fn assert_near(actual: f64, expected: f64, tolerance: f64) {

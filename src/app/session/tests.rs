@@ -3,9 +3,10 @@ use std::collections::BTreeMap;
 use clap::Parser;
 
 use super::*;
-use crate::app::input::{Button, Key};
+use crate::app::input::Button;
 use crate::app::open::open_world;
 use crate::cli::Cli;
+use crate::physics::Control;
 use crate::world::{Block, BlockPos};
 
 /// How long a test waits for the workers before it calls the session stuck.
@@ -70,7 +71,7 @@ fn a_session_plays_600_ticks_without_a_window_or_a_gpu() {
     let mut session = unsaved_flat_session();
     let mut scene = Scene::default();
     let start = session.sim.player().position;
-    session.input.key(Key::Forward, true);
+    session.input.key(Control::Forward, true);
     run_until(&mut session, &mut scene, true, |s| {
         s.sim.tick_count() >= 600
     });
@@ -81,7 +82,7 @@ fn a_session_plays_600_ticks_without_a_window_or_a_gpu() {
     assert!((40.0..43.5).contains(&walked), "walked {walked} blocks");
     assert_eq!(end.y, 64.0, "on the flat world's grass all the way");
 
-    session.input.key(Key::Forward, false);
+    session.input.key(Control::Forward, false);
     run_until(&mut session, &mut scene, false, |s| {
         s.loading_progress() >= 1.0
     });

@@ -1,5 +1,5 @@
 use super::*;
-use crate::app::input::Key;
+use crate::physics::Control;
 
 fn changed() -> Settings {
     let mut s = Settings {
@@ -13,7 +13,7 @@ fn changed() -> Settings {
         brightness: 0.8,
         keys: Bindings::default(),
     };
-    s.keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    s.keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     s.keys.set(Binding::Hotbar(8), KeyCode::Numpad9);
     s
 }
@@ -91,7 +91,7 @@ fn each_bad_value_gives_its_default_and_a_warning_naming_it_and_the_rest_is_kept
         gui_scale: 2.5,
         keys: {
             let mut k = Bindings::default();
-            k.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+            k.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
             k
         },
         ..Settings::default()
@@ -122,15 +122,15 @@ fn a_rebound_key_does_the_new_thing_and_the_old_key_nothing() {
     let mut keys = Bindings::default();
     assert_eq!(
         keys.binding_of(KeyCode::Space),
-        Some(Binding::Control(Key::Jump))
+        Some(Binding::Control(Control::Jump))
     );
-    keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     assert_eq!(
         keys.binding_of(KeyCode::KeyJ),
-        Some(Binding::Control(Key::Jump))
+        Some(Binding::Control(Control::Jump))
     );
     assert_eq!(keys.binding_of(KeyCode::Space), None);
-    assert!(!keys.conflicts(Binding::Control(Key::Jump)));
+    assert!(!keys.conflicts(Binding::Control(Control::Jump)));
 }
 
 #[test]
@@ -138,12 +138,12 @@ fn a_key_bound_twice_is_a_conflict_on_both() {
     let mut keys = Bindings::default();
     keys.set(Binding::Screenshot, KeyCode::KeyW);
     assert!(keys.conflicts(Binding::Screenshot));
-    assert!(keys.conflicts(Binding::Control(Key::Forward)));
-    assert!(!keys.conflicts(Binding::Control(Key::Back)));
+    assert!(keys.conflicts(Binding::Control(Control::Forward)));
+    assert!(!keys.conflicts(Binding::Control(Control::Back)));
     // The key does the first of its bindings in the settings screen's order.
     assert_eq!(
         keys.binding_of(KeyCode::KeyW),
-        Some(Binding::Control(Key::Forward))
+        Some(Binding::Control(Control::Forward))
     );
 }
 
@@ -209,15 +209,130 @@ fn only_what_the_player_changed_reaches_the_file() {
     };
     let mut after = before.clone();
     after.fov = 90.0;
-    after.keys.set(Binding::Control(Key::Jump), KeyCode::KeyJ);
+    after
+        .keys
+        .set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     let mut saved = file.clone();
     saved.adopt_changes(&before, &after);
     assert_eq!(saved.fov, 90.0);
-    assert_eq!(saved.keys.key(Binding::Control(Key::Jump)), KeyCode::KeyJ);
+    assert_eq!(
+        saved.keys.key(Binding::Control(Control::Jump)),
+        KeyCode::KeyJ
+    );
     assert_eq!(saved.render_distance, 12, "the flag stays out of the file");
     // Now the player moves the render distance too: that is theirs to keep.
     let mut moved = after.clone();
     moved.render_distance = 6;
     saved.adopt_changes(&after, &moved);
     assert_eq!(saved.render_distance, 6);
+}
+
+/// The file `changed()` writes: its layout is the README's, and players' files.
+const CHANGED_FILE: &str = r#"# hewn's settings, written by the game whenever one is changed.
+fov = 95.5
+mouse_sensitivity = 0.3
+invert_y = true
+render_distance = 12
+vsync = false
+fullscreen = true
+gui_scale = 3.0
+brightness = 0.8
+
+# Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).
+[keys]
+forward = "KeyW"
+back = "KeyS"
+left = "KeyA"
+right = "KeyD"
+jump = "KeyJ"
+sneak = "ShiftLeft"
+sprint = "ControlLeft"
+hotbar_1 = "Digit1"
+hotbar_2 = "Digit2"
+hotbar_3 = "Digit3"
+hotbar_4 = "Digit4"
+hotbar_5 = "Digit5"
+hotbar_6 = "Digit6"
+hotbar_7 = "Digit7"
+hotbar_8 = "Digit8"
+hotbar_9 = "Numpad9"
+inventory = "KeyE"
+screenshot = "F2"
+debug_overlay = "F3"
+fullscreen = "F11"
+switch_collider = "KeyC"
+"#;
+
+#[test]
+fn the_file_is_written_exactly_as_it_always_was() {
+    assert_eq!(changed().to_toml(), CHANGED_FILE);
+}
+
+#[test]
+fn every_kind_of_bad_value_is_warned_about_in_the_same_words_and_key_order() {
+    let text = r#"
+        fov = 200
+        mouse_sensitivity = "fast"
+        invert_y = 1
+        render_distance = 2.5
+        vsync = 3
+        gui_scale = true
+        brightness = -1.0
+        colour = "blue"
+        fullscreen = 5000000000
+        [keys]
+        jump = "KeyJ"
+        forward = "NotAKey"
+        dance = "KeyX"
+        back = 3
+    "#;
+    let (_, warnings) = Settings::parse(text, "f.toml");
+    assert_eq!(
+        warnings,
+        [
+            "f.toml: brightness = -1 is out of range (0 to 1); using 0.5",
+            "f.toml: unknown setting \"colour\", ignored",
+            "f.toml: fov = 200 is out of range (30 to 110); using 70",
+            "f.toml: fullscreen = 5000000000 is not true or false; using false",
+            "f.toml: gui_scale = true is not a number; using 2",
+            "f.toml: invert_y = 1 is not true or false; using false",
+            "f.toml: keys.back = 3 is not a key; using KeyS",
+            "f.toml: unknown key binding \"dance\", ignored",
+            "f.toml: keys.forward = \"NotAKey\" is not a key; using KeyW",
+            "f.toml: mouse_sensitivity = \"fast\" is not a number; using 0.15",
+            "f.toml: render_distance = 2.5 is not a whole number; using 8",
+            "f.toml: vsync = 3 is not true or false; using true",
+        ]
+    );
+    let (settings, warnings) = Settings::parse(
+        "render_distance = 99999999999\nkeys = 3\ngui_scale = 4\nbrightness = 0",
+        "f.toml",
+    );
+    assert_eq!(
+        warnings,
+        [
+            "f.toml: keys is not a table; default keys",
+            "f.toml: render_distance = 99999999999 is out of range (2 to 32); using 8",
+        ]
+    );
+    assert_eq!((settings.gui_scale, settings.brightness), (4.0, 0.0));
+}
+
+#[test]
+fn every_setting_is_in_the_file_and_on_the_screen_once_and_its_default_reads_back() {
+    let on_screen: Vec<Field> = fields::SCREEN
+        .iter()
+        .flat_map(|(_, fields)| fields.iter().copied())
+        .collect();
+    assert_eq!(on_screen.len(), FIELDS.len());
+    let defaults = Settings::default();
+    for (i, field) in FIELDS.iter().enumerate() {
+        let name = field.name();
+        assert!(FIELDS[..i].iter().all(|f| f.name() != name), "{name} twice");
+        assert_eq!(on_screen.iter().filter(|f| f.name() == name).count(), 1);
+        let line: toml::Table = format!("v = {}", field.written(&defaults)).parse().unwrap();
+        let mut read = defaults.clone();
+        assert_eq!(field.read(&line["v"], &mut read), Ok(()), "{name}");
+        assert_eq!(read, defaults);
+    }
 }

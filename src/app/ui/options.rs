@@ -8,19 +8,17 @@ use winit::keyboard::KeyCode;
 
 use super::wide_button;
 use crate::app::keys::{Binding, PAUSE_KEY};
-use crate::app::settings::{
-    BRIGHTNESS_RANGE, FOV_RANGE, GUI_SCALE_RANGE, RENDER_DISTANCE_RANGE, SENSITIVITY_RANGE,
-    Settings,
-};
+use crate::app::settings::Settings;
+use crate::app::settings::fields::{Field, Number, SCREEN};
 
 /// What the settings screen remembers between frames.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct OptionsState {
     /// The control waiting for its new key.
     pub waiting: Option<Binding>,
-    /// The GUI scale while its slider is dragged: applied on release, as the menus would
-    /// otherwise resize under the pointer.
-    pub gui_scale_dragged: Option<f64>,
+    /// A setting applied on release (the GUI scale, which would resize the menus under the
+    /// pointer) while its slider is dragged: its name and the value so far.
+    pub dragged: Option<(&'static str, f64)>,
 }
 
 impl OptionsState {
@@ -70,10 +68,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings
                     .max_height(height)
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
-                        video(ui, state, settings);
-                        ui.separator();
-                        mouse(ui, settings);
-                        ui.separator();
+                        for (heading, fields) in &SCREEN {
+                            section(ui, heading, fields, state, settings);
+                            ui.separator();
+                        }
                         keys(ui, state, settings);
                     });
                 ui.add_space(6.0);
@@ -86,67 +84,61 @@ pub fn show(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings
     done
 }
 
-fn video(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
-    ui.heading("Video");
-    egui::Grid::new("video").num_columns(2).show(ui, |ui| {
-        ui.label("Field of view");
-        ui.add(
-            egui::Slider::new(&mut settings.fov, FOV_RANGE)
-                .step_by(1.0)
-                .suffix("°"),
-        );
-        ui.end_row();
-        ui.label("Render distance");
-        let (low, high) = (*RENDER_DISTANCE_RANGE.start(), *RENDER_DISTANCE_RANGE.end());
-        ui.add(
-            egui::Slider::new(&mut settings.render_distance, low as u32..=high as u32)
-                .suffix(" chunks"),
-        );
-        ui.end_row();
-        ui.label("Brightness");
-        ui.add(
-            egui::Slider::new(&mut settings.brightness, BRIGHTNESS_RANGE).custom_formatter(
-                |v, _| match v {
-                    v if v <= 0.0 => "Moody".to_owned(),
-                    v if v >= 1.0 => "Bright".to_owned(),
-                    v => format!("{:.0}%", v * 100.0),
-                },
-            ),
-        );
-        ui.end_row();
-        ui.label("GUI scale");
-        let mut scale = state.gui_scale_dragged.unwrap_or(settings.gui_scale);
-        let slider = ui.add(egui::Slider::new(&mut scale, GUI_SCALE_RANGE).step_by(0.5));
-        if slider.dragged() {
-            state.gui_scale_dragged = Some(scale);
-        } else {
-            state.gui_scale_dragged = None;
-            settings.gui_scale = scale;
+/// A heading and a grid of its settings, a label and a widget each.
+fn section(
+    ui: &mut egui::Ui,
+    heading: &str,
+    fields: &[Field],
+    state: &mut OptionsState,
+    settings: &mut Settings,
+) {
+    ui.heading(heading);
+    egui::Grid::new(heading).num_columns(2).show(ui, |ui| {
+        for &field in fields {
+            ui.label(field.label());
+            match field {
+                Field::Number(f) => number(ui, f, state, settings),
+                Field::Whole(f) => {
+                    let mut value = (f.get)(settings);
+                    let slider = egui::Slider::new(&mut value, f.range.clone());
+                    ui.add(slider.suffix(f.suffix));
+                    (f.set)(settings, value);
+                }
+                Field::Switch(f) => {
+                    let mut on = (f.get)(settings);
+                    ui.checkbox(&mut on, f.text);
+                    (f.set)(settings, on);
+                }
+            }
+            ui.end_row();
         }
-        ui.end_row();
-        ui.label("VSync");
-        ui.checkbox(&mut settings.vsync, "wait for the display");
-        ui.end_row();
-        ui.label("Fullscreen");
-        ui.checkbox(&mut settings.fullscreen, "fill the screen");
-        ui.end_row();
     });
 }
 
-fn mouse(ui: &mut egui::Ui, settings: &mut Settings) {
-    ui.heading("Mouse");
-    egui::Grid::new("mouse").num_columns(2).show(ui, |ui| {
-        ui.label("Sensitivity");
-        ui.add(
-            egui::Slider::new(&mut settings.mouse_sensitivity, SENSITIVITY_RANGE)
-                .logarithmic(true)
-                .max_decimals(3),
-        );
-        ui.end_row();
-        ui.label("Invert Y");
-        ui.checkbox(&mut settings.invert_y, "moving the mouse up looks down");
-        ui.end_row();
-    });
+/// A number's slider. One that applies on release keeps its value in `state` while dragged.
+fn number(ui: &mut egui::Ui, f: &Number, state: &mut OptionsState, settings: &mut Settings) {
+    let dragged = state.dragged.filter(|&(name, _)| name == f.name);
+    let mut value = dragged.map_or((f.get)(settings), |(_, v)| v);
+    let mut slider = egui::Slider::new(&mut value, f.range.clone())
+        .logarithmic(f.slider.logarithmic)
+        .suffix(f.slider.suffix);
+    if let Some(step) = f.slider.step {
+        slider = slider.step_by(step);
+    }
+    if let Some(decimals) = f.slider.max_decimals {
+        slider = slider.max_decimals(decimals);
+    }
+    if let Some(words) = f.slider.format {
+        slider = slider.custom_formatter(move |v, _| words(v));
+    }
+    if ui.add(slider).dragged() && f.slider.on_release {
+        state.dragged = Some((f.name, value));
+    } else {
+        if dragged.is_some() {
+            state.dragged = None;
+        }
+        (f.set)(settings, value);
+    }
 }
 
 fn keys(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
@@ -185,7 +177,7 @@ fn keys(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::input::Key;
+    use crate::physics::Control;
 
     #[test]
     fn keys_are_named_as_printed_on_them() {
@@ -203,7 +195,7 @@ mod tests {
             !state.key_pressed(KeyCode::KeyJ, &mut settings),
             "nothing waits"
         );
-        let jump = Binding::Control(Key::Jump);
+        let jump = Binding::Control(Control::Jump);
         state.waiting = Some(jump);
         assert!(state.key_pressed(KeyCode::KeyJ, &mut settings));
         assert_eq!(settings.keys.key(jump), KeyCode::KeyJ);

@@ -3,31 +3,13 @@
 //! half-way through a flood or a landslide replays exactly.
 
 use glam::DVec3;
-use serde::Deserialize;
 
 use super::limits::{self, MAX_FILL_CELLS};
+use super::raw::{RawFalling, RawUpdate};
 use super::{ScenarioError, block_value, invalid, tick_value, vector};
 use crate::physics::falling::{FallingBlock, MAX_FALLING};
 use crate::sim::updates::Motion;
 use crate::world::{BlockPos, WORLD_HEIGHT};
-
-/// One `[[update]]`: a cell due for an update at tick `due`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawUpdate {
-    pos: [i32; 3],
-    due: i64,
-}
-
-/// One `[[falling]]`: a block on its way down.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct RawFalling {
-    block: String,
-    position: [f64; 3],
-    #[serde(default)]
-    velocity: f64,
-}
 
 /// Checks the tables and makes the motion they describe.
 pub(super) fn parse(

@@ -1,7 +1,18 @@
 //! Seeds are u64, but TOML integers stop at i64::MAX: larger seeds are written as strings.
 
+use serde::Serializer;
 use serde::de::{self, Deserializer, Visitor};
 
+/// Writes a seed as an integer, or as a string above i64::MAX.
+pub fn serialize<S: Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+    match seed.map(|v| (v, i64::try_from(v))) {
+        None => s.serialize_none(),
+        Some((_, Ok(small))) => s.serialize_i64(small),
+        Some((large, Err(_))) => s.serialize_str(&large.to_string()),
+    }
+}
+
+/// Reads a seed from an integer or a string.
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     d.deserialize_any(SeedVisitor).map(Some)
 }

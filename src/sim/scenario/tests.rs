@@ -176,9 +176,15 @@ fn schedule_holds_ranges_and_fires_events_once() {
     .expect("parses");
     let inputs: Vec<Input> = s.inputs().collect();
     assert_eq!(inputs.len(), 6);
-    let jumps: Vec<bool> = inputs.iter().map(|i| i.controls.jump).collect();
+    let jumps: Vec<bool> = inputs
+        .iter()
+        .map(|i| i.controls.held(Control::Jump))
+        .collect();
     assert_eq!(jumps, [false, true, true, true, true, false]);
-    let lefts: Vec<bool> = inputs.iter().map(|i| i.controls.left).collect();
+    let lefts: Vec<bool> = inputs
+        .iter()
+        .map(|i| i.controls.held(Control::Left))
+        .collect();
     assert_eq!(lefts, [false, false, true, true, true, false]);
     assert_eq!(inputs[4].yaw, Some(10.0));
     assert_eq!(inputs[4].actions, vec![Action::ToggleFly]);

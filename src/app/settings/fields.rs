@@ -1,0 +1,381 @@
+//! Every setting but the keys, each declared once: its name in `settings.toml`, its default,
+//! the values it may take, where it lives in [`Settings`] and how the settings screen shows
+//! it. Reading and writing the file, the defaults, carrying changes into the file and the
+//! settings screen all go through these, so a new setting is its field in [`Settings`], one
+//! declaration here, and its place in [`FIELDS`] (the file's order) and [`SCREEN`].
+
+use std::ops::RangeInclusive;
+
+use super::Settings;
+use crate::app::input::MOUSE_SENSITIVITY;
+use crate::render::DEFAULT_BRIGHTNESS;
+
+/// A setting that is a number from a range, shown as a slider.
+pub struct Number {
+    /// Its key in `settings.toml`.
+    pub name: &'static str,
+    /// What the settings screen calls it.
+    pub label: &'static str,
+    /// Its value in a new game.
+    pub default: f64,
+    /// The values it may take.
+    pub range: RangeInclusive<f64>,
+    /// Its value in some settings.
+    pub get: fn(&Settings) -> f64,
+    /// Sets its value in some settings.
+    pub set: fn(&mut Settings, f64),
+    /// How its slider looks and behaves.
+    pub slider: Slider,
+}
+
+/// A setting that is a whole number from a range, shown as a slider.
+pub struct Whole {
+    /// Its key in `settings.toml`.
+    pub name: &'static str,
+    /// What the settings screen calls it.
+    pub label: &'static str,
+    /// Its value in a new game.
+    pub default: u32,
+    /// The values it may take.
+    pub range: RangeInclusive<u32>,
+    /// Its value in some settings.
+    pub get: fn(&Settings) -> u32,
+    /// Sets its value in some settings.
+    pub set: fn(&mut Settings, u32),
+    /// The unit after the value on its slider.
+    pub suffix: &'static str,
+}
+
+/// A setting that is on or off, shown as a checkbox.
+pub struct Switch {
+    /// Its key in `settings.toml`.
+    pub name: &'static str,
+    /// What the settings screen calls it.
+    pub label: &'static str,
+    /// Its value in a new game.
+    pub default: bool,
+    /// Its value in some settings.
+    pub get: fn(&Settings) -> bool,
+    /// Sets its value in some settings.
+    pub set: fn(&mut Settings, bool),
+    /// What its checkbox says.
+    pub text: &'static str,
+}
+
+/// How a number's slider looks and behaves.
+pub struct Slider {
+    /// The step it moves in, if any.
+    pub step: Option<f64>,
+    /// The unit after the value.
+    pub suffix: &'static str,
+    /// Whether it moves on a logarithmic scale.
+    pub logarithmic: bool,
+    /// The most decimals it shows, if it limits them.
+    pub max_decimals: Option<usize>,
+    /// Words for the value in place of the number, if any.
+    pub format: Option<fn(f64) -> String>,
+    /// Whether a drag applies only when let go, for a setting that would otherwise move the
+    /// slider from under the pointer (the GUI scale resizes the menus).
+    pub on_release: bool,
+}
+
+impl Slider {
+    /// A slider with nothing special.
+    pub const PLAIN: Self = Self {
+        step: None,
+        suffix: "",
+        logarithmic: false,
+        max_decimals: None,
+        format: None,
+        on_release: false,
+    };
+}
+
+/// One setting, whatever its kind.
+#[derive(Clone, Copy)]
+pub enum Field {
+    /// A number.
+    Number(&'static Number),
+    /// A whole number.
+    Whole(&'static Whole),
+    /// On or off.
+    Switch(&'static Switch),
+}
+
+/// The vertical field of view, in degrees.
+pub static FOV: Number = Number {
+    name: "fov",
+    label: "Field of view",
+    default: 70.0,
+    range: 30.0..=110.0,
+    get: |s| s.fov,
+    set: |s, v| s.fov = v,
+    slider: Slider {
+        step: Some(1.0),
+        suffix: "°",
+        ..Slider::PLAIN
+    },
+};
+
+/// Degrees of turn per unit of mouse motion.
+pub static SENSITIVITY: Number = Number {
+    name: "mouse_sensitivity",
+    label: "Sensitivity",
+    default: MOUSE_SENSITIVITY,
+    range: 0.01..=1.0,
+    get: |s| s.mouse_sensitivity,
+    set: |s, v| s.mouse_sensitivity = v,
+    slider: Slider {
+        logarithmic: true,
+        max_decimals: Some(3),
+        ..Slider::PLAIN
+    },
+};
+
+/// Whether moving the mouse up looks down.
+pub static INVERT_Y: Switch = Switch {
+    name: "invert_y",
+    label: "Invert Y",
+    default: false,
+    get: |s| s.invert_y,
+    set: |s, v| s.invert_y = v,
+    text: "moving the mouse up looks down",
+};
+
+/// Columns of chunks loaded and drawn around the player.
+pub static RENDER_DISTANCE: Whole = Whole {
+    name: "render_distance",
+    label: "Render distance",
+    default: 8,
+    range: 2..=32,
+    get: |s| s.render_distance,
+    set: |s, v| s.render_distance = v,
+    suffix: " chunks",
+};
+
+/// Whether frames wait for the display's refresh.
+pub static VSYNC: Switch = Switch {
+    name: "vsync",
+    label: "VSync",
+    default: true,
+    get: |s| s.vsync,
+    set: |s, v| s.vsync = v,
+    text: "wait for the display",
+};
+
+/// Whether the window fills the screen.
+pub static FULLSCREEN: Switch = Switch {
+    name: "fullscreen",
+    label: "Fullscreen",
+    default: false,
+    get: |s| s.fullscreen,
+    set: |s, v| s.fullscreen = v,
+    text: "fill the screen",
+};
+
+/// How many pixels a HUD pixel takes.
+pub static GUI_SCALE: Number = Number {
+    name: "gui_scale",
+    label: "GUI scale",
+    default: 2.0,
+    range: 1.0..=4.0,
+    get: |s| s.gui_scale,
+    set: |s, v| s.gui_scale = v,
+    slider: Slider {
+        step: Some(0.5),
+        on_release: true,
+        ..Slider::PLAIN
+    },
+};
+
+/// How bright dim light looks, 0 dark to 1 bright.
+pub static BRIGHTNESS: Number = Number {
+    name: "brightness",
+    label: "Brightness",
+    default: DEFAULT_BRIGHTNESS as f64,
+    range: 0.0..=1.0,
+    get: |s| s.brightness,
+    set: |s, v| s.brightness = v,
+    slider: Slider {
+        format: Some(brightness_words),
+        ..Slider::PLAIN
+    },
+};
+
+fn brightness_words(v: f64) -> String {
+    match v {
+        v if v <= 0.0 => "Moody".to_owned(),
+        v if v >= 1.0 => "Bright".to_owned(),
+        v => format!("{:.0}%", v * 100.0),
+    }
+}
+
+/// Every setting but the keys, in the order the file lists them.
+pub static FIELDS: [Field; 8] = [
+    Field::Number(&FOV),
+    Field::Number(&SENSITIVITY),
+    Field::Switch(&INVERT_Y),
+    Field::Whole(&RENDER_DISTANCE),
+    Field::Switch(&VSYNC),
+    Field::Switch(&FULLSCREEN),
+    Field::Number(&GUI_SCALE),
+    Field::Number(&BRIGHTNESS),
+];
+
+/// The settings screen's sections above the keys: each heading with its settings, in the
+/// order shown.
+pub static SCREEN: [(&str, &[Field]); 2] = [
+    (
+        "Video",
+        &[
+            Field::Number(&FOV),
+            Field::Whole(&RENDER_DISTANCE),
+            Field::Number(&BRIGHTNESS),
+            Field::Number(&GUI_SCALE),
+            Field::Switch(&VSYNC),
+            Field::Switch(&FULLSCREEN),
+        ],
+    ),
+    (
+        "Mouse",
+        &[Field::Number(&SENSITIVITY), Field::Switch(&INVERT_Y)],
+    ),
+];
+
+impl Field {
+    /// The setting's key in `settings.toml`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Number(f) => f.name,
+            Self::Whole(f) => f.name,
+            Self::Switch(f) => f.name,
+        }
+    }
+
+    /// What the settings screen calls the setting.
+    #[must_use]
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Number(f) => f.label,
+            Self::Whole(f) => f.label,
+            Self::Switch(f) => f.label,
+        }
+    }
+
+    /// The setting called `name` in `settings.toml`.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Self> {
+        FIELDS.iter().copied().find(|f| f.name() == name)
+    }
+
+    /// Takes the setting from the file's `value` into `settings`, or says why not (leaving
+    /// `settings` as they are) in the words of a warning.
+    ///
+    /// # Errors
+    /// The problem: a value of the wrong type or out of range.
+    pub fn read(self, value: &toml::Value, settings: &mut Settings) -> Result<(), String> {
+        use toml::Value::{Boolean, Float, Integer};
+        match self {
+            Self::Number(f) => {
+                let number = match value {
+                    Float(v) => *v,
+                    Integer(i) => *i as f64,
+                    _ => return Err(self.refused(value, "is not a number", settings)),
+                };
+                if !f.range.contains(&number) {
+                    return Err(self.out_of_range(
+                        number,
+                        f.range.start(),
+                        f.range.end(),
+                        settings,
+                    ));
+                }
+                (f.set)(settings, number);
+            }
+            Self::Whole(f) => {
+                let Integer(i) = value else {
+                    return Err(self.refused(value, "is not a whole number", settings));
+                };
+                match u32::try_from(*i).ok().filter(|n| f.range.contains(n)) {
+                    Some(n) => (f.set)(settings, n),
+                    None => {
+                        return Err(self.out_of_range(i, f.range.start(), f.range.end(), settings));
+                    }
+                }
+            }
+            Self::Switch(f) => {
+                let Boolean(on) = value else {
+                    return Err(self.refused(value, "is not true or false", settings));
+                };
+                (f.set)(settings, *on);
+            }
+        }
+        Ok(())
+    }
+
+    /// The warning for a value outside the setting's range, and the value kept.
+    fn out_of_range(
+        self,
+        value: impl std::fmt::Display,
+        low: impl std::fmt::Display,
+        high: impl std::fmt::Display,
+        settings: &Settings,
+    ) -> String {
+        format!(
+            "{} = {value} is out of range ({low} to {high}); using {}",
+            self.name(),
+            self.shown(settings)
+        )
+    }
+
+    /// The warning for a value of the wrong type: what it is not, and the value kept.
+    fn refused(self, value: &toml::Value, is_not: &str, settings: &Settings) -> String {
+        format!(
+            "{} = {value} {is_not}; using {}",
+            self.name(),
+            self.shown(settings)
+        )
+    }
+
+    /// The setting's value in `settings`, as warnings show it.
+    fn shown(self, settings: &Settings) -> String {
+        match self {
+            Self::Number(f) => (f.get)(settings).to_string(),
+            Self::Whole(f) => (f.get)(settings).to_string(),
+            Self::Switch(f) => (f.get)(settings).to_string(),
+        }
+    }
+
+    /// The setting's value in `settings` as the file writes it. Numbers are written with
+    /// Rust's shortest round-trip formatting, which always has a `.` or an exponent, so they
+    /// read back as the same floats.
+    #[must_use]
+    pub fn written(self, settings: &Settings) -> String {
+        match self {
+            Self::Number(f) => format!("{:?}", (f.get)(settings)),
+            Self::Whole(f) => (f.get)(settings).to_string(),
+            Self::Switch(f) => (f.get)(settings).to_string(),
+        }
+    }
+
+    /// Takes the setting from `after` into `mine` if it differs between `before` and `after`.
+    pub fn adopt(self, mine: &mut Settings, before: &Settings, after: &Settings) {
+        fn adopt<T: PartialEq>(
+            get: fn(&Settings) -> T,
+            set: fn(&mut Settings, T),
+            m: &mut Settings,
+            b: &Settings,
+            a: &Settings,
+        ) {
+            if get(b) != get(a) {
+                set(m, get(a));
+            }
+        }
+        match self {
+            Self::Number(f) => adopt(f.get, f.set, mine, before, after),
+            Self::Whole(f) => adopt(f.get, f.set, mine, before, after),
+            Self::Switch(f) => adopt(f.get, f.set, mine, before, after),
+        }
+    }
+}
