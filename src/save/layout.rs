@@ -7,8 +7,8 @@ use std::path::Path;
 
 use rusqlite::Connection;
 
-use super::SaveError;
 use super::schema::{self, Meta};
+use super::{DbResult, SaveError};
 use crate::worldgen::GeneratorKind;
 
 /// Each table's name with its columns: name, declared type, NOT NULL, place in the key.
@@ -56,11 +56,7 @@ fn expected(version: i64) -> rusqlite::Result<Layout> {
 /// Refuses a world whose tables or columns are not those of schema `version`, naming the
 /// first difference.
 pub(super) fn check(path: &Path, conn: &Connection, version: i64) -> Result<(), SaveError> {
-    let db = |e| SaveError::Database {
-        path: path.to_owned(),
-        source: e,
-    };
-    let (found, wanted) = (layout(conn).map_err(db)?, expected(version).map_err(db)?);
+    let (found, wanted) = (layout(conn).db(path)?, expected(version).db(path)?);
     let bad = |problem: String| SaveError::BadLayout {
         path: path.to_owned(),
         version,

@@ -11,7 +11,7 @@ use rusqlite::{
     Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior, params,
 };
 
-use super::SaveError;
+use super::{DbResult, SaveError};
 use crate::sim::time::MORNING;
 use crate::worldgen::GeneratorKind;
 
@@ -219,10 +219,7 @@ fn open_error(path: &Path, e: rusqlite::Error) -> SaveError {
             path: path.to_owned(),
         }
     } else {
-        SaveError::Database {
-            path: path.to_owned(),
-            source: e,
-        }
+        SaveError::database(path, e)
     }
 }
 
@@ -284,10 +281,7 @@ pub(super) fn read_meta(path: &Path, conn: &Connection) -> Result<Meta, SaveErro
     let get = |key: &'static str| -> Result<String, SaveError> {
         conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()
-            .map_err(|e| SaveError::Database {
-                path: path.to_owned(),
-                source: e,
-            })?
+            .db(path)?
             .ok_or_else(|| bad_meta(path, key, "missing"))
     };
     let generator = get("generator")?;
