@@ -31,6 +31,7 @@ mod tests;
 mod trees;
 
 pub use biomes::Biome;
+pub use hash::SplitMix64;
 
 use std::fmt;
 
