@@ -200,12 +200,6 @@ impl Renderer {
         })
     }
 
-    /// The colour format this renderer draws.
-    #[must_use]
-    pub const fn format(&self) -> wgpu::TextureFormat {
-        self.format
-    }
-
     /// Uploads (or replaces) the mesh of the chunk at `pos`.
     pub fn upload_chunk(&mut self, pos: ChunkPos, mesh: &ChunkMesh) {
         self.chunks.upload(&self.device, pos, mesh);

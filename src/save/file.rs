@@ -1,6 +1,5 @@
 //! An open world file: opening or creating it, loading it into a [`World`], and saving.
 
-use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -84,8 +83,6 @@ pub struct SaveStats {
 pub struct WorldFile {
     conn: Connection,
     path: PathBuf,
-    /// Damaged chunks still in the file, which saves leave alone unless the player edits them.
-    damaged: BTreeSet<ChunkPos>,
     /// Held for as long as the world is open; the OS drops it if the process dies.
     _lock: File,
 }
@@ -168,7 +165,6 @@ impl WorldFile {
         Ok(Self {
             conn,
             path: path.to_owned(),
-            damaged: BTreeSet::new(),
             _lock: lock,
         })
     }
@@ -211,7 +207,6 @@ impl WorldFile {
         drop(rows);
         drop(stmt);
         world.take_changed_chunks();
-        self.damaged = damaged.iter().map(|d| d.pos).collect();
         let (player, hotbar) = self.read_player()?;
         let player_damaged = player.is_some() != hotbar.is_some();
         let crates = crates::read(&self.conn).db(path)?;
@@ -296,16 +291,7 @@ impl WorldFile {
             }
         }
         tx.commit().db(path)?;
-        for pos in snapshot.chunks.keys() {
-            self.damaged.remove(pos);
-        }
         Ok(stats)
-    }
-
-    /// Chunks that were damaged when the world was opened and have not been rewritten since.
-    #[must_use]
-    pub fn damaged_chunks(&self) -> &BTreeSet<ChunkPos> {
-        &self.damaged
     }
 
     /// Closes the file, folding the write-ahead log into it, and releases the lock.
