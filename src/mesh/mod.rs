@@ -31,6 +31,7 @@ pub mod sort;
 pub mod tiles;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
+pub use faces::cube_corner;
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region};
 pub use models::{ModelQuad, ModelVertex};
