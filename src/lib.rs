@@ -16,6 +16,7 @@
 
 pub mod aabb;
 pub mod app;
+pub mod axis;
 pub mod cli;
 pub mod mesh;
 pub mod physics;

@@ -19,6 +19,7 @@ pub mod water;
 use glam::{DVec3, IVec3};
 
 use crate::aabb::CONTACT_EPSILON;
+use crate::axis::Axis;
 use crate::physics::crates::{Crate, Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{REACH, TICK_SECONDS, TICKS_PER_SECOND};
@@ -255,7 +256,7 @@ impl Simulation {
         }
         let mut body = before.bounds();
         let mut moved = DVec3::ZERO;
-        for axis in [1, 0, 2] {
+        for axis in [Axis::Y, Axis::X, Axis::Z] {
             let along =
                 self.crates
                     .push(&self.world, Mover::Player(body), axis, planned[axis], &[]);
@@ -265,7 +266,7 @@ impl Simulation {
             body = body.translated(step);
             if along != planned[axis] {
                 self.player.velocity[axis] = 0.0;
-                if axis == 1 && planned.y < 0.0 {
+                if axis == Axis::Y && planned.y < 0.0 {
                     self.player.on_ground = true;
                 }
             }
