@@ -68,6 +68,13 @@ pub struct Terrain {
     forests: Forests,
 }
 
+// What the doc above promises, checked when the crate compiles: a field that could not be
+// shared between threads would fail the build here.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<Terrain>();
+};
+
 impl fmt::Debug for Terrain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // The noise tables are kilobytes of permutations that say nothing a seed does not.
