@@ -268,17 +268,27 @@ impl Builder<'_> {
         })
     }
 
-    fn sky(&self) -> wgpu::RenderPipeline {
+    /// A pass with a shader file of its own (entry points `vs_main` and `fs_main`) that
+    /// needs only the globals: seen from both sides, tested against the depth by `compare`
+    /// but never writing it.
+    fn own_shader(
+        &self,
+        label: &str,
+        file: &str,
+        buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
+        compare: wgpu::CompareFunction,
+        blend: Option<wgpu::BlendState>,
+    ) -> wgpu::RenderPipeline {
         self.build(Spec {
-            label: "sky",
-            module: &shader(self.device, "sky.wgsl"),
+            label,
+            module: &shader(self.device, file),
             vertex: "vs_main",
             fragment: "fs_main",
             layout: &self.globals_only,
-            buffers: &[],
+            buffers,
             cull: false,
-            depth: depth(false, wgpu::CompareFunction::LessEqual),
-            blend: None,
+            depth: depth(false, compare),
+            blend,
         })
     }
 
@@ -310,40 +320,13 @@ impl Builder<'_> {
             blend: None,
         })
     }
-
-    fn outline(&self) -> wgpu::RenderPipeline {
-        self.build(Spec {
-            label: "outline",
-            module: &shader(self.device, "lines.wgsl"),
-            vertex: "vs_main",
-            fragment: "fs_main",
-            layout: &self.globals_only,
-            buffers: &LINE_VERTEX,
-            cull: false,
-            depth: depth(false, wgpu::CompareFunction::LessEqual),
-            blend: ALPHA_BLEND,
-        })
-    }
-
-    fn hud(&self) -> wgpu::RenderPipeline {
-        self.build(Spec {
-            label: "hud",
-            module: &shader(self.device, "hud.wgsl"),
-            vertex: "vs_main",
-            fragment: "fs_main",
-            layout: &self.globals_only,
-            buffers: &HUD_VERTEX,
-            cull: false,
-            depth: depth(false, wgpu::CompareFunction::Always),
-            blend: ALPHA_BLEND,
-        })
-    }
 }
 
 impl Pipelines {
     /// Builds every pipeline for a colour target of `format`.
     #[must_use]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
+        use wgpu::CompareFunction::{Always, LessEqual};
         let globals_layout = globals_layout(device);
         let chunk_layout = chunk_layout(device);
         let scene_depth_layout = scene_depth_layout(device);
@@ -361,7 +344,7 @@ impl Pipelines {
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
         Self {
-            sky: builder.sky(),
+            sky: builder.own_shader("sky", "sky.wgsl", &[], LessEqual, None),
             opaque: builder.chunk_faces("opaque", "fs_opaque", &builder.world, None),
             cutout: builder.chunk_faces("cutout", "fs_cutout", &builder.world, None),
             models: builder.models(),
@@ -372,8 +355,14 @@ impl Pipelines {
                 ALPHA_BLEND,
             ),
             boxes: builder.boxes(),
-            lines: builder.outline(),
-            hud: builder.hud(),
+            lines: builder.own_shader(
+                "outline",
+                "lines.wgsl",
+                &LINE_VERTEX,
+                LessEqual,
+                ALPHA_BLEND,
+            ),
+            hud: builder.own_shader("hud", "hud.wgsl", &HUD_VERTEX, Always, ALPHA_BLEND),
             globals_layout,
             chunk_layout,
             scene_depth_layout,
