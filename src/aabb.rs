@@ -2,6 +2,8 @@
 
 use glam::DVec3;
 
+use crate::axis::Axis;
+
 /// Overlaps no larger than this count as touching, not intersecting.
 ///
 /// Positions are f64, so a box placed flush against a face can land a few ulps inside it;
@@ -72,14 +74,16 @@ impl Aabb {
 
     /// How far the two boxes' extents along `axis` overlap (negative: the gap between them).
     #[must_use]
-    pub fn overlap_on(self, other: Self, axis: usize) -> f64 {
+    pub fn overlap_on(self, other: Self, axis: Axis) -> f64 {
         self.max[axis].min(other.max[axis]) - self.min[axis].max(other.min[axis])
     }
 
     /// Whether the boxes overlap by more than `tolerance` on every axis.
     #[must_use]
     pub fn intersects_by(self, other: Self, tolerance: f64) -> bool {
-        (0..3).all(|axis| self.overlap_on(other, axis) > tolerance)
+        Axis::ALL
+            .into_iter()
+            .all(|axis| self.overlap_on(other, axis) > tolerance)
     }
 
     /// Whether the boxes overlap by more than [`CONTACT_EPSILON`] on every axis, i.e. really

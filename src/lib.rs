@@ -18,7 +18,9 @@
 //! uses only modules of the groups above its own, never one of its own group or below, and
 //! the modules inside each one never use each other in a cycle. `tests/layers.rs` checks both.
 
-// Geometry every layer shares.
+// The three axes, and boxes along them: geometry every layer shares.
+pub mod axis;
+
 pub mod aabb;
 
 // Blocks, chunks, edits and light, whatever made them.

@@ -10,6 +10,7 @@
 use glam::{DVec3, IVec3};
 
 use crate::aabb::Aabb;
+use crate::axis::Axis;
 use crate::world::{BlockPos, BlockSource, Face};
 
 /// A block the ray hit.
@@ -45,7 +46,7 @@ pub fn cast(
     // Distance along the ray to the next cell boundary on each axis, and between boundaries.
     let mut next = DVec3::ZERO;
     let mut delta = DVec3::ZERO;
-    for axis in 0..3 {
+    for axis in Axis::ALL {
         if dir[axis] == 0.0 {
             next[axis] = f64::INFINITY;
             delta[axis] = f64::INFINITY;
@@ -62,11 +63,11 @@ pub fn cast(
             return Some(hit);
         }
         let axis = if next.x <= next.y && next.x <= next.z {
-            0
+            Axis::X
         } else if next.y <= next.z {
-            1
+            Axis::Y
         } else {
-            2
+            Axis::Z
         };
         entered = next[axis];
         next[axis] += delta[axis];
@@ -108,7 +109,7 @@ pub fn ray_box_entry(origin: DVec3, dir: DVec3, b: Aabb) -> Option<(f64, Face)> 
     let mut t_enter = f64::NEG_INFINITY;
     let mut t_exit = f64::INFINITY;
     let mut face = None;
-    for axis in 0..3 {
+    for axis in Axis::ALL {
         if dir[axis] == 0.0 {
             if origin[axis] < b.min[axis] || origin[axis] > b.max[axis] {
                 return None;

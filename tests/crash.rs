@@ -14,7 +14,7 @@ use hewn::physics::Player;
 use hewn::physics::crates::Crate;
 use hewn::save::{Autosaver, NewWorld, SaveError, Snapshot, WorldFile, check};
 use hewn::world::{Block, BlockPos, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn::worldgen::{Generator, GeneratorKind, SplitMix64};
 
 /// Set, to the world's path, in the writer process: this test binary run again with only
 /// [`crash_writer_process`] selected.
@@ -61,16 +61,8 @@ fn crash_step(world: &mut World, seq: u64) {
         Block::Grass,
         Block::Cobblestone,
     ];
-    let mut h = seq;
-    let mut next = move || {
-        // splitmix64
-        h = h.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = h;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut coord = |range: u64| (next() % range) as i32;
+    let mut rng = SplitMix64::new(seq);
+    let mut coord = |range: u64| (rng.next_u64() % range) as i32;
     for _ in 0..12 {
         let pos = BlockPos::new(coord(96), 48 + coord(32), coord(96));
         world.set_block(pos, BLOCKS[coord(BLOCKS.len() as u64) as usize]);

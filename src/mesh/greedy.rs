@@ -22,6 +22,7 @@ use super::Quad;
 use super::faces::corners;
 use super::mesher::QuadSink;
 use super::models::ModelQuad;
+use crate::axis::Axis;
 use crate::world::Face;
 
 /// Cells along each axis of the grid a layer of faces is laid on.
@@ -46,10 +47,12 @@ pub struct Greedy {
 
 /// Whether a face's shading stays the same along `axis`: the corners that differ only in
 /// that coordinate carry the same AO and light.
-fn constant_along(quad: &Quad, axis: usize) -> bool {
+fn constant_along(quad: &Quad, axis: Axis) -> bool {
     let corners = corners(quad.face);
     let apart_along = |i: usize, j: usize| {
-        (0..3).all(|k| (k == axis) != (corners[i].pos[k] == corners[j].pos[k]))
+        Axis::ALL
+            .into_iter()
+            .all(|k| (k == axis) != (corners[i].pos[k] == corners[j].pos[k]))
     };
     (0..4).all(|i| {
         (0..4)
@@ -61,11 +64,11 @@ fn constant_along(quad: &Quad, axis: usize) -> bool {
 /// The axes a face's grid runs along, (across rows, along rows): for a face looking along
 /// y, x and z; along x, z and y; along z, x and y. Rows run along the first axis that is
 /// not the face's normal and not y, so slab sides (which may not grow in y) grow along rows.
-const fn grid_axes(face: Face) -> (usize, usize) {
+const fn grid_axes(face: Face) -> (Axis, Axis) {
     match face.axis() {
-        0 => (1, 2),
-        1 => (2, 0),
-        _ => (1, 0),
+        Axis::X => (Axis::Y, Axis::Z),
+        Axis::Y => (Axis::Z, Axis::X),
+        Axis::Z => (Axis::Y, Axis::X),
     }
 }
 

@@ -12,6 +12,7 @@ use super::faces::corners;
 use super::models::{ModelQuad, torch};
 use super::plants::{cactus, cross};
 use super::{CornerLight, Pass, Quad};
+use crate::axis::Axis;
 use crate::world::block::{OPAQUE, Shape};
 use crate::world::{Block, Face, Light, RenderKind};
 
@@ -189,7 +190,7 @@ pub fn mesh_region<S: QuadSink>(
     // into: per face, their offsets from that cell, and per corner, which of them are its two
     // edge neighbours and its diagonal one. Each face reads the nine once for all corners.
     let plane = Face::ALL.map(|f| {
-        let axes: Vec<usize> = (0..3).filter(|&a| f.offset()[a] == 0).collect();
+        let axes: Vec<Axis> = Axis::ALL.into_iter().filter(|&a| a != f.axis()).collect();
         let at = |i: i32, j: i32| {
             let mut v = [0; 3];
             v[axes[0]] = i;
@@ -200,7 +201,7 @@ pub fn mesh_region<S: QuadSink>(
             std::array::from_fn(|k| offset(at(k as i32 % 3 - 1, k as i32 / 3 - 1)));
         let index = |i: i32, j: i32| ((j + 1) * 3 + i + 1) as usize;
         let around = corners(f).map(|corner| {
-            let sign = |axis: usize| if corner.pos[axis] == 1 { 1 } else { -1 };
+            let sign = |axis: Axis| if corner.pos[axis] == 1 { 1 } else { -1 };
             let (i, j) = (sign(axes[0]), sign(axes[1]));
             [index(i, 0), index(0, j), index(i, j)]
         });

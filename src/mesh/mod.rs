@@ -31,6 +31,7 @@ pub mod sort;
 pub mod tiles;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
+pub use faces::cube_corner;
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region};
 pub use models::{ModelQuad, ModelVertex};
@@ -39,6 +40,7 @@ pub use sort::TranslucentQuads;
 
 use bytemuck::{Pod, Zeroable};
 
+use crate::axis::Axis;
 use crate::world::{Block, Face, Light};
 use faces::corners;
 
@@ -348,8 +350,15 @@ impl QuadSink for ChunkMesh {
         let cell16 = q.cell.map(|c| u32::from(c) * 16);
         // The texture's u runs along the axis where BL and BR differ, v where BL and TL do;
         // a merged quad repeats the tile once per cell along each.
-        let differs = |a: usize, b: usize| (0..3).find(|&k| corners[a].pos[k] != corners[b].pos[k]);
-        let (u_axis, v_axis) = (differs(0, 1).unwrap_or(0), differs(0, 3).unwrap_or(1));
+        let differs = |a: usize, b: usize| {
+            Axis::ALL
+                .into_iter()
+                .find(|&k| corners[a].pos[k] != corners[b].pos[k])
+        };
+        let (u_axis, v_axis) = (
+            differs(0, 1).unwrap_or(Axis::X),
+            differs(0, 3).unwrap_or(Axis::Y),
+        );
         let cells = q.extent.map(u32::from);
         let (top, bottom) = (u32::from(q.top), u32::from(q.bottom));
         for (i, corner) in corners.iter().enumerate() {

@@ -19,6 +19,7 @@ use bytemuck::{Pod, Zeroable};
 use glam::Vec3;
 
 use super::{CornerLight, QuadSink};
+use crate::axis::Axis;
 use crate::mesh::tiles::{TORCH_TILE, TORCH_TOP_ROW};
 use crate::world::{Face, Light};
 
@@ -183,7 +184,7 @@ pub fn torch<S: QuadSink>(cell: [u16; 3], wall: Option<Face>, light: Light, sink
 
 /// The block face whose normal is closest to `n`.
 fn nearest_face(n: Vec3) -> Face {
-    let axis = n.abs().max_position();
+    let axis = Axis::ALL[n.abs().max_position()];
     Face::from_axis(axis, n[axis] > 0.0)
 }
 

@@ -92,11 +92,6 @@ impl Neighbourhood {
         self.light[padded_index(x, y, z)]
     }
 
-    /// Sets the light at padded coordinates (each from −1 to 32).
-    pub fn set_light(&mut self, x: i32, y: i32, z: i32, light: Light) {
-        self.light[padded_index(x, y, z)] = light;
-    }
-
     /// Sets the block at padded coordinates (each from −1 to 32).
     pub fn set(&mut self, x: i32, y: i32, z: i32, block: Block) {
         let inside = |c: i32| (0..CHUNK_SIZE).contains(&c);

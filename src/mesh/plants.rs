@@ -17,6 +17,7 @@
 
 use glam::Vec3;
 
+use super::faces::corners;
 use super::models::ModelQuad;
 use super::tiles::tile_for;
 use super::{CornerLight, QuadSink};
@@ -59,81 +60,22 @@ pub fn cross<S: QuadSink>(cell: [u16; 3], block: Block, light: Light, sink: &mut
 pub fn cactus<S: QuadSink>(cell: [u16; 3], light: Light, sink: &mut S) {
     let origin = Vec3::from_array(cell.map(f32::from));
     let light = CornerLight::of(light);
-    let (lo, hi) = (INSET, 1.0 - INSET);
-    let at = |x: f32, y: f32, z: f32| origin + Vec3::new(x, y, z);
-    // Corners BL, BR, TR, TL, counter-clockwise seen from outside, as in `faces`.
-    let sides = [
-        (
-            Face::East,
-            [
-                at(hi, 0.0, hi),
-                at(hi, 0.0, lo),
-                at(hi, 1.0, lo),
-                at(hi, 1.0, hi),
-            ],
-        ),
-        (
-            Face::West,
-            [
-                at(lo, 0.0, lo),
-                at(lo, 0.0, hi),
-                at(lo, 1.0, hi),
-                at(lo, 1.0, lo),
-            ],
-        ),
-        (
-            Face::South,
-            [
-                at(lo, 0.0, hi),
-                at(hi, 0.0, hi),
-                at(hi, 1.0, hi),
-                at(lo, 1.0, hi),
-            ],
-        ),
-        (
-            Face::North,
-            [
-                at(hi, 0.0, lo),
-                at(lo, 0.0, lo),
-                at(lo, 1.0, lo),
-                at(hi, 1.0, lo),
-            ],
-        ),
-    ];
-    let caps = [
-        (
-            Face::Up,
-            [
-                at(lo, 1.0, hi),
-                at(hi, 1.0, hi),
-                at(hi, 1.0, lo),
-                at(lo, 1.0, lo),
-            ],
-        ),
-        (
-            Face::Down,
-            [
-                at(lo, 0.0, lo),
-                at(hi, 0.0, lo),
-                at(hi, 0.0, hi),
-                at(lo, 0.0, hi),
-            ],
-        ),
-    ];
-    // The sides show the whole tile; the caps only the part inside the inset.
-    let whole = [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]];
-    let inset = [[lo, hi], [hi, hi], [hi, lo], [lo, lo]];
-    let quads = sides
-        .into_iter()
-        .map(|(face, corners)| (face, corners, whole))
-        .chain(
-            caps.into_iter()
-                .map(|(face, corners)| (face, corners, inset)),
-        );
-    for (face, corners, uv) in quads {
+    // A cube face's corner or texture coordinate, moved in to the inset.
+    let inset = |c: u8| if c == 0 { INSET } else { 1.0 - INSET };
+    let faces = Face::SIDES.into_iter().chain([Face::Up, Face::Down]);
+    for face in faces {
+        let quad = corners(face);
         sink.model(&ModelQuad {
-            corners,
-            uv,
+            corners: quad
+                .map(|c| origin + Vec3::new(inset(c.pos[0]), f32::from(c.pos[1]), inset(c.pos[2]))),
+            // The sides show the whole tile; the caps only the part inside the inset.
+            uv: quad.map(|c| {
+                if face.is_side() {
+                    c.uv.map(f32::from)
+                } else {
+                    c.uv.map(inset)
+                }
+            }),
             tile: tile_for(Block::Cactus, face),
             face,
             light,

@@ -19,6 +19,7 @@ use glam::DVec3;
 use super::sweep::{colliders_in, move_among};
 use super::tuning::{AIR_FRICTION, FALL_DRAG, GRAVITY, GROUND_FRICTION, TICK_SECONDS};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
+use crate::axis::Axis;
 use crate::world::BlockSource;
 
 /// The smallest edge a crate may have, in blocks.
@@ -168,17 +169,17 @@ struct Stuck {
 }
 
 impl Stuck {
-    fn bit(axis: usize, sign: f64) -> u8 {
-        1 << (axis * 2 + usize::from(sign > 0.0))
+    fn bit(axis: Axis, sign: f64) -> u8 {
+        1 << (axis.index() * 2 + usize::from(sign > 0.0))
     }
 
-    fn get(&self, i: usize, axis: usize, sign: f64) -> bool {
+    fn get(&self, i: usize, axis: Axis, sign: f64) -> bool {
         self.bits
             .get(i)
             .is_some_and(|b| b & Self::bit(axis, sign) != 0)
     }
 
-    fn set(&mut self, i: usize, axis: usize, sign: f64) {
+    fn set(&mut self, i: usize, axis: Axis, sign: f64) {
         if let Some(b) = self.bits.get_mut(i) {
             *b |= Self::bit(axis, sign);
         }
@@ -268,7 +269,7 @@ impl Crates {
         &mut self,
         world: &impl BlockSource,
         mover: Mover,
-        axis: usize,
+        axis: Axis,
         d: f64,
         fixed: &[Aabb],
     ) -> f64 {
@@ -282,7 +283,7 @@ impl Crates {
         &mut self,
         world: &impl BlockSource,
         mover: Mover,
-        axis: usize,
+        axis: Axis,
         d: f64,
         fixed: &[Aabb],
         stuck: &mut Stuck,
@@ -311,7 +312,7 @@ impl Crates {
                 -b.max[axis]
             }
         };
-        let others = [(axis + 1) % 3, (axis + 2) % 3];
+        let others = axis.others();
 
         // Gather the chain: node 0 is the mover; `ahead[n]` lists (node, gap) of the crates
         // directly in node n's path, so every link points forward.
@@ -429,7 +430,7 @@ impl Crates {
             c.velocity.y = (c.velocity.y - GRAVITY * TICK_SECONDS) * FALL_DRAG;
             let motion = c.velocity * TICK_SECONDS;
             let mut on_ground = false;
-            for axis in [1, 0, 2] {
+            for axis in [Axis::Y, Axis::X, Axis::Z] {
                 let moved = self.push_remembering(
                     world,
                     Mover::Crate(i),
@@ -440,7 +441,7 @@ impl Crates {
                 );
                 if (moved - motion[axis]).abs() > 1e-12 {
                     self.list[i].velocity[axis] = 0.0;
-                    on_ground |= axis == 1 && motion.y < 0.0;
+                    on_ground |= axis == Axis::Y && motion.y < 0.0;
                 }
             }
             self.list[i].on_ground = on_ground;
@@ -449,14 +450,14 @@ impl Crates {
 }
 
 /// The box `b` swept `d` along `axis`.
-fn swept_along(b: Aabb, axis: usize, d: f64) -> Aabb {
+fn swept_along(b: Aabb, axis: Axis, d: f64) -> Aabb {
     let mut motion = DVec3::ZERO;
     motion[axis] = d;
     b.swept(motion)
 }
 
 /// How far `b` can move `d` along `axis` before blocks or `fixed` boxes stop it.
-fn blocked_distance(world: &impl BlockSource, b: Aabb, axis: usize, d: f64, fixed: &[Aabb]) -> f64 {
+fn blocked_distance(world: &impl BlockSource, b: Aabb, axis: Axis, d: f64, fixed: &[Aabb]) -> f64 {
     let mut motion = DVec3::ZERO;
     motion[axis] = d;
     let mut colliders = Vec::new();

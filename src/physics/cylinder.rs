@@ -20,6 +20,7 @@ use glam::{DVec2, DVec3};
 use super::sweep::colliders_in;
 use super::tuning::STEP_HEIGHT;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
+use crate::axis::Axis;
 use crate::world::BlockSource;
 
 /// The longest distance moved between two corrections, in blocks.
@@ -103,30 +104,34 @@ impl OpenFaces {
                 continue;
             }
             for (face, slot) in open.iter_mut().enumerate() {
-                *slot = *slot && !covers(n, b, face / 2, face % 2 == 1);
+                *slot = *slot && !covers(n, b, Axis::ALL[face / 2], face % 2 == 1);
             }
         }
         Self { open }
     }
 
-    fn is_open(self, axis: usize, positive: bool) -> bool {
-        self.open[axis * 2 + usize::from(positive)]
+    fn is_open(self, axis: Axis, positive: bool) -> bool {
+        self.open[axis.index() * 2 + usize::from(positive)]
     }
 }
 
 /// Whether `n` lies flush against the face of `b` on `axis` (its positive or negative side)
 /// and covers that face entirely.
-fn covers(n: Aabb, b: Aabb, axis: usize, positive: bool) -> bool {
+fn covers(n: Aabb, b: Aabb, axis: Axis, positive: bool) -> bool {
     let flush = if positive {
         (n.min[axis] - b.max[axis]).abs() <= CONTACT_EPSILON
     } else {
         (n.max[axis] - b.min[axis]).abs() <= CONTACT_EPSILON
     };
     flush
-        && (0..3).filter(|&a| a != axis).all(|a| {
+        && axis.others().into_iter().all(|a| {
             n.min[a] <= b.min[a] + CONTACT_EPSILON && n.max[a] >= b.max[a] - CONTACT_EPSILON
         })
 }
+
+/// The world axes of the two coordinates of a point in the horizontal plane (a `DVec2` of x
+/// and z), where the cylinder is a disc.
+const DISC_AXES: [Axis; 2] = [Axis::X, Axis::Z];
 
 /// The shortest allowed translation that takes `c` out of `b`, if there is one.
 ///
@@ -140,22 +145,19 @@ fn correction(c: Cylinder, b: Aabb, open: OpenFaces, step_up: bool) -> Option<DV
         }
     };
     let up = b.max.y - c.base.y;
-    if open.is_open(1, true) {
+    if open.is_open(Axis::Y, true) {
         if step_up && up <= STEP_HEIGHT + CONTACT_EPSILON {
             return Some(DVec3::Y * up);
         }
         consider(DVec3::Y * up);
     }
-    if open.is_open(1, false) {
+    if open.is_open(Axis::Y, false) {
         consider(DVec3::NEG_Y * (c.base.y + c.height - b.min.y));
     }
     let centre = DVec2::new(c.base.x, c.base.z);
     let (min, max) = (DVec2::new(b.min.x, b.min.z), DVec2::new(b.max.x, b.max.z));
     let closest = centre.clamp(min, max);
-    let face = |axis2: usize, positive: bool| {
-        let world_axis = if axis2 == 0 { 0 } else { 2 };
-        open.is_open(world_axis, positive)
-    };
+    let face = |axis2: usize, positive: bool| open.is_open(DISC_AXES[axis2], positive);
     let lift = |v: DVec2| DVec3::new(v.x, 0.0, v.y);
     if closest == centre {
         // Centre inside the footprint: out through the nearest open side.

@@ -12,6 +12,7 @@ use super::cylinder::{Cylinder, has_foothold, move_cylinder};
 use super::sweep::{Movement, colliders_in, intersects_world, move_among};
 use super::tuning::*;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
+use crate::axis::Axis;
 use crate::world::{Anchored, BlockPos, BlockSource, WORLD_HEIGHT};
 
 /// The shape the player collides as.
@@ -186,7 +187,7 @@ impl Player {
             moved = stepped;
         }
         self.position += moved.offset;
-        for axis in 0..3 {
+        for axis in Axis::ALL {
             if moved.blocked[axis] {
                 self.velocity[axis] = 0.0;
             }
@@ -200,7 +201,7 @@ impl Player {
         let walking = self.on_ground && !self.flying;
         let moved = move_cylinder(world, self.cylinder(), motion, walking);
         self.position += moved.offset;
-        for axis in 0..3 {
+        for axis in Axis::ALL {
             let (want, got) = (motion[axis], moved.offset[axis]);
             if (got - want).abs() > 1e-12 {
                 // Creeping by less than the position grid against a wall is standing still.
@@ -335,8 +336,8 @@ impl Player {
         if !supported(DVec3::ZERO) {
             return motion;
         }
-        let dx = farthest_supported(&below, body, 0, motion.x);
-        let dz = farthest_supported(&below, body.translated(DVec3::X * dx), 2, motion.z);
+        let dx = farthest_supported(&below, body, Axis::X, motion.x);
+        let dz = farthest_supported(&below, body.translated(DVec3::X * dx), Axis::Z, motion.z);
         let mut clipped = DVec3::new(dx, motion.y, dz);
         if !supported(DVec3::new(dx, 0.0, dz)) {
             // Each axis alone keeps a foothold but together they leave an outer corner:
@@ -446,16 +447,16 @@ fn wish_direction(yaw: f64, c: Controls) -> DVec2 {
 
 /// The largest move `d' ∈ [0, d]` (same sign) along `axis` after which `body`, dropped by a
 /// step's height, still overlaps one of `below`: the exact edge that sneaking stops at.
-fn farthest_supported(below: &[Aabb], body: Aabb, axis: usize, d: f64) -> f64 {
+fn farthest_supported(below: &[Aabb], body: Aabb, axis: Axis, d: f64) -> f64 {
     if d == 0.0 {
         return 0.0;
     }
     let dropped = body.translated(DVec3::new(0.0, -STEP_HEIGHT, 0.0));
-    let other = if axis == 0 { 2 } else { 0 };
+    let other = if axis == Axis::X { Axis::Z } else { Axis::X };
     below
         .iter()
         .filter(|c| {
-            c.overlap_on(dropped, 1) > CONTACT_EPSILON
+            c.overlap_on(dropped, Axis::Y) > CONTACT_EPSILON
                 && c.overlap_on(dropped, other) > CONTACT_EPSILON
         })
         .filter_map(|c| {

@@ -16,6 +16,7 @@
 use glam::DVec3;
 
 use crate::aabb::{Aabb, CONTACT_EPSILON};
+use crate::axis::Axis;
 use crate::world::{BlockPos, BlockSource};
 
 /// The first contact of a moving box with a fixed one.
@@ -23,8 +24,8 @@ use crate::world::{BlockPos, BlockSource};
 pub struct Impact {
     /// Fraction of the motion travelled before contact, in `[0, 1)`.
     pub time: f64,
-    /// The axis (0 = x, 1 = y, 2 = z) of the face that was hit.
-    pub axis: usize,
+    /// The axis of the face that was hit.
+    pub axis: Axis,
 }
 
 /// When `moving`, displaced by `motion`, first touches `fixed`, or `None` if it does not within
@@ -37,8 +38,8 @@ pub struct Impact {
 pub fn time_of_impact(moving: Aabb, fixed: Aabb, motion: DVec3) -> Option<Impact> {
     let mut entry = f64::NEG_INFINITY;
     let mut exit = f64::INFINITY;
-    let mut entry_axis = None;
-    for axis in 0..3 {
+    let mut entry_axis: Option<Axis> = None;
+    for axis in Axis::ALL {
         let d = motion[axis];
         if d == 0.0 {
             // A still axis must already overlap for real, or the boxes never meet.
@@ -96,7 +97,7 @@ impl Movement {
     /// Whether the box landed on something while moving down.
     #[must_use]
     pub fn landed(&self, motion: DVec3) -> bool {
-        self.blocked[1] && motion.y < 0.0
+        self.blocked[Axis::Y] && motion.y < 0.0
     }
 }
 
@@ -190,7 +191,7 @@ mod tests {
         let wall = unit(4.0, 0.0, 0.0);
         let hit = time_of_impact(mover, wall, DVec3::new(5.0, 0.0, 0.0)).expect("hits");
         assert!((hit.time - 0.6).abs() < 1e-12);
-        assert_eq!(hit.axis, 0);
+        assert_eq!(hit.axis, Axis::X);
     }
 
     #[test]
@@ -230,7 +231,7 @@ mod tests {
         // Reached in x and z at the same instant, t = 0.5.
         let corner = Aabb::new(DVec3::new(2.0, 0.0, 1.5), DVec3::new(3.0, 1.0, 2.5));
         let hit = time_of_impact(mover, corner, DVec3::new(2.0, 0.0, 1.0)).expect("hits");
-        assert_eq!(hit.axis, 2);
+        assert_eq!(hit.axis, Axis::Z);
         assert!((hit.time - 0.5).abs() < 1e-12);
     }
 

@@ -95,9 +95,8 @@ proptest! {
             prop_assert_eq!(hit.adjacent.to_ivec3() - hit.block.to_ivec3(), hit.face.normal());
             let boxes: Vec<_> = w.block(hit.block).outline().iter().map(|c| c.at(hit.block.min_corner())).collect();
             let on_surface = boxes.iter().any(|b| {
-                let n = hit.face.normal().as_dvec3();
-                let axis = (0..3).find(|&a| n[a] != 0.0).unwrap_or(0);
-                let plane = if n[axis] > 0.0 { b.max[axis] } else { b.min[axis] };
+                let axis = hit.face.axis();
+                let plane = if hit.face.is_positive() { b.max[axis] } else { b.min[axis] };
                 (hit.point[axis] - plane).abs() < 1e-9
                     && (0..3).all(|a| hit.point[a] >= b.min[a] - 1e-9 && hit.point[a] <= b.max[a] + 1e-9)
             });

@@ -23,7 +23,7 @@ pub mod shaders;
 pub mod sky;
 
 use bytemuck::{Pod, Zeroable};
-use glam::{DVec3, Mat4};
+use glam::{BVec3, DVec3, Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
 pub use camera::{Camera, Frustum};
@@ -32,7 +32,7 @@ pub use hud::{HudState, HudVertex};
 pub use menus::MenuFrame;
 
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
-use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, push_box};
+use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
 use crate::world::ChunkPos;
 use chunks::ChunkStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
@@ -198,12 +198,6 @@ impl Renderer {
             depth: None,
             menus,
         })
-    }
-
-    /// The colour format this renderer draws.
-    #[must_use]
-    pub const fn format(&self) -> wgpu::TextureFormat {
-        self.format
     }
 
     /// Uploads (or replaces) the mesh of the chunk at `pos`.
@@ -462,13 +456,8 @@ impl Renderer {
         let mut points: Vec<[f32; 3]> = Vec::new();
         for &(min, max) in boxes {
             let (min, max) = (min - DVec3::splat(GROW), max + DVec3::splat(GROW));
-            let corner = |i: usize| {
-                DVec3::new(
-                    if i & 1 == 0 { min.x } else { max.x },
-                    if i & 2 == 0 { min.y } else { max.y },
-                    if i & 4 == 0 { min.z } else { max.z },
-                )
-            };
+            let corner = |i: usize| DVec3::select(upper(i), max, min);
+            // Each edge once: from a corner to the next one along an axis (the axis's bit).
             for i in 0..8 {
                 for bit in [1, 2, 4] {
                     if i & bit == 0 {
@@ -493,17 +482,17 @@ impl Renderer {
     }
 }
 
+/// Which coordinates of the unit cube's corner `i` ([`cube_corner`]) are 1: where a box's
+/// corner `i` takes the box's maximum rather than its minimum.
+fn upper(i: usize) -> BVec3 {
+    BVec3::from(cube_corner(i).map(|c| c == 1))
+}
+
 /// Appends the twelve triangles of the box `min..max`, camera-relative.
 fn beam(out: &mut Vec<[f32; 3]>, camera: &Camera, min: DVec3, max: DVec3) {
     let (a, b) = (camera.relative(min), camera.relative(max));
-    let corner = |i: usize| {
-        [
-            if i & 1 == 0 { a.x } else { b.x },
-            if i & 2 == 0 { a.y } else { b.y },
-            if i & 4 == 0 { a.z } else { b.z },
-        ]
-    };
-    // Each face as two triangles over corner indices (bit 0 = x, 1 = y, 2 = z).
+    let corner = |i: usize| Vec3::select(upper(i), b, a).to_array();
+    // Each face as two triangles over cube corners.
     const FACES: [[usize; 4]; 6] = [
         [0, 2, 6, 4],
         [1, 3, 7, 5],

@@ -52,6 +52,10 @@ fn depth(write: bool, compare: wgpu::CompareFunction) -> Option<wgpu::DepthStenc
     })
 }
 
+/// Blending by the fragment's alpha, for what is seen through.
+const ALPHA_BLEND: Option<wgpu::BlendState> = Some(wgpu::BlendState::ALPHA_BLENDING);
+
+/// What differs between the pipelines; every one draws triangle lists into one colour target.
 struct Spec<'a> {
     label: &'a str,
     module: &'a wgpu::ShaderModule,
@@ -59,7 +63,6 @@ struct Spec<'a> {
     fragment: &'a str,
     layout: &'a wgpu::PipelineLayout,
     buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
-    topology: wgpu::PrimitiveTopology,
     cull: bool,
     depth: Option<wgpu::DepthStencilState>,
     blend: Option<wgpu::BlendState>,
@@ -80,7 +83,7 @@ fn pipeline(
             buffers: s.buffers,
         },
         primitive: wgpu::PrimitiveState {
-            topology: s.topology,
+            topology: wgpu::PrimitiveTopology::TriangleList,
             cull_mode: s.cull.then_some(wgpu::Face::Back),
             ..Default::default()
         },
@@ -101,232 +104,265 @@ fn pipeline(
     })
 }
 
+/// A uniform buffer binding.
+const fn uniform(
+    binding: u32,
+    visibility: wgpu::ShaderStages,
+    has_dynamic_offset: bool,
+    min_binding_size: Option<wgpu::BufferSize>,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset,
+            min_binding_size,
+        },
+        count: None,
+    }
+}
+
+/// A 2D texture binding the fragment stage reads.
+const fn fragment_texture(
+    binding: u32,
+    sample_type: wgpu::TextureSampleType,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Texture {
+            sample_type,
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    }
+}
+
+/// Group 0: the globals, the block atlas and its sampler.
+fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("globals"),
+        entries: &[
+            uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT, false, None),
+            fragment_texture(1, wgpu::TextureSampleType::Float { filterable: true }),
+            wgpu::BindGroupLayoutEntry {
+                binding: 2,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                count: None,
+            },
+        ],
+    })
+}
+
+/// Group 1: the chunk offset, one slot of a buffer at a dynamic offset per chunk.
+fn chunk_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("chunk offset"),
+        entries: &[uniform(
+            0,
+            wgpu::ShaderStages::VERTEX,
+            true,
+            wgpu::BufferSize::new(16),
+        )],
+    })
+}
+
+/// The translucent faces' group 2: the depth of the world drawn before them.
+fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("scene depth"),
+        entries: &[fragment_texture(0, wgpu::TextureSampleType::Depth)],
+    })
+}
+
+fn pipeline_layout(
+    device: &wgpu::Device,
+    label: &str,
+    groups: &[Option<&wgpu::BindGroupLayout>],
+) -> wgpu::PipelineLayout {
+    device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(label),
+        bind_group_layouts: groups,
+        immediate_size: 0,
+    })
+}
+
+/// The single per-vertex buffer of a pipeline whose vertices are `stride` bytes.
+const fn vertices(
+    stride: usize,
+    attributes: &'static [wgpu::VertexAttribute],
+) -> [Option<wgpu::VertexBufferLayout<'static>>; 1] {
+    [Some(wgpu::VertexBufferLayout {
+        array_stride: stride as u64,
+        step_mode: wgpu::VertexStepMode::Vertex,
+        attributes,
+    })]
+}
+
+const CHUNK_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<Vertex>(),
+    &wgpu::vertex_attr_array![0 => Uint32, 1 => Uint32],
+);
+const MODEL_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<ModelVertex>(),
+    &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint8x4],
+);
+const BOX_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<BoxVertex>(),
+    &wgpu::vertex_attr_array![
+        0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32, 4 => Float32,
+        5 => Float32x2
+    ],
+);
+/// The outline's vertices: bare camera-relative positions.
+const LINE_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<[f32; 3]>(),
+    &wgpu::vertex_attr_array![0 => Float32x3],
+);
+const HUD_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<HudVertex>(),
+    &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Unorm8x4],
+);
+
+/// What the pipelines share while they are built: the target, the chunk shader that chunk
+/// faces, models and boxes all use, and the pipeline layouts.
+struct Builder<'a> {
+    device: &'a wgpu::Device,
+    format: wgpu::TextureFormat,
+    chunk_shader: wgpu::ShaderModule,
+    /// Globals and the chunk offset: chunk faces and models.
+    world: wgpu::PipelineLayout,
+    /// Globals, the chunk offset and the scene's depth: translucent faces.
+    translucent: wgpu::PipelineLayout,
+    /// Globals alone: everything not drawn chunk by chunk.
+    globals_only: wgpu::PipelineLayout,
+}
+
+impl Builder<'_> {
+    fn build(&self, spec: Spec<'_>) -> wgpu::RenderPipeline {
+        pipeline(self.device, self.format, spec)
+    }
+
+    /// A pass over chunk faces, culled and depth-tested: opaque, cutout or translucent.
+    fn chunk_faces(
+        &self,
+        label: &str,
+        fragment: &str,
+        layout: &wgpu::PipelineLayout,
+        blend: Option<wgpu::BlendState>,
+    ) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label,
+            module: &self.chunk_shader,
+            vertex: "vs_main",
+            fragment,
+            layout,
+            buffers: &CHUNK_VERTEX,
+            cull: true,
+            // Blended faces are seen through, so they leave the depth to what is behind.
+            depth: depth(blend.is_none(), wgpu::CompareFunction::Less),
+            blend,
+        })
+    }
+
+    /// A pass with a shader file of its own (entry points `vs_main` and `fs_main`) that
+    /// needs only the globals: seen from both sides, tested against the depth by `compare`
+    /// but never writing it.
+    fn own_shader(
+        &self,
+        label: &str,
+        file: &str,
+        buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
+        compare: wgpu::CompareFunction,
+        blend: Option<wgpu::BlendState>,
+    ) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label,
+            module: &shader(self.device, file),
+            vertex: "vs_main",
+            fragment: "fs_main",
+            layout: &self.globals_only,
+            buffers,
+            cull: false,
+            depth: depth(false, compare),
+            blend,
+        })
+    }
+
+    fn models(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "models",
+            module: &self.chunk_shader,
+            vertex: "vs_model",
+            fragment: "fs_cutout",
+            layout: &self.world,
+            buffers: &MODEL_VERTEX,
+            // A torch is thin: both sides of a face may show past its neighbours.
+            cull: false,
+            depth: depth(true, wgpu::CompareFunction::Less),
+            blend: None,
+        })
+    }
+
+    fn boxes(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "boxes",
+            module: &self.chunk_shader,
+            vertex: "vs_box",
+            fragment: "fs_opaque",
+            layout: &self.globals_only,
+            buffers: &BOX_VERTEX,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Less),
+            blend: None,
+        })
+    }
+}
+
 impl Pipelines {
     /// Builds every pipeline for a colour target of `format`.
     #[must_use]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
-        let visible = wgpu::ShaderStages::VERTEX_FRAGMENT;
-        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("globals"),
-            entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: visible,
-                    ty: wgpu::BindingType::Buffer {
-                        ty: wgpu::BufferBindingType::Uniform,
-                        has_dynamic_offset: false,
-                        min_binding_size: None,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
-                wgpu::BindGroupLayoutEntry {
-                    binding: 2,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    count: None,
-                },
-            ],
-        });
-        let chunk_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-            label: Some("chunk offset"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::VERTEX,
-                ty: wgpu::BindingType::Buffer {
-                    ty: wgpu::BufferBindingType::Uniform,
-                    has_dynamic_offset: true,
-                    min_binding_size: wgpu::BufferSize::new(16),
-                },
-                count: None,
-            }],
-        });
-        let scene_depth_layout =
-            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-                label: Some("scene depth"),
-                entries: &[wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Depth,
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                }],
-            });
-        let layout = |label: &str, groups: &[Option<&wgpu::BindGroupLayout>]| {
-            device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
-                label: Some(label),
-                bind_group_layouts: groups,
-                immediate_size: 0,
-            })
-        };
-        let world_layout = layout("world", &[Some(&globals_layout), Some(&chunk_layout)]);
-        let global_layout = layout("globals only", &[Some(&globals_layout)]);
-        let translucent_layout = layout(
-            "translucent",
-            &[
-                Some(&globals_layout),
-                Some(&chunk_layout),
-                Some(&scene_depth_layout),
-            ],
-        );
-
-        let chunk_shader = shader(device, "chunk.wgsl");
-        let sky_shader = shader(device, "sky.wgsl");
-        let lines_shader = shader(device, "lines.wgsl");
-        let hud_shader = shader(device, "hud.wgsl");
-
-        let chunk_vertex = [Some(wgpu::VertexBufferLayout {
-            array_stride: std::mem::size_of::<Vertex>() as u64,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &wgpu::vertex_attr_array![0 => Uint32, 1 => Uint32],
-        })];
-        let line_vertex = [Some(wgpu::VertexBufferLayout {
-            array_stride: 12,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &wgpu::vertex_attr_array![0 => Float32x3],
-        })];
-        let hud_vertex = [Some(wgpu::VertexBufferLayout {
-            array_stride: std::mem::size_of::<HudVertex>() as u64,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Unorm8x4],
-        })];
-        let box_vertex = [Some(wgpu::VertexBufferLayout {
-            array_stride: std::mem::size_of::<BoxVertex>() as u64,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &wgpu::vertex_attr_array![
-                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32, 4 => Float32,
-                5 => Float32x2
-            ],
-        })];
-        let model_vertex = [Some(wgpu::VertexBufferLayout {
-            array_stride: std::mem::size_of::<ModelVertex>() as u64,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &wgpu::vertex_attr_array![
-                0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint8x4
-            ],
-        })];
-        let chunk = |label, fragment, depth_write, blend, layout| {
-            pipeline(
+        use wgpu::CompareFunction::{Always, LessEqual};
+        let globals_layout = globals_layout(device);
+        let chunk_layout = chunk_layout(device);
+        let scene_depth_layout = scene_depth_layout(device);
+        let (globals, chunk) = (Some(&globals_layout), Some(&chunk_layout));
+        let builder = Builder {
+            device,
+            format,
+            chunk_shader: shader(device, "chunk.wgsl"),
+            world: pipeline_layout(device, "world", &[globals, chunk]),
+            translucent: pipeline_layout(
                 device,
-                format,
-                Spec {
-                    label,
-                    module: &chunk_shader,
-                    vertex: "vs_main",
-                    fragment,
-                    layout,
-                    buffers: &chunk_vertex,
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    cull: true,
-                    depth: depth(depth_write, wgpu::CompareFunction::Less),
-                    blend,
-                },
-            )
+                "translucent",
+                &[globals, chunk, Some(&scene_depth_layout)],
+            ),
+            globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
-        let blend = Some(wgpu::BlendState::ALPHA_BLENDING);
         Self {
-            sky: pipeline(
-                device,
-                format,
-                Spec {
-                    label: "sky",
-                    module: &sky_shader,
-                    vertex: "vs_main",
-                    fragment: "fs_main",
-                    layout: &global_layout,
-                    buffers: &[],
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    cull: false,
-                    depth: depth(false, wgpu::CompareFunction::LessEqual),
-                    blend: None,
-                },
-            ),
-            opaque: chunk("opaque", "fs_opaque", true, None, &world_layout),
-            cutout: chunk("cutout", "fs_cutout", true, None, &world_layout),
-            models: pipeline(
-                device,
-                format,
-                Spec {
-                    label: "models",
-                    module: &chunk_shader,
-                    vertex: "vs_model",
-                    fragment: "fs_cutout",
-                    layout: &world_layout,
-                    buffers: &model_vertex,
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    // A torch is thin: both sides of a face may show past its neighbours.
-                    cull: false,
-                    depth: depth(true, wgpu::CompareFunction::Less),
-                    blend: None,
-                },
-            ),
-            translucent: chunk(
+            sky: builder.own_shader("sky", "sky.wgsl", &[], LessEqual, None),
+            opaque: builder.chunk_faces("opaque", "fs_opaque", &builder.world, None),
+            cutout: builder.chunk_faces("cutout", "fs_cutout", &builder.world, None),
+            models: builder.models(),
+            translucent: builder.chunk_faces(
                 "translucent",
                 "fs_translucent",
-                false,
-                blend,
-                &translucent_layout,
+                &builder.translucent,
+                ALPHA_BLEND,
             ),
-            boxes: pipeline(
-                device,
-                format,
-                Spec {
-                    label: "boxes",
-                    module: &chunk_shader,
-                    vertex: "vs_box",
-                    fragment: "fs_opaque",
-                    layout: &global_layout,
-                    buffers: &box_vertex,
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    cull: true,
-                    depth: depth(true, wgpu::CompareFunction::Less),
-                    blend: None,
-                },
+            boxes: builder.boxes(),
+            lines: builder.own_shader(
+                "outline",
+                "lines.wgsl",
+                &LINE_VERTEX,
+                LessEqual,
+                ALPHA_BLEND,
             ),
-            lines: pipeline(
-                device,
-                format,
-                Spec {
-                    label: "outline",
-                    module: &lines_shader,
-                    vertex: "vs_main",
-                    fragment: "fs_main",
-                    layout: &global_layout,
-                    buffers: &line_vertex,
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    cull: false,
-                    depth: depth(false, wgpu::CompareFunction::LessEqual),
-                    blend,
-                },
-            ),
-            hud: pipeline(
-                device,
-                format,
-                Spec {
-                    label: "hud",
-                    module: &hud_shader,
-                    vertex: "vs_main",
-                    fragment: "fs_main",
-                    layout: &global_layout,
-                    buffers: &hud_vertex,
-                    topology: wgpu::PrimitiveTopology::TriangleList,
-                    cull: false,
-                    depth: depth(false, wgpu::CompareFunction::Always),
-                    blend,
-                },
-            ),
+            hud: builder.own_shader("hud", "hud.wgsl", &HUD_VERTEX, Always, ALPHA_BLEND),
             globals_layout,
             chunk_layout,
             scene_depth_layout,

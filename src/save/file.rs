@@ -1,6 +1,5 @@
 //! An open world file: opening or creating it, loading it into a [`World`], and saving.
 
-use std::collections::BTreeSet;
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,7 +13,7 @@ use super::layout;
 use super::motion::{self, Motion};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
-use super::{NewSideFiles, SaveError, crates, sidecar};
+use super::{DbResult, NewSideFiles, SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
@@ -88,8 +87,6 @@ pub struct SaveStats {
 pub struct WorldFile {
     conn: Connection,
     path: PathBuf,
-    /// Damaged chunks still in the file, which saves leave alone unless the player edits them.
-    damaged: BTreeSet<ChunkPos>,
     /// Held for as long as the world is open; the OS drops it if the process dies.
     _lock: File,
 }
@@ -147,16 +144,12 @@ impl WorldFile {
     /// Opens the existing world at `path` with its lock held, upgrading its schema if it is
     /// older than this build's.
     fn open_locked(path: &Path, lock: File) -> Result<Self, SaveError> {
-        let db = |e| SaveError::Database {
-            path: path.to_owned(),
-            source: e,
-        };
         // No SQLITE_OPEN_CREATE: if the file vanished since we looked, fail rather than make
         // an empty database.
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags).map_err(db)?;
+        let mut conn = Connection::open_with_flags(path, flags).db(path)?;
         // SQLite quietly opens a file it may not write read-only; saves would then fail.
-        if conn.is_readonly(rusqlite::MAIN_DB).map_err(db)? {
+        if conn.is_readonly(rusqlite::MAIN_DB).db(path)? {
             return Err(SaveError::ReadOnly {
                 path: path.to_owned(),
             });
@@ -168,16 +161,14 @@ impl WorldFile {
         // checkpoint, minutes of play, while FULL loses at most the save in flight. The sync
         // happens on the autosave thread, once per 5 s, so it costs no frame.
         conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
-            .map_err(db)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(db)?;
+            .db(path)?;
+        conn.pragma_update(None, "synchronous", "FULL").db(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(db)?;
-        schema::migrate(&mut conn, version).map_err(db)?;
+            .db(path)?;
+        schema::migrate(&mut conn, version).db(path)?;
         Ok(Self {
             conn,
             path: path.to_owned(),
-            damaged: BTreeSet::new(),
             _lock: lock,
         })
     }
@@ -193,23 +184,20 @@ impl WorldFile {
         let generator = Arc::new(Generator::new(meta.generator, meta.seed));
         let mut world = World::with_shared_source(generator.clone());
         let mut damaged = Vec::new();
-        let db = |e| SaveError::Database {
-            path: self.path.clone(),
-            source: e,
-        };
+        let path = &self.path;
         let mut stmt = self
             .conn
             .prepare("SELECT x, y, z, format, data FROM chunks")
-            .map_err(db)?;
-        let mut rows = stmt.query([]).map_err(db)?;
-        while let Some(row) = rows.next().map_err(db)? {
+            .db(path)?;
+        let mut rows = stmt.query([]).db(path)?;
+        while let Some(row) = rows.next().db(path)? {
             let pos = ChunkPos::new(
-                row.get(0).map_err(db)?,
-                row.get(1).map_err(db)?,
-                row.get(2).map_err(db)?,
+                row.get(0).db(path)?,
+                row.get(1).db(path)?,
+                row.get(2).db(path)?,
             );
-            let format: i64 = row.get(3).map_err(db)?;
-            let blob = row.get_ref(4).map_err(db)?.as_blob().unwrap_or_default();
+            let format: i64 = row.get(3).db(path)?;
+            let blob = row.get_ref(4).db(path)?.as_blob().unwrap_or_default();
             let decoded = if pos.in_world_height() && pos.column().inside_border() {
                 codec::decode(format, blob)
             } else {
@@ -223,11 +211,10 @@ impl WorldFile {
         drop(rows);
         drop(stmt);
         world.take_changed_chunks();
-        self.damaged = damaged.iter().map(|d| d.pos).collect();
         let (player, hotbar) = self.read_player()?;
         let player_damaged = player.is_some() != hotbar.is_some();
-        let crates = crates::read(&self.conn).map_err(db)?;
-        let motion = motion::read(&self.conn).map_err(db)?;
+        let crates = crates::read(&self.conn).db(path)?;
+        let motion = motion::read(&self.conn).db(path)?;
         Ok(LoadedWorld {
             motion,
             generator,
@@ -245,10 +232,7 @@ impl WorldFile {
     /// The saved player and hotbar; `None` for what is missing or not sane (a player with a
     /// non-finite position respawns rather than breaking physics).
     fn read_player(&self) -> Result<(Option<Player>, Option<Hotbar>), SaveError> {
-        read_player(&self.conn).map_err(|e| SaveError::Database {
-            path: self.path.clone(),
-            source: e,
-        })
+        read_player(&self.conn).db(&self.path)
     }
 
     /// Writes `snapshot` in one transaction: its chunks (or their deletion, for chunks whose
@@ -259,11 +243,7 @@ impl WorldFile {
     /// [`SaveError::Database`] if the transaction failed; the file then holds the previous
     /// save, whole.
     pub fn save(&mut self, snapshot: &Snapshot) -> Result<SaveStats, SaveError> {
-        let path = self.path.clone();
-        let db = |e| SaveError::Database {
-            path: path.clone(),
-            source: e,
-        };
+        let path = &self.path;
         // Encode before taking the write lock so the transaction itself is short.
         let blobs: Vec<(ChunkPos, Option<Vec<u8>>)> = snapshot
             .chunks
@@ -274,59 +254,49 @@ impl WorldFile {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(db)?;
+            .db(path)?;
         {
             let mut put = tx
                 .prepare_cached(
                     "INSERT OR REPLACE INTO chunks (x, y, z, format, data) VALUES (?1, ?2, ?3, ?4, ?5)",
                 )
-                .map_err(db)?;
+                .db(path)?;
             let mut delete = tx
                 .prepare_cached("DELETE FROM chunks WHERE x = ?1 AND y = ?2 AND z = ?3")
-                .map_err(db)?;
+                .db(path)?;
             for (pos, blob) in &blobs {
                 match blob {
                     Some(blob) => {
                         put.execute(params![pos.x, pos.y, pos.z, codec::FORMAT_LZ4, blob])
-                            .map_err(db)?;
+                            .db(path)?;
                         stats.written += 1;
                         stats.bytes += blob.len();
                     }
                     None => {
-                        stats.deleted +=
-                            delete.execute(params![pos.x, pos.y, pos.z]).map_err(db)?;
+                        stats.deleted += delete.execute(params![pos.x, pos.y, pos.z]).db(path)?;
                     }
                 }
             }
-            write_player(&tx, &snapshot.player, &snapshot.hotbar).map_err(db)?;
-            crates::write(&tx, &snapshot.crates).map_err(db)?;
+            write_player(&tx, &snapshot.player, &snapshot.hotbar).db(path)?;
+            crates::write(&tx, &snapshot.crates).db(path)?;
             if let Some(motion) = &snapshot.motion {
-                motion::write(&tx, motion).map_err(db)?;
+                motion::write(&tx, motion).db(path)?;
             }
             tx.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",
                 [unix_now().to_string()],
             )
-            .map_err(db)?;
+            .db(path)?;
             if let Some(time) = snapshot.time {
                 tx.execute(
                     "INSERT OR REPLACE INTO meta (key, value) VALUES ('time', ?1)",
                     [time.to_string()],
                 )
-                .map_err(db)?;
+                .db(path)?;
             }
         }
-        tx.commit().map_err(db)?;
-        for pos in snapshot.chunks.keys() {
-            self.damaged.remove(pos);
-        }
+        tx.commit().db(path)?;
         Ok(stats)
-    }
-
-    /// Chunks that were damaged when the world was opened and have not been rewritten since.
-    #[must_use]
-    pub fn damaged_chunks(&self) -> &BTreeSet<ChunkPos> {
-        &self.damaged
     }
 
     /// Closes the file, folding the write-ahead log into it, and releases the lock.
@@ -336,9 +306,7 @@ impl WorldFile {
     /// still in the file (or its log) either way.
     pub fn close(self) -> Result<(), SaveError> {
         let path = self.path;
-        self.conn
-            .close()
-            .map_err(|(_, e)| SaveError::Database { path, source: e })
+        self.conn.close().map_err(|(_, e)| e).db(&path)
     }
 }
 
@@ -416,15 +384,10 @@ fn create_file(path: &Path, request: NewWorld) -> Result<(), SaveError> {
         last_saved: 0,
         time: crate::sim::time::MORNING,
     };
-    let db = |e| SaveError::Database {
-        path: temp.clone(),
-        source: e,
-    };
-    let mut conn = Connection::open(&temp).map_err(db)?;
-    conn.pragma_update(None, "synchronous", "FULL")
-        .map_err(db)?;
-    schema::create(&mut conn, &meta).map_err(db)?;
-    conn.close().map_err(|(_, e)| db(e))?;
+    let mut conn = Connection::open(&temp).db(&temp)?;
+    conn.pragma_update(None, "synchronous", "FULL").db(&temp)?;
+    schema::create(&mut conn, &meta).db(&temp)?;
+    conn.close().map_err(|(_, e)| e).db(&temp)?;
     File::open(&temp)
         .and_then(|f| f.sync_all())
         .map_err(|e| SaveError::io(&temp, e))?;

@@ -11,7 +11,7 @@ use super::codec::{self, DecodeError};
 use super::file::{DamagedChunk, acquire_lock, read_player};
 use super::layout;
 use super::schema::{self, Meta};
-use super::{NewSideFiles, SaveError, sidecar};
+use super::{DbResult, NewSideFiles, SaveError, sidecar};
 use crate::world::ChunkPos;
 
 /// What `hewn world info` shows about a world.
@@ -57,14 +57,10 @@ impl CheckReport {
 pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
     let Reader { conn, .. } = &open_for_reading(path)?;
     let meta = schema::read_meta(path, conn)?;
-    let db = |e| SaveError::Database {
-        path: path.to_owned(),
-        source: e,
-    };
     let chunks: i64 = conn
         .query_row("SELECT count(*) FROM chunks", [], |r| r.get(0))
-        .map_err(db)?;
-    let (player, _) = read_player(conn).map_err(db)?;
+        .db(path)?;
+    let (player, _) = read_player(conn).db(path)?;
     Ok(WorldSummary {
         path: path.to_owned(),
         meta,
@@ -82,17 +78,13 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
 /// readable world is reported in the [`CheckReport`] instead.
 pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
     let Reader { conn, .. } = &open_for_reading(path)?;
-    let db = |e| SaveError::Database {
-        path: path.to_owned(),
-        source: e,
-    };
     let mut report = CheckReport::default();
-    let mut stmt = conn.prepare("PRAGMA integrity_check").map_err(db)?;
+    let mut stmt = conn.prepare("PRAGMA integrity_check").db(path)?;
     let messages = stmt
         .query_map([], |r| r.get::<_, String>(0))
-        .map_err(db)?
+        .db(path)?
         .collect::<Result<Vec<_>, _>>()
-        .map_err(db)?;
+        .db(path)?;
     report.integrity = messages.into_iter().filter(|m| m != "ok").collect();
     if let Err(e) = schema::read_meta(path, conn) {
         report.integrity.push(e.to_string());
@@ -101,7 +93,7 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
         Ok((Some(_), Some(_)) | (None, None)) => {}
         Ok(_) | Err(_) => report.player_damaged = true,
     }
-    check_chunks(conn, &mut report).map_err(db)?;
+    check_chunks(conn, &mut report).db(path)?;
     Ok(report)
 }
 
@@ -129,10 +121,7 @@ fn open_for_reading_tidily(path: &Path) -> Result<Reader, SaveError> {
     };
     drop(read_only);
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| SaveError::Database {
-        path: path.to_owned(),
-        source: e,
-    })?;
+    let conn = Connection::open_with_flags(path, flags).db(path)?;
     layout::check_world(path, &conn)?;
     Ok(Reader {
         conn,

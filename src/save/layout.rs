@@ -8,8 +8,8 @@ use std::path::Path;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::SaveError;
 use super::schema::{self, Meta};
+use super::{DbResult, SaveError};
 use crate::worldgen::GeneratorKind;
 
 /// Each table's name with its columns: name, declared type, NOT NULL, place in the key.
@@ -75,11 +75,7 @@ pub(super) fn check_world(path: &Path, conn: &Connection) -> Result<i64, SaveErr
 /// Refuses a world whose tables or columns are not those of schema `version`, naming the
 /// first difference.
 pub(super) fn check(path: &Path, conn: &Connection, version: i64) -> Result<(), SaveError> {
-    let db = |e| SaveError::Database {
-        path: path.to_owned(),
-        source: e,
-    };
-    let (found, wanted) = (layout(conn).map_err(db)?, expected(version).map_err(db)?);
+    let (found, wanted) = (layout(conn).db(path)?, expected(version).db(path)?);
     let bad = |problem: String| SaveError::BadLayout {
         path: path.to_owned(),
         version,

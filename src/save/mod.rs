@@ -199,6 +199,25 @@ impl SaveError {
             source,
         }
     }
+
+    fn database(path: &Path, source: rusqlite::Error) -> Self {
+        Self::Database {
+            path: path.to_owned(),
+            source,
+        }
+    }
+}
+
+/// Names the world file in SQLite's errors: `conn.execute(..).db(path)?`.
+trait DbResult<T> {
+    /// The value, or the error as a [`SaveError::Database`] on `path`.
+    fn db(self, path: &Path) -> Result<T, SaveError>;
+}
+
+impl<T> DbResult<T> for rusqlite::Result<T> {
+    fn db(self, path: &Path) -> Result<T, SaveError> {
+        self.map_err(|source| SaveError::database(path, source))
+    }
 }
 
 /// The folder holding worlds named without a path: `$HEWN_DATA_DIR/worlds`, or the platform

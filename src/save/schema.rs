@@ -9,7 +9,7 @@ use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
-use super::SaveError;
+use super::{DbResult, SaveError};
 use crate::sim::time::MORNING;
 use crate::worldgen::GeneratorKind;
 
@@ -207,10 +207,7 @@ pub(super) fn open_error(path: &Path, e: rusqlite::Error) -> SaveError {
             path: path.to_owned(),
         }
     } else {
-        SaveError::Database {
-            path: path.to_owned(),
-            source: e,
-        }
+        SaveError::database(path, e)
     }
 }
 
@@ -272,10 +269,7 @@ pub(super) fn read_meta(path: &Path, conn: &Connection) -> Result<Meta, SaveErro
     let get = |key: &'static str| -> Result<String, SaveError> {
         conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()
-            .map_err(|e| SaveError::Database {
-                path: path.to_owned(),
-                source: e,
-            })?
+            .db(path)?
             .ok_or_else(|| bad_meta(path, key, "missing"))
     };
     let generator = get("generator")?;

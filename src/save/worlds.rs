@@ -14,6 +14,7 @@ use super::file::acquire_lock;
 use super::{
     NewWorld, SaveError, WORLD_EXTENSION, WorldFile, WorldSummary, sqlite_side_file, summarize,
 };
+use crate::sim::hash::fnv1a;
 use crate::worldgen::GeneratorKind;
 
 /// The longest world name, in characters.
@@ -117,12 +118,6 @@ pub fn seed_from_text(text: &str) -> u64 {
         return n as u64;
     }
     fnv1a(text.as_bytes())
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 fn world_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {

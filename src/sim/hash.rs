@@ -58,6 +58,14 @@ impl StateHasher {
     }
 }
 
+/// The FNV-1a 64 hash of `bytes`.
+#[must_use]
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hasher = StateHasher::new();
+    hasher.bytes(bytes);
+    hasher.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,11 +83,7 @@ mod tests {
 
     #[test]
     fn matches_published_fnv1a_vectors() {
-        let mut h = StateHasher::new();
-        h.bytes(b"a");
-        assert_eq!(h.finish(), 0xaf63_dc4c_8601_ec8c);
-        let mut h = StateHasher::new();
-        h.bytes(b"foobar");
-        assert_eq!(h.finish(), 0x8594_4171_f739_67e8);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
     }
 }

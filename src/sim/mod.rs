@@ -21,6 +21,7 @@ pub mod water;
 use glam::DVec3;
 
 use crate::aabb::CONTACT_EPSILON;
+use crate::axis::Axis;
 use crate::physics::crates::{Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
@@ -188,7 +189,7 @@ impl Simulation {
         }
         let mut body = before.bounds();
         let mut moved = DVec3::ZERO;
-        for axis in [1, 0, 2] {
+        for axis in [Axis::Y, Axis::X, Axis::Z] {
             let along =
                 self.crates
                     .push(&self.world, Mover::Player(body), axis, planned[axis], &[]);
@@ -198,7 +199,7 @@ impl Simulation {
             body = body.translated(step);
             if along != planned[axis] {
                 self.player.velocity[axis] = 0.0;
-                if axis == 1 && planned.y < 0.0 {
+                if axis == Axis::Y && planned.y < 0.0 {
                     self.player.on_ground = true;
                 }
             }

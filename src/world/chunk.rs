@@ -171,12 +171,6 @@ impl Chunk {
         &self.palette
     }
 
-    /// Bytes of block storage this chunk uses, palette included.
-    #[must_use]
-    pub fn storage_bytes(&self) -> usize {
-        self.palette.len() + self.indices.len() * 8
-    }
-
     fn repack(&mut self, bits: u32) {
         let (old_bits, old) = (self.bits, std::mem::take(&mut self.indices));
         self.bits = bits;
@@ -252,7 +246,7 @@ mod tests {
     fn uniform_chunk_keeps_no_array() {
         let c = Chunk::filled(Block::Stone);
         assert_eq!(c.uniform(), Some(Block::Stone));
-        assert_eq!(c.storage_bytes(), 1);
+        assert!(c.indices.is_empty());
         assert_eq!(c.get(LocalPos::new(5, 6, 7)), Block::Stone);
         let from_array = Chunk::from_blocks(&[Block::Air; CHUNK_VOLUME]);
         assert_eq!(from_array.uniform(), Some(Block::Air));

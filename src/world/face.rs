@@ -7,6 +7,8 @@
 
 use glam::IVec3;
 
+use crate::axis::Axis;
+
 /// A face of a block, named by the direction it looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -39,23 +41,23 @@ impl Face {
     /// The four that look sideways, in index order.
     pub const SIDES: [Self; 4] = [Self::East, Self::West, Self::South, Self::North];
 
-    /// The face on `axis` (0 = x, 1 = y, 2 = z) looking to the positive side or not.
+    /// The face on `axis` looking to the positive side or not.
     #[must_use]
-    pub const fn from_axis(axis: usize, positive: bool) -> Self {
+    pub const fn from_axis(axis: Axis, positive: bool) -> Self {
         match (axis, positive) {
-            (0, true) => Self::East,
-            (0, false) => Self::West,
-            (1, true) => Self::Up,
-            (1, false) => Self::Down,
-            (_, true) => Self::South,
-            (_, false) => Self::North,
+            (Axis::X, true) => Self::East,
+            (Axis::X, false) => Self::West,
+            (Axis::Y, true) => Self::Up,
+            (Axis::Y, false) => Self::Down,
+            (Axis::Z, true) => Self::South,
+            (Axis::Z, false) => Self::North,
         }
     }
 
-    /// The axis the face is perpendicular to: 0 = x, 1 = y, 2 = z.
+    /// The axis the face is perpendicular to.
     #[must_use]
-    pub const fn axis(self) -> usize {
-        self as usize / 2
+    pub const fn axis(self) -> Axis {
+        Axis::ALL[self as usize / 2]
     }
 
     /// Whether the face looks towards the positive end of its axis.
@@ -130,7 +132,7 @@ mod tests {
             assert_eq!(n[face.axis()], if face.is_positive() { 1 } else { -1 });
             assert_eq!(n.abs().element_sum(), 1);
             assert_eq!(face.opposite().normal(), -n);
-            assert_eq!(face.is_side(), face.axis() != 1);
+            assert_eq!(face.is_side(), face.axis() != Axis::Y);
         }
     }
 }

@@ -12,7 +12,7 @@ use glam::DVec3;
 
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
 use crate::world::{Block, Chunk, ChunkPos, ColumnSource, LocalPos};
-pub use terrain::{Biome, SEA_LEVEL, Terrain};
+pub use terrain::{Biome, SEA_LEVEL, SplitMix64, Terrain};
 
 /// Which generator a world uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

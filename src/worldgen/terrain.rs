@@ -31,6 +31,7 @@ mod tests;
 mod trees;
 
 pub use biomes::Biome;
+pub use hash::SplitMix64;
 
 use std::fmt;
 
@@ -66,6 +67,13 @@ pub struct Terrain {
     caves: Caves,
     forests: Forests,
 }
+
+// What the doc above promises, checked when the crate compiles: a field that could not be
+// shared between threads would fail the build here.
+const _: () = {
+    const fn shareable<T: Send + Sync>() {}
+    shareable::<Terrain>();
+};
 
 impl fmt::Debug for Terrain {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

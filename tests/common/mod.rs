@@ -13,6 +13,8 @@ pub struct Run {
     pub trace: Vec<TickReport>,
     /// The simulation after the last tick.
     pub sim: Simulation,
+    /// The first tick that ended with bodies overlapping, and which.
+    first_overlap: Option<String>,
 }
 
 impl Run {
@@ -46,27 +48,34 @@ impl Run {
 }
 
 impl Run {
-    /// Asserts that no tick ended with two crates, or a crate and the player, overlapping.
+    /// Asserts that no tick ended with two crates, or a crate and the player, overlapping,
+    /// or a crate inside a block.
     #[track_caller]
     pub fn assert_bodies_apart(&self) {
-        let crates = self.sim.crates().list();
-        for (i, a) in crates.iter().enumerate() {
-            assert!(
-                !a.bounds().intersects_by(self.sim.player().bounds(), 1e-6),
-                "crate {i} overlaps the player"
-            );
-            assert!(
-                !hewn::physics::intersects_world(self.sim.world(), a.bounds(), 1e-6),
-                "crate {i} is inside a block"
-            );
-            for (j, b) in crates.iter().enumerate().skip(i + 1) {
-                assert!(
-                    !a.bounds().intersects_by(b.bounds(), 1e-6),
-                    "crates {i} and {j} overlap"
-                );
+        if let Some(overlap) = &self.first_overlap {
+            panic!("{overlap}");
+        }
+    }
+}
+
+/// Which bodies overlap in `sim`, if any do: a crate and the player, a crate and a block, or
+/// two crates.
+fn overlap(sim: &Simulation) -> Option<String> {
+    let crates = sim.crates().list();
+    for (i, a) in crates.iter().enumerate() {
+        if a.bounds().intersects_by(sim.player().bounds(), 1e-6) {
+            return Some(format!("crate {i} overlaps the player"));
+        }
+        if hewn::physics::intersects_world(sim.world(), a.bounds(), 1e-6) {
+            return Some(format!("crate {i} is inside a block"));
+        }
+        for (j, b) in crates.iter().enumerate().skip(i + 1) {
+            if a.bounds().intersects_by(b.bounds(), 1e-6) {
+                return Some(format!("crates {i} and {j} overlap"));
             }
         }
     }
+    None
 }
 
 /// Parses and runs `toml`.
@@ -74,8 +83,19 @@ impl Run {
 pub fn run(toml: &str) -> Run {
     let scenario = Scenario::parse(toml).unwrap_or_else(|e| panic!("bad scenario: {e}\n{toml}"));
     let mut trace = Vec::new();
-    let sim = scenario.run(|sim| trace.push(TickReport::of(sim, &scenario.probes)));
-    Run { trace, sim }
+    let mut first_overlap = None;
+    let sim = scenario.run(|sim| {
+        let report = TickReport::of(sim, &scenario.probes);
+        if first_overlap.is_none() {
+            first_overlap = overlap(sim).map(|o| format!("after tick {}: {o}", report.tick));
+        }
+        trace.push(report);
+    });
+    Run {
+        trace,
+        sim,
+        first_overlap,
+    }
 }
 
 /// Runs `toml` twice: as written (a box player) and with `collider = "cylinder"`.

@@ -12,20 +12,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES, TORCH_TOP_ROW};
+use hewn::worldgen::SplitMix64;
 use image::{Rgba, RgbaImage};
 
 const S: i32 = TILE_SIZE as i32;
 
-/// SplitMix64: tiny, seedable, and good enough to scatter pixels.
-struct Rng(u64);
+/// SplitMix64 (tiny, seedable, and good enough to scatter pixels) with the draws the
+/// painters make.
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A whole number in `lo..=hi`.
@@ -499,7 +497,7 @@ fn main() -> ExitCode {
     let mut atlas = RgbaImage::new(ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE);
     for (i, name) in TILES.iter().enumerate() {
         // Each tile has its own stream, so adding a tile never repaints the others.
-        let mut rng = Rng(0x6865_776E ^ (i as u64) << 32);
+        let mut rng = Rng(SplitMix64::new(0x6865_776E ^ (i as u64) << 32));
         let Some(tile) = paint(name, &mut rng) else {
             eprintln!("make_atlas: no painter for tile {name:?}");
             return ExitCode::FAILURE;
