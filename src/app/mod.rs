@@ -225,10 +225,7 @@ impl App {
             attributes = attributes.with_fullscreen(Some(Fullscreen::Borderless(None)));
         }
         let window = Arc::new(event_loop.create_window(attributes)?);
-        let instance =
-            wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
-                Box::new(event_loop.owned_display_handle()),
-            ));
+        let instance = Gpu::instance_for(Box::new(event_loop.owned_display_handle()));
         let surface = instance
             .create_surface(window.clone())
             .map_err(RenderError::from)?;

@@ -5,7 +5,7 @@
 pub enum RenderError {
     /// No adapter (GPU or software renderer) can draw for us.
     #[error(
-        "no usable graphics adapter was found (hewn needs Vulkan, Metal, DirectX 12 or OpenGL; \
+        "no usable graphics adapter was found (hewn needs Vulkan, Metal or DirectX 12; \
          on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers): {0}"
     )]
     NoAdapter(#[from] wgpu::RequestAdapterError),
@@ -24,6 +24,18 @@ pub enum RenderError {
     /// Reading a frame back from the GPU failed.
     #[error("reading the frame back from the GPU failed: {0}")]
     Readback(String),
+}
+
+/// The backends hewn draws with. Not OpenGL: the translucent pass reads the depth buffer in
+/// its shader (`textureLoad` of a depth texture), which wgpu cannot translate to GLSL, so a
+/// machine with only OpenGL finds no adapter and says so, where it would otherwise fail
+/// building the pipelines. `WGPU_BACKEND` in the environment still overrides this.
+pub const DRAWING_BACKENDS: wgpu::Backends = wgpu::Backends::PRIMARY;
+
+/// `descriptor` limited to [`DRAWING_BACKENDS`], then adjusted by the environment.
+fn drawing_backends(mut descriptor: wgpu::InstanceDescriptor) -> wgpu::InstanceDescriptor {
+    descriptor.backends = DRAWING_BACKENDS;
+    descriptor.with_env()
 }
 
 /// A device and its queue, with the adapter's name for the log.
@@ -67,10 +79,22 @@ impl Gpu {
         })
     }
 
-    /// An instance for every backend this platform has, as the environment allows.
+    /// An instance for offscreen drawing on every backend that can draw hewn
+    /// ([`DRAWING_BACKENDS`]), as the environment allows.
     #[must_use]
     pub fn instance() -> wgpu::Instance {
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env())
+        wgpu::Instance::new(drawing_backends(
+            wgpu::InstanceDescriptor::new_without_display_handle(),
+        ))
+    }
+
+    /// An instance for drawing into the windows of `display`, on every backend that can
+    /// draw hewn, as the environment allows.
+    #[must_use]
+    pub fn instance_for(display: Box<dyn wgpu::wgt::WgpuHasDisplayHandle>) -> wgpu::Instance {
+        wgpu::Instance::new(drawing_backends(
+            wgpu::InstanceDescriptor::new_with_display_handle(display),
+        ))
     }
 
     /// A one-line description of the adapter, for the log.
