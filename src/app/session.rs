@@ -177,13 +177,19 @@ impl Session {
         changes
     }
 
-    /// The next mesh a worker finished, nearest first, for the frame to upload.
+    /// The next mesh a worker finished, nearest first, for the frame to upload. When there
+    /// is none left, the view may just have been completed: that is noted at once, so the
+    /// log's loading time is the frame's that took the last mesh.
     pub fn next_ready_mesh(&mut self) -> Option<(ChunkPos, ChunkMesh)> {
-        self.streamer.next_ready()
+        let next = self.streamer.next_ready();
+        if next.is_none() {
+            self.note_view_loaded();
+        }
+        next
     }
 
     /// Logs, once, when everything within the render distance was meshed and taken for
-    /// drawing (by the frames before this one).
+    /// drawing.
     fn note_view_loaded(&mut self) {
         if !self.view_loaded && self.started() && self.streamer.view_complete() {
             self.view_loaded = true;
