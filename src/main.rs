@@ -14,8 +14,10 @@ fn main() -> ExitCode {
         None => match hewn::app::run(&cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                log::error!("{e}");
-                eprintln!("hewn: {e}");
+                // Escaped: the message may quote a world's name or path.
+                let message = hewn::save::escaped(&e.to_string()).into_owned();
+                log::error!("{message}");
+                eprintln!("hewn: {message}");
                 ExitCode::from(1)
             }
         },

@@ -85,9 +85,10 @@ pub enum AppError {
 ///
 /// Without `--world` or `--frames` the game opens on the title screen. With them it goes
 /// straight into the world, so scripts and tests never meet a menu: an existing world is
-/// opened before the display is asked for, so a world that cannot be played is refused even
-/// where no window can open; a world that would be created is created only once the window
-/// and the GPU are up, so `hewn` that cannot open a window makes no file.
+/// claimed (checked and locked, nothing written) before the display is asked for, so a world
+/// that cannot be played is refused even where no window can open; it is opened (perhaps
+/// upgraded) and a new world created only once the window and the GPU are up, so `hewn` that
+/// cannot open a window writes no file.
 ///
 /// # Errors
 /// [`AppError`] when the world cannot be opened (before any window appears), when no window
@@ -95,11 +96,12 @@ pub enum AppError {
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
     let straight_in = options.world.is_some() || options.frames.is_some();
-    // A world to be created waits for the window (`resumed`); an existing one is opened now.
-    let opened = if !straight_in || open::would_create_world(options)? {
-        None
+    // An existing world is claimed now and opened with the window (`resumed`); a world to be
+    // created waits for the window too.
+    let claimed = if straight_in {
+        open::claim_world(options)?
     } else {
-        Some(open::open_world(options)?)
+        None
     };
     let saved_settings = load_settings();
     let settings = saved_settings.clone().overridden_by(options);
@@ -112,7 +114,7 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
         settings_changed: false,
         launch,
         straight_in,
-        opened,
+        claimed,
         display: None,
         menus: None,
         session: None,
@@ -199,8 +201,8 @@ struct App {
     launch: Instant,
     /// Whether the command line named the world (or asked for frames): no title screen.
     straight_in: bool,
-    /// The world opened before the window, until the session takes it.
-    opened: Option<open::Opened>,
+    /// The world claimed before the window, until it is opened.
+    claimed: Option<crate::save::ClaimedWorld>,
     display: Option<display::Display>,
     menus: Option<Menus>,
     session: Option<Session>,
@@ -288,12 +290,9 @@ impl ApplicationHandler for App {
             self.refresh_worlds();
             return;
         }
-        let opened = match self.opened.take() {
-            Some(opened) => opened,
-            None => match open::open_world(&self.options) {
-                Ok(opened) => opened,
-                Err(e) => return self.fail(event_loop, e),
-            },
+        let opened = match open::open_world(&self.options, self.claimed.take()) {
+            Ok(opened) => opened,
+            Err(e) => return self.fail(event_loop, e),
         };
         let name = self.options.world.clone().unwrap_or_default();
         let options = self.options.clone();

@@ -7,7 +7,10 @@ use std::time::Instant;
 use super::AppError;
 use crate::cli::PlayOptions;
 use crate::physics::PlayerCollider;
-use crate::save::{Autosaver, DEFAULT_WORLD, Hotbar, NewWorld, WorldFile, resolve_world};
+use crate::save::{
+    Autosaver, ClaimedWorld, DEFAULT_WORLD, Hotbar, NewWorld, WorldFile, resolve_world,
+    world_exists,
+};
 use crate::sim::{Start, spawn};
 use crate::world::World;
 use crate::worldgen::{Generator, GeneratorKind};
@@ -26,26 +29,45 @@ pub struct Opened {
     pub saver: Option<Autosaver>,
 }
 
-/// Whether opening the world the options name would create a file (there is none yet).
+/// Claims the existing world the options name, before any window opens: everything that
+/// can refuse it is asked and its lock taken, but nothing is written ([`WorldFile::claim`]).
+/// `None` when there is no world to claim: `--frames` without `--world` (an unsaved world),
+/// or a world that does not exist yet (created only once the window is up).
 ///
 /// # Errors
-/// [`AppError::Save`] if the name names no world file, or the data folder cannot be found.
-pub fn would_create_world(options: &PlayOptions) -> Result<bool, AppError> {
+/// [`AppError::Save`] if the world cannot be played: a bad name, locked by another hewn, not
+/// a hewn world, read-only, from a newer hewn, or asked for with another seed or generator.
+pub fn claim_world(options: &PlayOptions) -> Result<Option<ClaimedWorld>, AppError> {
     if options.world.is_none() && options.frames.is_some() {
-        return Ok(false);
+        return Ok(None);
     }
     let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
-    Ok(!path.exists())
+    if !world_exists(&path)? {
+        return Ok(None);
+    }
+    Ok(Some(WorldFile::claim(&path, new_world(options))?))
+}
+
+/// What the options ask of a new world.
+fn new_world(options: &PlayOptions) -> NewWorld {
+    NewWorld {
+        seed: options.seed,
+        generator: options.world_gen.map(GeneratorKind::from),
+    }
 }
 
 /// Opens (or creates) and locks the world the options name, with its player, crates and
-/// hotbar as they were saved. With `--frames` and no `--world` the world is a fresh one that
-/// is never saved, so automation leaves no files behind.
+/// hotbar as they were saved; `claimed`, when given, is that world already claimed by
+/// [`claim_world`]. With `--frames` and no `--world` the world is a fresh one that is never
+/// saved, so automation leaves no files behind.
 ///
 /// # Errors
 /// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
 /// world, from a newer hewn, or asked for with another seed or generator.
-pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
+pub fn open_world(
+    options: &PlayOptions,
+    claimed: Option<ClaimedWorld>,
+) -> Result<Opened, AppError> {
     let collider = PlayerCollider::from(options.collider);
     if options.world.is_none() && options.frames.is_some() {
         let kind = options
@@ -62,16 +84,18 @@ pub fn open_world(options: &PlayOptions) -> Result<Opened, AppError> {
             saver: None,
         });
     }
-    let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
-    let new = NewWorld {
-        seed: options.seed,
-        generator: options.world_gen.map(GeneratorKind::from),
+    let (file, loaded) = match claimed {
+        Some(claimed) => claimed.open()?,
+        None => {
+            let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
+            WorldFile::open_or_create(&path, new_world(options))?
+        }
     };
-    let (file, loaded) = WorldFile::open_or_create(&path, new)?;
+    let path = file.path();
     log::info!(
         "{} world {} ({} generator, seed {})",
         if loaded.created { "created" } else { "opened" },
-        path.display(),
+        crate::save::escaped(&path.display().to_string()),
         loaded.meta.generator,
         loaded.meta.seed
     );

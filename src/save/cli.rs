@@ -6,7 +6,8 @@ use clap::{Args, Subcommand};
 
 use super::worlds::{date_time, human_size, list_worlds};
 use super::{
-    Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, resolve_world, summarize, worlds_dir,
+    Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, escaped, resolve_world, summarize,
+    worlds_dir,
 };
 use crate::sim::scenario::Scenario;
 use crate::sim::{Simulation, Start};
@@ -29,14 +30,16 @@ pub enum WorldCommand {
         /// A world name (in the data folder) or a path to a .hewn file.
         world: String,
     },
-    /// Check a world for damage: exit 0 when healthy, 1 naming what is damaged.
+    /// Check a world: exit 0 when healthy and playable, 1 naming what is damaged, or saying
+    /// it is read-only (which hewn refuses to play).
     Check {
         /// A world name (in the data folder) or a path to a .hewn file.
         world: String,
     },
 }
 
-/// Runs `hewn world`: exit 0 on success, 1 on failure or damage.
+/// Runs `hewn world`: exit 0 on success, 1 on failure or damage. Names, paths and messages
+/// are printed [`escaped`]: a world's name may hold anything its file name can.
 #[must_use]
 pub fn run_world(args: &WorldArgs) -> ExitCode {
     let result = match &args.command {
@@ -47,7 +50,7 @@ pub fn run_world(args: &WorldArgs) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("hewn world: {e}");
+            eprintln!("hewn world: {}", escaped(&e.to_string()));
             ExitCode::FAILURE
         }
     }
@@ -57,7 +60,7 @@ fn list() -> Result<ExitCode, SaveError> {
     let dir = worlds_dir()?;
     let worlds = list_worlds(&dir)?;
     if worlds.is_empty() {
-        println!("no worlds in {}", dir.display());
+        println!("no worlds in {}", shown(&dir));
         return Ok(ExitCode::SUCCESS);
     }
     println!(
@@ -65,7 +68,7 @@ fn list() -> Result<ExitCode, SaveError> {
         "name", "seed", "generator", "size"
     );
     for world in &worlds {
-        let name = &world.name;
+        let name = escaped(&world.name);
         match &world.summary {
             Ok(s) => println!(
                 "{name:<20} {:>20} {:<9} {:>10}  {}",
@@ -74,7 +77,7 @@ fn list() -> Result<ExitCode, SaveError> {
                 human_size(s.size),
                 date_time(s.meta.last_saved.max(s.meta.created))
             ),
-            Err(e) => println!("{name:<20} unreadable: {e}"),
+            Err(e) => println!("{name:<20} unreadable: {}", escaped(&e.to_string())),
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -82,7 +85,7 @@ fn list() -> Result<ExitCode, SaveError> {
 
 fn info(world: &str) -> Result<ExitCode, SaveError> {
     let s = summarize(&resolve_world(world)?)?;
-    println!("world:          {}", s.path.display());
+    println!("world:          {}", shown(&s.path));
     println!("seed:           {}", s.meta.seed);
     println!("generator:      {}", s.meta.generator);
     println!("chunks stored:  {}", s.chunks);
@@ -122,22 +125,33 @@ fn check_world(world: &str) -> Result<ExitCode, SaveError> {
     if report.player_damaged {
         println!("damaged player record: unreadable or out of range (the player will respawn)");
     }
-    if report.is_healthy() {
+    let path = shown(&path);
+    if !report.is_healthy() {
         println!(
-            "{}: healthy ({} chunks stored)",
-            path.display(),
-            report.chunks
-        );
-        Ok(ExitCode::SUCCESS)
-    } else {
-        println!(
-            "{}: damaged ({} of {} chunks)",
-            path.display(),
+            "{path}: damaged ({} of {} chunks)",
             report.damaged.len(),
             report.chunks
         );
-        Ok(ExitCode::FAILURE)
+    } else if report.read_only {
+        // Opening refuses a world it could never save; check says so, so the two agree.
+        println!(
+            "{path}: healthy ({} chunks stored) but read-only: hewn will not play it until it \
+             can be written",
+            report.chunks
+        );
+    } else {
+        println!("{path}: healthy ({} chunks stored)", report.chunks);
     }
+    Ok(if report.is_playable() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// A path as printed: control characters escaped.
+fn shown(path: &std::path::Path) -> String {
+    escaped(&path.display().to_string()).into_owned()
 }
 
 /// A saved world opened for `hewn sim --world`, kept open (and locked) while it runs.
@@ -167,11 +181,14 @@ impl SimWorld {
         let (file, loaded) = match opened {
             Ok(opened) => opened,
             Err(e @ (SaveError::SeedMismatch { .. } | SaveError::GeneratorMismatch { .. })) => {
-                eprintln!("hewn sim: the scenario does not match the world: {e}");
+                eprintln!(
+                    "hewn sim: the scenario does not match the world: {}",
+                    escaped(&e.to_string())
+                );
                 return Err(ExitCode::from(2));
             }
             Err(e) => {
-                eprintln!("hewn sim: {e}");
+                eprintln!("hewn sim: {}", escaped(&e.to_string()));
                 return Err(ExitCode::FAILURE);
             }
         };
@@ -235,7 +252,10 @@ impl SimWorld {
             .save(&snapshot)
             .and_then(|_| self.file.close())
             .map_err(|e| {
-                eprintln!("hewn sim: saving the world failed: {e}");
+                eprintln!(
+                    "hewn sim: saving the world failed: {}",
+                    escaped(&e.to_string())
+                );
                 ExitCode::FAILURE
             })
     }

@@ -11,9 +11,10 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, pa
 use super::codec::{self, DecodeError};
 use super::layout;
 use super::motion::{self, Motion};
+use super::place::{self, Place, WorldLock};
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
-use super::{DbResult, NewSideFiles, SaveError, crates, sidecar};
+use super::{DbResult, NewSideFiles, SaveError, crates, sidecar, sqlite_side_file};
 use crate::physics::crates::Crate;
 use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
@@ -87,17 +88,29 @@ pub struct SaveStats {
 pub struct WorldFile {
     conn: Connection,
     path: PathBuf,
-    /// Held for as long as the world is open; the OS drops it if the process dies.
-    _lock: File,
+    /// Held for as long as the world is open; the OS drops it if the process dies. After
+    /// `conn`, so the connection closes first.
+    _lock: WorldLock,
+}
+
+/// An existing world, checked and locked, with nothing written to it yet: everything that
+/// can refuse it has been asked, read-only and leaving no file beside it. The game claims a
+/// world before it opens a window and opens it ([`ClaimedWorld::open`], which may upgrade its
+/// schema) only once the window is up, so a run that cannot start leaves the file as it was.
+#[derive(Debug)]
+pub struct ClaimedWorld {
+    path: PathBuf,
+    request: NewWorld,
+    lock: WorldLock,
 }
 
 impl WorldFile {
-    /// Opens the world at `path`, creating it from `request` if there is no file there, and
+    /// Opens the world at `path`, creating it from `request` if there is nothing there, and
     /// loads it.
     ///
-    /// An existing file is first inspected read-only: a file that is not a database, a
-    /// database that is not a hewn world, or a world from a newer hewn is refused before
-    /// anything is written.
+    /// An existing file is first claimed ([`WorldFile::claim`]): a file that is not a
+    /// database, a database that is not a hewn world, or a world from a newer hewn is refused
+    /// before anything is written.
     ///
     /// # Errors
     /// [`SaveError`]: refused files, a world open in another hewn ([`SaveError::Locked`]), a
@@ -106,44 +119,59 @@ impl WorldFile {
         path: &Path,
         request: NewWorld,
     ) -> Result<(Self, LoadedWorld), SaveError> {
-        let side_files = NewSideFiles::before_opening(path);
-        let opened = Self::open_or_create_tidily(path, request);
-        if opened.is_err() {
-            side_files.remove_new();
+        match place::look(path)? {
+            Place::File => Self::claim(path, request)?.open(),
+            Place::Empty => {
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
+                }
+                let lock = create_file(path, request)?;
+                ClaimedWorld {
+                    path: path.to_owned(),
+                    request,
+                    lock,
+                }
+                .open_as(true)
+            }
         }
-        opened
     }
 
-    /// [`WorldFile::open_or_create`], which on failure removes the side files it made.
-    fn open_or_create_tidily(
-        path: &Path,
-        request: NewWorld,
-    ) -> Result<(Self, LoadedWorld), SaveError> {
-        let exists = path.try_exists().map_err(|e| SaveError::io(path, e))?;
-        if exists {
-            // Everything that can refuse the world is asked before the lock file is made.
-            let conn = layout::open_read_only(path)?;
-            check_request(path, &schema::read_meta(path, &conn)?, request)?;
-            drop(conn);
-            check_writable(path)?;
-        } else if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
+    /// Claims the existing world at `path` for play: takes its lock and checks, reading only,
+    /// that it is a hewn world this build can play, made with what `request` asks, and
+    /// writable. Nothing is written, not even SQLite's side files.
+    ///
+    /// # Errors
+    /// [`SaveError::Locked`], [`SaveError::ReadOnly`], the refusals of a foreign, damaged or
+    /// newer file or of a request the world contradicts, [`SaveError::NotAFile`] and
+    /// [`SaveError::DanglingLink`]; an I/O error naming a world that is not there.
+    pub fn claim(path: &Path, request: NewWorld) -> Result<ClaimedWorld, SaveError> {
+        if place::look(path)? == Place::Empty {
+            return Err(SaveError::io(
+                path,
+                std::io::Error::from(std::io::ErrorKind::NotFound),
+            ));
         }
-        let lock = acquire_lock(path)?;
-        let created = !path.try_exists().map_err(|e| SaveError::io(path, e))?;
-        if created {
-            create_file(path, request)?;
+        let lock = place::lock(path)?;
+        let side_files = NewSideFiles::before_opening(path);
+        let looked = layout::open_to_look(path)
+            .and_then(|conn| check_request(path, &schema::read_meta(path, &conn)?, request));
+        side_files.remove_new();
+        looked?;
+        if !lock.writable() {
+            return Err(SaveError::ReadOnly {
+                path: path.to_owned(),
+            });
         }
-        let mut file = Self::open_locked(path, lock)?;
-        let meta = schema::read_meta(path, &file.conn)?;
-        check_request(path, &meta, request)?;
-        let loaded = file.load(meta, created)?;
-        Ok((file, loaded))
+        Ok(ClaimedWorld {
+            path: path.to_owned(),
+            request,
+            lock,
+        })
     }
 
     /// Opens the existing world at `path` with its lock held, upgrading its schema if it is
     /// older than this build's.
-    fn open_locked(path: &Path, lock: File) -> Result<Self, SaveError> {
+    fn open_locked(path: &Path, lock: WorldLock) -> Result<Self, SaveError> {
         // No SQLITE_OPEN_CREATE: if the file vanished since we looked, fail rather than make
         // an empty database.
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -310,65 +338,60 @@ impl WorldFile {
     }
 }
 
-/// Refuses a world file that cannot be opened for writing, before anything runs that would
-/// only fail at its first save.
-fn check_writable(path: &Path) -> Result<(), SaveError> {
-    match File::options().write(true).open(path) {
-        Ok(_) => Ok(()),
-        Err(e)
-            if matches!(
-                e.kind(),
-                std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
-            ) =>
-        {
-            Err(SaveError::ReadOnly {
-                path: path.to_owned(),
-            })
+impl ClaimedWorld {
+    /// The world file.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Opens the claimed world, upgrading its schema if it is older than this build's, and
+    /// loads it. This is the first write to the file.
+    ///
+    /// # Errors
+    /// [`SaveError`]: the world changed since it was claimed, or I/O and database failures.
+    pub fn open(self) -> Result<(WorldFile, LoadedWorld), SaveError> {
+        self.open_as(false)
+    }
+
+    /// [`ClaimedWorld::open`] of a world `created` just now or not; on failure it removes the
+    /// side files it made.
+    fn open_as(self, created: bool) -> Result<(WorldFile, LoadedWorld), SaveError> {
+        let Self {
+            path,
+            request,
+            lock,
+        } = self;
+        let side_files = NewSideFiles::before_opening(&path);
+        let opened = WorldFile::open_locked(&path, lock).and_then(|mut file| {
+            let meta = schema::read_meta(&path, &file.conn)?;
+            check_request(&path, &meta, request)?;
+            let loaded = file.load(meta, created)?;
+            Ok((file, loaded))
+        });
+        if opened.is_err() {
+            side_files.remove_new();
         }
-        Err(e) => Err(SaveError::io(path, e)),
+        opened
     }
 }
 
-/// Takes the world's lock file, `PATH.lock`, with an OS lock that dies with the process.
-/// The file itself stays: deleting it would let two processes lock two different files.
-pub(super) fn acquire_lock(path: &Path) -> Result<File, SaveError> {
-    let lock_path = sidecar(path, "lock");
-    let file = File::options()
+/// Makes a new world file at `path`, atomically, and returns its lock: the file is written
+/// whole under another name, locked, and only then linked into place (a link, unlike a
+/// rename, never replaces what may have appeared at `path` meanwhile). A crash leaves either
+/// no world or a complete empty one.
+fn create_file(path: &Path, request: NewWorld) -> Result<WorldLock, SaveError> {
+    let temp = sidecar(path, "new");
+    // The temporary file is locked before it is emptied, so two hewns creating one world at
+    // once never write into each other's file: the second is told the world is open.
+    File::options()
         .create(true)
         .truncate(false)
         .write(true)
-        .open(&lock_path)
-        .map_err(|e| SaveError::io(&lock_path, e))?;
-    // A lock can be held for an instant by a process that never meant to: a child being
-    // started by the holder shares its descriptors until it runs its own program (tests
-    // that open worlds while starting `hewn` processes meet this). A few short retries wait
-    // that out; a world really open elsewhere is still reported within a tenth of a second.
-    for attempt in 0..LOCK_TRIES {
-        // Spelled out: from Rust 1.89 `File` has an inherent `try_lock` that would win.
-        match fs4::FileExt::try_lock(&file) {
-            Ok(()) => return Ok(file),
-            Err(fs4::TryLockError::WouldBlock) if attempt + 1 < LOCK_TRIES => {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            Err(fs4::TryLockError::WouldBlock) => break,
-            Err(fs4::TryLockError::Error(e)) => return Err(SaveError::io(&lock_path, e)),
-        }
-    }
-    Err(SaveError::Locked {
-        path: path.to_owned(),
-        lock: lock_path,
-    })
-}
-
-/// How many times [`acquire_lock`] tries, 20 ms apart, before the world counts as open in
-/// another hewn.
-const LOCK_TRIES: u32 = 5;
-
-/// Makes a new world file at `path`, atomically: it is written whole under another name and
-/// renamed into place, so a crash leaves either no world or a complete empty one.
-fn create_file(path: &Path, request: NewWorld) -> Result<(), SaveError> {
-    let temp = sidecar(path, "new");
-    for stale in [temp.clone(), sidecar(&temp, "journal")] {
+        .open(&temp)
+        .map_err(|e| SaveError::io(&temp, e))?;
+    let lock = place::lock(&temp)?;
+    for stale in [sqlite_side_file(&temp, "journal")] {
         match fs::remove_file(&stale) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
                 return Err(SaveError::io(&stale, e));
@@ -376,6 +399,11 @@ fn create_file(path: &Path, request: NewWorld) -> Result<(), SaveError> {
             _ => {}
         }
     }
+    File::options()
+        .write(true)
+        .open(&temp)
+        .and_then(|f| f.set_len(0))
+        .map_err(|e| SaveError::io(&temp, e))?;
     let meta = Meta {
         generator: request.generator.unwrap_or_default(),
         seed: request.seed.unwrap_or(0),
@@ -391,8 +419,20 @@ fn create_file(path: &Path, request: NewWorld) -> Result<(), SaveError> {
     File::open(&temp)
         .and_then(|f| f.sync_all())
         .map_err(|e| SaveError::io(&temp, e))?;
-    fs::rename(&temp, path).map_err(|e| SaveError::io(path, e))?;
-    sync_parent(path)
+    match fs::hard_link(&temp, path) {
+        Ok(()) => fs::remove_file(&temp).map_err(|e| SaveError::io(&temp, e))?,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let _ = fs::remove_file(&temp);
+            return Err(SaveError::AlreadyExists {
+                path: path.to_owned(),
+            });
+        }
+        // A file system without hard links: the rename can only replace a file made in the
+        // instant since `path` was found empty.
+        Err(_) => fs::rename(&temp, path).map_err(|e| SaveError::io(path, e))?,
+    }
+    sync_parent(path)?;
+    Ok(lock)
 }
 
 /// Makes a rename in `path`'s folder durable (on Unix a folder is synced like a file; other

@@ -1,15 +1,17 @@
 //! Looking at world files without opening them for play: what `hewn world list`, `info`
-//! and `check` print. Nothing here changes a world's content, and it works on a world that
-//! is being played (SQLite's WAL gives readers the last committed save).
+//! and `check` print. Nothing here writes: a world no hewn has open is read `immutable`,
+//! leaving no `-wal`, `-shm` or lock file beside it, and one being played is read through
+//! SQLite's WAL, which gives readers the last committed save.
 
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 
 use super::codec::{self, DecodeError};
-use super::file::{DamagedChunk, acquire_lock, read_player};
+use super::file::{DamagedChunk, read_player};
 use super::layout;
+use super::place::{self, Claim, Place, WorldLock};
 use super::schema::{self, Meta};
 use super::{DbResult, NewSideFiles, SaveError, sidecar};
 use crate::world::ChunkPos;
@@ -40,6 +42,9 @@ pub struct CheckReport {
     pub damaged: Vec<DamagedChunk>,
     /// Whether the player row is missing-but-expected or unreadable.
     pub player_damaged: bool,
+    /// Whether the file cannot be written: healthy or not, hewn refuses to play it (it
+    /// could never be saved), as `hewn world check` says.
+    pub read_only: bool,
 }
 
 impl CheckReport {
@@ -48,6 +53,12 @@ impl CheckReport {
     pub fn is_healthy(&self) -> bool {
         self.integrity.is_empty() && self.damaged.is_empty() && !self.player_damaged
     }
+
+    /// Whether hewn would play the world: healthy and writable.
+    #[must_use]
+    pub fn is_playable(&self) -> bool {
+        self.is_healthy() && !self.read_only
+    }
 }
 
 /// Reads the summary of the world at `path`.
@@ -55,7 +66,8 @@ impl CheckReport {
 /// # Errors
 /// [`SaveError`] if the file is not a readable hewn world.
 pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
-    let Reader { conn, .. } = &open_for_reading(path)?;
+    let reader = open_for_reading(path)?;
+    let conn = &reader.conn;
     let meta = schema::read_meta(path, conn)?;
     let chunks: i64 = conn
         .query_row("SELECT count(*) FROM chunks", [], |r| r.get(0))
@@ -77,8 +89,12 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
 /// [`SaveError`] if the file is not a hewn world at all, or cannot be read; damage inside a
 /// readable world is reported in the [`CheckReport`] instead.
 pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
-    let Reader { conn, .. } = &open_for_reading(path)?;
-    let mut report = CheckReport::default();
+    let reader = open_for_reading(path)?;
+    let conn = &reader.conn;
+    let mut report = CheckReport {
+        read_only: !reader.writable,
+        ..CheckReport::default()
+    };
     let mut stmt = conn.prepare("PRAGMA integrity_check").db(path)?;
     let messages = stmt
         .query_map([], |r| r.get::<_, String>(0))
@@ -97,43 +113,61 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
     Ok(report)
 }
 
-/// Opens a hewn world for reading. If no hewn has it open, the connection is a writable one
-/// holding the world's lock: a read-only SQLite connection cannot remove the `-wal` and
-/// `-shm` files it makes for a WAL database, and would leave them beside every world listed.
-/// It reads only, apart from SQLite folding committed log pages into the file on close.
+/// Opens a hewn world for reading, after [`place::look`]ing at it (a FIFO is refused, never
+/// opened). If no hewn has it open, this process takes its lock for the look and reads it
+/// `immutable` ([`layout::open_to_look`]); otherwise through SQLite's WAL, beside the side
+/// files the hewn playing it keeps.
 fn open_for_reading(path: &Path) -> Result<Reader, SaveError> {
-    let side_files = NewSideFiles::before_opening(path);
-    let reader = open_for_reading_tidily(path);
-    if reader.is_err() {
-        side_files.remove_new();
+    if place::look(path)? == Place::Empty {
+        return Err(SaveError::io(
+            path,
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        ));
     }
-    reader
-}
-
-/// [`open_for_reading`], which on failure removes the side files it made.
-fn open_for_reading_tidily(path: &Path) -> Result<Reader, SaveError> {
-    let read_only = layout::open_read_only(path)?;
-    let Ok(lock) = acquire_lock(path) else {
-        return Ok(Reader {
-            conn: read_only,
+    match place::claim(path)? {
+        Claim::Mine(lock) => {
+            let side_files = NewSideFiles::before_opening(path);
+            match layout::open_to_look(path) {
+                Ok(conn) => Ok(Reader {
+                    conn,
+                    writable: lock.writable(),
+                    _tidy: Some(Tidy(side_files)),
+                    _lock: Some(lock),
+                }),
+                Err(e) => {
+                    side_files.remove_new();
+                    Err(e)
+                }
+            }
+        }
+        Claim::Busy { writable } => Ok(Reader {
+            conn: layout::open_read_only(path)?,
+            writable,
+            _tidy: None,
             _lock: None,
-        });
-    };
-    drop(read_only);
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).db(path)?;
-    layout::check_world(path, &conn)?;
-    Ok(Reader {
-        conn,
-        _lock: Some(lock),
-    })
+        }),
+    }
 }
 
-/// A connection for reading and, if it is a writable one, the world's lock. Fields drop in
-/// order: the connection closes (tidying its side files) before the lock is released.
+/// A read-only connection to a world and, if no other hewn has it open, the world's lock.
+/// Fields drop in order: the connection closes, then the side files it made are removed,
+/// then the lock is released, so a look leaves the folder as it found it.
 struct Reader {
     conn: Connection,
-    _lock: Option<std::fs::File>,
+    /// Whether the world file can be written.
+    writable: bool,
+    _tidy: Option<Tidy>,
+    _lock: Option<WorldLock>,
+}
+
+/// Removes, when dropped, the side files a look made (only done with the lock held: the side
+/// files of a world being played are that hewn's).
+struct Tidy(NewSideFiles);
+
+impl Drop for Tidy {
+    fn drop(&mut self) {
+        self.0.remove_new();
+    }
 }
 
 fn check_chunks(conn: &Connection, report: &mut CheckReport) -> rusqlite::Result<()> {

@@ -63,6 +63,48 @@ pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
     Ok(conn)
 }
 
+/// Opens `path` read-only, as [`open_read_only`] does, for a world whose lock this process
+/// holds (so no hewn is writing it). With no write-ahead log holding commits beside it the
+/// file is opened `immutable`: SQLite then takes no locks and makes no `-wal` or `-shm`
+/// file, so a look leaves the folder exactly as it was. A log with commits (left by a crash)
+/// must be read with the file, through an ordinary read-only connection, whose new `-shm`
+/// the caller removes ([`super::NewSideFiles`]).
+pub(super) fn open_to_look(path: &Path) -> Result<Connection, SaveError> {
+    let log = super::sqlite_side_file(path, "wal");
+    if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
+        return open_read_only(path);
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(immutable_uri(path), flags)
+        .map_err(|e| schema::open_error(path, e))?;
+    check_world(path, &conn)?;
+    Ok(conn)
+}
+
+/// The `file:` URI of `path` with `immutable=1`, every byte outside the unreserved set
+/// percent-encoded (a `?` or `#` in a folder name must stay part of the path).
+fn immutable_uri(path: &Path) -> String {
+    use std::fmt::Write as _;
+    let bytes = path.as_os_str().as_encoded_bytes();
+    // An absolute path gets an empty authority (`file:///x`), so `//x` stays a path.
+    let mut uri = String::from(if path.is_absolute() {
+        "file://"
+    } else {
+        "file:"
+    });
+    for &b in bytes {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            let _ = write!(uri, "%{b:02X}");
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
 /// Checks that an open database is a hewn world this build can read: its header names a
 /// version this build knows ([`schema::check_header`]) and its tables and columns are that
 /// version's. Returns the version.

@@ -14,9 +14,11 @@
 //! # Safety
 //! Every save is one SQLite transaction in WAL mode with `synchronous = FULL`: a kill or a
 //! power cut leaves the file at the last committed save, losing at most the save in flight
-//! (see [`WorldFile::save`]). A world is locked while open (`NAME.hewn.lock`, an OS lock that
-//! dies with the process), so two hewns never write one world. Files are inspected read-only
-//! before anything is written: a foreign file or a world from a newer hewn is refused whole.
+//! (see [`WorldFile::save`]). A world is locked while open (an OS lock on the file itself, which
+//! dies with the process and is the same by whatever link or name the file is reached: see
+//! [`place`]), so two hewns never write one world. Files are inspected read-only, leaving
+//! nothing beside them, before anything is written: a foreign file or a world from a newer
+//! hewn is refused whole, and a world is upgraded only when it is opened for play.
 //! A damaged chunk is reported, regenerated in memory and left in the file as it is.
 //!
 //! # Layers
@@ -32,6 +34,7 @@ mod file;
 mod inspect;
 mod layout;
 mod motion;
+mod place;
 mod schema;
 mod snapshot;
 pub mod worlds;
@@ -40,7 +43,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
-pub use file::{DamagedChunk, LoadedWorld, NewWorld, SaveStats, WorldFile};
+pub use file::{ClaimedWorld, DamagedChunk, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use inspect::{CheckReport, WorldSummary, check, summarize};
 pub use motion::Motion;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
@@ -127,17 +130,34 @@ pub enum SaveError {
         /// The newest this build knows.
         supported: i64,
     },
-    /// Another hewn has the world open.
-    #[error(
-        "{} is open in another hewn (it holds {}); close that one first",
-        path.display(),
-        lock.display()
-    )]
+    /// Another hewn has the world open (through this name or any other: the lock is the
+    /// file's own).
+    #[error("{} is open in another hewn; close that one first", path.display())]
     Locked {
         /// The world file.
         path: PathBuf,
-        /// The lock file.
-        lock: PathBuf,
+    },
+    /// Something other than a regular file stands where a world or one of its side files
+    /// belongs: a folder, a FIFO (which would block the open forever), a socket, a device.
+    #[error("{} is {kind}, not a world file; left untouched", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What is there instead, in words ("a FIFO").
+        kind: &'static str,
+    },
+    /// The world's path is a symbolic link to nothing: creating a world there would replace
+    /// the link with a new file.
+    #[error(
+        "{} is a symbolic link to {}, which does not exist; left untouched",
+        path.display(),
+        target.display()
+    )]
+    DanglingLink {
+        /// The link.
+        path: PathBuf,
+        /// Where it points.
+        target: PathBuf,
     },
     /// The world's metadata is missing or unreadable.
     #[error("{}: metadata {key:?}: {message}", path.display())]
@@ -175,8 +195,12 @@ pub enum SaveError {
         /// The generator asked for.
         asked: GeneratorKind,
     },
-    /// A world name that names no file: empty, or a folder.
-    #[error("{0:?} is not a world name or a path to a world file")]
+    /// A world name that breaks the one rule for names ([`worlds::check_world_name`]).
+    #[error(
+        "{0:?} is not a world name (1 to 64 characters, no control characters, no / \\ or :, \
+         not starting with a dot or ending in .hewn) or a path to a world file (one with a / \
+         or ending in .hewn)"
+    )]
     BadName(String),
     /// A world was to be made or renamed where one already is.
     #[error("{} already exists; left untouched", path.display())]
@@ -234,25 +258,65 @@ pub fn worlds_dir() -> Result<PathBuf, SaveError> {
         .ok_or(SaveError::NoDataDir)
 }
 
-/// Where `--world NAME_OR_PATH` points: a bare name (no folder separator, no extension) is
-/// `NAME.hewn` in [`worlds_dir`]; anything else is a path as given.
+/// Where `--world NAME_OR_PATH` (and a name picked on the title screen) points. Only text that
+/// looks like a path, one with a folder separator or ending in `.hewn`, is a path, taken as
+/// given; anything else is a world name, held to [`worlds::check_world_name`], and means
+/// `NAME.hewn` in [`worlds_dir`] (so "v1.2" is `v1.2.hewn` there, never `./v1.2`).
 ///
 /// # Errors
-/// [`SaveError::BadName`] for an empty name or `.`/`..`; [`SaveError::NoDataDir`].
+/// [`SaveError::BadName`] for a name that breaks the rule or a path that names no file (empty,
+/// or ending in a separator); [`SaveError::NoDataDir`].
 pub fn resolve_world(name_or_path: &str) -> Result<PathBuf, SaveError> {
+    if !looks_like_path(name_or_path) {
+        worlds::check_world_name(name_or_path)?;
+        return Ok(worlds_dir()?.join(format!("{name_or_path}.{WORLD_EXTENSION}")));
+    }
     let path = Path::new(name_or_path);
-    if name_or_path.is_empty() || matches!(name_or_path, "." | "..") || name_or_path.ends_with('/')
-    {
+    if name_or_path.ends_with(['/', std::path::MAIN_SEPARATOR]) || path.file_name().is_none() {
         return Err(SaveError::BadName(name_or_path.to_owned()));
     }
-    let bare = path.components().count() == 1
-        && !name_or_path.contains(['/', std::path::MAIN_SEPARATOR])
-        && path.extension().is_none();
-    if bare {
-        Ok(worlds_dir()?.join(format!("{name_or_path}.{WORLD_EXTENSION}")))
-    } else {
-        Ok(path.to_owned())
+    Ok(path.to_owned())
+}
+
+/// Whether a world file is at `path` (through a link or not), or nothing is and a world may
+/// be created there.
+///
+/// # Errors
+/// What cannot hold a world: [`SaveError::NotAFile`] (a folder, a FIFO, or such a thing in
+/// the place of a side file), [`SaveError::DanglingLink`], [`SaveError::Io`].
+pub fn world_exists(path: &Path) -> Result<bool, SaveError> {
+    Ok(place::look(path)? == place::Place::File)
+}
+
+/// Whether command-line text names a world file by path rather than by name.
+fn looks_like_path(text: &str) -> bool {
+    text.contains(['/', std::path::MAIN_SEPARATOR]) || has_world_extension(text)
+}
+
+/// Whether `text` ends in `.hewn`: such text is a path, so no world name may end that way.
+fn has_world_extension(text: &str) -> bool {
+    text.strip_suffix(WORLD_EXTENSION)
+        .is_some_and(|rest| rest.ends_with('.'))
+}
+
+/// `text` with every control character escaped (`\n`, `\u{1b}`), for printing names, paths
+/// and messages that quote them to a terminal: a name holding an escape sequence must not
+/// drive the terminal, nor a newline split a row of `hewn world list`.
+#[must_use]
+pub fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
     }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 /// `path` with `.suffix` appended to its file name: `w.hewn` → `w.hewn.lock`.

@@ -4,15 +4,19 @@
 //!
 //! A world is `NAME.hewn` with the side files SQLite keeps beside it (`-wal`, `-shm`).
 //! Renaming and deleting take the world's lock first, so a world open in a running hewn is
-//! refused ([`SaveError::Locked`]) instead of being pulled from under it; the lock file stays,
-//! as it always does (see [`WorldFile`]).
+//! refused ([`SaveError::Locked`]) instead of being pulled from under it.
+//!
+//! One rule for names ([`check_world_name`]) holds on the title screen, for `--world NAME`
+//! and for `hewn world`: a name is never mistaken for a path ([`super::resolve_world`]), and
+//! a file in the folder whose name breaks the rule is listed (escaped) but not playable by
+//! name.
 
 use std::path::{Path, PathBuf};
 
-use super::SQLITE_SIDE_FILES;
-use super::file::acquire_lock;
+use super::place::{self, Place};
 use super::{
-    NewWorld, SaveError, WORLD_EXTENSION, WorldFile, WorldSummary, sqlite_side_file, summarize,
+    NewWorld, SQLITE_SIDE_FILES, SaveError, WORLD_EXTENSION, WorldFile, WorldSummary,
+    has_world_extension, sqlite_side_file, summarize,
 };
 use crate::sim::hash::fnv1a;
 use crate::worldgen::GeneratorKind;
@@ -59,8 +63,10 @@ pub fn list_worlds(dir: &Path) -> Result<Vec<WorldEntry>, SaveError> {
         .map(|e| e.path())
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == WORLD_EXTENSION))
         .filter_map(|path| {
-            let name = path.file_stem()?.to_str()?.to_owned();
-            let summary = summarize(&path);
+            let name = path.file_stem()?.to_string_lossy().into_owned();
+            // A file made outside hewn may hold a name no one could type or print safely:
+            // it is listed, but only its path can open it.
+            let summary = check_world_name(&name).and_then(|()| summarize(&path));
             Some(WorldEntry {
                 name,
                 path,
@@ -78,8 +84,10 @@ pub fn list_worlds(dir: &Path) -> Result<Vec<WorldEntry>, SaveError> {
 }
 
 /// Checks that `name` can name a world file in the worlds folder: not empty or blank, at
-/// most [`MAX_NAME_CHARS`] characters, no folder separators or control characters, and not
-/// starting with a dot (hidden, or `.`/`..`).
+/// most [`MAX_NAME_CHARS`] characters, no folder separators or control characters (an escape
+/// sequence or a newline would reach the terminal of whoever lists the worlds), not starting
+/// with a dot (hidden, or `.`/`..`) and not ending in `.hewn` (which would make it a path).
+/// The title screen, `--world NAME` and `hewn world` all hold names to this.
 ///
 /// # Errors
 /// [`SaveError::BadName`] naming the name.
@@ -87,6 +95,7 @@ pub fn check_world_name(name: &str) -> Result<(), SaveError> {
     let bad = name.trim().is_empty()
         || name.chars().count() > MAX_NAME_CHARS
         || name.starts_with('.')
+        || has_world_extension(name)
         || name
             .chars()
             .any(|c| c.is_control() || matches!(c, '/' | '\\' | ':'));
@@ -125,14 +134,29 @@ fn world_path(dir: &Path, name: &str) -> Result<PathBuf, SaveError> {
     Ok(dir.join(format!("{name}.{WORLD_EXTENSION}")))
 }
 
+/// Refuses a name that is taken: by a world, or by anything else, a dangling link included
+/// (which a new world would replace).
 fn refuse_existing(path: &Path) -> Result<(), SaveError> {
-    if path.try_exists().map_err(|e| SaveError::io(path, e))? {
-        Err(SaveError::AlreadyExists {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(SaveError::io(path, e)),
+        Ok(_) => Err(SaveError::AlreadyExists {
             path: path.to_owned(),
-        })
-    } else {
-        Ok(())
+        }),
     }
+}
+
+/// The world file `name` in `dir`, which must be there (a regular file), locked.
+fn locked_world(dir: &Path, name: &str) -> Result<(PathBuf, place::WorldLock), SaveError> {
+    let path = world_path(dir, name)?;
+    if place::look(&path)? == Place::Empty {
+        return Err(SaveError::io(
+            &path,
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        ));
+    }
+    let lock = place::lock(&path)?;
+    Ok((path, lock))
 }
 
 /// Makes a new world called `name` in `dir` with `seed` and `generator`, written to disk
@@ -165,13 +189,11 @@ pub fn create_world(
 /// [`SaveError::Locked`] if the world is open in a hewn, or [`SaveError::Io`]; a world that
 /// is not there is an I/O error naming it.
 pub fn rename_world(dir: &Path, from: &str, to: &str) -> Result<PathBuf, SaveError> {
-    let (old, new) = (world_path(dir, from)?, world_path(dir, to)?);
+    let new = world_path(dir, to)?;
+    let (old, _lock) = locked_world(dir, from)?;
     if old == new {
         return Ok(new);
     }
-    std::fs::metadata(&old).map_err(|e| SaveError::io(&old, e))?;
-    let _old_lock = acquire_lock(&old)?;
-    let _new_lock = acquire_lock(&new)?;
     refuse_existing(&new)?;
     // With the lock held no hewn has the world open, so SQLite has normally folded its log
     // back and removed the side files; after a crash they hold commits, and move with it.
@@ -210,9 +232,7 @@ fn undo_renames(moved: &[(PathBuf, PathBuf)]) {
 /// [`SaveError::BadName`], [`SaveError::Locked`] if the world is open in a hewn, or
 /// [`SaveError::Io`]; a world that is not there is an I/O error naming it.
 pub fn delete_world(dir: &Path, name: &str) -> Result<(), SaveError> {
-    let path = world_path(dir, name)?;
-    std::fs::metadata(&path).map_err(|e| SaveError::io(&path, e))?;
-    let _lock = acquire_lock(&path)?;
+    let (path, _lock) = locked_world(dir, name)?;
     std::fs::remove_file(&path).map_err(|e| SaveError::io(&path, e))?;
     for suffix in SQLITE_SIDE_FILES {
         let side = sqlite_side_file(&path, suffix);

@@ -74,6 +74,9 @@ fn names_that_are_not_one_file_in_the_folder_are_refused() {
         "a\\b",
         "c:",
         "tab\there",
+        "esc\u{1b}[31m",
+        "new\nline",
+        "w.hewn",
         &"x".repeat(65),
     ] {
         assert!(
@@ -81,8 +84,22 @@ fn names_that_are_not_one_file_in_the_folder_are_refused() {
             "{bad:?} was accepted"
         );
     }
-    for good in ["default", "My World", "été", &"x".repeat(64)] {
+    for good in [
+        "default",
+        "My World",
+        "été",
+        "my.world",
+        "v1.2",
+        "w.hewn2",
+        &"x".repeat(64),
+    ] {
         check_world_name(good).unwrap();
+        // A name that passes is never taken for a path.
+        let resolved = crate::save::resolve_world(good).unwrap();
+        assert_eq!(
+            resolved.file_name().unwrap().to_string_lossy(),
+            format!("{good}.hewn")
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     assert!(create_world(dir.path(), "../escape", 1, GeneratorKind::Flat).is_err());
