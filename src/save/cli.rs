@@ -119,6 +119,9 @@ fn check_world(world: &str) -> Result<ExitCode, SaveError> {
             d.pos.x, d.pos.y, d.pos.z, d.error
         );
     }
+    for row in &report.damaged_rows {
+        println!("damaged row: {row} (left out when the world opens)");
+    }
     if report.player_damaged {
         println!("damaged player record: unreadable or out of range (the player will respawn)");
     }
@@ -131,10 +134,11 @@ fn check_world(world: &str) -> Result<ExitCode, SaveError> {
         Ok(ExitCode::SUCCESS)
     } else {
         println!(
-            "{}: damaged ({} of {} chunks)",
+            "{}: damaged ({} of {} chunks, {} rows)",
             path.display(),
             report.damaged.len(),
-            report.chunks
+            report.chunks,
+            report.damaged_rows.len()
         );
         Ok(ExitCode::FAILURE)
     }
@@ -180,6 +184,9 @@ impl SimWorld {
                 "hewn sim: warning: chunk ({}, {}, {}) is damaged ({}); using it as generated",
                 d.pos.x, d.pos.y, d.pos.z, d.error
             );
+        }
+        for row in &loaded.damaged_rows {
+            eprintln!("hewn sim: warning: damaged row: {row}; left out");
         }
         if loaded.player_damaged {
             eprintln!(
