@@ -106,6 +106,9 @@ pub fn open_world(
             damaged.error
         );
     }
+    for row in &loaded.damaged_rows {
+        log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
+    }
     if loaded.player_damaged {
         log::warn!("the saved player is damaged or out of range: starting at the spawn point");
     }

@@ -122,15 +122,19 @@ fn check_world(world: &str) -> Result<ExitCode, SaveError> {
             d.pos.x, d.pos.y, d.pos.z, d.error
         );
     }
+    for row in &report.damaged_rows {
+        println!("damaged row: {row} (left out when the world opens)");
+    }
     if report.player_damaged {
         println!("damaged player record: unreadable or out of range (the player will respawn)");
     }
     let path = shown(&path);
     if !report.is_healthy() {
         println!(
-            "{path}: damaged ({} of {} chunks)",
+            "{path}: damaged ({} of {} chunks, {} rows)",
             report.damaged.len(),
-            report.chunks
+            report.chunks,
+            report.damaged_rows.len()
         );
     } else if report.read_only {
         // Opening refuses a world it could never save; check says so, so the two agree.
@@ -197,6 +201,9 @@ impl SimWorld {
                 "hewn sim: warning: chunk ({}, {}, {}) is damaged ({}); using it as generated",
                 d.pos.x, d.pos.y, d.pos.z, d.error
             );
+        }
+        for row in &loaded.damaged_rows {
+            eprintln!("hewn sim: warning: damaged row: {row}; left out");
         }
         if loaded.player_damaged {
             eprintln!(

@@ -54,6 +54,12 @@ pub enum DecodeError {
     /// The chunk's coordinates lie above or below the world, or beyond its border.
     #[error("the chunk lies outside the world's height or beyond its border")]
     OutsideWorld,
+    /// The chunk would take the world's edits past [`super::MAX_SAVED_EDITS`].
+    #[error("its edits would take the world past the {limit} edited cells a world may hold")]
+    TooManyEdits {
+        /// The limit.
+        limit: usize,
+    },
     /// A decoded byte is not a block id.
     #[error("byte {value} at index {index} is not a block id")]
     UnknownBlock {

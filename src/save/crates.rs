@@ -2,12 +2,15 @@
 //!
 //! Crates are whole state, not edits: they fall and slide on their own, so each save replaces
 //! every row rather than tracking which crates moved (a few dozen rows cost nothing next to
-//! the chunks and the sync).
+//! the chunks and the sync). Stored crates keep the rules scenario crates keep
+//! ([`crate::sim::scenario::MAX_CRATES`], sizes, no overlaps): a file is input like any other.
 
 use glam::DVec3;
 use rusqlite::{Connection, params};
 
+use super::rows::{DamagedRow, integer, real};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
+use crate::sim::scenario::{MAX_CRATES, overlapping_pairs};
 
 /// Replaces the stored crates with `crates`, inside the caller's transaction.
 pub(super) fn write(conn: &Connection, crates: &[Crate]) -> rusqlite::Result<()> {
@@ -43,34 +46,79 @@ pub(super) fn write(conn: &Connection, crates: &[Crate]) -> rusqlite::Result<()>
     Ok(())
 }
 
-/// The stored crates in their order. Rows no build could have written (non-finite numbers, a
-/// size outside the crate limits) are dropped with a warning rather than handed to physics.
-pub(super) fn read(conn: &Connection) -> rusqlite::Result<Vec<Crate>> {
+/// The stored crates in their order, held to the rules a scenario's crates keep: at most
+/// [`MAX_CRATES`], each with finite numbers and a size within the crate limits, inside the
+/// border and the speed limit, and none overlapping an earlier one (physics would push such
+/// crates apart with great force, every tick, for ever). Each row that breaks a rule is left
+/// out and returned as damage; only the first [`MAX_CRATES`] rows are read at all, so a world
+/// of a million crates costs no more than one of a thousand.
+pub(super) fn read(conn: &Connection) -> rusqlite::Result<(Vec<Crate>, Vec<DamagedRow>)> {
+    let mut damage = Vec::new();
+    let total: i64 = conn.query_row("SELECT count(*) FROM crates", [], |r| r.get(0))?;
+    let limit = i64::try_from(MAX_CRATES).unwrap_or(i64::MAX);
+    if total > limit {
+        damage.push(DamagedRow::table(
+            "crates",
+            format!(
+                "{total} crates, more than the {MAX_CRATES} a world may hold; \
+                 those after the first {MAX_CRATES} are left out"
+            ),
+        ));
+    }
     let mut stmt = conn.prepare(
-        "SELECT x, y, z, sx, sy, sz, vx, vy, vz, on_ground FROM crates ORDER BY ordinal",
+        "SELECT ordinal, x, y, z, sx, sy, sz, vx, vy, vz, on_ground FROM crates \
+         ORDER BY ordinal LIMIT ?1",
     )?;
-    let rows = stmt.query_map([], |r| {
-        let mut f = [0.0_f64; 9];
-        for (i, v) in f.iter_mut().enumerate() {
-            *v = r.get(i)?;
-        }
-        Ok(Crate {
-            position: DVec3::new(f[0], f[1], f[2]),
-            size: DVec3::new(f[3], f[4], f[5]),
-            velocity: DVec3::new(f[6], f[7], f[8]),
-            on_ground: r.get(9)?,
-        })
-    })?;
-    let mut crates = Vec::new();
-    for c in rows {
-        let c = c?;
-        if is_sane(&c) {
-            crates.push(c);
-        } else {
-            log::warn!("dropping a stored crate no hewn could have saved: {c:?}");
+    let mut rows = stmt.query([limit])?;
+    let mut read: Vec<(i64, Crate)> = Vec::new();
+    while let Some(row) = rows.next()? {
+        let ordinal: i64 = row.get(0)?;
+        match crate_of(row) {
+            Ok(c) if is_sane(&c) => read.push((ordinal, c)),
+            Ok(_) => damage.push(DamagedRow::row(
+                "crates",
+                ordinal,
+                "size, place or speed outside the limits a crate keeps",
+            )),
+            Err(problem) => damage.push(DamagedRow::row("crates", ordinal, problem)),
         }
     }
-    Ok(crates)
+    let boxes: Vec<_> = read.iter().map(|(_, c)| c.bounds()).collect();
+    let mut pairs = overlapping_pairs(&boxes);
+    // By the later crate, so each earlier one's fate is settled before it is compared with.
+    pairs.sort_unstable();
+    let mut kept = vec![true; read.len()];
+    for (later, earlier) in pairs {
+        if kept[earlier] && kept[later] {
+            kept[later] = false;
+            damage.push(DamagedRow::row(
+                "crates",
+                read[later].0,
+                format!("overlaps the crate in row {}", read[earlier].0),
+            ));
+        }
+    }
+    let crates = read
+        .into_iter()
+        .zip(kept)
+        .filter_map(|((_, c), keep)| keep.then_some(c))
+        .collect();
+    Ok((crates, damage))
+}
+
+/// The crate in `row` (`ordinal` first), or what is wrong with its values.
+fn crate_of(row: &rusqlite::Row<'_>) -> Result<Crate, String> {
+    const NAMES: [&str; 9] = ["x", "y", "z", "sx", "sy", "sz", "vx", "vy", "vz"];
+    let mut f = [0.0_f64; 9];
+    for (i, (v, name)) in f.iter_mut().zip(NAMES).enumerate() {
+        *v = real(row, i + 1, name)?;
+    }
+    Ok(Crate {
+        position: DVec3::new(f[0], f[1], f[2]),
+        size: DVec3::new(f[3], f[4], f[5]),
+        velocity: DVec3::new(f[6], f[7], f[8]),
+        on_ground: integer(row, 10, "on_ground")? != 0,
+    })
 }
 
 fn is_sane(c: &Crate) -> bool {

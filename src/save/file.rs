@@ -5,20 +5,20 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use glam::DVec3;
-use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
-use super::codec::{self, DecodeError};
+use super::codec;
+use super::contents::{self, DamagedChunk};
 use super::layout;
 use super::motion::{self, Motion};
 use super::place::{self, Place, WorldLock};
+use super::rows::DamagedRow;
 use super::schema::{self, Meta};
 use super::snapshot::{Hotbar, Snapshot};
 use super::{DbResult, NewSideFiles, SaveError, crates, sidecar, sqlite_side_file};
+use crate::physics::Player;
 use crate::physics::crates::Crate;
-use crate::physics::{Player, PlayerCollider};
-use crate::world::coords::CHUNK_VOLUME;
-use crate::world::{Chunk, ChunkPos, ColumnSource, Edit, LocalPos, World};
+use crate::world::{ChunkPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// What the caller asks of the world it opens. For a new world these choose how it is made
@@ -30,16 +30,6 @@ pub struct NewWorld {
     pub seed: Option<u64>,
     /// The generator asked for, if any.
     pub generator: Option<GeneratorKind>,
-}
-
-/// A stored chunk that could not be decoded. The game runs with it regenerated; the file
-/// keeps the damaged copy until the player edits that chunk.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DamagedChunk {
-    /// Where the chunk is.
-    pub pos: ChunkPos,
-    /// What is wrong with it.
-    pub error: DecodeError,
 }
 
 /// A world as loaded from its file.
@@ -70,6 +60,9 @@ pub struct LoadedWorld {
     pub created: bool,
     /// Stored chunks that could not be decoded.
     pub damaged: Vec<DamagedChunk>,
+    /// Stored crates, updates and falling blocks left out because no hewn could have
+    /// written them (or, for crates, because they break the rules scenario crates keep).
+    pub damaged_rows: Vec<DamagedRow>,
 }
 
 /// What one save wrote.
@@ -153,8 +146,10 @@ impl WorldFile {
         }
         let lock = place::lock(path)?;
         let side_files = NewSideFiles::before_opening(path);
-        let looked = layout::open_to_look(path)
-            .and_then(|conn| check_request(path, &schema::read_meta(path, &conn)?, request));
+        let looked = layout::open_to_look(path).and_then(|conn| {
+            check_request(path, &schema::read_meta(path, &conn)?, request)?;
+            layout::check_integrity(path, &conn)
+        });
         side_files.remove_new();
         looked?;
         if !lock.writable() {
@@ -175,7 +170,7 @@ impl WorldFile {
         // No SQLITE_OPEN_CREATE: if the file vanished since we looked, fail rather than make
         // an empty database.
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags).db(path)?;
+        let mut conn = layout::connect(path, flags).db(path)?;
         // SQLite quietly opens a file it may not write read-only; saves would then fail.
         if conn.is_readonly(rusqlite::MAIN_DB).db(path)? {
             return Err(SaveError::ReadOnly {
@@ -207,60 +202,24 @@ impl WorldFile {
         &self.path
     }
 
-    /// Reads the player, the crates and every stored chunk into a fresh world.
-    fn load(&mut self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
-        let generator = Arc::new(Generator::new(meta.generator, meta.seed));
-        let mut world = World::with_shared_source(generator.clone());
-        let mut damaged = Vec::new();
-        let path = &self.path;
-        let mut stmt = self
-            .conn
-            .prepare("SELECT x, y, z, format, data FROM chunks")
-            .db(path)?;
-        let mut rows = stmt.query([]).db(path)?;
-        while let Some(row) = rows.next().db(path)? {
-            let pos = ChunkPos::new(
-                row.get(0).db(path)?,
-                row.get(1).db(path)?,
-                row.get(2).db(path)?,
-            );
-            let format: i64 = row.get(3).db(path)?;
-            let blob = row.get_ref(4).db(path)?.as_blob().unwrap_or_default();
-            let decoded = if pos.in_world_height() && pos.column().inside_border() {
-                codec::decode(format, blob)
-            } else {
-                Err(DecodeError::OutsideWorld)
-            };
-            match decoded {
-                Ok(saved) => restore_chunk(&mut world, &generator, pos, &saved),
-                Err(error) => damaged.push(DamagedChunk { pos, error }),
-            }
-        }
-        drop(rows);
-        drop(stmt);
-        world.take_changed_chunks();
-        let (player, hotbar) = self.read_player()?;
-        let player_damaged = player.is_some() != hotbar.is_some();
-        let crates = crates::read(&self.conn).db(path)?;
-        let motion = motion::read(&self.conn).db(path)?;
+    /// Reads the player, the crates and every stored chunk into a fresh world, the way
+    /// `hewn world check` reads them ([`contents::read`]).
+    fn load(&self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
+        let contents = contents::read(&self.path, &self.conn, &meta, schema::SCHEMA_VERSION)?;
+        let damage = contents.damage;
         Ok(LoadedWorld {
-            motion,
-            generator,
-            world,
-            player,
-            player_damaged,
-            hotbar: hotbar.unwrap_or_default(),
-            crates,
+            motion: contents.motion,
+            generator: contents.generator,
+            world: contents.world,
+            player: contents.player,
+            player_damaged: damage.player,
+            hotbar: contents.hotbar.unwrap_or_default(),
+            crates: contents.crates,
             meta,
             created,
-            damaged,
+            damaged: damage.chunks,
+            damaged_rows: damage.rows,
         })
-    }
-
-    /// The saved player and hotbar; `None` for what is missing or not sane (a player with a
-    /// non-finite position respawns rather than breaking physics).
-    fn read_player(&self) -> Result<(Option<Player>, Option<Hotbar>), SaveError> {
-        read_player(&self.conn).db(&self.path)
     }
 
     /// Writes `snapshot` in one transaction: its chunks (or their deletion, for chunks whose
@@ -363,7 +322,7 @@ impl ClaimedWorld {
             lock,
         } = self;
         let side_files = NewSideFiles::before_opening(&path);
-        let opened = WorldFile::open_locked(&path, lock).and_then(|mut file| {
+        let opened = WorldFile::open_locked(&path, lock).and_then(|file| {
             let meta = schema::read_meta(&path, &file.conn)?;
             check_request(&path, &meta, request)?;
             let loaded = file.load(meta, created)?;
@@ -465,70 +424,6 @@ fn check_request(path: &Path, meta: &Meta, request: NewWorld) -> Result<(), Save
         });
     }
     Ok(())
-}
-
-/// Rebuilds the edits of one stored chunk by comparing it with what the generator makes, so
-/// the chunk is generated once and the edits come out exactly as they were.
-fn restore_chunk(world: &mut World, generator: &Generator, pos: ChunkPos, saved: &Chunk) {
-    let generated = generator.generate(pos);
-    // The game streams columns in around the player; the edits are what must stay.
-    world.restore_edits((0..CHUNK_VOLUME).filter_map(|i| {
-        let edit = Edit {
-            generated: generated.get_index(i),
-            current: saved.get_index(i),
-        };
-        (edit.generated != edit.current).then(|| (pos.block(LocalPos::from_index(i)), edit))
-    }));
-}
-
-pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>, Option<Hotbar>)> {
-    let row = conn
-        .query_row(
-            "SELECT x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected
-             FROM player WHERE id = 1",
-            [],
-            |r| {
-                let mut f = [0.0f64; 8];
-                for (i, v) in f.iter_mut().enumerate() {
-                    *v = r.get(i)?;
-                }
-                let on_ground: bool = r.get(8)?;
-                let flying: bool = r.get(9)?;
-                let collider: String = r.get(10)?;
-                let hotbar: String = r.get(11)?;
-                let selected: i64 = r.get(12)?;
-                Ok((f, on_ground, flying, collider, hotbar, selected))
-            },
-        )
-        .optional()?;
-    let Some((f, on_ground, flying, collider, hotbar, selected)) = row else {
-        return Ok((None, None));
-    };
-    let collider = PlayerCollider::from_name(&collider);
-    let player = collider
-        .filter(|_| f.iter().all(|v| v.is_finite()) && in_range(&f))
-        .map(|collider| {
-            let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
-            p.velocity = DVec3::new(f[3], f[4], f[5]);
-            p.set_look(f[6], f[7]);
-            p.on_ground = on_ground;
-            p.flying = flying;
-            p.collider = collider;
-            p
-        });
-    Ok((player, Hotbar::from_text(&hotbar, selected)))
-}
-
-/// Whether a stored position and velocity are ones a scenario could start with: inside the
-/// world border and the altitude limit, no faster than the speed limit. Anything else is
-/// damage (a player at x = 1e300 would break physics), and the player respawns.
-fn in_range(f: &[f64; 8]) -> bool {
-    let half = crate::physics::tuning::PLAYER_WIDTH / 2.0;
-    crate::sim::scenario::body_in_limits(
-        DVec3::new(f[0], f[1], f[2]),
-        DVec3::splat(half),
-        DVec3::new(f[3], f[4], f[5]),
-    )
 }
 
 fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Result<()> {

@@ -8,13 +8,12 @@ use std::path::{Path, PathBuf};
 use glam::DVec3;
 use rusqlite::Connection;
 
-use super::codec::{self, DecodeError};
-use super::file::{DamagedChunk, read_player};
+use super::contents::{self, DamagedChunk, read_player};
 use super::layout;
 use super::place::{self, Claim, Place, WorldLock};
+use super::rows::DamagedRow;
 use super::schema::{self, Meta};
 use super::{DbResult, NewSideFiles, SaveError, sidecar};
-use crate::world::ChunkPos;
 
 /// What `hewn world info` shows about a world.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,10 +35,14 @@ pub struct WorldSummary {
 pub struct CheckReport {
     /// Chunks checked.
     pub chunks: u64,
-    /// What SQLite's integrity check reported, empty when it said "ok".
+    /// Why the metadata cannot be read, empty when it can. Opening refuses such a world. (A
+    /// file that fails SQLite's integrity check is an error, [`SaveError::Corrupt`], as it is
+    /// to opening.)
     pub integrity: Vec<String>,
-    /// Chunks that do not decode.
+    /// Chunks that do not decode, or would take the world past its edit limit.
     pub damaged: Vec<DamagedChunk>,
+    /// Rows of the crates, updates and falling tables that opening leaves out.
+    pub damaged_rows: Vec<DamagedRow>,
     /// Whether the player row is missing-but-expected or unreadable.
     pub player_damaged: bool,
     /// Whether the file cannot be written: healthy or not, hewn refuses to play it (it
@@ -51,7 +54,10 @@ impl CheckReport {
     /// Whether the world is entirely healthy.
     #[must_use]
     pub fn is_healthy(&self) -> bool {
-        self.integrity.is_empty() && self.damaged.is_empty() && !self.player_damaged
+        self.integrity.is_empty()
+            && self.damaged.is_empty()
+            && self.damaged_rows.is_empty()
+            && !self.player_damaged
     }
 
     /// Whether hewn would play the world: healthy and writable.
@@ -82,8 +88,11 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
     })
 }
 
-/// Checks the world at `path`: SQLite's integrity check, every stored chunk decoded, the
-/// metadata and the player read.
+/// Checks the world at `path`: SQLite's integrity check, then every row read the way
+/// opening reads it ([`contents::read`]: chunks decoded and their edits counted, the player,
+/// crates, updates and falling blocks held to their limits), so a world this calls healthy
+/// opens with nothing left out, and one it calls damaged is refused or opened with the same
+/// damage reported.
 ///
 /// # Errors
 /// [`SaveError`] if the file is not a hewn world at all, or cannot be read; damage inside a
@@ -91,25 +100,25 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
 pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
     let reader = open_for_reading(path)?;
     let conn = &reader.conn;
+    // Opening refuses such a file, in the same words; its rows are not worth reading.
+    layout::check_integrity(path, conn)?;
     let mut report = CheckReport {
         read_only: !reader.writable,
         ..CheckReport::default()
     };
-    let mut stmt = conn.prepare("PRAGMA integrity_check").db(path)?;
-    let messages = stmt
-        .query_map([], |r| r.get::<_, String>(0))
-        .db(path)?
-        .collect::<Result<Vec<_>, _>>()
-        .db(path)?;
-    report.integrity = messages.into_iter().filter(|m| m != "ok").collect();
-    if let Err(e) = schema::read_meta(path, conn) {
-        report.integrity.push(e.to_string());
-    }
-    match read_player(conn) {
-        Ok((Some(_), Some(_)) | (None, None)) => {}
-        Ok(_) | Err(_) => report.player_damaged = true,
-    }
-    check_chunks(conn, &mut report).db(path)?;
+    let meta = match schema::read_meta(path, conn) {
+        Ok(meta) => meta,
+        Err(e) => {
+            report.integrity.push(e.to_string());
+            return Ok(report);
+        }
+    };
+    let version = schema::check_header(path, conn)?;
+    let contents = contents::read(path, conn, &meta, version)?;
+    report.chunks = contents.chunks;
+    report.damaged = contents.damage.chunks;
+    report.damaged_rows = contents.damage.rows;
+    report.player_damaged = contents.damage.player;
     Ok(report)
 }
 
@@ -168,25 +177,6 @@ impl Drop for Tidy {
     fn drop(&mut self) {
         self.0.remove_new();
     }
-}
-
-fn check_chunks(conn: &Connection, report: &mut CheckReport) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare("SELECT x, y, z, format, data FROM chunks ORDER BY x, y, z")?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let pos = ChunkPos::new(row.get(0)?, row.get(1)?, row.get(2)?);
-        report.chunks += 1;
-        let blob = row.get_ref(4)?.as_blob().unwrap_or_default();
-        let decoded = if pos.in_world_height() && pos.column().inside_border() {
-            codec::decode(row.get(3)?, blob).map(drop)
-        } else {
-            Err(DecodeError::OutsideWorld)
-        };
-        if let Err(error) = decoded {
-            report.damaged.push(DamagedChunk { pos, error });
-        }
-    }
-    Ok(())
 }
 
 /// The bytes a world takes on disk: the file plus its write-ahead log, if any.

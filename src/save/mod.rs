@@ -29,12 +29,14 @@
 mod autosave;
 pub mod cli;
 pub mod codec;
+mod contents;
 mod crates;
 mod file;
 mod inspect;
 mod layout;
 mod motion;
 mod place;
+mod rows;
 mod schema;
 mod snapshot;
 pub mod worlds;
@@ -43,9 +45,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
-pub use file::{ClaimedWorld, DamagedChunk, LoadedWorld, NewWorld, SaveStats, WorldFile};
+pub use contents::{DamagedChunk, MAX_SAVED_EDITS};
+pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use inspect::{CheckReport, WorldSummary, check, summarize};
 pub use motion::Motion;
+pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
 pub use snapshot::{HOTBAR_SLOTS, Hotbar, Snapshot};
 
@@ -108,6 +112,15 @@ pub enum SaveError {
         /// The schema version the file claims.
         version: i64,
         /// The first difference found.
+        problem: String,
+    },
+    /// The file's pages or header are damaged: SQLite's integrity check finds fault, or the
+    /// header's format bytes are not SQLite's.
+    #[error("{} is damaged: {problem}; left untouched", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
         problem: String,
     },
     /// The world file cannot be written (read-only file, folder or file system).

@@ -8,6 +8,7 @@
 use glam::DVec3;
 use rusqlite::{Connection, params};
 
+use super::rows::{DamagedRow, integer, real};
 use crate::physics::falling::FallingBlock;
 use crate::sim::scenario::body_in_limits;
 pub use crate::sim::updates::Motion;
@@ -45,49 +46,67 @@ pub(super) fn write(conn: &Connection, motion: &Motion) -> rusqlite::Result<()> 
     Ok(())
 }
 
-/// The stored motion. Rows no build could have written (a cell outside the world, a falling
-/// block that is not sand or gravel, non-finite or out-of-range numbers) are dropped with a
-/// warning.
-pub(super) fn read(conn: &Connection) -> rusqlite::Result<Motion> {
-    let mut stmt = conn.prepare("SELECT delay, x, y, z FROM updates ORDER BY ordinal")?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            BlockPos::new(r.get(1)?, r.get(2)?, r.get(3)?),
-        ))
-    })?;
+/// The stored motion. Rows no build could have written (a value of the wrong type, a cell
+/// outside the world, a falling block that is not sand or gravel, non-finite or out-of-range
+/// numbers) are left out and returned as damage.
+pub(super) fn read(conn: &Connection) -> rusqlite::Result<(Motion, Vec<DamagedRow>)> {
     let mut motion = Motion::default();
-    for row in rows {
-        let (delay, pos) = row?;
-        match u64::try_from(delay) {
-            Ok(delay) if pos.in_world_height() && pos.inside_border() => {
-                motion.updates.push((delay, pos));
-            }
-            _ => log::warn!("dropping a stored update no hewn could have saved: {pos:?}"),
+    let mut damage = Vec::new();
+    let mut stmt = conn.prepare("SELECT ordinal, delay, x, y, z FROM updates ORDER BY ordinal")?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let ordinal: i64 = row.get(0)?;
+        match update_of(row) {
+            Ok(update) => motion.updates.push(update),
+            Err(problem) => damage.push(DamagedRow::row("updates", ordinal, problem)),
         }
     }
-    let mut stmt = conn.prepare("SELECT block, x, y, z, vy FROM falling ORDER BY ordinal")?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            DVec3::new(r.get(1)?, r.get(2)?, r.get(3)?),
-            r.get::<_, f64>(4)?,
-        ))
-    })?;
-    for row in rows {
-        let (id, position, velocity) = row?;
-        let block = u8::try_from(id).ok().and_then(Block::from_id);
-        let sane = body_in_limits(position, DVec3::splat(0.5), DVec3::new(0.0, velocity, 0.0));
-        match block {
-            Some(block) if block.falls() && sane => motion.falling.push(FallingBlock {
-                block,
-                position,
-                velocity,
-            }),
-            _ => log::warn!("dropping a stored falling block no hewn could have saved: {id}"),
+    let mut stmt =
+        conn.prepare("SELECT ordinal, block, x, y, z, vy FROM falling ORDER BY ordinal")?;
+    let mut rows = stmt.query([])?;
+    while let Some(row) = rows.next()? {
+        let ordinal: i64 = row.get(0)?;
+        match falling_of(row) {
+            Ok(f) => motion.falling.push(f),
+            Err(problem) => damage.push(DamagedRow::row("falling", ordinal, problem)),
         }
     }
-    Ok(motion)
+    Ok((motion, damage))
+}
+
+/// The update in `row` (`ordinal` first), or what is wrong with it.
+fn update_of(row: &rusqlite::Row<'_>) -> Result<(u64, BlockPos), String> {
+    let delay = integer(row, 1, "delay")?;
+    let [x, y, z] = [(2, "x"), (3, "y"), (4, "z")].map(|(i, name)| {
+        integer(row, i, name).and_then(|v| i32::try_from(v).map_err(|_| format!("{name} = {v}")))
+    });
+    let pos = BlockPos::new(x?, y?, z?);
+    if !(pos.in_world_height() && pos.inside_border()) {
+        return Err(format!("cell {pos:?} is outside the world"));
+    }
+    let delay = u64::try_from(delay).map_err(|_| format!("delay {delay} is negative"))?;
+    Ok((delay, pos))
+}
+
+/// The falling block in `row` (`ordinal` first), or what is wrong with it.
+fn falling_of(row: &rusqlite::Row<'_>) -> Result<FallingBlock, String> {
+    let id = integer(row, 1, "block")?;
+    let [x, y, z, velocity] =
+        [(2, "x"), (3, "y"), (4, "z"), (5, "vy")].map(|(i, name)| real(row, i, name));
+    let (position, velocity) = (DVec3::new(x?, y?, z?), velocity?);
+    let block = u8::try_from(id)
+        .ok()
+        .and_then(Block::from_id)
+        .filter(|b| b.falls())
+        .ok_or_else(|| format!("block {id} is not one that falls"))?;
+    if !body_in_limits(position, DVec3::splat(0.5), DVec3::new(0.0, velocity, 0.0)) {
+        return Err("place or speed outside the limits a falling block keeps".to_owned());
+    }
+    Ok(FallingBlock {
+        block,
+        position,
+        velocity,
+    })
 }
 
 #[cfg(test)]
@@ -111,7 +130,7 @@ mod tests {
     }
 
     #[test]
-    fn motion_round_trips_in_order_and_what_no_hewn_writes_is_dropped() {
+    fn motion_round_trips_in_order_and_what_no_hewn_writes_is_left_out_as_damage() {
         let conn = a_world();
         let sand = FallingBlock {
             block: Block::Sand,
@@ -123,17 +142,30 @@ mod tests {
             falling: vec![sand],
         };
         write(&conn, &motion).expect("write");
-        assert_eq!(read(&conn).expect("read"), motion);
+        assert_eq!(read(&conn).expect("read"), (motion.clone(), vec![]));
         // Rows only a hand could write: a cell above the world, a negative delay, a falling
         // stone.
         conn.execute_batch(
             "INSERT INTO updates VALUES (7, 3, 0, 300, 0);
              INSERT INTO updates VALUES (8, -1, 0, 64, 0);
-             INSERT INTO falling VALUES (5, 1, 0.5, 70.0, 0.5, 0.0);",
+             INSERT INTO falling VALUES (5, 1, 0.5, 70.0, 0.5, 0.0);
+             INSERT INTO updates VALUES (9, 0, 'x', 64, 0);",
         )
         .expect("insert");
-        assert_eq!(read(&conn).expect("read"), motion);
+        let (read_back, damage) = read(&conn).expect("read");
+        assert_eq!(read_back, motion);
+        let named: Vec<_> = damage.iter().map(|d| (d.table, d.ordinal)).collect();
+        assert_eq!(
+            named,
+            [
+                ("updates", Some(7)),
+                ("updates", Some(8)),
+                ("updates", Some(9)),
+                ("falling", Some(5))
+            ]
+        );
+        assert!(damage[2].problem.contains("x holds text"), "{}", damage[2]);
         write(&conn, &Motion::default()).expect("write");
-        assert_eq!(read(&conn).expect("read"), Motion::default());
+        assert_eq!(read(&conn).expect("read"), (Motion::default(), vec![]));
     }
 }

@@ -9,6 +9,7 @@ use crate::physics::crates::Crate;
 use crate::physics::tuning::REACH;
 use crate::physics::{Controls, PlayerCollider, intersects_world};
 use crate::raycast::{RayHit, cast, ray_box_entry};
+use crate::sim::scenario::MAX_CRATES;
 use crate::world::block::Shape;
 use crate::world::{Anchored, Block, BlockPos, BlockSource, Face, WORLD_HEIGHT};
 
@@ -230,10 +231,12 @@ impl Simulation {
     }
 
     /// Whether `c` may be placed: inside the world's height and clear of blocks, crates and
-    /// the player.
+    /// the player, and the world not yet holding the most crates a scenario or a saved world
+    /// may ([`MAX_CRATES`]), so that what the game saves always opens whole.
     fn crate_fits(&self, c: &Crate) -> bool {
         let bounds = c.bounds();
-        bounds.min.y >= 0.0
+        self.crates.list().len() < MAX_CRATES
+            && bounds.min.y >= 0.0
             && bounds.max.y <= f64::from(WORLD_HEIGHT)
             && !intersects_world(&self.world, bounds, CONTACT_EPSILON)
             && !self.crates.any_intersect(bounds)

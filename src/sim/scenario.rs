@@ -28,6 +28,7 @@ pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
     MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
 };
+pub(crate) use overlap::overlapping_pairs;
 pub use writer::WriteError;
 
 /// Why a scenario could not be read.

@@ -34,7 +34,7 @@ pub(super) fn check(crates: &[Crate], world: &mut Loader<'_>) -> Result<(), Scen
 /// indices, found by sort and sweep along x: the boxes sorted by their lower x (ties by
 /// index, so the result never depends on anything but the boxes), each compared only with
 /// those whose x span it still reaches.
-fn overlapping_pairs(boxes: &[Aabb]) -> Vec<(usize, usize)> {
+pub(crate) fn overlapping_pairs(boxes: &[Aabb]) -> Vec<(usize, usize)> {
     let mut order: Vec<usize> = (0..boxes.len()).collect();
     order.sort_by(|&a, &b| boxes[a].min.x.total_cmp(&boxes[b].min.x).then(a.cmp(&b)));
     let mut active: Vec<usize> = Vec::new();
