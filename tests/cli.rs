@@ -294,3 +294,67 @@ fn crates_that_start_overlapping_are_refused_by_name() {
         "crate[1]: starts overlapping crate[0]",
     );
 }
+
+/// The names in `dir`, sorted.
+fn listing(dir: &std::path::Path) -> Vec<std::ffi::OsString> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs `hewn sim` on `text` in a folder of its own and asserts exit 2, no output, a short
+/// message holding each of `needles`, and nothing new or changed in the folder.
+#[track_caller]
+fn assert_refused_briefly(text: &str, needles: &[&str]) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("s.toml");
+    std::fs::write(&path, text).expect("write scenario");
+    let before = listing(dir.path());
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(err.len() < 600, "{} bytes of message", err.len());
+    for needle in needles {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    assert_eq!(listing(dir.path()), before);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+}
+
+#[test]
+fn a_long_value_is_refused_with_a_short_message_naming_its_key_and_line() {
+    let long = "a".repeat(15_000_000);
+    assert_refused_briefly(
+        &format!("ticks = 1\nworld = \"{long}\"\n"),
+        &["world: unknown world generator \"aaaa", "(15000000 bytes)"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = 1\nx = {long}\n"),
+        &["line 2, column 5", "the line begins \"x = aaa"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = \"{long}\"\n"),
+        &["line 1, column 9", "the line begins \"ticks = \\\"aaa"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = 1\n[[input]]\nat = 0\naction = \"{long}\"\n"),
+        &["input[0].action: unknown action \"aaa"],
+    );
+}
+
+#[test]
+fn a_header_nested_too_deep_is_refused_naming_its_line() {
+    let header = vec!["deep"; 200].join(".");
+    assert_refused_briefly(
+        &format!("ticks = 1\n\n[{header}]\n"),
+        &["line 3", "[deep.deep", "200 tables deep"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = 1\nx = {}{}\n", "[".repeat(200), "]".repeat(200)),
+        &["line 2, column"],
+    );
+}
