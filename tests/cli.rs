@@ -95,7 +95,62 @@ fn trace_prints_every_tick_then_the_final_state() {
     for (i, line) in lines.iter().take(30).enumerate() {
         assert_eq!(line["tick"], i + 1);
     }
-    assert_eq!(lines[29], lines[30]);
+    // The last tick's line is the final state but for its edits, which are the changes since
+    // the line before; applying every line's changes in order gives the final edits.
+    let without_edits = |line: &serde_json::Value| {
+        let mut line = line.clone();
+        line["edits"] = serde_json::Value::Null;
+        line
+    };
+    assert_eq!(without_edits(&lines[29]), without_edits(&lines[30]));
+    assert_eq!(applied(&lines[..30]), applied(&lines[30..]));
+    let broken = lines
+        .iter()
+        .position(|l| l["edits"] != serde_json::json!([]));
+    assert_eq!(
+        broken,
+        Some(3),
+        "the break at tick 3 shows on its line only"
+    );
+}
+
+/// The blocks that applying the `edits` of `lines` in order leaves, as a map from cell to
+/// block (a cell whose edit was undone would stay, with its generated block: none is here).
+fn applied(lines: &[serde_json::Value]) -> std::collections::BTreeMap<String, String> {
+    let mut edits = std::collections::BTreeMap::new();
+    for line in lines {
+        for edit in line["edits"].as_array().expect("edits") {
+            edits.insert(edit["pos"].to_string(), edit["block"].to_string());
+        }
+    }
+    edits
+}
+
+#[test]
+fn trace_lines_carry_only_the_edits_changed_since_the_line_before() {
+    // 90 bytes: two 1024 x 1024 sheets of stone, 20 ticks. Repeating every edit on every line
+    // printed 1.56 GB; the sheet is on the first line only.
+    let text = "world = \"empty\"\nticks = 20\n[[fill]]\nfrom = [0, 0, 0]\nto = [1023, 1, 1023]\nblock = \"stone\"\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("sheet.toml");
+    std::fs::write(&path, text).expect("write");
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path"), "--trace"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 21);
+    let counts: Vec<usize> = lines
+        .iter()
+        .map(|l| l["edits"].as_array().expect("edits").len())
+        .collect();
+    assert_eq!(counts[0], 2 * 1024 * 1024);
+    assert!(counts[1..20].iter().all(|&n| n == 0), "{counts:?}");
+    assert_eq!(counts[20], 2 * 1024 * 1024, "the final object keeps every edit");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1);
 }
 
 #[test]
