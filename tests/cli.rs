@@ -148,7 +148,11 @@ fn trace_lines_carry_only_the_edits_changed_since_the_line_before() {
         .collect();
     assert_eq!(counts[0], 2 * 1024 * 1024);
     assert!(counts[1..20].iter().all(|&n| n == 0), "{counts:?}");
-    assert_eq!(counts[20], 2 * 1024 * 1024, "the final object keeps every edit");
+    assert_eq!(
+        counts[20],
+        2 * 1024 * 1024,
+        "the final object keeps every edit"
+    );
     assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
     assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1);
 }
@@ -412,4 +416,28 @@ fn a_header_nested_too_deep_is_refused_naming_its_line() {
         &format!("ticks = 1\nx = {}{}\n", "[".repeat(200), "]".repeat(200)),
         &["line 2, column"],
     );
+}
+
+#[test]
+fn a_window_size_out_of_range_exits_2_naming_the_flag_and_writes_nothing() {
+    // Sizes within range but beyond the device (8192x8193 with --screenshot on a 256 MiB
+    // readback limit) are refused once the GPU is known: `render::check_size`, tested
+    // without a GPU in `render::gpu`. This is the part no display is needed for.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shot = dir.path().join("s.png");
+    for size in ["16385x16385", "0x720", "8192"] {
+        let out = hewn(&[
+            "--size",
+            size,
+            "--frames",
+            "2",
+            "--screenshot",
+            shot.to_str().expect("utf-8 path"),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{size}: {err}");
+        assert!(err.contains("--size"), "{size}: {err}");
+        assert!(!err.contains("panicked"), "{size}: {err}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
 }
