@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::sim::report::TickReport;
+use crate::sim::report::{TickReport, Trace};
 use crate::sim::scenario::Scenario;
 use crate::worldgen::GeneratorKind;
 
@@ -36,7 +36,8 @@ pub enum Command {
 pub struct SimArgs {
     /// The scenario file (TOML; the format is in README.md).
     pub file: PathBuf,
-    /// Print the state after every tick, one JSON object per line, before the final one.
+    /// Print the state after every tick, one JSON object per line, before the final one; a
+    /// line's edits are the cells changed since the line before (the first line's, all).
     #[arg(long)]
     pub trace: bool,
     /// Start from this saved world (a name in the data folder or a path; created if missing)
@@ -226,11 +227,12 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut write_failed = false;
+    let mut trace = Trace::new();
     for input in scenario.inputs() {
         sim.tick(&input);
         if args.trace && !write_failed {
-            write_failed =
-                writeln!(out, "{}", TickReport::of(&sim, &scenario.probes).to_json()).is_err();
+            let line = trace.line(&sim, &scenario.probes);
+            write_failed = writeln!(out, "{}", line.to_json()).is_err();
         }
     }
     if let Some(Err(code)) = saved.map(|saved| saved.save(&mut sim)) {

@@ -95,7 +95,66 @@ fn trace_prints_every_tick_then_the_final_state() {
     for (i, line) in lines.iter().take(30).enumerate() {
         assert_eq!(line["tick"], i + 1);
     }
-    assert_eq!(lines[29], lines[30]);
+    // The last tick's line is the final state but for its edits, which are the changes since
+    // the line before; applying every line's changes in order gives the final edits.
+    let without_edits = |line: &serde_json::Value| {
+        let mut line = line.clone();
+        line["edits"] = serde_json::Value::Null;
+        line
+    };
+    assert_eq!(without_edits(&lines[29]), without_edits(&lines[30]));
+    assert_eq!(applied(&lines[..30]), applied(&lines[30..]));
+    let broken = lines
+        .iter()
+        .position(|l| l["edits"] != serde_json::json!([]));
+    assert_eq!(
+        broken,
+        Some(3),
+        "the break at tick 3 shows on its line only"
+    );
+}
+
+/// The blocks that applying the `edits` of `lines` in order leaves, as a map from cell to
+/// block (a cell whose edit was undone would stay, with its generated block: none is here).
+fn applied(lines: &[serde_json::Value]) -> std::collections::BTreeMap<String, String> {
+    let mut edits = std::collections::BTreeMap::new();
+    for line in lines {
+        for edit in line["edits"].as_array().expect("edits") {
+            edits.insert(edit["pos"].to_string(), edit["block"].to_string());
+        }
+    }
+    edits
+}
+
+#[test]
+fn trace_lines_carry_only_the_edits_changed_since_the_line_before() {
+    // 90 bytes: two 1024 x 1024 sheets of stone, 20 ticks. Repeating every edit on every line
+    // printed 1.56 GB; the sheet is on the first line only.
+    let text = "world = \"empty\"\nticks = 20\n[[fill]]\nfrom = [0, 0, 0]\nto = [1023, 1, 1023]\nblock = \"stone\"\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("sheet.toml");
+    std::fs::write(&path, text).expect("write");
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path"), "--trace"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 21);
+    let counts: Vec<usize> = lines
+        .iter()
+        .map(|l| l["edits"].as_array().expect("edits").len())
+        .collect();
+    assert_eq!(counts[0], 2 * 1024 * 1024);
+    assert!(counts[1..20].iter().all(|&n| n == 0), "{counts:?}");
+    assert_eq!(
+        counts[20],
+        2 * 1024 * 1024,
+        "the final object keeps every edit"
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 1);
 }
 
 #[test]
@@ -293,4 +352,92 @@ fn crates_that_start_overlapping_are_refused_by_name() {
         &format!("{flat}{}", crates(&pile)),
         "crate[1]: starts overlapping crate[0]",
     );
+}
+
+/// The names in `dir`, sorted.
+fn listing(dir: &std::path::Path) -> Vec<std::ffi::OsString> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs `hewn sim` on `text` in a folder of its own and asserts exit 2, no output, a short
+/// message holding each of `needles`, and nothing new or changed in the folder.
+#[track_caller]
+fn assert_refused_briefly(text: &str, needles: &[&str]) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("s.toml");
+    std::fs::write(&path, text).expect("write scenario");
+    let before = listing(dir.path());
+    let out = hewn(&["sim", path.to_str().expect("utf-8 path")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(err.len() < 600, "{} bytes of message", err.len());
+    for needle in needles {
+        assert!(err.contains(needle), "{needle}: {err}");
+    }
+    assert_eq!(listing(dir.path()), before);
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
+}
+
+#[test]
+fn a_long_value_is_refused_with_a_short_message_naming_its_key_and_line() {
+    let long = "a".repeat(15_000_000);
+    assert_refused_briefly(
+        &format!("ticks = 1\nworld = \"{long}\"\n"),
+        &["world: unknown world generator \"aaaa", "(15000000 bytes)"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = 1\nx = {long}\n"),
+        &["line 2, column 5", "the line begins \"x = aaa"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = \"{long}\"\n"),
+        &["line 1, column 9", "the line begins \"ticks = \\\"aaa"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = 1\n[[input]]\nat = 0\naction = \"{long}\"\n"),
+        &["input[0].action: unknown action \"aaa"],
+    );
+}
+
+#[test]
+fn a_header_nested_too_deep_is_refused_naming_its_line() {
+    let header = vec!["deep"; 200].join(".");
+    assert_refused_briefly(
+        &format!("ticks = 1\n\n[{header}]\n"),
+        &["line 3", "[deep.deep", "200 tables deep"],
+    );
+    assert_refused_briefly(
+        &format!("ticks = 1\nx = {}{}\n", "[".repeat(200), "]".repeat(200)),
+        &["line 2, column"],
+    );
+}
+
+#[test]
+fn a_window_size_out_of_range_exits_2_naming_the_flag_and_writes_nothing() {
+    // Sizes within range but beyond the device (8192x8193 with --screenshot on a 256 MiB
+    // readback limit) are refused once the GPU is known: `render::check_size`, tested
+    // without a GPU in `render::gpu`. This is the part no display is needed for.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shot = dir.path().join("s.png");
+    for size in ["16385x16385", "0x720", "8192"] {
+        let out = hewn(&[
+            "--size",
+            size,
+            "--frames",
+            "2",
+            "--screenshot",
+            shot.to_str().expect("utf-8 path"),
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{size}: {err}");
+        assert!(err.contains("--size"), "{size}: {err}");
+        assert!(!err.contains("panicked"), "{size}: {err}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
 }

@@ -233,6 +233,13 @@ impl App {
             .map_err(RenderError::from)?;
         let gpu = Gpu::new(&instance, Some(&surface))?;
         log::info!("drawing with {}", gpu.describe());
+        // Refused before anything is drawn or a world is made: wgpu would panic mid-run.
+        crate::render::check_size(
+            size.width,
+            size.height,
+            &gpu.device.limits(),
+            self.options.screenshot.is_some(),
+        )?;
         let inner = window.inner_size();
         let mut config = surface
             .get_default_config(&gpu.adapter, inner.width.max(1), inner.height.max(1))

@@ -21,6 +21,7 @@ use winit::keyboard::KeyCode;
 
 use super::keys::{Binding, Bindings};
 use crate::cli::{PlayOptions, Switch};
+use crate::sim::scenario::{quoted, shortened};
 
 /// Environment variable that replaces the platform config folder (for tests and portable
 /// installs): the settings are then `$HEWN_CONFIG_DIR/settings.toml`.
@@ -28,6 +29,10 @@ pub const CONFIG_DIR_VAR: &str = "HEWN_CONFIG_DIR";
 
 /// The settings file's name.
 pub const SETTINGS_FILE: &str = "settings.toml";
+
+/// The largest settings file read, in bytes. The game writes about 1 KB; a larger file (or an
+/// endless one, such as `/dev/zero` behind a link) is refused rather than read into memory.
+pub const MAX_SETTINGS_BYTES: u64 = 256 << 10;
 
 /// Everything the player can set. Each setting but the keys is declared in [`fields`]:
 /// its name, default, range and place on the settings screen.
@@ -120,21 +125,22 @@ impl Settings {
     }
 
     /// Reads the settings at `path`: the file's good values over the defaults, and one
-    /// warning for each thing that is missing or wrong. Writes nothing.
+    /// warning for each thing that is missing or wrong. Writes nothing, and never blocks or
+    /// reads without end: anything but a regular file of at most [`MAX_SETTINGS_BYTES`] is
+    /// refused unread, with the defaults.
     #[must_use]
     pub fn load(path: &Path) -> (Self, Vec<String>) {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
+        match read_settings(path) {
+            Ok(text) => Self::parse(&text, &path.display().to_string()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let warning = format!("{} does not exist yet: default settings", path.display());
-                return (Self::default(), vec![warning]);
+                (Self::default(), vec![warning])
             }
             Err(e) => {
                 let warning = format!("cannot read {}: {e}; default settings", path.display());
-                return (Self::default(), vec![warning]);
+                (Self::default(), vec![warning])
             }
-        };
-        Self::parse(&text, &path.display().to_string())
+        }
     }
 
     /// Reads settings from the text of a settings file called `name` in warnings.
@@ -145,7 +151,7 @@ impl Settings {
         let table: toml::Table = match text.parse() {
             Ok(table) => table,
             Err(e) => {
-                let reason = e.message().to_owned();
+                let reason = shortened(e.message().trim());
                 warnings.push(format!(
                     "{name} is not valid TOML ({reason}); default settings"
                 ));
@@ -164,7 +170,7 @@ impl Settings {
                     reader.warn(problem);
                 }
             } else {
-                reader.warn(format!("unknown setting {key:?}, ignored"));
+                reader.warn(format!("unknown setting {}, ignored", quoted(key)));
             }
         }
         (settings, warnings)
@@ -218,6 +224,38 @@ impl Settings {
     }
 }
 
+/// The text of the settings file at `path`, looked at before it is opened: a FIFO, a device or
+/// a folder (directly or through a link) is refused unopened, since opening a FIFO blocks
+/// until something writes to it and a device may never end; a file larger than
+/// [`MAX_SETTINGS_BYTES`] is refused unread. The limit is applied to the read as well, for a
+/// file that grows between the look and the read.
+fn read_settings(path: &Path) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read as _};
+    let refuse = |why: String| Err(Error::new(ErrorKind::InvalidData, why));
+    let kind = std::fs::metadata(path)?;
+    if !kind.is_file() {
+        return refuse("it is not a regular file".to_owned());
+    }
+    if kind.len() > MAX_SETTINGS_BYTES {
+        return refuse(format!(
+            "its {} bytes are more than the {MAX_SETTINGS_BYTES} a settings file may have",
+            kind.len()
+        ));
+    }
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return refuse("it is not a regular file".to_owned());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SETTINGS_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SETTINGS_BYTES {
+        return refuse(format!(
+            "it is more than the {MAX_SETTINGS_BYTES} bytes a settings file may have"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "it is not UTF-8 text"))
+}
+
 /// A key's name in the settings file: winit's name for the key's place on the keyboard.
 fn key_name(code: KeyCode) -> String {
     format!("{code:?}")
@@ -249,13 +287,14 @@ impl Reader<'_> {
         };
         for (name, value) in table {
             let Some(binding) = Binding::ALL.into_iter().find(|b| b.name() == name) else {
-                self.warn(format!("unknown key binding {name:?}, ignored"));
+                self.warn(format!("unknown key binding {}, ignored", quoted(name)));
                 continue;
             };
             match value.as_str().and_then(key_from_name) {
                 Some(code) => into.set(binding, code),
                 None => self.warn(format!(
-                    "keys.{name} = {value} is not a key; using {}",
+                    "keys.{name} = {} is not a key; using {}",
+                    shortened(&value.to_string()),
                     key_name(into.key(binding))
                 )),
             }

@@ -9,6 +9,7 @@ impl Renderer {
     /// Renders `scene` at `size` into an offscreen texture and returns the picture.
     ///
     /// # Errors
+    /// [`RenderError::TooLarge`] for a picture the device cannot draw or read back;
     /// [`RenderError::Readback`] if the GPU could not hand the pixels back.
     pub fn capture(
         &mut self,
@@ -16,6 +17,7 @@ impl Renderer {
         scene: &Scene<'_>,
     ) -> Result<RgbaImage, RenderError> {
         let (width, height) = (size.0.max(1), size.1.max(1));
+        super::gpu::check_size(width, height, &self.device.limits(), true)?;
         let texture = self.device.create_texture(&wgpu::TextureDescriptor {
             label: Some("capture"),
             size: wgpu::Extent3d {

@@ -24,6 +24,52 @@ pub enum RenderError {
     /// Reading a frame back from the GPU failed.
     #[error("reading the frame back from the GPU failed: {0}")]
     Readback(String),
+    /// A picture larger than the device can draw or read back.
+    #[error("{width}x{height} is too large for this graphics adapter: {why}")]
+    TooLarge {
+        /// The width asked for, in pixels.
+        width: u32,
+        /// The height asked for, in pixels.
+        height: u32,
+        /// Which of the device's limits it passes.
+        why: String,
+    },
+}
+
+/// Refuses a picture of `width` × `height` pixels that a device with `limits` cannot draw
+/// (a side longer than its largest texture) or, with `capture`, cannot read back (the
+/// readback buffer, rows padded to wgpu's copy alignment, larger than its largest buffer).
+/// wgpu panics on both rather than returning an error, so they are checked first.
+///
+/// # Errors
+/// [`RenderError::TooLarge`] naming the limit passed.
+pub fn check_size(
+    width: u32,
+    height: u32,
+    limits: &wgpu::Limits,
+    capture: bool,
+) -> Result<(), RenderError> {
+    let too_large = |why: String| Err(RenderError::TooLarge { width, height, why });
+    let side = limits.max_texture_dimension_2d;
+    if width > side || height > side {
+        return too_large(format!("its largest picture is {side} pixels on a side"));
+    }
+    let bytes = readback_bytes(width, height);
+    if capture && bytes > limits.max_buffer_size {
+        return too_large(format!(
+            "reading it back takes a buffer of {bytes} bytes, more than its largest, {}",
+            limits.max_buffer_size
+        ));
+    }
+    Ok(())
+}
+
+/// The bytes of the buffer that a `width` × `height` RGBA picture is read back into: rows
+/// padded to [`wgpu::COPY_BYTES_PER_ROW_ALIGNMENT`].
+#[must_use]
+pub fn readback_bytes(width: u32, height: u32) -> u64 {
+    let align = u64::from(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
+    (u64::from(width) * 4).div_ceil(align) * align * u64::from(height)
 }
 
 /// The backends hewn draws with. Not OpenGL: the translucent pass reads the depth buffer in
@@ -102,5 +148,42 @@ impl Gpu {
     pub fn describe(&self) -> String {
         let info = self.adapter.get_info();
         format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_past_the_largest_texture_or_readback_buffer_are_refused() {
+        // As on lavapipe (whose texture side hewn's device takes): 16384-pixel textures and
+        // the 256 MiB buffers of wgpu's downlevel defaults.
+        let limits = wgpu::Limits {
+            max_texture_dimension_2d: 16384,
+            max_buffer_size: 256 << 20,
+            ..wgpu::Limits::downlevel_defaults()
+        };
+        assert!(check_size(1280, 720, &limits, true).is_ok());
+        assert!(
+            check_size(8192, 8192, &limits, true).is_ok(),
+            "exactly 256 MiB"
+        );
+        let tall = check_size(8192, 8193, &limits, true).expect_err("one row too many");
+        assert!(tall.to_string().contains("8192x8193"), "{tall}");
+        assert!(tall.to_string().contains("268468224 bytes"), "{tall}");
+        assert!(
+            check_size(8192, 8193, &limits, false).is_ok(),
+            "drawn, not read back"
+        );
+        assert!(check_size(16384, 16384, &limits, true).is_err());
+        let small = wgpu::Limits {
+            max_texture_dimension_2d: 8192,
+            ..limits
+        };
+        let wide = check_size(8193, 100, &small, false).expect_err("too wide");
+        assert!(wide.to_string().contains("8192 pixels on a side"), "{wide}");
+        // Rows are padded to 256 bytes: a 1-pixel-wide picture reads back 256 bytes a row.
+        assert_eq!(readback_bytes(1, 3), 768);
     }
 }

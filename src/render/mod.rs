@@ -27,7 +27,7 @@ use glam::{BVec3, DVec3, Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
 pub use camera::{Camera, Frustum};
-pub use gpu::{Gpu, RenderError};
+pub use gpu::{Gpu, RenderError, check_size};
 pub use hud::{HudState, HudVertex};
 pub use menus::MenuFrame;
 

@@ -18,25 +18,29 @@ use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use raw::{RawCrate, RawFill, RawInput, RawPlayer, RawScenario};
 
+mod excerpt;
 mod limits;
 mod motion;
 mod overlap;
 pub(super) mod raw;
 mod seed;
+mod syntax;
 pub(super) mod writer;
+pub use excerpt::{quoted, shortened};
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
     MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
 };
 pub(crate) use overlap::overlapping_pairs;
+pub use syntax::SyntaxError;
 pub use writer::WriteError;
 
 /// Why a scenario could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ScenarioError {
     /// Not valid TOML, or a key or type that the format does not have.
-    #[error("{0}")]
-    Syntax(#[from] toml::de::Error),
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
     /// A value the format has a key for but cannot take.
     #[error("{key}: {message}")]
     Invalid {
@@ -154,7 +158,7 @@ impl Scenario {
                 ),
             ));
         }
-        let raw: RawScenario = toml::from_str(text)?;
+        let raw: RawScenario = toml::from_str(text).map_err(|e| SyntaxError::new(text, &e))?;
         limits::count("probes", raw.probes.len(), MAX_PROBES)?;
         // Every fill sets at least one cell, so no more fills than cells.
         limits::count("fill", raw.fill.len(), MAX_FILL_CELLS as usize)?;
@@ -164,7 +168,15 @@ impl Scenario {
             None => GeneratorKind::Terrain,
             Some(name) => name
                 .parse()
-                .map_err(|e: crate::worldgen::UnknownGenerator| invalid("world", e.to_string()))?,
+                .map_err(|_: crate::worldgen::UnknownGenerator| {
+                    invalid(
+                        "world",
+                        format!(
+                            "unknown world generator {} (expected terrain, flat or empty)",
+                            quoted(name)
+                        ),
+                    )
+                })?,
         };
         let ticks = tick_value("ticks", raw.ticks)?;
         let time = raw
@@ -383,7 +395,8 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {other:?} (expected break, place, place_crate, toggle_fly or toggle_collider)"
+                    "unknown action {} (expected break, place, place_crate, toggle_fly or toggle_collider)",
+                    quoted(other)
                 ),
             ));
         }
@@ -426,7 +439,10 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
         Some(name) => PlayerCollider::from_name(name).ok_or_else(|| {
             invalid(
                 "player.collider",
-                format!("unknown collider {name:?} (expected box or cylinder)"),
+                format!(
+                    "unknown collider {} (expected box or cylinder)",
+                    quoted(name)
+                ),
             )
         })?,
     };
@@ -483,7 +499,11 @@ fn block_value(key: &str, name: &str) -> Result<Block, ScenarioError> {
         let known: Vec<_> = Block::ALL.iter().map(|b| b.name()).collect();
         invalid(
             key,
-            format!("unknown block {name:?} (known: {})", known.join(", ")),
+            format!(
+                "unknown block {} (known: {})",
+                quoted(name),
+                known.join(", ")
+            ),
         )
     })
 }

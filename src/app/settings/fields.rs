@@ -9,6 +9,7 @@ use std::ops::RangeInclusive;
 use super::Settings;
 use crate::app::input::MOUSE_SENSITIVITY;
 use crate::render::DEFAULT_BRIGHTNESS;
+use crate::sim::scenario::shortened;
 
 /// A setting that is a number from a range, shown as a slider.
 pub struct Number {
@@ -332,8 +333,9 @@ impl Field {
     /// The warning for a value of the wrong type: what it is not, and the value kept.
     fn refused(self, value: &toml::Value, is_not: &str, settings: &Settings) -> String {
         format!(
-            "{} = {value} {is_not}; using {}",
+            "{} = {} {is_not}; using {}",
             self.name(),
+            shortened(&value.to_string()),
             self.shown(settings)
         )
     }

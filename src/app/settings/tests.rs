@@ -336,3 +336,69 @@ fn every_setting_is_in_the_file_and_on_the_screen_once_and_its_default_reads_bac
         assert_eq!(read, defaults);
     }
 }
+
+/// The names in `dir`, sorted, to show that reading the settings made nothing there.
+fn listing(dir: &Path) -> Vec<std::ffi::OsString> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    names
+}
+
+/// [`Settings::load`] on another thread, failing rather than hanging if it blocks.
+#[track_caller]
+fn load_within_seconds(path: &Path) -> (Settings, Vec<String>) {
+    let (send, receive) = std::sync::mpsc::channel();
+    let owned = path.to_owned();
+    std::thread::spawn(move || send.send(Settings::load(&owned)));
+    receive
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("reading the settings returned")
+}
+
+#[test]
+#[cfg(unix)]
+fn a_fifo_a_device_or_an_oversized_file_is_refused_unread_with_the_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let zero = dir.path().join("zero.toml");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let big = dir.path().join(SETTINGS_FILE);
+    let text = format!("fov = 90\n#{}\n", "x".repeat(MAX_SETTINGS_BYTES as usize));
+    std::fs::write(&big, &text).unwrap();
+    let before = listing(dir.path());
+    for (path, why) in [
+        (&fifo, "not a regular file"),
+        (&zero, "not a regular file"),
+        (&big, "more than the 262144 a settings file may have"),
+    ] {
+        let (settings, warnings) = load_within_seconds(path);
+        assert_eq!(settings, Settings::default());
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        let name = path.display().to_string();
+        assert!(warnings[0].contains(&name), "{warnings:?}");
+        assert!(warnings[0].contains(why), "{warnings:?}");
+    }
+    assert_eq!(listing(dir.path()), before);
+    assert_eq!(std::fs::read_to_string(&big).unwrap(), text);
+    // At the limit the file is read.
+    std::fs::write(&big, format!("fov = 90\n#{}\n", "x".repeat(262_000))).unwrap();
+    assert_eq!(Settings::load(&big).0.fov, 90.0);
+}
+
+#[test]
+fn warnings_quote_only_the_start_of_a_long_value_or_name() {
+    let long = "x".repeat(200_000);
+    let text = format!("fov = \"{long}\"\n{long} = 1\n[keys]\njump = \"{long}\"\n");
+    let (settings, warnings) = Settings::parse(&text, "f.toml");
+    assert_eq!(settings, Settings::default());
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    for w in &warnings {
+        assert!(w.len() < 300, "{w}");
+    }
+    assert!(warnings.iter().any(|w| w.contains("f.toml: fov = \"xxx")));
+}
