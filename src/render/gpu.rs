@@ -36,10 +36,18 @@ pub enum RenderError {
     },
 }
 
+/// The most pixels a screenshot may have: 2²⁵, an 8K UHD display's 7680 × 4320 with room to
+/// spare. Reading a frame back holds it several times over (the frame, the copy, the
+/// readback buffer, the PNG encoder's rows), about 22 bytes a pixel on lavapipe, so this
+/// keeps a screenshot run under 1 GB where the device's own buffer limit (8192 × 8192 on
+/// lavapipe) let one take 1.45 GB.
+pub const MAX_SCREENSHOT_PIXELS: u64 = 1 << 25;
+
 /// Refuses a picture of `width` × `height` pixels that a device with `limits` cannot draw
-/// (a side longer than its largest texture) or, with `capture`, cannot read back (the
-/// readback buffer, rows padded to wgpu's copy alignment, larger than its largest buffer).
-/// wgpu panics on both rather than returning an error, so they are checked first.
+/// (a side longer than its largest texture) or, with `capture`, cannot read back (more than
+/// [`MAX_SCREENSHOT_PIXELS`], or a readback buffer, rows padded to wgpu's copy alignment,
+/// larger than the device's largest buffer). wgpu panics on the device's limits rather than
+/// returning an error, so they are checked first.
 ///
 /// # Errors
 /// [`RenderError::TooLarge`] naming the limit passed.
@@ -53,6 +61,12 @@ pub fn check_size(
     let side = limits.max_texture_dimension_2d;
     if width > side || height > side {
         return too_large(format!("its largest picture is {side} pixels on a side"));
+    }
+    let pixels = u64::from(width) * u64::from(height);
+    if capture && pixels > MAX_SCREENSHOT_PIXELS {
+        return too_large(format!(
+            "a screenshot may have at most {MAX_SCREENSHOT_PIXELS} pixels, and this has {pixels}"
+        ));
     }
     let bytes = readback_bytes(width, height);
     if capture && bytes > limits.max_buffer_size {
@@ -165,13 +179,21 @@ mod tests {
             ..wgpu::Limits::downlevel_defaults()
         };
         assert!(check_size(1280, 720, &limits, true).is_ok());
+        assert!(check_size(7680, 4320, &limits, true).is_ok(), "8K UHD");
         assert!(
-            check_size(8192, 8192, &limits, true).is_ok(),
-            "exactly 256 MiB"
+            check_size(8192, 4096, &limits, true).is_ok(),
+            "exactly the most pixels"
         );
-        let tall = check_size(8192, 8193, &limits, true).expect_err("one row too many");
-        assert!(tall.to_string().contains("8192x8193"), "{tall}");
-        assert!(tall.to_string().contains("268468224 bytes"), "{tall}");
+        let square = check_size(8192, 8192, &limits, true).expect_err("twice the pixels");
+        assert!(square.to_string().contains("33554432 pixels"), "{square}");
+        // A device with a smaller buffer limit is held to it.
+        let tight = wgpu::Limits {
+            max_buffer_size: 64 << 20,
+            ..limits.clone()
+        };
+        let tall = check_size(4096, 4097, &tight, true).expect_err("one row too many");
+        assert!(tall.to_string().contains("4096x4097"), "{tall}");
+        assert!(tall.to_string().contains("67125248 bytes"), "{tall}");
         assert!(
             check_size(8192, 8193, &limits, false).is_ok(),
             "drawn, not read back"
