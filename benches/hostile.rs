@@ -1,7 +1,7 @@
 //! The costliest ticks a scenario can ask for within its limits (README.md, "Limits"): a
 //! player of either collider starting at the fastest accepted speed, diagonally into terrain,
-//! and 1,000 crates (the most a scenario may have) stacked in one pile. Run with
-//! `cargo bench --bench hostile`.
+//! and 1,000 crates (the most a scenario may have) stacked in one pile, of one size or of
+//! the smallest and largest mixed. Run with `cargo bench --bench hostile`.
 
 #![allow(
     missing_docs,
@@ -11,7 +11,7 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::PlayerCollider;
-use hewn::physics::crates::{Crate, MIN_CRATE_SIZE};
+use hewn::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
 use hewn::sim::scenario::{MAX_CRATES, MAX_SPEED};
 use hewn::sim::{Input, Simulation, Start};
 use hewn::worldgen::GeneratorKind;
@@ -99,5 +99,51 @@ fn crate_pile(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, fastest_player, crate_pile);
+/// A flat world with [`MAX_CRATES`] crates in a 10 × 10 × 10 grid of slots as wide as the
+/// largest crate: two in five are cubes of the largest size filling their slot, the others
+/// `small` (a size) lying on their slot's floor, so that the sizes are mixed throughout.
+fn mixed(small: DVec3) -> Simulation {
+    let mut start = Start::new_world(GeneratorKind::Flat, 1);
+    start.player.position = DVec3::new(-3.5, 64.0, 0.5);
+    let side = 10;
+    let slot = MAX_CRATE_SIZE;
+    let crates: Vec<Crate> = (0..MAX_CRATES)
+        .map(|i| {
+            let (x, y, z) = (i % side, i / side % side, i / (side * side));
+            let size = if i % 5 < 2 {
+                DVec3::splat(MAX_CRATE_SIZE)
+            } else {
+                small
+            };
+            let at = DVec3::new(
+                (x as f64 + 0.5) * slot,
+                64.0 + y as f64 * slot,
+                (z as f64 + 0.5) * slot,
+            );
+            Crate::new(at, size)
+        })
+        .collect();
+    for c in &crates {
+        start.world.load_region(c.bounds().inflated(2.0));
+    }
+    start.crates = crates;
+    Simulation::new(start)
+}
+
+fn mixed_crates(c: &mut Criterion) {
+    let input = Input::default();
+    let plate = DVec3::new(MAX_CRATE_SIZE, MIN_CRATE_SIZE, MAX_CRATE_SIZE);
+    for (name, small) in [
+        ("smallest cubes", DVec3::splat(MIN_CRATE_SIZE)),
+        ("flat plates", plate),
+    ] {
+        let sim = mixed(small);
+        let name = format!("1000 crates tick, largest cubes mixed with {name}");
+        c.bench_function(&name, |b| {
+            b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+        });
+    }
+}
+
+criterion_group!(benches, fastest_player, crate_pile, mixed_crates);
 criterion_main!(benches);

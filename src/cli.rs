@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::sim::report::{TickReport, Trace};
 use crate::sim::scenario::Scenario;
+use crate::sim::water::MAX_EDITS_FOR_WATER;
 use crate::worldgen::GeneratorKind;
 
 /// hewn: a voxel sandbox game. With no subcommand, opens a window and plays.
@@ -228,8 +229,19 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut write_failed = false;
     let mut trace = Trace::new();
+    let mut water_stopped = false;
     for input in scenario.inputs() {
         sim.tick(&input);
+        if !water_stopped && sim.world().edit_count() >= MAX_EDITS_FOR_WATER {
+            water_stopped = true;
+            eprintln!(
+                "hewn sim: {}: at tick {} the world holds {} edits, the most water may make \
+                 (MAX_EDITS_FOR_WATER); water spreads no further",
+                args.file.display(),
+                sim.tick_count(),
+                sim.world().edit_count()
+            );
+        }
         if args.trace && !write_failed {
             let line = trace.line(&sim, &scenario.probes);
             write_failed = writeln!(out, "{}", line.to_json()).is_err();

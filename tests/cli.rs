@@ -296,6 +296,38 @@ fn hostile_scenarios_exit_2_naming_the_key() {
 }
 
 #[test]
+fn crates_and_falling_blocks_count_toward_the_loaded_columns() {
+    // Each crate straddles the corner of four columns: the 257th brings them past 1024.
+    let crates: String = (0..300)
+        .map(|i| format!("[[crate]]\nposition = [{}.0, 200.0, 32.0]\n", i * 64 + 32))
+        .collect();
+    assert_refused(
+        "spread-crates.toml",
+        &format!("ticks = 1\n{crates}"),
+        "crate[256].position: brings the columns that fills, probes, crates and falling \
+         blocks load to more than 1024",
+    );
+    // A fill loading 1000 columns leaves room for 24 falling blocks, each in a column of
+    // its own.
+    let falling: String = (0..30)
+        .map(|i| {
+            format!(
+                "[[falling]]\nblock = \"sand\"\nposition = [{}.5, 200.0, -1000.5]\n",
+                i * 64 + 16
+            )
+        })
+        .collect();
+    assert_refused(
+        "spread-falling.toml",
+        &format!(
+            "world = \"empty\"\nticks = 1\n[[fill]]\nfrom = [0, 0, 0]\nto = [1279, 0, 799]\n\
+             block = \"stone\"\n{falling}"
+        ),
+        "falling[24].position: brings the columns",
+    );
+}
+
+#[test]
 fn endless_and_oversized_files_are_refused_after_16_mib() {
     let out = hewn(&["sim", "/dev/zero"]);
     assert_eq!(out.status.code(), Some(2));

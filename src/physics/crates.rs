@@ -16,6 +16,8 @@ use std::collections::BTreeMap;
 
 use glam::DVec3;
 
+use index::CrateIndex;
+
 use super::sweep::{colliders_in, move_among};
 use super::tuning::{AIR_FRICTION, FALL_DRAG, GRAVITY, GROUND_FRICTION, TICK_SECONDS};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
@@ -56,106 +58,6 @@ impl Crate {
     #[must_use]
     pub fn bounds(&self) -> Aabb {
         Aabb::from_bottom_centre(self.position, self.size)
-    }
-}
-
-/// The side of the cells of a [`CrateIndex`] is twice the typical crate's shortest edge,
-/// within these bounds: small enough that a cell of a tight pile holds few crates (eight of
-/// the typical size), large enough that a crate is in few cells.
-const CELL_RANGE: (f64, f64) = (2.0 * MIN_CRATE_SIZE, 2.0);
-/// How far inside its box a crate is filed in the index: a unit crate lying on whole
-/// coordinates is then in one cell rather than in the eight its faces touch.
-const FILE_INSET: f64 = 1e-6;
-/// How far around a region [`CrateIndex::near`] looks: a crate within [`CONTACT_EPSILON`] of
-/// the region has a point of its inset box this close to the region.
-const QUERY_MARGIN: f64 = CONTACT_EPSILON + 2.0 * FILE_INSET;
-
-/// Which crates lie near which places, so that finding the crates in a path does not look at
-/// every crate.
-#[derive(Clone, Debug)]
-struct CrateIndex {
-    /// The side of a cell, in blocks.
-    cell: f64,
-    cells: BTreeMap<[i32; 3], Vec<usize>>,
-}
-
-impl Default for CrateIndex {
-    fn default() -> Self {
-        Self {
-            cell: CELL_RANGE.1,
-            cells: BTreeMap::new(),
-        }
-    }
-}
-
-impl CrateIndex {
-    fn new(crates: &[Crate]) -> Self {
-        // The median of the crates' shortest edges: the size most crates have, so that
-        // neither a few tiny crates among many large ones nor the reverse makes every query
-        // look at many cells or many crates.
-        let mut shortest: Vec<f64> = crates.iter().map(|c| c.size.min_element()).collect();
-        shortest.sort_by(f64::total_cmp);
-        let typical = shortest
-            .get(shortest.len() / 2)
-            .copied()
-            .unwrap_or(CELL_RANGE.1);
-        let mut index = Self {
-            cell: (2.0 * typical).clamp(CELL_RANGE.0, CELL_RANGE.1),
-            cells: BTreeMap::new(),
-        };
-        for (i, c) in crates.iter().enumerate() {
-            index.insert(i, c.bounds());
-        }
-        index
-    }
-
-    /// The first and last cell `b` meets, per axis.
-    fn span(&self, b: Aabb) -> (glam::IVec3, glam::IVec3) {
-        (
-            (b.min / self.cell).floor().as_ivec3(),
-            (b.max / self.cell).floor().as_ivec3(),
-        )
-    }
-
-    fn cells_of(&self, b: Aabb) -> impl Iterator<Item = [i32; 3]> + use<> {
-        let (lo, hi) = self.span(b);
-        (lo.x..=hi.x).flat_map(move |x| {
-            (lo.y..=hi.y).flat_map(move |y| (lo.z..=hi.z).map(move |z| [x, y, z]))
-        })
-    }
-
-    /// Whether a crate filed under box `a` must be filed again under box `b`.
-    fn moved_cells(&self, a: Aabb, b: Aabb) -> bool {
-        self.span(a.inflated(-FILE_INSET)) != self.span(b.inflated(-FILE_INSET))
-    }
-
-    fn insert(&mut self, i: usize, b: Aabb) {
-        for cell in self.cells_of(b.inflated(-FILE_INSET)) {
-            self.cells.entry(cell).or_default().push(i);
-        }
-    }
-
-    fn remove(&mut self, i: usize, b: Aabb) {
-        for cell in self.cells_of(b.inflated(-FILE_INSET)) {
-            if let Some(list) = self.cells.get_mut(&cell) {
-                list.retain(|&j| j != i);
-            }
-        }
-    }
-
-    /// Crates whose cells meet `region` and that pass `keep`, in index order. Filtering
-    /// before sorting matters: in a pile, a cell holds dozens of crates and few are kept.
-    fn near(&self, region: Aabb, mut keep: impl FnMut(usize) -> bool) -> Vec<usize> {
-        let mut found: Vec<usize> = self
-            .cells_of(region.inflated(QUERY_MARGIN))
-            .filter_map(|cell| self.cells.get(&cell))
-            .flatten()
-            .copied()
-            .filter(|&i| keep(i))
-            .collect();
-        found.sort_unstable();
-        found.dedup();
-        found
     }
 }
 
@@ -210,7 +112,7 @@ impl Crates {
     /// The crates `list`, in order.
     #[must_use]
     pub fn new(list: Vec<Crate>) -> Self {
-        let index = CrateIndex::new(&list);
+        let index = CrateIndex::new(list.iter().map(Crate::bounds));
         Self { list, index }
     }
 
@@ -229,7 +131,7 @@ impl Crates {
     /// Removes the crate at `i`; later crates move down one place.
     pub fn remove(&mut self, i: usize) -> Crate {
         let removed = self.list.remove(i);
-        self.index = CrateIndex::new(&self.list);
+        self.index = CrateIndex::new(self.list.iter().map(Crate::bounds));
         removed
     }
 
@@ -256,10 +158,7 @@ impl Crates {
         let before = self.list[i].bounds();
         self.list[i].position += offset;
         let after = self.list[i].bounds();
-        if self.index.moved_cells(before, after) {
-            self.index.remove(i, before);
-            self.index.insert(i, after);
-        }
+        self.index.moved(i, before, after);
     }
 
     /// Moves `mover` by up to `d` along `axis`, pushing the crates in its way; returns how far
@@ -466,5 +365,6 @@ fn blocked_distance(world: &impl BlockSource, b: Aabb, axis: Axis, d: f64, fixed
     move_among(&colliders, b, motion).offset[axis].abs()
 }
 
+mod index;
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ use glam::{DVec3, IVec3};
 
 use super::Simulation;
 use super::updates::MAX_UPDATES_PER_TICK;
-use super::water::{self, SLOPE_DISTANCE, WATER_DELAY, Writes};
+use super::water::{self, MAX_EDITS_FOR_WATER, SLOPE_DISTANCE, WATER_DELAY, Writes};
 use crate::aabb::Aabb;
 use crate::physics::falling::{FallingBlock, LOST_BELOW};
 use crate::physics::tuning::TICK_SECONDS;
@@ -75,7 +75,7 @@ impl Simulation {
         }
         let mut writes = Writes::default();
         water::update(&self.world, &flowing, &mut writes);
-        let changes: Vec<_> = writes.changes(&self.world).collect();
+        let changes: Vec<_> = writes.changes(&self.world, MAX_EDITS_FOR_WATER).collect();
         self.world.set_blocks(changes);
         self.note_changes();
     }

@@ -209,7 +209,6 @@ impl Scenario {
             .map(|(i, f)| parse_fill(i, f))
             .collect::<Result<_, _>>()?;
         limits::fill_total(&fills)?;
-        limits::loaded_columns(&fills, &probes)?;
         let mut holds = Vec::new();
         let mut events = Vec::new();
         for (i, input) in raw.input.into_iter().enumerate() {
@@ -218,13 +217,14 @@ impl Scenario {
                 Scheduled::Event(e) => events.push(e),
             }
         }
-        let crates = raw
+        let crates: Vec<Crate> = raw
             .crates
             .iter()
             .enumerate()
             .map(|(i, c)| parse_crate(i, c))
             .collect::<Result<_, _>>()?;
         let motion = motion::parse(&raw.updates, &raw.falling)?;
+        limits::loaded_columns(&fills, &probes, &crates, &motion.falling)?;
         Ok(Self {
             crates,
             settled: raw.settled,

@@ -32,6 +32,13 @@ use crate::world::{Block, BlockPos, BlockSource, World};
 /// five game ticks at 20 a second, which are fifteen of hewn's 60.
 pub const WATER_DELAY: u64 = 15;
 
+/// The most edits a world may hold for water to make another: past it, water changes only
+/// cells that are edited already, so a flood stops spreading (README.md, "Limits"). Twice
+/// the cells fills may set, so water always has room for as many edits as the fills made.
+/// Each source of a sheet at the top of an empty world becomes a waterfall 255 blocks tall,
+/// so without it a flood grows the world, and its memory, without bound.
+pub const MAX_EDITS_FOR_WATER: usize = 1 << 22;
+
 /// How far sideways flowing water looks for a way down, in blocks (Minecraft's slope
 /// distance for water).
 pub const SLOPE_DISTANCE: usize = 4;
@@ -87,12 +94,27 @@ impl Writes {
             .or_insert(block);
     }
 
-    /// The cells whose block changes, with their new block.
-    pub fn changes<'a>(&'a self, world: &'a World) -> impl Iterator<Item = (BlockPos, Block)> + 'a {
+    /// The cells whose block changes, with their new block, in position order: those that
+    /// are edited already, and of the others only as many as keep the world's edits within
+    /// `max_edits`.
+    pub fn changes<'a>(
+        &'a self,
+        world: &'a World,
+        max_edits: usize,
+    ) -> impl Iterator<Item = (BlockPos, Block)> + 'a {
+        let mut room = max_edits.saturating_sub(world.edit_count());
         self.0
             .iter()
             .map(|(&p, &b)| (p, b))
             .filter(|&(p, b)| world.block(p) != b)
+            .filter(move |&(p, _)| {
+                if world.is_edited(p) {
+                    return true;
+                }
+                let fits = room > 0;
+                room = room.saturating_sub(1);
+                fits
+            })
     }
 }
 

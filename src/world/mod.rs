@@ -334,6 +334,12 @@ impl World {
         self.edits.iter().map(|(&p, &e)| (p, e))
     }
 
+    /// Whether the cell at `pos` differs from what the generator made.
+    #[must_use]
+    pub fn is_edited(&self, pos: BlockPos) -> bool {
+        self.edits.contains_key(&pos)
+    }
+
     /// How many cells differ from what the generator made.
     #[must_use]
     pub fn edit_count(&self) -> usize {

@@ -7,6 +7,9 @@ use std::collections::BTreeSet;
 use glam::DVec3;
 
 use super::{Fill, ScenarioError, invalid};
+use crate::aabb::Aabb;
+use crate::physics::crates::Crate;
+use crate::physics::falling::FallingBlock;
 use crate::world::light::MAX_LIGHT;
 use crate::world::{BlockPos, ColumnPos, WORLD_BORDER, WORLD_HEIGHT};
 
@@ -122,9 +125,15 @@ pub(super) fn fill_total(fills: &[Fill]) -> Result<(), ScenarioError> {
     Ok(())
 }
 
-/// Refuses fills and probes that together need more than [`MAX_LOADED_COLUMNS`] columns in
-/// memory. Runs after [`fill_total`], so the columns to count are few.
-pub(super) fn loaded_columns(fills: &[Fill], probes: &[BlockPos]) -> Result<(), ScenarioError> {
+/// Refuses fills, probes, crates and falling blocks that together make the world load more
+/// than [`MAX_LOADED_COLUMNS`] columns. Runs after [`fill_total`], so the columns to count
+/// are few.
+pub(super) fn loaded_columns(
+    fills: &[Fill],
+    probes: &[BlockPos],
+    crates: &[Crate],
+    falling: &[FallingBlock],
+) -> Result<(), ScenarioError> {
     let mut columns = BTreeSet::new();
     let reach = glam::IVec3::new(i32::from(MAX_LIGHT), 0, i32::from(MAX_LIGHT));
     let boxes = fills
@@ -134,6 +143,17 @@ pub(super) fn loaded_columns(fills: &[Fill], probes: &[BlockPos]) -> Result<(), 
         .chain(probes.iter().enumerate().map(|(i, &p)| {
             // Light at a probe depends on everything within light's reach.
             (format!("probes[{i}]"), p.offset(-reach), p.offset(reach))
+        }))
+        .chain(crates.iter().enumerate().map(|(i, c)| {
+            // A tick loads a crate's path grown by a block, and the world grows what it
+            // loads by one more (`Simulation::tick`, `World::load_region`).
+            let (a, b) = loaded_by(c.bounds().inflated(1.0));
+            (format!("crate[{i}].position"), a, b)
+        }))
+        .chain(falling.iter().enumerate().map(|(i, f)| {
+            // A falling block moves straight down, so it loads the columns it stands in.
+            let (a, b) = loaded_by(f.bounds());
+            (format!("falling[{i}].position"), a, b)
         }));
     for (key, a, b) in boxes {
         for column in ColumnPos::covering(a, b) {
@@ -142,14 +162,25 @@ pub(super) fn loaded_columns(fills: &[Fill], probes: &[BlockPos]) -> Result<(), 
                 return Err(invalid(
                     key,
                     format!(
-                        "brings the columns that fills and probes load to more than \
-                         {MAX_LOADED_COLUMNS} (a column is 32 × 32 blocks and {WORLD_HEIGHT} tall)"
+                        "brings the columns that fills, probes, crates and falling blocks load \
+                         to more than {MAX_LOADED_COLUMNS} (a column is 32 × 32 blocks and \
+                         {WORLD_HEIGHT} tall)"
                     ),
                 ));
             }
         }
     }
     Ok(())
+}
+
+/// The corners of the cells [`World::load_region`](crate::world::World::load_region) loads
+/// the columns of for `region`: those it meets, grown by one.
+fn loaded_by(region: Aabb) -> (BlockPos, BlockPos) {
+    let one = glam::IVec3::ONE;
+    (
+        BlockPos::containing(region.min).offset(-one),
+        BlockPos::containing(region.max).offset(one),
+    )
 }
 
 #[cfg(test)]

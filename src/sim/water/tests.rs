@@ -117,3 +117,25 @@ fn the_bottom_of_the_world_holds_water() {
     assert_eq!(writes.len(), 5, "{writes:?}");
     assert!(writes.iter().all(|(p, _)| p.y == 0));
 }
+
+#[test]
+fn water_makes_no_edit_past_the_budget_but_still_changes_edited_cells() {
+    let source = at(0, 64, 0);
+    let pool = at(5, 64, 0);
+    let world = flat_with(&[(source, Block::Water), (pool, Block::Water)]);
+    let mut writes = Writes::default();
+    update(&world, &[source], &mut writes);
+    writes.offer(pool, Block::Air);
+    let changed = |max_edits| -> Vec<BlockPos> {
+        writes.changes(&world, max_edits).map(|(p, _)| p).collect()
+    };
+    let sides = [at(-1, 64, 0), at(0, 64, -1), at(0, 64, 1), at(1, 64, 0)];
+    assert_eq!(changed(usize::MAX), [&sides[..], &[pool]].concat());
+    // Room for two more edits: the first two new cells in position order.
+    assert_eq!(
+        changed(world.edit_count() + 2),
+        vec![sides[0], sides[1], pool]
+    );
+    assert_eq!(changed(world.edit_count()), vec![pool]);
+    assert_eq!(changed(0), vec![pool]);
+}
