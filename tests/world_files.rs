@@ -4,75 +4,11 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::worlds::{SCENARIO, files, saved_world, sim_with_world, tamper};
 use common::{hewn, private_hewn, text};
-use glam::DVec3;
-use hewn::physics::Player;
-use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
-use hewn::world::{Block, BlockPos};
-use hewn::worldgen::GeneratorKind;
-
-const FLAT: NewWorld = NewWorld {
-    seed: Some(9),
-    generator: Some(GeneratorKind::Flat),
-};
-
-const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";
-
-/// A saved flat world with one edit and a player, closed.
-fn saved_world(dir: &Path) -> PathBuf {
-    let path = dir.join("w.hewn");
-    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
-    let mut world = loaded.world;
-    world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
-    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
-    file.save(&Snapshot::take(
-        &mut world.loader(),
-        &player,
-        &[],
-        &Hotbar::default(),
-    ))
-    .expect("set up the world");
-    file.close().expect("set up the world");
-    path
-}
-
-/// Every file in `dir` with its content.
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    std::fs::read_dir(dir)
-        .expect("list the folder")
-        .map(|e| e.expect("list the folder").path())
-        .map(|p| {
-            let bytes = std::fs::read(&p).expect("read a file");
-            (p, bytes)
-        })
-        .collect()
-}
-
-/// Changes the world at `path` with SQL, as a careless user with a database tool would.
-fn tamper(path: &Path, sql: &str) {
-    let conn = rusqlite::Connection::open(path).expect("open with sqlite");
-    conn.execute_batch(sql).expect("tamper");
-    conn.close().expect("close");
-}
-
-/// Runs `hewn sim --world path` on [`SCENARIO`], written in `scratch`.
-fn sim_with_world(path: &Path, scratch: &Path) -> std::process::Output {
-    let scenario = scratch.join("s.toml");
-    std::fs::write(&scenario, SCENARIO).expect("write the scenario");
-    hewn(
-        &[
-            "sim",
-            scenario.to_str().expect("utf-8"),
-            "--world",
-            path.to_str().expect("utf-8"),
-        ],
-        Path::new("/nonexistent"),
-    )
-}
 
 #[test]
 fn check_and_sim_both_refuse_a_world_whose_tables_are_not_its_versions() {

@@ -6,76 +6,13 @@
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{hewn, text};
-use glam::DVec3;
-use hewn::physics::Player;
+use common::text;
+use common::worlds::{FLAT, check, files, saved_world, sim_with_world, tamper};
 use hewn::save::codec::{FORMAT_LZ4, encode};
-use hewn::save::{Hotbar, MAX_SAVED_EDITS, NewWorld, Snapshot, WorldFile};
-use hewn::world::{Block, BlockPos, Chunk};
-use hewn::worldgen::GeneratorKind;
-
-const FLAT: NewWorld = NewWorld {
-    seed: Some(9),
-    generator: Some(GeneratorKind::Flat),
-};
-
-/// A saved flat world with one edit and a player, closed, alone in `dir`.
-fn saved_world(dir: &Path) -> PathBuf {
-    let path = dir.join("w.hewn");
-    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
-    let mut world = loaded.world;
-    world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
-    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
-    let snapshot = Snapshot::take(&mut world.loader(), &player, &[], &Hotbar::default());
-    file.save(&snapshot).expect("set up the world");
-    file.close().expect("set up the world");
-    path
-}
-
-/// Every file in `dir` with its content.
-fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    std::fs::read_dir(dir)
-        .expect("list the folder")
-        .map(|e| e.expect("list the folder").path())
-        .map(|p| {
-            let bytes = std::fs::read(&p).expect("read a file");
-            (p, bytes)
-        })
-        .collect()
-}
-
-/// Changes the world at `path` with SQL, as a careless or hostile user with a database tool.
-fn tamper(path: &Path, sql: &str) {
-    let conn = rusqlite::Connection::open(path).expect("open with sqlite");
-    conn.execute_batch(sql).expect("tamper");
-    conn.close().expect("close");
-}
-
-/// `hewn world check path`.
-fn check(path: &Path) -> std::process::Output {
-    hewn(
-        &["world", "check", path.to_str().expect("utf-8")],
-        Path::new("/nonexistent"),
-    )
-}
-
-/// `hewn sim --world path` on a five-tick scenario written in `scratch`.
-fn sim_with_world(path: &Path, scratch: &Path) -> std::process::Output {
-    let scenario = scratch.join("s.toml");
-    std::fs::write(&scenario, "seed = 9\nworld = \"flat\"\nticks = 5\n").expect("write");
-    hewn(
-        &[
-            "sim",
-            scenario.to_str().expect("utf-8"),
-            "--world",
-            path.to_str().expect("utf-8"),
-        ],
-        Path::new("/nonexistent"),
-    )
-}
+use hewn::save::{MAX_SAVED_EDITS, WorldFile};
+use hewn::world::{Block, Chunk};
 
 /// Asserts that check and sim both refuse the world at `path` (exit 1, "is damaged" and
 /// `needle` in the message, nothing run) and leave its folder as it was.

@@ -7,6 +7,8 @@ use hewn::sim::Simulation;
 use hewn::sim::report::TickReport;
 use hewn::sim::scenario::Scenario;
 
+pub mod worlds;
+
 /// A finished scenario: the state after every tick and the final simulation.
 pub struct Run {
     /// The report after each tick, in order.

@@ -1,0 +1,77 @@
+//! Helpers for the tests of world files: a small saved world, a folder's contents, tampering
+//! with SQL, and the commands that read a world.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use glam::DVec3;
+use hewn::physics::Player;
+use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
+use hewn::world::{Block, BlockPos};
+use hewn::worldgen::GeneratorKind;
+
+use super::hewn;
+
+/// The flat world of seed 9 the world-file tests save.
+pub const FLAT: NewWorld = NewWorld {
+    seed: Some(9),
+    generator: Some(GeneratorKind::Flat),
+};
+
+/// A five-tick scenario in [`FLAT`]'s world.
+pub const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";
+
+/// A saved flat world with one edit and a player, closed, at `dir/w.hewn`.
+pub fn saved_world(dir: &Path) -> PathBuf {
+    let path = dir.join("w.hewn");
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
+    let mut world = loaded.world;
+    world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
+    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
+    let snapshot = Snapshot::take(&mut world.loader(), &player, &[], &Hotbar::default());
+    file.save(&snapshot).expect("set up the world");
+    file.close().expect("set up the world");
+    path
+}
+
+/// Every file in `dir` with its content.
+pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .expect("list the folder")
+        .map(|e| e.expect("list the folder").path())
+        .map(|p| {
+            let bytes = std::fs::read(&p).expect("read a file");
+            (p, bytes)
+        })
+        .collect()
+}
+
+/// Changes the world at `path` with SQL, as a careless or hostile user with a database tool.
+pub fn tamper(path: &Path, sql: &str) {
+    let conn = rusqlite::Connection::open(path).expect("open with sqlite");
+    conn.execute_batch(sql).expect("tamper");
+    conn.close().expect("close");
+}
+
+/// `hewn world check path`.
+pub fn check(path: &Path) -> std::process::Output {
+    hewn(
+        &["world", "check", path.to_str().expect("utf-8")],
+        Path::new("/nonexistent"),
+    )
+}
+
+/// `hewn sim --world path` on [`SCENARIO`], written in `scratch`.
+pub fn sim_with_world(path: &Path, scratch: &Path) -> std::process::Output {
+    let scenario = scratch.join("s.toml");
+    std::fs::write(&scenario, SCENARIO).expect("write the scenario");
+    hewn(
+        &[
+            "sim",
+            scenario.to_str().expect("utf-8"),
+            "--world",
+            path.to_str().expect("utf-8"),
+        ],
+        Path::new("/nonexistent"),
+    )
+}
