@@ -192,3 +192,93 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         action,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{MAX_INPUTS, Scenario};
+    use super::BATCH;
+    use crate::physics::{Control, Controls};
+
+    /// Input `i` of [`many`]: a hold of one control, or an event with a yaw.
+    fn input(i: usize) -> String {
+        if i % 2 == 0 {
+            let control = Control::ALL[i % Control::ALL.len()].name();
+            format!(
+                "[[input]]\nfrom = {}\nto = {}\nhold = [\"{control}\"]\n",
+                i % 7,
+                i % 7 + 3
+            )
+        } else {
+            format!("[[input]]\nat = {}\nyaw = {i}.0\n", i % 11)
+        }
+    }
+
+    /// A scenario of `n` inputs, with a fill between two of them so the sections of one
+    /// batch come from two places in the file.
+    fn many(n: usize) -> String {
+        let mut text = String::from("ticks = 20\nworld = \"flat\"\n");
+        for i in 0..n {
+            if i == n / 2 {
+                text.push_str("[[fill]]\nfrom = [0, 1, 0]\nto = [0, 1, 0]\nblock = \"stone\"\n");
+            }
+            text.push_str(&input(i));
+        }
+        text
+    }
+
+    #[test]
+    fn inputs_over_several_batches_keep_their_order_and_indices() {
+        let n = 5 * BATCH + 17;
+        let s = Scenario::parse(&many(n)).expect("parses");
+        assert_eq!(
+            (s.holds.len(), s.events.len(), s.fills.len()),
+            (n.div_ceil(2), n / 2, 1)
+        );
+        for (k, h) in s.holds.iter().enumerate() {
+            let i = 2 * k;
+            let control = Control::ALL[i % Control::ALL.len()];
+            assert_eq!((h.from, h.to), ((i % 7) as u64, (i % 7 + 3) as u64));
+            assert_eq!(h.controls, Controls::NONE.with(control));
+        }
+        for (k, e) in s.events.iter().enumerate() {
+            let i = 2 * k + 1;
+            assert_eq!((e.at, e.yaw), ((i % 11) as u64, Some(i as f64)));
+        }
+
+        // A value error in a late batch names the input by its index in the whole file.
+        let bad = 4 * BATCH + 3;
+        let text = many(n).replacen(&input(bad), "[[input]]\nat = 1\naction = \"fly\"\n", 1);
+        let e = Scenario::parse(&text)
+            .expect_err("unknown action")
+            .to_string();
+        assert!(
+            e.starts_with(&format!("input[{bad}].action: unknown action")),
+            "{e}"
+        );
+
+        // A syntax error there names its line in the whole file.
+        let text = many(n).replacen(&input(bad), "[[input]]\nat = = 1\n", 1);
+        let line = text[..text.find("at = = 1").expect("there")]
+            .lines()
+            .count()
+            + 1;
+        let e = Scenario::parse(&text).expect_err("not TOML").to_string();
+        assert!(e.contains(&format!("at line {line}, column 6")), "{e}");
+    }
+
+    #[test]
+    fn one_input_over_the_limit_is_refused_before_anything_is_parsed() {
+        // `ticks` is not a number: parsing would refuse that first, so naming the inputs
+        // shows they were counted before.
+        let mut text = String::from("ticks = \"many\"\n");
+        text.push_str(&"[[input]]\n".repeat(MAX_INPUTS + 1));
+        let e = Scenario::parse(&text).expect_err("too many").to_string();
+        assert_eq!(
+            e,
+            format!(
+                "input: {} entries is more than {MAX_INPUTS}",
+                MAX_INPUTS + 1
+            )
+        );
+    }
+}
