@@ -201,7 +201,7 @@ mod tests {
 
     /// Input `i` of [`many`]: a hold of one control, or an event with a yaw.
     fn input(i: usize) -> String {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             let control = Control::ALL[i % Control::ALL.len()].name();
             format!(
                 "[[input]]\nfrom = {}\nto = {}\nhold = [\"{control}\"]\n",
