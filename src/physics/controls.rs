@@ -225,6 +225,14 @@ impl FromIterator<Control> for Controls {
     }
 }
 
+/// A list of controls equals the set it names: order and repeats change nothing that is
+/// held.
+impl PartialEq<Vec<Control>> for Controls {
+    fn eq(&self, other: &Vec<Control>) -> bool {
+        *self == other.iter().copied().collect::<Self>()
+    }
+}
+
 impl fmt::Debug for Controls {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         /// A name shown bare, as a field name is.

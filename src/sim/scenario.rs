@@ -13,16 +13,18 @@ use super::schedule::InputSchedule;
 use super::updates::Motion;
 use super::{Action, Simulation, Start};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use crate::physics::{Control, Player, PlayerCollider};
+use crate::physics::{Control, Controls, Player, PlayerCollider};
 use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
-use raw::{RawCrate, RawFill, RawInput, RawPlayer, RawScenario};
+use raw::{RawCrate, RawFill, RawPlayer, RawScenario};
 
 mod excerpt;
+mod inputs;
 mod limits;
 mod motion;
 mod overlap;
 pub(super) mod raw;
+mod sections;
 mod seed;
 mod syntax;
 pub(super) mod writer;
@@ -108,7 +110,7 @@ pub struct Hold {
     /// The first tick they are no longer held on.
     pub to: u64,
     /// The controls.
-    pub controls: Vec<Control>,
+    pub controls: Controls,
 }
 
 /// A validated scenario.
@@ -158,11 +160,19 @@ impl Scenario {
                 ),
             ));
         }
-        let raw: RawScenario = toml::from_str(text).map_err(|e| SyntaxError::new(text, &e))?;
+        // Inputs are counted before anything is parsed, and read a batch at a time, so
+        // that neither a file of too many nor one of the most costs more than its inputs.
+        let sections = sections::split(text);
+        limits::count("input", sections.inputs.len(), MAX_INPUTS)?;
+        let mut raw: RawScenario =
+            toml::from_str(&sections.rest).map_err(|e| SyntaxError::new(text, &e))?;
+        let inline = std::mem::take(&mut raw.input);
+        let inputs = inputs::read(text, &sections, inline)?;
+        drop(sections);
         limits::count("probes", raw.probes.len(), MAX_PROBES)?;
         // Every fill sets at least one cell, so no more fills than cells.
         limits::count("fill", raw.fill.len(), MAX_FILL_CELLS as usize)?;
-        limits::count("input", raw.input.len(), MAX_INPUTS)?;
+        limits::count("input", inputs.count, MAX_INPUTS)?;
         limits::count("crate", raw.crates.len(), MAX_CRATES)?;
         let world = match raw.world.as_deref() {
             None => GeneratorKind::Terrain,
@@ -209,13 +219,10 @@ impl Scenario {
             .map(|(i, f)| parse_fill(i, f))
             .collect::<Result<_, _>>()?;
         limits::fill_total(&fills)?;
-        let mut holds = Vec::new();
-        let mut events = Vec::new();
-        for (i, input) in raw.input.into_iter().enumerate() {
-            match parse_input(i, input)? {
-                Scheduled::Hold(h) => holds.push(h),
-                Scheduled::Event(e) => events.push(e),
-            }
+        // Value errors in the inputs come after those of the keys before them, as they
+        // did when the whole file was read at once.
+        if let Some(e) = inputs.first_invalid {
+            return Err(e);
         }
         let crates: Vec<Crate> = raw
             .crates
@@ -236,8 +243,8 @@ impl Scenario {
             probes,
             player: parse_player(&raw.player)?,
             fills,
-            holds,
-            events,
+            holds: inputs.holds,
+            events: inputs.events,
         })
     }
 
@@ -293,7 +300,7 @@ impl Scenario {
     pub fn inputs(&self) -> InputSchedule {
         let mut changes: BTreeMap<u64, Vec<(Control, i32)>> = BTreeMap::new();
         for hold in self.holds.iter().filter(|h| h.from < h.to) {
-            for &c in &hold.controls {
+            for c in hold.controls.iter() {
                 changes.entry(hold.from).or_default().push((c, 1));
                 changes.entry(hold.to).or_default().push((c, -1));
             }
@@ -320,93 +327,6 @@ impl Scenario {
         }
         sim
     }
-}
-
-enum Scheduled {
-    Hold(Hold),
-    Event(Event),
-}
-
-fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
-    let key = |k: &str| format!("input[{i}].{k}");
-    let is_hold = raw.from.is_some() || raw.to.is_some() || raw.hold.is_some();
-    let is_event = raw.at.is_some()
-        || raw.yaw.is_some()
-        || raw.pitch.is_some()
-        || raw.action.is_some()
-        || raw.block.is_some();
-    if is_hold && is_event {
-        return Err(invalid(
-            format!("input[{i}]"),
-            "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block), not both",
-        ));
-    }
-    if is_hold {
-        let from = tick_value(
-            &key("from"),
-            raw.from.ok_or_else(|| invalid(key("from"), "missing"))?,
-        )?;
-        let to = tick_value(
-            &key("to"),
-            raw.to.ok_or_else(|| invalid(key("to"), "missing"))?,
-        )?;
-        if to < from {
-            return Err(invalid(key("to"), format!("{to} is before from = {from}")));
-        }
-        let controls = raw.hold.ok_or_else(|| invalid(key("hold"), "missing"))?;
-        return Ok(Scheduled::Hold(Hold { from, to, controls }));
-    }
-    let at = tick_value(
-        &key("at"),
-        raw.at.ok_or_else(|| invalid(key("at"), "missing"))?,
-    )?;
-    if let Some(yaw) = raw.yaw {
-        finite(&key("yaw"), yaw)?;
-    }
-    if let Some(pitch) = raw.pitch {
-        pitch_value(&key("pitch"), pitch)?;
-    }
-    let block = raw
-        .block
-        .as_deref()
-        .map(|b| block_value(&key("block"), b))
-        .transpose()?;
-    let action = match (raw.action.as_deref(), block) {
-        (None, None) => None,
-        (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
-        (Some("break"), None) => Some(Action::Break),
-        (Some("toggle_fly"), None) => Some(Action::ToggleFly),
-        (Some("place_crate"), None) => Some(Action::PlaceCrate),
-        (Some("toggle_collider"), None) => Some(Action::ToggleCollider),
-        (Some("place"), Some(Block::Air)) => {
-            return Err(invalid(
-                key("block"),
-                "air cannot be placed (use action = \"break\")",
-            ));
-        }
-        (Some("place"), Some(b)) => Some(Action::Place(b)),
-        (Some("place"), None) => {
-            return Err(invalid(key("block"), "missing (place needs a block)"));
-        }
-        (Some("break" | "toggle_fly" | "place_crate" | "toggle_collider"), Some(_)) => {
-            return Err(invalid(key("block"), "only goes with action = \"place\""));
-        }
-        (Some(other), _) => {
-            return Err(invalid(
-                key("action"),
-                format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly or toggle_collider)",
-                    quoted(other)
-                ),
-            ));
-        }
-    };
-    Ok(Scheduled::Event(Event {
-        at,
-        yaw: raw.yaw,
-        pitch: raw.pitch,
-        action,
-    }))
 }
 
 fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {

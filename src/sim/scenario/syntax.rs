@@ -33,9 +33,15 @@ impl SyntaxError {
     /// The error `error` that the parser reported for `text`.
     #[must_use]
     pub fn new(text: &str, error: &toml::de::Error) -> Self {
+        Self::placed(text, error, error.span().map(|s| s.start))
+    }
+
+    /// The error `error` that the parser reported for part of `text`, at byte `at` of
+    /// `text` (`None` when the parser gave no place).
+    pub(super) fn placed(text: &str, error: &toml::de::Error, at: Option<usize>) -> Self {
         let message = shortened(error.message().trim());
-        if let Some(span) = error.span() {
-            let start = span.start.min(text.len());
+        if let Some(start) = at {
+            let start = start.min(text.len());
             let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
             let line = text[..line_start].bytes().filter(|&b| b == b'\n').count() + 1;
             let column = text

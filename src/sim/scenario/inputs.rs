@@ -1,0 +1,284 @@
+//! The `[[input]]` sections of a scenario read a batch at a time into holds and events of
+//! a few tens of bytes each, each batch's TOML document dropped before the next is built.
+//!
+//! Reading the whole file at once cost about 1.4 KB of document per input (1.5 GB for the
+//! million a scenario may have); a batch of [`BATCH`] costs a few megabytes whatever the
+//! file holds.
+
+use serde::Deserialize;
+
+use super::raw::{RawInput, RawScenario};
+use super::sections::{Batch, Sections};
+use super::{
+    Action, Block, Event, Hold, ScenarioError, SyntaxError, block_value, finite, invalid,
+    pitch_value, quoted, tick_value,
+};
+
+/// How many input sections are parsed together: enough that the parser's fixed costs are
+/// small beside the work, few enough that a batch's document stays a few megabytes.
+pub(super) const BATCH: usize = 4096;
+
+/// A batch of input sections as serde reads it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInputs {
+    #[serde(default)]
+    input: Vec<RawInput>,
+}
+
+/// A scenario's inputs, checked.
+pub(super) struct Inputs {
+    /// How many there are.
+    pub(super) count: usize,
+    /// The holds, in file order.
+    pub(super) holds: Vec<Hold>,
+    /// The one-shot events, in file order.
+    pub(super) events: Vec<Event>,
+    /// The first input with an impossible value: kept back by the caller until the keys
+    /// before the inputs are checked, so errors come in the order they always did.
+    pub(super) first_invalid: Option<ScenarioError>,
+}
+
+/// Reads the inputs of `text`: those of an inline `input = [...]` array (`inline`, already
+/// parsed with the rest) and those of its `[[input]]` sections, a batch at a time, with
+/// their indices in the whole file.
+///
+/// # Errors
+/// A [`SyntaxError`] placed in `text`; a value error is returned in
+/// [`Inputs::first_invalid`].
+pub(super) fn read(
+    text: &str,
+    sections: &Sections,
+    inline: Vec<RawInput>,
+) -> Result<Inputs, ScenarioError> {
+    if let Some(first) = sections.inputs.first().filter(|_| !inline.is_empty()) {
+        return Err(both_forms(text, sections, first.clone()));
+    }
+    let mut inputs = Inputs {
+        count: 0,
+        holds: Vec::new(),
+        events: Vec::new(),
+        first_invalid: None,
+    };
+    inputs.take(inline);
+    for chunk in sections.inputs.chunks(BATCH) {
+        let batch = Batch::new(text, chunk);
+        let raw: RawInputs = toml::from_str(&batch.text).map_err(|e| {
+            SyntaxError::placed(text, &e, e.span().map(|s| batch.file_offset(s.start)))
+        })?;
+        inputs.take(raw.input);
+    }
+    Ok(inputs)
+}
+
+impl Inputs {
+    /// Checks `raw` and adds it, until one is impossible; after that it only counts.
+    fn take(&mut self, raw: Vec<RawInput>) {
+        for input in raw {
+            let i = self.count;
+            self.count += 1;
+            if self.first_invalid.is_some() {
+                continue;
+            }
+            match parse_input(i, input) {
+                Ok(Scheduled::Hold(h)) => self.holds.push(h),
+                Ok(Scheduled::Event(e)) => self.events.push(e),
+                Err(e) => self.first_invalid = Some(e),
+            }
+        }
+    }
+}
+
+/// The error for a file that gives inputs both as an inline array and as `[[input]]`
+/// tables: the parser's own, found by reading the file only up to the end of its first
+/// `[[input]]`, where the parser meets the clash.
+fn both_forms(text: &str, sections: &Sections, first: std::ops::Range<usize>) -> ScenarioError {
+    let upto = format!("{}{}", &sections.rest[..first.start], &text[first]);
+    match toml::from_str::<RawScenario>(&upto) {
+        Err(e) => SyntaxError::new(text, &e).into(),
+        Ok(_) => invalid(
+            "input",
+            "is given both as an inline array and as [[input]] tables",
+        ),
+    }
+}
+
+/// One input, checked.
+enum Scheduled {
+    Hold(Hold),
+    Event(Event),
+}
+
+fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
+    let key = |k: &str| format!("input[{i}].{k}");
+    let is_hold = raw.from.is_some() || raw.to.is_some() || raw.hold.is_some();
+    let is_event = raw.at.is_some()
+        || raw.yaw.is_some()
+        || raw.pitch.is_some()
+        || raw.action.is_some()
+        || raw.block.is_some();
+    if is_hold && is_event {
+        return Err(invalid(
+            format!("input[{i}]"),
+            "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block), not both",
+        ));
+    }
+    if is_hold {
+        let from = tick_value(
+            &key("from"),
+            raw.from.ok_or_else(|| invalid(key("from"), "missing"))?,
+        )?;
+        let to = tick_value(
+            &key("to"),
+            raw.to.ok_or_else(|| invalid(key("to"), "missing"))?,
+        )?;
+        if to < from {
+            return Err(invalid(key("to"), format!("{to} is before from = {from}")));
+        }
+        let controls = raw.hold.ok_or_else(|| invalid(key("hold"), "missing"))?;
+        // A set: the order and repeats of a list change nothing that is held.
+        let controls = controls.into_iter().collect();
+        return Ok(Scheduled::Hold(Hold { from, to, controls }));
+    }
+    let at = tick_value(
+        &key("at"),
+        raw.at.ok_or_else(|| invalid(key("at"), "missing"))?,
+    )?;
+    if let Some(yaw) = raw.yaw {
+        finite(&key("yaw"), yaw)?;
+    }
+    if let Some(pitch) = raw.pitch {
+        pitch_value(&key("pitch"), pitch)?;
+    }
+    let block = raw
+        .block
+        .as_deref()
+        .map(|b| block_value(&key("block"), b))
+        .transpose()?;
+    let action = match (raw.action.as_deref(), block) {
+        (None, None) => None,
+        (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
+        (Some("break"), None) => Some(Action::Break),
+        (Some("toggle_fly"), None) => Some(Action::ToggleFly),
+        (Some("place_crate"), None) => Some(Action::PlaceCrate),
+        (Some("toggle_collider"), None) => Some(Action::ToggleCollider),
+        (Some("place"), Some(Block::Air)) => {
+            return Err(invalid(
+                key("block"),
+                "air cannot be placed (use action = \"break\")",
+            ));
+        }
+        (Some("place"), Some(b)) => Some(Action::Place(b)),
+        (Some("place"), None) => {
+            return Err(invalid(key("block"), "missing (place needs a block)"));
+        }
+        (Some("break" | "toggle_fly" | "place_crate" | "toggle_collider"), Some(_)) => {
+            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        }
+        (Some(other), _) => {
+            return Err(invalid(
+                key("action"),
+                format!(
+                    "unknown action {} (expected break, place, place_crate, toggle_fly or toggle_collider)",
+                    quoted(other)
+                ),
+            ));
+        }
+    };
+    Ok(Scheduled::Event(Event {
+        at,
+        yaw: raw.yaw,
+        pitch: raw.pitch,
+        action,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{MAX_INPUTS, Scenario};
+    use super::BATCH;
+    use crate::physics::{Control, Controls};
+
+    /// Input `i` of [`many`]: a hold of one control, or an event with a yaw.
+    fn input(i: usize) -> String {
+        if i.is_multiple_of(2) {
+            let control = Control::ALL[i % Control::ALL.len()].name();
+            format!(
+                "[[input]]\nfrom = {}\nto = {}\nhold = [\"{control}\"]\n",
+                i % 7,
+                i % 7 + 3
+            )
+        } else {
+            format!("[[input]]\nat = {}\nyaw = {i}.0\n", i % 11)
+        }
+    }
+
+    /// A scenario of `n` inputs, with a fill between two of them so the sections of one
+    /// batch come from two places in the file.
+    fn many(n: usize) -> String {
+        let mut text = String::from("ticks = 20\nworld = \"flat\"\n");
+        for i in 0..n {
+            if i == n / 2 {
+                text.push_str("[[fill]]\nfrom = [0, 1, 0]\nto = [0, 1, 0]\nblock = \"stone\"\n");
+            }
+            text.push_str(&input(i));
+        }
+        text
+    }
+
+    #[test]
+    fn inputs_over_several_batches_keep_their_order_and_indices() {
+        let n = 5 * BATCH + 17;
+        let s = Scenario::parse(&many(n)).expect("parses");
+        assert_eq!(
+            (s.holds.len(), s.events.len(), s.fills.len()),
+            (n.div_ceil(2), n / 2, 1)
+        );
+        for (k, h) in s.holds.iter().enumerate() {
+            let i = 2 * k;
+            let control = Control::ALL[i % Control::ALL.len()];
+            assert_eq!((h.from, h.to), ((i % 7) as u64, (i % 7 + 3) as u64));
+            assert_eq!(h.controls, Controls::NONE.with(control));
+        }
+        for (k, e) in s.events.iter().enumerate() {
+            let i = 2 * k + 1;
+            assert_eq!((e.at, e.yaw), ((i % 11) as u64, Some(i as f64)));
+        }
+
+        // A value error in a late batch names the input by its index in the whole file.
+        let bad = 4 * BATCH + 3;
+        let text = many(n).replacen(&input(bad), "[[input]]\nat = 1\naction = \"fly\"\n", 1);
+        let e = Scenario::parse(&text)
+            .expect_err("unknown action")
+            .to_string();
+        assert!(
+            e.starts_with(&format!("input[{bad}].action: unknown action")),
+            "{e}"
+        );
+
+        // A syntax error there names its line in the whole file.
+        let text = many(n).replacen(&input(bad), "[[input]]\nat = = 1\n", 1);
+        let line = text[..text.find("at = = 1").expect("there")]
+            .lines()
+            .count()
+            + 1;
+        let e = Scenario::parse(&text).expect_err("not TOML").to_string();
+        assert!(e.contains(&format!("at line {line}, column 6")), "{e}");
+    }
+
+    #[test]
+    fn one_input_over_the_limit_is_refused_before_anything_is_parsed() {
+        // `ticks` is not a number: parsing would refuse that first, so naming the inputs
+        // shows they were counted before.
+        let mut text = String::from("ticks = \"many\"\n");
+        text.push_str(&"[[input]]\n".repeat(MAX_INPUTS + 1));
+        let e = Scenario::parse(&text).expect_err("too many").to_string();
+        assert_eq!(
+            e,
+            format!(
+                "input: {} entries is more than {MAX_INPUTS}",
+                MAX_INPUTS + 1
+            )
+        );
+    }
+}
