@@ -169,6 +169,7 @@ impl WorldFile {
     fn open_locked(path: &Path, lock: WorldLock) -> Result<Self, SaveError> {
         // No SQLITE_OPEN_CREATE: if the file vanished since we looked, fail rather than make
         // an empty database.
+        layout::check_format_bytes(path)?;
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let mut conn = layout::connect(path, flags).db(path)?;
         // SQLite quietly opens a file it may not write read-only; saves would then fail.

@@ -114,15 +114,27 @@ pub(super) fn check_integrity(path: &Path, conn: &Connection) -> Result<(), Save
     }
 }
 
-/// Refuses a file whose header's format bytes (offsets 18 and 19: the versions needed to
-/// write and to read it) are not SQLite's 1 (rollback journal) or 2 (WAL). SQLite opens a
+/// Refuses a SQLite file whose header's format bytes (offsets 18 and 19: the versions needed
+/// to write and to read it) are not SQLite's 1 (rollback journal) or 2 (WAL). SQLite opens a
 /// file with a higher write version without complaint and refuses only its first write,
-/// which would fail the first save after a whole session of play.
-fn check_format_bytes(path: &Path) -> Result<(), SaveError> {
+/// which would fail the first save after a whole session of play. A file too short for a
+/// header or without SQLite's magic string is left for SQLite to refuse in its own words.
+///
+/// Called before any connection to `path` is opened in this process, never while one is:
+/// closing this descriptor would drop every POSIX lock the process holds on the file,
+/// SQLite's own included, and another process could then take the world's log from under
+/// an open connection.
+pub(super) fn check_format_bytes(path: &Path) -> Result<(), SaveError> {
+    const MAGIC: &[u8; 16] = b"SQLite format 3\0";
     let mut header = [0_u8; 20];
-    std::fs::File::open(path)
-        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header))
-        .map_err(|e| SaveError::io(path, e))?;
+    let read =
+        std::fs::File::open(path).and_then(|mut f| std::io::Read::read_exact(&mut f, &mut header));
+    match read {
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(()),
+        Err(e) => return Err(SaveError::io(path, e)),
+        Ok(()) if !header.starts_with(MAGIC) => return Ok(()),
+        Ok(()) => {}
+    }
     let (write, read) = (header[18], header[19]);
     if [write, read].iter().all(|v| matches!(v, 1 | 2)) {
         Ok(())
@@ -155,6 +167,7 @@ fn expected(version: i64) -> rusqlite::Result<(Layout, Objects)> {
 /// Opens `path` read-only and checks that it is a hewn world this build can read, writing
 /// nothing (SQLite may add the `-wal`/`-shm` side files of a WAL database, never the file).
 pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
+    check_format_bytes(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = connect(path, flags).map_err(|e| schema::open_error(path, e))?;
     check_world(path, &conn)?;
@@ -172,6 +185,7 @@ pub(super) fn open_to_look(path: &Path) -> Result<Connection, SaveError> {
     if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
         return open_read_only(path);
     }
+    check_format_bytes(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
         | OpenFlags::SQLITE_OPEN_NO_MUTEX
         | OpenFlags::SQLITE_OPEN_URI;
@@ -204,10 +218,10 @@ fn immutable_uri(path: &Path) -> String {
 
 /// Checks that an open database is a hewn world this build can read: its header names a
 /// version this build knows ([`schema::check_header`]) and its tables and columns are that
-/// version's. Returns the version.
+/// version's. Returns the version. (Its format bytes are checked before it is opened:
+/// [`check_format_bytes`].)
 pub(super) fn check_world(path: &Path, conn: &Connection) -> Result<i64, SaveError> {
     let version = schema::check_header(path, conn)?;
-    check_format_bytes(path)?;
     check(path, conn, version)?;
     Ok(version)
 }
