@@ -29,10 +29,10 @@ use crate::world::{BlockPos, Chunk, ChunkPos, ColumnSource, Edit, LocalPos, Worl
 use crate::worldgen::Generator;
 
 /// The most edited cells (cells whose block differs from what the generator makes) that the
-/// stored chunks of a world may hold together: as many as a scenario's fills may set
-/// ([`crate::sim::scenario::MAX_FILL_CELLS`]), which cost about 100 bytes each. A chunk that
+/// stored chunks of a world may hold together: as many as a world may hold in play
+/// ([`crate::world::MAX_EDITS`]), so every world the game saves opens whole. A chunk that
 /// would take the world past it is damage, regenerated in memory and left in the file.
-pub const MAX_SAVED_EDITS: usize = crate::sim::scenario::MAX_FILL_CELLS as usize;
+pub const MAX_SAVED_EDITS: usize = crate::world::MAX_EDITS;
 
 /// A stored chunk that could not be decoded. The game runs with it regenerated; the file
 /// keeps the damaged copy until the player edits that chunk.

@@ -32,12 +32,12 @@ use crate::world::{Block, BlockPos, BlockSource, World};
 /// five game ticks at 20 a second, which are fifteen of hewn's 60.
 pub const WATER_DELAY: u64 = 15;
 
-/// The most edits a world may hold for water to make another: past it, water changes only
-/// cells that are edited already, so a flood stops spreading (README.md, "Limits"). Twice
-/// the cells fills may set, so water always has room for as many edits as the fills made.
-/// Each source of a sheet at the top of an empty world becomes a waterfall 255 blocks tall,
-/// so without it a flood grows the world, and its memory, without bound.
-pub const MAX_EDITS_FOR_WATER: usize = 1 << 22;
+/// The most edits a world may hold for water to make another: the world's own limit
+/// ([`crate::world::MAX_EDITS`]). Past it, water changes only cells that are edited already,
+/// chosen in position order, so a flood stops spreading the same way every run (README.md,
+/// "Limits"). Each source of a sheet at the top of an empty world becomes a waterfall 255
+/// blocks tall, so without it a flood grows the world, and its memory, without bound.
+pub const MAX_EDITS_FOR_WATER: usize = crate::world::MAX_EDITS;
 
 /// How far sideways flowing water looks for a way down, in blocks (Minecraft's slope
 /// distance for water).

@@ -54,6 +54,14 @@ pub trait BlockSource {
     }
 }
 
+/// The most cells a world may hold changed from what its source made: about 100 bytes of
+/// memory each, so a world's edits stay under half a gigabyte. Past it a change that would
+/// add an edit does not happen (changing an edited cell again, or back, always does), so
+/// what a game saves is never more than what opening a world reads back
+/// ([`crate::save::MAX_SAVED_EDITS`] is this number) and no flood or hostile input grows a
+/// world without bound.
+pub const MAX_EDITS: usize = 1 << 22;
+
 /// One cell changed from what the generator made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edit {
@@ -283,7 +291,8 @@ impl World {
         let column = self.columns.get_mut(&pos.column())?;
         let chunk = &mut column.chunks[pos.y as usize / CHUNK_SIZE as usize];
         let before = chunk.get(pos.local());
-        if before == block {
+        let new_edit = !self.edits.contains_key(&pos);
+        if before == block || (new_edit && self.edits.len() >= MAX_EDITS) {
             return None;
         }
         chunk.set(pos.local(), block);
@@ -551,5 +560,37 @@ mod tests {
         assert!(!w.set_block(BlockPos::new(0, 256, 0), Block::Stone));
         assert!(!w.set_block(BlockPos::new(0, -1, 0), Block::Stone));
         assert_eq!(w.block(BlockPos::new(0, -1, 0)), Block::Air);
+    }
+
+    #[test]
+    fn a_world_at_its_edit_limit_changes_only_cells_already_edited() {
+        let mut w = flat();
+        // The limit's worth of edits, far off in columns that are not loaded.
+        let far = (0..MAX_EDITS as i32).map(|i| {
+            let edit = Edit {
+                generated: Block::Air,
+                current: Block::Stone,
+            };
+            (
+                BlockPos::new(10_000 + i % 4096, 100 + i / 4096 % 64, i / 262_144),
+                edit,
+            )
+        });
+        w.restore_edits(far);
+        assert_eq!(w.edit_count(), MAX_EDITS);
+        let fresh = BlockPos::new(0, 64, 0);
+        assert!(!w.set_block(fresh, Block::Glass), "a new edit is refused");
+        assert_eq!(w.block(fresh), Block::Air);
+        let edited = BlockPos::new(10_000, 100, 0);
+        assert!(
+            w.set_block(edited, Block::Glass),
+            "an edited cell changes again"
+        );
+        assert!(w.set_block(edited, Block::Air), "and back to what was made");
+        assert_eq!(w.edit_count(), MAX_EDITS - 1);
+        assert!(
+            w.set_block(fresh, Block::Glass),
+            "which leaves room for one more"
+        );
     }
 }
