@@ -67,8 +67,8 @@ impl App {
         }
         // Finished meshes go up nearest first for as long as the frame can spare; the rest
         // wait for the next frame.
-        let uploads = Instant::now();
-        while uploads.elapsed() < loading_budget(elapsed) {
+        let (uploads, budget) = (Instant::now(), loading_budget(elapsed));
+        while uploads.elapsed() < budget {
             let Some((pos, mesh)) = session.next_ready_mesh() else {
                 break;
             };

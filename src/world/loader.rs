@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::ops::Deref;
 
 use super::light::ColumnLight;
-use super::{BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, World};
+use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, World};
 use crate::aabb::Aabb;
 
 /// A world lent out for loading, dropping and change tracking; it reads as the [`World`].
@@ -35,11 +35,6 @@ impl World {
 }
 
 impl Loader<'_> {
-    /// See [`World::load_column`].
-    pub fn load_column(&mut self, pos: ColumnPos) {
-        self.world.load_column(pos);
-    }
-
     /// See [`World::insert_column`].
     pub fn insert_column(
         &mut self,
@@ -58,11 +53,6 @@ impl Loader<'_> {
     /// See [`World::load_region`].
     pub fn load_region(&mut self, region: Aabb) {
         self.world.load_region(region);
-    }
-
-    /// See [`World::load_light_around`].
-    pub fn load_light_around(&mut self, pos: BlockPos) {
-        self.world.load_light_around(pos);
     }
 
     /// See [`World::take_changed_chunks`].

@@ -291,14 +291,14 @@ impl World {
         let column = self.columns.get_mut(&pos.column())?;
         let chunk = &mut column.chunks[pos.y as usize / CHUNK_SIZE as usize];
         let before = chunk.get(pos.local());
-        let new_edit = !self.edits.contains_key(&pos);
-        if before == block || (new_edit && self.edits.len() >= MAX_EDITS) {
+        let earlier = self.edits.get(&pos).map(|e| e.generated);
+        if before == block || (earlier.is_none() && self.edits.len() >= MAX_EDITS) {
             return None;
         }
         chunk.set(pos.local(), block);
         self.changed.insert(pos.chunk());
         self.touched.push(pos);
-        let generated = self.edits.get(&pos).map_or(before, |e| e.generated);
+        let generated = earlier.unwrap_or(before);
         if generated == block {
             self.edits.remove(&pos);
         } else {
