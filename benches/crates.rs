@@ -17,8 +17,8 @@ use hewn::worldgen::GeneratorKind;
 /// into the first one.
 fn world_with_crates(n: usize) -> Simulation {
     let mut start = Start::new_world(GeneratorKind::Flat, 1);
-    start.player.position = DVec3::new(0.5, 64.0, 0.5);
-    start.player.yaw = 90.0;
+    start.player_mut().expect("one player").position = DVec3::new(0.5, 64.0, 0.5);
+    start.player_mut().expect("one player").yaw = 90.0;
     let side = (n as f64).sqrt().ceil() as usize;
     start.crates = (0..n)
         .map(|i| {

@@ -20,11 +20,11 @@ use hewn::worldgen::GeneratorKind;
 /// axis, down into the ground, with everything the tick reaches loaded.
 fn fastest(collider: PlayerCollider) -> Simulation {
     let mut start = Start::new_world(GeneratorKind::Terrain, 7);
-    start.player.collider = collider;
-    start.player.velocity = DVec3::new(MAX_SPEED, -MAX_SPEED, MAX_SPEED);
+    start.player_mut().expect("one player").collider = collider;
+    start.player_mut().expect("one player").velocity = DVec3::new(MAX_SPEED, -MAX_SPEED, MAX_SPEED);
     start
         .world
-        .load_region(start.player.bounds().inflated(40.0));
+        .load_region(start.player().expect("one player").bounds().inflated(40.0));
     Simulation::new(start)
 }
 
@@ -52,7 +52,7 @@ fn pile(edge: f64) -> Simulation {
 /// [`pile`], with `change` made to the crates before the simulation starts.
 fn pile_with(edge: f64, change: impl FnOnce(&mut Vec<Crate>)) -> Simulation {
     let mut start = Start::new_world(GeneratorKind::Flat, 1);
-    start.player.position = DVec3::new(-3.5, 64.0, 0.5);
+    start.player_mut().expect("one player").position = DVec3::new(-3.5, 64.0, 0.5);
     let side = 10;
     assert_eq!(side * side * side, MAX_CRATES);
     let mut crates: Vec<Crate> = (0..MAX_CRATES)
@@ -104,7 +104,7 @@ fn crate_pile(c: &mut Criterion) {
 /// `small` (a size) lying on their slot's floor, so that the sizes are mixed throughout.
 fn mixed(small: DVec3) -> Simulation {
     let mut start = Start::new_world(GeneratorKind::Flat, 1);
-    start.player.position = DVec3::new(-3.5, 64.0, 0.5);
+    start.player_mut().expect("one player").position = DVec3::new(-3.5, 64.0, 0.5);
     let side = 10;
     let slot = MAX_CRATE_SIZE;
     let crates: Vec<Crate> = (0..MAX_CRATES)

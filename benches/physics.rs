@@ -20,10 +20,10 @@ use hewn::worldgen::GeneratorKind;
 /// A terrain world with the chunks around spawn loaded, and a player sprinting there.
 fn sprinting_in_terrain() -> (World, Player) {
     let Start {
-        mut world, player, ..
+        mut world, players, ..
     } = Start::new_world(GeneratorKind::Terrain, 7);
+    let mut player = players.list()[0].body;
     world.load_region(player.bounds().inflated(40.0));
-    let mut player = player;
     player.velocity = DVec3::new(4.0, -0.5, 3.0);
     player.on_ground = true;
     player.yaw = 53.0;

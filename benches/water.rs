@@ -20,7 +20,7 @@ use hewn::worldgen::GeneratorKind;
 /// more than the water).
 fn flood_before(tick: u64) -> Simulation {
     let mut start = Start::new_world(GeneratorKind::Flat, 1);
-    start.player.position = DVec3::new(0.5, 64.0, -20.5);
+    start.player_mut().expect("one player").position = DVec3::new(0.5, 64.0, -20.5);
     for column in ColumnPos::new(0, 0).around(2) {
         start.world.load_column(column);
     }
@@ -51,7 +51,7 @@ fn tick_with_a_flood(c: &mut Criterion) {
 /// falling, measured in their tenth tick.
 fn sand_falling(n: usize) -> Simulation {
     let mut start = Start::new_world(GeneratorKind::Flat, 1);
-    start.player.position = DVec3::new(0.5, 64.0, -20.5);
+    start.player_mut().expect("one player").position = DVec3::new(0.5, 64.0, -20.5);
     for column in ColumnPos::new(0, 0).around(1) {
         start.world.load_column(column);
     }

@@ -213,15 +213,18 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     };
     // Checked in the scenario's own world, before a saved one is opened, so a refused
     // scenario changes nothing on disk.
-    let mut sim = scenario.start();
+    let (mut sim, spawn) = scenario.begin();
     if let Err(e) = scenario.check_crates(&mut sim.loader()) {
         eprintln!("hewn sim: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }
-    let (saved, mut sim) = match &args.world {
-        None => (None, sim),
+    let (saved, mut sim, spawn) = match &args.world {
+        None => (None, sim, spawn),
         Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
-            Ok((saved, sim)) => (Some(saved), sim),
+            Ok((saved, sim)) => {
+                let spawn = saved.spawn();
+                (Some(saved), sim, spawn)
+            }
             Err(code) => return code,
         },
     };
@@ -230,8 +233,8 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     let mut write_failed = false;
     let mut trace = Trace::new();
     let mut water_stopped = false;
-    for input in scenario.inputs() {
-        sim.tick(&input);
+    for step in scenario.steps(spawn) {
+        sim.step(&step);
         if !water_stopped && sim.world().edit_count() >= MAX_EDITS_FOR_WATER {
             water_stopped = true;
             eprintln!(

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::FirstBody;
+
 use glam::DVec3;
 use hewn::physics::crates::Crate;
 use hewn::physics::{Controls, PlayerCollider, intersects_world};
@@ -50,15 +52,15 @@ proptest! {
         inputs in proptest::collection::vec((any::<u8>(), -40.0f64..40.0), 1..90),
     ) {
         let mut begin = scattered(seed, density);
-        begin.player.position = DVec3::new(start.0, 72.0, start.1);
-        begin.player.collider = if cylinder { PlayerCollider::Cylinder } else { PlayerCollider::Box };
-        begin.world.load_region(begin.player.bounds().inflated(12.0));
+        begin.player_mut().expect("one player").position = DVec3::new(start.0, 72.0, start.1);
+        begin.player_mut().expect("one player").collider = if cylinder { PlayerCollider::Cylinder } else { PlayerCollider::Box };
+        begin.world.load_region(begin.player().expect("one player").bounds().inflated(12.0));
         // Keep only crates that start free of blocks, the player and each other.
         let mut list: Vec<Crate> = Vec::new();
         for ((x, y, z), (w, h, d)) in crates {
             let c = Crate::new(DVec3::new(x, y, z), DVec3::new(w, h, d));
             let free = !intersects_world(&begin.world, c.bounds(), 0.0)
-                && !c.bounds().intersects_by(begin.player.bounds(), 0.0)
+                && !c.bounds().intersects_by(begin.player().expect("one player").bounds(), 0.0)
                 && list.iter().all(|o| !o.bounds().intersects_by(c.bounds(), 0.0));
             if free {
                 list.push(c);
@@ -69,12 +71,12 @@ proptest! {
         for (bits, turn) in inputs {
             let input = Input {
                 controls: Controls::from_bits(bits),
-                yaw: Some(sim.player().yaw + turn),
+                yaw: Some(sim.me().yaw + turn),
                 ..Input::default()
             };
             sim.tick(&input);
-            prop_assert!(!sim.player_inside_solid(), "player inside at {:?}", sim.player().position);
-            let player = sim.player().bounds();
+            prop_assert!(!sim.me_inside_solid(), "player inside at {:?}", sim.me().position);
+            let player = sim.me().bounds();
             let list = sim.crates().list();
             for (i, a) in list.iter().enumerate() {
                 prop_assert!(a.position.is_finite());

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::FirstPlayer;
+
 use common::run;
 use hewn::save::{NewWorld, WorldFile, check};
 use hewn::world::{BlockPos, BlockSource, WORLD_BORDER};
@@ -26,7 +28,7 @@ fn walking_or_flying_into_the_border_stops_at_it() {
         for (flying, velocity) in [(false, 0.0), (true, 1000.0)] {
             let r = run(&walk_east(collider, flying, velocity));
             r.assert_never_inside();
-            let x = r.last().position[0];
+            let x = r.last().me().position[0];
             assert!(
                 (border - 0.3 - x).abs() < 1e-6,
                 "{collider}, flying {flying}: stopped at x = {x}"

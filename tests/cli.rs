@@ -66,6 +66,7 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "edits",
         "time",
         "light",
+        "players",
         "hash",
     ];
     expected.sort_unstable();
@@ -304,8 +305,8 @@ fn crates_and_falling_blocks_count_toward_the_loaded_columns() {
     assert_refused(
         "spread-crates.toml",
         &format!("ticks = 1\n{crates}"),
-        "crate[256].position: brings the columns that fills, probes, crates and falling \
-         blocks load to more than 1024",
+        "crate[256].position: brings the columns that fills, probes, crates, falling \
+         blocks and players load to more than 1024",
     );
     // A fill loading 1000 columns leaves room for 24 falling blocks, each in a column of
     // its own.

@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::FirstPlayer;
+
 use common::{assert_near, both, run};
 
 const FLUSH: f64 = 1e-7;
@@ -35,7 +37,7 @@ fn the_player_pushes_a_chain_of_ten_crates_until_a_wall_stops_them_all() {
             assert_near(c.position[0], 10.5 + i as f64, FLUSH);
             assert_eq!(c.position[1], 64.0);
         }
-        assert_near(end.position[0], 10.0 - 0.3, FLUSH);
+        assert_near(end.me().position[0], 10.0 - 0.3, FLUSH);
         r.assert_never_inside();
         r.assert_bodies_apart();
     }
@@ -66,7 +68,7 @@ fn a_big_crate_slides_over_a_floor_of_separate_blocks_without_snagging() {
     assert_eq!(c.position[1], 65.0, "stays on the floor");
     // Pushed at sprinting speed for most of the run: well over 20 blocks.
     assert!(c.position[0] > 25.0, "stuck at x = {}", c.position[0]);
-    assert_near(r.last().position[0] + 0.3, c.position[0] - 1.5, FLUSH);
+    assert_near(r.last().me().position[0] + 0.3, c.position[0] - 1.5, FLUSH);
     r.assert_never_inside();
     r.assert_bodies_apart();
 }
@@ -89,7 +91,7 @@ fn a_crate_pushed_fast_into_a_thin_wall_stops_at_it() {
     "#);
     let c = &r.last().crates[0];
     assert_near(c.position[0], 29.5, FLUSH);
-    assert_near(r.last().position[0], 28.7, FLUSH);
+    assert_near(r.last().me().position[0], 28.7, FLUSH);
     r.assert_never_inside();
     r.assert_bodies_apart();
 }
@@ -116,7 +118,7 @@ fn a_crate_squeezed_against_a_wall_stops_the_player() {
     "#,
     ) {
         assert_eq!(r.last().crates[0].position, [2.5, 64.0, 0.5]);
-        assert_near(r.last().position[0], 1.7, FLUSH);
+        assert_near(r.last().me().position[0], 1.7, FLUSH);
         r.assert_bodies_apart();
     }
 }
@@ -155,8 +157,8 @@ fn the_player_lands_on_a_crate_and_stands_on_it() {
         position = [0.6, 64.0, 0.4]
     "#,
     ) {
-        assert_eq!(r.last().position[1], 65.0);
-        assert!(r.last().on_ground);
+        assert_eq!(r.last().me().position[1], 65.0);
+        assert!(r.last().me().on_ground);
         assert_eq!(r.last().crates[0].position, [0.6, 64.0, 0.4]);
         r.assert_bodies_apart();
     }
@@ -176,11 +178,11 @@ fn a_cylinder_stands_on_the_outer_corner_of_a_block() {
         to = [0, 10, 0]
         block = "stone"
     "#);
-    let end = r.last().position;
+    let end = r.last().me().position;
     assert_eq!(end[1], 11.0);
     assert_near(end[0], 1.14, FLUSH);
     assert_near(end[2], 1.14, FLUSH);
-    assert!(r.last().on_ground);
+    assert!(r.last().me().on_ground);
     // The box player in the same place stands too (its corner overlaps), but a box just
     // beyond the corner falls while the cylinder rounds it.
     let r = run(r#"
@@ -195,7 +197,7 @@ fn a_cylinder_stands_on_the_outer_corner_of_a_block() {
         block = "stone"
     "#);
     assert!(
-        r.last().position[1] < 11.0,
+        r.last().me().position[1] < 11.0,
         "the disc clears the corner: it falls"
     );
 }
@@ -220,7 +222,7 @@ fn a_cylinder_rounds_a_vertical_edge_without_catching() {
         to = 420
         hold = ["forward"]
     "#);
-    let end = r.last().position;
+    let end = r.last().me().position;
     assert!(
         end[2] < -8.0,
         "slid along and past the end of the wall: z = {}",

@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::FirstPlayer;
+
 use common::{assert_near, run};
 
 /// Steady horizontal speed with `controls` held on a flat world (blocks per second).
@@ -21,8 +23,8 @@ fn steady_speed(controls: &str, flying: bool) -> f64 {
         y = if flying { "100.0" } else { "64.0" }
     ));
     // Average over the last two seconds, well after the speed has settled.
-    let a = &r.trace[179].position;
-    let b = &r.last().position;
+    let a = &r.trace[179].me().position;
+    let b = &r.last().me().position;
     ((b[0] - a[0]).powi(2) + (b[2] - a[2]).powi(2)).sqrt() / 2.0
 }
 
@@ -76,7 +78,7 @@ fn a_jump_rises_1_25_blocks() {
         hold = ["jump"]
     "#);
     assert_near(r.max_y() - 64.0, 1.25, 0.01);
-    assert_eq!(r.last().position[1], 64.0);
+    assert_eq!(r.last().me().position[1], 64.0);
 }
 
 #[test]
@@ -87,9 +89,9 @@ fn long_falls_approach_78_blocks_per_second() {
         [player]
         position = [0.5, 200.0, 0.5]
     "#);
-    assert_near(-r.last().velocity[1], 78.4, 1.0);
+    assert_near(-r.last().me().velocity[1], 78.4, 1.0);
     // And it takes a while: after one second a fall is still far slower.
-    assert!(-r.trace[59].velocity[1] < 30.0);
+    assert!(-r.trace[59].me().velocity[1] < 30.0);
 }
 
 #[test]
@@ -105,10 +107,10 @@ fn letting_go_stops_a_walk_within_a_block() {
         to = 120
         hold = ["forward"]
     "#);
-    let released = r.trace[119].position[0];
-    let end = r.last().position[0];
+    let released = r.trace[119].me().position[0];
+    let end = r.last().me().position[0];
     assert!(end - released < 0.5, "slid {} blocks", end - released);
-    assert!(r.last().velocity[0].abs() < 1e-6);
+    assert!(r.last().me().velocity[0].abs() < 1e-6);
 }
 
 #[test]
@@ -125,7 +127,7 @@ fn sprint_jumping_averages_7_1_blocks_per_second() {
         to = 600
         hold = ["forward", "sprint", "jump"]
     "#);
-    let (a, b) = (&r.trace[299].position, &r.last().position);
+    let (a, b) = (&r.trace[299].me().position, &r.last().me().position);
     let speed = ((b[0] - a[0]).powi(2) + (b[2] - a[2]).powi(2)).sqrt() / 5.0;
     assert_near(speed, 7.127, 7.127 * 0.03);
     assert!(r.max_y() < 64.0 + 1.26, "no higher than a plain jump");
@@ -144,7 +146,7 @@ fn only_a_forward_sprint_jump_gets_the_boost() {
         to = 120
         hold = ["right", "sprint", "jump"]
     "#);
-    let end = r.last().position;
+    let end = r.last().me().position;
     assert!(
         (end[2] - 0.5).abs() < 1e-9,
         "moved along the facing (z) to {}",

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::FirstBody;
+
 use glam::DVec3;
 use hewn::aabb::Aabb;
 use hewn::physics::sweep::move_among;
@@ -136,16 +138,16 @@ proptest! {
         inputs in proptest::collection::vec(any::<u8>(), 1..120),
     ) {
         let mut start = Start::new_world(GeneratorKind::Terrain, seed);
-        start.player.position += DVec3::new(offset.0, offset.1, offset.2);
-        start.world.load_region(start.player.bounds().inflated(2.0));
-        prop_assume!(!intersects_world(&start.world, start.player.bounds(), 0.0));
-        start.player.velocity = v0;
+        start.player_mut().expect("one player").position += DVec3::new(offset.0, offset.1, offset.2);
+        start.world.load_region(start.player().expect("one player").bounds().inflated(2.0));
+        prop_assume!(!intersects_world(&start.world, start.player().expect("one player").bounds(), 0.0));
+        start.player_mut().expect("one player").velocity = v0;
         let mut sim = Simulation::new(start);
         for bits in inputs {
             let input = hewn::sim::Input { controls: Controls::from_bits(bits), ..Default::default() };
             sim.tick(&input);
-            prop_assert!(!sim.player_inside_solid(), "inside at {:?}", sim.player().position);
-            prop_assert!(sim.player().position.is_finite());
+            prop_assert!(!sim.me_inside_solid(), "inside at {:?}", sim.me().position);
+            prop_assert!(sim.me().position.is_finite());
         }
     }
 }

@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::FirstPlayer;
+
 use std::collections::BTreeMap;
 
 use common::run;
@@ -69,7 +71,7 @@ fn the_player_walks_through_tall_grass_and_flowers() {
         hold = ["forward"]
     "#);
     r.assert_never_inside();
-    let [x, y, z] = r.last().position;
+    let [x, y, z] = r.last().me().position;
     assert!(x > 6.0, "walked on past the plants to x = {x}");
     assert_eq!((y, z), (64.0, 0.5), "straight on, on the ground");
 }

@@ -260,10 +260,10 @@ proptest! {
         });
         if small && s.probes.len() < 8 {
             s.ticks = s.ticks.min(3);
-            let mut sim = s.start();
+            let (mut sim, spawn) = s.begin();
             if s.check_crates(&mut sim.loader()).is_ok() {
-                for input in s.inputs() {
-                    sim.tick(&input);
+                for step in s.steps(spawn) {
+                    sim.step(&step);
                 }
             }
         }

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::FirstPlayer;
+
 use common::{assert_near, both, run};
 
 /// Tolerance for positions that should sit exactly on a face: the 2⁻²⁴ position grid.
@@ -18,9 +20,9 @@ fn standing_still_stays_put() {
         position = [0.5, 64.0, 0.5]
     "#,
     ) {
-        assert_eq!(r.last().position, [0.5, 64.0, 0.5]);
-        assert_eq!(r.last().velocity, [0.0, 0.0, 0.0]);
-        assert!(r.last().on_ground);
+        assert_eq!(r.last().me().position, [0.5, 64.0, 0.5]);
+        assert_eq!(r.last().me().velocity, [0.0, 0.0, 0.0]);
+        assert!(r.last().me().on_ground);
         r.assert_never_inside();
     }
 }
@@ -35,9 +37,9 @@ fn falling_lands_exactly_on_the_ground() {
         position = [3.5, 80.0, -2.5]
     "#,
     ) {
-        assert_eq!(r.last().position, [3.5, 64.0, -2.5]);
-        assert!(r.last().on_ground);
-        assert_eq!(r.last().velocity[1], 0.0);
+        assert_eq!(r.last().me().position, [3.5, 64.0, -2.5]);
+        assert!(r.last().me().on_ground);
+        assert_eq!(r.last().me().velocity[1], 0.0);
         r.assert_never_inside();
     }
 }
@@ -61,9 +63,9 @@ fn walking_into_a_wall_stops_flush_against_it() {
         hold = ["forward"]
     "#,
     ) {
-        assert_near(r.last().position[0], 5.0 - 0.3, FLUSH);
-        assert_near(r.last().position[2], 0.5, 1e-9);
-        assert_eq!(r.last().velocity[0], 0.0);
+        assert_near(r.last().me().position[0], 5.0 - 0.3, FLUSH);
+        assert_near(r.last().me().position[2], 0.5, 1e-9);
+        assert_eq!(r.last().me().velocity[0], 0.0);
         r.assert_never_inside();
     }
 }
@@ -89,11 +91,11 @@ fn walking_at_45_degrees_slides_along_a_wall() {
         hold = ["forward"]
     "#,
     ) {
-        assert_near(r.last().position[0], 4.7, FLUSH);
+        assert_near(r.last().me().position[0], 4.7, FLUSH);
         // Pressed against the wall, only the -z part of the walk remains: 4.317 × sin 45° ≈ 3.05.
-        let vz = r.last().velocity[2];
+        let vz = r.last().me().velocity[2];
         assert_near(vz, -4.317 * std::f64::consts::FRAC_1_SQRT_2, 0.05);
-        let z_travel = r.trace[60].position[2] - r.last().position[2];
+        let z_travel = r.trace[60].me().position[2] - r.last().me().position[2];
         assert_near(z_travel, 3.05 * 2.0, 0.1);
         r.assert_never_inside();
     }
@@ -122,7 +124,7 @@ fn a_one_wide_corridor_can_be_walked_at_an_angle() {
         hold = ["forward", "sprint"]
     "#,
     ) {
-        let end = r.last().position;
+        let end = r.last().me().position;
         assert_near(end[0], 1.0 - 0.3, FLUSH);
         assert!(end[2] < -20.0, "stuck in the corridor at z = {}", end[2]);
         r.assert_never_inside();
@@ -152,8 +154,8 @@ fn jumping_climbs_a_one_block_ledge() {
         hold = ["jump"]
     "#,
     ) {
-        assert!(r.last().position[0] > 3.0);
-        assert_eq!(r.last().position[1], 65.0);
+        assert!(r.last().me().position[0] > 3.0);
+        assert_eq!(r.last().me().position[1], 65.0);
         r.assert_never_inside();
     }
 }
@@ -177,7 +179,7 @@ fn jumping_never_clears_a_two_block_wall() {
         hold = ["forward", "jump", "sprint"]
     "#,
     ) {
-        assert!(r.trace.iter().all(|t| t.position[0] <= 1.7 + FLUSH));
+        assert!(r.trace.iter().all(|t| t.me().position[0] <= 1.7 + FLUSH));
         assert!(r.max_y() < 65.3);
         r.assert_never_inside();
     }
@@ -215,20 +217,20 @@ fn walking_up_a_staircase_of_slabs_needs_no_jump() {
     "#,
     ) {
         assert!(
-            r.last().position[0] > 6.0,
+            r.last().me().position[0] > 6.0,
             "stopped at x = {}",
-            r.last().position[0]
+            r.last().me().position[0]
         );
-        assert_eq!(r.last().position[1], 66.0);
+        assert_eq!(r.last().me().position[1], 66.0);
         // Every step is taken on the ground and nothing ever lifts the player: a jump would
         // leave the ground with an upward velocity.
         for t in &r.trace {
             assert!(
-                t.on_ground && t.velocity[1] <= 0.0,
+                t.me().on_ground && t.me().velocity[1] <= 0.0,
                 "tick {}: off the ground at y = {}, vy = {}",
                 t.tick,
-                t.position[1],
-                t.velocity[1]
+                t.me().position[1],
+                t.me().velocity[1]
             );
         }
         r.assert_never_inside();
@@ -254,8 +256,8 @@ fn a_full_block_stops_a_walk_without_a_jump() {
         hold = ["forward"]
     "#,
     ) {
-        assert_near(r.last().position[0], 1.7, FLUSH);
-        assert_eq!(r.last().position[1], 64.0);
+        assert_near(r.last().me().position[0], 1.7, FLUSH);
+        assert_eq!(r.last().me().position[1], 64.0);
         r.assert_never_inside();
     }
 }
@@ -271,8 +273,8 @@ fn falling_at_500_blocks_per_second_lands_on_the_floor() {
         velocity = [0.0, -500.0, 0.0]
     "#,
     ) {
-        assert_eq!(r.last().position[1], 64.0);
-        assert!(r.last().on_ground);
+        assert_eq!(r.last().me().position[1], 64.0);
+        assert!(r.last().me().on_ground);
         r.assert_never_inside();
     }
 }
@@ -292,7 +294,7 @@ fn a_thin_floor_stops_a_500_blocks_per_second_fall_diagonally() {
         block = "stone_slab"
     "#,
     ) {
-        assert_eq!(r.last().position[1], 100.5);
+        assert_eq!(r.last().me().position[1], 100.5);
         r.assert_never_inside();
     }
 }
@@ -313,8 +315,8 @@ fn flying_at_400_blocks_per_second_stops_at_a_wall() {
         block = "glass"
     "#,
     ) {
-        assert_near(r.last().position[0], 19.7, FLUSH);
-        assert!(r.last().flying);
+        assert_near(r.last().me().position[0], 19.7, FLUSH);
+        assert!(r.last().me().flying);
         r.assert_never_inside();
     }
 }
@@ -342,11 +344,11 @@ fn an_inner_corner_holds_the_player_still() {
         hold = ["forward"]
     "#,
     ) {
-        let end = r.last().position;
+        let end = r.last().me().position;
         assert_near(end[0], 4.7, FLUSH);
         assert_near(end[2], -4.7, FLUSH);
         // No jitter: the last second is perfectly still.
-        assert!(r.trace[120..].iter().all(|t| t.position == end));
+        assert!(r.trace[120..].iter().all(|t| t.me().position == end));
         r.assert_never_inside();
     }
 }
@@ -370,8 +372,8 @@ fn a_ceiling_cuts_a_jump_short() {
     "#,
     ) {
         assert_near(r.max_y(), 66.0 - 1.8, FLUSH);
-        assert_eq!(r.last().position[1], 64.0);
-        assert!(r.last().on_ground);
+        assert_eq!(r.last().me().position[1], 64.0);
+        assert!(r.last().me().on_ground);
         r.assert_never_inside();
     }
 }
@@ -393,7 +395,7 @@ fn break_removes_the_block_looked_at() {
         let edits: Vec<_> = r.last().edits.iter().map(|e| (e.pos, e.block)).collect();
         assert_eq!(edits, vec![([0, 63, 0], "air")]);
         // With the grass gone the player drops into the hole.
-        assert!(r.last().position[1] < 64.0);
+        assert!(r.last().me().position[1] < 64.0);
         r.assert_never_inside();
     }
 }
@@ -489,7 +491,11 @@ fn placing_inside_yourself_is_refused_until_you_are_above_the_cell() {
             0,
             "three ticks into the jump the feet are still in the cell"
         );
-        assert_eq!(r.last().position[1], 65.0, "and the player lands on it");
+        assert_eq!(
+            r.last().me().position[1],
+            65.0,
+            "and the player lands on it"
+        );
         r.assert_never_inside();
     }
 }
@@ -537,7 +543,7 @@ fn sneaking_never_walks_off_an_edge() {
         hold = ["forward", "sneak"]
     "#,
     ) {
-        let end = r.last().position;
+        let end = r.last().me().position;
         assert_eq!(end[1], 65.0);
         // The box may hang out over the edge until its far side is at the edge.
         // (The cylinder keeps a 1e-6 margin of foothold.)
@@ -565,7 +571,7 @@ fn sneaking_diagonally_off_an_outer_corner_is_refused() {
         hold = ["forward", "sneak"]
     "#,
     ) {
-        assert_eq!(r.last().position[1], 65.0);
+        assert_eq!(r.last().me().position[1], 65.0);
         r.assert_never_inside();
     }
 }
@@ -591,14 +597,17 @@ fn fly_toggle_lifts_off_and_landing_ends_flight() {
         hold = ["sneak"]
     "#,
     ) {
-        assert!(r.trace[60].flying);
+        assert!(r.trace[60].me().flying);
         assert!(
-            r.trace[60].position[1] > 69.0,
+            r.trace[60].me().position[1] > 69.0,
             "rose about 7.5 blocks in a second"
         );
-        assert!(r.trace[99].position[1] > 69.0, "hovers with nothing held");
-        assert!(!r.last().flying, "landing ends flight");
-        assert_eq!(r.last().position[1], 64.0);
+        assert!(
+            r.trace[99].me().position[1] > 69.0,
+            "hovers with nothing held"
+        );
+        assert!(!r.last().me().flying, "landing ends flight");
+        assert_eq!(r.last().me().position[1], 64.0);
     }
 }
 
@@ -624,14 +633,14 @@ fn water_is_walked_through_slowly() {
         let in_water = r
             .trace
             .iter()
-            .find(|t| t.position[0] > 5.0 && t.position[0] < 6.0)
+            .find(|t| t.me().position[0] > 5.0 && t.me().position[0] < 6.0)
             .expect("reached the water");
         assert!(
-            in_water.velocity[0] < 3.0,
+            in_water.me().velocity[0] < 3.0,
             "water slows the walk: {}",
-            in_water.velocity[0]
+            in_water.me().velocity[0]
         );
-        assert!(r.last().position[0] > 10.0, "came out the other side");
+        assert!(r.last().me().position[0] > 10.0, "came out the other side");
         r.assert_never_inside();
     }
 }
@@ -675,10 +684,10 @@ fn the_same_moves_a_million_blocks_away_end_exactly_moved() {
     let near = slide_far(0);
     let far = slide_far(1_000_000);
     let (a, b) = (near.last(), far.last());
-    assert_eq!(b.position[0] - 1_000_000.0, a.position[0]);
-    assert_eq!(b.position[1], a.position[1]);
-    assert_eq!(b.position[2] - 1_000_000.0, a.position[2]);
-    assert_eq!(b.velocity, a.velocity);
+    assert_eq!(b.me().position[0] - 1_000_000.0, a.me().position[0]);
+    assert_eq!(b.me().position[1], a.me().position[1]);
+    assert_eq!(b.me().position[2] - 1_000_000.0, a.me().position[2]);
+    assert_eq!(b.me().velocity, a.me().velocity);
     assert_eq!(a.edits.len(), b.edits.len());
     for (ea, eb) in a.edits.iter().zip(&b.edits) {
         assert_eq!(
@@ -690,6 +699,6 @@ fn the_same_moves_a_million_blocks_away_end_exactly_moved() {
         near.trace
             .iter()
             .zip(&far.trace)
-            .all(|(x, y)| x.on_ground == y.on_ground)
+            .all(|(x, y)| x.me().on_ground == y.me().on_ground)
     );
 }

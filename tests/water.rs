@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::FirstPlayer;
+
 use std::collections::BTreeMap;
 
 use common::run;
@@ -224,7 +226,7 @@ fn the_player_swims_in_flowing_water() {
         to = [2, 66, 2]
         block = "water_3"
     "#);
-    let vy = r.trace[10].velocity[1];
+    let vy = r.trace[10].me().velocity[1];
     assert!(vy > -2.0 && vy < 0.0, "{vy}");
 }
 

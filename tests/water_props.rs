@@ -6,6 +6,8 @@
 
 mod common;
 
+use common::FirstBody;
+
 use hewn::physics::{Controls, intersects_world};
 use hewn::sim::scenario::Scenario;
 use hewn::sim::{Action, Input, Simulation};
@@ -105,9 +107,9 @@ fn play(steps: &[Step]) -> Simulation {
             }
             sim.tick(&input);
             assert!(
-                !sim.player_inside_solid(),
+                !sim.me_inside_solid(),
                 "step {i}, tick {t}: the player is inside a block at {:?}",
-                sim.player().position
+                sim.me().position
             );
             for (n, c) in sim.crates().list().iter().enumerate() {
                 assert!(

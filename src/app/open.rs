@@ -11,7 +11,7 @@ use crate::save::{
     Autosaver, ClaimedWorld, DEFAULT_WORLD, Hotbar, NewWorld, WorldFile, resolve_world,
     world_exists,
 };
-use crate::sim::{Start, spawn};
+use crate::sim::{PlayerName, Players, Start, spawn};
 use crate::world::World;
 use crate::worldgen::{Generator, GeneratorKind};
 
@@ -122,7 +122,7 @@ pub fn open_world(
     Ok(Opened {
         start: Start {
             world,
-            player,
+            players: Players::one(PlayerName::default(), player),
             crates: loaded.crates,
             motion: loaded.motion,
             time: loaded.meta.time,

@@ -17,6 +17,7 @@ use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
 use crate::mesh::ChunkMesh;
+use crate::physics::Player;
 use crate::physics::tuning::TICK_SECONDS;
 use crate::save::{Autosaver, Snapshot};
 use crate::sim::record::Recorder;
@@ -77,12 +78,13 @@ impl Session {
             let recorder = Recorder::new(&sim, generator.kind(), generator.seed());
             (path, recorder)
         });
-        let mut input = InputState::new(sim.player().yaw, sim.player().pitch);
+        let me = played(&sim);
+        let mut input = InputState::new(me.yaw, me.pitch);
         input.set_hotbar(&hotbar);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
         Self {
             input,
-            previous_eye: sim.eye(),
+            previous_eye: me.eye(),
             previous_crates: Vec::new(),
             streamer: Streamer::new(&generator, settings.render_distance),
             sim,
@@ -95,6 +97,11 @@ impl Session {
             saver,
             render_distance: settings.render_distance,
         }
+    }
+
+    /// The player being played.
+    pub(super) fn me(&self) -> Player {
+        played(&self.sim)
     }
 
     /// Whether the simulation has started: the ground under the player is in memory.
@@ -144,7 +151,7 @@ impl Session {
         let now = Instant::now();
         let mut changes = SceneChanges::default();
         self.note_view_loaded();
-        let player = self.sim.player();
+        let player = self.me();
         let (feet, heading) = (player.position, player.look_direction() + player.velocity);
         self.streamer.update(
             &mut self.sim.loader(),
@@ -208,7 +215,7 @@ impl Session {
         if let Some((_, recorder)) = &mut self.recorder {
             recorder.record(&input);
         }
-        self.previous_eye = self.sim.eye();
+        self.previous_eye = self.me().eye();
         self.previous_crates.clear();
         self.previous_crates
             .extend(self.sim.crates().list().iter().map(|c| c.position));
@@ -234,7 +241,7 @@ impl Session {
     /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
     /// (bedrock) are not picked: placed, they could never be removed.
     fn pick(&mut self) {
-        let item = match self.sim.peek_looked_at() {
+        let item = match self.sim.peek_looked_at(&self.me()) {
             Some(Target::Crate(_)) => Item::Crate,
             Some(Target::Block(hit)) => match self.sim.world().block(hit.block) {
                 block if block.is_breakable() => Item::Block(block.held_as()),
@@ -281,3 +288,11 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+
+/// The player a single-player game plays: the simulation's first, which its world always
+/// holds (no one joins or leaves it); one standing at the origin were it ever empty.
+fn played(sim: &Simulation) -> Player {
+    sim.player()
+        .copied()
+        .unwrap_or_else(|| Player::new(DVec3::ZERO))
+}

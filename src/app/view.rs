@@ -64,7 +64,7 @@ impl Session {
     fn camera(&self, fov_y: f32) -> Camera {
         let (yaw, pitch) = self.input.look();
         Camera {
-            eye: self.previous_eye.lerp(self.sim.eye(), self.clock.alpha()),
+            eye: self.previous_eye.lerp(self.me().eye(), self.clock.alpha()),
             yaw,
             pitch,
             fov_y,
@@ -129,7 +129,7 @@ impl Session {
     /// The outline of what the player looks at: a block's real shape, or a crate's box as
     /// drawn (`crates` from [`Self::crate_boxes`]).
     fn outline(&self, crates: &[FreeBox]) -> Vec<(DVec3, DVec3)> {
-        let pos = match self.sim.peek_looked_at() {
+        let pos = match self.sim.peek_looked_at(&self.me()) {
             Some(Target::Block(hit)) => hit.block,
             Some(Target::Crate(hit)) => {
                 return crates
@@ -159,7 +159,7 @@ impl Session {
         stats: &FrameStats,
         renderer: &Renderer,
     ) -> Vec<String> {
-        let p = self.sim.player();
+        let p = self.me();
         let block = BlockPos::containing(p.position);
         let chunk = block.chunk();
         let (yaw, pitch) = self.input.look();
@@ -191,7 +191,10 @@ impl Session {
             block.x, block.y, block.z, chunk.x, chunk.y, chunk.z
         ));
         lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
-        let eyes = self.sim.world().light(BlockPos::containing(self.sim.eye()));
+        let eyes = self
+            .sim
+            .world()
+            .light(BlockPos::containing(self.me().eye()));
         lines.push(format!(
             "{}  (tick {})  light at eyes: sky {} block {}",
             Clock::at(self.sim.time()),

@@ -312,8 +312,8 @@ impl Crates {
     }
 
     /// One tick of the crates' own motion: gravity, friction, and moving by their velocity
-    /// with pushes, each crate in turn. The player's box blocks them.
-    pub fn tick(&mut self, world: &impl BlockSource, player: Aabb) {
+    /// with pushes, each crate in turn. The players' boxes block them.
+    pub fn tick(&mut self, world: &impl BlockSource, players: &[Aabb]) {
         let mut stuck = Stuck {
             bits: vec![0; self.list.len()],
         };
@@ -335,7 +335,7 @@ impl Crates {
                     Mover::Crate(i),
                     axis,
                     motion[axis],
-                    &[player],
+                    players,
                     &mut stuck,
                 );
                 if (moved - motion[axis]).abs() > 1e-12 {

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
+use glam::DVec3;
 
 use super::worlds::{date_time, human_size, list_worlds};
 use super::{
@@ -163,6 +164,8 @@ fn shown(path: &std::path::Path) -> String {
 pub struct SimWorld {
     file: WorldFile,
     hotbar: Hotbar,
+    /// Where players without a position start.
+    spawn: DVec3,
 }
 
 impl SimWorld {
@@ -216,11 +219,8 @@ impl SimWorld {
             world.take_touched();
         }
         scenario.load_probes(&mut world);
-        let start = &scenario.player;
-        let player = match (start.position, loaded.player) {
-            (None, Some(saved)) => saved,
-            (position, _) => start.at(position.unwrap_or_else(|| loaded.generator.spawn_point())),
-        };
+        let spawn = loaded.generator.spawn_point();
+        let saved = loaded.player.filter(|_| scenario.player.position.is_none());
         let crates = if scenario.crates.is_empty() {
             loaded.crates
         } else {
@@ -235,7 +235,7 @@ impl SimWorld {
             .extend(scenario.motion.falling.iter().copied());
         let sim = Simulation::new(Start {
             world,
-            player,
+            players: scenario.players_at_start(spawn, saved),
             crates,
             motion,
             time: scenario.time.unwrap_or(loaded.meta.time),
@@ -244,9 +244,16 @@ impl SimWorld {
             Self {
                 file,
                 hotbar: loaded.hotbar,
+                spawn,
             },
             sim,
         ))
+    }
+
+    /// Where the scenario's players without a position start: the world's spawn point.
+    #[must_use]
+    pub const fn spawn(&self) -> DVec3 {
+        self.spawn
     }
 
     /// Saves the simulation's changes, player and crates into the world and closes it.

@@ -265,7 +265,9 @@ impl WorldFile {
                     }
                 }
             }
-            write_player(&tx, &snapshot.player, &snapshot.hotbar).db(path)?;
+            if let Some(player) = &snapshot.player {
+                write_player(&tx, player, &snapshot.hotbar).db(path)?;
+            }
             crates::write(&tx, &snapshot.crates).db(path)?;
             if let Some(motion) = &snapshot.motion {
                 motion::write(&tx, motion).db(path)?;

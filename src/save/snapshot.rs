@@ -75,7 +75,8 @@ pub(super) enum ChunkState {
 /// Everything one save writes, taken from the game in a few microseconds per changed chunk.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    pub(super) player: Player,
+    /// The player, or `None` (no one in the world) to leave the stored one.
+    pub(super) player: Option<Player>,
     pub(super) hotbar: Hotbar,
     /// All of them, in the simulation's order: crates move every tick while they fall or
     /// slide, so each save replaces the stored set whole.
@@ -99,11 +100,16 @@ impl Snapshot {
         crates: &[Crate],
         hotbar: &Hotbar,
     ) -> Self {
-        Self::taking(world, *player, crates.to_vec(), *hotbar)
+        Self::taking(world, Some(*player), crates.to_vec(), *hotbar)
     }
 
     /// [`Snapshot::take`] of a player, crates and hotbar already copied out.
-    fn taking(world: &mut Loader<'_>, player: Player, crates: Vec<Crate>, hotbar: Hotbar) -> Self {
+    fn taking(
+        world: &mut Loader<'_>,
+        player: Option<Player>,
+        crates: Vec<Crate>,
+        hotbar: Hotbar,
+    ) -> Self {
         let chunks = world
             .take_changed_chunks()
             .into_iter()
@@ -134,11 +140,11 @@ impl Snapshot {
         self
     }
 
-    /// Everything one save of `sim` writes: its world's changes, its player, crates, clock
-    /// and motion, and `hotbar`.
+    /// Everything one save of `sim` writes: its world's changes, its first player, crates,
+    /// clock and motion, and `hotbar`.
     #[must_use]
     pub fn of(sim: &mut Simulation, hotbar: &Hotbar) -> Self {
-        let (time, motion, player) = (sim.time(), sim.motion(), *sim.player());
+        let (time, motion, player) = (sim.time(), sim.motion(), sim.player().copied());
         let crates = sim.crates().list().to_vec();
         Self::taking(&mut sim.loader(), player, crates, *hotbar)
             .with_time(time)

@@ -7,7 +7,7 @@ use super::Simulation;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::tuning::REACH;
-use crate::physics::{Controls, PlayerCollider, intersects_world};
+use crate::physics::{Controls, Player, PlayerCollider, intersects_world};
 use crate::raycast::{RayHit, cast, ray_box_entry};
 use crate::sim::scenario::MAX_CRATES;
 use crate::world::block::Shape;
@@ -106,19 +106,19 @@ impl Target {
 }
 
 impl Simulation {
-    /// The block the player is looking at within reach, if any.
-    #[must_use]
-    pub fn target(&mut self) -> Option<RayHit> {
-        let eye = self.player.eye();
+    /// The block `viewer` looks at within reach, loading the chunks in reach.
+    fn target(&mut self, viewer: &Player) -> Option<RayHit> {
+        let eye = viewer.eye();
         self.world.load_region(Aabb::new(eye, eye).inflated(REACH));
-        self.peek_target()
+        self.peek_target(viewer)
     }
 
-    /// [`Simulation::target`] without loading chunks: unloaded ones read as air.
+    /// The block `viewer` looks at within reach, without loading chunks: unloaded ones read
+    /// as air.
     #[must_use]
-    pub fn peek_target(&self) -> Option<RayHit> {
+    pub fn peek_target(&self, viewer: &Player) -> Option<RayHit> {
         // Cast in the frame of the eye's block so the result is the same far from the origin.
-        let eye = self.player.eye();
+        let eye = viewer.eye();
         let anchor = BlockPos::containing(eye);
         let local = Anchored {
             world: &self.world,
@@ -128,7 +128,7 @@ impl Simulation {
         cast(
             &local,
             eye - anchor.min_corner(),
-            self.player.look_direction(),
+            viewer.look_direction(),
             REACH,
         )
         .map(|hit| RayHit {
@@ -139,32 +139,34 @@ impl Simulation {
         })
     }
 
-    /// Takes one action now; only a tick calls this, so every change goes through
-    /// [`Simulation::tick`].
-    pub(super) fn act(&mut self, action: Action) -> ActionOutcome {
+    /// Player `who` takes one action now; only a tick calls this, so every change goes
+    /// through [`Simulation::step`].
+    pub(super) fn act(&mut self, who: usize, action: Action) -> ActionOutcome {
+        let viewer = self.players.list()[who].body;
         match action {
             Action::ToggleFly => {
-                self.player.flying = !self.player.flying;
-                if self.player.flying {
-                    self.player.on_ground = false;
+                let body = self.players.body_mut(who);
+                body.flying = !body.flying;
+                if body.flying {
+                    body.on_ground = false;
                 }
-                ActionOutcome::Flying(self.player.flying)
+                ActionOutcome::Flying(body.flying)
             }
             Action::ToggleCollider => {
-                let mut switched = self.player;
-                switched.collider = match self.player.collider {
+                let mut switched = viewer;
+                switched.collider = match viewer.collider {
                     PlayerCollider::Box => PlayerCollider::Cylinder,
                     PlayerCollider::Cylinder => PlayerCollider::Box,
                 };
                 let room = !switched.intersects_world(&self.world, CONTACT_EPSILON);
                 if room {
-                    self.player = switched;
+                    *self.players.body_mut(who) = switched;
                     ActionOutcome::Collider(switched.collider)
                 } else {
                     ActionOutcome::Nothing
                 }
             }
-            Action::Break => match self.looked_at() {
+            Action::Break => match self.looked_at(&viewer) {
                 Some(Target::Crate(c)) => {
                     self.crates.remove(c.index);
                     ActionOutcome::BrokeCrate(c.index)
@@ -175,7 +177,7 @@ impl Simulation {
                 }
                 _ => ActionOutcome::Nothing,
             },
-            Action::Place(block) => match self.looked_at() {
+            Action::Place(block) => match self.looked_at(&viewer) {
                 Some(Target::Block(hit)) => {
                     // A plant clicked on is built over, as a plant beside the face would be.
                     let cell = if self.world.block(hit.block).is_plant() {
@@ -193,7 +195,7 @@ impl Simulation {
                 }
                 _ => ActionOutcome::Nothing,
             },
-            Action::PlaceCrate => match self.new_crate_spot() {
+            Action::PlaceCrate => match self.new_crate_spot(&viewer) {
                 Some(c) if self.crate_fits(&c) => {
                     self.crates.add(c);
                     ActionOutcome::PlacedCrate
@@ -203,12 +205,12 @@ impl Simulation {
         }
     }
 
-    /// Where a crate placed now would go: against the face of the nearest crate the player
-    /// looks at, centred across that face (on a side face, with the bottoms level), so
+    /// Where a crate placed now by `viewer` would go: against the face of the nearest crate
+    /// it looks at, centred across that face (on a side face, with the bottoms level), so
     /// crates stack into towers and rows; otherwise in the cell in front of the targeted
     /// block face, like a block.
-    fn new_crate_spot(&mut self) -> Option<Crate> {
-        match self.looked_at()? {
+    fn new_crate_spot(&mut self, viewer: &Player) -> Option<Crate> {
+        match self.looked_at(viewer)? {
             Target::Crate(hit) => {
                 let target = &self.crates.list()[hit.index];
                 let normal = hit.face.normal().as_dvec3();
@@ -231,7 +233,7 @@ impl Simulation {
     }
 
     /// Whether `c` may be placed: inside the world's height and clear of blocks, crates and
-    /// the player, and the world not yet holding the most crates a scenario or a saved world
+    /// every player, and the world not yet holding the most crates a scenario or a saved world
     /// may ([`MAX_CRATES`]), so that what the game saves always opens whole.
     fn crate_fits(&self, c: &Crate) -> bool {
         let bounds = c.bounds();
@@ -241,14 +243,14 @@ impl Simulation {
             && !intersects_world(&self.world, bounds, CONTACT_EPSILON)
             && !self.crates.any_intersect(bounds)
             && !self.falling.any_intersect(bounds)
-            && !bounds.intersects(self.player.bounds())
+            && !self.players.any_intersect(bounds)
     }
 
-    /// The nearest crate on the look ray within reach.
+    /// The nearest crate on `viewer`'s look ray within reach.
     #[must_use]
-    pub fn crate_target(&self) -> Option<CrateHit> {
-        let eye = self.player.eye();
-        let dir = self.player.look_direction();
+    pub fn crate_target(&self, viewer: &Player) -> Option<CrateHit> {
+        let eye = viewer.eye();
+        let dir = viewer.look_direction();
         let reach = Aabb::new(eye, eye).inflated(REACH);
         self.crates
             .near(reach)
@@ -270,17 +272,17 @@ impl Simulation {
             })
     }
 
-    /// What the look ray meets first within reach, loading the chunks in reach.
-    #[must_use]
-    pub fn looked_at(&mut self) -> Option<Target> {
-        let block = self.target();
-        Target::nearest(block, self.crate_target())
+    /// What `viewer`'s look ray meets first within reach, loading the chunks in reach.
+    fn looked_at(&mut self, viewer: &Player) -> Option<Target> {
+        let block = self.target(viewer);
+        Target::nearest(block, self.crate_target(viewer))
     }
 
-    /// [`Simulation::looked_at`] without loading chunks: unloaded ones read as air.
+    /// What `viewer`'s look ray meets first within reach, without loading chunks: unloaded
+    /// ones read as air.
     #[must_use]
-    pub fn peek_looked_at(&self) -> Option<Target> {
-        Target::nearest(self.peek_target(), self.crate_target())
+    pub fn peek_looked_at(&self, viewer: &Player) -> Option<Target> {
+        Target::nearest(self.peek_target(viewer), self.crate_target(viewer))
     }
 
     /// What placing `block` into `cell` through the face `hit` names puts there: the block
@@ -308,7 +310,7 @@ impl Simulation {
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch
-    /// only into air), and not overlapping the player, a crate or a falling block.
+    /// only into air), and not overlapping a player, a crate or a falling block.
     #[must_use]
     pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
         let there = self.world.block(pos);
@@ -318,10 +320,9 @@ impl Simulation {
         if matches!(block.shape(), Shape::Torch { .. }) && there != Block::Air {
             return false;
         }
-        let body = self.player.bounds();
         !block.colliders().iter().any(|c| {
             let placed = c.at(pos.min_corner());
-            placed.intersects(body)
+            self.players.any_intersect(placed)
                 || self.crates.any_intersect(placed)
                 || self.falling.any_intersect(placed)
         })

@@ -97,7 +97,7 @@ impl Simulation {
 
     /// Moves the falling blocks, and turns those resting on a block back into blocks, each
     /// in the cell holding its centre, breaking what stood there (nothing solid can: a
-    /// torch, a plant, water). One whose cell the player or a crate overlaps waits as it is
+    /// torch, a plant, water). One whose cell a player or a crate overlaps waits as it is
     /// until they move away; one that fell out of the world is gone.
     pub(super) fn move_falling(&mut self) {
         if self.falling.list().is_empty() {
@@ -107,8 +107,8 @@ impl Simulation {
             let fall = DVec3::new(0.0, f.velocity.min(0.0) * TICK_SECONDS - 1.0, 0.0);
             self.world.load_region(f.bounds().swept(fall));
         }
-        let player = self.player.bounds();
-        let mut fixed: Vec<Aabb> = vec![player];
+        let players = self.players.bounds();
+        let mut fixed: Vec<Aabb> = players.clone();
         fixed.extend(
             self.crates
                 .list()
@@ -127,7 +127,7 @@ impl Simulation {
             }
             let cell = f.cell();
             let room = Aabb::new(cell.min_corner(), cell.min_corner() + DVec3::ONE);
-            if room.intersects_by(player, 1e-6)
+            if players.iter().any(|&p| room.intersects_by(p, 1e-6))
                 || crates.iter().any(|c| c.bounds().intersects_by(room, 1e-6))
             {
                 return true;

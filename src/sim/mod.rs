@@ -1,19 +1,22 @@
-//! The simulation: a world and a player advanced by fixed ticks from inputs.
+//! The simulation: a world and its players advanced by fixed ticks from inputs.
 //!
-//! [`Simulation::tick`] is the only way the game state changes. It is a pure function of the
-//! state and the tick's [`Input`], so a run is reproduced exactly from the seed, the generator
-//! and the inputs; [`Simulation::hash`] fingerprints the result.
+//! [`Simulation::step`] (and [`Simulation::tick`], its one-player form) is the only way the
+//! game state changes. It is a pure function of the state and the tick's [`Step`], so a run
+//! is reproduced exactly from the seed, the generator and the inputs; [`Simulation::hash`]
+//! fingerprints the result.
 
 mod actions;
 mod dynamics;
 pub mod hash;
 pub mod item;
+pub mod players;
 pub mod record;
 pub mod report;
 pub mod scenario;
 pub mod schedule;
 pub mod spawn;
 mod start;
+mod step;
 pub mod time;
 pub mod updates;
 pub mod water;
@@ -30,9 +33,11 @@ use crate::world::{Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, Target};
 use hash::StateHasher;
 pub use item::{DEFAULT_HOTBAR, HOTBAR_SLOTS, Item};
+pub use players::{Member, PlayerName, Players};
 pub use start::Start;
+pub use step::Step;
 
-/// A world and a player, advanced tick by tick.
+/// A world and its players, advanced tick by tick.
 ///
 /// Built once from a [`Start`]; from then on [`Simulation::tick`] is the only way its state
 /// changes, which the private fields make the compiler check. Loading and dropping columns
@@ -40,7 +45,8 @@ pub use start::Start;
 #[derive(Clone, Debug)]
 pub struct Simulation {
     world: World,
-    player: Player,
+    /// In the order they joined: the order they act and move in.
+    players: Players,
     /// In the order they were added.
     crates: Crates,
     /// Sand and gravel on their way down, in the order they started falling.
@@ -53,23 +59,26 @@ pub struct Simulation {
 }
 
 impl Simulation {
-    /// The simulation at tick 0 of `start`: the player's position is snapped to
-    /// [`POSITION_QUANTUM`](crate::physics::POSITION_QUANTUM) as every tick leaves it, the
+    /// The simulation at tick 0 of `start`: the players' positions are snapped to
+    /// [`POSITION_QUANTUM`](crate::physics::POSITION_QUANTUM) as every tick leaves them, the
     /// waiting updates fall due the same number of ticks from now as they were from where
     /// `start` was taken, and the falling blocks go on falling.
     #[must_use]
     pub fn new(start: Start) -> Self {
         let Start {
             world,
-            mut player,
+            mut players,
             crates,
             motion,
             time,
         } = start;
-        player.position = quantize(player.position);
+        for i in 0..players.len() {
+            let body = players.body_mut(i);
+            body.position = quantize(body.position);
+        }
         let mut sim = Self {
             world,
-            player,
+            players,
             crates: Crates::new(crates),
             falling: Falling::default(),
             updates: updates::Updates::default(),
@@ -99,10 +108,16 @@ impl Simulation {
         self.world.loader()
     }
 
-    /// The player.
+    /// Everyone in the world, in the order they joined.
     #[must_use]
-    pub const fn player(&self) -> &Player {
-        &self.player
+    pub const fn players(&self) -> &Players {
+        &self.players
+    }
+
+    /// The first player: the one of a single-player game, or a scenario's `[player]`.
+    #[must_use]
+    pub fn player(&self) -> Option<&Player> {
+        self.players.first().map(|m| &m.body)
     }
 
     /// The crates, in the order they were added.
@@ -150,91 +165,150 @@ impl Simulation {
         self.time
     }
 
-    /// Runs one tick of [`TICK_SECONDS`].
+    /// Runs one tick of [`TICK_SECONDS`] in which the first player does `input` and anyone
+    /// else holds nothing; returns what the first player's actions did.
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
-        if input.yaw.is_some() || input.pitch.is_some() {
-            let yaw = input.yaw.unwrap_or(self.player.yaw);
-            let pitch = input.pitch.unwrap_or(self.player.pitch);
-            self.player.set_look(yaw, pitch);
+        let first = self.players.first().map(|m| m.name.clone());
+        let mut outcomes = self.advance(|name| (Some(name) == first.as_ref()).then_some(input));
+        outcomes.truncate(1);
+        outcomes.pop().unwrap_or_default()
+    }
+
+    /// Runs one tick of [`TICK_SECONDS`]: those leaving leave and those joining join, then
+    /// every player does its input. Returns what each player's actions did, in the order of
+    /// [`Simulation::players`] after the tick.
+    pub fn step(&mut self, step: &Step) -> Vec<Vec<ActionOutcome>> {
+        for name in &step.leaving {
+            self.players.leave(name);
         }
-        let outcomes = input.actions.iter().map(|&a| self.act(a)).collect();
+        for m in &step.joining {
+            let mut body = m.body;
+            body.position = quantize(body.position);
+            self.players.join(m.name.clone(), body);
+        }
+        self.advance(|name| step.inputs.get(name))
+    }
+
+    /// The tick itself, with each player's input from `input_of` (none: nothing held,
+    /// nothing done). Players act in order, then the world's own changes run, then players
+    /// move in order, each pushing the crates ahead of it; then crates and falling blocks
+    /// move among all of them.
+    fn advance<'a>(
+        &mut self,
+        input_of: impl Fn(&PlayerName) -> Option<&'a Input>,
+    ) -> Vec<Vec<ActionOutcome>> {
+        let idle = Input::default();
+        let inputs: Vec<&Input> = self
+            .players
+            .list()
+            .iter()
+            .map(|m| input_of(&m.name).unwrap_or(&idle))
+            .collect();
+        let mut outcomes = Vec::with_capacity(inputs.len());
+        for (who, input) in inputs.iter().enumerate() {
+            let body = self.players.body_mut(who);
+            if input.yaw.is_some() || input.pitch.is_some() {
+                let yaw = input.yaw.unwrap_or(body.yaw);
+                let pitch = input.pitch.unwrap_or(body.pitch);
+                body.set_look(yaw, pitch);
+            }
+            outcomes.push(input.actions.iter().map(|&a| self.act(who, a)).collect());
+        }
         self.note_changes();
         self.run_updates();
-        let body = self.player.bounds();
-        let reach = body
-            .swept(self.player.velocity * TICK_SECONDS)
-            .inflated(2.0);
-        self.world.load_region(reach);
-        let before = self.player;
-        self.player.tick(&self.world, input.controls);
-        self.push_crates_ahead_of(before);
+        for (who, input) in inputs.iter().enumerate() {
+            self.move_player(who, input.controls);
+        }
         for c in self.crates.list() {
             let path = c.bounds().swept(c.velocity * TICK_SECONDS).inflated(1.0);
             self.world.load_region(path);
         }
-        self.crates.tick(&self.world, self.player.bounds());
+        self.crates.tick(&self.world, &self.players.bounds());
         self.move_falling();
         self.tick += 1;
         self.time = self.time.saturating_add(1);
         outcomes
     }
 
-    /// Replays the player's move of this tick (from `before`) one axis at a time against the
-    /// crates in its way, pushing them; cuts the move where they cannot give way.
-    fn push_crates_ahead_of(&mut self, before: Player) {
-        let planned = self.player.position - before.position;
+    /// Moves player `who` by its controls, pushing the crates ahead of it; the other players
+    /// hold the crates it pushes.
+    fn move_player(&mut self, who: usize, controls: crate::physics::Controls) {
+        let before = self.players.list()[who].body;
+        let reach = before
+            .bounds()
+            .swept(before.velocity * TICK_SECONDS)
+            .inflated(2.0);
+        self.world.load_region(reach);
+        let body = self.players.body_mut(who);
+        body.tick(&self.world, controls);
+        self.push_crates_ahead_of(who, before);
+    }
+
+    /// Replays player `who`'s move of this tick (from `before`) one axis at a time against
+    /// the crates in its way, pushing them; cuts the move where they cannot give way.
+    fn push_crates_ahead_of(&mut self, who: usize, before: Player) {
+        let planned = self.players.list()[who].body.position - before.position;
         let path = before.bounds().swept(planned).inflated(CONTACT_EPSILON);
         if self.crates.near(path).is_empty() {
             return;
         }
+        let others: Vec<_> = self
+            .players
+            .list()
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != who)
+            .map(|(_, m)| m.body.bounds())
+            .collect();
         let mut body = before.bounds();
         let mut moved = DVec3::ZERO;
         for axis in [Axis::Y, Axis::X, Axis::Z] {
-            let along =
-                self.crates
-                    .push(&self.world, Mover::Player(body), axis, planned[axis], &[]);
+            let along = self.crates.push(
+                &self.world,
+                Mover::Player(body),
+                axis,
+                planned[axis],
+                &others,
+            );
             moved[axis] = along;
             let mut step = DVec3::ZERO;
             step[axis] = along;
             body = body.translated(step);
+            let player = self.players.body_mut(who);
             if along != planned[axis] {
-                self.player.velocity[axis] = 0.0;
+                player.velocity[axis] = 0.0;
                 if axis == Axis::Y && planned.y < 0.0 {
-                    self.player.on_ground = true;
+                    player.on_ground = true;
                 }
             }
         }
         if moved != planned {
-            self.player.position = quantize(before.position + moved);
+            self.players.body_mut(who).position = quantize(before.position + moved);
         }
     }
 
-    /// Whether the player's shape (box or cylinder) overlaps a solid collider by more than
-    /// 1e-6.
+    /// Whether `player`'s shape (box or cylinder) overlaps a solid collider of this world by
+    /// more than 1e-6.
     #[must_use]
-    pub fn player_inside_solid(&self) -> bool {
-        self.player.intersects_world(&self.world, 1e-6)
+    pub fn inside_solid(&self, player: &Player) -> bool {
+        player.intersects_world(&self.world, 1e-6)
     }
 
-    /// A fingerprint of the whole simulation state: tick, time, player, crates, edits, the
+    /// A fingerprint of the whole simulation state: tick, time, players, crates, edits, the
     /// update queue (each cell with the ticks until it is due) and the falling blocks.
     /// Light is left out: it follows from the blocks.
+    ///
+    /// The first player is hashed where the one player always was, and the others, with
+    /// their names, only after everything else, so a one-player run hashes as it always did.
     #[must_use]
     pub fn hash(&self) -> u64 {
         let mut h = StateHasher::new();
         h.u64(self.tick);
         h.u64(self.time);
-        let p = &self.player;
-        for v in [p.position, p.velocity] {
-            for c in v.to_array() {
-                h.f64(c);
-            }
+        let mut players = self.players.list().iter();
+        if let Some(first) = players.next() {
+            hash_player(&mut h, &first.body);
         }
-        h.f64(p.yaw);
-        h.f64(p.pitch);
-        h.bool(p.on_ground);
-        h.bool(p.flying);
-        h.bytes(p.collider.name().as_bytes());
         h.u64(self.crates.list().len() as u64);
         for c in self.crates.list() {
             for v in [c.position, c.size, c.velocity] {
@@ -266,6 +340,13 @@ impl Simulation {
             }
             h.f64(f.velocity);
         }
+        if self.players.len() != 1 {
+            h.u64(self.players.len() as u64);
+            for m in players {
+                h.bytes(m.name.as_str().as_bytes());
+                hash_player(&mut h, &m.body);
+            }
+        }
         h.finish()
     }
 
@@ -274,12 +355,20 @@ impl Simulation {
     pub const fn ticks_per_second() -> u32 {
         TICKS_PER_SECOND
     }
+}
 
-    /// The player's eye, for cameras.
-    #[must_use]
-    pub fn eye(&self) -> DVec3 {
-        self.player.eye()
+/// Feeds one player's state to `h`.
+fn hash_player(h: &mut StateHasher, p: &Player) {
+    for v in [p.position, p.velocity] {
+        for c in v.to_array() {
+            h.f64(c);
+        }
     }
+    h.f64(p.yaw);
+    h.f64(p.pitch);
+    h.bool(p.on_ground);
+    h.bool(p.flying);
+    h.bytes(p.collider.name().as_bytes());
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Recording a played session as a scenario file that `hewn sim` replays exactly.
 //!
-//! The recording holds the starting state (seed, generator, the player, the world's edits as
-//! one-cell fills, marked `settled` so that they set nothing in motion, and the water and sand
-//! updates waiting and blocks falling), then per tick what changed: controls as held ranges, look
-//! changes and actions as one-shot events. It is kept as the very types the scenario reader
+//! The recording holds the starting state (seed, generator, the first player, the world's
+//! edits as one-cell fills, marked `settled` so that they set nothing in motion, and the water
+//! and sand updates waiting and blocks falling), then per tick what changed: controls as held
+//! ranges, look changes and actions as one-shot events. It is kept as the very types the scenario reader
 //! reads ([`raw`](super::scenario::raw)) and written by [`writer`](super::scenario::writer),
 //! whose floats read back bit-identical, so the replay starts from the same numbers.
 
@@ -11,7 +11,7 @@ use super::scenario::raw::{
     RawCrate, RawFalling, RawFill, RawInput, RawPlayer, RawScenario, RawUpdate,
 };
 use super::scenario::{WriteError, writer};
-use super::{Action, Input, Simulation};
+use super::{Action, Input, Member, PlayerName, Simulation};
 use crate::physics::Control;
 use crate::worldgen::GeneratorKind;
 
@@ -38,15 +38,21 @@ impl Recorder {
     /// made by `kind` from `seed`.
     #[must_use]
     pub fn new(sim: &Simulation, kind: GeneratorKind, seed: u64) -> Self {
-        let p = sim.player();
-        let player = RawPlayer {
-            position: Some(p.position.to_array()),
-            velocity: Some(p.velocity.to_array()),
-            yaw: Some(p.yaw),
-            pitch: Some(p.pitch),
-            flying: Some(p.flying),
-            collider: Some(p.collider.name().to_owned()),
-        };
+        let player = sim
+            .players()
+            .first()
+            .map(|Member { name, body: p }| RawPlayer {
+                // The default name is left out, so recordings read as they always did.
+                name: (name.as_str() != PlayerName::DEFAULT).then(|| name.to_string()),
+                position: Some(p.position.to_array()),
+                velocity: Some(p.velocity.to_array()),
+                yaw: Some(p.yaw),
+                pitch: Some(p.pitch),
+                flying: Some(p.flying),
+                collider: Some(p.collider.name().to_owned()),
+                ..RawPlayer::default()
+            })
+            .unwrap_or_default();
         let crates = sim.crates().list().iter().map(|c| RawCrate {
             position: c.position.to_array(),
             size: Some(c.size.to_array()),
@@ -75,6 +81,7 @@ impl Recorder {
             ticks: 0,
             probes: Vec::new(),
             player,
+            players: std::collections::BTreeMap::new(),
             crates: crates.collect(),
             fill: fill.collect(),
             updates: updates.collect(),

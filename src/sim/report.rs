@@ -2,10 +2,12 @@
 //! per tick whose edits are only what changed since the line before.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::Simulation;
+use crate::physics::Player;
 use crate::world::{Block, BlockPos, Edit};
 
 /// One edited cell.
@@ -110,13 +112,9 @@ pub struct LightReport {
     pub block: u8,
 }
 
-/// The state after a tick, in the order the fields are printed.
+/// One player's state.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TickReport {
-    /// Ticks run so far.
-    pub tick: u64,
-    /// Ticks per second.
-    pub tps: u32,
+pub struct PlayerReport {
     /// Bottom centre of the player's box.
     pub position: [f64; 3],
     /// Velocity in blocks per second.
@@ -131,6 +129,35 @@ pub struct TickReport {
     pub flying: bool,
     /// Whether the player's box overlaps a solid collider by more than 1e-6 on every axis.
     pub inside_solid: bool,
+}
+
+impl PlayerReport {
+    /// The state of `player` in `sim`.
+    #[must_use]
+    pub fn of(sim: &Simulation, player: &Player) -> Self {
+        Self {
+            position: player.position.to_array(),
+            velocity: player.velocity.to_array(),
+            yaw: player.yaw,
+            pitch: player.pitch,
+            on_ground: player.on_ground,
+            flying: player.flying,
+            inside_solid: sim.inside_solid(player),
+        }
+    }
+}
+
+/// The state after a tick, in the order the fields are printed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TickReport {
+    /// Ticks run so far.
+    pub tick: u64,
+    /// Ticks per second.
+    pub tps: u32,
+    /// The first player in the world (its fields are printed here, at the top level, as
+    /// they were when a world had one player); left out while no one is in the world.
+    #[serde(flatten)]
+    pub player: Option<PlayerReport>,
     /// Every cell that differs from what the generator made, sorted by (x, y, z); on a
     /// [`Trace`] line after the first, only the cells changed since the line before.
     pub edits: Vec<EditReport>,
@@ -140,6 +167,8 @@ pub struct TickReport {
     pub time: u64,
     /// The light at each probed cell, in the scenario's order.
     pub light: Vec<LightReport>,
+    /// Everyone in the world, the first player too, by name.
+    pub players: BTreeMap<String, PlayerReport>,
     /// 16 hex digits of [`Simulation::hash`].
     pub hash: String,
 }
@@ -161,17 +190,10 @@ impl TickReport {
 
     /// The report of `sim`'s current state with `edits` for its edits.
     fn with_edits(sim: &Simulation, probes: &[BlockPos], edits: Vec<EditReport>) -> Self {
-        let p = sim.player();
         Self {
             tick: sim.tick_count(),
             tps: Simulation::ticks_per_second(),
-            position: p.position.to_array(),
-            velocity: p.velocity.to_array(),
-            yaw: p.yaw,
-            pitch: p.pitch,
-            on_ground: p.on_ground,
-            flying: p.flying,
-            inside_solid: sim.player_inside_solid(),
+            player: sim.player().map(|p| PlayerReport::of(sim, p)),
             edits,
             crates: sim
                 .crates
@@ -193,6 +215,12 @@ impl TickReport {
                         block: light.block(),
                     }
                 })
+                .collect(),
+            players: sim
+                .players()
+                .list()
+                .iter()
+                .map(|m| (m.name.to_string(), PlayerReport::of(sim, &m.body)))
                 .collect(),
             hash: format!("{:016x}", sim.hash()),
         }

@@ -4,16 +4,14 @@
 //! records a played session as one. Parsing is strict: an unknown key, block or action, or an
 //! impossible value is an error naming the key, never a panic or a silent default.
 
-use std::collections::BTreeMap;
-
 use glam::DVec3;
 
 pub use super::schedule::Event;
 use super::schedule::InputSchedule;
 use super::updates::Motion;
-use super::{Action, Simulation, Start};
+use super::{Action, Member, PlayerName, Players, Simulation, Start, Step};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use crate::physics::{Control, Controls, Player, PlayerCollider};
+use crate::physics::{Controls, Player, PlayerCollider};
 use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use raw::{RawCrate, RawFill, RawPlayer, RawScenario};
@@ -30,8 +28,8 @@ mod syntax;
 pub(super) mod writer;
 pub use excerpt::{quoted, shortened};
 pub use limits::{
-    MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
-    MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
+    MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PLAYERS,
+    MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
 };
 pub(crate) use overlap::overlapping_pairs;
 pub use syntax::SyntaxError;
@@ -60,9 +58,16 @@ fn invalid(key: impl Into<String>, message: impl Into<String>) -> ScenarioError 
     }
 }
 
-/// How the player starts.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// How a player starts, and when it is in the world.
+#[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStart {
+    /// Its name: `[player]`'s `name` ([`PlayerName::DEFAULT`] when left out), or the key of
+    /// its `[players.NAME]` table.
+    pub name: PlayerName,
+    /// The tick it joins at: 0 for the start.
+    pub joins: u64,
+    /// The tick it leaves at, if it does.
+    pub leaves: Option<u64>,
     /// Bottom centre of the box; `None` for the generator's spawn point.
     pub position: Option<DVec3>,
     /// Velocity in blocks per second.
@@ -75,6 +80,24 @@ pub struct PlayerStart {
     pub flying: bool,
     /// The shape the player collides as.
     pub collider: PlayerCollider,
+}
+
+impl Default for PlayerStart {
+    /// An empty `[player]` table: the player named [`PlayerName::DEFAULT`], at the spawn
+    /// point from the start, standing still, facing north.
+    fn default() -> Self {
+        Self {
+            name: PlayerName::default(),
+            joins: 0,
+            leaves: None,
+            position: None,
+            velocity: DVec3::ZERO,
+            yaw: 0.0,
+            pitch: 0.0,
+            flying: false,
+            collider: PlayerCollider::Box,
+        }
+    }
 }
 
 impl PlayerStart {
@@ -102,9 +125,11 @@ pub struct Fill {
     pub block: Block,
 }
 
-/// Controls held on ticks `from..to`.
+/// Controls held by one player on ticks `from..to`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hold {
+    /// Whose: 0 for the first player, `i` for [`Scenario::others`]`[i - 1]`.
+    pub player: u32,
     /// The first tick they are held on.
     pub from: u64,
     /// The first tick they are no longer held on.
@@ -127,8 +152,10 @@ pub struct Scenario {
     pub time: Option<u64>,
     /// Cells whose light every report gives, in order.
     pub probes: Vec<BlockPos>,
-    /// How the player starts.
+    /// How the first player (`[player]`) starts.
     pub player: PlayerStart,
+    /// How the others (`[players.NAME]`) start, in the order of their names.
+    pub others: Vec<PlayerStart>,
     /// Cells set before tick 0, in order.
     pub fills: Vec<Fill>,
     /// Held controls.
@@ -166,8 +193,10 @@ impl Scenario {
         limits::count("input", sections.inputs.len(), MAX_INPUTS)?;
         let mut raw: RawScenario =
             toml::from_str(&sections.rest).map_err(|e| SyntaxError::new(text, &e))?;
+        limits::count("players", raw.players.len(), MAX_PLAYERS - 1)?;
+        let names = player_names(&raw)?;
         let inline = std::mem::take(&mut raw.input);
-        let inputs = inputs::read(text, &sections, inline)?;
+        let inputs = inputs::read(text, &sections, inline, &names)?;
         drop(sections);
         limits::count("probes", raw.probes.len(), MAX_PROBES)?;
         // Every fill sets at least one cell, so no more fills than cells.
@@ -231,7 +260,18 @@ impl Scenario {
             .map(|(i, c)| parse_crate(i, c))
             .collect::<Result<_, _>>()?;
         let motion = motion::parse(&raw.updates, &raw.falling)?;
-        limits::loaded_columns(&fills, &probes, &crates, &motion.falling)?;
+        let player = parse_player("player", names[0].clone(), &raw.player)?;
+        let others = raw
+            .players
+            .iter()
+            .zip(&names[1..])
+            .map(|((key, p), name)| parse_player(&format!("players.{key}"), name.clone(), p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let positions: Vec<_> = std::iter::once(("player".to_owned(), &player))
+            .chain(others.iter().map(|p| (format!("players.{}", p.name), p)))
+            .filter_map(|(table, p)| p.position.map(|at| (table, at)))
+            .collect();
+        limits::loaded_columns(&fills, &probes, &crates, &motion.falling, &positions)?;
         Ok(Self {
             crates,
             settled: raw.settled,
@@ -241,34 +281,41 @@ impl Scenario {
             ticks,
             time,
             probes,
-            player: parse_player(&raw.player)?,
+            player,
+            others,
             fills,
             holds: inputs.holds,
             events: inputs.events,
         })
     }
 
-    /// The simulation at tick 0: the world with the fills applied and the player placed.
+    /// The simulation at tick 0: the world with the fills applied and the players who are
+    /// there from the start placed.
     #[must_use]
     pub fn start(&self) -> Simulation {
+        self.begin().0
+    }
+
+    /// [`Scenario::start`], and the spawn point, where players without a position start
+    /// (for [`Scenario::steps`]).
+    #[must_use]
+    pub fn begin(&self) -> (Simulation, DVec3) {
         let generator = Generator::new(self.world, self.seed);
-        let position = self
-            .player
-            .position
-            .unwrap_or_else(|| generator.spawn_point());
+        let spawn = generator.spawn_point();
         let mut world = World::new(generator);
         self.apply_fills(&mut world);
         if self.settled {
             world.take_touched();
         }
         self.load_probes(&mut world);
-        Simulation::new(Start {
+        let sim = Simulation::new(Start {
             world,
-            player: self.player.at(position),
+            players: self.players_at_start(spawn, None),
             crates: self.crates.clone(),
             motion: self.motion.clone(),
             time: self.time.unwrap_or(super::time::MORNING),
-        })
+        });
+        (sim, spawn)
     }
 
     /// Refuses a scenario whose crates start overlapping each other or a block of `world`
@@ -295,70 +342,165 @@ impl Scenario {
         }
     }
 
-    /// The inputs of ticks `0..ticks`, in order.
+    /// Every player's start: the first player, then the others in the order of their names.
+    pub fn player_starts(&self) -> impl Iterator<Item = &PlayerStart> {
+        std::iter::once(&self.player).chain(&self.others)
+    }
+
+    /// The players in the world at tick 0, each at its own position or at `spawn`; the
+    /// first player as `first` has it instead, if given (a saved world's player).
     #[must_use]
-    pub fn inputs(&self) -> InputSchedule {
-        let mut changes: BTreeMap<u64, Vec<(Control, i32)>> = BTreeMap::new();
-        for hold in self.holds.iter().filter(|h| h.from < h.to) {
-            for c in hold.controls.iter() {
-                changes.entry(hold.from).or_default().push((c, 1));
-                changes.entry(hold.to).or_default().push((c, -1));
+    pub fn players_at_start(&self, spawn: DVec3, first: Option<Player>) -> Players {
+        let mut players = Players::none();
+        for (i, p) in self.player_starts().enumerate() {
+            if p.joins == 0 && p.leaves != Some(0) {
+                let body = match first {
+                    Some(saved) if i == 0 => saved,
+                    _ => p.at(p.position.unwrap_or(spawn)),
+                };
+                players.join(p.name.clone(), body);
             }
         }
-        let mut events: BTreeMap<u64, Vec<Event>> = BTreeMap::new();
+        players
+    }
+
+    /// Every player's inputs for ticks `0..ticks`, in order: one [`Input`] per player in
+    /// the order of [`Scenario::player_starts`].
+    #[must_use]
+    pub fn inputs(&self) -> InputSchedule {
+        let mut schedule = InputSchedule::new(self.ticks, 1 + self.others.len());
+        for hold in self.holds.iter().filter(|h| h.from < h.to) {
+            for c in hold.controls.iter() {
+                let changes = &mut schedule.changes;
+                changes
+                    .entry(hold.from)
+                    .or_default()
+                    .push((hold.player, c, 1));
+                changes
+                    .entry(hold.to)
+                    .or_default()
+                    .push((hold.player, c, -1));
+            }
+        }
         for e in &self.events {
-            events.entry(e.at).or_default().push(*e);
+            schedule.events.entry(e.at).or_default().push(*e);
         }
-        InputSchedule {
-            tick: 0,
-            end: self.ticks,
-            held: [0; Control::ALL.len()],
-            changes,
-            events,
-        }
+        schedule
+    }
+
+    /// The ticks `0..ticks` as [`Step`]s: who joins (at its position, or at `spawn`) and
+    /// leaves, and what everyone in the world does. A player's input while it is not in the
+    /// world is dropped.
+    pub fn steps(&self, spawn: DVec3) -> impl Iterator<Item = Step> + '_ {
+        let starts: Vec<&PlayerStart> = self.player_starts().collect();
+        self.inputs().enumerate().map(move |(tick, inputs)| {
+            let tick = tick as u64;
+            let mut step = Step::default();
+            for (p, input) in starts.iter().zip(inputs) {
+                if tick > 0 && p.joins == tick {
+                    step.joining.push(Member {
+                        name: p.name.clone(),
+                        body: p.at(p.position.unwrap_or(spawn)),
+                    });
+                }
+                if p.leaves == Some(tick) {
+                    step.leaving.push(p.name.clone());
+                } else if p.joins <= tick && p.leaves.is_none_or(|t| t > tick) {
+                    step.inputs.insert(p.name.clone(), input);
+                }
+            }
+            step
+        })
     }
 
     /// Runs the whole scenario, calling `after_tick` with the state after every tick.
     pub fn run(&self, mut after_tick: impl FnMut(&Simulation)) -> Simulation {
-        let mut sim = self.start();
-        for input in self.inputs() {
-            sim.tick(&input);
+        let (mut sim, spawn) = self.begin();
+        for step in self.steps(spawn) {
+            sim.step(&step);
             after_tick(&sim);
         }
         sim
     }
 }
 
-fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
+/// The players' names, in the order of [`Scenario::player_starts`]: `[player]`'s `name`
+/// (or the default) and the keys of the `[players.NAME]` tables, each held to the one rule
+/// for names and none twice.
+fn player_names(raw: &RawScenario) -> Result<Vec<PlayerName>, ScenarioError> {
+    let first = match raw.player.name.as_deref() {
+        None => PlayerName::default(),
+        Some(name) => PlayerName::new(name)
+            .map_err(|e| invalid("player.name", format!("{}: {e}", quoted(name))))?,
+    };
+    let mut names = vec![first];
+    for (key, p) in &raw.players {
+        let at = format!("players.{}", shortened(key));
+        let name = PlayerName::new(key).map_err(|e| invalid(&at, e.to_string()))?;
+        if p.name.is_some() {
+            return Err(invalid(
+                format!("{at}.name"),
+                "a [players.NAME] table is named by its key",
+            ));
+        }
+        if name == names[0] {
+            return Err(invalid(
+                at,
+                format!("is the first player's name ({})", names[0]),
+            ));
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
+
+/// The player of the table at `table` (`player` or `players.NAME`), called `name`.
+fn parse_player(
+    table: &str,
+    name: PlayerName,
+    raw: &RawPlayer,
+) -> Result<PlayerStart, ScenarioError> {
+    let key = |k: &str| format!("{table}.{k}");
     let position = raw
         .position
         .map(|p| {
-            let v = vector("player.position", p)?;
+            let v = vector(&key("position"), p)?;
             let half = DVec3::splat(crate::physics::tuning::PLAYER_WIDTH / 2.0);
-            limits::body_inside_border("player.position", v, half)?;
+            limits::body_inside_border(&key("position"), v, half)?;
             Ok::<_, ScenarioError>(v)
         })
         .transpose()?;
     let velocity = raw
         .velocity
-        .map(|v| vector("player.velocity", v))
+        .map(|v| vector(&key("velocity"), v))
         .transpose()?
         .unwrap_or(DVec3::ZERO);
     if velocity.abs().max_element() > MAX_SPEED {
         return Err(invalid(
-            "player.velocity",
+            key("velocity"),
             format!("each component must be within ±{MAX_SPEED} blocks/s"),
         ));
     }
     let yaw = raw.yaw.unwrap_or(0.0);
-    finite("player.yaw", yaw)?;
+    finite(&key("yaw"), yaw)?;
     let pitch = raw.pitch.unwrap_or(0.0);
-    pitch_value("player.pitch", pitch)?;
+    pitch_value(&key("pitch"), pitch)?;
+    let joins = raw.joins.map_or(Ok(0), |t| tick_value(&key("joins"), t))?;
+    let leaves = raw
+        .leaves
+        .map(|t| tick_value(&key("leaves"), t))
+        .transpose()?;
+    if let Some(leaves) = leaves.filter(|&t| t < joins) {
+        return Err(invalid(
+            key("leaves"),
+            format!("{leaves} is before joins = {joins}"),
+        ));
+    }
     let collider = match raw.collider.as_deref() {
         None => PlayerCollider::Box,
         Some(name) => PlayerCollider::from_name(name).ok_or_else(|| {
             invalid(
-                "player.collider",
+                key("collider"),
                 format!(
                     "unknown collider {} (expected box or cylinder)",
                     quoted(name)
@@ -367,6 +509,9 @@ fn parse_player(raw: &RawPlayer) -> Result<PlayerStart, ScenarioError> {
         })?,
     };
     Ok(PlayerStart {
+        name,
+        joins,
+        leaves,
         position,
         velocity,
         yaw,

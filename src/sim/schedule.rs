@@ -8,6 +8,8 @@ use crate::physics::Control;
 /// A look change and/or action at the start of one tick.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Event {
+    /// Whose: 0 for the first player, `i` for the scenario's `others[i - 1]`.
+    pub player: u32,
     /// The tick it happens at.
     pub at: u64,
     /// A new yaw.
@@ -18,36 +20,63 @@ pub struct Event {
     pub action: Option<Action>,
 }
 
-/// The per-tick inputs of a scenario, produced in one sweep over its holds and events.
+/// How many holds of each control a player has running.
+type Held = [i32; Control::ALL.len()];
+
+/// The per-tick inputs of a scenario's players, produced in one sweep over its holds and
+/// events: each item has one [`Input`] per player, in the scenario's order (the first
+/// player, then the others).
 #[derive(Debug)]
 pub struct InputSchedule {
     pub(super) tick: u64,
     pub(super) end: u64,
-    pub(super) held: [i32; Control::ALL.len()],
-    pub(super) changes: BTreeMap<u64, Vec<(Control, i32)>>,
+    pub(super) held: Vec<Held>,
+    /// By tick: (player, control, +1 where a hold starts, -1 where one ends).
+    pub(super) changes: BTreeMap<u64, Vec<(u32, Control, i32)>>,
     pub(super) events: BTreeMap<u64, Vec<Event>>,
 }
 
-impl Iterator for InputSchedule {
-    type Item = Input;
+impl InputSchedule {
+    /// The schedule of ticks `0..end` for `players` players.
+    pub(super) fn new(end: u64, players: usize) -> Self {
+        Self {
+            tick: 0,
+            end,
+            held: vec![[0; Control::ALL.len()]; players],
+            changes: BTreeMap::new(),
+            events: BTreeMap::new(),
+        }
+    }
+}
 
-    fn next(&mut self) -> Option<Input> {
+impl Iterator for InputSchedule {
+    type Item = Vec<Input>;
+
+    fn next(&mut self) -> Option<Vec<Input>> {
         if self.tick >= self.end {
             return None;
         }
-        for (control, delta) in self.changes.remove(&self.tick).unwrap_or_default() {
-            self.held[control as usize] += delta;
+        for (player, control, delta) in self.changes.remove(&self.tick).unwrap_or_default() {
+            self.held[player as usize][control as usize] += delta;
         }
-        let mut input = Input::default();
-        for control in Control::ALL {
-            input.controls.set(control, self.held[control as usize] > 0);
-        }
+        let mut inputs: Vec<Input> = self
+            .held
+            .iter()
+            .map(|held| {
+                let mut input = Input::default();
+                for control in Control::ALL {
+                    input.controls.set(control, held[control as usize] > 0);
+                }
+                input
+            })
+            .collect();
         for e in self.events.remove(&self.tick).unwrap_or_default() {
+            let input = &mut inputs[e.player as usize];
             input.yaw = e.yaw.or(input.yaw);
             input.pitch = e.pitch.or(input.pitch);
             input.actions.extend(e.action);
         }
         self.tick += 1;
-        Some(input)
+        Some(inputs)
     }
 }

@@ -5,6 +5,7 @@
 //! it to [`Simulation::new`](super::Simulation::new), the only constructor; from then on
 //! only [`Simulation::tick`](super::Simulation::tick) changes the state.
 
+use super::players::{PlayerName, Players};
 use super::time::MORNING;
 use super::updates::Motion;
 use crate::physics::Player;
@@ -18,8 +19,8 @@ pub struct Start {
     /// The world with its edits as they stand; what the edits set in motion is in `motion`
     /// and in the world's list of touched cells (see [`World::take_touched`]).
     pub world: World,
-    /// The player.
-    pub player: Player,
+    /// The players, in the order they joined.
+    pub players: Players,
     /// The crates, in order.
     pub crates: Vec<Crate>,
     /// The updates waiting and the blocks falling.
@@ -29,8 +30,9 @@ pub struct Start {
 }
 
 impl Start {
-    /// A new, unedited world of `kind` from `seed`: the player standing at the spawn point
-    /// facing north, no crates, nothing in motion, morning.
+    /// A new, unedited world of `kind` from `seed`: one player, named
+    /// [`PlayerName::DEFAULT`], standing at the spawn point facing north, no crates,
+    /// nothing in motion, morning.
     #[must_use]
     pub fn new_world(kind: GeneratorKind, seed: u64) -> Self {
         let generator = Generator::new(kind, seed);
@@ -38,15 +40,27 @@ impl Start {
         Self::in_world(World::new(generator), player)
     }
 
-    /// `player` in `world` as it stands: no crates, nothing in motion, morning.
+    /// `player`, named [`PlayerName::DEFAULT`], in `world` as it stands: no crates, nothing
+    /// in motion, morning.
     #[must_use]
     pub fn in_world(world: World, player: Player) -> Self {
         Self {
             world,
-            player,
+            players: Players::one(PlayerName::default(), player),
             crates: Vec::new(),
             motion: Motion::default(),
             time: MORNING,
         }
+    }
+
+    /// The first player.
+    #[must_use]
+    pub fn player(&self) -> Option<&Player> {
+        self.players.first().map(|m| &m.body)
+    }
+
+    /// The first player, to change before the simulation starts.
+    pub fn player_mut(&mut self) -> Option<&mut Player> {
+        self.players.first_mut()
     }
 }

@@ -5,9 +5,14 @@ use crate::physics::{Control, PlayerCollider};
 use crate::world::{Block, BlockPos};
 use crate::worldgen::GeneratorKind;
 
+/// Whether the first player is inside a solid.
+fn inside(sim: &Simulation) -> bool {
+    sim.inside_solid(&sim.players.list()[0].body)
+}
+
 fn flat_at(position: DVec3) -> Simulation {
     let mut sim = Simulation::new(Start::new_world(GeneratorKind::Flat, 3));
-    sim.player.position = position;
+    sim.players.body_mut(0).position = position;
     sim
 }
 
@@ -36,13 +41,13 @@ fn runs_are_reproducible_to_the_hash() {
 fn the_hash_covers_player_and_edits() {
     let base = flat_at(DVec3::new(0.5, 64.0, 0.5));
     let mut moved = base.clone();
-    moved.player.position.x += 1e-6;
+    moved.players.body_mut(0).position.x += 1e-6;
     assert_ne!(base.hash(), moved.hash());
     let mut edited = base.clone();
     edited.world.set_block(BlockPos::new(9, 9, 9), Block::Glass);
     assert_ne!(base.hash(), edited.hash());
     let mut looked = base.clone();
-    looked.player.yaw = 1.0;
+    looked.players.body_mut(0).yaw = 1.0;
     assert_ne!(base.hash(), looked.hash());
 }
 
@@ -50,24 +55,21 @@ fn the_hash_covers_player_and_edits() {
 fn the_collider_switches_only_where_the_other_shape_fits() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
     assert_eq!(
-        sim.act(Action::ToggleCollider),
+        sim.act(0, Action::ToggleCollider),
         ActionOutcome::Collider(PlayerCollider::Cylinder)
     );
     // On the corner of a pillar, just beyond where the box would reach into it.
     sim.world.set_block(BlockPos::new(1, 64, 1), Block::Stone);
-    sim.player.position = DVec3::new(0.78, 64.0, 0.78);
-    assert!(
-        !sim.player_inside_solid(),
-        "the disc clears the pillar's edge"
-    );
+    sim.players.body_mut(0).position = DVec3::new(0.78, 64.0, 0.78);
+    assert!(!inside(&sim), "the disc clears the pillar's edge");
     assert_eq!(
-        sim.act(Action::ToggleCollider),
+        sim.act(0, Action::ToggleCollider),
         ActionOutcome::Nothing,
         "the box would not"
     );
-    sim.player.position = DVec3::new(0.5, 64.0, 0.5);
+    sim.players.body_mut(0).position = DVec3::new(0.5, 64.0, 0.5);
     assert_eq!(
-        sim.act(Action::ToggleCollider),
+        sim.act(0, Action::ToggleCollider),
         ActionOutcome::Collider(PlayerCollider::Box)
     );
 }
@@ -75,16 +77,19 @@ fn the_collider_switches_only_where_the_other_shape_fits() {
 #[test]
 fn toggling_flight_reports_the_new_state() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
-    assert_eq!(sim.act(Action::ToggleFly), ActionOutcome::Flying(true));
-    assert_eq!(sim.act(Action::ToggleFly), ActionOutcome::Flying(false));
+    assert_eq!(sim.act(0, Action::ToggleFly), ActionOutcome::Flying(true));
+    assert_eq!(sim.act(0, Action::ToggleFly), ActionOutcome::Flying(false));
 }
 
 #[test]
 fn looking_at_the_sky_breaks_and_places_nothing() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
-    sim.player.set_look(0.0, 90.0);
-    assert_eq!(sim.act(Action::Break), ActionOutcome::Nothing);
-    assert_eq!(sim.act(Action::Place(Block::Stone)), ActionOutcome::Nothing);
+    sim.players.body_mut(0).set_look(0.0, 90.0);
+    assert_eq!(sim.act(0, Action::Break), ActionOutcome::Nothing);
+    assert_eq!(
+        sim.act(0, Action::Place(Block::Stone)),
+        ActionOutcome::Nothing
+    );
     assert_eq!(sim.world.edit_count(), 0);
 }
 
@@ -92,14 +97,17 @@ fn looking_at_the_sky_breaks_and_places_nothing() {
 fn placing_outside_the_world_or_into_the_head_is_refused() {
     let mut sim = flat_at(DVec3::new(0.5, 254.0, 0.5));
     sim.world.set_block(BlockPos::new(0, 255, 0), Block::Stone);
-    sim.player.set_look(0.0, 90.0);
+    sim.players.body_mut(0).set_look(0.0, 90.0);
     // The ray hits the bottom of the block at y = 255; the cell in front, y = 254, holds
     // the player's head.
-    sim.player.position.y = 252.5;
-    assert_eq!(sim.act(Action::Place(Block::Glass)), ActionOutcome::Nothing);
-    sim.player.position.y = 252.0;
+    sim.players.body_mut(0).position.y = 252.5;
     assert_eq!(
-        sim.act(Action::Place(Block::Glass)),
+        sim.act(0, Action::Place(Block::Glass)),
+        ActionOutcome::Nothing
+    );
+    sim.players.body_mut(0).position.y = 252.0;
+    assert_eq!(
+        sim.act(0, Action::Place(Block::Glass)),
         ActionOutcome::Placed(BlockPos::new(0, 254, 0))
     );
     assert!(!sim.can_place(BlockPos::new(0, 256, 0), Block::Stone));
@@ -120,8 +128,8 @@ fn blocks_are_placed_into_water_but_not_into_solids() {
 fn a_block_filled_into_the_player_lifts_them_out() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
     sim.world.set_block(BlockPos::new(0, 64, 0), Block::Stone);
-    assert!(sim.player_inside_solid());
+    assert!(inside(&sim));
     sim.tick(&Input::default());
-    assert!(!sim.player_inside_solid());
-    assert_eq!(sim.player.position.y, 65.0);
+    assert!(!inside(&sim));
+    assert_eq!(sim.players.body_mut(0).position.y, 65.0);
 }

@@ -4,7 +4,7 @@
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
 use hewn::sim::Simulation;
-use hewn::sim::report::TickReport;
+use hewn::sim::report::{PlayerReport, TickReport};
 use hewn::sim::scenario::Scenario;
 
 pub mod worlds;
@@ -31,7 +31,7 @@ impl Run {
     pub fn max_y(&self) -> f64 {
         self.trace
             .iter()
-            .map(|r| r.position[1])
+            .map(|r| r.me().position[1])
             .fold(f64::MIN, f64::max)
     }
 
@@ -40,11 +40,18 @@ impl Run {
     pub fn assert_never_inside(&self) {
         for r in &self.trace {
             assert!(
-                !r.inside_solid,
+                !r.me().inside_solid,
                 "inside a solid after tick {}: {:?}",
-                r.tick, r.position
+                r.tick,
+                r.me().position
             );
-            assert!(r.position.iter().chain(&r.velocity).all(|v| v.is_finite()));
+            assert!(
+                r.me()
+                    .position
+                    .iter()
+                    .chain(&r.me().velocity)
+                    .all(|v| v.is_finite())
+            );
         }
     }
 }
@@ -65,8 +72,8 @@ impl Run {
 fn overlap(sim: &Simulation) -> Option<String> {
     let crates = sim.crates().list();
     for (i, a) in crates.iter().enumerate() {
-        if a.bounds().intersects_by(sim.player().bounds(), 1e-6) {
-            return Some(format!("crate {i} overlaps the player"));
+        if sim.players().any_intersect_by(a.bounds(), 1e-6) {
+            return Some(format!("crate {i} overlaps a player"));
         }
         if hewn::physics::intersects_world(sim.world(), a.bounds(), 1e-6) {
             return Some(format!("crate {i} is inside a block"));
@@ -140,4 +147,38 @@ pub fn private_hewn(dir: &std::path::Path) -> std::path::PathBuf {
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The first player's part of a report, which every scenario here has.
+pub trait FirstPlayer {
+    /// The first player's fields.
+    fn me(&self) -> &PlayerReport;
+}
+
+impl FirstPlayer for TickReport {
+    #[track_caller]
+    fn me(&self) -> &PlayerReport {
+        self.player
+            .as_ref()
+            .expect("the first player is in the world")
+    }
+}
+
+/// The first player of a simulation, which every test here has.
+pub trait FirstBody {
+    /// The first player.
+    fn me(&self) -> &hewn::physics::Player;
+    /// Whether the first player is inside a solid.
+    fn me_inside_solid(&self) -> bool;
+}
+
+impl FirstBody for Simulation {
+    #[track_caller]
+    fn me(&self) -> &hewn::physics::Player {
+        self.player().expect("the first player is in the world")
+    }
+
+    fn me_inside_solid(&self) -> bool {
+        self.inside_solid(self.me())
+    }
 }

@@ -70,14 +70,14 @@ fn run_until(
 fn a_session_plays_600_ticks_without_a_window_or_a_gpu() {
     let mut session = unsaved_flat_session();
     let mut scene = Scene::default();
-    let start = session.sim.player().position;
+    let start = session.me().position;
     session.input.key(Control::Forward, true);
     run_until(&mut session, &mut scene, true, |s| {
         s.sim.tick_count() >= 600
     });
 
     // Ten seconds of walking at 4.3 blocks a second, less the first steps' acceleration.
-    let end = session.sim.player().position;
+    let end = session.me().position;
     let walked = glam::DVec2::new(end.x - start.x, end.z - start.z).length();
     assert!((40.0..43.5).contains(&walked), "walked {walked} blocks");
     assert_eq!(end.y, 64.0, "on the flat world's grass all the way");
@@ -114,7 +114,7 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
     session.input.mouse_motion(0.0, 1e6);
     session.input.button(Button::Break, true);
     let before = session.sim.tick_count();
-    let grass = BlockPos::containing(session.sim.player().position).offset(glam::IVec3::NEG_Y);
+    let grass = BlockPos::containing(session.me().position).offset(glam::IVec3::NEG_Y);
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let mut changes = SceneChanges::default();
     while session.sim.tick_count() == before {

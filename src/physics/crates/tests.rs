@@ -83,7 +83,7 @@ fn crates_fall_and_stack() {
     let mut crates = Crates::new(vec![unit_crate(0.5, 5.0, 0.5), unit_crate(0.7, 2.0, 0.4)]);
     let far_player = Aabb::new(DVec3::splat(100.0), DVec3::splat(101.0));
     for _ in 0..240 {
-        crates.tick(&world, far_player);
+        crates.tick(&world, &[far_player]);
     }
     let (top, bottom) = (crates.list()[0], crates.list()[1]);
     assert_eq!(bottom.position.y, 0.0);
@@ -98,7 +98,7 @@ fn a_crate_falling_on_the_player_rests_on_their_head() {
     let mut crates = Crates::new(vec![unit_crate(0.5, 5.0, 0.5)]);
     let player = Aabb::new(DVec3::new(0.2, 0.0, 0.2), DVec3::new(0.8, 1.8, 0.8));
     for _ in 0..120 {
-        crates.tick(&world, player);
+        crates.tick(&world, &[player]);
     }
     assert_eq!(crates.list()[0].position.y, 1.8);
 }

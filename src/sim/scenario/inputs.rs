@@ -5,13 +5,15 @@
 //! million a scenario may have); a batch of [`BATCH`] costs a few megabytes whatever the
 //! file holds.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
 use super::raw::{RawInput, RawScenario};
 use super::sections::{Batch, Sections};
 use super::{
-    Action, Block, Event, Hold, ScenarioError, SyntaxError, block_value, finite, invalid,
-    pitch_value, quoted, tick_value,
+    Action, Block, Event, Hold, PlayerName, ScenarioError, SyntaxError, block_value, finite,
+    invalid, pitch_value, quoted, tick_value,
 };
 
 /// How many input sections are parsed together: enough that the parser's fixed costs are
@@ -27,7 +29,9 @@ struct RawInputs {
 }
 
 /// A scenario's inputs, checked.
-pub(super) struct Inputs {
+pub(super) struct Inputs<'a> {
+    /// Each player's place in the scenario's order, by name.
+    players: BTreeMap<&'a str, u32>,
     /// How many there are.
     pub(super) count: usize,
     /// The holds, in file order.
@@ -41,20 +45,26 @@ pub(super) struct Inputs {
 
 /// Reads the inputs of `text`: those of an inline `input = [...]` array (`inline`, already
 /// parsed with the rest) and those of its `[[input]]` sections, a batch at a time, with
-/// their indices in the whole file.
+/// their indices in the whole file; `players` are the scenario's players in order, whom an
+/// input's `player` names.
 ///
 /// # Errors
 /// A [`SyntaxError`] placed in `text`; a value error is returned in
 /// [`Inputs::first_invalid`].
-pub(super) fn read(
+pub(super) fn read<'a>(
     text: &str,
     sections: &Sections,
     inline: Vec<RawInput>,
-) -> Result<Inputs, ScenarioError> {
+    players: &'a [PlayerName],
+) -> Result<Inputs<'a>, ScenarioError> {
     if let Some(first) = sections.inputs.first().filter(|_| !inline.is_empty()) {
         return Err(both_forms(text, sections, first.clone()));
     }
     let mut inputs = Inputs {
+        players: (0..)
+            .zip(players)
+            .map(|(i, name)| (name.as_str(), i))
+            .collect(),
         count: 0,
         holds: Vec::new(),
         events: Vec::new(),
@@ -71,7 +81,7 @@ pub(super) fn read(
     Ok(inputs)
 }
 
-impl Inputs {
+impl Inputs<'_> {
     /// Checks `raw` and adds it, until one is impossible; after that it only counts.
     fn take(&mut self, raw: Vec<RawInput>) {
         for input in raw {
@@ -80,7 +90,7 @@ impl Inputs {
             if self.first_invalid.is_some() {
                 continue;
             }
-            match parse_input(i, input) {
+            match parse_input(i, input, &self.players) {
                 Ok(Scheduled::Hold(h)) => self.holds.push(h),
                 Ok(Scheduled::Event(e)) => self.events.push(e),
                 Err(e) => self.first_invalid = Some(e),
@@ -109,8 +119,24 @@ enum Scheduled {
     Event(Event),
 }
 
-fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
+fn parse_input(
+    i: usize,
+    raw: RawInput,
+    players: &BTreeMap<&str, u32>,
+) -> Result<Scheduled, ScenarioError> {
     let key = |k: &str| format!("input[{i}].{k}");
+    let player = match raw.player.as_deref() {
+        None => 0,
+        Some(name) => *players.get(name).ok_or_else(|| {
+            invalid(
+                key("player"),
+                format!(
+                    "no player is called {} (players are [player] and [players.NAME] tables)",
+                    quoted(name)
+                ),
+            )
+        })?,
+    };
     let is_hold = raw.from.is_some() || raw.to.is_some() || raw.hold.is_some();
     let is_event = raw.at.is_some()
         || raw.yaw.is_some()
@@ -138,7 +164,12 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         let controls = raw.hold.ok_or_else(|| invalid(key("hold"), "missing"))?;
         // A set: the order and repeats of a list change nothing that is held.
         let controls = controls.into_iter().collect();
-        return Ok(Scheduled::Hold(Hold { from, to, controls }));
+        return Ok(Scheduled::Hold(Hold {
+            player,
+            from,
+            to,
+            controls,
+        }));
     }
     let at = tick_value(
         &key("at"),
@@ -186,6 +217,7 @@ fn parse_input(i: usize, raw: RawInput) -> Result<Scheduled, ScenarioError> {
         }
     };
     Ok(Scheduled::Event(Event {
+        player,
         at,
         yaw: raw.yaw,
         pitch: raw.pitch,

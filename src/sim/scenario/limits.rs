@@ -33,6 +33,10 @@ pub const MAX_INPUTS: usize = 1_000_000;
 /// The most probes a scenario may have.
 pub const MAX_PROBES: usize = 1024;
 
+/// The most players a scenario may have, `[player]` and `[players.NAME]` together: ten
+/// times a busy server's, and each loads only the few columns around it.
+pub const MAX_PLAYERS: usize = 1024;
+
 /// Refuses a list of `what` longer than `max`.
 pub(super) fn count(key: &str, len: usize, max: usize) -> Result<(), ScenarioError> {
     if len > max {
@@ -125,14 +129,15 @@ pub(super) fn fill_total(fills: &[Fill]) -> Result<(), ScenarioError> {
     Ok(())
 }
 
-/// Refuses fills, probes, crates and falling blocks that together make the world load more
-/// than [`MAX_LOADED_COLUMNS`] columns. Runs after [`fill_total`], so the columns to count
-/// are few.
+/// Refuses fills, probes, crates, falling blocks and players placed by position that
+/// together make the world load more than [`MAX_LOADED_COLUMNS`] columns. Runs after
+/// [`fill_total`], so the columns to count are few.
 pub(super) fn loaded_columns(
     fills: &[Fill],
     probes: &[BlockPos],
     crates: &[Crate],
     falling: &[FallingBlock],
+    players: &[(String, DVec3)],
 ) -> Result<(), ScenarioError> {
     let mut columns = BTreeSet::new();
     let reach = glam::IVec3::new(i32::from(MAX_LIGHT), 0, i32::from(MAX_LIGHT));
@@ -154,6 +159,11 @@ pub(super) fn loaded_columns(
             // A falling block moves straight down, so it loads the columns it stands in.
             let (a, b) = loaded_by(f.bounds());
             (format!("falling[{i}].position"), a, b)
+        }))
+        .chain(players.iter().map(|(table, at)| {
+            // A tick loads a player's path grown by two blocks (`Simulation::step`).
+            let (a, b) = loaded_by(crate::physics::player_box(*at).inflated(2.0));
+            (format!("{table}.position"), a, b)
         }));
     for (key, a, b) in boxes {
         for column in ColumnPos::covering(a, b) {
@@ -162,9 +172,9 @@ pub(super) fn loaded_columns(
                 return Err(invalid(
                     key,
                     format!(
-                        "brings the columns that fills, probes, crates and falling blocks load \
-                         to more than {MAX_LOADED_COLUMNS} (a column is 32 × 32 blocks and \
-                         {WORLD_HEIGHT} tall)"
+                        "brings the columns that fills, probes, crates, falling blocks and \
+                         players load to more than {MAX_LOADED_COLUMNS} (a column is 32 × 32 \
+                         blocks and {WORLD_HEIGHT} tall)"
                     ),
                 ));
             }

@@ -8,6 +8,8 @@
 //!
 //! [`Scenario::parse`]: super::Scenario::parse
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::physics::Control;
@@ -31,9 +33,12 @@ pub(crate) struct RawScenario {
     /// Cells whose light the reports give.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) probes: Vec<[i32; 3]>,
-    /// How the player starts.
+    /// How the first player starts.
     #[serde(default)]
     pub(crate) player: RawPlayer,
+    /// How the other players start, by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub(crate) players: BTreeMap<String, RawPlayer>,
     /// Crates at rest before tick 0.
     #[serde(default, rename = "crate", skip_serializing_if = "Vec::is_empty")]
     pub(crate) crates: Vec<RawCrate>,
@@ -61,10 +66,16 @@ pub(crate) struct RawCrate {
     pub(crate) size: Option<[f64; 3]>,
 }
 
-/// The `[player]` table; every key may be left out.
+/// The `[player]` table, or a `[players.NAME]` one; every key may be left out.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPlayer {
+    /// The first player's name (a `[players.NAME]` table is named by its key).
+    pub(crate) name: Option<String>,
+    /// The tick the player joins at; from the start when left out.
+    pub(crate) joins: Option<i64>,
+    /// The tick the player leaves at; never when left out.
+    pub(crate) leaves: Option<i64>,
     /// Bottom centre of the box.
     pub(crate) position: Option<[f64; 3]>,
     /// Blocks per second.
@@ -96,6 +107,8 @@ pub(crate) struct RawFill {
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawInput {
+    /// The player whose input it is; the first player when left out.
+    pub(crate) player: Option<String>,
     /// The first tick the controls are held on.
     pub(crate) from: Option<i64>,
     /// The first tick they are no longer held on.

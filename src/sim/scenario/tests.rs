@@ -1,4 +1,5 @@
 use super::*;
+use crate::physics::Control;
 use crate::sim::Input;
 
 #[track_caller]
@@ -174,7 +175,7 @@ fn schedule_holds_ranges_and_fires_events_once() {
         "#,
     )
     .expect("parses");
-    let inputs: Vec<Input> = s.inputs().collect();
+    let inputs: Vec<Input> = s.inputs().map(|mut each| each.swap_remove(0)).collect();
     assert_eq!(inputs.len(), 6);
     let jumps: Vec<bool> = inputs
         .iter()

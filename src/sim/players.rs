@@ -1,0 +1,238 @@
+//! Everyone in the world: each player's name and body, in the order they joined.
+//!
+//! Names are how a player is known everywhere — in scenarios (`[players.NAME]`, an input's
+//! `player = "NAME"`), in the saved world and on a server — so they are held to one rule
+//! here: 1 to [`MAX_NAME_LEN`] characters of `A–Z`, `a–z`, `0–9` and `_`, as Minecraft's
+//! are. The order of the list is the order the simulation moves them in each tick, so it is
+//! part of the state: a run replays only with its players in the same order.
+
+use std::fmt;
+
+use crate::aabb::Aabb;
+use crate::physics::Player;
+
+/// The longest a player's name may be.
+pub const MAX_NAME_LEN: usize = 16;
+
+/// A player's name: 1 to [`MAX_NAME_LEN`] characters of `[A-Za-z0-9_]`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerName(String);
+
+/// Why a name is not a player's name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadName {
+    /// Nothing at all.
+    #[error("a player's name cannot be empty")]
+    Empty,
+    /// Longer than [`MAX_NAME_LEN`] characters.
+    #[error("a player's name has at most {MAX_NAME_LEN} characters")]
+    TooLong,
+    /// A character outside `[A-Za-z0-9_]`.
+    #[error("a player's name has only the letters A to Z and a to z, digits and _")]
+    BadCharacter,
+}
+
+impl PlayerName {
+    /// The name of the one player of a single-player world until the settings name it, and
+    /// of a scenario's `[player]`.
+    pub const DEFAULT: &'static str = "player";
+
+    /// `name`, if it follows the rule.
+    ///
+    /// # Errors
+    /// [`BadName`] saying which part of the rule it breaks.
+    pub fn new(name: &str) -> Result<Self, BadName> {
+        if name.is_empty() {
+            Err(BadName::Empty)
+        } else if name.len() > MAX_NAME_LEN {
+            Err(BadName::TooLong)
+        } else if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            Err(BadName::BadCharacter)
+        } else {
+            Ok(Self(name.to_owned()))
+        }
+    }
+
+    /// The name as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for PlayerName {
+    fn default() -> Self {
+        Self(Self::DEFAULT.to_owned())
+    }
+}
+
+impl fmt::Display for PlayerName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::str::FromStr for PlayerName {
+    type Err = BadName;
+
+    fn from_str(s: &str) -> Result<Self, BadName> {
+        Self::new(s)
+    }
+}
+
+/// One player in the world.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    /// Who it is.
+    pub name: PlayerName,
+    /// Where and how it is.
+    pub body: Player,
+}
+
+/// The players in the world, in the order they joined; no two share a name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Players {
+    list: Vec<Member>,
+}
+
+impl Players {
+    /// No one.
+    #[must_use]
+    pub const fn none() -> Self {
+        Self { list: Vec::new() }
+    }
+
+    /// One player, called `name`.
+    #[must_use]
+    pub fn one(name: PlayerName, body: Player) -> Self {
+        Self {
+            list: vec![Member { name, body }],
+        }
+    }
+
+    /// Adds `name` last, unless a player of that name is already here; returns whether it
+    /// was added.
+    pub fn join(&mut self, name: PlayerName, body: Player) -> bool {
+        if self.index_of(&name).is_some() {
+            return false;
+        }
+        self.list.push(Member { name, body });
+        true
+    }
+
+    /// Takes `name` out, keeping the others' order; returns its body if it was here.
+    pub fn leave(&mut self, name: &PlayerName) -> Option<Player> {
+        let i = self.index_of(name)?;
+        Some(self.list.remove(i).body)
+    }
+
+    /// How many there are.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there is no one.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Everyone, in the order they joined.
+    #[must_use]
+    pub fn list(&self) -> &[Member] {
+        &self.list
+    }
+
+    /// The first to join: the player a single-player game or a scenario's `[player]` is.
+    #[must_use]
+    pub fn first(&self) -> Option<&Member> {
+        self.list.first()
+    }
+
+    /// Where `name` is in the list.
+    #[must_use]
+    pub fn index_of(&self, name: &PlayerName) -> Option<usize> {
+        self.list.iter().position(|m| &m.name == name)
+    }
+
+    /// The body of `name`.
+    #[must_use]
+    pub fn get(&self, name: &PlayerName) -> Option<&Player> {
+        self.index_of(name).map(|i| &self.list[i].body)
+    }
+
+    /// The boxes of everyone, in order.
+    #[must_use]
+    pub fn bounds(&self) -> Vec<Aabb> {
+        self.list.iter().map(|m| m.body.bounds()).collect()
+    }
+
+    /// Whether `b` overlaps anyone's box.
+    #[must_use]
+    pub fn any_intersect(&self, b: Aabb) -> bool {
+        self.list.iter().any(|m| m.body.bounds().intersects(b))
+    }
+
+    /// Whether `b` overlaps anyone's box by more than `depth` on every axis.
+    #[must_use]
+    pub fn any_intersect_by(&self, b: Aabb, depth: f64) -> bool {
+        self.list
+            .iter()
+            .any(|m| m.body.bounds().intersects_by(b, depth))
+    }
+
+    /// The first player's body, to change (before a simulation starts: a running one hands
+    /// out only `&Players`).
+    pub fn first_mut(&mut self) -> Option<&mut Player> {
+        self.list.first_mut().map(|m| &mut m.body)
+    }
+
+    /// The body of `name`, to change (before a simulation starts).
+    pub fn get_mut(&mut self, name: &PlayerName) -> Option<&mut Player> {
+        let i = self.index_of(name)?;
+        Some(&mut self.list[i].body)
+    }
+
+    /// The body at `index`, to change.
+    pub(super) fn body_mut(&mut self, index: usize) -> &mut Player {
+        &mut self.list[index].body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::DVec3;
+
+    use super::*;
+
+    #[test]
+    fn names_follow_one_rule() {
+        for good in ["a", "Steve", "player_2", "0123456789abcdef"] {
+            assert_eq!(
+                PlayerName::new(good).map(|n| n.to_string()),
+                Ok(good.into())
+            );
+        }
+        assert_eq!(PlayerName::new(""), Err(BadName::Empty));
+        assert_eq!(PlayerName::new(&"x".repeat(17)), Err(BadName::TooLong));
+        for bad in ["a b", "é", "a-b", "a\n", "\u{1b}[2J"] {
+            assert_eq!(PlayerName::new(bad), Err(BadName::BadCharacter), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn players_keep_their_join_order_and_unique_names() {
+        let name = |s: &str| PlayerName::new(s).expect("a name");
+        let body = |x: f64| Player::new(DVec3::new(x, 0.0, 0.0));
+        let mut players = Players::one(name("b"), body(0.0));
+        assert!(players.join(name("a"), body(1.0)));
+        assert!(players.join(name("c"), body(2.0)));
+        assert!(!players.join(name("a"), body(9.0)), "a name already here");
+        assert_eq!(players.leave(&name("a")), Some(body(1.0)));
+        assert_eq!(players.leave(&name("a")), None);
+        let names: Vec<_> = players.list().iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["b", "c"]);
+        assert_eq!(players.get(&name("c")), Some(&body(2.0)));
+    }
+}

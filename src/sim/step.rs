@@ -1,0 +1,21 @@
+//! One tick's inputs for a world of many players: who leaves, who joins, and what each does.
+
+use std::collections::BTreeMap;
+
+use super::{Input, Member, PlayerName};
+
+/// Everything that comes from outside the world in one tick of
+/// [`Simulation::step`](super::Simulation::step).
+///
+/// Inputs are looked up by name, so the order they were gathered in (a server's sockets, a
+/// scenario's file) cannot reach the state: players act in the order they joined.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Step {
+    /// Players leaving at the start of the tick, before anyone acts.
+    pub leaving: Vec<PlayerName>,
+    /// Players joining at the start of the tick, after those leaving, in order; one whose
+    /// name is already in the world is left out.
+    pub joining: Vec<Member>,
+    /// Each player's input; a player with none holds nothing and does nothing.
+    pub inputs: BTreeMap<PlayerName, Input>,
+}
