@@ -40,6 +40,9 @@ pub mod sim;
 pub mod mesh;
 pub mod save;
 
+// Playing together: the server that owns a world, and the clients that join it.
+pub mod net;
+
 // The shells: drawing, and the command line.
 pub mod cli;
 pub mod render;

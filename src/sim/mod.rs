@@ -9,6 +9,7 @@ mod actions;
 mod dynamics;
 pub mod hash;
 pub mod item;
+mod mirror;
 pub mod players;
 pub mod record;
 pub mod report;
@@ -29,10 +30,11 @@ use crate::physics::crates::{Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Player, quantize};
-use crate::world::{Loader, World};
+use crate::world::{BlockPos, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, Target};
 use hash::StateHasher;
 pub use item::{DEFAULT_HOTBAR, HOTBAR_SLOTS, Item};
+pub use mirror::{Mirror, Prediction};
 pub use players::{Member, PlayerName, Players};
 pub use start::Start;
 pub use step::Step;
@@ -56,6 +58,9 @@ pub struct Simulation {
     tick: u64,
     /// The world's clock, in ticks ([`time`]).
     time: u64,
+    /// The cells whose block changed since [`Simulation::take_changed_cells`], when a server
+    /// asked for them ([`Simulation::log_changed_cells`]); bookkeeping, not state.
+    cell_log: Option<Vec<BlockPos>>,
 }
 
 impl Simulation {
@@ -84,6 +89,7 @@ impl Simulation {
             updates: updates::Updates::default(),
             tick: 0,
             time,
+            cell_log: None,
         };
         for (delay, pos) in motion.updates {
             sim.updates.schedule(pos, delay);
@@ -348,6 +354,21 @@ impl Simulation {
             }
         }
         h.finish()
+    }
+
+    /// From now on, keeps the cells whose block changes, for
+    /// [`Simulation::take_changed_cells`]: what a server sends its clients.
+    pub fn log_changed_cells(&mut self) {
+        self.cell_log.get_or_insert_with(Vec::new);
+    }
+
+    /// The cells whose block changed since the last call (in the order they changed; a cell
+    /// may come more than once), if [`Simulation::log_changed_cells`] was called.
+    pub fn take_changed_cells(&mut self) -> Vec<BlockPos> {
+        self.cell_log
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Ticks per second of simulated time.

@@ -32,7 +32,19 @@ const _: () = assert!(
 );
 
 /// The integer coordinates of one block in the world.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct BlockPos {
     /// East (+x) coordinate.
     pub x: i32,
@@ -221,7 +233,19 @@ impl ChunkPos {
 
 /// A column of chunks, the whole height of the world, in chunk units: column `(x, z)` holds
 /// the chunks `(x, 0, z)` to `(x, WORLD_HEIGHT_CHUNKS - 1, z)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct ColumnPos {
     /// East (+x) coordinate in chunks.
     pub x: i32,

@@ -91,8 +91,9 @@ pub struct World {
     /// [`World::take_redrawn_chunks`] was last called.
     redrawn: BTreeSet<ChunkPos>,
     /// Cells whose block changed since [`World::take_touched`] was last called, in the order
-    /// they changed: what the simulation schedules water and falling blocks from.
-    touched: Vec<BlockPos>,
+    /// they changed, each with the block it had before: what the simulation schedules water
+    /// and falling blocks from.
+    touched: Vec<(BlockPos, Block)>,
 }
 
 impl World {
@@ -297,7 +298,7 @@ impl World {
         }
         chunk.set(pos.local(), block);
         self.changed.insert(pos.chunk());
-        self.touched.push(pos);
+        self.touched.push((pos, before));
         let generated = earlier.unwrap_or(before);
         if generated == block {
             self.edits.remove(&pos);
@@ -388,6 +389,15 @@ impl World {
     /// The cells whose block changed since the last call, in the order they changed (a cell
     /// may appear more than once); clears the list.
     pub fn take_touched(&mut self) -> Vec<BlockPos> {
+        self.take_changes()
+            .into_iter()
+            .map(|(pos, _)| pos)
+            .collect()
+    }
+
+    /// [`World::take_touched`], each cell with the block it had before that change: what a
+    /// client needs to undo a change it made ahead of the server.
+    pub fn take_changes(&mut self) -> Vec<(BlockPos, Block)> {
         std::mem::take(&mut self.touched)
     }
 

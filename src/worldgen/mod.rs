@@ -66,6 +66,12 @@ impl FromStr for GeneratorKind {
 /// The top of the flat world's grass: a player stands at this y.
 pub const FLAT_SURFACE_Y: i32 = 64;
 
+/// The version of what the generators make: bumped whenever any of them makes different
+/// blocks from the same seed. Clients make terrain themselves from the server's seed, so a
+/// client and a server play together only with the same version (the multiplayer handshake
+/// checks it), and the worldgen golden tests pin what each version makes.
+pub const GENERATOR_VERSION: u32 = 1;
+
 /// A seeded generator of one kind.
 #[derive(Debug)]
 pub struct Generator {

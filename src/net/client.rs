@@ -1,0 +1,594 @@
+//! A client: its own copy of the server's world, in which its player runs ahead of the
+//! server by prediction and is corrected when the server disagrees.
+//!
+//! The client makes terrain itself from the server's seed and hears only the edits. Each
+//! tick it plays its player's input at once ([`Simulation::predict`]) and sends it, with the
+//! other inputs the server has not confirmed yet. When the server's state of its player for
+//! a tick differs from what it predicted, it takes the server's and plays its later inputs
+//! again: since both run the same deterministic code, that happens only when something the
+//! client could not know got in the way. Blocks it changed ahead of the server are kept
+//! with the server's block under them until the server says the edit is dealt with, then
+//! the server's block shows (Minecraft's block-change acknowledgement).
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::sync::Arc;
+
+use renet::RenetClient;
+
+use super::protocol::{
+    self, Body, ClientMessage, Hello, MAX_INPUTS_PER_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
+    ServerMessage, Snapshot, TickInput, Welcome, WireAction, channel,
+};
+use crate::physics::Player;
+use crate::physics::crates::Crate;
+use crate::physics::falling::FallingBlock;
+use crate::sim::{Input, PlayerName, Players, Simulation, Start};
+use crate::world::{Block, BlockPos, COLUMN_CHUNKS, ColumnPos, World};
+use crate::worldgen::{GENERATOR_VERSION, Generator, GeneratorKind};
+
+/// The most ticks played ahead of the server's confirmation that are kept for replaying:
+/// ten seconds. A server that confirms nothing for that long has stopped playing this
+/// client.
+const MAX_UNCONFIRMED: usize = 600;
+
+/// One tick played ahead of the server.
+#[derive(Clone, Debug)]
+struct Played {
+    wire: TickInput,
+    input: Input,
+    /// The player after the tick, as predicted.
+    after: Body,
+}
+
+/// A cell changed ahead of the server.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    /// The last edit that changed it.
+    seq: u32,
+    pos: BlockPos,
+    /// The block the server has there, as far as the client has heard.
+    server: Block,
+}
+
+/// Another player as the last snapshots had it.
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    /// Server ticks and bodies, oldest first: the last two.
+    pub samples: VecDeque<(u64, Player)>,
+}
+
+impl Seen {
+    /// The body at server tick `tick` (fractional), between the two snapshots around it;
+    /// the nearest one outside them.
+    #[must_use]
+    pub fn at(&self, tick: f64) -> Option<Player> {
+        let (t0, a) = *self.samples.front()?;
+        let (t1, b) = *self.samples.back()?;
+        if t1 <= t0 {
+            return Some(b);
+        }
+        let f = ((tick - t0 as f64) / (t1 - t0) as f64).clamp(0.0, 1.0);
+        let mut p = b;
+        p.position = a.position.lerp(b.position, f);
+        p.yaw = a.yaw + (b.yaw - a.yaw) * f;
+        p.pitch = a.pitch + (b.pitch - a.pitch) * f;
+        Some(p)
+    }
+}
+
+/// The world as the client has it, once the server let it in.
+#[derive(Debug)]
+pub struct Game {
+    sim: Simulation,
+    generator: Arc<Generator>,
+    /// The client's tick to play next.
+    next_tick: u64,
+    unconfirmed: VecDeque<Played>,
+    /// The last tick the server confirmed.
+    confirmed: Option<u64>,
+    pending: Vec<Pending>,
+    next_seq: u32,
+    /// Columns whose edits have all arrived.
+    columns: BTreeSet<ColumnPos>,
+    others: BTreeMap<String, Seen>,
+    online: BTreeSet<String>,
+    server_tick: u64,
+    corrections: u64,
+    /// The player after each of the last ticks played, as corrected: for a client that must
+    /// report its state as of one tick once the server has confirmed it.
+    recent: VecDeque<(u64, Body)>,
+}
+
+/// Where a client stands with its server.
+#[derive(Debug)]
+pub enum Phase {
+    /// Connecting, or waiting for the server's answer.
+    Waiting,
+    /// In the world.
+    Playing(Box<Game>),
+    /// Refused or sent away, with the server's reason.
+    Refused(String),
+}
+
+/// A client of one server, playing as one name.
+#[derive(Debug)]
+pub struct Client {
+    name: PlayerName,
+    hello_sent: bool,
+    phase: Phase,
+}
+
+impl Client {
+    /// A client that will join as `name`.
+    #[must_use]
+    pub const fn new(name: PlayerName) -> Self {
+        Self {
+            name,
+            hello_sent: false,
+            phase: Phase::Waiting,
+        }
+    }
+
+    /// The name it plays as.
+    #[must_use]
+    pub const fn name(&self) -> &PlayerName {
+        &self.name
+    }
+
+    /// Where it stands.
+    #[must_use]
+    pub const fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Where it stands, to load and drop the columns it draws.
+    pub const fn phase_mut(&mut self) -> &mut Phase {
+        &mut self.phase
+    }
+
+    /// The world, once in it.
+    #[must_use]
+    pub fn game(&self) -> Option<&Game> {
+        match &self.phase {
+            Phase::Playing(game) => Some(game),
+            _ => None,
+        }
+    }
+
+    /// Why the server sent it away, if it did.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&str> {
+        match &self.phase {
+            Phase::Refused(reason) => Some(reason),
+            _ => None,
+        }
+    }
+
+    /// Says hello once connected, and takes in everything the server sent.
+    pub fn update(&mut self, renet: &mut RenetClient) {
+        if renet.is_connected() && !self.hello_sent {
+            let hello = ClientMessage::Hello(Hello {
+                protocol: PROTOCOL_VERSION,
+                generator: GENERATOR_VERSION,
+                name: self.name.to_string(),
+            });
+            renet.send_message(channel::CONTROL, protocol::encode(&hello));
+            self.hello_sent = true;
+        }
+        for ch in [channel::WORLD, channel::SNAPSHOTS] {
+            while let Some(bytes) = renet.receive_message(ch) {
+                match protocol::decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE) {
+                    Ok(message) => self.take(message),
+                    Err(e) => {
+                        log::warn!("the server sent {e}; leaving");
+                        self.phase = Phase::Refused(format!("the server sent {e}"));
+                        renet.disconnect();
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Acts on one message from the server.
+    fn take(&mut self, message: ServerMessage) {
+        match (&mut self.phase, message) {
+            (_, ServerMessage::Refused(reason)) => self.phase = Phase::Refused(reason),
+            (Phase::Waiting, ServerMessage::Welcome(welcome)) => {
+                match Game::new(&self.name, &welcome) {
+                    Some(game) => self.phase = Phase::Playing(Box::new(game)),
+                    None => {
+                        self.phase = Phase::Refused(format!(
+                            "the server's world uses an unknown generator {:?}",
+                            crate::save::escaped(&welcome.generator)
+                        ));
+                    }
+                }
+            }
+            (Phase::Playing(game), message) => game.take(&self.name, message),
+            _ => {}
+        }
+    }
+
+    /// Plays one tick of the player's `input` at once and sends it to the server (with the
+    /// ticks it has not confirmed yet). Does nothing before the server lets the player in.
+    pub fn play(&mut self, input: &Input, renet: &mut RenetClient) {
+        if let Phase::Playing(game) = &mut self.phase {
+            game.play(&self.name, input);
+            game.send_unconfirmed(renet);
+        }
+    }
+
+    /// Sends the inputs the server has not confirmed again, without playing a tick: for a
+    /// client that has stopped playing but waits for the server to catch up.
+    pub fn resend(&self, renet: &mut RenetClient) {
+        if let Phase::Playing(game) = &self.phase {
+            game.send_unconfirmed(renet);
+        }
+    }
+}
+
+impl Game {
+    /// The world the server's welcome describes, with `name` in it; `None` for a generator
+    /// this build does not know.
+    fn new(name: &PlayerName, welcome: &Welcome) -> Option<Self> {
+        let kind: GeneratorKind = welcome.generator.parse().ok()?;
+        let generator = Arc::new(Generator::new(kind, welcome.seed));
+        let world = World::with_shared_source(generator.clone());
+        let mut start = Start::in_world(world, welcome.body.player());
+        start.players = Players::one(name.clone(), welcome.body.player());
+        start.time = welcome.time;
+        Some(Self {
+            sim: Simulation::new(start),
+            generator,
+            next_tick: 0,
+            unconfirmed: VecDeque::new(),
+            confirmed: None,
+            pending: Vec::new(),
+            next_seq: 0,
+            columns: BTreeSet::new(),
+            others: BTreeMap::new(),
+            online: BTreeSet::new(),
+            server_tick: 0,
+            corrections: 0,
+            recent: VecDeque::new(),
+        })
+    }
+
+    /// The client's simulation: the server's world as heard, its own player predicted.
+    #[must_use]
+    pub const fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+
+    /// The simulation, to load and drop columns for drawing.
+    pub const fn sim_mut(&mut self) -> &mut Simulation {
+        &mut self.sim
+    }
+
+    /// The world's generator.
+    #[must_use]
+    pub const fn generator(&self) -> &Arc<Generator> {
+        &self.generator
+    }
+
+    /// The client's own player, as predicted.
+    #[must_use]
+    pub fn me(&self) -> Option<&Player> {
+        self.sim.player()
+    }
+
+    /// Ticks played so far.
+    #[must_use]
+    pub const fn ticks_played(&self) -> u64 {
+        self.next_tick
+    }
+
+    /// The last tick the server confirmed.
+    #[must_use]
+    pub const fn confirmed(&self) -> Option<u64> {
+        self.confirmed
+    }
+
+    /// Whether every tick played is confirmed and every edit made ahead is dealt with.
+    #[must_use]
+    pub fn caught_up(&self) -> bool {
+        self.unconfirmed.is_empty() && self.pending.is_empty()
+    }
+
+    /// How many cells changed ahead of the server wait for its word.
+    #[must_use]
+    pub fn edits_pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// The player after tick `tick` (one of the last [`MAX_UNCONFIRMED`] played), as the
+    /// prediction has it after every correction so far: once the server has confirmed a
+    /// tick at or after it, the server's state then.
+    #[must_use]
+    pub fn state_after(&self, tick: u64) -> Option<Player> {
+        self.recent
+            .iter()
+            .find(|(t, _)| *t == tick)
+            .map(|(_, body)| body.player())
+    }
+
+    /// How many times the server's state of the player differed from the prediction.
+    #[must_use]
+    pub const fn corrections(&self) -> u64 {
+        self.corrections
+    }
+
+    /// Whether all the edits of `column` have arrived.
+    #[must_use]
+    pub fn holds(&self, column: ColumnPos) -> bool {
+        self.columns.contains(&column)
+    }
+
+    /// The columns whose edits have all arrived.
+    pub fn columns(&self) -> impl Iterator<Item = ColumnPos> + '_ {
+        self.columns.iter().copied()
+    }
+
+    /// Whether the column under the player has arrived, so it may start to move.
+    #[must_use]
+    pub fn ground_ready(&self) -> bool {
+        self.me()
+            .is_some_and(|p| self.holds(BlockPos::containing(p.position).column()))
+    }
+
+    /// The other players online, by name.
+    pub fn online(&self) -> impl Iterator<Item = &str> {
+        self.online.iter().map(String::as_str)
+    }
+
+    /// The other players in view, as the snapshots had them at server tick `tick`.
+    pub fn others_at(&self, tick: f64) -> impl Iterator<Item = (&str, Player)> + '_ {
+        self.others
+            .iter()
+            .filter_map(move |(name, seen)| seen.at(tick).map(|p| (name.as_str(), p)))
+    }
+
+    /// The last server tick heard of.
+    #[must_use]
+    pub const fn server_tick(&self) -> u64 {
+        self.server_tick
+    }
+
+    fn play(&mut self, name: &PlayerName, input: &Input) {
+        let tick = self.next_tick;
+        self.next_tick += 1;
+        let mut actions = Vec::with_capacity(input.actions.len());
+        for &action in &input.actions {
+            actions.push((self.next_seq, WireAction::of(action)));
+            self.next_seq = self.next_seq.wrapping_add(1);
+        }
+        let wire = TickInput {
+            tick,
+            controls: input.controls.bits(),
+            look: input.yaw.zip(input.pitch).or_else(|| {
+                // A look change of one angle still travels as both.
+                let me = self.sim.player()?;
+                (input.yaw.is_some() || input.pitch.is_some())
+                    .then(|| (input.yaw.unwrap_or(me.yaw), input.pitch.unwrap_or(me.pitch)))
+            }),
+            actions,
+        };
+        let prediction = self.sim.predict(name, input, false);
+        if let Some(&(seq, _)) = wire.actions.last() {
+            for &(pos, before) in &prediction.changed {
+                match self.pending.iter_mut().find(|p| p.pos == pos) {
+                    Some(p) => p.seq = seq,
+                    None => self.pending.push(Pending {
+                        seq,
+                        pos,
+                        server: before,
+                    }),
+                }
+            }
+        }
+        let after = self
+            .sim
+            .player()
+            .map_or_else(|| Body::of(&Player::new(glam::DVec3::ZERO)), Body::of);
+        self.unconfirmed.push_back(Played {
+            wire,
+            input: input.clone(),
+            after,
+        });
+        while self.unconfirmed.len() > MAX_UNCONFIRMED {
+            self.unconfirmed.pop_front();
+        }
+        self.recent.push_back((tick, after));
+        while self.recent.len() > MAX_UNCONFIRMED {
+            self.recent.pop_front();
+        }
+    }
+
+    fn send_unconfirmed(&self, renet: &mut RenetClient) {
+        let skip = self
+            .unconfirmed
+            .len()
+            .saturating_sub(MAX_INPUTS_PER_MESSAGE);
+        let inputs: Vec<TickInput> = self
+            .unconfirmed
+            .iter()
+            .skip(skip)
+            .map(|p| p.wire.clone())
+            .collect();
+        if !inputs.is_empty() {
+            renet.send_message(
+                channel::INPUTS,
+                protocol::encode(&ClientMessage::Inputs(inputs)),
+            );
+        }
+    }
+
+    fn take(&mut self, name: &PlayerName, message: ServerMessage) {
+        match message {
+            ServerMessage::Welcome(_) | ServerMessage::Refused(_) => {}
+            ServerMessage::Column {
+                column,
+                edits,
+                complete,
+            } => self.take_column(column, &edits, complete),
+            ServerMessage::ForgetColumn(column) => {
+                self.columns.remove(&column);
+            }
+            ServerMessage::Changes(changes) => self.set_blocks(&changes),
+            ServerMessage::EditsDone(seq) => self.edits_done(seq),
+            ServerMessage::Joined(other) => {
+                if other != name.as_str() {
+                    self.online.insert(other);
+                }
+            }
+            ServerMessage::Left(other) => {
+                self.online.remove(&other);
+                self.others.remove(&other);
+            }
+            ServerMessage::Snapshot(snapshot) => self.take_snapshot(name, snapshot),
+        }
+    }
+
+    /// Sets blocks as the server has them; under a cell changed ahead of the server, only
+    /// notes the server's block.
+    fn set_blocks(&mut self, changes: &[(BlockPos, u8)]) {
+        let mut cells = Vec::with_capacity(changes.len());
+        for &(pos, id) in changes {
+            let Some(block) = Block::from_id(id) else {
+                continue;
+            };
+            match self.pending.iter_mut().find(|p| p.pos == pos) {
+                Some(p) => p.server = block,
+                None => cells.push((pos, block)),
+            }
+        }
+        self.sim.mirror().set_blocks(cells);
+    }
+
+    /// The edits of `column` (part of them, unless `complete`): cells the client thought
+    /// edited that the server does not list go back to what the generator made.
+    fn take_column(&mut self, column: ColumnPos, edits: &[(BlockPos, u8)], complete: bool) {
+        let listed: BTreeSet<BlockPos> = edits
+            .iter()
+            .map(|&(pos, _)| pos)
+            .filter(|pos| pos.column() == column)
+            .collect();
+        let stale: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
+            .flat_map(|y| self.sim.world().edits_in_chunk(column.chunk(y)))
+            .filter(|(pos, _)| !listed.contains(pos))
+            .map(|(pos, edit)| (pos, edit.generated.id()))
+            .collect();
+        if !self.columns.contains(&column) {
+            self.set_blocks(&stale);
+        }
+        let inside: Vec<(BlockPos, u8)> = edits
+            .iter()
+            .copied()
+            .filter(|(pos, _)| pos.column() == column)
+            .collect();
+        self.set_blocks(&inside);
+        if complete {
+            self.columns.insert(column);
+        }
+    }
+
+    /// The server dealt with every edit up to `seq`: its blocks show where the client changed
+    /// them ahead.
+    fn edits_done(&mut self, seq: u32) {
+        let mut settled = Vec::new();
+        self.pending.retain(|p| {
+            // Sequence numbers wrap; "up to" is within half the range behind.
+            let done = seq.wrapping_sub(p.seq) < u32::MAX / 2;
+            if done {
+                settled.push((p.pos, p.server));
+            }
+            !done
+        });
+        self.sim.mirror().set_blocks(settled);
+    }
+
+    fn take_snapshot(&mut self, name: &PlayerName, snapshot: Snapshot) {
+        if snapshot.tick < self.server_tick {
+            // Unreliable messages may come out of order; an older one says nothing new.
+            return;
+        }
+        self.server_tick = snapshot.tick;
+        let crates = snapshot
+            .crates
+            .iter()
+            .map(|&(p, s)| Crate::new(glam::DVec3::from_array(p), glam::DVec3::from_array(s)))
+            .collect();
+        let mut mirror = self.sim.mirror();
+        mirror.set_clock(snapshot.tick, snapshot.time);
+        mirror.set_crates(crates);
+        mirror.set_falling(
+            snapshot
+                .falling
+                .iter()
+                .filter_map(|&(id, p)| {
+                    let block = Block::from_id(id)?;
+                    let mut f = FallingBlock::from_cell(
+                        block,
+                        BlockPos::containing(glam::DVec3::from_array(p)),
+                    );
+                    f.position = glam::DVec3::from_array(p);
+                    Some(f)
+                })
+                .collect(),
+        );
+        let seen: BTreeSet<&String> = snapshot.others.iter().map(|(n, _)| n).collect();
+        self.others.retain(|n, _| seen.contains(n));
+        for (other, body) in &snapshot.others {
+            let samples = &mut self.others.entry(other.clone()).or_default().samples;
+            samples.push_back((snapshot.tick, body.player()));
+            while samples.len() > 2 {
+                samples.pop_front();
+            }
+        }
+        if let Some((tick, body)) = snapshot.you {
+            self.reconcile(name, tick, body);
+        }
+    }
+
+    /// Notes the player after `tick` as corrected.
+    fn remember(&mut self, tick: u64, body: Body) {
+        if let Some(entry) = self.recent.iter_mut().find(|(t, _)| *t == tick) {
+            entry.1 = body;
+        }
+    }
+
+    /// The server's state of the player after its tick `tick`: confirms the prediction, or
+    /// replaces it and plays the later ticks again.
+    fn reconcile(&mut self, name: &PlayerName, tick: u64, body: Body) {
+        if self.confirmed.is_some_and(|c| c >= tick) {
+            return;
+        }
+        self.confirmed = Some(tick);
+        while self.unconfirmed.front().is_some_and(|p| p.wire.tick < tick) {
+            self.unconfirmed.pop_front();
+        }
+        let predicted = match self.unconfirmed.front() {
+            Some(p) if p.wire.tick == tick => self.unconfirmed.pop_front().map(|p| p.after),
+            _ => None,
+        };
+        if predicted == Some(body) {
+            return;
+        }
+        self.corrections += 1;
+        if std::env::var_os("HEWN_NET_DEBUG").is_some() {
+            eprintln!("correction at {tick}: predicted {predicted:?}, server {body:?}");
+        }
+        self.sim.mirror().set_player(name, body.player());
+        self.remember(tick, body);
+        for i in 0..self.unconfirmed.len() {
+            self.sim.predict(name, &self.unconfirmed[i].input, true);
+            if let Some(p) = self.sim.player() {
+                let after = Body::of(p);
+                self.unconfirmed[i].after = after;
+                let t = self.unconfirmed[i].wire.tick;
+                self.remember(t, after);
+            }
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! The messages between a client and a server, and how they go on the wire.
+//!
+//! Each message is one renet message on one channel: reliable-ordered for what must arrive
+//! whole and in order (the handshake, the world's edits and changes, edit acknowledgements,
+//! players joining and leaving), unreliable for what the next one replaces (inputs, which
+//! each carry the last few ticks again, and body snapshots). Messages are serde values in
+//! postcard's compact form; every one has a size limit checked before it is decoded, and a
+//! message that does not decode, or is too big, ends its sender's connection.
+
+use serde::{Deserialize, Serialize};
+
+use crate::physics::{Controls, Player, PlayerCollider};
+use crate::sim::{Action, Input};
+use crate::world::{Block, BlockPos, ColumnPos};
+
+/// The protocol this build speaks: bumped whenever a message changes. A client and a server
+/// must speak the same one, and make the same terrain ([`crate::worldgen::GENERATOR_VERSION`]),
+/// to play together.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
+/// inputs of a few actions each fits many times over.
+pub const MAX_CLIENT_MESSAGE: usize = 4096;
+
+/// The largest message a server sends: a column's edits may fill eight chunk blobs of a few
+/// kilobytes; a bigger column is sent chunk by chunk.
+pub const MAX_SERVER_MESSAGE: usize = 256 * 1024;
+
+/// The most inputs one input message carries: the ticks not yet confirmed, up to half a
+/// second, so a lost packet's inputs arrive with the next.
+pub const MAX_INPUTS_PER_MESSAGE: usize = 30;
+
+/// The most actions one tick's input may hold: more than hands can click in 1/60 s.
+pub const MAX_ACTIONS_PER_TICK: usize = 4;
+
+/// The channels, by renet channel id.
+pub mod channel {
+    /// Server to client, reliable and ordered: handshake answers, edits, changes, acks.
+    pub const WORLD: u8 = 0;
+    /// Server to client, unreliable: body snapshots, 20 a second.
+    pub const SNAPSHOTS: u8 = 1;
+    /// Client to server, reliable and ordered: the hello.
+    pub const CONTROL: u8 = 0;
+    /// Client to server, unreliable: inputs.
+    pub const INPUTS: u8 = 1;
+}
+
+/// A client's first message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// [`PROTOCOL_VERSION`] of the client.
+    pub protocol: u32,
+    /// [`crate::worldgen::GENERATOR_VERSION`] of the client.
+    pub generator: u32,
+    /// The player's name (checked by the server against the rule for names).
+    pub name: String,
+}
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ClientMessage {
+    /// Who is joining, on [`channel::CONTROL`].
+    Hello(Hello),
+    /// The inputs of the ticks not yet confirmed, oldest first, on [`channel::INPUTS`].
+    Inputs(Vec<TickInput>),
+}
+
+/// One tick of a client's player, as it was played: the client's tick number, then the input.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TickInput {
+    /// The client's tick: one more for every tick the client plays.
+    pub tick: u64,
+    /// The controls held.
+    pub controls: u8,
+    /// A new look, yaw then pitch, set before the actions.
+    pub look: Option<(f64, f64)>,
+    /// The actions, each with its sequence number (edits are acknowledged by it).
+    pub actions: Vec<(u32, WireAction)>,
+}
+
+/// An action as it travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireAction {
+    /// [`Action::Break`].
+    Break,
+    /// [`Action::Place`], by block id.
+    Place(u8),
+    /// [`Action::ToggleFly`].
+    ToggleFly,
+    /// [`Action::PlaceCrate`].
+    PlaceCrate,
+    /// [`Action::ToggleCollider`].
+    ToggleCollider,
+}
+
+impl WireAction {
+    /// The action as it travels.
+    #[must_use]
+    pub const fn of(action: Action) -> Self {
+        match action {
+            Action::Break => Self::Break,
+            Action::Place(block) => Self::Place(block.id()),
+            Action::ToggleFly => Self::ToggleFly,
+            Action::PlaceCrate => Self::PlaceCrate,
+            Action::ToggleCollider => Self::ToggleCollider,
+        }
+    }
+
+    /// The action, if it names one (a place of an unknown block or of air does not).
+    #[must_use]
+    pub fn action(self) -> Option<Action> {
+        Some(match self {
+            Self::Break => Action::Break,
+            Self::Place(id) => Action::Place(Block::from_id(id).filter(|&b| b != Block::Air)?),
+            Self::ToggleFly => Action::ToggleFly,
+            Self::PlaceCrate => Action::PlaceCrate,
+            Self::ToggleCollider => Action::ToggleCollider,
+        })
+    }
+}
+
+impl TickInput {
+    /// The simulation's input for this tick, if every part of it is one the game has: a
+    /// finite look with pitch within ±90°, known actions, no more than
+    /// [`MAX_ACTIONS_PER_TICK`].
+    #[must_use]
+    pub fn input(&self) -> Option<Input> {
+        if self.actions.len() > MAX_ACTIONS_PER_TICK {
+            return None;
+        }
+        if let Some((yaw, pitch)) = self.look
+            && !(yaw.is_finite() && (-90.0..=90.0).contains(&pitch))
+        {
+            return None;
+        }
+        Some(Input {
+            controls: Controls::from_bits(self.controls),
+            yaw: self.look.map(|l| l.0),
+            pitch: self.look.map(|l| l.1),
+            actions: self
+                .actions
+                .iter()
+                .map(|(_, a)| a.action())
+                .collect::<Option<_>>()?,
+        })
+    }
+}
+
+/// A player's whole state as the server has it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Body {
+    /// Bottom centre.
+    pub position: [f64; 3],
+    /// Blocks per second.
+    pub velocity: [f64; 3],
+    /// Degrees.
+    pub yaw: f64,
+    /// Degrees.
+    pub pitch: f64,
+    /// Whether it stood on something after its last tick.
+    pub on_ground: bool,
+    /// Whether it flies.
+    pub flying: bool,
+    /// Whether it collides as the cylinder.
+    pub cylinder: bool,
+}
+
+impl Body {
+    /// `p` as it travels.
+    #[must_use]
+    pub fn of(p: &Player) -> Self {
+        Self {
+            position: p.position.to_array(),
+            velocity: p.velocity.to_array(),
+            yaw: p.yaw,
+            pitch: p.pitch,
+            on_ground: p.on_ground,
+            flying: p.flying,
+            cylinder: p.collider == PlayerCollider::Cylinder,
+        }
+    }
+
+    /// The player this describes.
+    #[must_use]
+    pub fn player(&self) -> Player {
+        let mut p = Player::new(glam::DVec3::from_array(self.position));
+        p.velocity = glam::DVec3::from_array(self.velocity);
+        p.yaw = self.yaw;
+        p.pitch = self.pitch;
+        p.on_ground = self.on_ground;
+        p.flying = self.flying;
+        p.collider = if self.cylinder {
+            PlayerCollider::Cylinder
+        } else {
+            PlayerCollider::Box
+        };
+        p
+    }
+}
+
+/// What a server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ServerMessage {
+    /// The join is accepted: the world's seed and generator, so the client makes the terrain
+    /// itself, and where the player is.
+    Welcome(Welcome),
+    /// The join is refused, or the player is sent away; the connection closes after it.
+    Refused(String),
+    /// The edits of one column the client now holds: each edited cell with its block id. A
+    /// column of many edits comes in several messages; the last is `complete`. (Edits, not
+    /// the save's whole-chunk blobs: a blob holds the generated blocks too, and building one
+    /// would make the server generate every column in every client's view.)
+    Column {
+        /// The column.
+        column: ColumnPos,
+        /// Edited cells and their blocks.
+        edits: Vec<(BlockPos, u8)>,
+        /// Whether this is the column's last message.
+        complete: bool,
+    },
+    /// A column the client no longer needs to hear about.
+    ForgetColumn(ColumnPos),
+    /// Blocks changed in columns the client holds, in the order they changed.
+    Changes(Vec<(BlockPos, u8)>),
+    /// Every edit with a sequence number up to this one has been dealt with: the changes it
+    /// made (if it was accepted) have been sent before this.
+    EditsDone(u32),
+    /// A player joined, or one already there when the client joined.
+    Joined(String),
+    /// A player left.
+    Left(String),
+    /// The client's own player as of a tick of its own, and the others, on
+    /// [`channel::SNAPSHOTS`].
+    Snapshot(Snapshot),
+}
+
+/// The answer to a [`Hello`] that lets the player in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The world's seed.
+    pub seed: u64,
+    /// The generator's name.
+    pub generator: String,
+    /// The player as it starts.
+    pub body: Body,
+    /// The world's clock.
+    pub time: u64,
+}
+
+/// Bodies as of one server tick.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The server's tick.
+    pub tick: u64,
+    /// The world's clock.
+    pub time: u64,
+    /// The last of the client's own ticks the server has played, and its player after it;
+    /// `None` before the first.
+    pub you: Option<(u64, Body)>,
+    /// The other players in view, by name.
+    pub others: Vec<(String, Body)>,
+    /// The crates in view: bottom centre and size.
+    pub crates: Vec<([f64; 3], [f64; 3])>,
+    /// The falling blocks in view: block id and bottom centre.
+    pub falling: Vec<(u8, [f64; 3])>,
+}
+
+/// Why a message could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum WireError {
+    /// Longer than the sender may send.
+    #[error("a message of {0} bytes is longer than allowed")]
+    TooLong(usize),
+    /// Not a message of this protocol.
+    #[error("a message that does not decode: {0}")]
+    Malformed(#[from] postcard::Error),
+}
+
+/// `message` as bytes.
+#[must_use]
+pub fn encode<T: Serialize>(message: &T) -> Vec<u8> {
+    // Serialising plain data into a Vec cannot fail.
+    postcard::to_allocvec(message).unwrap_or_default()
+}
+
+/// The message in `bytes`, if it is one of at most `limit` bytes with nothing after it.
+///
+/// # Errors
+/// [`WireError`] saying which.
+pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8], limit: usize) -> Result<T, WireError> {
+    if bytes.len() > limit {
+        return Err(WireError::TooLong(bytes.len()));
+    }
+    let (value, rest) = postcard::take_from_bytes(bytes)?;
+    if rest.is_empty() {
+        Ok(value)
+    } else {
+        Err(WireError::Malformed(
+            postcard::Error::DeserializeBadEncoding,
+        ))
+    }
+}

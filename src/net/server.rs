@@ -1,0 +1,624 @@
+//! The authoritative server: one [`Simulation`] that every client's player lives in, run a
+//! tick at a time from the inputs the clients send.
+//!
+//! The server never trusts what a client says happened, only what it wants to do: held
+//! controls, a look and one-shot actions, tagged with the client's tick. Each tick it hands
+//! each player the next of its inputs ([`inputs`], a small jitter buffer), steps the world,
+//! and tells each client what changed in the columns it holds, which of its edits are dealt
+//! with, and (20 times a second) where everyone is. A client's own player comes back as of
+//! the client's own tick, which is what its prediction compares against.
+//!
+//! [`Server`] knows nothing of sockets: [`Server::update`] reads and writes messages on a
+//! [`RenetServer`], which a transport feeds from UDP (`hewn serve`) or from clients in the
+//! same process (single-player).
+
+pub mod inputs;
+pub mod view;
+
+use std::collections::BTreeMap;
+
+use glam::DVec3;
+use renet::{ClientId, RenetServer, ServerEvent};
+
+use super::protocol::{
+    self, Body, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
+    ServerMessage, Snapshot, Welcome, channel,
+};
+use crate::physics::Player;
+use crate::sim::{ActionOutcome, Member, PlayerName, Simulation, Step, spawn};
+use crate::world::{BlockPos, BlockSource, COLUMN_CHUNKS, ColumnPos, World};
+use crate::worldgen::{GENERATOR_VERSION, Generator};
+use inputs::InputQueue;
+use view::View;
+
+/// Ticks between snapshots: 20 a second.
+pub const SNAPSHOT_TICKS: u64 = 3;
+
+/// Ticks a client may stay silent before it is dropped: 15 seconds.
+pub const SILENCE_TICKS: u64 = 15 * 60;
+
+/// Ticks between a refusal and the end of the connection, so the reason arrives first.
+const FAREWELL_TICKS: u64 = 30;
+
+/// The most messages a client may send in one tick: a few inputs that crossed on the way,
+/// and a hello. More is a flood, and ends the connection.
+const MAX_MESSAGES_PER_TICK: usize = 8;
+
+/// Columns sent to a client per tick: a joining player's view of 17 × 17 columns arrives in
+/// under a second.
+const COLUMNS_PER_TICK: usize = 8;
+
+/// The most edits in one column message: 32,768 edits of about 8 bytes stay far below
+/// [`protocol::MAX_SERVER_MESSAGE`].
+const EDITS_PER_MESSAGE: usize = 16_384;
+
+/// How a server runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ServerConfig {
+    /// The most players at once.
+    pub max_players: usize,
+    /// How far around each player, in chunks (columns), its client is sent edits, changes
+    /// and bodies.
+    pub view_distance: u32,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        Self {
+            max_players: 20,
+            view_distance: 8,
+        }
+    }
+}
+
+/// One connected client.
+#[derive(Debug)]
+struct Remote {
+    /// Its player's name, once its hello was accepted.
+    name: Option<PlayerName>,
+    /// The body its player joins with (saved, or new at the spawn point).
+    body: Player,
+    inputs: InputQueue,
+    /// Whether its player is in the simulation (it is from its first input played on).
+    in_world: bool,
+    /// The last of its ticks played.
+    last_played: Option<u64>,
+    /// The last action sequence number dealt with and not yet reported.
+    edits_done: Option<u32>,
+    view: View,
+    /// The tick it last sent anything.
+    heard_at: u64,
+    /// The tick its connection ends at, after a refusal.
+    leaving_at: Option<u64>,
+}
+
+/// What one server tick did, for logs and tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TickSummary {
+    /// Players who joined the world this tick.
+    pub joined: Vec<PlayerName>,
+    /// Players who left it.
+    pub left: Vec<PlayerName>,
+    /// Clients refused or sent away, with the reason.
+    pub refused: Vec<(ClientId, String)>,
+}
+
+/// The authoritative simulation and the clients playing in it.
+#[derive(Debug)]
+pub struct Server {
+    sim: Simulation,
+    generator: std::sync::Arc<Generator>,
+    config: ServerConfig,
+    clients: BTreeMap<ClientId, Remote>,
+    /// Bodies of players who left, by name, to resume them when they come back.
+    away: BTreeMap<PlayerName, Player>,
+    /// The steps played, for a recording of the server's run.
+    record: Option<Vec<Step>>,
+}
+
+impl Server {
+    /// A server running `sim`, a world made by `generator`.
+    #[must_use]
+    pub fn new(
+        mut sim: Simulation,
+        generator: std::sync::Arc<Generator>,
+        config: ServerConfig,
+    ) -> Self {
+        sim.log_changed_cells();
+        Self {
+            sim,
+            generator,
+            config,
+            clients: BTreeMap::new(),
+            away: BTreeMap::new(),
+            record: None,
+        }
+    }
+
+    /// A server of a new world made by `generator`, with no one in it yet.
+    #[must_use]
+    pub fn new_world(generator: std::sync::Arc<Generator>, config: ServerConfig) -> Self {
+        let world = World::with_shared_source(generator.clone());
+        let mut start = crate::sim::Start::in_world(world, Player::new(DVec3::ZERO));
+        start.players = crate::sim::Players::none();
+        Self::new(Simulation::new(start), generator, config)
+    }
+
+    /// From now on keeps every step played, for [`Server::take_record`].
+    pub fn record_steps(&mut self) {
+        self.record.get_or_insert_with(Vec::new);
+    }
+
+    /// The steps played since [`Server::record_steps`].
+    pub fn take_record(&mut self) -> Vec<Step> {
+        self.record.take().unwrap_or_default()
+    }
+
+    /// The simulation.
+    #[must_use]
+    pub const fn sim(&self) -> &Simulation {
+        &self.sim
+    }
+
+    /// The simulation, for saving (which takes the changed chunks).
+    pub const fn sim_mut(&mut self) -> &mut Simulation {
+        &mut self.sim
+    }
+
+    /// The world's generator.
+    #[must_use]
+    pub const fn generator(&self) -> &std::sync::Arc<Generator> {
+        &self.generator
+    }
+
+    /// How many players are in the world or joining it.
+    #[must_use]
+    pub fn players_online(&self) -> usize {
+        self.clients.values().filter(|r| r.name.is_some()).count()
+    }
+
+    /// Where a player left the world, if it did since the server started.
+    #[must_use]
+    pub fn away(&self, name: &PlayerName) -> Option<&Player> {
+        self.away.get(name)
+    }
+
+    /// One tick: takes the clients' news from `renet`, steps the world, and queues what each
+    /// client must hear on `renet`.
+    pub fn update(&mut self, renet: &mut RenetServer) -> TickSummary {
+        let mut summary = TickSummary::default();
+        let tick = self.sim.tick_count();
+        while let Some(event) = renet.get_event() {
+            match event {
+                ServerEvent::ClientConnected { client_id } => {
+                    self.clients.insert(client_id, self.remote(tick));
+                }
+                ServerEvent::ClientDisconnected { client_id, .. } => {
+                    self.forget(client_id, &mut summary);
+                }
+            }
+        }
+        self.receive(renet, &mut summary);
+        let step = self.next_step(&mut summary);
+        let outcomes = self.sim.step(&step);
+        if let Some(record) = &mut self.record {
+            record.push(step);
+        }
+        self.note_outcomes(&outcomes);
+        self.send_changes(renet);
+        self.stream_columns(renet);
+        if self.sim.tick_count().is_multiple_of(SNAPSHOT_TICKS) {
+            self.send_snapshots(renet);
+        }
+        self.end_departures(renet, &mut summary);
+        summary
+    }
+
+    /// A client just connected: nothing known of it yet.
+    fn remote(&self, tick: u64) -> Remote {
+        Remote {
+            name: None,
+            body: Player::new(DVec3::ZERO),
+            inputs: InputQueue::default(),
+            in_world: false,
+            last_played: None,
+            edits_done: None,
+            view: View::default(),
+            heard_at: tick,
+            leaving_at: None,
+        }
+    }
+
+    /// A client's connection ended: its player leaves the world, and is remembered.
+    fn forget(&mut self, client: ClientId, summary: &mut TickSummary) {
+        let Some(remote) = self.clients.remove(&client) else {
+            return;
+        };
+        if let Some(name) = remote.name {
+            if let Some(body) = self.sim.players().get(&name) {
+                self.away.insert(name.clone(), *body);
+            }
+            summary.left.push(name);
+        }
+    }
+
+    /// Reads every client's messages.
+    fn receive(&mut self, renet: &mut RenetServer, summary: &mut TickSummary) {
+        let tick = self.sim.tick_count();
+        let ids: Vec<ClientId> = self.clients.keys().copied().collect();
+        for id in ids {
+            if self.clients[&id].leaving_at.is_some() {
+                // Whatever it still sends is not read.
+                for ch in [channel::CONTROL, channel::INPUTS] {
+                    while renet.receive_message(id, ch).is_some() {}
+                }
+                continue;
+            }
+            let mut count = 0;
+            let mut problem = None;
+            for ch in [channel::CONTROL, channel::INPUTS] {
+                while let Some(bytes) = renet.receive_message(id, ch) {
+                    count += 1;
+                    if count > MAX_MESSAGES_PER_TICK {
+                        problem = Some("sending messages too fast".to_owned());
+                        break;
+                    }
+                    match protocol::decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE) {
+                        Ok(message) => {
+                            if let Err(reason) = self.handle(id, message, renet) {
+                                problem = Some(reason);
+                                break;
+                            }
+                        }
+                        Err(e) => {
+                            problem = Some(format!("sent {e}"));
+                            break;
+                        }
+                    }
+                }
+                if problem.is_some() {
+                    break;
+                }
+            }
+            if count > 0
+                && let Some(remote) = self.clients.get_mut(&id)
+            {
+                remote.heard_at = tick;
+            }
+            if problem.is_none() && tick.saturating_sub(self.clients[&id].heard_at) > SILENCE_TICKS
+            {
+                problem = Some("silent for 15 seconds".to_owned());
+            }
+            if let Some(reason) = problem {
+                self.refuse(id, reason, renet, summary);
+            }
+        }
+    }
+
+    /// Acts on one message from `id`; an error is why the client must go.
+    fn handle(
+        &mut self,
+        id: ClientId,
+        message: ClientMessage,
+        renet: &mut RenetServer,
+    ) -> Result<(), String> {
+        match message {
+            ClientMessage::Hello(hello) => self.welcome(id, &hello, renet),
+            ClientMessage::Inputs(list) => {
+                let remote = self.clients.get_mut(&id).ok_or("not connected")?;
+                if remote.name.is_none() {
+                    return Err("sent inputs before its hello".to_owned());
+                }
+                if list.len() > MAX_INPUTS_PER_MESSAGE {
+                    return Err(format!("sent {} inputs in one message", list.len()));
+                }
+                for tick_input in list {
+                    let input = tick_input.input().ok_or_else(|| {
+                        format!("sent an impossible input at tick {}", tick_input.tick)
+                    })?;
+                    let last = tick_input.actions.last().map(|&(seq, _)| seq);
+                    remote.inputs.add(tick_input.tick, input, last);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Lets `id` in as `hello` asks, or says why not.
+    fn welcome(
+        &mut self,
+        id: ClientId,
+        hello: &Hello,
+        renet: &mut RenetServer,
+    ) -> Result<(), String> {
+        if self.clients.get(&id).is_some_and(|r| r.name.is_some()) {
+            return Err("said hello twice".to_owned());
+        }
+        if hello.protocol != PROTOCOL_VERSION || hello.generator != GENERATOR_VERSION {
+            return Err(format!(
+                "this server speaks protocol {PROTOCOL_VERSION} with terrain generator \
+                 {GENERATOR_VERSION}; the client speaks protocol {} with terrain generator {}",
+                hello.protocol, hello.generator
+            ));
+        }
+        let name = PlayerName::new(&hello.name).map_err(|e| {
+            format!(
+                "cannot join as {:?}: {e}",
+                crate::save::escaped(&hello.name)
+            )
+        })?;
+        if self
+            .clients
+            .values()
+            .any(|r| r.name.as_ref() == Some(&name))
+        {
+            return Err(format!("a player named {name} is already online"));
+        }
+        if self.players_online() >= self.config.max_players {
+            return Err(format!(
+                "the server is full ({} players)",
+                self.config.max_players
+            ));
+        }
+        let body = match self.away.get(&name) {
+            Some(&body) => body,
+            None => self.new_body(),
+        };
+        let welcome = ServerMessage::Welcome(Welcome {
+            seed: self.generator.seed(),
+            generator: self.generator.kind().name().to_owned(),
+            body: Body::of(&body),
+            time: self.sim.time(),
+        });
+        renet.send_message(id, channel::WORLD, protocol::encode(&welcome));
+        for other in self.clients.values().filter_map(|r| r.name.as_ref()) {
+            renet.send_message(
+                id,
+                channel::WORLD,
+                protocol::encode(&ServerMessage::Joined(other.to_string())),
+            );
+        }
+        let joined = protocol::encode(&ServerMessage::Joined(name.to_string()));
+        for (&other, r) in &self.clients {
+            if r.name.is_some() {
+                renet.send_message(other, channel::WORLD, joined.clone());
+            }
+        }
+        if let Some(remote) = self.clients.get_mut(&id) {
+            remote.name = Some(name);
+            remote.body = body;
+        }
+        Ok(())
+    }
+
+    /// A player new to this world: at the spawn point, facing the most open way.
+    fn new_body(&mut self) -> Player {
+        let mut probe = World::with_shared_source(self.generator.clone());
+        spawn::new_player(&mut probe, self.generator.spawn_point())
+    }
+
+    /// Sends `id` away with `reason`; its connection ends a little later, so the reason gets
+    /// there first.
+    fn refuse(
+        &mut self,
+        id: ClientId,
+        reason: String,
+        renet: &mut RenetServer,
+        summary: &mut TickSummary,
+    ) {
+        let tick = self.sim.tick_count();
+        if let Some(remote) = self.clients.get_mut(&id)
+            && remote.leaving_at.is_none()
+        {
+            remote.leaving_at = Some(tick + FAREWELL_TICKS);
+            renet.send_message(
+                id,
+                channel::WORLD,
+                protocol::encode(&ServerMessage::Refused(reason.clone())),
+            );
+            summary.refused.push((id, reason));
+        }
+    }
+
+    /// Ends the connections whose farewell is over, and takes their players out.
+    fn end_departures(&mut self, renet: &mut RenetServer, summary: &mut TickSummary) {
+        let tick = self.sim.tick_count();
+        let done: Vec<ClientId> = self
+            .clients
+            .iter()
+            .filter(|(_, r)| r.leaving_at.is_some_and(|t| t <= tick))
+            .map(|(&id, _)| id)
+            .collect();
+        for id in done {
+            renet.disconnect(id);
+            self.forget(id, summary);
+        }
+    }
+
+    /// The step of this tick: who joins (a player whose first inputs have waited out the
+    /// jitter), who left, and each player's next input.
+    fn next_step(&mut self, summary: &mut TickSummary) -> Step {
+        let mut step = Step::default();
+        for name in &summary.left {
+            if self.sim.players().get(name).is_some() {
+                step.leaving.push(name.clone());
+            }
+        }
+        for remote in self.clients.values_mut() {
+            let Some(name) = remote.name.clone() else {
+                continue;
+            };
+            if remote.leaving_at.is_some() {
+                continue;
+            }
+            let Some(turn) = remote.inputs.next_turn() else {
+                continue;
+            };
+            if !remote.in_world {
+                remote.in_world = true;
+                step.joining.push(Member {
+                    name: name.clone(),
+                    body: remote.body,
+                });
+                summary.joined.push(name.clone());
+            }
+            remote.last_played = Some(turn.tick);
+            if let Some(seq) = turn.last_action {
+                remote.edits_done = Some(seq);
+            }
+            step.inputs.insert(name, turn.input);
+        }
+        // A name that left and came back within one tick leaves first, then joins.
+        step.joining.sort_by(|a, b| a.name.cmp(&b.name));
+        step
+    }
+
+    /// Nothing to do with the outcomes yet beyond what the changed cells say: an accepted
+    /// edit shows as a change, a refused one as none.
+    fn note_outcomes(&mut self, outcomes: &[Vec<ActionOutcome>]) {
+        let _ = outcomes;
+    }
+
+    /// Sends each client the changed blocks in the columns it holds, then which of its edits
+    /// are dealt with.
+    fn send_changes(&mut self, renet: &mut RenetServer) {
+        let mut cells = self.sim.take_changed_cells();
+        cells.sort_unstable();
+        cells.dedup();
+        let world = self.sim.world();
+        let changes: Vec<(BlockPos, u8)> = cells
+            .into_iter()
+            .map(|pos| (pos, world.block(pos).id()))
+            .collect();
+        for (&id, remote) in &mut self.clients {
+            if remote.name.is_none() || remote.leaving_at.is_some() {
+                continue;
+            }
+            let mine: Vec<(BlockPos, u8)> = changes
+                .iter()
+                .filter(|(pos, _)| remote.view.holds(*pos))
+                .copied()
+                .collect();
+            if !mine.is_empty() {
+                renet.send_message(
+                    id,
+                    channel::WORLD,
+                    protocol::encode(&ServerMessage::Changes(mine)),
+                );
+            }
+            if let Some(seq) = remote.edits_done.take() {
+                renet.send_message(
+                    id,
+                    channel::WORLD,
+                    protocol::encode(&ServerMessage::EditsDone(seq)),
+                );
+            }
+        }
+    }
+
+    /// Sends each client the edits of the columns coming into its view, nearest first, and
+    /// tells it which it may forget.
+    fn stream_columns(&mut self, renet: &mut RenetServer) {
+        let radius = i32::try_from(self.config.view_distance).unwrap_or(i32::MAX);
+        let (sim, clients) = (&self.sim, &mut self.clients);
+        for (&id, remote) in clients.iter_mut() {
+            let Some(name) = &remote.name else {
+                continue;
+            };
+            if remote.leaving_at.is_some() {
+                continue;
+            }
+            let feet = sim.players().get(name).unwrap_or(&remote.body).position;
+            let center = BlockPos::containing(feet).column();
+            for column in remote.view.drop_far(center, radius) {
+                renet.send_message(
+                    id,
+                    channel::WORLD,
+                    protocol::encode(&ServerMessage::ForgetColumn(column)),
+                );
+            }
+            for column in remote.view.next_columns(center, radius, COLUMNS_PER_TICK) {
+                for message in column_messages(sim.world(), column) {
+                    renet.send_message(id, channel::WORLD, protocol::encode(&message));
+                }
+            }
+        }
+    }
+
+    /// Sends each playing client where it and the others are.
+    fn send_snapshots(&mut self, renet: &mut RenetServer) {
+        let reach = f64::from(self.config.view_distance) * f64::from(crate::world::CHUNK_SIZE);
+        let sim = &self.sim;
+        for (&id, remote) in &self.clients {
+            let Some(name) = &remote.name else {
+                continue;
+            };
+            if remote.leaving_at.is_some() {
+                continue;
+            }
+            let me = sim.players().get(name);
+            let center = me.unwrap_or(&remote.body).position;
+            let near = |p: DVec3| (p.x - center.x).abs().max((p.z - center.z).abs()) <= reach;
+            let snapshot = Snapshot {
+                tick: sim.tick_count(),
+                time: sim.time(),
+                you: remote
+                    .last_played
+                    .zip(me)
+                    .map(|(t, body)| (t, Body::of(body))),
+                others: sim
+                    .players()
+                    .list()
+                    .iter()
+                    .filter(|m| &m.name != name && near(m.body.position))
+                    .map(|m| (m.name.to_string(), Body::of(&m.body)))
+                    .collect(),
+                crates: sim
+                    .crates()
+                    .list()
+                    .iter()
+                    .filter(|c| near(c.position))
+                    .map(|c| (c.position.to_array(), c.size.to_array()))
+                    .collect(),
+                falling: sim
+                    .falling()
+                    .list()
+                    .iter()
+                    .filter(|f| near(f.position))
+                    .map(|f| (f.block.id(), f.position.to_array()))
+                    .collect(),
+            };
+            renet.send_message(
+                id,
+                channel::SNAPSHOTS,
+                protocol::encode(&ServerMessage::Snapshot(snapshot)),
+            );
+        }
+    }
+}
+
+/// The messages that carry the edits of `column`: as many as its edits need, the last
+/// marked complete.
+fn column_messages(world: &World, column: ColumnPos) -> Vec<ServerMessage> {
+    let edits: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
+        .flat_map(|y| world.edits_in_chunk(column.chunk(y)))
+        .map(|(pos, edit)| (pos, edit.current.id()))
+        .collect();
+    let mut messages: Vec<ServerMessage> = edits
+        .chunks(EDITS_PER_MESSAGE)
+        .map(|part| ServerMessage::Column {
+            column,
+            edits: part.to_vec(),
+            complete: false,
+        })
+        .collect();
+    match messages.last_mut() {
+        Some(ServerMessage::Column { complete, .. }) => *complete = true,
+        _ => messages.push(ServerMessage::Column {
+            column,
+            edits: Vec::new(),
+            complete: true,
+        }),
+    }
+    messages
+}

@@ -1,0 +1,352 @@
+//! A server and clients in one process, over the in-memory connection with the latency,
+//! jitter and loss of a real one: edits reach everyone, refused edits roll back, names and
+//! limits hold, bad clients go alone, and prediction needs no correction where nothing
+//! unforeseen happens.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use hewn::net::client::{Client, Phase};
+use hewn::net::local::{Conditions, LocalLink};
+use hewn::net::protocol::channel;
+use hewn::net::server::{Server, ServerConfig};
+use hewn::net::transport::connection_config;
+use hewn::physics::{Control, Controls};
+use hewn::sim::{Action, Input, PlayerName};
+use hewn::world::{Block, BlockPos, BlockSource};
+use hewn::worldgen::{Generator, GeneratorKind};
+use renet::RenetServer;
+
+const TICK: Duration = Duration::from_nanos(16_666_667);
+
+/// A server and its clients, ticked together.
+struct Harness {
+    server: Server,
+    renet: RenetServer,
+    clients: Vec<(LocalLink, Client)>,
+    tick: u64,
+    next_id: u64,
+}
+
+impl Harness {
+    fn flat(config: ServerConfig) -> Self {
+        let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+        Self {
+            server: Server::new_world(generator, config),
+            renet: RenetServer::new(connection_config()),
+            clients: Vec::new(),
+            tick: 0,
+            next_id: 1,
+        }
+    }
+
+    /// Connects a client as `name`; returns its index.
+    fn join(&mut self, name: &str, conditions: Conditions) -> usize {
+        let link = LocalLink::connect(&mut self.renet, self.next_id, conditions);
+        self.next_id += 1;
+        let client = Client::new(PlayerName::new(name).expect("a name"));
+        self.clients.push((link, client));
+        self.clients.len() - 1
+    }
+
+    /// One tick: each client with an input plays it once its ground is in; the others play
+    /// nothing held.
+    fn tick(&mut self, inputs: &[(usize, Input)]) {
+        self.step(inputs, true);
+    }
+
+    /// One tick in which clients play only the inputs given, and the others send again what
+    /// the server has not confirmed.
+    fn wait(&mut self, ticks: u64) {
+        for _ in 0..ticks {
+            self.step(&[], false);
+        }
+    }
+
+    fn step(&mut self, inputs: &[(usize, Input)], idle_play: bool) {
+        for (link, client) in &mut self.clients {
+            link.client.update(TICK);
+            link.exchange(&mut self.renet, self.tick);
+            client.update(&mut link.client);
+        }
+        self.renet.update(TICK);
+        self.server.update(&mut self.renet);
+        for (i, (link, client)) in self.clients.iter_mut().enumerate() {
+            let ready = client.game().is_some_and(|g| g.ground_ready());
+            if !ready {
+                continue;
+            }
+            match inputs.iter().find(|(who, _)| *who == i) {
+                Some((_, input)) => client.play(input, &mut link.client),
+                None if idle_play => client.play(&Input::default(), &mut link.client),
+                None => client.resend(&mut link.client),
+            }
+        }
+        self.tick += 1;
+    }
+
+    fn run(&mut self, ticks: u64) {
+        for _ in 0..ticks {
+            self.tick(&[]);
+        }
+    }
+
+    /// Runs until every client is in the world with its ground, at most 10 seconds.
+    fn until_ready(&mut self) {
+        for _ in 0..600 {
+            if self
+                .clients
+                .iter()
+                .all(|(_, c)| c.game().is_some_and(|g| g.ground_ready()))
+            {
+                return;
+            }
+            self.wait(1);
+        }
+        panic!("the clients never got their ground");
+    }
+
+    fn client(&self, i: usize) -> &Client {
+        &self.clients[i].1
+    }
+
+    /// The block at `pos` in client `i`'s world, generating its column if need be.
+    fn block_seen_by(&mut self, i: usize, pos: BlockPos) -> Block {
+        let Phase::Playing(game) = self.clients[i].1.phase_mut() else {
+            panic!("client {i} is not in the world");
+        };
+        let cell = pos.min_corner();
+        game.sim_mut()
+            .loader()
+            .load_region(hewn::aabb::Aabb::new(cell, cell));
+        game.sim().world().block(pos)
+    }
+}
+
+fn look_down_and(action: Action) -> Input {
+    Input {
+        yaw: Some(0.0),
+        pitch: Some(-90.0),
+        actions: vec![action],
+        ..Input::default()
+    }
+}
+
+fn held(controls: &[Control]) -> Input {
+    Input {
+        controls: controls.iter().copied().collect::<Controls>(),
+        ..Input::default()
+    }
+}
+
+const LAGGY: Conditions = Conditions {
+    latency_ticks: 3,
+    jitter_ticks: 1,
+    loss: 0.05,
+    seed: 11,
+};
+
+#[test]
+fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", LAGGY);
+    let bob = h.join("bob", Conditions { seed: 12, ..LAGGY });
+    h.until_ready();
+    let feet = h
+        .client(alice)
+        .game()
+        .and_then(|g| g.me().copied())
+        .expect("alice")
+        .position;
+    let below = BlockPos::containing(feet).offset(glam::IVec3::NEG_Y);
+    assert_eq!(h.block_seen_by(bob, below), Block::Grass);
+    h.tick(&[(alice, look_down_and(Action::Break))]);
+    h.run(60);
+    assert_eq!(h.server.sim().world().block(below), Block::Air);
+    assert_eq!(h.block_seen_by(alice, below), Block::Air);
+    assert_eq!(
+        h.block_seen_by(bob, below),
+        Block::Air,
+        "bob sees alice's edit"
+    );
+
+    let carol = h.join("carol", Conditions::PERFECT);
+    h.until_ready();
+    h.run(10);
+    assert_eq!(
+        h.block_seen_by(carol, below),
+        Block::Air,
+        "a late joiner sees it"
+    );
+}
+
+#[test]
+fn an_edit_the_server_refuses_rolls_back_to_the_servers_block() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", LAGGY);
+    // Bob is far away: alice's block takes half a second to reach him.
+    let bob = h.join(
+        "bob",
+        Conditions {
+            latency_ticks: 15,
+            seed: 3,
+            ..LAGGY
+        },
+    );
+    h.until_ready();
+    h.run(20);
+    // Both stand at the spawn point; looking north 45° down, both aim at the ground 1.6
+    // blocks ahead and place into the cell above it: alice a tick before bob, so the server
+    // takes alice's and refuses bob's, which bob's client showed at once.
+    let place = |block| Input {
+        yaw: Some(0.0),
+        pitch: Some(-45.0),
+        actions: vec![Action::Place(block)],
+        ..Input::default()
+    };
+    let target = h
+        .client(bob)
+        .game()
+        .and_then(|g| {
+            let mut me = *g.me()?;
+            me.set_look(0.0, -45.0);
+            g.sim().peek_target(&me)
+        })
+        .expect("bob aims at the ground")
+        .adjacent;
+    h.tick(&[(alice, place(Block::Stone))]);
+    h.run(5);
+    h.tick(&[(bob, place(Block::Planks))]);
+    assert_eq!(h.block_seen_by(bob, target), Block::Planks, "shown at once");
+    h.wait(60);
+    assert_eq!(
+        h.server.sim().world().block(target),
+        Block::Stone,
+        "alice's came first"
+    );
+    assert_eq!(h.block_seen_by(alice, target), Block::Stone);
+    assert_eq!(
+        h.block_seen_by(bob, target),
+        Block::Stone,
+        "bob's planks rolled back"
+    );
+    for i in [alice, bob] {
+        assert_eq!(h.client(i).game().expect("in").edits_pending(), 0);
+    }
+}
+
+#[test]
+fn walking_and_jumping_over_a_laggy_lossy_link_needs_no_correction() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions { seed: 99, ..LAGGY });
+    h.until_ready();
+    for t in 0..600u64 {
+        let mut input = held(&[Control::Forward, Control::Jump, Control::Sprint]);
+        if t % 40 == 0 {
+            input.yaw = Some(t as f64 * 7.0);
+        }
+        h.tick(&[(alice, input)]);
+    }
+    // Standing still from here on, as a player at the keyboard would.
+    h.run(60);
+    let game = h.client(alice).game().expect("in");
+    assert_eq!(game.corrections(), 0);
+    assert!(game.confirmed() > Some(600));
+    let last = game.confirmed().expect("confirmed");
+    h.run(1);
+    let game = h.client(alice).game().expect("in");
+    assert!(game.state_after(last).is_some());
+    assert_eq!(game.ticks_played(), 600 + 61);
+}
+
+#[test]
+fn names_and_the_player_limit_hold() {
+    let mut h = Harness::flat(ServerConfig {
+        max_players: 2,
+        ..ServerConfig::default()
+    });
+    h.join("alice", Conditions::PERFECT);
+    let twin = h.join("alice", Conditions::PERFECT);
+    let bob = h.join("bob", Conditions::PERFECT);
+    let carol = h.join("carol", Conditions::PERFECT);
+    h.run(20);
+    assert_eq!(
+        h.client(twin).refusal(),
+        Some("a player named alice is already online")
+    );
+    assert!(h.client(bob).game().is_some());
+    assert_eq!(
+        h.client(carol).refusal(),
+        Some("the server is full (2 players)")
+    );
+    h.run(60);
+    assert_eq!(h.server.players_online(), 2);
+}
+
+#[test]
+fn a_reconnect_resumes_where_the_player_left() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    h.until_ready();
+    for _ in 0..60 {
+        h.tick(&[(alice, held(&[Control::Forward]))]);
+    }
+    h.wait(60);
+    let left_at = h
+        .server
+        .sim()
+        .players()
+        .get(h.client(alice).name())
+        .copied()
+        .expect("in");
+    let (link, _) = &mut h.clients[alice];
+    link.close(&mut h.renet);
+    h.run(5);
+    assert!(h.server.sim().players().is_empty());
+    let again = h.join("alice", Conditions::PERFECT);
+    h.until_ready();
+    let back = h
+        .client(again)
+        .game()
+        .and_then(|g| g.me().copied())
+        .expect("back");
+    assert_eq!(back.position, left_at.position);
+}
+
+#[test]
+fn a_malformed_message_or_a_silent_client_costs_only_its_sender() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    let mallory = h.join("mallory", Conditions::PERFECT);
+    h.until_ready();
+    h.clients[mallory]
+        .0
+        .client
+        .send_message(channel::INPUTS, vec![0xff_u8; 40]);
+    h.run(40);
+    assert!(
+        h.client(mallory)
+            .refusal()
+            .is_some_and(|r| r.starts_with("sent a message that does not decode")),
+        "{:?}",
+        h.client(mallory).refusal()
+    );
+    assert_eq!(h.server.players_online(), 1);
+    assert!(h.client(alice).game().is_some());
+
+    // Bob connects and says nothing at all: after 15 seconds he is dropped.
+    let bob = h.next_id;
+    h.next_id += 1;
+    let mut silent = LocalLink::connect(&mut h.renet, bob, Conditions::PERFECT);
+    let mut dropped = false;
+    for _ in 0..(16 * 60) {
+        silent.exchange(&mut h.renet, h.tick);
+        h.tick(&[]);
+        if !h.renet.is_connected(bob) {
+            dropped = true;
+            break;
+        }
+    }
+    assert!(dropped, "a silent client is dropped");
+    assert!(h.client(alice).game().is_some());
+}
