@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub mod bot;
+pub mod serve;
+
 use crate::sim::report::{TickReport, Trace};
 use crate::sim::scenario::Scenario;
 use crate::sim::water::MAX_EDITS_FOR_WATER;
@@ -30,6 +33,10 @@ pub enum Command {
     Sim(SimArgs),
     /// Look after saved worlds: list them, show one, check one for damage.
     World(crate::save::cli::WorldArgs),
+    /// Run a dedicated server: no window, the world on disk, players over UDP.
+    Serve(serve::ServeArgs),
+    /// Join a server with headless players: play a scenario, or wander for a load test.
+    Bot(bot::BotArgs),
 }
 
 /// Arguments of `hewn sim`.

@@ -11,6 +11,8 @@ fn main() -> ExitCode {
     match &cli.command {
         Some(Command::Sim(args)) => run_sim(args),
         Some(Command::World(args)) => hewn::save::cli::run_world(args),
+        Some(Command::Serve(args)) => hewn::cli::serve::run_serve(args),
+        Some(Command::Bot(args)) => hewn::cli::bot::run_bot(args),
         None => match hewn::app::run(&cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -289,6 +289,17 @@ impl Scenario {
         })
     }
 
+    /// The top-level keys `text` gives (tables and arrays of tables by their name), but for
+    /// `input`: what a scenario sets beyond a player's inputs. Empty for text that does not
+    /// parse ([`Scenario::parse`] says why).
+    #[must_use]
+    pub fn keys_given(text: &str) -> Vec<String> {
+        let sections = sections::split(text);
+        toml::from_str::<toml::Table>(&sections.rest)
+            .map(|table| table.keys().filter(|k| *k != "input").cloned().collect())
+            .unwrap_or_default()
+    }
+
     /// The simulation at tick 0: the world with the fills applied and the players who are
     /// there from the start placed.
     #[must_use]

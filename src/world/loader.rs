@@ -50,6 +50,11 @@ impl Loader<'_> {
         self.world.unload_column(pos);
     }
 
+    /// Loads everything the light at `pos` depends on ([`World::load_light_around`]).
+    pub fn load_light_around(&mut self, pos: super::BlockPos) {
+        self.world.load_light_around(pos);
+    }
+
     /// See [`World::load_region`].
     pub fn load_region(&mut self, region: Aabb) {
         self.world.load_region(region);

@@ -1,0 +1,403 @@
+//! `hewn bot`: headless clients, for tests and load.
+//!
+//! With a scenario, one bot joins, waits until its player is in the world with the ground
+//! under it, plays the scenario's inputs one tick at a time as a player at the keyboard
+//! would (then stands still), waits until the server has confirmed its last tick and every
+//! edit, and prints its player as `hewn sim` prints the first player. With `--wander`, many
+//! bots in one process walk, sprint, jump, turn, break and place at random.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use clap::Args;
+use serde::Serialize;
+
+use super::serve::TICK;
+use crate::net::client::{Client, Phase};
+use crate::net::transport::UdpClient;
+use crate::physics::{Control, Controls};
+use crate::sim::report::{EditReport, LightReport, PlayerReport};
+use crate::sim::scenario::Scenario;
+use crate::sim::{Action, Input, PlayerName};
+use crate::world::{Block, COLUMN_CHUNKS};
+use crate::worldgen::SplitMix64;
+
+/// How long a bot waits to be let in and to have its ground.
+const JOIN_LIMIT: Duration = Duration::from_secs(30);
+
+/// How long a bot waits, after its last tick, for the server to confirm it.
+const CONFIRM_LIMIT: Duration = Duration::from_secs(30);
+
+/// Keys that only a local world can honour: the server's world is what it is.
+const LOCAL_ONLY: [&str; 10] = [
+    "seed", "world", "time", "settled", "player", "players", "fill", "crate", "update", "falling",
+];
+
+/// Arguments of `hewn bot`.
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The server, as HOST:PORT.
+    pub addr: String,
+    /// The scenario to play: only `ticks`, `[[input]]` and `probes`.
+    pub scenario: Option<PathBuf>,
+    /// The player's name (with --wander, the first bot's; the others add a number).
+    #[arg(long, default_value = "bot")]
+    pub name: String,
+    /// How many bots, with --wander.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub count: u32,
+    /// Walk, jump, turn, break and place at random instead of playing a scenario.
+    #[arg(long)]
+    pub wander: bool,
+    /// How long to wander, in seconds.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub seconds: u64,
+    /// The seed of the wandering.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// What a bot prints: the fields of `hewn sim`'s output for its own player.
+#[derive(Debug, Serialize)]
+struct BotReport {
+    tick: u64,
+    #[serde(flatten)]
+    player: PlayerReport,
+    edits: Vec<EditReport>,
+    time: u64,
+    light: Vec<LightReport>,
+}
+
+/// Runs `hewn bot`: 0 when done, 2 for a bad argument or scenario, 1 when the server
+/// refuses, cannot be reached or stops answering.
+#[must_use]
+pub fn run_bot(args: &BotArgs) -> ExitCode {
+    let addr = match resolve(&args.addr) {
+        Ok(addr) => addr,
+        Err(message) => {
+            eprintln!("hewn bot: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    match (&args.scenario, args.wander) {
+        (Some(path), false) => play_scenario(addr, path, &args.name),
+        (None, true) => wander(addr, args),
+        _ => {
+            eprintln!("hewn bot: give a scenario, or --wander");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The socket address `text` names.
+fn resolve(text: &str) -> Result<SocketAddr, String> {
+    text.to_socket_addrs()
+        .map_err(|e| format!("{text:?} is not an address: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{text:?} names no address"))
+}
+
+/// A client id no other client of the server is likely to have.
+fn client_id(index: u64) -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos() as u64;
+    SplitMix64::new(nanos ^ u64::from(std::process::id()) << 32 ^ index).next_u64()
+}
+
+/// One bot's connection and client.
+struct Bot {
+    udp: UdpClient,
+    client: Client,
+}
+
+impl Bot {
+    fn connect(addr: SocketAddr, name: PlayerName, index: u64) -> std::io::Result<Self> {
+        Ok(Self {
+            udp: UdpClient::connect(addr, client_id(index))?,
+            client: Client::new(name),
+        })
+    }
+
+    /// Takes in what arrived over `elapsed`.
+    fn receive(&mut self, elapsed: Duration) {
+        self.udp.receive(elapsed);
+        self.client.update(&mut self.udp.renet);
+    }
+
+    /// Why the bot cannot go on, if it cannot.
+    fn problem(&self) -> Option<String> {
+        if let Some(reason) = self.client.refusal() {
+            return Some(format!("the server refused: {reason}"));
+        }
+        self.udp.is_disconnected().then(|| {
+            format!(
+                "the connection ended ({})",
+                self.udp
+                    .disconnect_reason()
+                    .unwrap_or_else(|| "no reason given".into())
+            )
+        })
+    }
+
+    fn ready(&self) -> bool {
+        self.client
+            .game()
+            .is_some_and(crate::net::client::Game::ground_ready)
+    }
+}
+
+/// Runs `tick` 60 times a second until it returns something.
+fn every_tick<T>(mut tick: impl FnMut(Duration) -> Option<T>) -> T {
+    let mut next = Instant::now();
+    let mut last = Instant::now();
+    loop {
+        let now = Instant::now();
+        if now < next {
+            std::thread::sleep(next - now);
+            continue;
+        }
+        next += TICK;
+        if let Some(done) = tick(now - last) {
+            return done;
+        }
+        last = now;
+    }
+}
+
+fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCode {
+    let text = match super::read_scenario(path) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("hewn bot: cannot read {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let scenario = match Scenario::parse(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hewn bot: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(key) = Scenario::keys_given(&text)
+        .into_iter()
+        .find(|k| LOCAL_ONLY.contains(&k.as_str()))
+    {
+        eprintln!(
+            "hewn bot: {}: {key}: only a local world can have it (a bot plays in the server's world)",
+            path.display()
+        );
+        return ExitCode::from(2);
+    }
+    let name = match PlayerName::new(name) {
+        Ok(name) => name,
+        Err(e) => {
+            eprintln!("hewn bot: --name {name:?}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut bot = match Bot::connect(addr, name, 0) {
+        Ok(bot) => bot,
+        Err(e) => {
+            eprintln!("hewn bot: cannot reach {addr}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut inputs = scenario.inputs().map(|mut each| each.swap_remove(0));
+    let last = scenario.ticks.checked_sub(1);
+    let started = Instant::now();
+    let mut finished_at = None;
+    let outcome = every_tick(|elapsed| {
+        bot.receive(elapsed);
+        if let Some(problem) = bot.problem() {
+            return Some(Err(problem));
+        }
+        if !bot.ready() {
+            bot.udp.send();
+            return (started.elapsed() > JOIN_LIMIT)
+                .then(|| Err("not in the world after 30 seconds".to_owned()));
+        }
+        match inputs.next() {
+            Some(input) => bot.client.play(&input, &mut bot.udp.renet),
+            None => {
+                // Stands still, as a player at the keyboard, until the server catches up.
+                bot.client.play(&Input::default(), &mut bot.udp.renet);
+                let done_at = *finished_at.get_or_insert_with(Instant::now);
+                let game = bot.client.game()?;
+                let confirmed = match last {
+                    Some(last) => game.confirmed().is_some_and(|c| c >= last),
+                    None => true,
+                };
+                if confirmed && game.edits_pending() == 0 {
+                    return Some(Ok(()));
+                }
+                if done_at.elapsed() > CONFIRM_LIMIT {
+                    return Some(Err(
+                        "the server did not confirm the last tick in 30 seconds".to_owned(),
+                    ));
+                }
+            }
+        }
+        bot.udp.send();
+        None
+    });
+    let report = outcome.and_then(|()| report(&mut bot.client, &scenario, last));
+    bot.udp.close();
+    match report {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(problem) => {
+            eprintln!("hewn bot: {problem}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The bot's player after its tick `last` (or as it joined, for a scenario of no ticks), as
+/// one line of JSON.
+fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result<String, String> {
+    let Phase::Playing(game) = client.phase_mut() else {
+        return Err("not in the world".to_owned());
+    };
+    let me = match last {
+        Some(last) => game.state_after(last),
+        None => game.me().copied(),
+    }
+    .ok_or("the player's state is gone")?;
+    let columns: Vec<_> = game.columns().collect();
+    let sim = game.sim_mut();
+    for &probe in &scenario.probes {
+        sim.mirror().loader().load_light_around(probe);
+    }
+    let sim = game.sim();
+    let mut edits: Vec<EditReport> = columns
+        .iter()
+        .flat_map(|c| (0..COLUMN_CHUNKS as i32).map(move |y| c.chunk(y)))
+        .flat_map(|chunk| sim.world().edits_in_chunk(chunk))
+        .map(|(pos, edit)| EditReport {
+            pos: [pos.x, pos.y, pos.z],
+            block: edit.current.name(),
+        })
+        .collect();
+    edits.sort_by_key(|e| e.pos);
+    let report = BotReport {
+        tick: scenario.ticks,
+        player: PlayerReport::of(sim, &me),
+        edits,
+        time: sim.time(),
+        light: scenario
+            .probes
+            .iter()
+            .map(|&pos| {
+                let light = sim.world().light(pos);
+                LightReport {
+                    pos: [pos.x, pos.y, pos.z],
+                    sky: light.sky(),
+                    block: light.block(),
+                }
+            })
+            .collect(),
+    };
+    serde_json::to_string(&report).map_err(|e| e.to_string())
+}
+
+/// What a wandering bot does next: holds a few controls for a while, turns now and then,
+/// and sometimes breaks or places.
+fn wander_input(rng: &mut SplitMix64, held: &mut Controls) -> Input {
+    let roll = rng.next_u64();
+    if roll.is_multiple_of(40) {
+        *held = Controls::NONE;
+        for control in [
+            Control::Forward,
+            Control::Sprint,
+            Control::Jump,
+            Control::Left,
+            Control::Right,
+        ] {
+            if rng.next_u64().is_multiple_of(3) {
+                held.set(control, true);
+            }
+        }
+    }
+    let mut input = Input {
+        controls: *held,
+        ..Input::default()
+    };
+    if roll % 30 == 1 {
+        input.yaw = Some((rng.next_u64() % 360) as f64);
+        input.pitch = Some((rng.next_u64() % 90) as f64 - 60.0);
+    }
+    match roll % 120 {
+        2 => input.actions.push(Action::Break),
+        3 => input.actions.push(Action::Place(Block::Planks)),
+        _ => {}
+    }
+    input
+}
+
+fn wander(addr: SocketAddr, args: &BotArgs) -> ExitCode {
+    let mut bots = Vec::new();
+    for i in 0..u64::from(args.count) {
+        let name = if i == 0 {
+            args.name.clone()
+        } else {
+            format!("{}{i}", args.name)
+        };
+        let name = match PlayerName::new(&name) {
+            Ok(name) => name,
+            Err(e) => {
+                eprintln!("hewn bot: --name {name:?}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        match Bot::connect(addr, name, i) {
+            Ok(bot) => bots.push((bot, SplitMix64::new(args.seed ^ i), Controls::NONE)),
+            Err(e) => {
+                eprintln!("hewn bot: cannot reach {addr}: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let end = Instant::now() + Duration::from_secs(args.seconds);
+    every_tick(|elapsed| {
+        for (bot, rng, held) in &mut bots {
+            bot.receive(elapsed);
+            if bot.ready() && bot.problem().is_none() {
+                let input = wander_input(rng, held);
+                bot.client.play(&input, &mut bot.udp.renet);
+            }
+            bot.udp.send();
+        }
+        (Instant::now() >= end).then_some(())
+    });
+    let mut failed = 0;
+    let mut corrections = 0;
+    for (bot, _, _) in &mut bots {
+        if let Some(problem) = bot.problem() {
+            eprintln!("hewn bot: {}: {problem}", bot.client.name());
+            failed += 1;
+        }
+        corrections += bot
+            .client
+            .game()
+            .map_or(0, crate::net::client::Game::corrections);
+        bot.udp.close();
+        bot.udp.send();
+    }
+    eprintln!(
+        "hewn bot: {} bots wandered for {} s; {failed} failed; {corrections} corrections",
+        bots.len(),
+        args.seconds
+    );
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

@@ -1,0 +1,243 @@
+//! `hewn serve`: a dedicated server with no window, its world on disk.
+//!
+//! It opens (or creates) the world, holding its lock as the game does, listens on UDP, and
+//! runs the server 60 ticks a second until Ctrl-C or SIGTERM, saving every
+//! [`AUTOSAVE_INTERVAL`](crate::save::AUTOSAVE_INTERVAL) and once more at the end. Once a
+//! minute it logs the players online, the tick time (median and 99th percentile) and the
+//! traffic.
+
+use std::net::{IpAddr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use crate::net::server::{Server, ServerConfig};
+use crate::net::transport::{MAX_CLIENTS, UdpServer};
+use crate::save::{
+    Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WorldFile, escaped, resolve_world,
+};
+use crate::sim::{Players, Simulation, Start};
+use crate::worldgen::GeneratorKind;
+
+/// The port a server listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 30565;
+
+/// The world a server plays unless told otherwise.
+pub const DEFAULT_SERVER_WORLD: &str = "server";
+
+/// One tick of 60 a second.
+pub const TICK: Duration = Duration::from_nanos(16_666_667);
+
+/// How far behind the clock a server may fall before it stops catching up and skips ticks.
+const MAX_BEHIND: u32 = 10;
+
+/// Arguments of `hewn serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The world: a name in the data folder or a path (created if missing).
+    #[arg(long, value_name = "NAME_OR_PATH", default_value = DEFAULT_SERVER_WORLD)]
+    pub world: String,
+    /// The seed of a new world.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The generator of a new world: terrain, flat or empty.
+    #[arg(long, value_parser = parse_generator)]
+    pub world_gen: Option<GeneratorKind>,
+    /// The UDP port to listen on (0: one the system picks, logged).
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// The most players at once.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub max_players: u16,
+    /// How far around each player its client hears of the world, in chunks.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub view_distance: u32,
+}
+
+/// A generator's name on the command line.
+fn parse_generator(name: &str) -> Result<GeneratorKind, String> {
+    name.parse()
+        .map_err(|_| format!("{name:?} is not a generator (terrain, flat or empty)"))
+}
+
+/// Tick times and traffic over the last minute, for the log.
+#[derive(Debug, Default)]
+struct Minute {
+    tick_micros: Vec<u64>,
+    skipped: u64,
+}
+
+impl Minute {
+    /// The `p`th percentile of the tick times, in milliseconds.
+    fn percentile(&mut self, p: f64) -> f64 {
+        if self.tick_micros.is_empty() {
+            return 0.0;
+        }
+        self.tick_micros.sort_unstable();
+        let i = ((self.tick_micros.len() - 1) as f64 * p).round() as usize;
+        self.tick_micros[i] as f64 / 1000.0
+    }
+}
+
+/// Runs `hewn serve`: 0 after a clean stop, 2 if the world is open elsewhere or an option
+/// cannot be used, 1 if the world cannot be opened or saved or the port cannot be bound.
+#[must_use]
+pub fn run_serve(args: &ServeArgs) -> ExitCode {
+    let request = NewWorld {
+        seed: args.seed,
+        generator: args.world_gen,
+    };
+    let opened =
+        resolve_world(&args.world).and_then(|path| WorldFile::open_or_create(&path, request));
+    let (file, loaded) = match opened {
+        Ok(opened) => opened,
+        Err(
+            e @ (SaveError::Locked { .. }
+            | SaveError::SeedMismatch { .. }
+            | SaveError::GeneratorMismatch { .. }),
+        ) => {
+            eprintln!("hewn serve: {}", escaped(&e.to_string()));
+            return ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("hewn serve: {}", escaped(&e.to_string()));
+            return ExitCode::FAILURE;
+        }
+    };
+    log::info!(
+        "{} world {} ({} generator, seed {})",
+        if loaded.created { "created" } else { "opened" },
+        escaped(&file.path().display().to_string()),
+        loaded.meta.generator,
+        loaded.meta.seed
+    );
+    let mut start = Start::in_world(loaded.world, crate::physics::Player::new(glam::DVec3::ZERO));
+    start.players = Players::none();
+    start.crates = loaded.crates;
+    start.motion = loaded.motion;
+    start.time = loaded.meta.time;
+    let config = ServerConfig {
+        max_players: usize::from(args.max_players),
+        view_distance: args.view_distance,
+    };
+    let mut server = Server::new(
+        Simulation::new(start),
+        Arc::clone(&loaded.generator),
+        config,
+    );
+    let addr = SocketAddr::new(args.bind, args.port);
+    let mut udp = match UdpServer::bind(addr, usize::from(args.max_players).min(MAX_CLIENTS)) {
+        Ok(udp) => udp,
+        Err(e) => {
+            eprintln!("hewn serve: cannot listen on {addr}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
+        log::warn!(
+            "cannot catch Ctrl-C and SIGTERM ({e}): stop the server with SIGKILL loses the last minute"
+        );
+    }
+    match udp.local_addr() {
+        Some(local) => log::info!("listening on {local}"),
+        None => log::info!("listening on {addr}"),
+    }
+    let mut saver = Autosaver::start(file, Instant::now());
+    serve_until(&stop, &mut server, &mut udp, &mut saver);
+    udp.close();
+    let hash = format!("{:016x}", server.sim().hash());
+    let ticks = server.sim().tick_count();
+    let last = Snapshot::of(server.sim_mut(), &Hotbar::default());
+    let finished = saver.finish(last).and_then(WorldFile::close);
+    log::info!("final hash {hash} after {ticks} ticks");
+    eprintln!("hewn serve: final hash {hash} after {ticks} ticks");
+    match finished {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "hewn serve: saving the world failed: {}",
+                escaped(&e.to_string())
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the server on `udp`, saving with `saver`, until `stop` is set.
+fn serve_until(stop: &AtomicBool, server: &mut Server, udp: &mut UdpServer, saver: &mut Autosaver) {
+    let mut next = Instant::now();
+    let mut last = Instant::now();
+    let mut minute = Minute::default();
+    let mut minute_started = Instant::now();
+    while !stop.load(Ordering::SeqCst) {
+        let now = Instant::now();
+        if now < next {
+            std::thread::sleep(next - now);
+            continue;
+        }
+        let began = Instant::now();
+        udp.receive(began - last);
+        last = began;
+        let summary = server.update(&mut udp.renet);
+        udp.send();
+        for name in &summary.joined {
+            log::info!("{name} joined");
+        }
+        for name in &summary.left {
+            log::info!("{name} left");
+        }
+        for (id, reason) in &summary.refused {
+            log::info!("client {id} sent away: {reason}");
+        }
+        saver.autosave(began, || Snapshot::of(server.sim_mut(), &Hotbar::default()));
+        if let Some(e) = saver.take_error() {
+            log::warn!("autosave failed: {}", escaped(&e.to_string()));
+        }
+        minute
+            .tick_micros
+            .push(u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX));
+        next += TICK;
+        let behind = Instant::now().saturating_duration_since(next);
+        if behind > TICK * MAX_BEHIND {
+            let skipped = (behind.as_nanos() / TICK.as_nanos()) as u64;
+            minute.skipped += skipped;
+            next = Instant::now();
+        }
+        if minute_started.elapsed() >= Duration::from_secs(60) {
+            log_minute(server, udp, &mut minute);
+            minute = Minute::default();
+            minute_started = Instant::now();
+        }
+    }
+}
+
+/// Logs the minute's figures.
+fn log_minute(server: &Server, udp: &UdpServer, minute: &mut Minute) {
+    let (sent, received) = udp
+        .renet
+        .clients_id_iter()
+        .map(|id| {
+            (
+                udp.renet.bytes_sent_per_sec(id),
+                udp.renet.bytes_received_per_sec(id),
+            )
+        })
+        .fold((0.0, 0.0), |(s, r), (a, b)| (s + a, r + b));
+    log::info!(
+        "{} players online; tick p50 {:.2} ms, p99 {:.2} ms, {} ticks skipped; {:.0} B/s sent, {:.0} B/s received",
+        server.players_online(),
+        minute.percentile(0.5),
+        minute.percentile(0.99),
+        minute.skipped,
+        sent,
+        received
+    );
+}

@@ -1,0 +1,260 @@
+//! `hewn serve` and `hewn bot` over real sockets on 127.0.0.1: a bot's play equals the same
+//! scenario run by `hewn sim` in a new world of the server's seed and generator; a world
+//! open elsewhere is refused; SIGTERM saves and exits 0 within 5 seconds.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{private_hewn, text};
+
+/// A `hewn serve` on 127.0.0.1 at a port the system picked.
+struct Served {
+    child: Child,
+    addr: String,
+    /// What it printed on stderr after `listening on`, collected by a thread.
+    log: std::sync::mpsc::Receiver<String>,
+}
+
+impl Served {
+    fn start(bin: &Path, world: &Path, data: &Path) -> Self {
+        let mut child = Command::new(bin)
+            .args([
+                "serve",
+                "--world-gen",
+                "flat",
+                "--seed",
+                "5",
+                "--bind",
+                "127.0.0.1",
+            ])
+            .args(["--port", "0", "--world"])
+            .arg(world)
+            .env("HEWN_DATA_DIR", data)
+            .env("RUST_LOG", "info")
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start hewn serve");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let line = rx
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+                .expect("hewn serve logs where it listens within 30 s");
+            if let Some(addr) = line.split("listening on ").nth(1) {
+                return Self {
+                    child,
+                    addr: addr.trim().to_owned(),
+                    log: rx,
+                };
+            }
+        }
+    }
+
+    /// Sends SIGTERM and waits for the exit, at most 5 seconds; returns the rest of the log.
+    fn stop(mut self) -> String {
+        let pid = self.child.id().to_string();
+        let status = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(status.is_ok_and(|s| s.success()), "kill -TERM {pid}");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let exit = loop {
+            if let Some(exit) = self.child.try_wait().expect("wait") {
+                break exit;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "hewn serve still running 5 s after SIGTERM"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(exit.success(), "hewn serve exited with {exit}");
+        let mut rest = String::new();
+        while let Ok(line) = self.log.recv_timeout(Duration::from_secs(1)) {
+            rest.push_str(&line);
+            rest.push('\n');
+        }
+        rest
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The fields a bot and `hewn sim` must agree on.
+fn agreed(json: &str) -> serde_json::Value {
+    let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON object");
+    serde_json::json!({
+        "position": v["position"],
+        "velocity": v["velocity"],
+        "on_ground": v["on_ground"],
+        "flying": v["flying"],
+        "edits": v["edits"],
+    })
+}
+
+const SCENARIOS: [(&str, &str); 3] = [
+    (
+        "walk, sprint and jump, break and place",
+        r#"
+        ticks = 150
+        [[input]]
+        at = 0
+        yaw = 30.0
+        pitch = -40.0
+        [[input]]
+        from = 0
+        to = 60
+        hold = ["forward", "jump"]
+        [[input]]
+        from = 60
+        to = 110
+        hold = ["forward", "sprint"]
+        [[input]]
+        at = 10
+        action = "break"
+        [[input]]
+        at = 120
+        action = "place"
+        block = "planks"
+        "#,
+    ),
+    (
+        "fly up and across, then land",
+        r#"
+        ticks = 200
+        [[input]]
+        at = 0
+        yaw = -120.0
+        pitch = 10.0
+        action = "toggle_fly"
+        [[input]]
+        from = 0
+        to = 50
+        hold = ["jump", "forward"]
+        [[input]]
+        from = 50
+        to = 100
+        hold = ["right", "sneak"]
+        [[input]]
+        at = 110
+        action = "toggle_fly"
+        "#,
+    ),
+    (
+        "dig down and build a pillar",
+        r#"
+        ticks = 120
+        [[input]]
+        at = 0
+        yaw = 0.0
+        pitch = -90.0
+        action = "break"
+        [[input]]
+        at = 30
+        action = "break"
+        [[input]]
+        from = 60
+        to = 70
+        hold = ["jump"]
+        [[input]]
+        at = 66
+        action = "place"
+        block = "cobblestone"
+        "#,
+    ),
+];
+
+#[test]
+fn a_bot_over_sockets_plays_as_hewn_sim_does_and_the_server_stops_cleanly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    for (i, (what, scenario)) in SCENARIOS.iter().enumerate() {
+        // A new world each time: the bot's play is compared with a new local world's.
+        let world = dir.path().join(format!("shared{i}.hewn"));
+        let served = Served::start(&bin, &world, dir.path());
+        if i == 0 {
+            // The world is the server's now: a second server is refused.
+            let second = Command::new(&bin)
+                .args(["serve", "--bind", "127.0.0.1", "--port", "0", "--world"])
+                .arg(&world)
+                .env("HEWN_DATA_DIR", dir.path())
+                .output()
+                .expect("run a second server");
+            assert_eq!(second.status.code(), Some(2), "{}", text(&second.stderr));
+        }
+        let file = dir.path().join(format!("bot{i}.toml"));
+        std::fs::write(&file, scenario).expect("write the scenario");
+        let bot = Command::new(&bin)
+            .args(["bot", &served.addr])
+            .arg(&file)
+            .args(["--name", "alice"])
+            .env("HEWN_DATA_DIR", dir.path())
+            .output()
+            .expect("run hewn bot");
+        assert!(bot.status.success(), "{what}: {}", text(&bot.stderr));
+        let local = dir.path().join(format!("local{i}.toml"));
+        std::fs::write(&local, format!("seed = 5\nworld = \"flat\"\n{scenario}"))
+            .expect("write the local scenario");
+        let sim = Command::new(&bin)
+            .arg("sim")
+            .arg(&local)
+            .output()
+            .expect("run hewn sim");
+        assert!(sim.status.success(), "{}", text(&sim.stderr));
+        assert_eq!(
+            agreed(&text(&bot.stdout)),
+            agreed(&text(&sim.stdout)),
+            "{what}"
+        );
+        let rest = served.stop();
+        assert!(
+            rest.contains("alice joined") || rest.contains("final hash"),
+            "{rest}"
+        );
+        assert!(rest.contains("final hash"), "{rest}");
+    }
+}
+
+#[test]
+fn bots_refuse_keys_only_a_local_world_has() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    for key in [
+        "seed = 1",
+        "world = \"flat\"",
+        "[player]\nflying = true",
+        "[[fill]]\nfrom = [0, 0, 0]\nto = [0, 0, 0]\nblock = \"stone\"",
+    ] {
+        let file = dir.path().join("local.toml");
+        std::fs::write(&file, format!("ticks = 1\n{key}\n")).expect("write");
+        let out = Command::new(&bin)
+            .args(["bot", "127.0.0.1:9"])
+            .arg(&file)
+            .output()
+            .expect("run hewn bot");
+        assert_eq!(out.status.code(), Some(2), "{key}");
+        let first = key.split([' ', '\n']).next().unwrap_or_default();
+        let name = first.trim_matches(['[', ']']);
+        assert!(
+            text(&out.stderr).contains(&format!("{name}: only a local world")),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
