@@ -175,6 +175,17 @@ pub struct PlayOptions {
     /// (a day is 72000 ticks from sunrise).
     #[arg(long, value_name = "WHEN", value_parser = crate::sim::time::parse_time)]
     pub time: Option<u64>,
+    /// Join the server at this address (HOST:PORT) instead of playing a world of your own.
+    #[arg(long, value_name = "ADDR", conflicts_with_all = ["world", "seed", "world_gen", "record", "time"])]
+    pub connect: Option<String>,
+    /// The name to play as on a server: 1 to 16 letters, digits and _.
+    #[arg(long, value_name = "NAME", default_value = "player", value_parser = parse_name)]
+    pub name: crate::sim::PlayerName,
+}
+
+/// A player's name on the command line, held to the one rule for names.
+fn parse_name(name: &str) -> Result<crate::sim::PlayerName, String> {
+    crate::sim::PlayerName::new(name).map_err(|e| e.to_string())
 }
 
 /// Reads a scenario file as text, reading no more than

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use hewn::net::client::{Client, Phase};
+use hewn::net::client::Client;
 use hewn::net::local::{Conditions, LocalLink};
 use hewn::net::protocol::channel;
 use hewn::net::server::{Server, ServerConfig};
@@ -112,9 +112,7 @@ impl Harness {
 
     /// The block at `pos` in client `i`'s world, generating its column if need be.
     fn block_seen_by(&mut self, i: usize, pos: BlockPos) -> Block {
-        let Phase::Playing(game) = self.clients[i].1.phase_mut() else {
-            panic!("client {i} is not in the world");
-        };
+        let game = self.clients[i].1.game_mut().expect("in the world");
         let cell = pos.min_corner();
         game.sim_mut()
             .loader()
@@ -349,4 +347,116 @@ fn a_malformed_message_or_a_silent_client_costs_only_its_sender() {
     }
     assert!(dropped, "a silent client is dropped");
     assert!(h.client(alice).game().is_some());
+}
+
+#[test]
+fn joining_an_unedited_world_at_view_distance_8_costs_under_64_kb() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    // Two seconds: the 17 × 17 columns of the view arrive in well under one.
+    h.run(120);
+    let game = h.client(alice).game().expect("in");
+    assert_eq!(game.columns().count(), 17 * 17);
+    let (up, down) = h.clients[alice].0.bytes_sent();
+    eprintln!("joining cost {down} bytes down and {up} up in two seconds");
+    assert!(down < 64 * 1024, "{down} bytes down");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn decoding_arbitrary_bytes_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512)) {
+        use hewn::net::protocol::{ClientMessage, ServerMessage, decode, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE};
+        let _ = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE);
+        let _ = decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE);
+        if let Ok(ClientMessage::Inputs(list)) = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE) {
+            for input in list {
+                let _ = input.input();
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_client_sending_garbage_costs_the_others_nothing(
+        messages in proptest::collection::vec(
+            (0u8..2, proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)),
+            1..20,
+        )
+    ) {
+        let mut h = Harness::flat(ServerConfig::default());
+        let alice = h.join("alice", Conditions::PERFECT);
+        let mallory = h.join("mallory", Conditions::PERFECT);
+        h.until_ready();
+        for (ch, bytes) in messages {
+            h.clients[mallory].0.client.send_message(ch, bytes);
+            h.tick(&[(alice, held(&[Control::Forward]))]);
+        }
+        h.run(40);
+        proptest::prop_assert!(h.client(alice).refusal().is_none());
+        proptest::prop_assert_eq!(h.client(alice).game().map(|g| g.corrections()), Some(0));
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+
+    /// Three clients with random inputs over links of random latency, jitter and loss: each
+    /// client's own player, as of the last tick the server confirmed, is the server's.
+    #[test]
+    fn every_clients_confirmed_state_is_the_servers(
+        seed in 0u64..1_000_000,
+        latency in 0u64..6,
+        jitter in 0u64..3,
+        loss in 0.0f64..0.1,
+    ) {
+        let mut h = Harness::flat(ServerConfig::default());
+        let who: Vec<usize> = ["a", "b", "c"]
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                h.join(name, Conditions { latency_ticks: latency, jitter_ticks: jitter, loss, seed: seed + i as u64 })
+            })
+            .collect();
+        h.until_ready();
+        let mut rng = hewn::worldgen::SplitMix64::new(seed);
+        let mut controls = [Controls::NONE; 3];
+        for _ in 0..240 {
+            let mut inputs = Vec::new();
+            for (k, &i) in who.iter().enumerate() {
+                let roll = rng.next_u64();
+                if roll.is_multiple_of(20) {
+                    controls[k] = Controls::from_bits((rng.next_u64() & 0x7f) as u8);
+                }
+                let mut input = Input { controls: controls[k], ..Input::default() };
+                if roll % 25 == 1 {
+                    input.yaw = Some((rng.next_u64() % 360) as f64);
+                    input.pitch = Some((rng.next_u64() % 120) as f64 - 60.0);
+                }
+                match roll % 60 {
+                    2 => input.actions.push(Action::Break),
+                    3 => input.actions.push(Action::Place(Block::Planks)),
+                    4 => input.actions.push(Action::ToggleFly),
+                    _ => {}
+                }
+                inputs.push((i, input));
+            }
+            h.tick(&inputs);
+        }
+        // Standing still until the server has confirmed everything played.
+        h.run(90);
+        for &i in &who {
+            let client = h.client(i);
+            let game = client.game().expect("in");
+            let confirmed = game.confirmed().expect("confirmed");
+            let mine = game.state_after(confirmed).expect("remembered");
+            let server = h.server.played_state(client.name(), confirmed).expect("on the server");
+            proptest::prop_assert_eq!(mine, server, "{}", client.name());
+            proptest::prop_assert_eq!(game.edits_pending(), 0);
+        }
+    }
 }

@@ -39,28 +39,35 @@ impl Served {
             .stdout(Stdio::null())
             .spawn()
             .expect("start hewn serve");
-        let stderr = child.stderr.take().expect("stderr");
+        let stderr = child.stderr.take();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            for line in BufReader::new(stderr.expect("stderr"))
+                .lines()
+                .map_while(Result::ok)
+            {
                 if tx.send(line).is_err() {
                     break;
                 }
             }
         });
+        // Dropped (killing the server) if it never says where it listens.
+        let mut served = Self {
+            child,
+            addr: String::new(),
+            log: rx,
+        };
         let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            let line = rx
+        while served.addr.is_empty() {
+            let line = served
+                .log
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
                 .expect("hewn serve logs where it listens within 30 s");
             if let Some(addr) = line.split("listening on ").nth(1) {
-                return Self {
-                    child,
-                    addr: addr.trim().to_owned(),
-                    log: rx,
-                };
+                served.addr = addr.trim().to_owned();
             }
         }
+        served
     }
 
     /// Sends SIGTERM and waits for the exit, at most 5 seconds; returns the rest of the log.

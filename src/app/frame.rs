@@ -30,6 +30,12 @@ impl App {
         self.frame.last = now;
         self.frame.stats.push(elapsed);
         self.advance_session(elapsed, now);
+        if let Some(problem) = self.session.as_ref().and_then(super::Session::problem) {
+            return Err(AppError::Join {
+                server: self.ui.world_name.clone(),
+                message: problem,
+            });
+        }
         // The screen this frame shows: a save begun by a button below waits for the next
         // frame, so that "Saving world…" is on the screen while it runs.
         let shown = self.screen;
@@ -99,7 +105,10 @@ impl App {
         let scene = match &view {
             Some(view) => Scene {
                 camera: view.camera,
-                time: self.session.as_ref().map_or(MORNING, |s| s.sim.time()),
+                time: self
+                    .session
+                    .as_ref()
+                    .map_or(MORNING, |s| s.play.sim().time()),
                 brightness: self.settings.brightness as f32,
                 fog: view.fog,
                 outline: &view.outline,

@@ -24,6 +24,7 @@ pub mod input;
 pub mod jobs;
 pub mod keys;
 pub mod open;
+pub mod play;
 pub mod session;
 pub mod settings;
 pub mod stats;
@@ -71,6 +72,14 @@ pub enum AppError {
     /// The world could not be opened or saved.
     #[error(transparent)]
     Save(#[from] crate::save::SaveError),
+    /// A server could not be joined, or sent the player away.
+    #[error("cannot play on {server}: {message}")]
+    Join {
+        /// The server's address.
+        server: String,
+        /// Why.
+        message: String,
+    },
     /// A file could not be written.
     #[error("cannot write {path}: {message}")]
     Write {
@@ -95,10 +104,11 @@ pub enum AppError {
 /// or GPU is available, or when the world, screenshot or recording cannot be written.
 pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     let launch = Instant::now();
-    let straight_in = options.world.is_some() || options.frames.is_some();
+    let straight_in =
+        options.world.is_some() || options.frames.is_some() || options.connect.is_some();
     // An existing world is claimed now and opened with the window (`resumed`); a world to be
     // created waits for the window too.
-    let claimed = if straight_in {
+    let claimed = if straight_in && options.connect.is_none() {
         open::claim_world(options)?
     } else {
         None
@@ -262,6 +272,33 @@ impl App {
         })
     }
 
+    /// Joins the server at `addr` and starts playing on it.
+    fn join(&mut self, addr: &str) -> Result<(), AppError> {
+        let server = std::net::ToSocketAddrs::to_socket_addrs(addr)
+            .ok()
+            .and_then(|mut a| a.next())
+            .ok_or_else(|| AppError::Join {
+                server: addr.to_owned(),
+                message: "not an address (HOST:PORT)".to_owned(),
+            })?;
+        let remote = play::Remote::join(server, self.options.name.clone())?;
+        if let Some(display) = &mut self.display {
+            display.renderer.clear_chunks();
+        }
+        self.session = Some(Session::joined(
+            Box::new(remote),
+            &self.settings,
+            self.launch,
+        ));
+        self.ui.world_name = addr.to_owned();
+        self.ui.inventory = ui::inventory::InventoryState::default();
+        self.go(Event::WorldOpened);
+        if self.options.frames.is_some() {
+            self.go(Event::ViewReady);
+        }
+        Ok(())
+    }
+
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: AppError) {
         self.error.get_or_insert(error);
         event_loop.exit();
@@ -296,6 +333,12 @@ impl ApplicationHandler for App {
         if !self.straight_in {
             self.refresh_worlds();
             return;
+        }
+        if let Some(addr) = self.options.connect.clone() {
+            match self.join(&addr) {
+                Ok(()) => return,
+                Err(e) => return self.fail(event_loop, e),
+            }
         }
         let opened = match open::open_world(&self.options, self.claimed.take()) {
             Ok(opened) => opened,

@@ -12,6 +12,7 @@ use glam::DVec3;
 
 use super::input::InputState;
 use super::open::Opened;
+use super::play::{Play, Remote};
 use super::settings::Settings;
 use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
@@ -21,7 +22,7 @@ use crate::physics::Player;
 use crate::physics::tuning::TICK_SECONDS;
 use crate::save::{Autosaver, Snapshot};
 use crate::sim::record::Recorder;
-use crate::sim::{ActionOutcome, Item, Simulation, Target};
+use crate::sim::{ActionOutcome, Input, Item, Simulation, Target};
 use crate::world::{BlockSource, ChunkPos};
 use crate::worldgen::Generator;
 
@@ -37,7 +38,7 @@ pub struct SceneChanges {
 
 /// A world in play.
 pub struct Session {
-    pub(super) sim: Simulation,
+    pub(super) play: Play,
     /// The generator the world comes from: its kind and seed head the debug overlay.
     pub(super) generator: Arc<Generator>,
     pub(super) streamer: Streamer,
@@ -78,30 +79,45 @@ impl Session {
             let recorder = Recorder::new(&sim, generator.kind(), generator.seed());
             (path, recorder)
         });
-        let me = played(&sim);
+        let mut session = Self::with(Play::Local(Box::new(sim)), generator, settings, launch);
+        session.input.set_hotbar(&hotbar);
+        session.recorder = recorder;
+        session.saver = saver;
+        session
+    }
+
+    /// Starts playing on the server `remote` joined, with the player's `settings`.
+    #[must_use]
+    pub fn joined(remote: Box<Remote>, settings: &Settings, launch: Instant) -> Self {
+        let generator = remote.generator();
+        Self::with(Play::Remote(remote), generator, settings, launch)
+    }
+
+    /// A session of `play` with nothing recorded or saved yet.
+    fn with(play: Play, generator: Arc<Generator>, settings: &Settings, launch: Instant) -> Self {
+        let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
-        input.set_hotbar(&hotbar);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
         Self {
             input,
             previous_eye: me.eye(),
             previous_crates: Vec::new(),
             streamer: Streamer::new(&generator, settings.render_distance),
-            sim,
+            play,
             generator,
             clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
             launch,
             ground_loaded: None,
             view_loaded: false,
-            recorder,
-            saver,
+            recorder: None,
+            saver: None,
             render_distance: settings.render_distance,
         }
     }
 
     /// The player being played.
     pub(super) fn me(&self) -> Player {
-        played(&self.sim)
+        self.play.me()
     }
 
     /// Whether the simulation has started: the ground under the player is in memory.
@@ -150,32 +166,37 @@ impl Session {
     pub fn advance(&mut self, elapsed: Duration, running: bool) -> SceneChanges {
         let now = Instant::now();
         let mut changes = SceneChanges::default();
+        self.play.pump();
         self.note_view_loaded();
         let player = self.me();
         let (feet, heading) = (player.position, player.look_direction() + player.velocity);
         self.streamer.update(
-            &mut self.sim.loader(),
+            &mut self.play.sim_mut().loader(),
             feet,
             heading,
             loading_budget(elapsed),
         );
-        if self.ground_loaded.is_none() && Streamer::ground_loaded(self.sim.world(), feet) {
+        if self.ground_loaded.is_none()
+            && self.play.ground_ready()
+            && Streamer::ground_loaded(self.play.sim().world(), feet)
+        {
             self.ground_loaded = Some(now);
             log::info!(
                 "ground loaded after {} ms: the player is free to move",
                 self.launch.elapsed().as_millis()
             );
         }
-        if self.started() && running {
+        // A server's world goes on while this game is paused: its player stands still.
+        if self.started() && (running || self.play.runs_while_paused()) {
             self.clock.advance(elapsed);
             while self.clock.should_step() {
-                self.tick(&mut changes.meshes);
+                self.tick(&mut changes.meshes, running);
                 self.clock.did_step();
             }
         }
         if let Some(saver) = &mut self.saver {
             let hotbar = self.input.saved_hotbar();
-            saver.autosave(now, || Snapshot::of(&mut self.sim, &hotbar));
+            saver.autosave(now, || Snapshot::of(self.play.sim_mut(), &hotbar));
             if let Some(e) = saver.take_error() {
                 log::warn!("autosave failed (will retry): {e}");
             }
@@ -210,16 +231,20 @@ impl Session {
     }
 
     /// One tick, adding the meshes its edits changed to `meshes`.
-    fn tick(&mut self, meshes: &mut Vec<(ChunkPos, ChunkMesh)>) {
-        let input = self.input.next_input();
+    fn tick(&mut self, meshes: &mut Vec<(ChunkPos, ChunkMesh)>, running: bool) {
+        let input = if running {
+            self.input.next_input()
+        } else {
+            Input::default()
+        };
         if let Some((_, recorder)) = &mut self.recorder {
             recorder.record(&input);
         }
         self.previous_eye = self.me().eye();
         self.previous_crates.clear();
         self.previous_crates
-            .extend(self.sim.crates().list().iter().map(|c| c.position));
-        for outcome in self.sim.tick(&input) {
+            .extend(self.play.sim().crates().list().iter().map(|c| c.position));
+        for outcome in self.play.tick(&input) {
             // The list's indices moved: its places before the tick no longer match.
             if matches!(
                 outcome,
@@ -228,8 +253,8 @@ impl Session {
                 self.previous_crates.clear();
             }
         }
-        let redrawn = self.sim.loader().take_redrawn_chunks();
-        let remeshed = self.streamer.remesh_now(self.sim.world(), redrawn);
+        let redrawn = self.play.sim_mut().loader().take_redrawn_chunks();
+        let remeshed = self.streamer.remesh_now(self.play.sim().world(), redrawn);
         // A chunk re-meshed twice in one frame keeps only its newest mesh.
         meshes.retain(|(pos, _)| !remeshed.iter().any(|(p, _)| p == pos));
         meshes.extend(remeshed);
@@ -241,9 +266,9 @@ impl Session {
     /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
     /// (bedrock) are not picked: placed, they could never be removed.
     fn pick(&mut self) {
-        let item = match self.sim.peek_looked_at(&self.me()) {
+        let item = match self.play.sim().peek_looked_at(&self.me()) {
             Some(Target::Crate(_)) => Item::Crate,
-            Some(Target::Block(hit)) => match self.sim.world().block(hit.block) {
+            Some(Target::Block(hit)) => match self.play.sim().world().block(hit.block) {
                 block if block.is_breakable() => Item::Block(block.held_as()),
                 _ => return,
             },
@@ -252,24 +277,35 @@ impl Session {
         self.input.pick(item);
     }
 
+    /// Why the session cannot go on, if it cannot: the server sent the player away or the
+    /// connection ended.
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        self.play.problem()
+    }
+
     /// Ends the session: writes the world (blocking until it is on disk), logs the final
     /// hash and writes the recording.
     ///
     /// # Errors
     /// [`AppError`] if the world or the recording cannot be written.
     pub fn finish(mut self) -> Result<(), AppError> {
+        self.play.leave();
         if let Some(saver) = self.saver.take() {
             let hotbar = self.input.saved_hotbar();
-            let last = Snapshot::of(&mut self.sim, &hotbar);
+            let last = Snapshot::of(self.play.sim_mut(), &hotbar);
             let file = saver.finish(last)?;
             log::info!("world saved to {}", file.path().display());
             file.close()?;
         }
-        let hash = format!("{:016x}", self.sim.hash());
-        log::info!("final hash {hash} after {} ticks", self.sim.tick_count());
+        let hash = format!("{:016x}", self.play.sim().hash());
+        log::info!(
+            "final hash {hash} after {} ticks",
+            self.play.sim().tick_count()
+        );
         eprintln!(
             "hewn: final hash {hash} after {} ticks",
-            self.sim.tick_count()
+            self.play.sim().tick_count()
         );
         if let Some((path, recorder)) = &self.recorder {
             recorder
@@ -288,11 +324,3 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
-
-/// The player a single-player game plays: the simulation's first, which its world always
-/// holds (no one joins or leaves it); one standing at the origin were it ever empty.
-fn played(sim: &Simulation) -> Player {
-    sim.player()
-        .copied()
-        .unwrap_or_else(|| Player::new(DVec3::ZERO))
-}

@@ -5,6 +5,7 @@
 use glam::DVec3;
 
 use super::keys::Binding;
+use super::play::Play;
 use super::session::Session;
 use super::settings::Settings;
 use super::stats::FrameStats;
@@ -82,7 +83,7 @@ impl Session {
     /// the last tick, as the camera is, so pushed crates glide rather than step. After a
     /// tick that added or removed a crate, all are drawn where they are.
     fn crate_boxes(&self) -> Vec<FreeBox> {
-        let list = self.sim.crates().list();
+        let list = self.play.sim().crates().list();
         let alpha = self.clock.alpha();
         let same = self.previous_crates.len() == list.len();
         list.iter()
@@ -100,7 +101,8 @@ impl Session {
                     tile: CRATE_TILE,
                     resting: c.on_ground,
                     light: self
-                        .sim
+                        .play
+                        .sim()
                         .world()
                         .light(BlockPos::containing(bounds.centre())),
                 }
@@ -111,7 +113,7 @@ impl Session {
     /// The falling sand and gravel, drawn as free boxes of their block's texture where they
     /// are after the last tick (after the crates, so a crate's index is its box's).
     fn falling_boxes(&self) -> impl Iterator<Item = FreeBox> + '_ {
-        self.sim.falling().list().iter().map(|f| {
+        self.play.sim().falling().list().iter().map(|f| {
             let bounds = f.bounds();
             FreeBox {
                 min: bounds.min,
@@ -119,7 +121,8 @@ impl Session {
                 tile: tile_for(f.block, Face::North),
                 resting: false,
                 light: self
-                    .sim
+                    .play
+                    .sim()
                     .world()
                     .light(BlockPos::containing(bounds.centre())),
             }
@@ -129,7 +132,7 @@ impl Session {
     /// The outline of what the player looks at: a block's real shape, or a crate's box as
     /// drawn (`crates` from [`Self::crate_boxes`]).
     fn outline(&self, crates: &[FreeBox]) -> Vec<(DVec3, DVec3)> {
-        let pos = match self.sim.peek_looked_at(&self.me()) {
+        let pos = match self.play.sim().peek_looked_at(&self.me()) {
             Some(Target::Block(hit)) => hit.block,
             Some(Target::Crate(hit)) => {
                 return crates
@@ -141,7 +144,8 @@ impl Session {
             None => return Vec::new(),
         };
         let origin = pos.min_corner();
-        self.sim
+        self.play
+            .sim()
             .world()
             .block(pos)
             .outline()
@@ -164,7 +168,7 @@ impl Session {
         let chunk = block.chunk();
         let (yaw, pitch) = self.input.look();
         let facing = ["north", "east", "south", "west"][(((yaw + 45.0) / 90.0) as usize) % 4];
-        let s = self.streamer.stats(self.sim.world());
+        let s = self.streamer.stats(self.play.sim().world());
         let generator = &self.generator;
         let mut lines = vec![format!(
             "hewn  seed {}  {}",
@@ -192,13 +196,14 @@ impl Session {
         ));
         lines.push(format!("facing {facing}  yaw {yaw:.1}  pitch {pitch:.1}"));
         let eyes = self
-            .sim
+            .play
+            .sim()
             .world()
             .light(BlockPos::containing(self.me().eye()));
         lines.push(format!(
             "{}  (tick {})  light at eyes: sky {} block {}",
-            Clock::at(self.sim.time()),
-            self.sim.time(),
+            Clock::at(self.play.sim().time()),
+            self.play.sim().time(),
             eyes.sky(),
             eyes.block()
         ));
@@ -212,10 +217,10 @@ impl Session {
         ));
         lines.push(format!(
             "tick {}  collider {} ({})  crates {}  {}",
-            self.sim.tick_count(),
+            self.play.sim().tick_count(),
             p.collider.name(),
             key_label(settings.keys.key(Binding::SwitchCollider)),
-            self.sim.crates().list().len(),
+            self.play.sim().crates().list().len(),
             if p.flying {
                 "flying"
             } else if p.on_ground {
@@ -224,6 +229,16 @@ impl Session {
                 "in air"
             }
         ));
+        if let Play::Remote(remote) = &self.play
+            && let Some(game) = remote.client().game()
+        {
+            lines.push(format!(
+                "server tick {}  corrections {}  others online {}",
+                game.server_tick(),
+                game.corrections(),
+                game.online().count()
+            ));
+        }
         lines
     }
 }

@@ -15,7 +15,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::serve::TICK;
-use crate::net::client::{Client, Phase};
+use crate::net::client::Client;
 use crate::net::transport::UdpClient;
 use crate::physics::{Control, Controls};
 use crate::sim::report::{EditReport, LightReport, PlayerReport};
@@ -262,7 +262,7 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
 /// The bot's player after its tick `last` (or as it joined, for a scenario of no ticks), as
 /// one line of JSON.
 fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result<String, String> {
-    let Phase::Playing(game) = client.phase_mut() else {
+    let Some(game) = client.game_mut() else {
         return Err("not in the world".to_owned());
     };
     let me = match last {

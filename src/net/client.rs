@@ -99,23 +99,16 @@ pub struct Game {
     recent: VecDeque<(u64, Body)>,
 }
 
-/// Where a client stands with its server.
-#[derive(Debug)]
-pub enum Phase {
-    /// Connecting, or waiting for the server's answer.
-    Waiting,
-    /// In the world.
-    Playing(Box<Game>),
-    /// Refused or sent away, with the server's reason.
-    Refused(String),
-}
-
 /// A client of one server, playing as one name.
 #[derive(Debug)]
 pub struct Client {
     name: PlayerName,
     hello_sent: bool,
-    phase: Phase,
+    /// The world, once the server let the player in; kept after a refusal, so what was
+    /// seen stays on screen while the reason is shown.
+    game: Option<Box<Game>>,
+    /// Why the server refused or sent the player away, if it did.
+    refusal: Option<String>,
 }
 
 impl Client {
@@ -125,7 +118,8 @@ impl Client {
         Self {
             name,
             hello_sent: false,
-            phase: Phase::Waiting,
+            game: None,
+            refusal: None,
         }
     }
 
@@ -135,33 +129,21 @@ impl Client {
         &self.name
     }
 
-    /// Where it stands.
-    #[must_use]
-    pub const fn phase(&self) -> &Phase {
-        &self.phase
-    }
-
-    /// Where it stands, to load and drop the columns it draws.
-    pub const fn phase_mut(&mut self) -> &mut Phase {
-        &mut self.phase
-    }
-
     /// The world, once in it.
     #[must_use]
     pub fn game(&self) -> Option<&Game> {
-        match &self.phase {
-            Phase::Playing(game) => Some(game),
-            _ => None,
-        }
+        self.game.as_deref()
     }
 
-    /// Why the server sent it away, if it did.
+    /// The world, once in it, to load and drop the columns it draws.
+    pub fn game_mut(&mut self) -> Option<&mut Game> {
+        self.game.as_deref_mut()
+    }
+
+    /// Why the server refused or sent the player away, if it did.
     #[must_use]
     pub fn refusal(&self) -> Option<&str> {
-        match &self.phase {
-            Phase::Refused(reason) => Some(reason),
-            _ => None,
-        }
+        self.refusal.as_deref()
     }
 
     /// Says hello once connected, and takes in everything the server sent.
@@ -181,7 +163,7 @@ impl Client {
                     Ok(message) => self.take(message),
                     Err(e) => {
                         log::warn!("the server sent {e}; leaving");
-                        self.phase = Phase::Refused(format!("the server sent {e}"));
+                        self.refusal = Some(format!("the server sent {e}"));
                         renet.disconnect();
                         return;
                     }
@@ -192,28 +174,28 @@ impl Client {
 
     /// Acts on one message from the server.
     fn take(&mut self, message: ServerMessage) {
-        match (&mut self.phase, message) {
-            (_, ServerMessage::Refused(reason)) => self.phase = Phase::Refused(reason),
-            (Phase::Waiting, ServerMessage::Welcome(welcome)) => {
-                match Game::new(&self.name, &welcome) {
-                    Some(game) => self.phase = Phase::Playing(Box::new(game)),
-                    None => {
-                        self.phase = Phase::Refused(format!(
-                            "the server's world uses an unknown generator {:?}",
-                            crate::save::escaped(&welcome.generator)
-                        ));
-                    }
+        match (&mut self.game, message) {
+            (_, ServerMessage::Refused(reason)) => self.refusal = Some(reason),
+            (None, ServerMessage::Welcome(welcome)) => match Game::new(&self.name, &welcome) {
+                Some(game) => self.game = Some(Box::new(game)),
+                None => {
+                    self.refusal = Some(format!(
+                        "the server's world uses an unknown generator {:?}",
+                        crate::save::escaped(&welcome.generator)
+                    ));
                 }
-            }
-            (Phase::Playing(game), message) => game.take(&self.name, message),
-            _ => {}
+            },
+            (Some(game), message) => game.take(&self.name, message),
+            (None, _) => {}
         }
     }
 
     /// Plays one tick of the player's `input` at once and sends it to the server (with the
     /// ticks it has not confirmed yet). Does nothing before the server lets the player in.
     pub fn play(&mut self, input: &Input, renet: &mut RenetClient) {
-        if let Phase::Playing(game) = &mut self.phase {
+        if let Some(game) = &mut self.game
+            && self.refusal.is_none()
+        {
             game.play(&self.name, input);
             game.send_unconfirmed(renet);
         }
@@ -222,7 +204,7 @@ impl Client {
     /// Sends the inputs the server has not confirmed again, without playing a tick: for a
     /// client that has stopped playing but waits for the server to catch up.
     pub fn resend(&self, renet: &mut RenetClient) {
-        if let Phase::Playing(game) = &self.phase {
+        if let Some(game) = &self.game {
             game.send_unconfirmed(renet);
         }
     }

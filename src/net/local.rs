@@ -47,6 +47,8 @@ pub struct LocalLink {
     to_server: VecDeque<(u64, Vec<u8>)>,
     to_client: VecDeque<(u64, Vec<u8>)>,
     closed: bool,
+    /// Bytes sent each way so far, lost packets too: (to the server, to the client).
+    sent: (u64, u64),
 }
 
 impl LocalLink {
@@ -63,7 +65,14 @@ impl LocalLink {
             to_server: VecDeque::new(),
             to_client: VecDeque::new(),
             closed: false,
+            sent: (0, 0),
         }
+    }
+
+    /// Bytes sent so far to the server and to the client, packets lost on the way too.
+    #[must_use]
+    pub const fn bytes_sent(&self) -> (u64, u64) {
+        self.sent
     }
 
     /// The client's id on the server.
@@ -83,12 +92,14 @@ impl LocalLink {
             return;
         }
         for packet in self.client.get_packets_to_send() {
+            self.sent.0 += packet.len() as u64;
             if let Some(due) = self.due(now) {
                 self.to_server.push_back((due, packet));
             }
         }
         if let Ok(packets) = server.get_packets_to_send(self.id) {
             for packet in packets {
+                self.sent.1 += packet.len() as u64;
                 if let Some(due) = self.due(now) {
                     self.to_client.push_back((due, packet));
                 }

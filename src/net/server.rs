@@ -90,7 +90,12 @@ struct Remote {
     heard_at: u64,
     /// The tick its connection ends at, after a refusal.
     leaving_at: Option<u64>,
+    /// Its player after each of its last ticks played: what its confirmations said.
+    played: std::collections::VecDeque<(u64, Player)>,
 }
+
+/// How many of a client's ticks the server remembers its player after: two seconds.
+const REMEMBERED_TICKS: usize = 120;
 
 /// What one server tick did, for logs and tests.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -205,6 +210,7 @@ impl Server {
             record.push(step);
         }
         self.note_outcomes(&outcomes);
+        self.remember_played();
         self.send_changes(renet);
         self.stream_columns(renet);
         if self.sim.tick_count().is_multiple_of(SNAPSHOT_TICKS) {
@@ -226,6 +232,7 @@ impl Server {
             view: View::default(),
             heard_at: tick,
             leaving_at: None,
+            played: std::collections::VecDeque::new(),
         }
     }
 
@@ -471,6 +478,40 @@ impl Server {
         // A name that left and came back within one tick leaves first, then joins.
         step.joining.sort_by(|a, b| a.name.cmp(&b.name));
         step
+    }
+
+    /// Notes each client's player after the tick of its own just played.
+    fn remember_played(&mut self) {
+        let sim = &self.sim;
+        for remote in self.clients.values_mut() {
+            let (Some(name), Some(tick)) = (&remote.name, remote.last_played) else {
+                continue;
+            };
+            if remote.played.back().is_some_and(|&(t, _)| t == tick) {
+                continue;
+            }
+            if let Some(&body) = sim.players().get(name) {
+                remote.played.push_back((tick, body));
+                while remote.played.len() > REMEMBERED_TICKS {
+                    remote.played.pop_front();
+                }
+            }
+        }
+    }
+
+    /// `name`'s player after its client's tick `tick`, if that was among the last
+    /// two seconds played: what the server told (or will tell) that client.
+    #[must_use]
+    pub fn played_state(&self, name: &PlayerName, tick: u64) -> Option<Player> {
+        let remote = self
+            .clients
+            .values()
+            .find(|r| r.name.as_ref() == Some(name))?;
+        remote
+            .played
+            .iter()
+            .find(|&&(t, _)| t == tick)
+            .map(|&(_, body)| body)
     }
 
     /// Nothing to do with the outcomes yet beyond what the changed cells say: an accepted

@@ -73,7 +73,7 @@ fn a_session_plays_600_ticks_without_a_window_or_a_gpu() {
     let start = session.me().position;
     session.input.key(Control::Forward, true);
     run_until(&mut session, &mut scene, true, |s| {
-        s.sim.tick_count() >= 600
+        s.play.sim().tick_count() >= 600
     });
 
     // Ten seconds of walking at 4.3 blocks a second, less the first steps' acceleration.
@@ -113,14 +113,14 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
     // Straight down, at the grass under the player's feet.
     session.input.mouse_motion(0.0, 1e6);
     session.input.button(Button::Break, true);
-    let before = session.sim.tick_count();
+    let before = session.play.sim().tick_count();
     let grass = BlockPos::containing(session.me().position).offset(glam::IVec3::NEG_Y);
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let mut changes = SceneChanges::default();
-    while session.sim.tick_count() == before {
+    while session.play.sim().tick_count() == before {
         changes = session.advance(frame, true);
     }
-    let edits: Vec<_> = session.sim.world().edits().collect();
+    let edits: Vec<_> = session.play.sim().world().edits().collect();
     assert_eq!(edits.len(), 1);
     assert_eq!((edits[0].0, edits[0].1.current), (grass, Block::Air));
     let remeshed: Vec<_> = changes.meshes.iter().map(|(pos, _)| *pos).collect();
