@@ -175,7 +175,8 @@ impl Session {
         }
         if let Some(saver) = &mut self.saver {
             let hotbar = self.input.saved_hotbar();
-            saver.autosave(now, || Snapshot::of(&mut self.sim, &hotbar));
+            // One player, the one played: the hotbar is theirs.
+            saver.autosave(now, || Snapshot::of(&mut self.sim, |_| hotbar));
             if let Some(e) = saver.take_error() {
                 log::warn!("autosave failed (will retry): {e}");
             }
@@ -260,7 +261,7 @@ impl Session {
     pub fn finish(mut self) -> Result<(), AppError> {
         if let Some(saver) = self.saver.take() {
             let hotbar = self.input.saved_hotbar();
-            let last = Snapshot::of(&mut self.sim, &hotbar);
+            let last = Snapshot::of(&mut self.sim, |_| hotbar);
             let file = saver.finish(last)?;
             log::info!("world saved to {}", file.path().display());
             file.close()?;
