@@ -168,9 +168,11 @@ impl WorldFile {
         }
         let lock = place::lock(path)?;
         let side_files = NewSideFiles::before_opening(path);
+        // Integrity first, as `hewn world check` asks it: damaged pages can make the metadata
+        // look missing, and both must then name the same fault.
         let looked = layout::open_to_look(path).and_then(|conn| {
-            check_request(path, &schema::read_meta(path, &conn)?, &request)?;
-            layout::check_integrity(path, &conn)
+            layout::check_integrity(path, &conn)?;
+            check_request(path, &schema::read_meta(path, &conn)?, &request)
         });
         side_files.remove_new();
         looked?;
