@@ -147,3 +147,6 @@ pub fn open_world(
         saver: Some(Autosaver::start(file, Instant::now())),
     })
 }
+
+#[cfg(test)]
+mod tests;
