@@ -458,3 +458,40 @@ fn rows_past_the_limit_are_damage_and_the_next_save_keeps_the_world_within_it() 
     assert_eq!(summary.players.len(), MAX_SAVED_PLAYERS);
     assert!(!summary.players.contains_key(&name("zed")));
 }
+
+#[test]
+fn world_info_and_check_end_quietly_when_their_reader_stops_reading() {
+    use std::io::Read;
+    // Ten thousand players, whose lines fill any pipe's buffer many times over: good ones for
+    // info to list, and ones with a space in their names for check to name.
+    for (command, name) in [("info", "q%05d"), ("check", "q %05d")] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = saved_world(dir.path());
+        tamper(
+            &path,
+            &format!(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9999)
+                 INSERT INTO players SELECT printf('{name}', i), 0.5, 64, 0.5, 0, 0, 0, 0, 0,
+                     1, 0, 'box', '{}', 0 FROM n;",
+                default_hotbar()
+            ),
+        );
+        let mut child = std::process::Command::new(common::private_hewn(dir.path()))
+            .args(["world", command, path.to_str().expect("utf-8")])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run hewn");
+        let mut first = [0_u8; 16];
+        let mut stdout = child.stdout.take().expect("piped");
+        stdout.read_exact(&mut first).expect("some output");
+        drop(stdout);
+        let out = child.wait_with_output().expect("hewn ends");
+        assert!(
+            !text(&out.stderr).contains("panicked"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{command}");
+    }
+}

@@ -1,14 +1,15 @@
 //! The command line of saved worlds: `hewn world list|info|check` and `hewn sim --world`.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
 use super::worlds::{date_time, human_size, list_worlds};
 use super::{
-    Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, WorldSummary,
-    check, escaped, resolve_world, summarize, worlds_dir,
+    CheckReport, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile,
+    WorldSummary, check, escaped, resolve_world, summarize, worlds_dir,
 };
 use crate::sim::scenario::{Arrivals, Scenario};
 use crate::sim::{PlayerName, Simulation, Start, Step};
@@ -87,86 +88,114 @@ fn list() -> Result<ExitCode, SaveError> {
 
 fn info(world: &str) -> Result<ExitCode, SaveError> {
     let s = summarize(&resolve_world(world)?)?;
-    println!("world:          {}", shown(&s.path));
-    println!("seed:           {}", s.meta.seed);
-    println!("generator:      {}", s.meta.generator);
-    println!("chunks stored:  {}", s.chunks);
-    println!(
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // The players may run to thousands of lines: a closed pipe (`hewn world info w | head`)
+    // ends the listing, without a panic or a message.
+    let written = write_info(&mut out, &s).and_then(|()| out.flush());
+    Ok(if written.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// What `hewn world info` prints about `s`: the world, then its players, each name (escaped,
+/// as every name printed is) with where that player stands.
+fn write_info(out: &mut impl Write, s: &WorldSummary) -> std::io::Result<()> {
+    writeln!(out, "world:          {}", shown(&s.path))?;
+    writeln!(out, "seed:           {}", s.meta.seed)?;
+    writeln!(out, "generator:      {}", s.meta.generator)?;
+    writeln!(out, "chunks stored:  {}", s.chunks)?;
+    writeln!(
+        out,
         "time:           {} (tick {})",
         crate::sim::time::Clock::at(s.meta.time),
         s.meta.time
-    );
-    println!("size on disk:   {} ({} bytes)", human_size(s.size), s.size);
-    print_players(&s);
-    println!(
+    )?;
+    writeln!(
+        out,
+        "size on disk:   {} ({} bytes)",
+        human_size(s.size),
+        s.size
+    )?;
+    writeln!(
+        out,
         "created:        {} UTC by hewn {}",
         date_time(s.meta.created),
         s.meta.game_version
-    );
+    )?;
     if s.meta.last_saved > 0 {
-        println!("last saved:     {} UTC", date_time(s.meta.last_saved));
+        writeln!(out, "last saved:     {} UTC", date_time(s.meta.last_saved))?;
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The players of `hewn world info`: each name (escaped, as every name printed is) and where
-/// that player stands.
-fn print_players(s: &WorldSummary) {
     if s.players.is_empty() {
-        println!("players:        none saved yet (each starts at the spawn point)");
-        return;
-    }
-    println!("players:        {}", s.players.len());
-    for (name, p) in &s.players {
-        let name = escaped(name.as_str());
-        println!("  {name:<16} {:.3} {:.3} {:.3}", p.x, p.y, p.z);
-    }
-    if !s.named {
-        println!(
-            "  (from before players had names: the player takes the name of whoever plays the \
-             world next)"
+        return writeln!(
+            out,
+            "players:        none saved yet (each starts at the spawn point)"
         );
     }
+    writeln!(out, "players:        {}", s.players.len())?;
+    for (name, p) in &s.players {
+        let name = escaped(name.as_str());
+        writeln!(out, "  {name:<16} {:.3} {:.3} {:.3}", p.x, p.y, p.z)?;
+    }
+    if !s.named {
+        writeln!(
+            out,
+            "  (from before players had names: the player takes the name of whoever plays the \
+             world next)"
+        )?;
+    }
+    Ok(())
 }
 
 fn check_world(world: &str) -> Result<ExitCode, SaveError> {
     let path = resolve_world(world)?;
     let report = check(&path)?;
-    for message in &report.integrity {
-        println!("database: {message}");
-    }
-    for d in &report.damaged {
-        println!(
-            "damaged chunk ({}, {}, {}): {}",
-            d.pos.x, d.pos.y, d.pos.z, d.error
-        );
-    }
-    for row in &report.damaged_rows {
-        println!("damaged row: {row} (left out when the world opens)");
-    }
-    let path = shown(&path);
-    if !report.is_healthy() {
-        println!(
-            "{path}: damaged ({} of {} chunks, {} rows)",
-            report.damaged.len(),
-            report.chunks,
-            report.damaged_rows.len()
-        );
-    } else if report.read_only {
-        // Opening refuses a world it could never save; check says so, so the two agree.
-        println!(
-            "{path}: healthy ({} chunks stored) but read-only: hewn will not play it until it \
-             can be written",
-            report.chunks
-        );
-    } else {
-        println!("{path}: healthy ({} chunks stored)", report.chunks);
-    }
-    Ok(if report.is_playable() {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // A damaged world may name thousands of rows: a closed pipe ends the listing quietly.
+    let written = write_check(&mut out, &shown(&path), &report).and_then(|()| out.flush());
+    Ok(if report.is_playable() && written.is_ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What `hewn world check` prints about the world at `path`: each damaged thing, then a line
+/// saying whether the world is healthy and playable.
+fn write_check(out: &mut impl Write, path: &str, report: &CheckReport) -> std::io::Result<()> {
+    for message in &report.integrity {
+        writeln!(out, "database: {message}")?;
+    }
+    for d in &report.damaged {
+        writeln!(
+            out,
+            "damaged chunk ({}, {}, {}): {}",
+            d.pos.x, d.pos.y, d.pos.z, d.error
+        )?;
+    }
+    for row in &report.damaged_rows {
+        writeln!(out, "damaged row: {row} (left out when the world opens)")?;
+    }
+    if !report.is_healthy() {
+        writeln!(
+            out,
+            "{path}: damaged ({} of {} chunks, {} rows)",
+            report.damaged.len(),
+            report.chunks,
+            report.damaged_rows.len()
+        )
+    } else if report.read_only {
+        // Opening refuses a world it could never save; check says so, so the two agree.
+        writeln!(
+            out,
+            "{path}: healthy ({} chunks stored) but read-only: hewn will not play it until it \
+             can be written",
+            report.chunks
+        )
+    } else {
+        writeln!(out, "{path}: healthy ({} chunks stored)", report.chunks)
+    }
 }
 
 /// A path as printed: control characters escaped.
