@@ -313,6 +313,17 @@ fn hewn_sim_with_a_world_resumes_each_player_by_name_and_keeps_where_one_left() 
         "seed = 9\nworld = \"flat\"\nticks = 0\n[players.bob]\nposition = [3.5, 64.0, 3.5]\n",
     );
     assert_eq!(position(&third, "bob"), [3.5, 64.0, 3.5]);
+    // A player joining later resumes too: eve, back at tick 1, one tick from where she left.
+    let (fourth, _) = sim(
+        &path,
+        "seed = 9\nworld = \"flat\"\nticks = 2\n[players.eve]\njoins = 1\n",
+    );
+    let back = position(&fourth, "eve");
+    assert!(
+        (back[0] - eve[0]).abs() < 0.2,
+        "{back:?} is not near {eve:?}"
+    );
+    assert!((back[2] - 8.5).abs() < 1e-9, "{back:?}");
 }
 
 /// The default hotbar as stored, for rows written by hand.
