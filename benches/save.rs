@@ -14,7 +14,8 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::physics::Player;
 use hewn::physics::crates::Crate;
-use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
+use hewn::save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
+use hewn::sim::PlayerName;
 use hewn::world::{Block, BlockPos, World};
 use hewn::worldgen::GeneratorKind;
 
@@ -42,11 +43,21 @@ fn edit(world: &mut World, round: u32) {
     }
 }
 
+/// `body` with `hotbar` as a world's one player, named `player`.
+fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+    let saved = SavedPlayer {
+        body: *body,
+        hotbar: *hotbar,
+    };
+    SavedPlayers::from([(PlayerName::default(), saved)])
+}
+
 fn autosave(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let request = NewWorld {
         seed: Some(1),
         generator: Some(GeneratorKind::Terrain),
+        player: None,
     };
     let (mut file, loaded) =
         WorldFile::open_or_create(&dir.path().join("bench.hewn"), request).expect("world");
@@ -70,7 +81,8 @@ fn autosave(c: &mut Criterion) {
         b.iter_batched(
             &mut changed,
             |mut w| {
-                let snapshot = Snapshot::take(&mut w.loader(), &player, &crates, &hotbar);
+                let snapshot =
+                    Snapshot::take(&mut w.loader(), as_player(&player, &hotbar), &crates);
                 (w, black_box(snapshot))
             },
             BatchSize::SmallInput,
@@ -79,7 +91,13 @@ fn autosave(c: &mut Criterion) {
 
     c.bench_function("write 10 chunks + player + 32 crates", |b| {
         b.iter_batched(
-            || Snapshot::take(&mut changed().loader(), &player, &crates, &hotbar),
+            || {
+                Snapshot::take(
+                    &mut changed().loader(),
+                    as_player(&player, &hotbar),
+                    &crates,
+                )
+            },
             |snapshot| file.save(&snapshot).expect("save"),
             BatchSize::SmallInput,
         );

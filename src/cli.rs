@@ -231,17 +231,17 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     };
     // Checked in the scenario's own world, before a saved one is opened, so a refused
     // scenario changes nothing on disk.
-    let (mut sim, spawn) = scenario.begin();
+    let (mut sim, arrivals) = scenario.begin();
     if let Err(e) = scenario.check_crates(&mut sim.loader()) {
         eprintln!("hewn sim: {}: {e}", args.file.display());
         return ExitCode::from(2);
     }
-    let (saved, mut sim, spawn) = match &args.world {
-        None => (None, sim, spawn),
+    let (mut saved, mut sim, arrivals) = match &args.world {
+        None => (None, sim, arrivals),
         Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
             Ok((saved, sim)) => {
-                let spawn = saved.spawn();
-                (Some(saved), sim, spawn)
+                let arrivals = saved.arrivals().clone();
+                (Some(saved), sim, arrivals)
             }
             Err(code) => return code,
         },
@@ -251,7 +251,10 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     let mut write_failed = false;
     let mut trace = Trace::new();
     let mut water_stopped = false;
-    for step in scenario.steps(spawn) {
+    for step in scenario.steps(arrivals) {
+        if let Some(saved) = &mut saved {
+            saved.note_leaving(&sim, &step);
+        }
         sim.step(&step);
         if !water_stopped && sim.world().edit_count() >= MAX_EDITS_FOR_WATER {
             water_stopped = true;

@@ -72,8 +72,9 @@ fn a_saved_chunk_beyond_the_border_is_damage_not_a_crash() {
     let new = NewWorld {
         seed: Some(1),
         generator: Some(GeneratorKind::Terrain),
+        player: None,
     };
-    let (file, _) = WorldFile::open_or_create(&path, new).expect("create");
+    let (file, _) = WorldFile::open_or_create(&path, new.clone()).expect("create");
     file.close().expect("close");
     let conn = rusqlite::Connection::open(&path).expect("open with sqlite");
     conn.execute(

@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 
 use hewn::physics::Player;
 use hewn::physics::crates::Crate;
-use hewn::save::{Autosaver, NewWorld, SaveError, Snapshot, WorldFile, check};
+use hewn::save::{
+    Autosaver, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, check,
+};
+use hewn::sim::PlayerName;
 use hewn::world::{Block, BlockPos, ChunkPos, World};
 use hewn::worldgen::{Generator, GeneratorKind, SplitMix64};
 
@@ -46,6 +49,7 @@ fn private_copy_of_this_test(dir: &Path) -> PathBuf {
 const CRASH_WORLD: NewWorld = NewWorld {
     seed: Some(7),
     generator: Some(GeneratorKind::Flat),
+    player: None,
 };
 
 /// Step `seq` of the crash test's edits: a few scattered blocks in a 3×3-chunk area, a slab
@@ -100,17 +104,26 @@ fn crash_crates(seq: u64) -> Vec<Crate> {
         .collect()
 }
 
+/// `body` with `hotbar` as a world's one player, named `player`.
+fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+    let saved = SavedPlayer {
+        body: *body,
+        hotbar: *hotbar,
+    };
+    SavedPlayers::from([(PlayerName::default(), saved)])
+}
+
 /// Opens `path` and saves [`crash_step`]s (and [`crash_crates`]) through an [`Autosaver`]
 /// until killed, printing each sequence number once its save is on disk. The sequence number
 /// rides in the player's x so the test can tell which save a reopened world holds.
 fn crash_writer(path: &Path) -> Result<(), SaveError> {
-    let (file, loaded) = WorldFile::open_or_create(path, CRASH_WORLD)?;
+    let (file, mut loaded) = WorldFile::open_or_create(path, CRASH_WORLD)?;
+    let saved = loaded.take_player(&PlayerName::default());
     let mut world = loaded.world;
-    let mut player = loaded
-        .player
-        .unwrap_or_else(|| Player::new(glam::DVec3::new(0.0, 80.0, 0.0)));
+    let mut player =
+        saved.map_or_else(|| Player::new(glam::DVec3::new(0.0, 80.0, 0.0)), |s| s.body);
     let mut seq = player.position.x as u64;
-    let hotbar = loaded.hotbar;
+    let hotbar = saved.map_or_else(Hotbar::default, |s| s.hotbar);
     let mut saver = Autosaver::start(file, std::time::Instant::now());
     let stdout = std::io::stdout();
     loop {
@@ -119,9 +132,8 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
         player.position.x = seq as f64;
         saver.queue(Snapshot::take(
             &mut world.loader(),
-            &player,
+            as_player(&player, &hotbar),
             &crash_crates(seq),
-            &hotbar,
         ));
         saver.wait_idle();
         if let Some(e) = saver.take_error() {
@@ -135,9 +147,8 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
     saver
         .finish(Snapshot::take(
             &mut world.loader(),
-            &player,
+            as_player(&player, &hotbar),
             &crash_crates(seq),
-            &hotbar,
         ))?
         .close()?;
     Ok(())
@@ -208,7 +219,10 @@ fn verify(path: &Path, acked: u64, replay: &mut Replay) -> u64 {
     let (file, loaded) =
         WorldFile::open_or_create(path, CRASH_WORLD).unwrap_or_else(|e| panic!("reopen: {e}"));
     assert!(loaded.damaged.is_empty());
-    let seq = loaded.player.map_or(0, |p| p.position.x as u64);
+    let seq = loaded
+        .players
+        .get(&PlayerName::default())
+        .map_or(0, |p| p.body.position.x as u64);
     assert!(
         seq == acked || seq == acked + 1,
         "reported save {acked} done, the file holds save {seq}"

@@ -197,7 +197,7 @@ fn players_join_and_leave_at_their_ticks() {
         "#);
     assert_eq!(r.trace[19].players["bob"], *alone.last().me());
     // Eve, with no position, starts at the spawn point.
-    let spawn = Scenario::parse(text).expect("parses").begin().1;
+    let spawn = Scenario::parse(text).expect("parses").begin().1.spawn;
     assert_eq!(r.last().players["eve"].position, spawn.to_array());
 }
 

@@ -6,18 +6,20 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::worlds::{UNNAME_PLAYERS, as_player};
 use common::{hewn, private_hewn, text};
 
 use glam::DVec3;
 use hewn::physics::Player;
 use hewn::save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
-use hewn::sim::{Simulation, Start};
+use hewn::sim::{PlayerName, Simulation, Start};
 use hewn::world::{Block, BlockPos, BlockSource, ChunkPos, World};
 use hewn::worldgen::GeneratorKind;
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
+    player: None,
 };
 
 /// A saved flat world with edits in chunks (0, 2, 0) and (3, 2, 0).
@@ -32,9 +34,8 @@ fn saved_world(dir: &Path) -> PathBuf {
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &player,
+        as_player(&player, &Hotbar::default()),
         &[],
-        &Hotbar::default(),
     ))
     .expect("set up the world");
     file.close().expect("set up the world");
@@ -94,24 +95,14 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
 
     // Saving without touching it leaves the damaged copy as it was...
     world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
-    let player = loaded.player.unwrap();
-    file.save(&Snapshot::take(
-        &mut world.loader(),
-        &player,
-        &[],
-        &loaded.hotbar,
-    ))
-    .unwrap();
+    let players = loaded.players;
+    file.save(&Snapshot::take(&mut world.loader(), players.clone(), &[]))
+        .unwrap();
     assert_eq!(blob(&path, bad), damaged_blob);
     // ...until the player edits that chunk, which writes it anew.
     world.set_block(BlockPos::new(5, 64, 5), Block::Log);
-    file.save(&Snapshot::take(
-        &mut world.loader(),
-        &player,
-        &[],
-        &loaded.hotbar,
-    ))
-    .unwrap();
+    file.save(&Snapshot::take(&mut world.loader(), players, &[]))
+        .unwrap();
     file.close().unwrap();
     assert!(check(&path).unwrap().is_healthy());
 }
@@ -186,6 +177,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
     let path = saved_world(dir.path());
     // Take the world back to what a version 1 hewn wrote, with the fixed hotbar it had.
     let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(UNNAME_PLAYERS).unwrap();
     conn.execute_batch(
         "DROP TABLE crates;
          DROP TABLE updates;
@@ -199,8 +191,9 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
 
     let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     assert!(loaded.crates.is_empty());
+    let player = &loaded.players[&PlayerName::default()];
     assert_eq!(
-        loaded.hotbar,
+        player.hotbar,
         Hotbar {
             slots: hewn::sim::DEFAULT_HOTBAR.map(Some),
             selected: 4
@@ -213,17 +206,14 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         "old worlds open in the morning"
     );
     assert_eq!(loaded.world.edit_count(), 40);
-    assert_eq!(
-        loaded.player.map(|p| p.position),
-        Some(DVec3::new(1.5, 64.0, 1.5))
-    );
+    assert_eq!(player.body.position, DVec3::new(1.5, 64.0, 1.5));
     file.close().unwrap();
     let conn = rusqlite::Connection::open(&path).unwrap();
     let version: i64 = conn
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn::save::SCHEMA_VERSION);
-    assert_eq!(version, 6);
+    assert_eq!(version, 7);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();
@@ -237,6 +227,7 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
     let dir = tempfile::tempdir().unwrap();
     let path = saved_world(dir.path());
     let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(UNNAME_PLAYERS).unwrap();
     conn.execute_batch(
         "DELETE FROM meta WHERE key = 'time';
          DROP TABLE updates;
@@ -249,7 +240,7 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
     let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     assert_eq!(loaded.meta.time, hewn::sim::time::MORNING);
     assert_eq!(
-        loaded.hotbar.slots[0],
+        loaded.players[&PlayerName::default()].hotbar.slots[0],
         Some(hewn::sim::Item::Block(Block::Glass))
     );
     file.close().unwrap();
@@ -259,11 +250,13 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
 fn the_clock_is_saved_with_the_world() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_world(dir.path());
-    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
-    let mut start = Start::in_world(loaded.world, loaded.player.unwrap());
+    let (mut file, mut loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let saved = loaded.take_player(&PlayerName::default()).unwrap();
+    let mut start = Start::in_world(loaded.world, saved.body);
     start.time = 123_456;
     let mut sim = Simulation::new(start);
-    file.save(&Snapshot::of(&mut sim, &loaded.hotbar)).unwrap();
+    file.save(&Snapshot::of(&mut sim, |_| saved.hotbar))
+        .unwrap();
     file.close().unwrap();
     let (file, back) = WorldFile::open_or_create(&path, FLAT).unwrap();
     assert_eq!(back.meta.time, 123_456);
@@ -426,6 +419,7 @@ fn a_hundred_edited_chunks_take_little_room() {
     let request = NewWorld {
         seed: Some(1),
         generator: Some(GeneratorKind::Terrain),
+        player: None,
     };
     let (mut file, loaded) = WorldFile::open_or_create(&path, request).unwrap();
     let mut world = loaded.world;
@@ -442,9 +436,8 @@ fn a_hundred_edited_chunks_take_little_room() {
     let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &player,
+        as_player(&player, &Hotbar::default()),
         &[],
-        &Hotbar::default(),
     ))
     .unwrap();
     file.close().unwrap();
@@ -512,13 +505,14 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     assert!(!sim.updates().is_empty(), "the flood is under way");
     assert_eq!(sim.falling().list().len(), 1, "the sand is falling");
     let motion = sim.motion();
-    file.save(&Snapshot::of(&mut sim, &Hotbar::default()))
+    file.save(&Snapshot::of(&mut sim, |_| Hotbar::default()))
         .unwrap();
     file.close().unwrap();
 
     let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     assert_eq!(loaded.motion, motion);
-    let mut start = Start::in_world(loaded.world, loaded.player.unwrap());
+    let body = loaded.players[&PlayerName::default()].body;
+    let mut start = Start::in_world(loaded.world, body);
     start.motion = loaded.motion;
     let mut resumed = Simulation::new(start);
     for _ in 0..200 {
@@ -559,9 +553,8 @@ fn every_block_survives_a_save() {
     let player = Player::new(DVec3::new(0.5, 64.0, 0.5));
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &player,
+        as_player(&player, &Hotbar::default()),
         &[],
-        &Hotbar::default(),
     ))
     .expect("save");
     file.close().expect("close");

@@ -260,9 +260,9 @@ proptest! {
         });
         if small && s.probes.len() < 8 {
             s.ticks = s.ticks.min(3);
-            let (mut sim, spawn) = s.begin();
+            let (mut sim, arrivals) = s.begin();
             if s.check_crates(&mut sim.loader()).is_ok() {
-                for step in s.steps(spawn) {
+                for step in s.steps(arrivals) {
                     sim.step(&step);
                 }
             }

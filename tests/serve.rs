@@ -265,3 +265,52 @@ fn bots_refuse_keys_only_a_local_world_has() {
         );
     }
 }
+
+#[test]
+fn a_server_restart_keeps_every_player_where_it_left() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    let world = dir.path().join("kept.hewn");
+    let walk = dir.path().join("walk.toml");
+    // A minute's walk, then a second standing: at rest where the server will keep them.
+    std::fs::write(
+        &walk,
+        "ticks = 120\n[[input]]\nat = 0\nyaw = 45.0\n[[input]]\nfrom = 0\nto = 60\nhold = [\"forward\"]\n",
+    )
+    .expect("write");
+    let stay = dir.path().join("stay.toml");
+    std::fs::write(&stay, "ticks = 0\n").expect("write");
+    let bot = |addr: &str, scenario: &Path, name: &str| {
+        let out = Command::new(&bin)
+            .args(["bot", addr])
+            .arg(scenario)
+            .args(["--name", name])
+            .output()
+            .expect("run hewn bot");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        v["position"].clone()
+    };
+    let served = Served::start(&bin, &world, dir.path());
+    let alice = bot(&served.addr, &walk, "alice");
+    let bob = bot(&served.addr, &stay, "bob");
+    served.stop();
+
+    let served = Served::start(&bin, &world, dir.path());
+    // The bots stood still after their last tick until the server confirmed it, and left:
+    // the server keeps where they left, a hair from where they printed (1e-4 block).
+    for (name, before) in [("alice", alice), ("bob", bob)] {
+        let after = bot(&served.addr, &stay, name);
+        for axis in 0..3 {
+            let (a, b) = (after[axis].as_f64(), before[axis].as_f64());
+            let (Some(a), Some(b)) = (a, b) else {
+                panic!("{name}: {after} / {before}");
+            };
+            common::assert_near(a, b, 1e-4);
+        }
+    }
+    served.stop();
+    let info = common::hewn(&["world", "info", &world.display().to_string()], dir.path());
+    let info = text(&info.stdout);
+    assert!(info.contains("alice") && info.contains("bob"), "{info}");
+}

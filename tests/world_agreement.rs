@@ -1,5 +1,6 @@
 //! `hewn world check` and opening agree on every world, however it is damaged: random bytes
-//! changed, rows added or removed, schema objects added, column types changed. A world check
+//! changed, rows added or removed (players with bad names or values out of range, more
+//! players than a world may hold), schema objects added, column types changed. A world check
 //! calls healthy opens with nothing left out; a world it calls damaged is refused by opening,
 //! or opened with exactly the damage check named; a file check cannot read is refused by
 //! opening with the same kind of error.
@@ -9,17 +10,31 @@ use std::path::{Path, PathBuf};
 use glam::DVec3;
 use hewn::physics::Player;
 use hewn::physics::crates::Crate;
-use hewn::save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
+use hewn::save::{
+    Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, check, summarize,
+};
+use hewn::sim::PlayerName;
 use hewn::world::{Block, BlockPos};
 use hewn::worldgen::GeneratorKind;
 use proptest::prelude::*;
 
-/// A small saved world: a few edits, a player and two crates.
+/// Two players, `player` and `bob`, with the default hotbar.
+fn two_players() -> SavedPlayers {
+    let saved = |x: f64| SavedPlayer {
+        body: Player::new(DVec3::new(x, 64.0, 1.5)),
+        hotbar: Hotbar::default(),
+    };
+    let bob = PlayerName::new("bob").expect("a name");
+    SavedPlayers::from([(PlayerName::default(), saved(1.5)), (bob, saved(-4.5))])
+}
+
+/// A small saved world: a few edits, two players and two crates.
 fn saved_world(dir: &Path) -> PathBuf {
     let path = dir.join("w.hewn");
     let request = NewWorld {
         seed: Some(4),
         generator: Some(GeneratorKind::Flat),
+        player: None,
     };
     let (mut file, loaded) = WorldFile::open_or_create(&path, request).expect("set up");
     let mut world = loaded.world;
@@ -30,8 +45,7 @@ fn saved_world(dir: &Path) -> PathBuf {
         Crate::new(DVec3::new(0.5, 80.0, 0.5), DVec3::ONE),
         Crate::new(DVec3::new(3.5, 80.0, 0.5), DVec3::ONE),
     ];
-    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
-    let snapshot = Snapshot::take(&mut world.loader(), &player, &crates, &Hotbar::default());
+    let snapshot = Snapshot::take(&mut world.loader(), two_players(), &crates);
     file.save(&snapshot).expect("set up");
     file.close().expect("set up");
     path
@@ -48,8 +62,10 @@ enum Damage {
 
 /// Rows added or removed, schema objects added, column types changed.
 fn sql() -> impl Strategy<Value = String> {
-    let table = prop::sample::select(vec!["chunks", "crates", "player", "meta", "updates"]);
-    let column = prop::sample::select(vec!["x", "y", "z", "format", "data", "vx", "delay"]);
+    let table = prop::sample::select(vec!["chunks", "crates", "players", "meta", "updates"]);
+    let column = prop::sample::select(vec![
+        "x", "y", "z", "format", "data", "vx", "delay", "name", "collider", "hotbar", "selected",
+    ]);
     let value = prop::sample::select(vec![
         "'text'",
         "X'00ff'",
@@ -77,8 +93,19 @@ fn sql() -> impl Strategy<Value = String> {
         (0..10_i64, value.clone()).prop_map(|(o, v)| format!(
             "INSERT OR REPLACE INTO updates VALUES ({o}, 1, {v}, 64, 0);"
         )),
-        (-5..5_i64, -2..10_i64, value).prop_map(|(x, y, v)| format!(
+        (-5..5_i64, -2..10_i64, value.clone()).prop_map(|(x, y, v)| format!(
             "INSERT OR REPLACE INTO chunks VALUES ({x}, {y}, 0, 1, {v});"
+        )),
+        (player_name(), value, number, player_extras()).prop_map(|(n, v, x, (c, h, s))| format!(
+            "INSERT OR REPLACE INTO players VALUES ({n}, {x}, {v}, 0.5, 0, 0, 0, 0, 0, 1, 0, \
+             {c}, {h}, {s});"
+        )),
+        // Around the limit: the world holds two players already.
+        (9_997..10_001_i64).prop_map(|n| format!(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {n}) \
+             INSERT INTO players SELECT printf('m%05d', i), 0.5, 64, 0.5, 0, 0, 0, 0, 0, 1, 0, \
+             'box', '{}', 0 FROM n;",
+            Hotbar::default().to_text()
         )),
         prop::sample::select(vec![
             "CREATE TRIGGER t AFTER INSERT ON crates BEGIN SELECT 1; END;",
@@ -95,6 +122,33 @@ fn sql() -> impl Strategy<Value = String> {
             )
         ),
     ]
+}
+
+/// A player's name as a file may hold it: good ones (one already saved), and ones that break
+/// the rule or are not text at all.
+fn player_name() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "'player'",
+        "'bob'",
+        "'Zed_9'",
+        "''",
+        "'a b'",
+        "'seventeen_letters'",
+        "'caf\u{e9}'",
+        "X'00ff'",
+        "7",
+        "2.5",
+    ])
+}
+
+/// A stored player's collider, hotbar and selected slot, good or not.
+fn player_extras() -> impl Strategy<Value = (&'static str, String, &'static str)> {
+    let good = format!("'{}'", Hotbar::default().to_text());
+    (
+        prop::sample::select(vec!["'box'", "'cylinder'", "'sphere'", "X'00'", "3"]),
+        prop::sample::select(vec![good, "'stone'".to_owned(), "'x,,,,,,,,'".to_owned()]),
+        prop::sample::select(vec!["0", "8", "9", "-1", "'1'"]),
+    )
 }
 
 fn damage() -> impl Strategy<Value = Damage> {
@@ -144,6 +198,7 @@ proptest! {
         let path = saved_world(dir.path());
         prop_assume!(apply(&path, &damage));
         let checked = check(&path);
+        let summary = summarize(&path);
         let opened = WorldFile::open_or_create(&path, NewWorld::default());
         match (&checked, &opened) {
             (Err(c), Err(o)) => prop_assert_eq!(kind(c), kind(o), "check: {}\nopen: {}", c, o),
@@ -156,7 +211,10 @@ proptest! {
                 prop_assert!(report.integrity.is_empty(), "{:?}", report.integrity);
                 prop_assert_eq!(&report.damaged, &loaded.damaged);
                 prop_assert_eq!(&report.damaged_rows, &loaded.damaged_rows);
-                prop_assert_eq!(report.player_damaged, loaded.player_damaged);
+                // The players info lists are those opening resumes.
+                let listed = summary.map(|s| s.players.into_keys().collect::<Vec<_>>());
+                let resumed = loaded.players.keys().cloned().collect::<Vec<_>>();
+                prop_assert_eq!(listed.ok(), Some(resumed));
             }
         }
     }

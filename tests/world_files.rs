@@ -15,8 +15,8 @@ fn check_and_sim_both_refuse_a_world_whose_tables_are_not_its_versions() {
     let cases = [
         ("DROP TABLE crates;", "table \"crates\" is missing"),
         (
-            "ALTER TABLE player RENAME COLUMN yaw TO yew;",
-            "table \"player\" has columns",
+            "ALTER TABLE players RENAME COLUMN yaw TO yew;",
+            "table \"players\" has columns",
         ),
         ("PRAGMA user_version = 1;", "not those of a version 1 world"),
     ];
@@ -78,7 +78,7 @@ fn a_stored_player_out_of_range_is_damage_and_starts_at_the_spawn() {
     let dir = tempfile::tempdir().expect("temp dir");
     let scratch = tempfile::tempdir().expect("temp dir");
     let path = saved_world(dir.path());
-    tamper(&path, "UPDATE player SET x = 1e300;");
+    tamper(&path, "UPDATE players SET x = 1e300;");
 
     let out = hewn(
         &["world", "check", path.to_str().expect("utf-8")],
@@ -86,14 +86,21 @@ fn a_stored_player_out_of_range_is_damage_and_starts_at_the_spawn() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stdout).contains("damaged player record"),
+        text(&out.stdout).contains(
+            "damaged row: table players row 1: player \"player\": position, look or speed \
+             outside the limits a player keeps"
+        ),
         "{}",
         text(&out.stdout)
     );
 
     let out = sim_with_world(&path, scratch.path());
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("the saved player is damaged or out of range"));
+    assert!(
+        text(&out.stderr).contains("warning: damaged row: table players row 1"),
+        "{}",
+        text(&out.stderr)
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let x = report["position"][0].as_f64().expect("x");
     assert!(x.abs() < 1.0, "starts at the spawn, not at x = {x}");

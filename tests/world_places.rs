@@ -21,6 +21,7 @@ use hewn::worldgen::GeneratorKind;
 const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
+    player: None,
 };
 
 const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";
@@ -387,6 +388,8 @@ fn a_run_that_cannot_start_leaves_an_old_world_byte_identical() {
     saved_world(&path);
     // Back to what a version 1 hewn wrote, which opening for play would upgrade.
     let conn = rusqlite::Connection::open(&path).expect("open with sqlite");
+    conn.execute_batch(common::worlds::UNNAME_PLAYERS)
+        .expect("downgrade");
     conn.execute_batch(
         "DROP TABLE crates; DROP TABLE updates; DROP TABLE falling; PRAGMA user_version = 1;",
     )

@@ -77,8 +77,8 @@ fn objects_the_schema_does_not_make_are_damage_that_check_and_sim_refuse() {
         (
             "PRAGMA writable_schema = ON; \
              UPDATE sqlite_schema SET sql = replace(sql, 'selected  INTEGER NOT NULL', \
-             'selected  INTEGER NOT NULL CHECK (selected < 0)') WHERE name = 'player';",
-            "table \"player\" is not defined as hewn defines it",
+             'selected  INTEGER NOT NULL CHECK (selected < 0)') WHERE name = 'players';",
+            "table \"players\" is not defined as hewn defines it",
         ),
     ];
     for (sql, needle) in cases {

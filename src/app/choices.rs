@@ -92,7 +92,7 @@ impl App {
             screenshot: None,
             ..self.options.clone()
         };
-        let opened = open::open_world(&options, None)?;
+        let opened = open::open_world(&options, None, &self.settings.name)?;
         self.launch = Instant::now();
         self.start_session(&options, opened, name.to_owned());
         Ok(())

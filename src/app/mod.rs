@@ -108,13 +108,15 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
         options.world.is_some() || options.frames.is_some() || options.connect.is_some();
     // An existing world is claimed now and opened with the window (`resumed`); a world to be
     // created waits for the window too.
+    // The settings name the player the world is claimed for (and, if it is from before
+    // names, upgraded for).
+    let saved_settings = load_settings();
+    let settings = saved_settings.clone().overridden_by(options);
     let claimed = if straight_in && options.connect.is_none() {
-        open::claim_world(options)?
+        open::claim_world(options, &settings.name)?
     } else {
         None
     };
-    let saved_settings = load_settings();
-    let settings = saved_settings.clone().overridden_by(options);
     let event_loop = EventLoop::new()?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
@@ -340,7 +342,8 @@ impl ApplicationHandler for App {
                 Err(e) => return self.fail(event_loop, e),
             }
         }
-        let opened = match open::open_world(&self.options, self.claimed.take()) {
+        let opened = match open::open_world(&self.options, self.claimed.take(), &self.settings.name)
+        {
             Ok(opened) => opened,
             Err(e) => return self.fail(event_loop, e),
         };

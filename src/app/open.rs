@@ -1,5 +1,7 @@
 //! Opening the world a game plays: the one the options name, created if missing, or a
-//! fresh unsaved one for automation.
+//! fresh unsaved one for automation. The game plays it as the name in the settings: the
+//! world's player of that name resumes where they left, and a name new to it starts at the
+//! spawn point.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -19,7 +21,8 @@ use crate::worldgen::{Generator, GeneratorKind};
 /// the simulation.
 #[derive(Debug)]
 pub struct Opened {
-    /// The world, player, crates, motion and clock the simulation starts from.
+    /// The world, player, crates, motion and clock the simulation starts from; the one
+    /// player is the one played.
     pub start: Start,
     /// The generator the world comes from, for the workers and the debug overlay.
     pub generator: Arc<Generator>,
@@ -29,15 +32,19 @@ pub struct Opened {
     pub saver: Option<Autosaver>,
 }
 
-/// Claims the existing world the options name, before any window opens: everything that
-/// can refuse it is asked and its lock taken, but nothing is written ([`WorldFile::claim`]).
+/// Claims the existing world the options name for `player`, before any window opens:
+/// everything that can refuse it is asked and its lock taken, but nothing is written
+/// ([`WorldFile::claim`]).
 /// `None` when there is no world to claim: `--frames` without `--world` (an unsaved world),
 /// or a world that does not exist yet (created only once the window is up).
 ///
 /// # Errors
 /// [`AppError::Save`] if the world cannot be played: a bad name, locked by another hewn, not
 /// a hewn world, read-only, from a newer hewn, or asked for with another seed or generator.
-pub fn claim_world(options: &PlayOptions) -> Result<Option<ClaimedWorld>, AppError> {
+pub fn claim_world(
+    options: &PlayOptions,
+    player: &PlayerName,
+) -> Result<Option<ClaimedWorld>, AppError> {
     if options.world.is_none() && options.frames.is_some() {
         return Ok(None);
     }
@@ -45,21 +52,23 @@ pub fn claim_world(options: &PlayOptions) -> Result<Option<ClaimedWorld>, AppErr
     if !world_exists(&path)? {
         return Ok(None);
     }
-    Ok(Some(WorldFile::claim(&path, new_world(options))?))
+    Ok(Some(WorldFile::claim(&path, new_world(options, player))?))
 }
 
-/// What the options ask of a new world.
-fn new_world(options: &PlayOptions) -> NewWorld {
+/// What the options ask of a new world, opened by `player`.
+fn new_world(options: &PlayOptions, player: &PlayerName) -> NewWorld {
     NewWorld {
         seed: options.seed,
         generator: options.world_gen.map(GeneratorKind::from),
+        player: Some(player.clone()),
     }
 }
 
-/// Opens (or creates) and locks the world the options name, with its player, crates and
-/// hotbar as they were saved; `claimed`, when given, is that world already claimed by
-/// [`claim_world`]. With `--frames` and no `--world` the world is a fresh one that is never
-/// saved, so automation leaves no files behind.
+/// Opens (or creates) and locks the world the options name, with its crates as they were
+/// saved and `player` as the world kept them (or new, at the spawn point); `claimed`, when
+/// given, is that world already claimed by [`claim_world`] for `player`. With `--frames` and
+/// no `--world` the world is a fresh one that is never saved, so automation leaves no files
+/// behind.
 ///
 /// # Errors
 /// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
@@ -67,6 +76,7 @@ fn new_world(options: &PlayOptions) -> NewWorld {
 pub fn open_world(
     options: &PlayOptions,
     claimed: Option<ClaimedWorld>,
+    player: &PlayerName,
 ) -> Result<Opened, AppError> {
     let collider = PlayerCollider::from(options.collider);
     if options.world.is_none() && options.frames.is_some() {
@@ -75,20 +85,23 @@ pub fn open_world(
             .map_or(GeneratorKind::Terrain, GeneratorKind::from);
         let generator = Arc::new(Generator::new(kind, options.seed.unwrap_or(0)));
         let mut world = World::with_shared_source(generator.clone());
-        let mut player = spawn::new_player(&mut world, generator.spawn_point());
-        player.collider = collider;
+        let mut body = spawn::new_player(&mut world, generator.spawn_point());
+        body.collider = collider;
         return Ok(Opened {
-            start: Start::in_world(world, player),
+            start: Start {
+                players: Players::one(player.clone(), body),
+                ..Start::in_world(world, body)
+            },
             generator,
             hotbar: Hotbar::default(),
             saver: None,
         });
     }
-    let (file, loaded) = match claimed {
+    let (file, mut loaded) = match claimed {
         Some(claimed) => claimed.open()?,
         None => {
             let path = resolve_world(options.world.as_deref().unwrap_or(DEFAULT_WORLD))?;
-            WorldFile::open_or_create(&path, new_world(options))?
+            WorldFile::open_or_create(&path, new_world(options, player))?
         }
     };
     let path = file.path();
@@ -109,26 +122,31 @@ pub fn open_world(
     for row in &loaded.damaged_rows {
         log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
     }
-    if loaded.player_damaged {
-        log::warn!("the saved player is damaged or out of range: starting at the spawn point");
-    }
-    let mut world = loaded.world;
-    let generator = loaded.generator;
-    let player = loaded.player.unwrap_or_else(|| {
-        let mut p = spawn::new_player(&mut world, generator.spawn_point());
-        p.collider = collider;
-        p
-    });
+    let me = match loaded.take_player(player) {
+        Some(saved) => {
+            log::info!("{player} resumes where they left");
+            saved
+        }
+        None => {
+            log::info!("{player} is new to this world: starting at the spawn point");
+            let mut new = loaded.new_player();
+            new.body.collider = collider;
+            new
+        }
+    };
     Ok(Opened {
         start: Start {
-            world,
-            players: Players::one(PlayerName::default(), player),
+            world: loaded.world,
+            players: Players::one(player.clone(), me.body),
             crates: loaded.crates,
             motion: loaded.motion,
             time: loaded.meta.time,
         },
-        generator,
-        hotbar: loaded.hotbar,
+        generator: loaded.generator,
+        hotbar: me.hotbar,
         saver: Some(Autosaver::start(file, Instant::now())),
     })
 }
+
+#[cfg(test)]
+mod tests;

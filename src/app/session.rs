@@ -196,7 +196,8 @@ impl Session {
         }
         if let Some(saver) = &mut self.saver {
             let hotbar = self.input.saved_hotbar();
-            saver.autosave(now, || Snapshot::of(self.play.sim_mut(), &hotbar));
+            // One player, the one played: the hotbar is theirs.
+            saver.autosave(now, || Snapshot::of(self.play.sim_mut(), |_| hotbar));
             if let Some(e) = saver.take_error() {
                 log::warn!("autosave failed (will retry): {e}");
             }
@@ -293,7 +294,7 @@ impl Session {
         self.play.leave();
         if let Some(saver) = self.saver.take() {
             let hotbar = self.input.saved_hotbar();
-            let last = Snapshot::of(self.play.sim_mut(), &hotbar);
+            let last = Snapshot::of(self.play.sim_mut(), |_| hotbar);
             let file = saver.finish(last)?;
             log::info!("world saved to {}", file.path().display());
             file.close()?;

@@ -21,6 +21,7 @@ use winit::keyboard::KeyCode;
 
 use super::keys::{Binding, Bindings};
 use crate::cli::{PlayOptions, Switch};
+use crate::sim::PlayerName;
 use crate::sim::scenario::{quoted, shortened};
 
 /// Environment variable that replaces the platform config folder (for tests and portable
@@ -38,6 +39,9 @@ pub const MAX_SETTINGS_BYTES: u64 = 256 << 10;
 /// its name, default, range and place on the settings screen.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
+    /// The name worlds are played as, which each keeps the player's place under
+    /// ([`fields::NAME`]).
+    pub name: PlayerName,
     /// Vertical field of view, in degrees ([`fields::FOV`]).
     pub fov: f64,
     /// Degrees of turn per unit of mouse motion ([`fields::SENSITIVITY`]).
@@ -61,6 +65,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Self {
+            name: PlayerName::default(),
             fov: fields::FOV.default,
             mouse_sensitivity: fields::SENSITIVITY.default,
             invert_y: fields::INVERT_Y.default,

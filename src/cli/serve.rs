@@ -6,6 +6,7 @@
 //! minute it logs the players online, the tick time (median and 99th percentile) and the
 //! traffic.
 
+use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -17,9 +18,10 @@ use clap::Args;
 use crate::net::server::{Server, ServerConfig};
 use crate::net::transport::{MAX_CLIENTS, UdpServer};
 use crate::save::{
-    Autosaver, Hotbar, NewWorld, SaveError, Snapshot, WorldFile, escaped, resolve_world,
+    Autosaver, Hotbar, NewWorld, SaveError, SavedPlayer, Snapshot, WorldFile, escaped,
+    resolve_world,
 };
-use crate::sim::{Players, Simulation, Start};
+use crate::sim::{PlayerName, Players, Simulation, Start};
 use crate::worldgen::GeneratorKind;
 
 /// The port a server listens on unless told otherwise.
@@ -92,6 +94,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     let request = NewWorld {
         seed: args.seed,
         generator: args.world_gen,
+        player: None,
     };
     let opened =
         resolve_world(&args.world).and_then(|path| WorldFile::open_or_create(&path, request));
@@ -131,6 +134,18 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         Arc::clone(&loaded.generator),
         config,
     );
+    // Hotbars stay as the world has them: the server is told nothing of what a player holds.
+    let hotbars: BTreeMap<PlayerName, Hotbar> = loaded
+        .players
+        .iter()
+        .map(|(name, saved)| (name.clone(), saved.hotbar))
+        .collect();
+    server.resume_players(
+        loaded
+            .players
+            .into_iter()
+            .map(|(name, saved)| (name, saved.body)),
+    );
     let addr = SocketAddr::new(args.bind, args.port);
     let mut udp = match UdpServer::bind(addr, usize::from(args.max_players).min(MAX_CLIENTS)) {
         Ok(udp) => udp,
@@ -151,11 +166,11 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         None => log::info!("listening on {addr}"),
     }
     let mut saver = Autosaver::start(file, Instant::now());
-    serve_until(&stop, &mut server, &mut udp, &mut saver);
+    serve_until(&stop, &mut server, &mut udp, &mut saver, &hotbars);
     udp.close();
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
-    let last = Snapshot::of(server.sim_mut(), &Hotbar::default());
+    let last = snapshot(&mut server, &hotbars);
     let finished = saver.finish(last).and_then(WorldFile::close);
     log::info!("final hash {hash} after {ticks} ticks");
     eprintln!("hewn serve: final hash {hash} after {ticks} ticks");
@@ -171,8 +186,35 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     }
 }
 
+/// Everything a save of `server`'s world writes: the world, and every player, online or
+/// not, where it is or left, with the hotbar the world keeps for it.
+fn snapshot(server: &mut Server, hotbars: &BTreeMap<PlayerName, Hotbar>) -> Snapshot {
+    let hotbar = |name: &PlayerName| hotbars.get(name).copied().unwrap_or_default();
+    let away: Vec<(PlayerName, SavedPlayer)> = server
+        .players_away()
+        .map(|(name, &body)| {
+            let saved = SavedPlayer {
+                body,
+                hotbar: hotbar(name),
+            };
+            (name.clone(), saved)
+        })
+        .collect();
+    let mut snapshot = Snapshot::of(server.sim_mut(), hotbar);
+    for (name, saved) in away {
+        snapshot = snapshot.with_player(name, saved);
+    }
+    snapshot
+}
+
 /// Runs the server on `udp`, saving with `saver`, until `stop` is set.
-fn serve_until(stop: &AtomicBool, server: &mut Server, udp: &mut UdpServer, saver: &mut Autosaver) {
+fn serve_until(
+    stop: &AtomicBool,
+    server: &mut Server,
+    udp: &mut UdpServer,
+    saver: &mut Autosaver,
+    hotbars: &BTreeMap<PlayerName, Hotbar>,
+) {
     let mut next = Instant::now();
     let mut last = Instant::now();
     let mut minute = Minute::default();
@@ -197,7 +239,7 @@ fn serve_until(stop: &AtomicBool, server: &mut Server, udp: &mut UdpServer, save
         for (id, reason) in &summary.refused {
             log::info!("client {id} sent away: {reason}");
         }
-        saver.autosave(began, || Snapshot::of(server.sim_mut(), &Hotbar::default()));
+        saver.autosave(began, || snapshot(server, hotbars));
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed: {}", escaped(&e.to_string()));
         }

@@ -182,10 +182,21 @@ impl Server {
         self.clients.values().filter(|r| r.name.is_some()).count()
     }
 
-    /// Where a player left the world, if it did since the server started.
+    /// Where a player not online left the world: since the server started, or as the
+    /// world saved it ([`Server::resume_players`]).
     #[must_use]
     pub fn away(&self, name: &PlayerName) -> Option<&Player> {
         self.away.get(name)
+    }
+
+    /// The players not online, where they left.
+    pub fn players_away(&self) -> impl Iterator<Item = (&PlayerName, &Player)> {
+        self.away.iter()
+    }
+
+    /// Players the world saved: each resumes where it was when it joins.
+    pub fn resume_players(&mut self, saved: impl IntoIterator<Item = (PlayerName, Player)>) {
+        self.away.extend(saved);
     }
 
     /// One tick: takes the clients' news from `renet`, steps the world, and queues what each
@@ -242,9 +253,14 @@ impl Server {
             return;
         };
         if let Some(name) = remote.name {
-            if let Some(body) = self.sim.players().get(&name) {
-                self.away.insert(name.clone(), *body);
-            }
+            // One let in who never played a tick is kept where it was let in.
+            let body = self
+                .sim
+                .players()
+                .get(&name)
+                .copied()
+                .unwrap_or(remote.body);
+            self.away.insert(name.clone(), body);
             summary.left.push(name);
         }
     }

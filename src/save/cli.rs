@@ -1,17 +1,18 @@
 //! The command line of saved worlds: `hewn world list|info|check` and `hewn sim --world`.
 
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
-use glam::DVec3;
 
 use super::worlds::{date_time, human_size, list_worlds};
 use super::{
-    Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check, escaped, resolve_world, summarize,
-    worlds_dir,
+    CheckReport, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile,
+    WorldSummary, check, escaped, resolve_world, summarize, worlds_dir,
 };
-use crate::sim::scenario::Scenario;
-use crate::sim::{Simulation, Start};
+use crate::sim::scenario::{Arrivals, Scenario};
+use crate::sim::{PlayerName, Simulation, Start, Step};
 
 /// Arguments of `hewn world`.
 #[derive(Debug, Args)]
@@ -26,7 +27,8 @@ pub struct WorldArgs {
 pub enum WorldCommand {
     /// List the worlds in the data folder.
     List,
-    /// Show a world's seed, generator, chunks stored, size and player position.
+    /// Show a world's seed, generator, chunks stored, size, and its players with where each
+    /// stands.
     Info {
         /// A world name (in the data folder) or a path to a .hewn file.
         world: String,
@@ -86,72 +88,114 @@ fn list() -> Result<ExitCode, SaveError> {
 
 fn info(world: &str) -> Result<ExitCode, SaveError> {
     let s = summarize(&resolve_world(world)?)?;
-    println!("world:          {}", shown(&s.path));
-    println!("seed:           {}", s.meta.seed);
-    println!("generator:      {}", s.meta.generator);
-    println!("chunks stored:  {}", s.chunks);
-    println!(
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // The players may run to thousands of lines: a closed pipe (`hewn world info w | head`)
+    // ends the listing, without a panic or a message.
+    let written = write_info(&mut out, &s).and_then(|()| out.flush());
+    Ok(if written.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// What `hewn world info` prints about `s`: the world, then its players, each name (escaped,
+/// as every name printed is) with where that player stands.
+fn write_info(out: &mut impl Write, s: &WorldSummary) -> std::io::Result<()> {
+    writeln!(out, "world:          {}", shown(&s.path))?;
+    writeln!(out, "seed:           {}", s.meta.seed)?;
+    writeln!(out, "generator:      {}", s.meta.generator)?;
+    writeln!(out, "chunks stored:  {}", s.chunks)?;
+    writeln!(
+        out,
         "time:           {} (tick {})",
         crate::sim::time::Clock::at(s.meta.time),
         s.meta.time
-    );
-    println!("size on disk:   {} ({} bytes)", human_size(s.size), s.size);
-    match s.player {
-        Some(p) => println!("player:         {:.3} {:.3} {:.3}", p.x, p.y, p.z),
-        None => println!("player:         not saved yet (spawns at the spawn point)"),
-    }
-    println!(
+    )?;
+    writeln!(
+        out,
+        "size on disk:   {} ({} bytes)",
+        human_size(s.size),
+        s.size
+    )?;
+    writeln!(
+        out,
         "created:        {} UTC by hewn {}",
         date_time(s.meta.created),
         s.meta.game_version
-    );
+    )?;
     if s.meta.last_saved > 0 {
-        println!("last saved:     {} UTC", date_time(s.meta.last_saved));
+        writeln!(out, "last saved:     {} UTC", date_time(s.meta.last_saved))?;
     }
-    Ok(ExitCode::SUCCESS)
+    if s.players.is_empty() {
+        return writeln!(
+            out,
+            "players:        none saved yet (each starts at the spawn point)"
+        );
+    }
+    writeln!(out, "players:        {}", s.players.len())?;
+    for (name, p) in &s.players {
+        let name = escaped(name.as_str());
+        writeln!(out, "  {name:<16} {:.3} {:.3} {:.3}", p.x, p.y, p.z)?;
+    }
+    if !s.named {
+        writeln!(
+            out,
+            "  (from before players had names: the player takes the name of whoever plays the \
+             world next)"
+        )?;
+    }
+    Ok(())
 }
 
 fn check_world(world: &str) -> Result<ExitCode, SaveError> {
     let path = resolve_world(world)?;
     let report = check(&path)?;
-    for message in &report.integrity {
-        println!("database: {message}");
-    }
-    for d in &report.damaged {
-        println!(
-            "damaged chunk ({}, {}, {}): {}",
-            d.pos.x, d.pos.y, d.pos.z, d.error
-        );
-    }
-    for row in &report.damaged_rows {
-        println!("damaged row: {row} (left out when the world opens)");
-    }
-    if report.player_damaged {
-        println!("damaged player record: unreadable or out of range (the player will respawn)");
-    }
-    let path = shown(&path);
-    if !report.is_healthy() {
-        println!(
-            "{path}: damaged ({} of {} chunks, {} rows)",
-            report.damaged.len(),
-            report.chunks,
-            report.damaged_rows.len()
-        );
-    } else if report.read_only {
-        // Opening refuses a world it could never save; check says so, so the two agree.
-        println!(
-            "{path}: healthy ({} chunks stored) but read-only: hewn will not play it until it \
-             can be written",
-            report.chunks
-        );
-    } else {
-        println!("{path}: healthy ({} chunks stored)", report.chunks);
-    }
-    Ok(if report.is_playable() {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // A damaged world may name thousands of rows: a closed pipe ends the listing quietly.
+    let written = write_check(&mut out, &shown(&path), &report).and_then(|()| out.flush());
+    Ok(if report.is_playable() && written.is_ok() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// What `hewn world check` prints about the world at `path`: each damaged thing, then a line
+/// saying whether the world is healthy and playable.
+fn write_check(out: &mut impl Write, path: &str, report: &CheckReport) -> std::io::Result<()> {
+    for message in &report.integrity {
+        writeln!(out, "database: {message}")?;
+    }
+    for d in &report.damaged {
+        writeln!(
+            out,
+            "damaged chunk ({}, {}, {}): {}",
+            d.pos.x, d.pos.y, d.pos.z, d.error
+        )?;
+    }
+    for row in &report.damaged_rows {
+        writeln!(out, "damaged row: {row} (left out when the world opens)")?;
+    }
+    if !report.is_healthy() {
+        writeln!(
+            out,
+            "{path}: damaged ({} of {} chunks, {} rows)",
+            report.damaged.len(),
+            report.chunks,
+            report.damaged_rows.len()
+        )
+    } else if report.read_only {
+        // Opening refuses a world it could never save; check says so, so the two agree.
+        writeln!(
+            out,
+            "{path}: healthy ({} chunks stored) but read-only: hewn will not play it until it \
+             can be written",
+            report.chunks
+        )
+    } else {
+        writeln!(out, "{path}: healthy ({} chunks stored)", report.chunks)
+    }
 }
 
 /// A path as printed: control characters escaped.
@@ -163,17 +207,22 @@ fn shown(path: &std::path::Path) -> String {
 #[derive(Debug)]
 pub struct SimWorld {
     file: WorldFile,
-    hotbar: Hotbar,
-    /// Where players without a position start.
-    spawn: DVec3,
+    /// Each saved player's hotbar; a player new to the world has the default one.
+    hotbars: BTreeMap<PlayerName, Hotbar>,
+    /// Where the scenario's players come into the world: the saved players by name.
+    arrivals: Arrivals,
+    /// The players who left during the run, as they left, to be saved with the rest.
+    left: SavedPlayers,
 }
 
 impl SimWorld {
     /// Opens or creates the world `name_or_path` for `scenario` and builds the starting
-    /// simulation: the saved world with the scenario's fills on top; the saved player, unless
-    /// the scenario sets `[player] position` (then the scenario's player) or the world has no
-    /// player yet (then the scenario's player at the spawn point); the saved crates, unless
-    /// the scenario has `[[crate]]`s (then those, replacing the saved ones).
+    /// simulation: the saved world with the scenario's fills on top; each of the scenario's
+    /// players as the world kept the player of its name, unless the scenario gives it a
+    /// position (then the scenario's player) or the world has not kept one (then the
+    /// scenario's player at the spawn point); the saved crates, unless the scenario has
+    /// `[[crate]]`s (then those, replacing the saved ones). A world from before players had
+    /// names gives its one player to the scenario's first player's name.
     ///
     /// # Errors
     /// The exit code after printing why: 2 if the scenario's seed or generator differ from
@@ -182,6 +231,7 @@ impl SimWorld {
         let request = NewWorld {
             seed: Some(scenario.seed),
             generator: Some(scenario.world),
+            player: Some(scenario.player.name.clone()),
         };
         let opened =
             resolve_world(name_or_path).and_then(|p| WorldFile::open_or_create(&p, request));
@@ -208,19 +258,21 @@ impl SimWorld {
         for row in &loaded.damaged_rows {
             eprintln!("hewn sim: warning: damaged row: {row}; left out");
         }
-        if loaded.player_damaged {
-            eprintln!(
-                "hewn sim: warning: the saved player is damaged or out of range; starting at the spawn point"
-            );
-        }
         let mut world = loaded.world;
         scenario.apply_fills(&mut world);
         if scenario.settled {
             world.take_touched();
         }
         scenario.load_probes(&mut world);
-        let spawn = loaded.generator.spawn_point();
-        let saved = loaded.player.filter(|_| scenario.player.position.is_none());
+        let arrivals = Arrivals {
+            spawn: loaded.generator.spawn_point(),
+            saved: (loaded.players.iter())
+                .map(|(name, saved)| (name.clone(), saved.body))
+                .collect(),
+        };
+        let hotbars = (loaded.players.into_iter())
+            .map(|(name, saved)| (name, saved.hotbar))
+            .collect();
         let crates = if scenario.crates.is_empty() {
             loaded.crates
         } else {
@@ -235,33 +287,53 @@ impl SimWorld {
             .extend(scenario.motion.falling.iter().copied());
         let sim = Simulation::new(Start {
             world,
-            players: scenario.players_at_start(spawn, saved),
+            players: scenario.players_at_start(&arrivals),
             crates,
             motion,
             time: scenario.time.unwrap_or(loaded.meta.time),
         });
-        Ok((
-            Self {
-                file,
-                hotbar: loaded.hotbar,
-                spawn,
-            },
-            sim,
-        ))
+        let opened = Self {
+            file,
+            hotbars,
+            arrivals,
+            left: SavedPlayers::new(),
+        };
+        Ok((opened, sim))
     }
 
-    /// Where the scenario's players without a position start: the world's spawn point.
+    /// Where the scenario's players come into the world ([`Scenario::steps`]): the saved
+    /// players by name, the others at their positions or the world's spawn point.
     #[must_use]
-    pub const fn spawn(&self) -> DVec3 {
-        self.spawn
+    pub const fn arrivals(&self) -> &Arrivals {
+        &self.arrivals
     }
 
-    /// Saves the simulation's changes, player and crates into the world and closes it.
+    /// Keeps, before `step` runs on `sim`, the players it takes out of the world as they
+    /// are, so the save keeps where each left.
+    pub fn note_leaving(&mut self, sim: &Simulation, step: &Step) {
+        for name in &step.leaving {
+            if let Some(&body) = sim.players().get(name) {
+                let hotbar = self.hotbar(name);
+                self.left.insert(name.clone(), SavedPlayer { body, hotbar });
+            }
+        }
+    }
+
+    /// The hotbar of `name`: as saved, or the default one.
+    fn hotbar(&self, name: &PlayerName) -> Hotbar {
+        self.hotbars.get(name).copied().unwrap_or_default()
+    }
+
+    /// Saves the simulation's changes, its players (and those who left during the run) and
+    /// its crates into the world, and closes it.
     ///
     /// # Errors
     /// Exit code 1 after printing why.
     pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
-        let snapshot = Snapshot::of(sim, &self.hotbar);
+        let mut snapshot = Snapshot::of(sim, |name| self.hotbar(name));
+        for (name, saved) in std::mem::take(&mut self.left) {
+            snapshot = snapshot.with_player(name, saved);
+        }
         self.file
             .save(&snapshot)
             .and_then(|_| self.file.close())

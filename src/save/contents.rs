@@ -1,29 +1,29 @@
 //! What a world's rows hold, read one way for everyone: opening a world for play and
 //! `hewn world check` both call [`read`], so they cannot disagree about which chunks, rows or
-//! player are damaged. Everything damaged is left out of what is returned and listed in
+//! players are damaged. Everything damaged is left out of what is returned and listed in
 //! [`Damage`]: the game and `hewn sim` warn about each item and run without it, and check
 //! reports the same items and exits 1.
 //!
 //! Memory stays in proportion to what is allowed, not to what a file claims: a chunk blob of
 //! a few hundred bytes can decode to 32,768 edits, so the edits of all stored chunks together
-//! are held to [`MAX_SAVED_EDITS`], and only the first [`MAX_CRATES`] crates are read.
+//! are held to [`MAX_SAVED_EDITS`], and only the first [`MAX_CRATES`] crates and
+//! [`MAX_SAVED_PLAYERS`] players are read.
 //!
 //! [`MAX_CRATES`]: crate::sim::scenario::MAX_CRATES
+//! [`MAX_SAVED_PLAYERS`]: super::MAX_SAVED_PLAYERS
 
 use std::path::Path;
 use std::sync::Arc;
 
-use glam::DVec3;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use super::codec::{self, DecodeError};
 use super::motion::{self, Motion};
+use super::players::{self, SavedPlayers};
 use super::rows::{DamagedRow, integer};
 use super::schema::Meta;
-use super::snapshot::Hotbar;
 use super::{DbResult, SaveError, crates};
 use crate::physics::crates::Crate;
-use crate::physics::{Player, PlayerCollider};
 use crate::world::coords::CHUNK_VOLUME;
 use crate::world::{BlockPos, Chunk, ChunkPos, ColumnSource, Edit, LocalPos, World};
 use crate::worldgen::Generator;
@@ -49,10 +49,9 @@ pub struct DamagedChunk {
 pub(super) struct Damage {
     /// Stored chunks that could not be used.
     pub chunks: Vec<DamagedChunk>,
-    /// Rows of the crates, updates and falling tables that could not be used.
+    /// Rows of the players, crates, updates and falling tables (and chunk keys) that could
+    /// not be used.
     pub rows: Vec<DamagedRow>,
-    /// Whether the player row is unreadable, out of range, or has no usable hotbar.
-    pub player: bool,
 }
 
 /// A world's rows, as [`read`] finds them.
@@ -63,10 +62,8 @@ pub(super) struct Contents {
     pub generator: Arc<Generator>,
     /// Chunks stored, damaged or not.
     pub chunks: u64,
-    /// The saved player, if there is a usable one.
-    pub player: Option<Player>,
-    /// The saved hotbar, if there is a usable one.
-    pub hotbar: Option<Hotbar>,
+    /// The usable saved players, by name.
+    pub players: SavedPlayers,
     /// The usable crates, in order.
     pub crates: Vec<Crate>,
     /// The usable water queue and falling blocks.
@@ -92,10 +89,8 @@ pub(super) fn read(
     let mut damage = Damage::default();
     let chunks = read_chunks(conn, &generator, &mut world, &mut damage).db(path)?;
     world.take_changed_chunks();
-    let (player, hotbar) = read_player(conn).unwrap_or((None, None));
-    // A row that cannot be read at all is as damaged as one out of range.
-    damage.player = player.is_some() != hotbar.is_some()
-        || (player.is_none() && has_player_row(conn).db(path)?);
+    let (players, rows) = players::read(conn, version).db(path)?;
+    damage.rows.extend(rows);
     let crates = if version >= 2 {
         let (crates, rows) = crates::read(conn).db(path)?;
         damage.rows.extend(rows);
@@ -114,18 +109,11 @@ pub(super) fn read(
         world,
         generator,
         chunks,
-        player,
-        hotbar,
+        players,
         crates,
         motion,
         damage,
     })
-}
-
-/// Whether the world has a player row, usable or not.
-fn has_player_row(conn: &Connection) -> rusqlite::Result<bool> {
-    conn.query_row("SELECT count(*) FROM player", [], |r| r.get::<_, i64>(0))
-        .map(|n| n > 0)
 }
 
 /// Restores the edits of every usable stored chunk into `world`, in the order of their
@@ -204,54 +192,4 @@ fn chunk_edits(generator: &Generator, pos: ChunkPos, saved: &Chunk) -> Vec<(Bloc
             (edit.generated != edit.current).then(|| (pos.block(LocalPos::from_index(i)), edit))
         })
         .collect()
-}
-
-pub(super) fn read_player(conn: &Connection) -> rusqlite::Result<(Option<Player>, Option<Hotbar>)> {
-    let row = conn
-        .query_row(
-            "SELECT x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected
-             FROM player WHERE id = 1",
-            [],
-            |r| {
-                let mut f = [0.0f64; 8];
-                for (i, v) in f.iter_mut().enumerate() {
-                    *v = r.get(i)?;
-                }
-                let on_ground: bool = r.get(8)?;
-                let flying: bool = r.get(9)?;
-                let collider: String = r.get(10)?;
-                let hotbar: String = r.get(11)?;
-                let selected: i64 = r.get(12)?;
-                Ok((f, on_ground, flying, collider, hotbar, selected))
-            },
-        )
-        .optional()?;
-    let Some((f, on_ground, flying, collider, hotbar, selected)) = row else {
-        return Ok((None, None));
-    };
-    let collider = PlayerCollider::from_name(&collider);
-    let player = collider
-        .filter(|_| f.iter().all(|v| v.is_finite()) && in_range(&f))
-        .map(|collider| {
-            let mut p = Player::new(DVec3::new(f[0], f[1], f[2]));
-            p.velocity = DVec3::new(f[3], f[4], f[5]);
-            p.set_look(f[6], f[7]);
-            p.on_ground = on_ground;
-            p.flying = flying;
-            p.collider = collider;
-            p
-        });
-    Ok((player, Hotbar::from_text(&hotbar, selected)))
-}
-
-/// Whether a stored position and velocity are ones a scenario could start with: inside the
-/// world border and the altitude limit, no faster than the speed limit. Anything else is
-/// damage (a player at x = 1e300 would break physics), and the player respawns.
-fn in_range(f: &[f64; 8]) -> bool {
-    let half = crate::physics::tuning::PLAYER_WIDTH / 2.0;
-    crate::sim::scenario::body_in_limits(
-        DVec3::new(f[0], f[1], f[2]),
-        DVec3::splat(half),
-        DVec3::new(f[3], f[4], f[5]),
-    )
 }

@@ -9,27 +9,33 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
 use super::codec;
 use super::contents::{self, DamagedChunk};
+use super::hotbar::Hotbar;
 use super::layout;
 use super::motion::{self, Motion};
 use super::place::{self, Place, WorldLock};
+use super::players::{self, SavedPlayer, SavedPlayers};
 use super::rows::DamagedRow;
-use super::schema::{self, Meta};
-use super::snapshot::{Hotbar, Snapshot};
+use super::schema::{self, Meta, Upgrade};
+use super::snapshot::Snapshot;
 use super::{DbResult, NewSideFiles, SaveError, crates, sidecar, sqlite_side_file};
-use crate::physics::Player;
 use crate::physics::crates::Crate;
+use crate::sim::{PlayerName, spawn};
 use crate::world::{ChunkPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 /// What the caller asks of the world it opens. For a new world these choose how it is made
 /// (`None` means seed 0 and the terrain generator); for an existing world a `Some` that
 /// differs from what the world was made with is an error, never a silent override.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewWorld {
     /// The seed asked for, if any.
     pub seed: Option<u64>,
     /// The generator asked for, if any.
     pub generator: Option<GeneratorKind>,
+    /// Who opens it: in a world from before players had names, which is upgraded as it
+    /// opens, the one player becomes the player of this name, so the one opening it resumes
+    /// it. `None` for [`PlayerName::DEFAULT`].
+    pub player: Option<PlayerName>,
 }
 
 /// A world as loaded from its file.
@@ -41,14 +47,10 @@ pub struct LoadedWorld {
     /// The generator the world comes from, shared with the world (and the workers that
     /// generate for it).
     pub generator: Arc<Generator>,
-    /// The saved player, or `None` for a world never saved with one, or whose player is
-    /// damaged (spawn them).
-    pub player: Option<Player>,
-    /// Whether the saved player (or hotbar) could not be used: unreadable, non-finite, or
-    /// out of range. The caller reports it; the player starts at the spawn point.
-    pub player_damaged: bool,
-    /// The saved hotbar, or the default one.
-    pub hotbar: Hotbar,
+    /// Everyone saved in the world, by name, as they left it. A damaged player's row is
+    /// left out (and in [`LoadedWorld::damaged_rows`]): that player starts again at the
+    /// spawn point.
+    pub players: SavedPlayers,
     /// The saved crates in their order; empty for a world saved without any (or by a hewn
     /// that did not save crates).
     pub crates: Vec<Crate>,
@@ -60,9 +62,27 @@ pub struct LoadedWorld {
     pub created: bool,
     /// Stored chunks that could not be decoded.
     pub damaged: Vec<DamagedChunk>,
-    /// Stored crates, updates and falling blocks left out because no hewn could have
-    /// written them (or, for crates, because they break the rules scenario crates keep).
+    /// Stored players, crates, updates and falling blocks left out because no hewn could
+    /// have written them (or because they break the rules a scenario's players and crates
+    /// keep).
     pub damaged_rows: Vec<DamagedRow>,
+}
+
+impl LoadedWorld {
+    /// Takes the saved state of the player called `name` out of [`LoadedWorld::players`]:
+    /// where they left and what they held; `None` for a name the world has not kept.
+    pub fn take_player(&mut self, name: &PlayerName) -> Option<SavedPlayer> {
+        self.players.remove(name)
+    }
+
+    /// A player new to the world: standing at its spawn point facing the most open view
+    /// ([`spawn::new_player`], which loads the columns around it), with the default hotbar.
+    pub fn new_player(&mut self) -> SavedPlayer {
+        SavedPlayer {
+            body: spawn::new_player(&mut self.world, self.generator.spawn_point()),
+            hotbar: Hotbar::default(),
+        }
+    }
 }
 
 /// What one save wrote.
@@ -81,6 +101,8 @@ pub struct SaveStats {
 pub struct WorldFile {
     conn: Connection,
     path: PathBuf,
+    /// The player rows the load left out as damage, which the next save deletes.
+    left_out: Vec<DamagedRow>,
     /// Held for as long as the world is open; the OS drops it if the process dies. After
     /// `conn`, so the connection closes first.
     _lock: WorldLock,
@@ -113,12 +135,12 @@ impl WorldFile {
         request: NewWorld,
     ) -> Result<(Self, LoadedWorld), SaveError> {
         match place::look(path)? {
-            Place::File => Self::claim(path, request)?.open(),
+            Place::File => Self::claim(path, request.clone())?.open(),
             Place::Empty => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
                 }
-                let lock = create_file(path, request)?;
+                let lock = create_file(path, &request)?;
                 ClaimedWorld {
                     path: path.to_owned(),
                     request,
@@ -146,9 +168,11 @@ impl WorldFile {
         }
         let lock = place::lock(path)?;
         let side_files = NewSideFiles::before_opening(path);
+        // Integrity first, as `hewn world check` asks it: damaged pages can make the metadata
+        // look missing, and both must then name the same fault.
         let looked = layout::open_to_look(path).and_then(|conn| {
-            check_request(path, &schema::read_meta(path, &conn)?, request)?;
-            layout::check_integrity(path, &conn)
+            layout::check_integrity(path, &conn)?;
+            check_request(path, &schema::read_meta(path, &conn)?, &request)
         });
         side_files.remove_new();
         looked?;
@@ -165,8 +189,8 @@ impl WorldFile {
     }
 
     /// Opens the existing world at `path` with its lock held, upgrading its schema if it is
-    /// older than this build's.
-    fn open_locked(path: &Path, lock: WorldLock) -> Result<Self, SaveError> {
+    /// older than this build's (for `player` to resume, if it is from before names).
+    fn open_locked(path: &Path, lock: WorldLock, player: &PlayerName) -> Result<Self, SaveError> {
         // No SQLITE_OPEN_CREATE: if the file vanished since we looked, fail rather than make
         // an empty database.
         layout::check_format_bytes(path)?;
@@ -189,10 +213,11 @@ impl WorldFile {
         conn.pragma_update(None, "synchronous", "FULL").db(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .db(path)?;
-        schema::migrate(&mut conn, version).db(path)?;
+        schema::migrate(&mut conn, version, &Upgrade { player }).db(path)?;
         Ok(Self {
             conn,
             path: path.to_owned(),
+            left_out: Vec::new(),
             _lock: lock,
         })
     }
@@ -203,18 +228,18 @@ impl WorldFile {
         &self.path
     }
 
-    /// Reads the player, the crates and every stored chunk into a fresh world, the way
-    /// `hewn world check` reads them ([`contents::read`]).
-    fn load(&self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
+    /// Reads the players, the crates and every stored chunk into a fresh world, the way
+    /// `hewn world check` reads them ([`contents::read`]), noting the player rows left out
+    /// for the next save to delete.
+    fn load(&mut self, meta: Meta, created: bool) -> Result<LoadedWorld, SaveError> {
         let contents = contents::read(&self.path, &self.conn, &meta, schema::SCHEMA_VERSION)?;
         let damage = contents.damage;
+        self.left_out.clone_from(&damage.rows);
         Ok(LoadedWorld {
             motion: contents.motion,
             generator: contents.generator,
             world: contents.world,
-            player: contents.player,
-            player_damaged: damage.player,
-            hotbar: contents.hotbar.unwrap_or_default(),
+            players: contents.players,
             crates: contents.crates,
             meta,
             created,
@@ -224,8 +249,8 @@ impl WorldFile {
     }
 
     /// Writes `snapshot` in one transaction: its chunks (or their deletion, for chunks whose
-    /// edits were all undone), the player and all the crates. Blocks until the data is on
-    /// disk.
+    /// edits were all undone), its players (the others keep their rows; those the load left
+    /// out as damage go) and all the crates. Blocks until the data is on disk.
     ///
     /// # Errors
     /// [`SaveError::Database`] if the transaction failed; the file then holds the previous
@@ -265,9 +290,8 @@ impl WorldFile {
                     }
                 }
             }
-            if let Some(player) = &snapshot.player {
-                write_player(&tx, player, &snapshot.hotbar).db(path)?;
-            }
+            players::drop_left_out(&tx, &self.left_out).db(path)?;
+            players::write(&tx, &snapshot.players).db(path)?;
             crates::write(&tx, &snapshot.crates).db(path)?;
             if let Some(motion) = &snapshot.motion {
                 motion::write(&tx, motion).db(path)?;
@@ -286,6 +310,7 @@ impl WorldFile {
             }
         }
         tx.commit().db(path)?;
+        self.left_out.clear();
         Ok(stats)
     }
 
@@ -325,9 +350,10 @@ impl ClaimedWorld {
             lock,
         } = self;
         let side_files = NewSideFiles::before_opening(&path);
-        let opened = WorldFile::open_locked(&path, lock).and_then(|file| {
+        let player = request.player.clone().unwrap_or_default();
+        let opened = WorldFile::open_locked(&path, lock, &player).and_then(|mut file| {
             let meta = schema::read_meta(&path, &file.conn)?;
-            check_request(&path, &meta, request)?;
+            check_request(&path, &meta, &request)?;
             let loaded = file.load(meta, created)?;
             Ok((file, loaded))
         });
@@ -342,7 +368,7 @@ impl ClaimedWorld {
 /// whole under another name, locked, and only then linked into place (a link, unlike a
 /// rename, never replaces what may have appeared at `path` meanwhile). A crash leaves either
 /// no world or a complete empty one.
-fn create_file(path: &Path, request: NewWorld) -> Result<WorldLock, SaveError> {
+fn create_file(path: &Path, request: &NewWorld) -> Result<WorldLock, SaveError> {
     let temp = sidecar(path, "new");
     // The temporary file is locked before it is emptied, so two hewns creating one world at
     // once never write into each other's file: the second is told the world is open.
@@ -411,7 +437,7 @@ fn sync_parent(path: &Path) -> Result<(), SaveError> {
     Ok(())
 }
 
-fn check_request(path: &Path, meta: &Meta, request: NewWorld) -> Result<(), SaveError> {
+fn check_request(path: &Path, meta: &Meta, request: &NewWorld) -> Result<(), SaveError> {
     if let Some(seed) = request.seed.filter(|&s| s != meta.seed) {
         return Err(SaveError::SeedMismatch {
             path: path.to_owned(),
@@ -426,37 +452,6 @@ fn check_request(path: &Path, meta: &Meta, request: NewWorld) -> Result<(), Save
             asked: kind,
         });
     }
-    Ok(())
-}
-
-fn write_player(conn: &Connection, p: &Player, hotbar: &Hotbar) -> rusqlite::Result<()> {
-    let numbers = [p.position, p.velocity].map(|v| v.is_finite());
-    if !(numbers.iter().all(|&ok| ok) && p.yaw.is_finite() && p.pitch.is_finite()) {
-        // SQLite stores NaN as NULL, which the table refuses: that would fail the whole save
-        // and lose the chunks with it. Keep the last good player instead.
-        log::warn!("not saving a player with non-finite state: {p:?}");
-        return Ok(());
-    }
-    conn.prepare_cached(
-        "INSERT OR REPLACE INTO player
-         (id, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected)
-         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
-    )?
-    .execute(params![
-        p.position.x,
-        p.position.y,
-        p.position.z,
-        p.velocity.x,
-        p.velocity.y,
-        p.velocity.z,
-        p.yaw,
-        p.pitch,
-        p.on_ground,
-        p.flying,
-        p.collider.name(),
-        hotbar.to_text(),
-        hotbar.selected as i64,
-    ])?;
     Ok(())
 }
 

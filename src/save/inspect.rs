@@ -3,17 +3,20 @@
 //! leaving no `-wal`, `-shm` or lock file beside it, and one being played is read through
 //! SQLite's WAL, which gives readers the last committed save.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
 use rusqlite::Connection;
 
-use super::contents::{self, DamagedChunk, read_player};
+use super::contents::{self, DamagedChunk};
 use super::layout;
 use super::place::{self, Claim, Place, WorldLock};
+use super::players;
 use super::rows::DamagedRow;
 use super::schema::{self, Meta};
 use super::{DbResult, NewSideFiles, SaveError, sidecar};
+use crate::sim::PlayerName;
 
 /// What `hewn world info` shows about a world.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,8 +29,13 @@ pub struct WorldSummary {
     pub chunks: u64,
     /// Bytes on disk: the file and its write-ahead log.
     pub size: u64,
-    /// Where the player stands, if the world was saved with one.
-    pub player: Option<DVec3>,
+    /// Where each saved player stands, by name (damaged rows left out, as opening leaves
+    /// them out).
+    pub players: BTreeMap<PlayerName, DVec3>,
+    /// Whether the players have their own names: false for a world from before names
+    /// (schema 6 and older), whose one player is listed as [`PlayerName::DEFAULT`] and takes
+    /// the name of whoever next plays the world.
+    pub named: bool,
 }
 
 /// What `hewn world check` found.
@@ -41,10 +49,8 @@ pub struct CheckReport {
     pub integrity: Vec<String>,
     /// Chunks that do not decode, or would take the world past its edit limit.
     pub damaged: Vec<DamagedChunk>,
-    /// Rows of the crates, updates and falling tables that opening leaves out.
+    /// Rows of the players, crates, updates and falling tables that opening leaves out.
     pub damaged_rows: Vec<DamagedRow>,
-    /// Whether the player row is missing-but-expected or unreadable.
-    pub player_damaged: bool,
     /// Whether the file cannot be written: healthy or not, hewn refuses to play it (it
     /// could never be saved), as `hewn world check` says.
     pub read_only: bool,
@@ -54,10 +60,7 @@ impl CheckReport {
     /// Whether the world is entirely healthy.
     #[must_use]
     pub fn is_healthy(&self) -> bool {
-        self.integrity.is_empty()
-            && self.damaged.is_empty()
-            && self.damaged_rows.is_empty()
-            && !self.player_damaged
+        self.integrity.is_empty() && self.damaged.is_empty() && self.damaged_rows.is_empty()
     }
 
     /// Whether hewn would play the world: healthy and writable.
@@ -78,18 +81,23 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
     let chunks: i64 = conn
         .query_row("SELECT count(*) FROM chunks", [], |r| r.get(0))
         .db(path)?;
-    let (player, _) = read_player(conn).db(path)?;
+    let version = schema::check_header(path, conn)?;
+    let (players, _) = players::read(conn, version).db(path)?;
     Ok(WorldSummary {
         path: path.to_owned(),
         meta,
         chunks: u64::try_from(chunks).unwrap_or(0),
         size: size_on_disk(path),
-        player: player.map(|p| p.position),
+        players: players
+            .into_iter()
+            .map(|(name, saved)| (name, saved.body.position))
+            .collect(),
+        named: version >= schema::NAMED_PLAYERS,
     })
 }
 
 /// Checks the world at `path`: SQLite's integrity check, then every row read the way
-/// opening reads it ([`contents::read`]: chunks decoded and their edits counted, the player,
+/// opening reads it ([`contents::read`]: chunks decoded and their edits counted, the players,
 /// crates, updates and falling blocks held to their limits), so a world this calls healthy
 /// opens with nothing left out, and one it calls damaged is refused or opened with the same
 /// damage reported.
@@ -118,7 +126,6 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
     report.chunks = contents.chunks;
     report.damaged = contents.damage.chunks;
     report.damaged_rows = contents.damage.rows;
-    report.player_damaged = contents.damage.player;
     Ok(report)
 }
 

@@ -2,14 +2,17 @@
 //!
 //! # Format
 //! A world file (`NAME.hewn`) holds these tables: `meta` (generator, seed, creation time, the
-//! hewn version that made it), `player` (one row: position, velocity, look, flying, hotbar),
-//! `chunks` (one row per chunk that differs from what the generator makes: the whole chunk,
-//! compressed and checksummed, see [`codec`]), `crates` (one row per crate, in order, all
-//! rewritten by every save), and `updates` and `falling` (the water and sand cells waiting
-//! for an update and the blocks falling, also rewritten whole: [`Motion`]). Untouched
-//! chunks are never stored; a chunk whose edits are all undone is deleted. On load each stored chunk is compared with a freshly generated one
-//! to rebuild the world's edits. The layout's version is `PRAGMA user_version`
-//! ([`SCHEMA_VERSION`]); an older world is upgraded when opened, one transaction per version.
+//! hewn version that made it), `players` (one row per player who has played it, by name:
+//! position, velocity, look, flying, collider and hotbar; a save writes those in the world
+//! and leaves the others), `chunks` (one row per chunk that differs from what the generator
+//! makes: the whole chunk, compressed and checksummed, see [`codec`]), `crates` (one row per
+//! crate, in order, all rewritten by every save), and `updates` and `falling` (the water and
+//! sand cells waiting for an update and the blocks falling, also rewritten whole:
+//! [`Motion`]). Untouched chunks are never stored; a chunk whose edits are all undone is
+//! deleted. On load each stored chunk is compared with a freshly generated one to rebuild the
+//! world's edits. The layout's version is `PRAGMA user_version` ([`SCHEMA_VERSION`]); an
+//! older world is upgraded when opened, one transaction per version (the one player of a
+//! world from before names becomes the player who opens it: [`NewWorld::player`]).
 //!
 //! # Safety
 //! Every save is one SQLite transaction in WAL mode with `synchronous = FULL`: a kill or a
@@ -32,10 +35,12 @@ pub mod codec;
 mod contents;
 mod crates;
 mod file;
+mod hotbar;
 mod inspect;
 mod layout;
 mod motion;
 mod place;
+mod players;
 mod rows;
 mod schema;
 mod snapshot;
@@ -47,11 +52,13 @@ use std::path::{Path, PathBuf};
 pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
 pub use contents::{DamagedChunk, MAX_SAVED_EDITS};
 pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
+pub use hotbar::{HOTBAR_SLOTS, Hotbar};
 pub use inspect::{CheckReport, WorldSummary, check, summarize};
 pub use motion::Motion;
+pub use players::{MAX_SAVED_PLAYERS, SavedPlayer, SavedPlayers};
 pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
-pub use snapshot::{HOTBAR_SLOTS, Hotbar, Snapshot};
+pub use snapshot::Snapshot;
 
 use crate::worldgen::GeneratorKind;
 

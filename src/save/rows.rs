@@ -1,6 +1,6 @@
-//! Rows of the whole-state tables (`crates`, `updates`, `falling`) that no hewn could have
-//! written, and reading their values without trusting the column types: SQLite keeps text
-//! in a `REAL` column as text, so a value is checked rather than converted.
+//! Rows of the tables of bodies and motion (`players`, `crates`, `updates`, `falling`) that
+//! no hewn could have written, and reading their values without trusting the column types:
+//! SQLite keeps text in a `REAL` column as text, so a value is checked rather than converted.
 
 use std::fmt;
 
@@ -14,7 +14,8 @@ use rusqlite::types::ValueRef;
 pub struct DamagedRow {
     /// The table.
     pub table: &'static str,
-    /// The row's `ordinal`, or `None` when the table as a whole is at fault.
+    /// The row's `ordinal` (in `players` and `chunks`, which have none, its `rowid`; in the
+    /// old `player`, its `id`), or `None` when the table as a whole is at fault.
     pub ordinal: Option<i64>,
     /// What is wrong.
     pub problem: String,
@@ -64,6 +65,16 @@ pub(super) fn integer(row: &Row<'_>, i: usize, name: &str) -> Result<i64, String
     match row.get_ref(i) {
         Ok(ValueRef::Integer(v)) => Ok(v),
         Ok(other) => Err(format!("{name} holds {}, not an integer", type_name(other))),
+        Err(e) => Err(format!("{name}: {e}")),
+    }
+}
+
+/// Column `i` (called `name`) of `row` as text, nothing else.
+pub(super) fn text(row: &Row<'_>, i: usize, name: &str) -> Result<String, String> {
+    match row.get_ref(i) {
+        Ok(ValueRef::Text(bytes)) => String::from_utf8(bytes.to_vec())
+            .map_err(|_| format!("{name} holds text that is not UTF-8")),
+        Ok(other) => Err(format!("{name} holds {}, not text", type_name(other))),
         Err(e) => Err(format!("{name}: {e}")),
     }
 }

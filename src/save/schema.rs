@@ -10,6 +10,7 @@ use std::path::Path;
 use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
 use super::{DbResult, SaveError};
+use crate::sim::PlayerName;
 use crate::sim::time::MORNING;
 use crate::worldgen::GeneratorKind;
 
@@ -24,18 +25,34 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 4. The world's clock (`meta` key `time`); torches and glowstone join the default hotbar.
 /// 5. `updates` and `falling`: flowing water's queue and falling sand.
 /// 6. Water to pour joins the default hotbar, in dirt's place.
-pub const SCHEMA_VERSION: i64 = 6;
+/// 7. `players`: every player by name, in place of the one row of `player`.
+pub const SCHEMA_VERSION: i64 = 7;
+
+/// The first schema version whose players have names ([`name_players`]).
+pub(super) const NAMED_PLAYERS: i64 = 7;
+
+/// One step of [`MIGRATIONS`].
+type Migration = fn(&Transaction<'_>, &Upgrade<'_>) -> rusqlite::Result<()>;
 
 /// `MIGRATIONS[i]` upgrades a world of schema version `i + 1` to `i + 2`, inside the
 /// transaction that also records the new version. New worlds are made at version 1 and run
 /// through every step, so each table is defined in exactly one place.
-const MIGRATIONS: &[fn(&Transaction<'_>) -> rusqlite::Result<()>] = &[
+const MIGRATIONS: &[Migration] = &[
     add_crates,
     hand_out_crates,
     start_the_clock,
     set_in_motion,
     hand_out_water,
+    name_players,
 ];
+
+/// What a migration may need to know beyond the file: who is opening the world.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Upgrade<'a> {
+    /// The name the one player of a world from before players had names takes: that of the
+    /// player opening it ([`NAMED_PLAYERS`]).
+    pub player: &'a PlayerName,
+}
 
 /// The tables of schema version 1. Frozen: worlds of every version began as this, so a change
 /// to the layout is a new entry in [`MIGRATIONS`], never an edit here.
@@ -68,7 +85,7 @@ const CREATE_V1: &str = "
 
 /// Version 2: the crates, one row each. `ordinal` keeps the order of the simulation's list,
 /// which pushing and the state hash depend on.
-fn add_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+fn add_crates(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
     tx.execute_batch(
         "CREATE TABLE crates (
             ordinal   INTEGER PRIMARY KEY,
@@ -85,7 +102,7 @@ fn add_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
 /// it (the game's or the save's, which differed in one slot); those become the new default,
 /// keeping the selected slot. The texts are written out, not taken from the code, so this
 /// step means the same whatever later defaults become.
-fn hand_out_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+fn hand_out_crates(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
     tx.execute(
         "UPDATE player SET hotbar = ?1 WHERE hotbar IN (?2, ?3)",
         params![
@@ -101,7 +118,7 @@ fn hand_out_crates(tx: &Transaction<'_>) -> rusqlite::Result<()> {
 /// (tick 6000: a quarter of the way from sunrise to noon). A hotbar that is still version
 /// 3's default becomes the one with torches and glowstone, so the light they bring is in
 /// reach; a hotbar the player has changed stays as it is.
-fn start_the_clock(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+fn start_the_clock(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
     tx.execute(
         "INSERT OR IGNORE INTO meta (key, value) VALUES ('time', '6000')",
         [],
@@ -119,7 +136,7 @@ fn start_the_clock(tx: &Transaction<'_>) -> rusqlite::Result<()> {
 /// Version 5: the world's own motion — cells waiting for a water or sand update, with the
 /// ticks left until they are due, and blocks on their way down, in order. Older worlds had
 /// neither, so both start empty.
-fn set_in_motion(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+fn set_in_motion(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
     tx.execute_batch(
         "CREATE TABLE updates (
             ordinal INTEGER PRIMARY KEY,
@@ -137,7 +154,7 @@ fn set_in_motion(tx: &Transaction<'_>) -> rusqlite::Result<()> {
 
 /// Version 6: water the player can pour. A hotbar that is still version 4's default gets
 /// water in dirt's place, so it is in reach; a hotbar the player has changed stays as it is.
-fn hand_out_water(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+fn hand_out_water(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
     tx.execute(
         "UPDATE player SET hotbar = ?1 WHERE hotbar = ?2",
         params![
@@ -146,6 +163,35 @@ fn hand_out_water(tx: &Transaction<'_>) -> rusqlite::Result<()> {
         ],
     )?;
     Ok(())
+}
+
+/// Version 7: players by name, so a world keeps everyone who has played it. The one player
+/// of an older world, with everything it had, becomes the player named in `upgrade`: the
+/// player opening the world, who is then the one to resume it (the name in the settings,
+/// `player` unless changed). A world saved without a player has no row to move.
+fn name_players(tx: &Transaction<'_>, upgrade: &Upgrade<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE players (
+            name      TEXT PRIMARY KEY NOT NULL,
+            x REAL NOT NULL, y REAL NOT NULL, z REAL NOT NULL,
+            vx REAL NOT NULL, vy REAL NOT NULL, vz REAL NOT NULL,
+            yaw       REAL NOT NULL,
+            pitch     REAL NOT NULL,
+            on_ground INTEGER NOT NULL,
+            flying    INTEGER NOT NULL,
+            collider  TEXT NOT NULL,
+            hotbar    TEXT NOT NULL,
+            selected  INTEGER NOT NULL
+        );",
+    )?;
+    tx.execute(
+        "INSERT INTO players
+         (name, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected)
+         SELECT ?1, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected
+         FROM player",
+        [upgrade.player.as_str()],
+    )?;
+    tx.execute_batch("DROP TABLE player;")
 }
 
 /// The metadata of a world: what it was made with and when.
@@ -223,8 +269,12 @@ pub(super) fn create_at(conn: &mut Connection, meta: &Meta, version: i64) -> rus
     let tx = conn.transaction()?;
     tx.execute_batch(CREATE_V1)?;
     let steps = usize::try_from(version - 1).unwrap_or(0);
+    // A new world has no player yet, so no name is given to one.
+    let upgrade = Upgrade {
+        player: &PlayerName::default(),
+    };
     for step in MIGRATIONS.iter().take(steps) {
-        step(&tx)?;
+        step(&tx, &upgrade)?;
     }
     let seed = meta.seed.to_string();
     let created = meta.created.to_string();
@@ -248,7 +298,11 @@ pub(super) fn create_at(conn: &mut Connection, meta: &Meta, version: i64) -> rus
 
 /// Brings a world of schema version `from` up to [`SCHEMA_VERSION`], one step per
 /// transaction, so a crash mid-way leaves a world at some whole version.
-pub(super) fn migrate(conn: &mut Connection, from: i64) -> rusqlite::Result<()> {
+pub(super) fn migrate(
+    conn: &mut Connection,
+    from: i64,
+    upgrade: &Upgrade<'_>,
+) -> rusqlite::Result<()> {
     for version in from..SCHEMA_VERSION {
         let step = usize::try_from(version - 1)
             .ok()
@@ -257,7 +311,7 @@ pub(super) fn migrate(conn: &mut Connection, from: i64) -> rusqlite::Result<()> 
         // Immediate: take the write lock before reading anything, so the step cannot fail
         // half-way on a busy database.
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        step(&tx)?;
+        step(&tx, upgrade)?;
         tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
     }
@@ -348,7 +402,8 @@ mod tests {
             let mut old = Connection::open_in_memory().unwrap();
             create_at(&mut old, &a_meta(), version).unwrap();
             assert_eq!(check_header(Path::new("mem"), &old).unwrap(), version);
-            migrate(&mut old, version).unwrap();
+            let player = PlayerName::default();
+            migrate(&mut old, version, &Upgrade { player: &player }).unwrap();
             assert_eq!(
                 check_header(Path::new("mem"), &old).unwrap(),
                 SCHEMA_VERSION

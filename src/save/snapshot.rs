@@ -1,65 +1,16 @@
-//! What one save writes: the chunks changed since the last save, the player and every crate,
-//! copied out of the game on its thread so the writing can happen on another.
+//! What one save writes: the chunks changed since the last save, the players in the world
+//! and every crate, copied out of the game on its thread so the writing can happen on
+//! another.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::Motion;
-use crate::physics::Player;
+use super::hotbar::Hotbar;
+use super::players::{SavedPlayer, SavedPlayers};
 use crate::physics::crates::Crate;
-pub use crate::sim::HOTBAR_SLOTS;
-use crate::sim::{DEFAULT_HOTBAR, Item, Simulation};
+use crate::sim::{PlayerName, Simulation};
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnSource, Loader, World};
-
-/// The items the player has at hand, and which one is selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hotbar {
-    /// The item in each slot; `None` for an empty slot.
-    pub slots: [Option<Item>; HOTBAR_SLOTS],
-    /// The selected slot, below [`HOTBAR_SLOTS`].
-    pub selected: usize,
-}
-
-impl Default for Hotbar {
-    /// What a new player starts with.
-    fn default() -> Self {
-        Self {
-            slots: DEFAULT_HOTBAR.map(Some),
-            selected: 0,
-        }
-    }
-}
-
-impl Hotbar {
-    /// The slots as stored: item names separated by commas, empty for an empty slot. Names,
-    /// not ids, so a reader can see the hotbar with any SQLite tool.
-    #[must_use]
-    pub fn to_text(&self) -> String {
-        self.slots
-            .iter()
-            .map(|s| s.map_or("", Item::name))
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
-    /// The hotbar stored as `text` with `selected`, or `None` if either is not one this build
-    /// could have written.
-    #[must_use]
-    pub fn from_text(text: &str, selected: i64) -> Option<Self> {
-        let mut slots = [None; HOTBAR_SLOTS];
-        let mut names = text.split(',');
-        for slot in &mut slots {
-            let name = names.next()?;
-            if !name.is_empty() {
-                *slot = Some(Item::from_name(name)?);
-            }
-        }
-        let selected = usize::try_from(selected)
-            .ok()
-            .filter(|&s| s < HOTBAR_SLOTS)?;
-        names.next().is_none().then_some(Self { slots, selected })
-    }
-}
 
 /// A changed chunk as the snapshot took it.
 #[derive(Clone, Debug)]
@@ -75,9 +26,8 @@ pub(super) enum ChunkState {
 /// Everything one save writes, taken from the game in a few microseconds per changed chunk.
 #[derive(Clone, Debug)]
 pub struct Snapshot {
-    /// The player, or `None` (no one in the world) to leave the stored one.
-    pub(super) player: Option<Player>,
-    pub(super) hotbar: Hotbar,
+    /// The players to write, by name; the stored players not among them keep their rows.
+    pub(super) players: SavedPlayers,
     /// All of them, in the simulation's order: crates move every tick while they fall or
     /// slide, so each save replaces the stored set whole.
     pub(super) crates: Vec<Crate>,
@@ -91,33 +41,22 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
-    /// Takes the player, the crates, the hotbar and every chunk changed since the last
-    /// snapshot; clears the world's list of changed chunks.
+    /// Takes the players, the crates and every chunk changed since the last snapshot; clears
+    /// the world's list of changed chunks.
     #[must_use]
-    pub fn take(
-        world: &mut Loader<'_>,
-        player: &Player,
-        crates: &[Crate],
-        hotbar: &Hotbar,
-    ) -> Self {
-        Self::taking(world, Some(*player), crates.to_vec(), *hotbar)
+    pub fn take(world: &mut Loader<'_>, players: SavedPlayers, crates: &[Crate]) -> Self {
+        Self::taking(world, players, crates.to_vec())
     }
 
-    /// [`Snapshot::take`] of a player, crates and hotbar already copied out.
-    fn taking(
-        world: &mut Loader<'_>,
-        player: Option<Player>,
-        crates: Vec<Crate>,
-        hotbar: Hotbar,
-    ) -> Self {
+    /// [`Snapshot::take`] of crates already copied out.
+    fn taking(world: &mut Loader<'_>, players: SavedPlayers, crates: Vec<Crate>) -> Self {
         let chunks = world
             .take_changed_chunks()
             .into_iter()
             .map(|pos| (pos, chunk_state(world, pos)))
             .collect();
         Self {
-            player,
-            hotbar,
+            players,
             crates,
             chunks,
             source: Arc::clone(world.source()),
@@ -140,13 +79,33 @@ impl Snapshot {
         self
     }
 
-    /// Everything one save of `sim` writes: its world's changes, its first player, crates,
-    /// clock and motion, and `hotbar`.
+    /// This snapshot also writing `name` as `saved`, unless it holds that player already (a
+    /// player who left the world before the snapshot was taken, say).
     #[must_use]
-    pub fn of(sim: &mut Simulation, hotbar: &Hotbar) -> Self {
-        let (time, motion, player) = (sim.time(), sim.motion(), sim.player().copied());
+    pub fn with_player(mut self, name: PlayerName, saved: SavedPlayer) -> Self {
+        self.players.entry(name).or_insert(saved);
+        self
+    }
+
+    /// Everything one save of `sim` writes: its world's changes, every player in it with the
+    /// hotbar `hotbar` gives for its name, its crates, clock and motion.
+    #[must_use]
+    pub fn of(sim: &mut Simulation, hotbar: impl Fn(&PlayerName) -> Hotbar) -> Self {
+        let (time, motion) = (sim.time(), sim.motion());
+        let players = sim
+            .players()
+            .list()
+            .iter()
+            .map(|m| {
+                let saved = SavedPlayer {
+                    body: m.body,
+                    hotbar: hotbar(&m.name),
+                };
+                (m.name.clone(), saved)
+            })
+            .collect();
         let crates = sim.crates().list().to_vec();
-        Self::taking(&mut sim.loader(), player, crates, *hotbar)
+        Self::taking(&mut sim.loader(), players, crates)
             .with_time(time)
             .with_motion(motion)
     }
@@ -157,10 +116,14 @@ impl Snapshot {
         self.chunks.len()
     }
 
-    /// Folds an older snapshot that could not be written under this one: chunks this one
-    /// has win, the rest of `older` is kept, so a failed save is retried by the next. The
-    /// player and the crates are this one's: they are whole states, not changes.
+    /// Folds an older snapshot that could not be written under this one: chunks and players
+    /// this one has win, the rest of `older` is kept (a player who has left since is still
+    /// written), so a failed save is retried by the next. The crates are this one's: they
+    /// are a whole state, not changes.
     pub(super) fn absorb_older(&mut self, older: Self) {
+        for (name, saved) in older.players {
+            self.players.entry(name).or_insert(saved);
+        }
         self.time = self.time.or(older.time);
         if self.motion.is_none() {
             self.motion = older.motion;
@@ -198,22 +161,5 @@ fn chunk_state(world: &World, pos: ChunkPos) -> ChunkState {
                 .map(|(p, e)| (p, e.current))
                 .collect(),
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hotbar_text_round_trips_and_rejects_strangers() {
-        let mut bar = Hotbar::default();
-        bar.slots[4] = None;
-        bar.selected = 8;
-        assert_eq!(Hotbar::from_text(&bar.to_text(), 8), Some(bar));
-        assert_eq!(Hotbar::from_text(&bar.to_text(), 9), None);
-        assert_eq!(Hotbar::from_text("stone,unobtainium,,,,,,,", 0), None);
-        assert_eq!(Hotbar::from_text("stone", 0), None);
-        assert_eq!(Hotbar::from_text(",,,,,,,,,", 0), None, "ten slots");
     }
 }

@@ -6,12 +6,13 @@ use glam::DVec3;
 use super::*;
 use crate::physics::Player;
 use crate::physics::crates::Crate;
-use crate::sim::Item;
+use crate::sim::{Item, PlayerName};
 use crate::world::{Block, BlockPos, BlockSource, ChunkPos, World};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(42),
     generator: Some(GeneratorKind::Flat),
+    player: None,
 };
 
 fn world_path(dir: &tempfile::TempDir) -> PathBuf {
@@ -28,6 +29,17 @@ fn open(path: &Path, request: NewWorld) -> (WorldFile, LoadedWorld) {
 
 fn edits(world: &World) -> Vec<(BlockPos, Block)> {
     world.edits().map(|(p, e)| (p, e.current)).collect()
+}
+
+/// `body` with `hotbar` as the one player, named [`PlayerName::DEFAULT`].
+fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+    SavedPlayers::from([(
+        PlayerName::default(),
+        SavedPlayer {
+            body: *body,
+            hotbar: *hotbar,
+        },
+    )])
 }
 
 fn a_player() -> Player {
@@ -47,8 +59,7 @@ fn a_new_world_takes_the_request_and_has_no_player() {
     assert_eq!(loaded.meta.seed, 42);
     assert_eq!(loaded.meta.generator, GeneratorKind::Flat);
     assert_eq!(loaded.meta.game_version, env!("CARGO_PKG_VERSION"));
-    assert!(loaded.player.is_none());
-    assert_eq!(loaded.hotbar, Hotbar::default());
+    assert!(loaded.players.is_empty());
     assert_eq!(loaded.world.edit_count(), 0);
 }
 
@@ -70,7 +81,11 @@ fn edits_player_and_hotbar_round_trip() {
     hotbar.selected = 6;
     let player = a_player();
     let stats = file
-        .save(&Snapshot::take(&mut world.loader(), &player, &[], &hotbar))
+        .save(&Snapshot::take(
+            &mut world.loader(),
+            as_player(&player, &hotbar),
+            &[],
+        ))
         .unwrap();
     assert!(stats.written > 3, "{stats:?}");
     file.close().unwrap();
@@ -79,8 +94,11 @@ fn edits_player_and_hotbar_round_trip() {
     assert!(!back.created);
     assert!(back.damaged.is_empty());
     assert_eq!(edits(&back.world), edits(&world));
-    assert_eq!(back.player, Some(player));
-    assert_eq!(back.hotbar, hotbar);
+    assert_eq!(
+        back.players,
+        as_player(&player, &hotbar),
+        "body, look, flying, collider and hotbar"
+    );
 }
 
 /// Crates of several sizes, at awkward coordinates; the last one slides and falls.
@@ -123,9 +141,8 @@ fn crates_round_trip_bit_exactly_in_order() {
     let crates = some_crates();
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &a_player(),
+        as_player(&a_player(), &Hotbar::default()),
         &crates,
-        &Hotbar::default(),
     ))
     .unwrap();
     file.close().unwrap();
@@ -136,9 +153,8 @@ fn crates_round_trip_bit_exactly_in_order() {
     let fewer = [crates[3], crates[0]];
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &a_player(),
+        as_player(&a_player(), &Hotbar::default()),
         &fewer,
-        &Hotbar::default(),
     ))
     .unwrap();
     file.close().unwrap();
@@ -157,9 +173,8 @@ fn a_signed_zero_in_a_crate_comes_back_positive() {
     resting.velocity.x = -0.0;
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &a_player(),
+        as_player(&a_player(), &Hotbar::default()),
         &[resting],
-        &Hotbar::default(),
     ))
     .unwrap();
     drop(file);
@@ -181,9 +196,8 @@ fn crates_no_hewn_could_save_are_dropped_on_load() {
     // The broken crate is left out; the save itself goes through.
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &a_player(),
+        as_player(&a_player(), &Hotbar::default()),
         &with_broken,
-        &Hotbar::default(),
     ))
     .unwrap();
     drop(file);
@@ -232,7 +246,7 @@ fn a_version_1_world_is_upgraded_when_opened() {
     let conn = rusqlite::Connection::open(&path).unwrap();
     assert_eq!(
         tables(&conn),
-        ["chunks", "crates", "falling", "meta", "player", "updates"]
+        ["chunks", "crates", "falling", "meta", "players", "updates"]
     );
     assert_eq!(version(&conn), SCHEMA_VERSION);
     drop(conn);
@@ -241,9 +255,8 @@ fn a_version_1_world_is_upgraded_when_opened() {
     let crates = some_crates();
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &a_player(),
+        as_player(&a_player(), &Hotbar::default()),
         &crates,
-        &Hotbar::default(),
     ))
     .unwrap();
     file.close().unwrap();
@@ -294,9 +307,8 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     world.set_block(b, Block::Stone);
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &player,
+        as_player(&player, &Hotbar::default()),
         &[],
-        &Hotbar::default(),
     ))
     .unwrap();
     assert_eq!(summarize(&path).unwrap().chunks, 2);
@@ -305,9 +317,8 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     let stats = file
         .save(&Snapshot::take(
             &mut world.loader(),
-            &player,
+            as_player(&player, &Hotbar::default()),
             &[],
-            &Hotbar::default(),
         ))
         .unwrap();
     assert_eq!((stats.written, stats.deleted), (0, 1));
@@ -325,9 +336,8 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     world.unload_column(p.column());
     file.save(&Snapshot::take(
         &mut world.loader(),
-        &a_player(),
+        as_player(&a_player(), &Hotbar::default()),
         &[],
-        &Hotbar::default(),
     ))
     .unwrap();
     drop(file);
@@ -349,6 +359,7 @@ fn a_world_keeps_its_seed_and_generator() {
         NewWorld {
             seed: Some(43),
             generator: None,
+            player: None,
         },
     );
     assert!(matches!(
@@ -364,6 +375,7 @@ fn a_world_keeps_its_seed_and_generator() {
         NewWorld {
             seed: Some(42),
             generator: Some(GeneratorKind::Terrain),
+            player: None,
         },
     );
     let message = generator.unwrap_err().to_string();
@@ -381,8 +393,9 @@ fn the_largest_seed_round_trips() {
     let request = NewWorld {
         seed: Some(u64::MAX),
         generator: Some(GeneratorKind::Empty),
+        player: None,
     };
-    drop(open(&path, request));
+    drop(open(&path, request.clone()));
     assert_eq!(open(&path, request).1.meta.seed, u64::MAX);
 }
 
@@ -412,10 +425,10 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     let mut saver = Autosaver::start(file, t0);
     world.set_block(BlockPos::new(1, 64, 1), Block::Log);
     assert!(!saver.autosave(t0 + Duration::from_secs(1), || {
-        Snapshot::take(&mut world.loader(), &player, &[], &hotbar)
+        Snapshot::take(&mut world.loader(), as_player(&player, &hotbar), &[])
     }));
     assert!(saver.autosave(t0 + AUTOSAVE_INTERVAL, || {
-        Snapshot::take(&mut world.loader(), &player, &[], &hotbar)
+        Snapshot::take(&mut world.loader(), as_player(&player, &hotbar), &[])
     }));
     saver.wait_idle();
     assert_eq!(saver.saves_written(), 1);
@@ -424,12 +437,17 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     world.set_block(BlockPos::new(40, 64, 1), Block::Log);
     player.position.y = 99.0;
     let file = saver
-        .finish(Snapshot::take(&mut world.loader(), &player, &[], &hotbar))
+        .finish(Snapshot::take(
+            &mut world.loader(),
+            as_player(&player, &hotbar),
+            &[],
+        ))
         .unwrap();
     file.close().unwrap();
     let (_file, back) = open(&path, FLAT);
     assert_eq!(edits(&back.world), edits(&world));
-    assert_eq!(back.player.map(|p| p.position.y), Some(99.0));
+    let back = &back.players[&PlayerName::default()];
+    assert_eq!(back.body.position.y, 99.0);
 }
 
 #[test]

@@ -176,6 +176,8 @@ pub fn create_world(
     let request = NewWorld {
         seed: Some(seed),
         generator: Some(generator),
+        // A world made now has no player from before names to give a name to.
+        player: None,
     };
     let (file, _) = WorldFile::open_or_create(&path, request)?;
     file.close()?;

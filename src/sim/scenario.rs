@@ -16,6 +16,7 @@ use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use raw::{RawCrate, RawFill, RawPlayer, RawScenario};
 
+mod arrivals;
 mod excerpt;
 mod inputs;
 mod limits;
@@ -26,6 +27,7 @@ mod sections;
 mod seed;
 mod syntax;
 pub(super) mod writer;
+pub use arrivals::Arrivals;
 pub use excerpt::{quoted, shortened};
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PLAYERS,
@@ -307,12 +309,12 @@ impl Scenario {
         self.begin().0
     }
 
-    /// [`Scenario::start`], and the spawn point, where players without a position start
-    /// (for [`Scenario::steps`]).
+    /// [`Scenario::start`], and where its players come into the world: at their positions
+    /// or the spawn point (for [`Scenario::steps`]).
     #[must_use]
-    pub fn begin(&self) -> (Simulation, DVec3) {
+    pub fn begin(&self) -> (Simulation, Arrivals) {
         let generator = Generator::new(self.world, self.seed);
-        let spawn = generator.spawn_point();
+        let arrivals = Arrivals::at(generator.spawn_point());
         let mut world = World::new(generator);
         self.apply_fills(&mut world);
         if self.settled {
@@ -321,12 +323,12 @@ impl Scenario {
         self.load_probes(&mut world);
         let sim = Simulation::new(Start {
             world,
-            players: self.players_at_start(spawn, None),
+            players: self.players_at_start(&arrivals),
             crates: self.crates.clone(),
             motion: self.motion.clone(),
             time: self.time.unwrap_or(super::time::MORNING),
         });
-        (sim, spawn)
+        (sim, arrivals)
     }
 
     /// Refuses a scenario whose crates start overlapping each other or a block of `world`
@@ -358,18 +360,13 @@ impl Scenario {
         std::iter::once(&self.player).chain(&self.others)
     }
 
-    /// The players in the world at tick 0, each at its own position or at `spawn`; the
-    /// first player as `first` has it instead, if given (a saved world's player).
+    /// The players in the world at tick 0, each where `arrivals` puts it.
     #[must_use]
-    pub fn players_at_start(&self, spawn: DVec3, first: Option<Player>) -> Players {
+    pub fn players_at_start(&self, arrivals: &Arrivals) -> Players {
         let mut players = Players::none();
-        for (i, p) in self.player_starts().enumerate() {
+        for p in self.player_starts() {
             if p.joins == 0 && p.leaves != Some(0) {
-                let body = match first {
-                    Some(saved) if i == 0 => saved,
-                    _ => p.at(p.position.unwrap_or(spawn)),
-                };
-                players.join(p.name.clone(), body);
+                players.join(p.name.clone(), arrivals.body(p));
             }
         }
         players
@@ -399,10 +396,10 @@ impl Scenario {
         schedule
     }
 
-    /// The ticks `0..ticks` as [`Step`]s: who joins (at its position, or at `spawn`) and
-    /// leaves, and what everyone in the world does. A player's input while it is not in the
-    /// world is dropped.
-    pub fn steps(&self, spawn: DVec3) -> impl Iterator<Item = Step> + '_ {
+    /// The ticks `0..ticks` as [`Step`]s: who joins (where `arrivals` puts it) and leaves,
+    /// and what everyone in the world does. A player's input while it is not in the world
+    /// is dropped.
+    pub fn steps(&self, arrivals: Arrivals) -> impl Iterator<Item = Step> + '_ {
         let starts: Vec<&PlayerStart> = self.player_starts().collect();
         self.inputs().enumerate().map(move |(tick, inputs)| {
             let tick = tick as u64;
@@ -411,7 +408,7 @@ impl Scenario {
                 if tick > 0 && p.joins == tick {
                     step.joining.push(Member {
                         name: p.name.clone(),
-                        body: p.at(p.position.unwrap_or(spawn)),
+                        body: arrivals.body(p),
                     });
                 }
                 if p.leaves == Some(tick) {
@@ -426,8 +423,8 @@ impl Scenario {
 
     /// Runs the whole scenario, calling `after_tick` with the state after every tick.
     pub fn run(&self, mut after_tick: impl FnMut(&Simulation)) -> Simulation {
-        let (mut sim, spawn) = self.begin();
-        for step in self.steps(spawn) {
+        let (mut sim, arrivals) = self.begin();
+        for step in self.steps(arrivals) {
             sim.step(&step);
             after_tick(&sim);
         }

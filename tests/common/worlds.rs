@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use glam::DVec3;
 use hewn::physics::Player;
-use hewn::save::{Hotbar, NewWorld, Snapshot, WorldFile};
+use hewn::save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
+use hewn::sim::PlayerName;
 use hewn::world::{Block, BlockPos};
 use hewn::worldgen::GeneratorKind;
 
@@ -16,10 +17,42 @@ use super::hewn;
 pub const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
+    player: None,
 };
 
 /// A five-tick scenario in [`FLAT`]'s world.
 pub const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";
+
+/// `body` with `hotbar` as a world's one player, named `player`.
+pub fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+    let saved = SavedPlayer {
+        body: *body,
+        hotbar: *hotbar,
+    };
+    SavedPlayers::from([(PlayerName::default(), saved)])
+}
+
+/// SQL that turns a world's players back into what a hewn from before names wrote (schema 6
+/// and older): the one-row table `player`, holding the player named `player` if there is
+/// one. Its definition is copied from hewn's schema word for word, as a world must match it.
+pub const UNNAME_PLAYERS: &str = "
+    CREATE TABLE player (
+        id        INTEGER PRIMARY KEY CHECK (id = 1),
+        x REAL NOT NULL, y REAL NOT NULL, z REAL NOT NULL,
+        vx REAL NOT NULL, vy REAL NOT NULL, vz REAL NOT NULL,
+        yaw       REAL NOT NULL,
+        pitch     REAL NOT NULL,
+        on_ground INTEGER NOT NULL,
+        flying    INTEGER NOT NULL,
+        collider  TEXT NOT NULL,
+        hotbar    TEXT NOT NULL,
+        selected  INTEGER NOT NULL
+    );
+    INSERT INTO player
+        SELECT 1, x, y, z, vx, vy, vz, yaw, pitch, on_ground, flying, collider, hotbar, selected
+        FROM players WHERE name = 'player';
+    DROP TABLE players;
+";
 
 /// A saved flat world with one edit and a player, closed, at `dir/w.hewn`.
 pub fn saved_world(dir: &Path) -> PathBuf {
@@ -28,7 +61,11 @@ pub fn saved_world(dir: &Path) -> PathBuf {
     let mut world = loaded.world;
     world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
     let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
-    let snapshot = Snapshot::take(&mut world.loader(), &player, &[], &Hotbar::default());
+    let snapshot = Snapshot::take(
+        &mut world.loader(),
+        as_player(&player, &Hotbar::default()),
+        &[],
+    );
     file.save(&snapshot).expect("set up the world");
     file.close().expect("set up the world");
     path

@@ -21,7 +21,8 @@ fn unsaved_flat_session() -> Session {
         render_distance: 3,
         ..Settings::default()
     };
-    let opened = open_world(&cli.play, None).expect("an unsaved world opens without files");
+    let opened =
+        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
     assert!(opened.saver.is_none());
     Session::new(&cli.play, &settings, opened, Instant::now())
 }

@@ -9,7 +9,8 @@ use std::ops::RangeInclusive;
 use super::Settings;
 use crate::app::input::MOUSE_SENSITIVITY;
 use crate::render::DEFAULT_BRIGHTNESS;
-use crate::sim::scenario::shortened;
+use crate::sim::PlayerName;
+use crate::sim::scenario::{quoted, shortened};
 
 /// A setting that is a number from a range, shown as a slider.
 pub struct Number {
@@ -63,6 +64,20 @@ pub struct Switch {
     pub text: &'static str,
 }
 
+/// A setting that is a player's name, shown as a text box.
+pub struct Name {
+    /// Its key in `settings.toml`.
+    pub name: &'static str,
+    /// What the settings screen calls it.
+    pub label: &'static str,
+    /// Its value in some settings (in a new game, [`PlayerName::DEFAULT`]).
+    pub get: fn(&Settings) -> &PlayerName,
+    /// Sets its value in some settings.
+    pub set: fn(&mut Settings, PlayerName),
+    /// What the screen says beside it.
+    pub hint: &'static str,
+}
+
 /// How a number's slider looks and behaves.
 pub struct Slider {
     /// The step it moves in, if any.
@@ -101,7 +116,19 @@ pub enum Field {
     Whole(&'static Whole),
     /// On or off.
     Switch(&'static Switch),
+    /// A player's name.
+    Name(&'static Name),
 }
+
+/// The name the game plays worlds as: a world keeps each player by name, so this is who
+/// resumes where they left.
+pub static NAME: Name = Name {
+    name: "name",
+    label: "Name",
+    get: |s| &s.name,
+    set: |s, v| s.name = v,
+    hint: "from the next world opened",
+};
 
 /// The vertical field of view, in degrees.
 pub static FOV: Number = Number {
@@ -212,7 +239,7 @@ fn brightness_words(v: f64) -> String {
 }
 
 /// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 8] = [
+pub static FIELDS: [Field; 9] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
     Field::Switch(&INVERT_Y),
@@ -221,11 +248,13 @@ pub static FIELDS: [Field; 8] = [
     Field::Switch(&FULLSCREEN),
     Field::Number(&GUI_SCALE),
     Field::Number(&BRIGHTNESS),
+    Field::Name(&NAME),
 ];
 
 /// The settings screen's sections above the keys: each heading with its settings, in the
 /// order shown.
-pub static SCREEN: [(&str, &[Field]); 2] = [
+pub static SCREEN: [(&str, &[Field]); 3] = [
+    ("Player", &[Field::Name(&NAME)]),
     (
         "Video",
         &[
@@ -251,6 +280,7 @@ impl Field {
             Self::Number(f) => f.name,
             Self::Whole(f) => f.name,
             Self::Switch(f) => f.name,
+            Self::Name(f) => f.name,
         }
     }
 
@@ -261,6 +291,7 @@ impl Field {
             Self::Number(f) => f.label,
             Self::Whole(f) => f.label,
             Self::Switch(f) => f.label,
+            Self::Name(f) => f.label,
         }
     }
 
@@ -311,6 +342,22 @@ impl Field {
                 };
                 (f.set)(settings, *on);
             }
+            Self::Name(f) => {
+                let toml::Value::String(text) = value else {
+                    return Err(self.refused(value, "is not text", settings));
+                };
+                match PlayerName::new(text) {
+                    Ok(name) => (f.set)(settings, name),
+                    Err(e) => {
+                        return Err(format!(
+                            "{} = {} is not a player's name ({e}); using {}",
+                            self.name(),
+                            quoted(text),
+                            self.shown(settings)
+                        ));
+                    }
+                }
+            }
         }
         Ok(())
     }
@@ -346,6 +393,7 @@ impl Field {
             Self::Number(f) => (f.get)(settings).to_string(),
             Self::Whole(f) => (f.get)(settings).to_string(),
             Self::Switch(f) => (f.get)(settings).to_string(),
+            Self::Name(f) => (f.get)(settings).to_string(),
         }
     }
 
@@ -358,6 +406,8 @@ impl Field {
             Self::Number(f) => format!("{:?}", (f.get)(settings)),
             Self::Whole(f) => (f.get)(settings).to_string(),
             Self::Switch(f) => (f.get)(settings).to_string(),
+            // A name is only letters, digits and `_`, so quoting it needs no escapes.
+            Self::Name(f) => format!("\"{}\"", (f.get)(settings)),
         }
     }
 
@@ -378,6 +428,11 @@ impl Field {
             Self::Number(f) => adopt(f.get, f.set, mine, before, after),
             Self::Whole(f) => adopt(f.get, f.set, mine, before, after),
             Self::Switch(f) => adopt(f.get, f.set, mine, before, after),
+            Self::Name(f) => {
+                if (f.get)(before) != (f.get)(after) {
+                    (f.set)(mine, (f.get)(after).clone());
+                }
+            }
         }
     }
 }

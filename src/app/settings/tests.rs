@@ -3,6 +3,7 @@ use crate::physics::Control;
 
 fn changed() -> Settings {
     let mut s = Settings {
+        name: crate::sim::PlayerName::new("Alex_2").unwrap(),
         fov: 95.5,
         mouse_sensitivity: 0.3,
         invert_y: true,
@@ -237,6 +238,7 @@ vsync = false
 fullscreen = true
 gui_scale = 3.0
 brightness = 0.8
+name = "Alex_2"
 
 # Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).
 [keys]
@@ -316,6 +318,40 @@ fn every_kind_of_bad_value_is_warned_about_in_the_same_words_and_key_order() {
         ]
     );
     assert_eq!((settings.gui_scale, settings.brightness), (4.0, 0.0));
+}
+
+#[test]
+fn a_name_that_is_not_a_players_is_warned_about_and_the_default_used() {
+    let read = |value: &str| Settings::parse(&format!("name = {value}"), "f.toml");
+    assert_eq!(read("\"Steve_7\"").0.name.as_str(), "Steve_7");
+    assert_eq!(read("\"Steve_7\"").1, Vec::<String>::new());
+    for (value, warning) in [
+        (
+            "\"\"",
+            "f.toml: name = \"\" is not a player's name (a player's name cannot be empty); \
+             using player",
+        ),
+        (
+            "\"a b\"",
+            "f.toml: name = \"a b\" is not a player's name (a player's name has only the \
+             letters A to Z and a to z, digits and _); using player",
+        ),
+        (
+            "\"\\u001b[2J\"",
+            "f.toml: name = \"\\u{1b}[2J\" is not a player's name (a player's name has only \
+             the letters A to Z and a to z, digits and _); using player",
+        ),
+        (
+            "\"seventeen_letters\"",
+            "f.toml: name = \"seventeen_letters\" is not a player's name (a player's name has \
+             at most 16 characters); using player",
+        ),
+        ("7", "f.toml: name = 7 is not text; using player"),
+    ] {
+        let (settings, warnings) = read(value);
+        assert_eq!(settings.name, PlayerName::default(), "{value}");
+        assert_eq!(warnings, [warning], "{value}");
+    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The settings screen: video, mouse and a key for every control. Every change applies at
+//! The settings screen: the player's name, video, mouse and a key for every control. Every change applies at
 //! once; the app saves the file when the player leaves the screen having changed something.
 //!
 //! Rebinding: click a control's key, then press the new key (Esc cancels). A key bound to
@@ -9,7 +9,9 @@ use winit::keyboard::KeyCode;
 use super::wide_button;
 use crate::app::keys::{Binding, PAUSE_KEY};
 use crate::app::settings::Settings;
-use crate::app::settings::fields::{Field, Number, SCREEN};
+use crate::app::settings::fields::{Field, Name, Number, SCREEN};
+use crate::sim::PlayerName;
+use crate::sim::players::MAX_NAME_LEN;
 
 /// What the settings screen remembers between frames.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -109,6 +111,7 @@ fn section(
                     ui.checkbox(&mut on, f.text);
                     (f.set)(settings, on);
                 }
+                Field::Name(f) => name(ui, f, settings),
             }
             ui.end_row();
         }
@@ -139,6 +142,36 @@ fn number(ui: &mut egui::Ui, f: &Number, state: &mut OptionsState, settings: &mu
         }
         (f.set)(settings, value);
     }
+}
+
+/// A name's text box. Text that is a player's name becomes the setting as it is typed; text
+/// that is not (empty, say, half-way through retyping it) is kept in egui's memory, shown
+/// with why it is not a name, and changes nothing.
+fn name(ui: &mut egui::Ui, f: &Name, settings: &mut Settings) {
+    let id = ui.make_persistent_id(f.name);
+    let mut text = ui
+        .data(|d| d.get_temp::<String>(id))
+        .unwrap_or_else(|| (f.get)(settings).to_string());
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut text)
+                .char_limit(MAX_NAME_LEN)
+                .desired_width(160.0),
+        );
+        match PlayerName::new(&text) {
+            Ok(name) => {
+                if &name != (f.get)(settings) {
+                    (f.set)(settings, name);
+                }
+                ui.data_mut(|d| d.remove::<String>(id));
+                ui.weak(f.hint);
+            }
+            Err(e) => {
+                ui.colored_label(egui::Color32::from_rgb(255, 110, 100), e.to_string());
+                ui.data_mut(|d| d.insert_temp(id, text));
+            }
+        }
+    });
 }
 
 fn keys(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
