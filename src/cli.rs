@@ -178,9 +178,10 @@ pub struct PlayOptions {
     /// Join the server at this address (HOST:PORT) instead of playing a world of your own.
     #[arg(long, value_name = "ADDR", conflicts_with_all = ["world", "seed", "world_gen", "record", "time"])]
     pub connect: Option<String>,
-    /// The name to play as on a server: 1 to 16 letters, digits and _.
-    #[arg(long, value_name = "NAME", default_value = "player", value_parser = parse_name)]
-    pub name: crate::sim::PlayerName,
+    /// The name to play as on a server: 1 to 16 letters, digits and _ (default: the
+    /// settings').
+    #[arg(long, value_name = "NAME", value_parser = parse_name, requires = "connect")]
+    pub name: Option<crate::sim::PlayerName>,
 }
 
 /// A player's name on the command line, held to the one rule for names.

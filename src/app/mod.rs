@@ -283,7 +283,8 @@ impl App {
                 server: addr.to_owned(),
                 message: "not an address (HOST:PORT)".to_owned(),
             })?;
-        let remote = play::Remote::join(server, self.options.name.clone())?;
+        let name = (self.options.name.clone()).unwrap_or_else(|| self.settings.name.clone());
+        let remote = play::Remote::join(server, name)?;
         if let Some(display) = &mut self.display {
             display.renderer.clear_chunks();
         }
