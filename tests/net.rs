@@ -370,8 +370,8 @@ proptest::proptest! {
         use hewn::net::protocol::{ClientMessage, ServerMessage, decode, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE};
         let _ = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE);
         let _ = decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE);
-        if let Ok(ClientMessage::Inputs(list)) = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE) {
-            for input in list {
+        if let Ok(ClientMessage::Inputs { inputs, .. }) = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE) {
+            for input in inputs {
                 let _ = input.input();
             }
         }
@@ -458,5 +458,43 @@ proptest::proptest! {
             proptest::prop_assert_eq!(mine, server, "{}", client.name());
             proptest::prop_assert_eq!(game.edits_pending(), 0);
         }
+    }
+}
+
+#[test]
+fn ten_players_in_view_of_each_other_cost_under_16_kb_down_and_4_kb_up_a_second() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let who: Vec<usize> = (0..10)
+        .map(|i| h.join(&format!("p{i}"), Conditions { seed: i, ..LAGGY }))
+        .collect();
+    h.until_ready();
+    h.run(120);
+    let before: Vec<(u64, u64)> = who.iter().map(|&i| h.clients[i].0.bytes_sent()).collect();
+    let mut rng = hewn::worldgen::SplitMix64::new(5);
+    const TICKS: u64 = 600;
+    for t in 0..TICKS {
+        let inputs: Vec<(usize, Input)> = who
+            .iter()
+            .map(|&i| {
+                // Walking in circles and looking around every tick, as players do.
+                let mut input = held(&[Control::Forward]);
+                input.yaw = Some((t as f64 * 3.0 + i as f64 * 36.0) % 360.0);
+                input.pitch = Some((rng.next_u64() % 60) as f64 - 30.0);
+                if t % 97 == i as u64 {
+                    input.actions.push(Action::Place(Block::Planks));
+                }
+                (i, input)
+            })
+            .collect();
+        h.tick(&inputs);
+    }
+    let seconds = TICKS as f64 / 60.0;
+    for (k, &i) in who.iter().enumerate() {
+        let (up, down) = h.clients[i].0.bytes_sent();
+        let up = (up - before[k].0) as f64 / seconds;
+        let down = (down - before[k].1) as f64 / seconds;
+        eprintln!("player {i}: {down:.0} B/s down, {up:.0} B/s up");
+        assert!(down <= 16.0 * 1024.0, "player {i}: {down:.0} B/s down");
+        assert!(up <= 4.0 * 1024.0, "player {i}: {up:.0} B/s up");
     }
 }

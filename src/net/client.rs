@@ -16,8 +16,8 @@ use std::sync::Arc;
 use renet::RenetClient;
 
 use super::protocol::{
-    self, Body, ClientMessage, Hello, MAX_INPUTS_PER_MESSAGE, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
-    ServerMessage, Snapshot, TickInput, Welcome, WireAction, channel,
+    self, Body, ClientMessage, Hello, INPUTS_RESENT, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
+    SEND_EVERY_TICKS, ServerMessage, Snapshot, TickInput, Welcome, WireAction, channel,
 };
 use crate::physics::Player;
 use crate::physics::crates::Crate;
@@ -34,6 +34,7 @@ const MAX_UNCONFIRMED: usize = 600;
 /// One tick played ahead of the server.
 #[derive(Clone, Debug)]
 struct Played {
+    tick: u64,
     wire: TickInput,
     input: Input,
     /// The player after the tick, as predicted.
@@ -195,8 +196,8 @@ impl Client {
     pub fn play(&mut self, input: &Input, renet: &mut RenetClient) {
         if let Some(game) = &mut self.game
             && self.refusal.is_none()
+            && game.play(&self.name, input)
         {
-            game.play(&self.name, input);
             game.send_unconfirmed(renet);
         }
     }
@@ -337,7 +338,9 @@ impl Game {
         self.server_tick
     }
 
-    fn play(&mut self, name: &PlayerName, input: &Input) {
+    /// Plays `input` ahead of the server; returns whether to send now (every
+    /// [`SEND_EVERY_TICKS`], and at once for a tick with an action).
+    fn play(&mut self, name: &PlayerName, input: &Input) -> bool {
         let tick = self.next_tick;
         self.next_tick += 1;
         let mut actions = Vec::with_capacity(input.actions.len());
@@ -345,15 +348,26 @@ impl Game {
             actions.push((self.next_seq, WireAction::of(action)));
             self.next_seq = self.next_seq.wrapping_add(1);
         }
-        let wire = TickInput {
-            tick,
-            controls: input.controls.bits(),
-            look: input.yaw.zip(input.pitch).or_else(|| {
-                // A look change of one angle still travels as both.
+        // The look travels in single precision (a look change of one angle as both), and the
+        // prediction uses the very numbers the server will.
+        let look = (input.yaw.is_some() || input.pitch.is_some())
+            .then(|| {
                 let me = self.sim.player()?;
-                (input.yaw.is_some() || input.pitch.is_some())
-                    .then(|| (input.yaw.unwrap_or(me.yaw), input.pitch.unwrap_or(me.pitch)))
-            }),
+                Some((
+                    input.yaw.unwrap_or(me.yaw) as f32,
+                    input.pitch.unwrap_or(me.pitch) as f32,
+                ))
+            })
+            .flatten();
+        let input = &Input {
+            yaw: look.map(|l| f64::from(l.0)),
+            pitch: look.map(|l| f64::from(l.1)),
+            ..input.clone()
+        };
+        let send = !actions.is_empty() || (tick + 1).is_multiple_of(SEND_EVERY_TICKS);
+        let wire = TickInput {
+            controls: input.controls.bits(),
+            look,
             actions,
         };
         let prediction = self.sim.predict(name, input, false);
@@ -374,6 +388,7 @@ impl Game {
             .player()
             .map_or_else(|| Body::of(&Player::new(glam::DVec3::ZERO)), Body::of);
         self.unconfirmed.push_back(Played {
+            tick,
             wire,
             input: input.clone(),
             after,
@@ -385,25 +400,25 @@ impl Game {
         while self.recent.len() > MAX_UNCONFIRMED {
             self.recent.pop_front();
         }
+        send
     }
 
+    /// Sends the last [`INPUTS_RESENT`] ticks the server has not confirmed.
     fn send_unconfirmed(&self, renet: &mut RenetClient) {
-        let skip = self
-            .unconfirmed
-            .len()
-            .saturating_sub(MAX_INPUTS_PER_MESSAGE);
+        let skip = self.unconfirmed.len().saturating_sub(INPUTS_RESENT);
+        let Some(first) = self.unconfirmed.get(skip).map(|p| p.tick) else {
+            return;
+        };
         let inputs: Vec<TickInput> = self
             .unconfirmed
             .iter()
             .skip(skip)
             .map(|p| p.wire.clone())
             .collect();
-        if !inputs.is_empty() {
-            renet.send_message(
-                channel::INPUTS,
-                protocol::encode(&ClientMessage::Inputs(inputs)),
-            );
-        }
+        renet.send_message(
+            channel::INPUTS,
+            protocol::encode(&ClientMessage::Inputs { first, inputs }),
+        );
     }
 
     fn take(&mut self, name: &PlayerName, message: ServerMessage) {
@@ -519,11 +534,12 @@ impl Game {
                 })
                 .collect(),
         );
-        let seen: BTreeSet<&String> = snapshot.others.iter().map(|(n, _)| n).collect();
+        let seen: BTreeSet<&String> = snapshot.others.iter().map(|o| &o.name).collect();
         self.others.retain(|n, _| seen.contains(n));
-        for (other, body) in &snapshot.others {
-            let samples = &mut self.others.entry(other.clone()).or_default().samples;
-            samples.push_back((snapshot.tick, body.player()));
+        let origin = glam::DVec3::from_array(snapshot.origin);
+        for other in &snapshot.others {
+            let samples = &mut self.others.entry(other.name.clone()).or_default().samples;
+            samples.push_back((snapshot.tick, other.player(origin)));
             while samples.len() > 2 {
                 samples.pop_front();
             }
@@ -547,11 +563,11 @@ impl Game {
             return;
         }
         self.confirmed = Some(tick);
-        while self.unconfirmed.front().is_some_and(|p| p.wire.tick < tick) {
+        while self.unconfirmed.front().is_some_and(|p| p.tick < tick) {
             self.unconfirmed.pop_front();
         }
         let predicted = match self.unconfirmed.front() {
-            Some(p) if p.wire.tick == tick => self.unconfirmed.pop_front().map(|p| p.after),
+            Some(p) if p.tick == tick => self.unconfirmed.pop_front().map(|p| p.after),
             _ => None,
         };
         if predicted == Some(body) {
@@ -568,7 +584,7 @@ impl Game {
             if let Some(p) = self.sim.player() {
                 let after = Body::of(p);
                 self.unconfirmed[i].after = after;
-                let t = self.unconfirmed[i].wire.tick;
+                let t = self.unconfirmed[i].tick;
                 self.remember(t, after);
             }
         }

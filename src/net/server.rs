@@ -22,7 +22,7 @@ use renet::{ClientId, RenetServer, ServerEvent};
 
 use super::protocol::{
     self, Body, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
-    ServerMessage, Snapshot, Welcome, channel,
+    Seen, ServerMessage, Snapshot, Welcome, channel,
 };
 use crate::physics::Player;
 use crate::sim::{ActionOutcome, Member, PlayerName, Simulation, Step, spawn};
@@ -327,20 +327,20 @@ impl Server {
     ) -> Result<(), String> {
         match message {
             ClientMessage::Hello(hello) => self.welcome(id, &hello, renet),
-            ClientMessage::Inputs(list) => {
+            ClientMessage::Inputs { first, inputs } => {
                 let remote = self.clients.get_mut(&id).ok_or("not connected")?;
                 if remote.name.is_none() {
                     return Err("sent inputs before its hello".to_owned());
                 }
-                if list.len() > MAX_INPUTS_PER_MESSAGE {
-                    return Err(format!("sent {} inputs in one message", list.len()));
+                if inputs.len() > MAX_INPUTS_PER_MESSAGE {
+                    return Err(format!("sent {} inputs in one message", inputs.len()));
                 }
-                for tick_input in list {
-                    let input = tick_input.input().ok_or_else(|| {
-                        format!("sent an impossible input at tick {}", tick_input.tick)
-                    })?;
+                for (tick, tick_input) in (first..).zip(inputs) {
+                    let input = tick_input
+                        .input()
+                        .ok_or_else(|| format!("sent an impossible input at tick {tick}"))?;
                     let last = tick_input.actions.last().map(|&(seq, _)| seq);
-                    remote.inputs.add(tick_input.tick, input, last);
+                    remote.inputs.add(tick, input, last);
                 }
                 Ok(())
             }
@@ -623,12 +623,13 @@ impl Server {
                     .last_played
                     .zip(me)
                     .map(|(t, body)| (t, Body::of(body))),
+                origin: center.to_array(),
                 others: sim
                     .players()
                     .list()
                     .iter()
                     .filter(|m| &m.name != name && near(m.body.position))
-                    .map(|m| (m.name.to_string(), Body::of(&m.body)))
+                    .map(|m| Seen::of(m.name.as_str(), &m.body, center))
                     .collect(),
                 crates: sim
                     .crates()
