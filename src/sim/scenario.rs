@@ -280,11 +280,15 @@ impl Scenario {
         overlap::check(&self.crates, world)
     }
 
-    /// Applies the fills to `world`, in order.
+    /// Applies the fills to `world`, in order, with light brought up to date once after the
+    /// last: a fill per cell, each opening and closing a hole in a roof over a dark cave,
+    /// cost a flood of light each (2,000 of them took 9 s).
     pub fn apply_fills(&self, world: &mut World) {
-        for fill in &self.fills {
-            world.set_blocks(BlockPos::cells_between(fill.from, fill.to).map(|p| (p, fill.block)));
-        }
+        world.set_blocks_in_turn(
+            self.fills
+                .iter()
+                .map(|fill| BlockPos::cells_between(fill.from, fill.to).map(|p| (p, fill.block))),
+        );
     }
 
     /// Loads everything the light at the probes depends on, so reports give the light an
