@@ -17,7 +17,9 @@ use crate::physics::{Control, Controls, Player, PlayerCollider};
 use crate::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use crate::worldgen::{Generator, GeneratorKind};
 use raw::{RawCrate, RawFill, RawPlayer, RawScenario};
+use sections::Kind;
 
+mod document;
 mod excerpt;
 mod inputs;
 mod limits;
@@ -30,8 +32,8 @@ mod syntax;
 pub(super) mod writer;
 pub use excerpt::{quoted, shortened};
 pub use limits::{
-    MAX_ALTITUDE, MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS, MAX_PROBES,
-    MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
+    MAX_ALTITUDE, MAX_CRATES, MAX_DOCUMENT_ITEMS, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS,
+    MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
 };
 pub(crate) use overlap::overlapping_pairs;
 pub use syntax::SyntaxError;
@@ -160,14 +162,29 @@ impl Scenario {
                 ),
             ));
         }
-        // Inputs are counted before anything is parsed, and read a batch at a time, so
-        // that neither a file of too many nor one of the most costs more than its inputs.
+        // Inputs, fills and updates are counted before anything is parsed, and read a batch
+        // at a time, so that neither a file of too many nor one of the most costs more than
+        // its entries; the rest, parsed whole, is held to a number of items first.
         let sections = sections::split(text);
-        limits::count("input", sections.inputs.len(), MAX_INPUTS)?;
+        limits::count("input", sections.of(Kind::Input).len(), MAX_INPUTS)?;
+        limits::count(
+            "fill",
+            sections.of(Kind::Fill).len(),
+            MAX_FILL_CELLS as usize,
+        )?;
+        limits::count(
+            "update",
+            sections.of(Kind::Update).len(),
+            MAX_FILL_CELLS as usize,
+        )?;
+        document::check(text, &sections)?;
         let mut raw: RawScenario =
             toml::from_str(&sections.rest).map_err(|e| SyntaxError::new(text, &e))?;
         let inline = std::mem::take(&mut raw.input);
         let inputs = inputs::read(text, &sections, inline)?;
+        let (fills, updates) = (sections.of(Kind::Fill), sections.of(Kind::Update));
+        sections::read(text, fills, "fill", |batch| raw.fill.extend(batch))?;
+        sections::read(text, updates, "update", |batch| raw.updates.extend(batch))?;
         drop(sections);
         limits::count("probes", raw.probes.len(), MAX_PROBES)?;
         // Every fill sets at least one cell, so no more fills than cells.

@@ -32,6 +32,11 @@ pub const MAX_CRATES: usize = 1000;
 pub const MAX_INPUTS: usize = 1_000_000;
 /// The most probes a scenario may have.
 pub const MAX_PROBES: usize = 1024;
+/// The most keys, values and tables a scenario may hold outside its `[[input]]`, `[[fill]]`
+/// and `[[update]]` tables, which are read in batches; the rest is parsed as one document
+/// of a few hundred bytes an item. The most a scenario within the other limits needs is
+/// about 35,000 (1000 crates, 1000 falling blocks and 1024 probes).
+pub const MAX_DOCUMENT_ITEMS: usize = 1 << 17;
 
 /// Refuses a list of `what` longer than `max`.
 pub(super) fn count(key: &str, len: usize, max: usize) -> Result<(), ScenarioError> {
