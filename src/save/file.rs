@@ -146,9 +146,11 @@ impl WorldFile {
         }
         let lock = place::lock(path)?;
         let side_files = NewSideFiles::before_opening(path);
+        // Damage first, as `hewn world check` looks: a damaged `meta` index made reading the
+        // meta fail as a database error here where check reported the damage.
         let looked = layout::open_to_look(path).and_then(|conn| {
-            check_request(path, &schema::read_meta(path, &conn)?, request)?;
-            layout::check_integrity(path, &conn)
+            layout::check_integrity(path, &conn)?;
+            check_request(path, &schema::read_meta(path, &conn)?, request)
         });
         side_files.remove_new();
         looked?;
