@@ -33,7 +33,7 @@ pub(super) mod writer;
 pub use excerpt::{quoted, shortened};
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_DOCUMENT_ITEMS, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS,
-    MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, body_in_limits,
+    MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, MAX_UPDATES, body_in_limits,
 };
 pub(crate) use overlap::overlapping_pairs;
 pub use syntax::SyntaxError;
@@ -172,11 +172,7 @@ impl Scenario {
             sections.of(Kind::Fill).len(),
             MAX_FILL_CELLS as usize,
         )?;
-        limits::count(
-            "update",
-            sections.of(Kind::Update).len(),
-            MAX_FILL_CELLS as usize,
-        )?;
+        limits::count("update", sections.of(Kind::Update).len(), MAX_UPDATES)?;
         document::check(text, &sections)?;
         let mut raw: RawScenario =
             toml::from_str(&sections.rest).map_err(|e| SyntaxError::new(text, &e))?;

@@ -24,6 +24,9 @@ pub const MAX_SPEED: f64 = 1_000.0;
 pub const MAX_TICKS: u64 = 1_000_000_000;
 /// The most cells all `[[fill]]`s together may set.
 pub const MAX_FILL_CELLS: u64 = 1 << 21;
+/// The most water and sand updates a scenario may have waiting (`[[update]]`), and a saved
+/// world: as many as the cells that fills may set, whose changes each schedule one.
+pub const MAX_UPDATES: usize = MAX_FILL_CELLS as usize;
 /// The most distinct columns the fills and the probes together may make the world load.
 pub const MAX_LOADED_COLUMNS: usize = 1024;
 /// The most crates a scenario may start with.
