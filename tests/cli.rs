@@ -1,7 +1,11 @@
 //! `hewn sim` as a user runs it: JSON on stdout, exit 2 with a message on bad input.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+use common::worlds::files;
 
 fn hewn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hewn"))
@@ -473,4 +477,56 @@ fn a_window_size_out_of_range_exits_2_naming_the_flag_and_writes_nothing() {
         assert!(!err.contains("panicked"), "{size}: {err}");
     }
     assert_eq!(std::fs::read_dir(dir.path()).expect("dir").count(), 0);
+}
+
+/// Runs `hewn sim s.toml` (and with `--world fresh`) on `text` from the scenario's own
+/// folder, with a data folder that does not exist yet, and asserts exit 2, a message holding
+/// `needle`, and that nothing on disk changed or appeared: not beside the scenario, not in
+/// the data folder, which is not even made.
+#[track_caller]
+fn assert_refused_leaving_nothing(text: &str, needle: &str) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("s.toml");
+    std::fs::write(&path, text).expect("write scenario");
+    let data = dir.path().join("data");
+    let before = files(dir.path());
+    for world in [&[][..], &["--world", "fresh"]] {
+        let out = Command::new(common::private_hewn(bin.path()))
+            .args(["sim", "s.toml"])
+            .args(world)
+            .current_dir(dir.path())
+            .env("HEWN_DATA_DIR", &data)
+            .output()
+            .expect("run hewn");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{world:?}: {err}");
+        assert!(err.contains(needle), "{world:?}: {err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(files(dir.path()), before, "{world:?}");
+        assert!(!data.exists(), "{world:?}");
+    }
+}
+
+#[test]
+fn too_many_inputs_are_refused_before_parsing_and_leave_nothing_on_disk() {
+    let limit = hewn::sim::scenario::MAX_INPUTS;
+    // 10 MB: one more [[input]] than the limit, counted from the headers.
+    assert_refused_leaving_nothing(
+        &format!("ticks = 1\n{}", "[[input]]\n".repeat(limit + 1)),
+        &format!("input: {} entries is more than {limit}", limit + 1),
+    );
+    // An inline array is parsed whole, so it is held to the items a document may have.
+    let items = hewn::sim::scenario::MAX_DOCUMENT_ITEMS;
+    assert_refused_leaving_nothing(
+        &format!(
+            "ticks = 1\ninput = [{}]\n",
+            "{ at = 0 }, ".repeat(items / 2)
+        ),
+        &format!("input: at line 2 the file passes {items} keys and values"),
+    );
+    assert_refused_leaving_nothing(
+        "ticks = 1\ninput = []\n[[input]]\nat = 0\n",
+        "input: is given both as a key at line 2 and as [[input]] tables from line 3",
+    );
 }

@@ -1,6 +1,6 @@
 //! `hewn world check` and opening agree on every world, however it is damaged: random bytes
-//! changed, rows added or removed (players with bad names or values out of range, more
-//! players than a world may hold), schema objects added, column types changed. A world check
+//! changed, rows added or removed (players with bad names or values out of range, past the
+//! limits a world may hold, too), schema objects added, column types changed. A world check
 //! calls healthy opens with nothing left out; a world it calls damaged is refused by opening,
 //! or opened with exactly the damage check named; a file check cannot read is refused by
 //! opening with the same kind of error.
@@ -62,7 +62,9 @@ enum Damage {
 
 /// Rows added or removed, schema objects added, column types changed.
 fn sql() -> impl Strategy<Value = String> {
-    let table = prop::sample::select(vec!["chunks", "crates", "players", "meta", "updates"]);
+    let table = prop::sample::select(vec![
+        "chunks", "crates", "players", "meta", "updates", "falling",
+    ]);
     let column = prop::sample::select(vec![
         "x", "y", "z", "format", "data", "vx", "delay", "name", "collider", "hotbar", "selected",
     ]);
@@ -92,6 +94,11 @@ fn sql() -> impl Strategy<Value = String> {
         }),
         (0..10_i64, value.clone()).prop_map(|(o, v)| format!(
             "INSERT OR REPLACE INTO updates VALUES ({o}, 1, {v}, 64, 0);"
+        )),
+        // Around the thousand falling blocks a world may hold.
+        (995..1005_i64).prop_map(|n| format!(
+            "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < {n}) \
+             INSERT OR REPLACE INTO falling SELECT i, 4, i + 0.5, 90.0, 0.5, 0.0 FROM n;"
         )),
         (-5..5_i64, -2..10_i64, value.clone()).prop_map(|(x, y, v)| format!(
             "INSERT OR REPLACE INTO chunks VALUES ({x}, {y}, 0, 1, {v});"

@@ -1,6 +1,7 @@
 //! An open world file: opening or creating it, loading it into a [`World`], and saving.
 
 use std::fs::{self, File};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -17,7 +18,7 @@ use super::players::{self, SavedPlayer, SavedPlayers};
 use super::rows::DamagedRow;
 use super::schema::{self, Meta, Upgrade};
 use super::snapshot::Snapshot;
-use super::{DbResult, NewSideFiles, SaveError, crates, sidecar, sqlite_side_file};
+use super::{DbResult, NewSideFiles, SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
 use crate::sim::{PlayerName, spawn};
 use crate::world::{ChunkPos, World};
@@ -364,34 +365,19 @@ impl ClaimedWorld {
     }
 }
 
-/// Makes a new world file at `path`, atomically, and returns its lock: the file is written
-/// whole under another name, locked, and only then linked into place (a link, unlike a
-/// rename, never replaces what may have appeared at `path` meanwhile). A crash leaves either
-/// no world or a complete empty one.
+/// Makes a new world file at `path`, atomically, and returns its lock: the file is created
+/// under another name (only if nothing is there, never through a link), locked, written
+/// whole through the descriptor that created it, and only then linked into place (a link,
+/// unlike a rename, never replaces what may have appeared at `path` meanwhile). The database
+/// is built in memory, so nothing opens the temporary file by name: a process that swaps
+/// another file in under that name gets nothing written into it, and a file so swapped is
+/// never left at `path` (its device and inode are checked once linked). A crash leaves
+/// either no world or a complete empty one.
 fn create_file(path: &Path, request: &NewWorld) -> Result<WorldLock, SaveError> {
     let temp = sidecar(path, "new");
-    // The temporary file is locked before it is emptied, so two hewns creating one world at
-    // once never write into each other's file: the second is told the world is open.
-    File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&temp)
-        .map_err(|e| SaveError::io(&temp, e))?;
-    let lock = place::lock(&temp)?;
-    for stale in [sqlite_side_file(&temp, "journal")] {
-        match fs::remove_file(&stale) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(SaveError::io(&stale, e));
-            }
-            _ => {}
-        }
-    }
-    File::options()
-        .write(true)
-        .open(&temp)
-        .and_then(|f| f.set_len(0))
-        .map_err(|e| SaveError::io(&temp, e))?;
+    // Locked from the moment it exists, so two hewns creating one world at once never write
+    // into each other's file: the second is told the world is open.
+    let lock = place::create_locked(&temp)?;
     let meta = Meta {
         generator: request.generator.unwrap_or_default(),
         seed: request.seed.unwrap_or(0),
@@ -400,17 +386,15 @@ fn create_file(path: &Path, request: &NewWorld) -> Result<WorldLock, SaveError> 
         last_saved: 0,
         time: crate::sim::time::MORNING,
     };
-    let mut conn = Connection::open(&temp).db(&temp)?;
-    conn.pragma_update(None, "synchronous", "FULL").db(&temp)?;
-    schema::create(&mut conn, &meta).db(&temp)?;
-    conn.close().map_err(|(_, e)| e).db(&temp)?;
-    File::open(&temp)
-        .and_then(|f| f.sync_all())
+    let image = empty_world(&meta).db(&temp)?;
+    let mut file = lock.file();
+    file.write_all(&image)
+        .and_then(|()| file.sync_all())
         .map_err(|e| SaveError::io(&temp, e))?;
     match fs::hard_link(&temp, path) {
-        Ok(()) => fs::remove_file(&temp).map_err(|e| SaveError::io(&temp, e))?,
+        Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            let _ = fs::remove_file(&temp);
+            remove_if_ours(&temp, &lock);
             return Err(SaveError::AlreadyExists {
                 path: path.to_owned(),
             });
@@ -419,8 +403,33 @@ fn create_file(path: &Path, request: &NewWorld) -> Result<WorldLock, SaveError> 
         // instant since `path` was found empty.
         Err(_) => fs::rename(&temp, path).map_err(|e| SaveError::io(path, e))?,
     }
+    if !lock.is_at(path) {
+        // The temporary name was pointed at another file before the link: that file is not
+        // ours to leave as a world.
+        let _ = fs::remove_file(path);
+        return Err(SaveError::io(
+            &temp,
+            std::io::Error::other("replaced by another file while the world was made"),
+        ));
+    }
+    remove_if_ours(&temp, &lock);
     sync_parent(path)?;
     Ok(lock)
+}
+
+/// An empty world made with `meta`, as the bytes of its database file.
+fn empty_world(meta: &Meta) -> rusqlite::Result<Vec<u8>> {
+    let mut conn = Connection::open_in_memory()?;
+    schema::create(&mut conn, meta)?;
+    Ok(conn.serialize("main")?.to_vec())
+}
+
+/// Removes the name `temp` if it still names the file `lock` holds (a rename has already
+/// taken it; anything else there is not ours).
+fn remove_if_ours(temp: &Path, lock: &WorldLock) {
+    if lock.is_at(temp) {
+        let _ = fs::remove_file(temp);
+    }
 }
 
 /// Makes a rename in `path`'s folder durable (on Unix a folder is synced like a file; other

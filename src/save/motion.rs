@@ -9,8 +9,8 @@ use glam::DVec3;
 use rusqlite::{Connection, params};
 
 use super::rows::{DamagedRow, integer, real};
-use crate::physics::falling::FallingBlock;
-use crate::sim::scenario::body_in_limits;
+use crate::physics::falling::{FallingBlock, MAX_FALLING};
+use crate::sim::scenario::{MAX_UPDATES, body_in_limits};
 pub use crate::sim::updates::Motion;
 use crate::world::{Block, BlockPos};
 
@@ -48,12 +48,25 @@ pub(super) fn write(conn: &Connection, motion: &Motion) -> rusqlite::Result<()> 
 
 /// The stored motion. Rows no build could have written (a value of the wrong type, a cell
 /// outside the world, a falling block that is not sand or gravel, non-finite or out-of-range
-/// numbers) are left out and returned as damage.
+/// numbers) are left out and returned as damage. Only the first [`MAX_UPDATES`] updates and
+/// [`MAX_FALLING`] falling blocks are read, what a scenario may start with: more is damage
+/// too, so a world of ten million rows costs no more than one a game could save.
 pub(super) fn read(conn: &Connection) -> rusqlite::Result<(Motion, Vec<DamagedRow>)> {
+    read_at_most(conn, MAX_UPDATES, MAX_FALLING)
+}
+
+/// [`read`], with the limits given (tests use small ones).
+fn read_at_most(
+    conn: &Connection,
+    max_updates: usize,
+    max_falling: usize,
+) -> rusqlite::Result<(Motion, Vec<DamagedRow>)> {
     let mut motion = Motion::default();
     let mut damage = Vec::new();
-    let mut stmt = conn.prepare("SELECT ordinal, delay, x, y, z FROM updates ORDER BY ordinal")?;
-    let mut rows = stmt.query([])?;
+    let limit = rows_read(conn, "updates", max_updates, &mut damage)?;
+    let mut stmt =
+        conn.prepare("SELECT ordinal, delay, x, y, z FROM updates ORDER BY ordinal LIMIT ?1")?;
+    let mut rows = stmt.query([limit])?;
     while let Some(row) = rows.next()? {
         let ordinal: i64 = row.get(0)?;
         match update_of(row) {
@@ -61,9 +74,10 @@ pub(super) fn read(conn: &Connection) -> rusqlite::Result<(Motion, Vec<DamagedRo
             Err(problem) => damage.push(DamagedRow::row("updates", ordinal, problem)),
         }
     }
+    let limit = rows_read(conn, "falling", max_falling, &mut damage)?;
     let mut stmt =
-        conn.prepare("SELECT ordinal, block, x, y, z, vy FROM falling ORDER BY ordinal")?;
-    let mut rows = stmt.query([])?;
+        conn.prepare("SELECT ordinal, block, x, y, z, vy FROM falling ORDER BY ordinal LIMIT ?1")?;
+    let mut rows = stmt.query([limit])?;
     while let Some(row) = rows.next()? {
         let ordinal: i64 = row.get(0)?;
         match falling_of(row) {
@@ -72,6 +86,27 @@ pub(super) fn read(conn: &Connection) -> rusqlite::Result<(Motion, Vec<DamagedRo
         }
     }
     Ok((motion, damage))
+}
+
+/// How many rows of `table` to read: `max`, noting in `damage` a table that has more.
+fn rows_read(
+    conn: &Connection,
+    table: &'static str,
+    max: usize,
+    damage: &mut Vec<DamagedRow>,
+) -> rusqlite::Result<i64> {
+    let total: i64 = conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))?;
+    let limit = i64::try_from(max).unwrap_or(i64::MAX);
+    if total > limit {
+        damage.push(DamagedRow::table(
+            table,
+            format!(
+                "{total} rows, more than the {max} a world may hold; those after the first \
+                 {max} are left out"
+            ),
+        ));
+    }
+    Ok(limit)
 }
 
 /// The update in `row` (`ordinal` first), or what is wrong with it.
@@ -167,5 +202,51 @@ mod tests {
         assert!(damage[2].problem.contains("x holds text"), "{}", damage[2]);
         write(&conn, &Motion::default()).expect("write");
         assert_eq!(read(&conn).expect("read"), (Motion::default(), vec![]));
+    }
+
+    #[test]
+    fn only_as_many_updates_and_falling_blocks_as_a_scenario_may_have_are_read() {
+        let conn = a_world();
+        let motion = Motion {
+            updates: (0..5)
+                .map(|i| (i, BlockPos::new(i as i32, 64, 0)))
+                .collect(),
+            falling: (0..4)
+                .map(|i| FallingBlock {
+                    block: Block::Gravel,
+                    position: DVec3::new(f64::from(i) + 0.5, 80.0, 0.5),
+                    velocity: 0.0,
+                })
+                .collect(),
+        };
+        write(&conn, &motion).expect("write");
+        let (read_back, damage) = read_at_most(&conn, 3, 4).expect("read");
+        assert_eq!(read_back.updates, motion.updates[..3]);
+        assert_eq!(read_back.falling, motion.falling);
+        assert_eq!(
+            damage,
+            [DamagedRow::table(
+                "updates",
+                "5 rows, more than the 3 a world may hold; those after the first 3 are left out"
+            )]
+        );
+        let (read_back, damage) = read_at_most(&conn, 5, 2).expect("read");
+        assert_eq!(read_back.falling, motion.falling[..2]);
+        assert_eq!(damage.len(), 1);
+        assert_eq!((damage[0].table, damage[0].ordinal), ("falling", None));
+
+        // The real limit on falling blocks, a thousand.
+        conn.execute_batch(
+            "WITH RECURSIVE n(i) AS (SELECT 4 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+             INSERT INTO falling SELECT i, 5, i + 0.5, 80.0, 0.5, 0.0 FROM n;",
+        )
+        .expect("insert");
+        let (read_back, damage) = read(&conn).expect("read");
+        assert_eq!(read_back.falling.len(), MAX_FALLING);
+        assert_eq!(
+            damage[0].to_string(),
+            "table falling: 1001 rows, more than the 1000 a world may hold; those after the \
+             first 1000 are left out"
+        );
     }
 }

@@ -143,6 +143,23 @@ impl WorldLock {
     pub(super) fn writable(&self) -> bool {
         self.writable
     }
+
+    /// The locked file, open.
+    pub(super) fn file(&self) -> &File {
+        &self._file
+    }
+
+    /// Whether `path` names the locked file itself (not a link to it), by device and inode;
+    /// where std gives no file id, whether it names a regular file at all.
+    pub(super) fn is_at(&self, path: &Path) -> bool {
+        let Ok(meta) = std::fs::symlink_metadata(path) else {
+            return false;
+        };
+        #[cfg(unix)]
+        return meta.is_file() && file_id(&meta) == self.id;
+        #[cfg(not(unix))]
+        meta.is_file()
+    }
 }
 
 impl Drop for WorldLock {
@@ -205,7 +222,11 @@ pub(super) fn claim(path: &Path) -> Result<Claim, SaveError> {
     // The name may have been pointed at another file between the look and the open.
     let opened = file.metadata().map_err(|e| SaveError::io(path, e))?;
     refuse_unless_file(path, &opened)?;
-    let id = file_id(&opened);
+    try_lock(file, file_id(&opened), writable, path)
+}
+
+/// Takes the lock of `file`, whose id is `id`, for this process.
+fn try_lock(file: File, id: FileId, writable: bool, path: &Path) -> Result<Claim, SaveError> {
     // A lock can be held for an instant by a process that never meant to: a child being
     // started by the holder shares its descriptors until it runs its own program (tests
     // that open worlds while starting `hewn` processes meet this). A few short retries wait
@@ -234,6 +255,54 @@ pub(super) fn claim(path: &Path) -> Result<Claim, SaveError> {
         }
     }
     Ok(Claim::Busy { writable })
+}
+
+/// Makes `path` a new, empty file, opened for reading and writing, and takes its lock. It
+/// is created only if nothing is there (`O_EXCL`: a symbolic link is never followed, so
+/// nothing elsewhere is written through it); what is there is cleared first if it is left
+/// over from a hewn that stopped part-way (a regular file whose lock nobody holds, or a
+/// link), and reported as [`SaveError::Locked`] if another hewn holds it.
+///
+/// # Errors
+/// [`SaveError::Locked`]; [`SaveError::NotAFile`] for a folder or anything else at the path;
+/// [`SaveError::Io`].
+pub(super) fn create_locked(path: &Path) -> Result<WorldLock, SaveError> {
+    let create = || {
+        File::options()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(path)
+    };
+    let file = match create() {
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            let there = std::fs::symlink_metadata(path).map_err(|e| SaveError::io(path, e))?;
+            if there.is_file() {
+                // Held while it is removed, so a hewn creating it now is never cleared away.
+                let _stale = lock(path)?;
+                std::fs::remove_file(path).map_err(|e| SaveError::io(path, e))?;
+            } else if there.file_type().is_symlink() {
+                std::fs::remove_file(path).map_err(|e| SaveError::io(path, e))?;
+            } else {
+                refuse_unless_file(path, &there)?;
+            }
+            create().map_err(|e| match e.kind() {
+                // Another hewn made it in the instant since.
+                std::io::ErrorKind::AlreadyExists => SaveError::Locked {
+                    path: path.to_owned(),
+                },
+                _ => SaveError::io(path, e),
+            })?
+        }
+        created => created.map_err(|e| SaveError::io(path, e))?,
+    };
+    let meta = file.metadata().map_err(|e| SaveError::io(path, e))?;
+    match try_lock(file, file_id(&meta), true, path)? {
+        Claim::Mine(lock) => Ok(lock),
+        Claim::Busy { .. } => Err(SaveError::Locked {
+            path: path.to_owned(),
+        }),
+    }
 }
 
 /// How many times [`claim`] tries, 20 ms apart, before the world counts as open in another

@@ -459,3 +459,57 @@ fn names_resolve_into_the_worlds_folder_and_paths_stay_paths() {
     assert!(resolve_world("").is_err());
     assert!(resolve_world("..").is_err());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_new_world_is_never_written_through_what_stands_at_its_temporary_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = world_path(&dir);
+    let temp = sidecar(&path, "new");
+    // A link there to someone's file: followed, the world would have been written into it.
+    let victim = dir.path().join("notes.txt");
+    std::fs::write(&victim, "mine\n").unwrap();
+    std::os::unix::fs::symlink(&victim, &temp).unwrap();
+    let (file, loaded) = open(&path, FLAT);
+    assert_eq!(loaded.meta.seed, 42);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine\n");
+    assert!(std::fs::symlink_metadata(&path).unwrap().is_file());
+    assert!(
+        std::fs::symlink_metadata(&temp).is_err(),
+        "the link is cleared away"
+    );
+    file.close().unwrap();
+
+    // What a hewn that stopped part-way left there is cleared away too.
+    let other = dir.path().join("v.hewn");
+    std::fs::write(sidecar(&other, "new"), "half a database").unwrap();
+    let (file, loaded) = open(&other, FLAT);
+    assert_eq!(loaded.meta.seed, 42);
+    assert!(!sidecar(&other, "new").exists());
+    file.close().unwrap();
+    assert!(check(&other).unwrap().is_healthy());
+
+    // But not while another hewn holds it: that one is making the world now.
+    let third = dir.path().join("u.hewn");
+    std::fs::write(sidecar(&third, "new"), "").unwrap();
+    let held = place::lock(&sidecar(&third, "new")).unwrap();
+    let refused = WorldFile::open_or_create(&third, FLAT).unwrap_err();
+    assert!(matches!(refused, SaveError::Locked { .. }), "{refused}");
+    assert!(!third.exists());
+    drop(held);
+    drop(open(&third, FLAT));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_lock_knows_its_file_by_identity_not_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let lock = place::create_locked(&a).unwrap();
+    std::fs::write(&b, "").unwrap();
+    assert!(lock.is_at(&a));
+    assert!(!lock.is_at(&b), "another file");
+    std::fs::remove_file(&a).unwrap();
+    std::fs::rename(&b, &a).unwrap();
+    assert!(!lock.is_at(&a), "another file swapped in under the name");
+}

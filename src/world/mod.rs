@@ -8,6 +8,7 @@
 //! report, hashes cover and saves store. Light ([`light`]) is derived from the blocks and
 //! kept up to date with every change, in the same call that makes it.
 
+mod batch;
 pub mod block;
 pub mod chunk;
 pub mod coords;
@@ -94,6 +95,10 @@ pub struct World {
     /// they changed, each with the block it had before: what the simulation schedules water
     /// and falling blocks from.
     touched: Vec<(BlockPos, Block)>,
+    /// Columns whose blocks a call that sets blocks is changing and whose light it will make
+    /// again from scratch before it returns: dark meanwhile, and left out of every light
+    /// window as if they were not loaded. Empty between calls.
+    unlit: BTreeSet<ColumnPos>,
 }
 
 impl World {
@@ -113,6 +118,7 @@ impl World {
             changed: BTreeSet::new(),
             redrawn: BTreeSet::new(),
             touched: Vec::new(),
+            unlit: BTreeSet::new(),
         }
     }
 
@@ -180,13 +186,7 @@ impl World {
         if self.columns.contains_key(&pos) {
             return;
         }
-        let mut edited = false;
-        for (y, chunk) in chunks.iter_mut().enumerate() {
-            for (block_pos, edit) in self.edits_in_chunk(pos.chunk(y as i32)) {
-                chunk.set(block_pos.local(), edit.current);
-                edited = true;
-            }
-        }
+        let edited = self.apply_edits(pos, &mut chunks);
         // Light made from the generated blocks is wrong where edits changed them.
         let light = match light {
             Some(light) if !edited => light,
@@ -194,6 +194,19 @@ impl World {
         };
         self.columns.insert(pos, Column { chunks, light });
         self.in_window(pos, |window| window.merge_centre());
+    }
+
+    /// Puts this world's edits into the generated chunks of the column at `pos`; returns
+    /// whether there were any.
+    fn apply_edits(&self, pos: ColumnPos, chunks: &mut [Chunk; COLUMN_CHUNKS]) -> bool {
+        let mut edited = false;
+        for (y, chunk) in chunks.iter_mut().enumerate() {
+            for (block_pos, edit) in self.edits_in_chunk(pos.chunk(y as i32)) {
+                chunk.set(block_pos.local(), edit.current);
+                edited = true;
+            }
+        }
+        edited
     }
 
     /// Drops the column at `pos` from memory, and the light it carried into its
@@ -243,86 +256,42 @@ impl World {
     }
 
     /// Sets many blocks, as [`World::set_block`] does each, with one light update per
-    /// column. Returns how many cells changed.
+    /// column (a column set in many cells is lit again from scratch instead).
+    /// Returns how many cells changed.
     pub fn set_blocks(&mut self, cells: impl IntoIterator<Item = (BlockPos, Block)>) -> usize {
-        self.apply(cells.into_iter().collect())
-    }
-
-    fn apply(&mut self, cells: Vec<(BlockPos, Block)>) -> usize {
-        let mut by_column: BTreeMap<ColumnPos, Vec<(BlockPos, Block)>> = BTreeMap::new();
-        for (pos, block) in cells {
-            if pos.in_world_height() && pos.inside_border() {
-                by_column
-                    .entry(pos.column())
-                    .or_default()
-                    .push((pos, block));
-            }
-        }
-        let mut count = 0;
-        let mut removed = Vec::new();
-        for (column, cells) in by_column {
-            self.load_column(column);
-            let mut changed = Vec::with_capacity(cells.len());
-            for (pos, block) in cells {
-                if let Some(before) = self.replace(pos, block) {
-                    changed.push(pos);
-                    self.redrawn.extend(pos.chunks_seeing());
-                    if (before.holds_torches() && !block.holds_torches())
-                        || (before.holds_plants() && !block.holds_plants())
-                    {
-                        removed.push(pos);
-                    }
-                }
-            }
-            if !changed.is_empty() {
-                count += changed.len();
-                self.in_window(column, |window| window.update(&changed));
-            }
-        }
-        let dropped = support::held_by(self, &removed);
-        if !dropped.is_empty() {
-            count += self.apply(dropped.into_iter().map(|p| (p, Block::Air)).collect());
-        }
+        let count = self.apply(cells.into_iter().collect(), batch::Relight::Crowded);
+        self.relight_unlit();
         count
     }
 
-    /// Puts `block` at `pos` in its loaded chunk and records the edit, without touching
-    /// light. Returns the block that was there, if it changed.
-    fn replace(&mut self, pos: BlockPos, block: Block) -> Option<Block> {
-        let column = self.columns.get_mut(&pos.column())?;
-        let chunk = &mut column.chunks[pos.y as usize / CHUNK_SIZE as usize];
-        let before = chunk.get(pos.local());
-        let earlier = self.edits.get(&pos).map(|e| e.generated);
-        if before == block || (earlier.is_none() && self.edits.len() >= MAX_EDITS) {
-            return None;
+    /// Sets the blocks of each batch in turn, each as [`World::set_blocks`] would (the same
+    /// cells change, in the same order, and the same blocks drop), but brings light up to
+    /// date once, after the last: every column a batch touched is lit again from scratch
+    /// then. For many batches over the same columns, such as a scenario's fills, where
+    /// light brought up to date after each could cost a flood per batch. Returns how many
+    /// cells changed.
+    pub fn set_blocks_in_turn<I>(&mut self, batches: impl IntoIterator<Item = I>) -> usize
+    where
+        I: IntoIterator<Item = (BlockPos, Block)>,
+    {
+        let mut count = 0;
+        for cells in batches {
+            count += self.apply(cells.into_iter().collect(), batch::Relight::All);
         }
-        chunk.set(pos.local(), block);
-        self.changed.insert(pos.chunk());
-        self.touched.push((pos, before));
-        let generated = earlier.unwrap_or(before);
-        if generated == block {
-            self.edits.remove(&pos);
-        } else {
-            self.edits.insert(
-                pos,
-                Edit {
-                    generated,
-                    current: block,
-                },
-            );
-        }
-        Some(before)
+        self.relight_unlit();
+        count
     }
 
     /// Runs `update` on the light of the 3 × 3 columns around `centre`, taken out of the
-    /// world for the while, and notes which chunks see a change.
+    /// world for the while, and notes which chunks see a change. Columns waiting to be lit
+    /// again ([`World::unlit`]) are left out, as if not loaded.
     fn in_window(&mut self, centre: ColumnPos, update: impl FnOnce(&mut Window<'_>)) {
         let positions: [ColumnPos; light::SLOTS] =
             std::array::from_fn(|i| centre.offset(i as i32 % 3 - 1, i as i32 / 3 - 1));
-        let mut light = positions.map(|p| {
-            self.columns
-                .get_mut(&p)
-                .map(|column| std::mem::take(&mut column.light))
+        let lit = positions.map(|p| !self.unlit.contains(&p));
+        let mut light = std::array::from_fn::<_, { light::SLOTS }, _>(|i| {
+            let column = self.columns.get_mut(&positions[i]).filter(|_| lit[i])?;
+            Some(std::mem::take(&mut column.light))
         });
         let columns = std::array::from_fn(|i| {
             let chunks = self.columns.get(&positions[i]).map(|column| &column.chunks);

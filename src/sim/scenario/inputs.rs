@@ -1,32 +1,18 @@
-//! The `[[input]]` sections of a scenario read a batch at a time into holds and events of
-//! a few tens of bytes each, each batch's TOML document dropped before the next is built.
+//! A scenario's inputs read into holds and events of a few tens of bytes each, the
+//! `[[input]]` sections a batch at a time ([`sections::read`]), each batch's TOML document
+//! dropped before the next is built.
 //!
 //! Reading the whole file at once cost about 1.4 KB of document per input (1.5 GB for the
-//! million a scenario may have); a batch of [`BATCH`] costs a few megabytes whatever the
-//! file holds.
+//! million a scenario may have); a batch costs a few megabytes whatever the file holds.
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
-use super::raw::{RawInput, RawScenario};
-use super::sections::{Batch, Sections};
+use super::raw::RawInput;
+use super::sections::{self, Kind, Sections};
 use super::{
-    Action, Block, Event, Hold, PlayerName, ScenarioError, SyntaxError, block_value, finite,
-    invalid, pitch_value, quoted, tick_value,
+    Action, Block, Event, Hold, PlayerName, ScenarioError, block_value, finite, invalid,
+    pitch_value, quoted, tick_value,
 };
-
-/// How many input sections are parsed together: enough that the parser's fixed costs are
-/// small beside the work, few enough that a batch's document stays a few megabytes.
-pub(super) const BATCH: usize = 4096;
-
-/// A batch of input sections as serde reads it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawInputs {
-    #[serde(default)]
-    input: Vec<RawInput>,
-}
 
 /// A scenario's inputs, checked.
 pub(super) struct Inputs<'a> {
@@ -44,12 +30,12 @@ pub(super) struct Inputs<'a> {
 }
 
 /// Reads the inputs of `text`: those of an inline `input = [...]` array (`inline`, already
-/// parsed with the rest) and those of its `[[input]]` sections, a batch at a time, with
-/// their indices in the whole file; `players` are the scenario's players in order, whom an
-/// input's `player` names.
+/// parsed with the rest; a file that also has `[[input]]` sections was refused before) and
+/// those of its `[[input]]` sections, with their indices in the whole file; `players` are
+/// the scenario's players in order, whom an input's `player` names.
 ///
 /// # Errors
-/// A [`SyntaxError`] placed in `text`; a value error is returned in
+/// A [`SyntaxError`](super::SyntaxError) placed in `text`; a value error is returned in
 /// [`Inputs::first_invalid`].
 pub(super) fn read<'a>(
     text: &str,
@@ -57,9 +43,6 @@ pub(super) fn read<'a>(
     inline: Vec<RawInput>,
     players: &'a [PlayerName],
 ) -> Result<Inputs<'a>, ScenarioError> {
-    if let Some(first) = sections.inputs.first().filter(|_| !inline.is_empty()) {
-        return Err(both_forms(text, sections, first.clone()));
-    }
     let mut inputs = Inputs {
         players: (0..)
             .zip(players)
@@ -71,13 +54,9 @@ pub(super) fn read<'a>(
         first_invalid: None,
     };
     inputs.take(inline);
-    for chunk in sections.inputs.chunks(BATCH) {
-        let batch = Batch::new(text, chunk);
-        let raw: RawInputs = toml::from_str(&batch.text).map_err(|e| {
-            SyntaxError::placed(text, &e, e.span().map(|s| batch.file_offset(s.start)))
-        })?;
-        inputs.take(raw.input);
-    }
+    sections::read(text, sections.of(Kind::Input), Kind::Input.key(), |batch| {
+        inputs.take(batch);
+    })?;
     Ok(inputs)
 }
 
@@ -96,20 +75,6 @@ impl Inputs<'_> {
                 Err(e) => self.first_invalid = Some(e),
             }
         }
-    }
-}
-
-/// The error for a file that gives inputs both as an inline array and as `[[input]]`
-/// tables: the parser's own, found by reading the file only up to the end of its first
-/// `[[input]]`, where the parser meets the clash.
-fn both_forms(text: &str, sections: &Sections, first: std::ops::Range<usize>) -> ScenarioError {
-    let upto = format!("{}{}", &sections.rest[..first.start], &text[first]);
-    match toml::from_str::<RawScenario>(&upto) {
-        Err(e) => SyntaxError::new(text, &e).into(),
-        Ok(_) => invalid(
-            "input",
-            "is given both as an inline array and as [[input]] tables",
-        ),
     }
 }
 
@@ -227,8 +192,8 @@ fn parse_input(
 
 #[cfg(test)]
 mod tests {
+    use super::super::sections::BATCH;
     use super::super::{MAX_INPUTS, Scenario};
-    use super::BATCH;
     use crate::physics::{Control, Controls};
 
     /// Input `i` of [`many`]: a hold of one control, or an event with a yaw.

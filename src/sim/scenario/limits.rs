@@ -24,6 +24,9 @@ pub const MAX_SPEED: f64 = 1_000.0;
 pub const MAX_TICKS: u64 = 1_000_000_000;
 /// The most cells all `[[fill]]`s together may set.
 pub const MAX_FILL_CELLS: u64 = 1 << 21;
+/// The most water and sand updates a scenario may have waiting (`[[update]]`), and a saved
+/// world: as many as the cells that fills may set, whose changes each schedule one.
+pub const MAX_UPDATES: usize = MAX_FILL_CELLS as usize;
 /// The most distinct columns the fills and the probes together may make the world load.
 pub const MAX_LOADED_COLUMNS: usize = 1024;
 /// The most crates a scenario may start with.
@@ -32,6 +35,11 @@ pub const MAX_CRATES: usize = 1000;
 pub const MAX_INPUTS: usize = 1_000_000;
 /// The most probes a scenario may have.
 pub const MAX_PROBES: usize = 1024;
+/// The most keys, values and tables a scenario may hold outside its `[[input]]`, `[[fill]]`
+/// and `[[update]]` tables, which are read in batches; the rest is parsed as one document
+/// of a few hundred bytes an item. The most a scenario within the other limits needs is
+/// about 35,000 (1000 crates, 1000 falling blocks and 1024 probes).
+pub const MAX_DOCUMENT_ITEMS: usize = 1 << 17;
 
 /// The most players a scenario may have, `[player]` and `[players.NAME]` together: ten
 /// times a busy server's, and each loads only the few columns around it.

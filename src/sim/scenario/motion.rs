@@ -4,7 +4,7 @@
 
 use glam::DVec3;
 
-use super::limits::{self, MAX_FILL_CELLS};
+use super::limits::{self, MAX_UPDATES};
 use super::raw::{RawFalling, RawUpdate};
 use super::{ScenarioError, block_value, invalid, tick_value, vector};
 use crate::physics::falling::{FallingBlock, MAX_FALLING};
@@ -16,7 +16,7 @@ pub(super) fn parse(
     updates: &[RawUpdate],
     falling: &[RawFalling],
 ) -> Result<Motion, ScenarioError> {
-    limits::count("update", updates.len(), MAX_FILL_CELLS as usize)?;
+    limits::count("update", updates.len(), MAX_UPDATES)?;
     limits::count("falling", falling.len(), MAX_FALLING)?;
     let mut motion = Motion::default();
     for (i, u) in updates.iter().enumerate() {

@@ -287,3 +287,41 @@ fn text_longer_than_the_file_limit_is_refused_before_parsing() {
     let text = "#".repeat(MAX_SCENARIO_BYTES as usize + 1);
     assert!(error_of(&text).contains("bytes is more than"));
 }
+
+#[test]
+fn fills_and_updates_over_several_batches_keep_their_order_and_file_lines() {
+    let n = 2 * sections::BATCH + 5;
+    let mut text = String::from("ticks = 1\nworld = \"empty\"\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "[[fill]]\nfrom = [{i}, 1, 0]\nto = [{i}, 1, 0]\nblock = \"stone\"\n"
+        ));
+        if i % 3 == 0 {
+            text.push_str(&format!("[[update]]\npos = [{i}, 2, 0]\ndue = {i}\n"));
+        }
+    }
+    let s = Scenario::parse(&text).expect("parses");
+    assert_eq!(s.fills.len(), n);
+    assert!(
+        s.fills
+            .iter()
+            .enumerate()
+            .all(|(i, f)| f.from.x == i as i32)
+    );
+    let updates: Vec<(u64, i32)> = s.motion.updates.iter().map(|&(d, p)| (d, p.x)).collect();
+    assert_eq!(updates.len(), n.div_ceil(3));
+    assert!(
+        updates
+            .iter()
+            .enumerate()
+            .all(|(k, &(d, x))| d == 3 * k as u64 && x == 3 * k as i32)
+    );
+
+    // A mistake in a late batch names its line in the whole file.
+    let late = "[[fill]]\nfrom = [8000, 1, 0]\n";
+    let at = text.find(late).expect("there");
+    let bad = text.replacen(late, "[[fill]]\nfrom = [8000, 1, 0]\nfrom = 1\n", 1);
+    let line = text[..at].lines().count() + 3;
+    let e = error_of(&bad);
+    assert!(e.contains(&format!("at line {line}")), "{e}");
+}

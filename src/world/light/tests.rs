@@ -177,3 +177,57 @@ fn an_edit_redraws_exactly_the_chunks_that_see_a_changed_block_or_light() {
         assert_eq!(world.take_redrawn_chunks(), expected, "{block:?} at {at:?}");
     }
 }
+
+/// A sheet of water across the top of an empty world, set in one batch: the column it
+/// covers whole is lit again from scratch, the eight it covers in part are updated in place
+/// beside it, and the light that comes out follows the model and is what a world loading
+/// the same blocks afresh has.
+#[test]
+fn a_sheet_over_the_top_of_the_world_is_lit_as_loading_it_afresh_lights_it() {
+    let mut world = empty();
+    let columns: Vec<ColumnPos> = ColumnPos::new(0, 0).around(1).collect();
+    for &c in &columns {
+        world.load_column(c);
+    }
+    let sheet = BlockPos::cells_between(BlockPos::new(-8, 254, -8), BlockPos::new(40, 255, 40));
+    world.set_blocks(sheet.map(|p| (p, Block::Water)));
+    assert_eq!(world.light(BlockPos::new(16, 255, 16)).sky(), 15);
+    assert_eq!(world.light(BlockPos::new(16, 254, 16)).sky(), 12);
+    assert_eq!(world.light(BlockPos::new(16, 200, 16)).sky(), 0);
+    assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(1, 1));
+
+    let mut afresh = empty();
+    afresh.restore_edits(world.edits());
+    for &c in columns.iter().rev() {
+        afresh.load_column(c);
+    }
+    for chunk in columns.iter().flat_map(|c| c.chunks()) {
+        for i in 0..CHUNK_VOLUME {
+            let (a, b) = (world.chunk_light(chunk), afresh.chunk_light(chunk));
+            let (a, b) = (a.map(|l| l.get(i)), b.map(|l| l.get(i)));
+            assert_eq!(a, b, "{chunk:?} cell {i}");
+        }
+    }
+}
+
+#[test]
+fn a_column_lit_again_redraws_every_chunk_that_sees_a_change() {
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    let region: Vec<BlockPos> =
+        BlockPos::cells_between(BlockPos::new(-40, 50, -40), BlockPos::new(70, 90, 70)).collect();
+    for column in ColumnPos::covering(region[0], region[region.len() - 1]) {
+        world.load_column(column);
+    }
+    let before: Vec<(BlockPos, Light)> = region.iter().map(|&p| (p, world.light(p))).collect();
+    world.take_redrawn_chunks();
+    // A roof over the whole column at the origin, a few blocks over the grass.
+    let roof = BlockPos::cells_between(BlockPos::new(0, 70, 0), BlockPos::new(31, 70, 31));
+    world.set_blocks(roof.map(|p| (p, Block::Stone)));
+    let redrawn = world.take_redrawn_chunks();
+    let expected = chunks_seeing_changes(&world, &before, BlockPos::new(0, 70, 0));
+    assert!(expected.len() > 1);
+    assert!(
+        expected.is_subset(&redrawn),
+        "{expected:?} not in {redrawn:?}"
+    );
+}
