@@ -330,7 +330,13 @@ fn a_malformed_message_or_a_silent_client_costs_only_its_sender() {
         h.client(mallory).refusal()
     );
     assert_eq!(h.server.players_online(), 1);
-    assert!(h.client(alice).game().is_some());
+    let mallory_name = PlayerName::new("mallory").expect("a name");
+    assert!(
+        h.server.sim().players().get(&mallory_name).is_none(),
+        "mallory's player left the world"
+    );
+    let online: Vec<&str> = h.client(alice).game().expect("in").online().collect();
+    assert!(online.is_empty(), "alice was told mallory left: {online:?}");
 
     // Bob connects and says nothing at all: after 15 seconds he is dropped.
     let bob = h.next_id;

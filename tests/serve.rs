@@ -272,7 +272,7 @@ fn a_server_restart_keeps_every_player_where_it_left() {
     let bin = private_hewn(dir.path());
     let world = dir.path().join("kept.hewn");
     let walk = dir.path().join("walk.toml");
-    // A minute's walk, then a second standing: at rest where the server will keep them.
+    // A second's walk, then a second standing: at rest where the server will keep them.
     std::fs::write(
         &walk,
         "ticks = 120\n[[input]]\nat = 0\nyaw = 45.0\n[[input]]\nfrom = 0\nto = 60\nhold = [\"forward\"]\n",
@@ -280,6 +280,9 @@ fn a_server_restart_keeps_every_player_where_it_left() {
     .expect("write");
     let stay = dir.path().join("stay.toml");
     std::fs::write(&stay, "ticks = 0\n").expect("write");
+    // A player is saved once it has been in the world: a tick of standing is enough.
+    let stand = dir.path().join("stand.toml");
+    std::fs::write(&stand, "ticks = 10\n").expect("write");
     let bot = |addr: &str, scenario: &Path, name: &str| {
         let out = Command::new(&bin)
             .args(["bot", addr])
@@ -293,7 +296,7 @@ fn a_server_restart_keeps_every_player_where_it_left() {
     };
     let served = Served::start(&bin, &world, dir.path());
     let alice = bot(&served.addr, &walk, "alice");
-    let bob = bot(&served.addr, &stay, "bob");
+    let bob = bot(&served.addr, &stand, "bob");
     served.stop();
 
     let served = Served::start(&bin, &world, dir.path());

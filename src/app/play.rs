@@ -42,14 +42,7 @@ impl Remote {
             server: addr.to_string(),
             message,
         };
-        let id = crate::worldgen::SplitMix64::new(
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_nanos() as u64
-                ^ u64::from(std::process::id()),
-        )
-        .next_u64();
+        let id = crate::net::transport::random_client_id(0);
         let udp = UdpClient::connect(addr, id).map_err(|e| join(e.to_string()))?;
         let mut remote = Self {
             udp,
@@ -172,7 +165,14 @@ impl Play {
             Self::Local(sim) => sim.tick(input),
             Self::Remote(remote) => {
                 remote.pump();
-                remote.client.play(input, &mut remote.udp.renet);
+                // The window's look in single precision, which travels in half the bytes; a
+                // mouse cannot aim finer.
+                let input = Input {
+                    yaw: input.yaw.map(|v| f64::from(v as f32)),
+                    pitch: input.pitch.map(|v| f64::from(v as f32)),
+                    ..input.clone()
+                };
+                remote.client.play(&input, &mut remote.udp.renet);
                 remote.udp.send();
                 Vec::new()
             }

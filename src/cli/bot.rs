@@ -9,14 +9,14 @@
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
 
 use super::serve::TICK;
 use crate::net::client::Client;
-use crate::net::transport::UdpClient;
+use crate::net::transport::{UdpClient, random_client_id};
 use crate::physics::{Control, Controls};
 use crate::sim::report::{EditReport, LightReport, PlayerReport};
 use crate::sim::scenario::Scenario;
@@ -99,15 +99,6 @@ fn resolve(text: &str) -> Result<SocketAddr, String> {
         .ok_or_else(|| format!("{text:?} names no address"))
 }
 
-/// A client id no other client of the server is likely to have.
-fn client_id(index: u64) -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_nanos() as u64;
-    SplitMix64::new(nanos ^ u64::from(std::process::id()) << 32 ^ index).next_u64()
-}
-
 /// One bot's connection and client.
 struct Bot {
     udp: UdpClient,
@@ -117,7 +108,7 @@ struct Bot {
 impl Bot {
     fn connect(addr: SocketAddr, name: PlayerName, index: u64) -> std::io::Result<Self> {
         Ok(Self {
-            udp: UdpClient::connect(addr, client_id(index))?,
+            udp: UdpClient::connect(addr, random_client_id(index))?,
             client: Client::new(name),
         })
     }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use renet::RenetClient;
 
 use super::protocol::{
-    self, Body, ClientMessage, Hello, INPUTS_RESENT, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
+    self, Body, ClientMessage, Hello, INPUTS_RESENT, Look, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
     SEND_EVERY_TICKS, ServerMessage, Snapshot, TickInput, Welcome, WireAction, channel,
 };
 use crate::physics::Player;
@@ -91,6 +91,8 @@ pub struct Game {
     next_seq: u32,
     /// Columns whose edits have all arrived.
     columns: BTreeSet<ColumnPos>,
+    /// Columns whose edits come in several messages, the first of which has arrived.
+    arriving: BTreeSet<ColumnPos>,
     others: BTreeMap<String, Seen>,
     online: BTreeSet<String>,
     server_tick: u64,
@@ -230,6 +232,7 @@ impl Game {
             pending: Vec::new(),
             next_seq: 0,
             columns: BTreeSet::new(),
+            arriving: BTreeSet::new(),
             others: BTreeMap::new(),
             online: BTreeSet::new(),
             server_tick: 0,
@@ -348,20 +351,18 @@ impl Game {
             actions.push((self.next_seq, WireAction::of(action)));
             self.next_seq = self.next_seq.wrapping_add(1);
         }
-        // The look travels in single precision (a look change of one angle as both), and the
-        // prediction uses the very numbers the server will.
+        // A look change of one angle travels as both, the pitch within ±90° as the player
+        // would have it; the prediction uses the very numbers the server will.
         let look = (input.yaw.is_some() || input.pitch.is_some())
             .then(|| {
                 let me = self.sim.player()?;
-                Some((
-                    input.yaw.unwrap_or(me.yaw) as f32,
-                    input.pitch.unwrap_or(me.pitch) as f32,
-                ))
+                let pitch = input.pitch.unwrap_or(me.pitch).clamp(-90.0, 90.0);
+                Some(Look::new(input.yaw.unwrap_or(me.yaw), pitch))
             })
             .flatten();
         let input = &Input {
-            yaw: look.map(|l| f64::from(l.0)),
-            pitch: look.map(|l| f64::from(l.1)),
+            yaw: look.map(|l| l.angles().0),
+            pitch: look.map(|l| l.angles().1),
             ..input.clone()
         };
         let send = !actions.is_empty() || (tick + 1).is_multiple_of(SEND_EVERY_TICKS);
@@ -466,17 +467,15 @@ impl Game {
     /// The edits of `column` (part of them, unless `complete`): cells the client thought
     /// edited that the server does not list go back to what the generator made.
     fn take_column(&mut self, column: ColumnPos, edits: &[(BlockPos, u8)], complete: bool) {
-        let listed: BTreeSet<BlockPos> = edits
-            .iter()
-            .map(|&(pos, _)| pos)
-            .filter(|pos| pos.column() == column)
-            .collect();
-        let stale: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
-            .flat_map(|y| self.sim.world().edits_in_chunk(column.chunk(y)))
-            .filter(|(pos, _)| !listed.contains(pos))
-            .map(|(pos, edit)| (pos, edit.generated.id()))
-            .collect();
-        if !self.columns.contains(&column) {
+        // The first message of a column says what is no longer edited (a cell a later one
+        // lists is set again then); the later ones only add to it.
+        if !self.columns.contains(&column) && self.arriving.insert(column) {
+            let listed: BTreeSet<BlockPos> = edits.iter().map(|&(pos, _)| pos).collect();
+            let stale: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
+                .flat_map(|y| self.sim.world().edits_in_chunk(column.chunk(y)))
+                .filter(|(pos, _)| !listed.contains(pos))
+                .map(|(pos, edit)| (pos, edit.generated.id()))
+                .collect();
             self.set_blocks(&stale);
         }
         let inside: Vec<(BlockPos, u8)> = edits
@@ -486,6 +485,7 @@ impl Game {
             .collect();
         self.set_blocks(&inside);
         if complete {
+            self.arriving.remove(&column);
             self.columns.insert(column);
         }
     }
@@ -574,9 +574,7 @@ impl Game {
             return;
         }
         self.corrections += 1;
-        if std::env::var_os("HEWN_NET_DEBUG").is_some() {
-            eprintln!("correction at {tick}: predicted {predicted:?}, server {body:?}");
-        }
+        log::debug!("correction at tick {tick}: predicted {predicted:?}, server {body:?}");
         self.sim.mirror().set_player(name, body.player());
         self.remember(tick, body);
         for i in 0..self.unconfirmed.len() {

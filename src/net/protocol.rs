@@ -22,8 +22,8 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// inputs of a few actions each fits many times over.
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
 
-/// The largest message a server sends: a column's edits may fill eight chunk blobs of a few
-/// kilobytes; a bigger column is sent chunk by chunk.
+/// The largest message a server sends: a column's edits, or a tick's changes, split into
+/// messages of at most 16,384 cells of a few bytes each, fit many times over.
 pub const MAX_SERVER_MESSAGE: usize = 256 * 1024;
 
 /// The most inputs one input message carries: a client sends its last
@@ -85,11 +85,43 @@ pub enum ClientMessage {
 pub struct TickInput {
     /// The controls held.
     pub controls: u8,
-    /// A new look, yaw then pitch, set before the actions: single precision, which the
-    /// client's own prediction uses too, so both play the same numbers.
-    pub look: Option<(f32, f32)>,
+    /// A new look, set before the actions.
+    pub look: Option<Look>,
     /// The actions, each with its sequence number (edits are acknowledged by it).
     pub actions: Vec<(u32, WireAction)>,
+}
+
+/// A look (yaw, pitch in degrees) as it travels: in single precision when that holds it
+/// exactly, as the window's looks do (it rounds them so), else in double. The server plays
+/// the very numbers the client predicted with either way.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Look {
+    /// Both angles exact in single precision.
+    Single(f32, f32),
+    /// Either angle not.
+    Double(f64, f64),
+}
+
+impl Look {
+    /// `yaw` and `pitch`, in the shortest form that keeps them exactly.
+    #[must_use]
+    pub fn new(yaw: f64, pitch: f64) -> Self {
+        let exact = |v: f64| f64::from(v as f32) == v;
+        if exact(yaw) && exact(pitch) {
+            Self::Single(yaw as f32, pitch as f32)
+        } else {
+            Self::Double(yaw, pitch)
+        }
+    }
+
+    /// Yaw and pitch.
+    #[must_use]
+    pub fn angles(self) -> (f64, f64) {
+        match self {
+            Self::Single(yaw, pitch) => (f64::from(yaw), f64::from(pitch)),
+            Self::Double(yaw, pitch) => (yaw, pitch),
+        }
+    }
 }
 
 /// An action as it travels.
@@ -142,15 +174,16 @@ impl TickInput {
         if self.actions.len() > MAX_ACTIONS_PER_TICK {
             return None;
         }
-        if let Some((yaw, pitch)) = self.look
+        let look = self.look.map(Look::angles);
+        if let Some((yaw, pitch)) = look
             && !(yaw.is_finite() && (-90.0..=90.0).contains(&pitch))
         {
             return None;
         }
         Some(Input {
             controls: Controls::from_bits(self.controls),
-            yaw: self.look.map(|l| f64::from(l.0)),
-            pitch: self.look.map(|l| f64::from(l.1)),
+            yaw: look.map(|l| l.0),
+            pitch: look.map(|l| l.1),
             actions: self
                 .actions
                 .iter()

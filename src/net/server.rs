@@ -25,7 +25,7 @@ use super::protocol::{
     Seen, ServerMessage, Snapshot, Welcome, channel,
 };
 use crate::physics::Player;
-use crate::sim::{ActionOutcome, Member, PlayerName, Simulation, Step, spawn};
+use crate::sim::{Member, PlayerName, Simulation, Step, spawn};
 use crate::world::{BlockPos, BlockSource, COLUMN_CHUNKS, ColumnPos, World};
 use crate::worldgen::{GENERATOR_VERSION, Generator};
 use inputs::InputQueue;
@@ -40,17 +40,34 @@ pub const SILENCE_TICKS: u64 = 15 * 60;
 /// Ticks between a refusal and the end of the connection, so the reason arrives first.
 const FAREWELL_TICKS: u64 = 30;
 
-/// The most messages a client may send in one tick: a few inputs that crossed on the way,
-/// and a hello. More is a flood, and ends the connection.
-const MAX_MESSAGES_PER_TICK: usize = 8;
+/// How many messages a client may send a second, on average: twice what it needs (20 input
+/// messages, more with clicks). A bucket of this many tokens, refilled at this rate, lets
+/// packets bunched by the network or a stalled tick through; a flood empties it and ends the
+/// connection.
+const MESSAGES_PER_SECOND: f64 = 60.0;
+
+/// Ticks a client may stay connected without saying who it is: 5 seconds, so connections
+/// that never say hello cannot hold every slot.
+const HELLO_TICKS: u64 = 5 * 60;
 
 /// Columns sent to a client per tick: a joining player's view of 17 × 17 columns arrives in
 /// under a second.
 const COLUMNS_PER_TICK: usize = 8;
 
-/// The most edits in one column message: 32,768 edits of about 8 bytes stay far below
-/// [`protocol::MAX_SERVER_MESSAGE`].
+/// Room a client's world channel must have left for more columns to be sent: a few of the
+/// largest messages.
+const STREAM_HEADROOM: usize = 2 << 20;
+
+/// The most cells in one column or changes message: 16,384 cells of about 8 bytes stay far
+/// below [`protocol::MAX_SERVER_MESSAGE`].
 const EDITS_PER_MESSAGE: usize = 16_384;
+
+/// Ticks between looks for columns no player is near, to drop: once a second.
+const UNLOAD_TICKS: u64 = 60;
+
+/// Columns kept loaded around each player on the server: what its physics and the water and
+/// sand near it read.
+const KEEP_AROUND: u32 = 2;
 
 /// How a server runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +105,10 @@ struct Remote {
     view: View,
     /// The tick it last sent anything.
     heard_at: u64,
+    /// The tick it connected at.
+    connected_at: u64,
+    /// Messages it may still send now ([`MESSAGES_PER_SECOND`]).
+    tokens: f64,
     /// The tick its connection ends at, after a refusal.
     leaving_at: Option<u64>,
     /// Its player after each of its last ticks played: what its confirmations said.
@@ -117,8 +138,11 @@ pub struct Server {
     clients: BTreeMap<ClientId, Remote>,
     /// Bodies of players who left, by name, to resume them when they come back.
     away: BTreeMap<PlayerName, Player>,
-    /// The steps played, for a recording of the server's run.
-    record: Option<Vec<Step>>,
+    /// Players whose clients went, to take out of the world at the next step.
+    departed: Vec<PlayerName>,
+    /// Where a new player starts, worked out once: at the spawn point, facing the most open
+    /// way.
+    new_body: Player,
 }
 
 impl Server {
@@ -130,13 +154,16 @@ impl Server {
         config: ServerConfig,
     ) -> Self {
         sim.log_changed_cells();
+        let mut probe = World::with_shared_source(generator.clone());
+        let new_body = spawn::new_player(&mut probe, generator.spawn_point());
         Self {
             sim,
             generator,
             config,
             clients: BTreeMap::new(),
             away: BTreeMap::new(),
-            record: None,
+            departed: Vec::new(),
+            new_body,
         }
     }
 
@@ -147,16 +174,6 @@ impl Server {
         let mut start = crate::sim::Start::in_world(world, Player::new(DVec3::ZERO));
         start.players = crate::sim::Players::none();
         Self::new(Simulation::new(start), generator, config)
-    }
-
-    /// From now on keeps every step played, for [`Server::take_record`].
-    pub fn record_steps(&mut self) {
-        self.record.get_or_insert_with(Vec::new);
-    }
-
-    /// The steps played since [`Server::record_steps`].
-    pub fn take_record(&mut self) -> Vec<Step> {
-        self.record.take().unwrap_or_default()
     }
 
     /// The simulation.
@@ -210,25 +227,50 @@ impl Server {
                     self.clients.insert(client_id, self.remote(tick));
                 }
                 ServerEvent::ClientDisconnected { client_id, .. } => {
-                    self.forget(client_id, &mut summary);
+                    self.forget(client_id, renet, &mut summary);
                 }
             }
         }
+        self.end_departures(renet, &mut summary);
         self.receive(renet, &mut summary);
         let step = self.next_step(&mut summary);
-        let outcomes = self.sim.step(&step);
-        if let Some(record) = &mut self.record {
-            record.push(step);
-        }
-        self.note_outcomes(&outcomes);
+        self.sim.step(&step);
         self.remember_played();
         self.send_changes(renet);
         self.stream_columns(renet);
         if self.sim.tick_count().is_multiple_of(SNAPSHOT_TICKS) {
             self.send_snapshots(renet);
         }
-        self.end_departures(renet, &mut summary);
+        if self.sim.tick_count().is_multiple_of(UNLOAD_TICKS) {
+            self.unload_far_columns();
+        }
         summary
+    }
+
+    /// Drops the columns no player is near (their edits stay): the server's memory follows
+    /// where the players are, not everywhere they have been.
+    fn unload_far_columns(&mut self) {
+        let near: Vec<ColumnPos> = self
+            .sim
+            .players()
+            .list()
+            .iter()
+            .map(|m| BlockPos::containing(m.body.position).column())
+            .collect();
+        let far: Vec<ColumnPos> = self
+            .sim
+            .world()
+            .loaded_columns()
+            .filter(|c| {
+                !near
+                    .iter()
+                    .any(|n| n.x.abs_diff(c.x) <= KEEP_AROUND && n.z.abs_diff(c.z) <= KEEP_AROUND)
+            })
+            .collect();
+        let mut loader = self.sim.loader();
+        for column in far {
+            loader.unload_column(column);
+        }
     }
 
     /// A client just connected: nothing known of it yet.
@@ -242,27 +284,34 @@ impl Server {
             edits_done: None,
             view: View::default(),
             heard_at: tick,
+            connected_at: tick,
+            tokens: MESSAGES_PER_SECOND,
             leaving_at: None,
             played: std::collections::VecDeque::new(),
         }
     }
 
     /// A client's connection ended: its player leaves the world, and is remembered.
-    fn forget(&mut self, client: ClientId, summary: &mut TickSummary) {
+    fn forget(&mut self, client: ClientId, renet: &mut RenetServer, summary: &mut TickSummary) {
         let Some(remote) = self.clients.remove(&client) else {
             return;
         };
-        if let Some(name) = remote.name {
-            // One let in who never played a tick is kept where it was let in.
-            let body = self
-                .sim
-                .players()
-                .get(&name)
-                .copied()
-                .unwrap_or(remote.body);
+        let Some(name) = remote.name else {
+            return;
+        };
+        // Only a player who was in the world is remembered (and saved): names that were let
+        // in and never played cost nothing, however many a client tries.
+        if let Some(&body) = self.sim.players().get(&name) {
             self.away.insert(name.clone(), body);
-            summary.left.push(name);
+            self.departed.push(name.clone());
         }
+        let left = protocol::encode(&ServerMessage::Left(name.to_string()));
+        for (&other, r) in &self.clients {
+            if r.name.is_some() {
+                renet.send_message(other, channel::WORLD, left.clone());
+            }
+        }
+        summary.left.push(name);
     }
 
     /// Reads every client's messages.
@@ -279,10 +328,13 @@ impl Server {
             }
             let mut count = 0;
             let mut problem = None;
+            let mut tokens =
+                (self.clients[&id].tokens + MESSAGES_PER_SECOND / 60.0).min(MESSAGES_PER_SECOND);
             for ch in [channel::CONTROL, channel::INPUTS] {
                 while let Some(bytes) = renet.receive_message(id, ch) {
                     count += 1;
-                    if count > MAX_MESSAGES_PER_TICK {
+                    tokens -= 1.0;
+                    if tokens < 0.0 {
                         problem = Some("sending messages too fast".to_owned());
                         break;
                     }
@@ -303,14 +355,20 @@ impl Server {
                     break;
                 }
             }
-            if count > 0
-                && let Some(remote) = self.clients.get_mut(&id)
-            {
-                remote.heard_at = tick;
-            }
-            if problem.is_none() && tick.saturating_sub(self.clients[&id].heard_at) > SILENCE_TICKS
-            {
-                problem = Some("silent for 15 seconds".to_owned());
+            if let Some(remote) = self.clients.get_mut(&id) {
+                remote.tokens = tokens;
+                if count > 0 {
+                    remote.heard_at = tick;
+                }
+                if problem.is_none() {
+                    if tick.saturating_sub(remote.heard_at) > SILENCE_TICKS {
+                        problem = Some("silent for 15 seconds".to_owned());
+                    } else if remote.name.is_none()
+                        && tick.saturating_sub(remote.connected_at) > HELLO_TICKS
+                    {
+                        problem = Some("said nothing of who it is for 5 seconds".to_owned());
+                    }
+                }
             }
             if let Some(reason) = problem {
                 self.refuse(id, reason, renet, summary);
@@ -335,7 +393,10 @@ impl Server {
                 if inputs.len() > MAX_INPUTS_PER_MESSAGE {
                     return Err(format!("sent {} inputs in one message", inputs.len()));
                 }
-                for (tick, tick_input) in (first..).zip(inputs) {
+                for (i, tick_input) in (0u64..).zip(inputs) {
+                    let tick = first
+                        .checked_add(i)
+                        .ok_or("sent ticks past the last there is")?;
                     let input = tick_input
                         .input()
                         .ok_or_else(|| format!("sent an impossible input at tick {tick}"))?;
@@ -385,7 +446,7 @@ impl Server {
         }
         let body = match self.away.get(&name) {
             Some(&body) => body,
-            None => self.new_body(),
+            None => self.new_body,
         };
         let welcome = ServerMessage::Welcome(Welcome {
             seed: self.generator.seed(),
@@ -412,12 +473,6 @@ impl Server {
             remote.body = body;
         }
         Ok(())
-    }
-
-    /// A player new to this world: at the spawn point, facing the most open way.
-    fn new_body(&mut self) -> Player {
-        let mut probe = World::with_shared_source(self.generator.clone());
-        spawn::new_player(&mut probe, self.generator.spawn_point())
     }
 
     /// Sends `id` away with `reason`; its connection ends a little later, so the reason gets
@@ -454,19 +509,17 @@ impl Server {
             .collect();
         for id in done {
             renet.disconnect(id);
-            self.forget(id, summary);
+            self.forget(id, renet, summary);
         }
     }
 
     /// The step of this tick: who joins (a player whose first inputs have waited out the
     /// jitter), who left, and each player's next input.
     fn next_step(&mut self, summary: &mut TickSummary) -> Step {
-        let mut step = Step::default();
-        for name in &summary.left {
-            if self.sim.players().get(name).is_some() {
-                step.leaving.push(name.clone());
-            }
-        }
+        let mut step = Step {
+            leaving: std::mem::take(&mut self.departed),
+            ..Step::default()
+        };
         for remote in self.clients.values_mut() {
             let Some(name) = remote.name.clone() else {
                 continue;
@@ -486,7 +539,8 @@ impl Server {
                 summary.joined.push(name.clone());
             }
             remote.last_played = Some(turn.tick);
-            if let Some(seq) = turn.last_action {
+            // Actions played, or dropped unplayed (which the client must hear of too).
+            if let Some(seq) = turn.last_action.or(remote.inputs.take_dropped_action()) {
                 remote.edits_done = Some(seq);
             }
             step.inputs.insert(name, turn.input);
@@ -530,12 +584,6 @@ impl Server {
             .map(|&(_, body)| body)
     }
 
-    /// Nothing to do with the outcomes yet beyond what the changed cells say: an accepted
-    /// edit shows as a change, a refused one as none.
-    fn note_outcomes(&mut self, outcomes: &[Vec<ActionOutcome>]) {
-        let _ = outcomes;
-    }
-
     /// Sends each client the changed blocks in the columns it holds, then which of its edits
     /// are dealt with.
     fn send_changes(&mut self, renet: &mut RenetServer) {
@@ -556,12 +604,9 @@ impl Server {
                 .filter(|(pos, _)| remote.view.holds(*pos))
                 .copied()
                 .collect();
-            if !mine.is_empty() {
-                renet.send_message(
-                    id,
-                    channel::WORLD,
-                    protocol::encode(&ServerMessage::Changes(mine)),
-                );
+            for part in mine.chunks(EDITS_PER_MESSAGE) {
+                let message = ServerMessage::Changes(part.to_vec());
+                renet.send_message(id, channel::WORLD, protocol::encode(&message));
             }
             if let Some(seq) = remote.edits_done.take() {
                 renet.send_message(
@@ -587,14 +632,22 @@ impl Server {
             }
             let feet = sim.players().get(name).unwrap_or(&remote.body).position;
             let center = BlockPos::containing(feet).column();
-            for column in remote.view.drop_far(center, radius) {
+            // A client slow to take what it was sent gets no more until it catches up, so
+            // its channel never fills (which would end its connection).
+            let budget = if renet.channel_available_memory(id, channel::WORLD) < STREAM_HEADROOM {
+                0
+            } else {
+                COLUMNS_PER_TICK
+            };
+            let (far, near) = remote.view.update(center, radius, budget);
+            for column in far {
                 renet.send_message(
                     id,
                     channel::WORLD,
                     protocol::encode(&ServerMessage::ForgetColumn(column)),
                 );
             }
-            for column in remote.view.next_columns(center, radius, COLUMNS_PER_TICK) {
+            for column in near {
                 for message in column_messages(sim.world(), column) {
                     renet.send_message(id, channel::WORLD, protocol::encode(&message));
                 }

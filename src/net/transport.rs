@@ -24,6 +24,20 @@ const NETCODE_PROTOCOL_ID: u64 = 0x6865_776e_0000_0001;
 /// The most clients netcode can hold at once.
 pub const MAX_CLIENTS: usize = 1024;
 
+/// Connections netcode takes beyond a server's player limit, so a client over it hears
+/// "the server is full" from the server rather than nothing from netcode, and a few
+/// connections that have not said hello yet cannot lock players out.
+pub const SPARE_CONNECTIONS: usize = 8;
+
+/// A client id no other client of a server is likely to have (netcode refuses a second
+/// connection with an id in use): the clock, the process and `index` mixed.
+#[must_use]
+pub fn random_client_id(index: u64) -> u64 {
+    let nanos = now().as_nanos() as u64;
+    crate::worldgen::SplitMix64::new(nanos ^ (u64::from(std::process::id()) << 32) ^ index)
+        .next_u64()
+}
+
 /// The channels both sides agree on, with the memory each may hold. A client's channels are
 /// small: nothing a client says is long, and a reliable channel that fills ends its
 /// connection, so a flooding client costs the server at most this.
@@ -37,7 +51,8 @@ pub fn connection_config() -> ConnectionConfig {
         server_channels_config: vec![
             ChannelConfig {
                 channel_id: channel::WORLD,
-                max_memory_usage_bytes: 32 << 20,
+                // 8 MiB unacknowledged per client at most: 100 slow clients cost 800 MB.
+                max_memory_usage_bytes: 8 << 20,
                 send_type: reliable.clone(),
             },
             ChannelConfig {
@@ -91,7 +106,9 @@ impl UdpServer {
         let local = socket.local_addr()?;
         let config = ServerConfig {
             current_time: now(),
-            max_clients: max_clients.clamp(1, MAX_CLIENTS),
+            max_clients: max_clients
+                .saturating_add(SPARE_CONNECTIONS)
+                .clamp(1, MAX_CLIENTS),
             protocol_id: NETCODE_PROTOCOL_ID,
             public_addresses: vec![local],
             authentication: ServerAuthentication::Unsecure,

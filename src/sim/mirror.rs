@@ -7,7 +7,7 @@
 //! [`Simulation::predict`] — the same look, actions and movement code a step runs for that
 //! player, without the world's own changes (water, sand, crates), which the server sends.
 
-use super::{ActionOutcome, Input, Simulation};
+use super::{Action, ActionOutcome, Input, Simulation};
 use crate::physics::Player;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::falling::{Falling, FallingBlock};
@@ -38,8 +38,8 @@ impl Simulation {
     }
 
     /// Plays one tick of `name`'s input ahead of the server: sets its look, takes its
-    /// actions (unless `replaying`: inputs played again after a correction already changed
-    /// the world once) and moves it, exactly as [`Simulation::step`] would for that player in
+    /// actions (when `replaying`, inputs played again after a correction, only those that
+    /// change the player: their edits changed the world once already) and moves it, exactly as [`Simulation::step`] would for that player in
     /// a world where nothing else changes. Neither the tick count nor anything else moves.
     pub fn predict(&mut self, name: &PlayerName, input: &Input, replaying: bool) -> Prediction {
         let Some(who) = self.players.index_of(name) else {
@@ -52,8 +52,9 @@ impl Simulation {
             body.set_look(yaw, pitch);
         }
         let mut prediction = Prediction::default();
-        if !replaying {
-            for &action in &input.actions {
+        for &action in &input.actions {
+            let changes_the_player = matches!(action, Action::ToggleFly | Action::ToggleCollider);
+            if !replaying || changes_the_player {
                 prediction.outcomes.push(self.act(who, action));
             }
         }
@@ -79,11 +80,6 @@ impl Mirror<'_> {
                 self.sim.players.join(name.clone(), body);
             }
         }
-    }
-
-    /// Takes `name` out of the world.
-    pub fn remove_player(&mut self, name: &PlayerName) {
-        self.sim.players.leave(name);
     }
 
     /// Sets the crates.

@@ -33,8 +33,7 @@ pub use arrivals::Arrivals;
 pub use excerpt::{quoted, shortened};
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_DOCUMENT_ITEMS, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS,
-    MAX_PLAYERS, MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, MAX_UPDATES,
-    body_in_limits,
+    MAX_PLAYERS, MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, MAX_UPDATES, body_in_limits,
 };
 pub(crate) use overlap::overlapping_pairs;
 pub use syntax::SyntaxError;
@@ -311,9 +310,17 @@ impl Scenario {
     #[must_use]
     pub fn keys_given(text: &str) -> Vec<String> {
         let sections = sections::split(text);
-        toml::from_str::<toml::Table>(&sections.rest)
-            .map(|table| table.keys().filter(|k| *k != "input").cloned().collect())
-            .unwrap_or_default()
+        let mut keys: Vec<String> = toml::from_str::<toml::Table>(&sections.rest)
+            .map(|table| table.keys().cloned().collect())
+            .unwrap_or_default();
+        // The sections read in batches are not in the rest.
+        for kind in Kind::ALL {
+            if !sections.of(kind).is_empty() {
+                keys.push(kind.key().to_owned());
+            }
+        }
+        keys.retain(|k| k != "input");
+        keys
     }
 
     /// The simulation at tick 0: the world with the fills applied and the players who are

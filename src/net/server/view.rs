@@ -9,6 +9,9 @@ use crate::world::{BlockPos, ColumnPos};
 #[derive(Debug, Default)]
 pub struct View {
     held: BTreeSet<ColumnPos>,
+    /// The centre around which every column in view is held, if it is: nothing to do until
+    /// the player crosses into another column.
+    complete_at: Option<ColumnPos>,
 }
 
 impl View {
@@ -18,10 +21,24 @@ impl View {
         self.held.contains(&pos.column())
     }
 
-    /// Whether the client holds `column`.
-    #[must_use]
-    pub fn holds_column(&self, column: ColumnPos) -> bool {
-        self.held.contains(&column)
+    /// The view around `center` after this tick: the held columns to forget (beyond
+    /// `radius` + 1) and up to `budget` columns to send, nearest first. Nothing to do, and
+    /// no work done, while the view around the same centre is complete.
+    pub fn update(
+        &mut self,
+        center: ColumnPos,
+        radius: i32,
+        budget: usize,
+    ) -> (Vec<ColumnPos>, Vec<ColumnPos>) {
+        if self.complete_at == Some(center) {
+            return (Vec::new(), Vec::new());
+        }
+        let far = self.drop_far(center, radius);
+        let near = self.next_columns(center, radius, budget);
+        if near.len() < budget {
+            self.complete_at = Some(center);
+        }
+        (far, near)
     }
 
     /// Up to `budget` columns within `radius` columns of `center` that the client does not
@@ -66,6 +83,9 @@ impl View {
         for c in &far {
             self.held.remove(c);
         }
+        if !far.is_empty() {
+            self.complete_at = None;
+        }
         far
     }
 
@@ -97,6 +117,7 @@ mod tests {
         assert_eq!(view.len(), 25);
         assert_eq!(first.len() + rest.len(), 25);
         assert!(view.next_columns(center, 2, 100).is_empty());
+        assert_eq!(view.update(center, 2, 8), (Vec::new(), Vec::new()));
         let moved = ColumnPos { x: 10, z: 0 };
         assert_eq!(view.drop_far(moved, 2).len(), 25);
         assert!(view.is_empty());
