@@ -8,11 +8,12 @@
 //! with, and (20 times a second) where everyone is. A client's own player comes back as of
 //! the client's own tick, which is what its prediction compares against.
 //!
-//! [`Server`] knows nothing of sockets: [`Server::update`] reads and writes messages on a
+//! What it sends is in [`outgoing`]. [`Server`] knows nothing of sockets: [`Server::update`] reads and writes messages on a
 //! [`RenetServer`], which a transport feeds from UDP (`hewn serve`) or from clients in the
 //! same process (single-player).
 
 pub mod inputs;
+mod outgoing;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -22,11 +23,11 @@ use renet::{ClientId, RenetServer, ServerEvent};
 
 use super::protocol::{
     self, Body, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
-    Seen, ServerMessage, Snapshot, Welcome, channel,
+    ServerMessage, Welcome, channel,
 };
 use crate::physics::Player;
 use crate::sim::{Member, PlayerName, Simulation, Step, spawn};
-use crate::world::{BlockPos, BlockSource, COLUMN_CHUNKS, ColumnPos, World};
+use crate::world::World;
 use crate::worldgen::{GENERATOR_VERSION, Generator};
 use inputs::InputQueue;
 use view::View;
@@ -245,32 +246,6 @@ impl Server {
             self.unload_far_columns();
         }
         summary
-    }
-
-    /// Drops the columns no player is near (their edits stay): the server's memory follows
-    /// where the players are, not everywhere they have been.
-    fn unload_far_columns(&mut self) {
-        let near: Vec<ColumnPos> = self
-            .sim
-            .players()
-            .list()
-            .iter()
-            .map(|m| BlockPos::containing(m.body.position).column())
-            .collect();
-        let far: Vec<ColumnPos> = self
-            .sim
-            .world()
-            .loaded_columns()
-            .filter(|c| {
-                !near
-                    .iter()
-                    .any(|n| n.x.abs_diff(c.x) <= KEEP_AROUND && n.z.abs_diff(c.z) <= KEEP_AROUND)
-            })
-            .collect();
-        let mut loader = self.sim.loader();
-        for column in far {
-            loader.unload_column(column);
-        }
     }
 
     /// A client just connected: nothing known of it yet.
@@ -583,153 +558,4 @@ impl Server {
             .find(|&&(t, _)| t == tick)
             .map(|&(_, body)| body)
     }
-
-    /// Sends each client the changed blocks in the columns it holds, then which of its edits
-    /// are dealt with.
-    fn send_changes(&mut self, renet: &mut RenetServer) {
-        let mut cells = self.sim.take_changed_cells();
-        cells.sort_unstable();
-        cells.dedup();
-        let world = self.sim.world();
-        let changes: Vec<(BlockPos, u8)> = cells
-            .into_iter()
-            .map(|pos| (pos, world.block(pos).id()))
-            .collect();
-        for (&id, remote) in &mut self.clients {
-            if remote.name.is_none() || remote.leaving_at.is_some() {
-                continue;
-            }
-            let mine: Vec<(BlockPos, u8)> = changes
-                .iter()
-                .filter(|(pos, _)| remote.view.holds(*pos))
-                .copied()
-                .collect();
-            for part in mine.chunks(EDITS_PER_MESSAGE) {
-                let message = ServerMessage::Changes(part.to_vec());
-                renet.send_message(id, channel::WORLD, protocol::encode(&message));
-            }
-            if let Some(seq) = remote.edits_done.take() {
-                renet.send_message(
-                    id,
-                    channel::WORLD,
-                    protocol::encode(&ServerMessage::EditsDone(seq)),
-                );
-            }
-        }
-    }
-
-    /// Sends each client the edits of the columns coming into its view, nearest first, and
-    /// tells it which it may forget.
-    fn stream_columns(&mut self, renet: &mut RenetServer) {
-        let radius = i32::try_from(self.config.view_distance).unwrap_or(i32::MAX);
-        let (sim, clients) = (&self.sim, &mut self.clients);
-        for (&id, remote) in clients.iter_mut() {
-            let Some(name) = &remote.name else {
-                continue;
-            };
-            if remote.leaving_at.is_some() {
-                continue;
-            }
-            let feet = sim.players().get(name).unwrap_or(&remote.body).position;
-            let center = BlockPos::containing(feet).column();
-            // A client slow to take what it was sent gets no more until it catches up, so
-            // its channel never fills (which would end its connection).
-            let budget = if renet.channel_available_memory(id, channel::WORLD) < STREAM_HEADROOM {
-                0
-            } else {
-                COLUMNS_PER_TICK
-            };
-            let (far, near) = remote.view.update(center, radius, budget);
-            for column in far {
-                renet.send_message(
-                    id,
-                    channel::WORLD,
-                    protocol::encode(&ServerMessage::ForgetColumn(column)),
-                );
-            }
-            for column in near {
-                for message in column_messages(sim.world(), column) {
-                    renet.send_message(id, channel::WORLD, protocol::encode(&message));
-                }
-            }
-        }
-    }
-
-    /// Sends each playing client where it and the others are.
-    fn send_snapshots(&mut self, renet: &mut RenetServer) {
-        let reach = f64::from(self.config.view_distance) * f64::from(crate::world::CHUNK_SIZE);
-        let sim = &self.sim;
-        for (&id, remote) in &self.clients {
-            let Some(name) = &remote.name else {
-                continue;
-            };
-            if remote.leaving_at.is_some() {
-                continue;
-            }
-            let me = sim.players().get(name);
-            let center = me.unwrap_or(&remote.body).position;
-            let near = |p: DVec3| (p.x - center.x).abs().max((p.z - center.z).abs()) <= reach;
-            let snapshot = Snapshot {
-                tick: sim.tick_count(),
-                time: sim.time(),
-                you: remote
-                    .last_played
-                    .zip(me)
-                    .map(|(t, body)| (t, Body::of(body))),
-                origin: center.to_array(),
-                others: sim
-                    .players()
-                    .list()
-                    .iter()
-                    .filter(|m| &m.name != name && near(m.body.position))
-                    .map(|m| Seen::of(m.name.as_str(), &m.body, center))
-                    .collect(),
-                crates: sim
-                    .crates()
-                    .list()
-                    .iter()
-                    .filter(|c| near(c.position))
-                    .map(|c| (c.position.to_array(), c.size.to_array()))
-                    .collect(),
-                falling: sim
-                    .falling()
-                    .list()
-                    .iter()
-                    .filter(|f| near(f.position))
-                    .map(|f| (f.block.id(), f.position.to_array()))
-                    .collect(),
-            };
-            renet.send_message(
-                id,
-                channel::SNAPSHOTS,
-                protocol::encode(&ServerMessage::Snapshot(snapshot)),
-            );
-        }
-    }
-}
-
-/// The messages that carry the edits of `column`: as many as its edits need, the last
-/// marked complete.
-fn column_messages(world: &World, column: ColumnPos) -> Vec<ServerMessage> {
-    let edits: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
-        .flat_map(|y| world.edits_in_chunk(column.chunk(y)))
-        .map(|(pos, edit)| (pos, edit.current.id()))
-        .collect();
-    let mut messages: Vec<ServerMessage> = edits
-        .chunks(EDITS_PER_MESSAGE)
-        .map(|part| ServerMessage::Column {
-            column,
-            edits: part.to_vec(),
-            complete: false,
-        })
-        .collect();
-    match messages.last_mut() {
-        Some(ServerMessage::Column { complete, .. }) => *complete = true,
-        _ => messages.push(ServerMessage::Column {
-            column,
-            edits: Vec::new(),
-            complete: true,
-        }),
-    }
-    messages
 }
