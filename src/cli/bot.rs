@@ -21,7 +21,7 @@ use crate::physics::{Control, Controls};
 use crate::sim::report::{EditReport, LightReport, PlayerReport};
 use crate::sim::scenario::Scenario;
 use crate::sim::{Action, Input, PlayerName};
-use crate::world::{Block, COLUMN_CHUNKS};
+use crate::world::Block;
 use crate::worldgen::SplitMix64;
 
 /// How long a bot waits to be let in and to have its ground.
@@ -269,8 +269,7 @@ fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result
     let sim = game.sim();
     let mut edits: Vec<EditReport> = columns
         .iter()
-        .flat_map(|c| (0..COLUMN_CHUNKS as i32).map(move |y| c.chunk(y)))
-        .flat_map(|chunk| sim.world().edits_in_chunk(chunk))
+        .flat_map(|&c| sim.world().edits_in_column(c))
         .map(|(pos, edit)| EditReport {
             pos: [pos.x, pos.y, pos.z],
             block: edit.current.name(),

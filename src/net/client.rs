@@ -23,7 +23,7 @@ use crate::physics::Player;
 use crate::physics::crates::Crate;
 use crate::physics::falling::FallingBlock;
 use crate::sim::{Input, PlayerName, Players, Simulation, Start};
-use crate::world::{Block, BlockPos, COLUMN_CHUNKS, ColumnPos, World};
+use crate::world::{Block, BlockPos, ColumnPos, World};
 use crate::worldgen::{GENERATOR_VERSION, Generator, GeneratorKind};
 
 /// The most ticks played ahead of the server's confirmation that are kept for replaying:
@@ -471,8 +471,7 @@ impl Game {
         // lists is set again then); the later ones only add to it.
         if !self.columns.contains(&column) && self.arriving.insert(column) {
             let listed: BTreeSet<BlockPos> = edits.iter().map(|&(pos, _)| pos).collect();
-            let stale: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
-                .flat_map(|y| self.sim.world().edits_in_chunk(column.chunk(y)))
+            let stale: Vec<(BlockPos, u8)> = (self.sim.world().edits_in_column(column))
                 .filter(|(pos, _)| !listed.contains(pos))
                 .map(|(pos, edit)| (pos, edit.generated.id()))
                 .collect();

@@ -8,7 +8,7 @@ use renet::RenetServer;
 
 use super::{COLUMNS_PER_TICK, EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
 use crate::net::protocol::{self, Body, Seen, ServerMessage, Snapshot, channel};
-use crate::world::{BlockPos, BlockSource, COLUMN_CHUNKS, ColumnPos, World};
+use crate::world::{BlockPos, BlockSource, ColumnPos, World};
 
 impl Server {
     /// Drops the columns no player is near (their edits stay): the server's memory follows
@@ -164,8 +164,8 @@ impl Server {
 /// The messages that carry the edits of `column`: as many as its edits need, the last
 /// marked complete.
 fn column_messages(world: &World, column: ColumnPos) -> Vec<ServerMessage> {
-    let edits: Vec<(BlockPos, u8)> = (0..COLUMN_CHUNKS as i32)
-        .flat_map(|y| world.edits_in_chunk(column.chunk(y)))
+    let edits: Vec<(BlockPos, u8)> = world
+        .edits_in_column(column)
         .map(|(pos, edit)| (pos, edit.current.id()))
         .collect();
     let mut messages: Vec<ServerMessage> = edits
