@@ -504,3 +504,16 @@ fn ten_players_in_view_of_each_other_cost_under_16_kb_down_and_4_kb_up_a_second(
         assert!(up <= 4.0 * 1024.0, "player {i}: {up:.0} B/s up");
     }
 }
+
+#[test]
+fn placing_a_block_no_player_can_hold_sends_the_client_away() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let mallory = h.join("mallory", Conditions::PERFECT);
+    h.until_ready();
+    h.tick(&[(mallory, look_down_and(Action::Place(Block::Bedrock)))]);
+    h.run(10);
+    let refusal = h.client(mallory).refusal().unwrap_or_default().to_owned();
+    assert!(refusal.starts_with("sent an impossible input"), "{refusal}");
+    h.run(40);
+    assert!(h.server.sim().world().edits().all(|(_, e)| e.current != Block::Bedrock));
+}

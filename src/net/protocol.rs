@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::physics::{Controls, Player, PlayerCollider};
-use crate::sim::{Action, Input};
+use crate::sim::{Action, Input, Item};
 use crate::world::{Block, BlockPos, ColumnPos};
 
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
@@ -152,12 +152,13 @@ impl WireAction {
         }
     }
 
-    /// The action, if it names one (a place of an unknown block or of air does not).
+    /// The action, if it names one a player can take: a place only of a block a player can
+    /// hold ([`Item::can_hold`]: not air, bedrock, flowing water or a wall torch).
     #[must_use]
     pub fn action(self) -> Option<Action> {
         Some(match self {
             Self::Break => Action::Break,
-            Self::Place(id) => Action::Place(Block::from_id(id).filter(|&b| b != Block::Air)?),
+            Self::Place(id) => Action::Place(Block::from_id(id).filter(|&b| Item::can_hold(b))?),
             Self::ToggleFly => Action::ToggleFly,
             Self::PlaceCrate => Action::PlaceCrate,
             Self::ToggleCollider => Action::ToggleCollider,

@@ -55,6 +55,16 @@ impl Item {
         }
     }
 
+    /// Whether a player can hold `block`, and so place it: every block but air and bedrock
+    /// (which could never be removed), held as itself (a wall torch is held as the torch,
+    /// which becomes one where it is placed), and of water only the source, which is poured.
+    /// The inventory offers these, and a server places no other.
+    #[must_use]
+    pub fn can_hold(block: Block) -> bool {
+        let held = block != Block::Air && block.held_as() == block && block.is_breakable();
+        block == Block::Water || (held && !block.is_water())
+    }
+
     /// What using the item (the place button) does.
     #[must_use]
     pub const fn use_action(self) -> Action {

@@ -17,10 +17,9 @@ const ICON: f32 = 34.0;
 /// air and bedrock are not held), then the crate.
 #[must_use]
 pub fn all_items() -> Vec<Item> {
-    let holdable = |b: Block| b != Block::Air && b.held_as() == b && b.is_breakable();
     Block::ALL
         .into_iter()
-        .filter(|&b| b == Block::Water || (holdable(b) && !b.is_water()))
+        .filter(|&b| Item::can_hold(b))
         .map(Item::Block)
         .chain([Item::Crate])
         .collect()
