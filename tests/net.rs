@@ -515,5 +515,11 @@ fn placing_a_block_no_player_can_hold_sends_the_client_away() {
     let refusal = h.client(mallory).refusal().unwrap_or_default().to_owned();
     assert!(refusal.starts_with("sent an impossible input"), "{refusal}");
     h.run(40);
-    assert!(h.server.sim().world().edits().all(|(_, e)| e.current != Block::Bedrock));
+    assert!(
+        h.server
+            .sim()
+            .world()
+            .edits()
+            .all(|(_, e)| e.current != Block::Bedrock)
+    );
 }
