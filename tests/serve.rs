@@ -73,7 +73,10 @@ impl Served {
     /// Sends SIGTERM and waits for the exit, at most 5 seconds; returns the rest of the log.
     fn stop(mut self) -> String {
         let pid = self.child.id().to_string();
-        let status = Command::new("kill").args(["-TERM", &pid]).status();
+        // The shell's own kill: a minimal system may have no kill program.
+        let status = Command::new("sh")
+            .args(["-c", &format!("kill -TERM {pid}")])
+            .status();
         assert!(status.is_ok_and(|s| s.success()), "kill -TERM {pid}");
         let deadline = Instant::now() + Duration::from_secs(5);
         let exit = loop {
