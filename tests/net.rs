@@ -421,6 +421,7 @@ proptest::proptest! {
         loss in 0.0f64..0.1,
     ) {
         let mut h = Harness::flat(ServerConfig::default());
+        h.server.record();
         let who: Vec<usize> = ["a", "b", "c"]
             .iter()
             .enumerate()
@@ -464,6 +465,11 @@ proptest::proptest! {
             proptest::prop_assert_eq!(mine, server, "{}", client.name());
             proptest::prop_assert_eq!(game.edits_pending(), 0);
         }
+        // The server's recording replays, as `hewn sim` would, to the server's hash.
+        let recording = h.server.take_recording().expect("recording").to_toml().expect("TOML");
+        let scenario = hewn::sim::scenario::Scenario::parse(&recording).expect("the recording parses");
+        let replay = scenario.run(|_| {});
+        proptest::prop_assert_eq!(replay.hash(), h.server.sim().hash());
     }
 }
 

@@ -21,6 +21,10 @@ struct Served {
 
 impl Served {
     fn start(bin: &Path, world: &Path, data: &Path) -> Self {
+        Self::start_with(bin, world, data, &[])
+    }
+
+    fn start_with(bin: &Path, world: &Path, data: &Path, more: &[&str]) -> Self {
         let mut child = Command::new(bin)
             .args([
                 "serve",
@@ -33,6 +37,7 @@ impl Served {
             ])
             .args(["--port", "0", "--world"])
             .arg(world)
+            .args(more)
             .env("HEWN_DATA_DIR", data)
             .env("RUST_LOG", "info")
             .stderr(Stdio::piped())
@@ -319,4 +324,50 @@ fn a_server_restart_keeps_every_player_where_it_left() {
     let info = common::hewn(&["world", "info", &world.display().to_string()], dir.path());
     let info = text(&info.stdout);
     assert!(info.contains("alice") && info.contains("bob"), "{info}");
+}
+
+#[test]
+fn the_servers_recording_replays_in_hewn_sim_to_its_hash() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    let world = dir.path().join("recorded.hewn");
+    let record = dir.path().join("run.toml");
+    let record_arg = record.display().to_string();
+    let served = Served::start_with(&bin, &world, dir.path(), &["--record", &record_arg]);
+    let walk = dir.path().join("walk.toml");
+    std::fs::write(
+        &walk,
+        "ticks = 90\n[[input]]\nat = 0\nyaw = 33.3\npitch = -40.0\n[[input]]\nfrom = 0\nto = 60\nhold = [\"forward\", \"jump\"]\n[[input]]\nat = 20\naction = \"break\"\n[[input]]\nat = 70\naction = \"place\"\nblock = \"planks\"\n",
+    )
+    .expect("write");
+    // Alice plays, Bob plays, and Alice comes back where she left and plays again.
+    for name in ["alice", "bob", "alice"] {
+        let out = Command::new(&bin)
+            .args(["bot", &served.addr])
+            .arg(&walk)
+            .args(["--name", name])
+            .output()
+            .expect("run hewn bot");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let log = served.stop();
+    let hash = log
+        .split("final hash ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the server logs its final hash")
+        .to_owned();
+    let replay = Command::new(&bin)
+        .arg("sim")
+        .arg(&record)
+        .output()
+        .expect("run hewn sim");
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&replay.stdout).expect("JSON");
+    assert_eq!(
+        v["hash"],
+        hash.as_str(),
+        "the replay ends where the server did"
+    );
+    assert!(v["edits"].as_array().is_some_and(|e| !e.is_empty()));
 }

@@ -60,6 +60,10 @@ pub struct ServeArgs {
     /// How far around each player its client hears of the world, in chunks.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
     pub view_distance: u32,
+    /// Write every input the server played, for every player, at the tick it played it, as
+    /// a scenario that `hewn sim` replays to the hash logged at exit.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// A generator's name on the command line.
@@ -146,6 +150,9 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
             .into_iter()
             .map(|(name, saved)| (name, saved.body)),
     );
+    if args.record.is_some() {
+        server.record();
+    }
     let addr = SocketAddr::new(args.bind, args.port);
     let mut udp = match UdpServer::bind(addr, usize::from(args.max_players).min(MAX_CLIENTS)) {
         Ok(udp) => udp,
@@ -172,6 +179,19 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     let ticks = server.sim().tick_count();
     let last = snapshot(&mut server, &hotbars);
     let finished = saver.finish(last).and_then(WorldFile::close);
+    if let (Some(path), Some(recording)) = (&args.record, server.take_recording()) {
+        let written = recording
+            .to_toml()
+            .map_err(|e| e.to_string())
+            .and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => log::info!("recording written to {}", path.display()),
+            Err(e) => {
+                eprintln!("hewn serve: cannot write {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     log::info!("final hash {hash} after {ticks} ticks");
     eprintln!("hewn serve: final hash {hash} after {ticks} ticks");
     match finished {

@@ -26,6 +26,7 @@ use super::protocol::{
     ServerMessage, Welcome, channel,
 };
 use crate::physics::Player;
+use crate::sim::record::StepRecorder;
 use crate::sim::{Member, PlayerName, Simulation, Step, spawn};
 use crate::world::World;
 use crate::worldgen::{GENERATOR_VERSION, Generator};
@@ -144,6 +145,8 @@ pub struct Server {
     /// Where a new player starts, worked out once: at the spawn point, facing the most open
     /// way.
     new_body: Player,
+    /// Every step played, written down, when asked for ([`Server::record`]).
+    recorder: Option<StepRecorder>,
 }
 
 impl Server {
@@ -165,7 +168,20 @@ impl Server {
             away: BTreeMap::new(),
             departed: Vec::new(),
             new_body,
+            recorder: None,
         }
+    }
+
+    /// From now on writes down every step played, as a scenario that replays the run
+    /// ([`Server::take_recording`]).
+    pub fn record(&mut self) {
+        let recorder = StepRecorder::new(&self.sim, self.generator.kind(), self.generator.seed());
+        self.recorder = Some(recorder);
+    }
+
+    /// The recording of the steps played since [`Server::record`].
+    pub const fn take_recording(&mut self) -> Option<StepRecorder> {
+        self.recorder.take()
     }
 
     /// A server of a new world made by `generator`, with no one in it yet.
@@ -235,6 +251,9 @@ impl Server {
         self.end_departures(renet, &mut summary);
         self.receive(renet, &mut summary);
         let step = self.next_step(&mut summary);
+        if let Some(recorder) = &mut self.recorder {
+            recorder.record(&step);
+        }
         self.sim.step(&step);
         self.remember_played();
         self.send_changes(renet);
@@ -507,10 +526,16 @@ impl Server {
             };
             if !remote.in_world {
                 remote.in_world = true;
-                step.joining.push(Member {
-                    name: name.clone(),
-                    body: remote.body,
-                });
+                // One who left this world since it started comes back where it left, as
+                // the simulation keeps it; anyone else joins with the body it was let in with.
+                if self.sim.away().contains_key(&name) {
+                    step.returning.push(name.clone());
+                } else {
+                    step.joining.push(Member {
+                        name: name.clone(),
+                        body: remote.body,
+                    });
+                }
                 summary.joined.push(name.clone());
             }
             remote.last_played = Some(turn.tick);

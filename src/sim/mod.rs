@@ -49,6 +49,8 @@ pub struct Simulation {
     world: World,
     /// In the order they joined: the order they act and move in.
     players: Players,
+    /// Where each player who left is, for when it comes back ([`Step::returning`]).
+    away: std::collections::BTreeMap<PlayerName, Player>,
     /// In the order they were added.
     crates: Crates,
     /// Sand and gravel on their way down, in the order they started falling.
@@ -84,6 +86,7 @@ impl Simulation {
         let mut sim = Self {
             world,
             players,
+            away: std::collections::BTreeMap::new(),
             crates: Crates::new(crates),
             falling: Falling::default(),
             updates: updates::Updates::default(),
@@ -185,14 +188,35 @@ impl Simulation {
     /// [`Simulation::players`] after the tick.
     pub fn step(&mut self, step: &Step) -> Vec<Vec<ActionOutcome>> {
         for name in &step.leaving {
-            self.players.leave(name);
+            if let Some(body) = self.players.leave(name) {
+                self.away.insert(name.clone(), body);
+            }
         }
-        for m in &step.joining {
+        let mut joining: Vec<&Member> = step.joining.iter().collect();
+        joining.sort_by(|a, b| a.name.cmp(&b.name));
+        for m in joining {
             let mut body = m.body;
             body.position = quantize(body.position);
-            self.players.join(m.name.clone(), body);
+            if self.players.join(m.name.clone(), body) {
+                self.away.remove(&m.name);
+            }
+        }
+        let mut returning: Vec<&PlayerName> = step.returning.iter().collect();
+        returning.sort();
+        for name in returning {
+            if let Some(&body) = self.away.get(name)
+                && self.players.join(name.clone(), body)
+            {
+                self.away.remove(name);
+            }
         }
         self.advance(|name| step.inputs.get(name))
+    }
+
+    /// Where each player who left the world is, by name: where it comes back to.
+    #[must_use]
+    pub const fn away(&self) -> &std::collections::BTreeMap<PlayerName, Player> {
+        &self.away
     }
 
     /// The tick itself, with each player's input from `input_of` (none: nothing held,
@@ -346,11 +370,18 @@ impl Simulation {
             }
             h.f64(f.velocity);
         }
-        if self.players.len() != 1 {
+        if self.players.len() != 1 || !self.away.is_empty() {
             h.u64(self.players.len() as u64);
             for m in players {
                 h.bytes(m.name.as_str().as_bytes());
                 hash_player(&mut h, &m.body);
+            }
+        }
+        if !self.away.is_empty() {
+            h.u64(self.away.len() as u64);
+            for (name, body) in &self.away {
+                h.bytes(name.as_str().as_bytes());
+                hash_player(&mut h, body);
             }
         }
         h.finish()

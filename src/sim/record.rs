@@ -24,7 +24,7 @@ pub struct Recorder {
     /// The recording so far, but for `ticks` and the controls still held.
     scenario: RawScenario,
     /// The tick each control has been held since, if it is held.
-    held_since: [Option<u64>; Control::ALL.len()],
+    held_since: HeldSince,
     tick: u64,
 }
 
@@ -103,46 +103,13 @@ impl Recorder {
 
     /// Records the input of the next tick.
     pub fn record(&mut self, input: &Input) {
-        let t = self.tick;
-        for control in Control::ALL {
-            let since = &mut self.held_since[control as usize];
-            match (input.controls.held(control), *since) {
-                (true, None) => *since = Some(t),
-                (false, Some(from)) => {
-                    *since = None;
-                    self.scenario.input.push(hold(from, t, control));
-                }
-                _ => {}
-            }
-        }
-        let event = RawInput {
-            at: Some(ticks(t)),
-            yaw: input.yaw,
-            pitch: input.pitch,
-            ..RawInput::default()
-        };
-        if input.actions.is_empty() && (input.yaw.is_some() || input.pitch.is_some()) {
-            self.scenario.input.push(event.clone());
-        }
-        for (i, action) in input.actions.iter().enumerate() {
-            // The look is set once, before the tick's first action.
-            let look = if i == 0 {
-                event.clone()
-            } else {
-                RawInput {
-                    at: event.at,
-                    ..RawInput::default()
-                }
-            };
-            self.scenario.input.push(RawInput {
-                action: Some(action.name().to_owned()),
-                block: match action {
-                    Action::Place(block) => Some(block.name().to_owned()),
-                    _ => None,
-                },
-                ..look
-            });
-        }
+        record_input(
+            &mut self.scenario.input,
+            &mut self.held_since,
+            self.tick,
+            input,
+            None,
+        );
         self.tick += 1;
     }
 
@@ -162,6 +129,65 @@ impl Recorder {
     }
 }
 
+/// How long each control has been held, by the tick it was first held on.
+type HeldSince = [Option<u64>; Control::ALL.len()];
+
+/// Adds to `list` what `input`, played on tick `t` by `player` (the first player for
+/// `None`), changes: holds that end, and one-shot events for its look and actions.
+fn record_input(
+    list: &mut Vec<RawInput>,
+    held_since: &mut HeldSince,
+    t: u64,
+    input: &Input,
+    player: Option<&str>,
+) {
+    let player = player.map(str::to_owned);
+    for control in Control::ALL {
+        let since = &mut held_since[control as usize];
+        match (input.controls.held(control), *since) {
+            (true, None) => *since = Some(t),
+            (false, Some(from)) => {
+                *since = None;
+                list.push(RawInput {
+                    player: player.clone(),
+                    ..hold(from, t, control)
+                });
+            }
+            _ => {}
+        }
+    }
+    let event = RawInput {
+        player,
+        at: Some(ticks(t)),
+        yaw: input.yaw,
+        pitch: input.pitch,
+        ..RawInput::default()
+    };
+    if input.actions.is_empty() && (input.yaw.is_some() || input.pitch.is_some()) {
+        list.push(event.clone());
+    }
+    for (i, action) in input.actions.iter().enumerate() {
+        // The look is set once, before the tick's first action.
+        let look = if i == 0 {
+            event.clone()
+        } else {
+            RawInput {
+                player: event.player.clone(),
+                at: event.at,
+                ..RawInput::default()
+            }
+        };
+        list.push(RawInput {
+            action: Some(action.name().to_owned()),
+            block: match action {
+                Action::Place(block) => Some(block.name().to_owned()),
+                _ => None,
+            },
+            ..look
+        });
+    }
+}
+
 /// An `[[input]]` holding `control` on ticks `from..to`.
 fn hold(from: u64, to: u64, control: Control) -> RawInput {
     RawInput {
@@ -171,6 +197,9 @@ fn hold(from: u64, to: u64, control: Control) -> RawInput {
         ..RawInput::default()
     }
 }
+
+mod steps;
+pub use steps::StepRecorder;
 
 #[cfg(test)]
 mod layout_tests;

@@ -6,8 +6,8 @@
 
 use glam::DVec3;
 
-pub use super::schedule::Event;
 use super::schedule::InputSchedule;
+pub use super::schedule::{Event, Presence};
 use super::updates::Motion;
 use super::{Action, Member, PlayerName, Players, Simulation, Start, Step};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
@@ -426,9 +426,26 @@ impl Scenario {
     /// is dropped.
     pub fn steps(&self, arrivals: Arrivals) -> impl Iterator<Item = Step> + '_ {
         let starts: Vec<&PlayerStart> = self.player_starts().collect();
+        let mut presence: std::collections::BTreeMap<u64, Vec<(usize, Presence)>> =
+            std::collections::BTreeMap::new();
+        for e in &self.events {
+            if let Some(p) = e.presence {
+                presence
+                    .entry(e.at)
+                    .or_default()
+                    .push((e.player as usize, p));
+            }
+        }
         self.inputs().enumerate().map(move |(tick, inputs)| {
             let tick = tick as u64;
             let mut step = Step::default();
+            for (who, p) in presence.remove(&tick).unwrap_or_default() {
+                let name = starts[who].name.clone();
+                match p {
+                    Presence::Leave => step.leaving.push(name),
+                    Presence::Return => step.returning.push(name),
+                }
+            }
             for (p, input) in starts.iter().zip(inputs) {
                 if tick > 0 && p.joins == tick {
                     step.joining.push(Member {

@@ -18,6 +18,18 @@ pub struct Event {
     pub pitch: Option<f64>,
     /// An action.
     pub action: Option<Action>,
+    /// The player leaves the world, or comes back where it left.
+    pub presence: Option<Presence>,
+}
+
+/// A player leaving the world or coming back, as a scenario's `action = "leave"` and
+/// `action = "join"` say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presence {
+    /// Leaves at the start of the tick.
+    Leave,
+    /// Comes back where it left, at the start of the tick.
+    Return,
 }
 
 /// How many holds of each control a player has running.

@@ -13,9 +13,12 @@ use super::{Input, Member, PlayerName};
 pub struct Step {
     /// Players leaving at the start of the tick, before anyone acts.
     pub leaving: Vec<PlayerName>,
-    /// Players joining at the start of the tick, after those leaving, in order; one whose
-    /// name is already in the world is left out.
+    /// Players joining at the start of the tick, after those leaving, in the order of their
+    /// names; one whose name is already in the world is left out.
     pub joining: Vec<Member>,
+    /// Players coming back at the start of the tick, after those joining, in the order of
+    /// their names: each where it left (one that never left this world is left out).
+    pub returning: Vec<PlayerName>,
     /// Each player's input; a player with none holds nothing and does nothing.
     pub inputs: BTreeMap<PlayerName, Input>,
 }

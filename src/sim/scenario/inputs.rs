@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use super::raw::RawInput;
 use super::sections::{self, Kind, Sections};
 use super::{
-    Action, Block, Event, Hold, PlayerName, ScenarioError, block_value, finite, invalid,
+    Action, Block, Event, Hold, PlayerName, Presence, ScenarioError, block_value, finite, invalid,
     pitch_value, quoted, tick_value,
 };
 
@@ -151,6 +151,24 @@ fn parse_input(
         .as_deref()
         .map(|b| block_value(&key("block"), b))
         .transpose()?;
+    let presence = match raw.action.as_deref() {
+        Some("leave") => Some(Presence::Leave),
+        Some("join") => Some(Presence::Return),
+        _ => None,
+    };
+    if presence.is_some() {
+        if block.is_some() {
+            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        }
+        return Ok(Scheduled::Event(Event {
+            player,
+            at,
+            yaw: raw.yaw,
+            pitch: raw.pitch,
+            action: None,
+            presence,
+        }));
+    }
     let action = match (raw.action.as_deref(), block) {
         (None, None) => None,
         (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
@@ -175,7 +193,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly or toggle_collider)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave or join)",
                     quoted(other)
                 ),
             ));
@@ -187,6 +205,7 @@ fn parse_input(
         yaw: raw.yaw,
         pitch: raw.pitch,
         action,
+        presence: None,
     }))
 }
 

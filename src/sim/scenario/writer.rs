@@ -48,12 +48,12 @@ enum Node {
     /// Written on its key's line: a number, string, boolean or array of those.
     Inline(String),
     /// A `[table]`.
-    Table(Vec<(&'static str, Node)>),
+    Table(Vec<(String, Node)>),
     /// An array of `[[tables]]`.
-    Tables(Vec<Vec<(&'static str, Node)>>),
+    Tables(Vec<Vec<(String, Node)>>),
 }
 
-fn write_table(out: &mut String, path: &str, fields: &[(&'static str, Node)]) {
+fn write_table(out: &mut String, path: &str, fields: &[(String, Node)]) {
     for (key, node) in fields {
         if let Node::Inline(value) = node {
             let _ = writeln!(out, "{} = {value}", bare_key(key));
@@ -125,7 +125,7 @@ impl ser::Serializer for NodeSerializer {
     type SerializeTuple = SeqNodes;
     type SerializeTupleStruct = SeqNodes;
     type SerializeTupleVariant = Impossible<Node, WriteError>;
-    type SerializeMap = Impossible<Node, WriteError>;
+    type SerializeMap = MapNodes;
     type SerializeStruct = FieldNodes;
     type SerializeStructVariant = Impossible<Node, WriteError>;
 
@@ -227,8 +227,11 @@ impl ser::Serializer for NodeSerializer {
     ) -> Result<Self::SerializeTupleVariant, WriteError> {
         Err(unsupported(name))
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, WriteError> {
-        Err(unsupported("a map"))
+    fn serialize_map(self, len: Option<usize>) -> Result<MapNodes, WriteError> {
+        Ok(MapNodes {
+            fields: Vec::with_capacity(len.unwrap_or(0)),
+            key: None,
+        })
     }
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<FieldNodes, WriteError> {
         Ok(FieldNodes(Vec::with_capacity(len)))
@@ -307,7 +310,7 @@ impl ser::SerializeTupleStruct for SeqNodes {
 }
 
 /// The fields of a struct so far, in order.
-struct FieldNodes(Vec<(&'static str, Node)>);
+struct FieldNodes(Vec<(String, Node)>);
 
 impl ser::SerializeStruct for FieldNodes {
     type Ok = Node;
@@ -318,12 +321,48 @@ impl ser::SerializeStruct for FieldNodes {
         key: &'static str,
         value: &T,
     ) -> Result<(), WriteError> {
-        self.0.push((key, value.serialize(NodeSerializer)?));
+        self.0
+            .push((key.to_owned(), value.serialize(NodeSerializer)?));
         Ok(())
     }
 
     fn end(self) -> Result<Node, WriteError> {
         Ok(Node::Table(self.0))
+    }
+}
+
+/// The entries of a map with string keys so far, in the map's order: written as a table
+/// whose keys are the map's (`[players.alice]`).
+struct MapNodes {
+    fields: Vec<(String, Node)>,
+    key: Option<String>,
+}
+
+impl ser::SerializeMap for MapNodes {
+    type Ok = Node;
+    type Error = WriteError;
+
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), WriteError> {
+        match serde_json::to_value(key) {
+            Ok(serde_json::Value::String(key)) => {
+                self.key = Some(key);
+                Ok(())
+            }
+            _ => Err(unsupported("a map key that is not a string")),
+        }
+    }
+
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), WriteError> {
+        let key = self
+            .key
+            .take()
+            .ok_or_else(|| unsupported("a map value without a key"))?;
+        self.fields.push((key, value.serialize(NodeSerializer)?));
+        Ok(())
+    }
+
+    fn end(self) -> Result<Node, WriteError> {
+        Ok(Node::Table(self.fields))
     }
 }
 
