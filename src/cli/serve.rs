@@ -21,7 +21,7 @@ use crate::save::{
     Autosaver, Hotbar, NewWorld, SaveError, SavedPlayer, Snapshot, WorldFile, escaped,
     resolve_world,
 };
-use crate::sim::{PlayerName, Players, Simulation, Start};
+use crate::sim::{PlayerName, Simulation, Start};
 use crate::worldgen::GeneratorKind;
 
 /// The port a server listens on unless told otherwise.
@@ -124,8 +124,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         loaded.meta.generator,
         loaded.meta.seed
     );
-    let mut start = Start::in_world(loaded.world, crate::physics::Player::new(glam::DVec3::ZERO));
-    start.players = Players::none();
+    let mut start = Start::with_no_one(loaded.world);
     start.crates = loaded.crates;
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
@@ -177,7 +176,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     udp.close();
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
-    let last = snapshot(&mut server, &hotbars);
+    let last = save_everyone(&mut server, &hotbars);
     let finished = saver.finish(last).and_then(WorldFile::close);
     if let (Some(path), Some(recording)) = (&args.record, server.take_recording()) {
         let written = recording
@@ -208,7 +207,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
 
 /// Everything a save of `server`'s world writes: the world, and every player, online or
 /// not, where it is or left, with the hotbar the world keeps for it.
-fn snapshot(server: &mut Server, hotbars: &BTreeMap<PlayerName, Hotbar>) -> Snapshot {
+fn save_everyone(server: &mut Server, hotbars: &BTreeMap<PlayerName, Hotbar>) -> Snapshot {
     let hotbar = |name: &PlayerName| hotbars.get(name).copied().unwrap_or_default();
     let away: Vec<(PlayerName, SavedPlayer)> = server
         .players_away()
@@ -259,7 +258,7 @@ fn serve_until(
         for (id, reason) in &summary.refused {
             log::info!("client {id} sent away: {reason}");
         }
-        saver.autosave(began, || snapshot(server, hotbars));
+        saver.autosave(began, || save_everyone(server, hotbars));
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed: {}", escaped(&e.to_string()));
         }

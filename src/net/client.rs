@@ -53,12 +53,12 @@ struct Pending {
 
 /// Another player as the last snapshots had it.
 #[derive(Clone, Debug, Default)]
-pub struct Seen {
+pub struct Trail {
     /// Server ticks and bodies, oldest first: the last two.
     pub samples: VecDeque<(u64, Player)>,
 }
 
-impl Seen {
+impl Trail {
     /// The body at server tick `tick` (fractional), between the two snapshots around it;
     /// the nearest one outside them.
     #[must_use]
@@ -93,7 +93,7 @@ pub struct Game {
     columns: BTreeSet<ColumnPos>,
     /// Columns whose edits come in several messages, the first of which has arrived.
     arriving: BTreeSet<ColumnPos>,
-    others: BTreeMap<String, Seen>,
+    others: BTreeMap<String, Trail>,
     online: BTreeSet<String>,
     server_tick: u64,
     corrections: u64,

@@ -187,9 +187,7 @@ impl Server {
     /// A server of a new world made by `generator`, with no one in it yet.
     #[must_use]
     pub fn new_world(generator: std::sync::Arc<Generator>, config: ServerConfig) -> Self {
-        let world = World::with_shared_source(generator.clone());
-        let mut start = crate::sim::Start::in_world(world, Player::new(DVec3::ZERO));
-        start.players = crate::sim::Players::none();
+        let start = crate::sim::Start::with_no_one(World::with_shared_source(generator.clone()));
         Self::new(Simulation::new(start), generator, config)
     }
 

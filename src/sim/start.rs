@@ -45,8 +45,18 @@ impl Start {
     #[must_use]
     pub fn in_world(world: World, player: Player) -> Self {
         Self {
-            world,
             players: Players::one(PlayerName::default(), player),
+            ..Self::with_no_one(world)
+        }
+    }
+
+    /// `world` as it stands with no one in it, as a server's starts: no crates, nothing in
+    /// motion, morning.
+    #[must_use]
+    pub fn with_no_one(world: World) -> Self {
+        Self {
+            world,
+            players: Players::none(),
             crates: Vec::new(),
             motion: Motion::default(),
             time: MORNING,
