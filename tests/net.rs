@@ -77,8 +77,12 @@ impl Harness {
                 continue;
             }
             match inputs.iter().find(|(who, _)| *who == i) {
-                Some((_, input)) => client.play(input, &mut link.client),
-                None if idle_play => client.play(&Input::default(), &mut link.client),
+                Some((_, input)) => {
+                    client.play(input, &mut link.client);
+                }
+                None if idle_play => {
+                    client.play(&Input::default(), &mut link.client);
+                }
                 None => client.resend(&mut link.client),
             }
         }

@@ -94,25 +94,29 @@ impl App {
         };
         let opened = open::open_world(&options, None, &self.settings.name)?;
         self.launch = Instant::now();
-        self.start_session(&options, opened, name.to_owned());
-        Ok(())
+        self.start_session(&options, opened, name.to_owned())
     }
 
     /// Starts a session of the `opened` world called `name` with `options`, on the loading
     /// screen.
+    ///
+    /// # Errors
+    /// [`AppError::Join`] if the game's server would not let its player in.
     pub(super) fn start_session(
         &mut self,
         options: &crate::cli::PlayOptions,
         opened: open::Opened,
         name: String,
-    ) {
+    ) -> Result<(), AppError> {
         if let Some(display) = &mut self.display {
             display.renderer.clear_chunks();
         }
-        self.session = Some(Session::new(options, &self.settings, opened, self.launch));
+        let session = Session::new(options, &self.settings, opened, self.launch)?;
+        self.session = Some(session);
         self.ui.world_name = name;
         self.ui.inventory = inventory::InventoryState::default();
         self.go(Event::WorldOpened);
+        Ok(())
     }
 
     /// Reads the worlds list again for the title screen.

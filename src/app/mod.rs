@@ -350,7 +350,9 @@ impl ApplicationHandler for App {
         };
         let name = self.options.world.clone().unwrap_or_default();
         let options = self.options.clone();
-        self.start_session(&options, opened, name);
+        if let Err(e) = self.start_session(&options, opened, name) {
+            return self.fail(event_loop, e);
+        }
         if self.options.frames.is_some() {
             // Automation: straight into play, never a loading screen to wait through.
             self.go(Event::ViewReady);

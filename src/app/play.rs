@@ -1,11 +1,14 @@
-//! Where a session's world lives: in a simulation of its own, or on a server it joined
-//! (`--connect`), whose world its client mirrors and whose player it predicts.
+//! Where a session's world lives: on a server, in this process (single-player) or one it
+//! joined (`--connect`). Either way the game plays through a client that mirrors the
+//! server's world and predicts its own player; only the connection differs.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use super::AppError;
 use crate::net::client::{Client, Game};
+use crate::net::host::Host;
+use crate::net::server::Server;
 use crate::net::transport::UdpClient;
 use crate::physics::Player;
 use crate::sim::{ActionOutcome, Input, PlayerName, Simulation};
@@ -16,9 +19,9 @@ pub const JOIN_LIMIT: Duration = Duration::from_secs(15);
 /// A session's world.
 #[derive(Debug)]
 pub enum Play {
-    /// The game's own simulation.
-    Local(Box<Simulation>),
-    /// A server's, through a client.
+    /// The game's own server, in this process.
+    Hosted(Box<Host>),
+    /// A server elsewhere.
     Remote(Box<Remote>),
 }
 
@@ -95,12 +98,6 @@ impl Remote {
         &self.client
     }
 
-    /// The generator of the server's world.
-    #[must_use]
-    pub fn generator(&self) -> std::sync::Arc<crate::worldgen::Generator> {
-        std::sync::Arc::clone(self.game().generator())
-    }
-
     /// The world the server sent.
     fn game(&self) -> &Game {
         // `join` returns only once the welcome made the game, and a client never drops it.
@@ -116,20 +113,63 @@ impl Remote {
 }
 
 impl Play {
+    /// The world as the client has it: what the session shows.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        match self {
+            Self::Hosted(host) => host.game(),
+            Self::Remote(remote) => remote.game(),
+        }
+    }
+
+    /// The world as the client has it, to stream columns into.
+    pub fn game_mut(&mut self) -> &mut Game {
+        match self {
+            Self::Hosted(host) => host.game_mut(),
+            Self::Remote(remote) => remote.game_mut(),
+        }
+    }
+
     /// The world as the session shows it.
     #[must_use]
     pub fn sim(&self) -> &Simulation {
-        match self {
-            Self::Local(sim) => sim,
-            Self::Remote(remote) => remote.game().sim(),
-        }
+        self.game().sim()
     }
 
     /// The world, to stream columns into.
     pub fn sim_mut(&mut self) -> &mut Simulation {
+        self.game_mut().sim_mut()
+    }
+
+    /// The game's own server, when it runs one.
+    pub fn server_mut(&mut self) -> Option<&mut Server> {
         match self {
-            Self::Local(sim) => sim,
-            Self::Remote(remote) => remote.game_mut().sim_mut(),
+            Self::Hosted(host) => Some(host.server_mut()),
+            Self::Remote(_) => None,
+        }
+    }
+
+    /// The simulation whose word is final: the game's own server's, or, for a server
+    /// elsewhere, the client's copy of it.
+    #[must_use]
+    pub fn authority(&self) -> &Simulation {
+        match self {
+            Self::Hosted(host) => host.server().sim(),
+            Self::Remote(remote) => remote.game().sim(),
+        }
+    }
+
+    /// The generator of the world played.
+    #[must_use]
+    pub fn generator(&self) -> std::sync::Arc<crate::worldgen::Generator> {
+        std::sync::Arc::clone(self.game().generator())
+    }
+
+    /// Sends the client the world this far around its player, in columns, from now on; a
+    /// server elsewhere keeps its own view distance.
+    pub fn set_view_distance(&mut self, view_distance: u32) {
+        if let Self::Hosted(host) = self {
+            host.server_mut().set_view_distance(view_distance);
         }
     }
 
@@ -149,20 +189,17 @@ impl Play {
         }
     }
 
-    /// Whether the world under the player is complete: for a remote world, its edits have
-    /// arrived.
+    /// Whether the world under the player is complete: its edits have arrived.
     #[must_use]
     pub fn ground_ready(&self) -> bool {
-        match self {
-            Self::Local(_) => true,
-            Self::Remote(remote) => remote.game().ground_ready(),
-        }
+        self.game().ground_ready()
     }
 
-    /// One tick of `input`: the simulation's own, or played ahead of the server and sent.
+    /// One tick of `input`, played ahead of the server and sent to it; the game's own
+    /// server plays it too before this returns. Returns what its actions did, as predicted.
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
         match self {
-            Self::Local(sim) => sim.tick(input),
+            Self::Hosted(host) => host.tick(input),
             Self::Remote(remote) => {
                 remote.pump();
                 // The window's look in single precision, which travels in half the bytes; a
@@ -172,14 +209,15 @@ impl Play {
                     pitch: input.pitch.map(|v| f64::from(v as f32)),
                     ..input.clone()
                 };
-                remote.client.play(&input, &mut remote.udp.renet);
+                let outcomes = remote.client.play(&input, &mut remote.udp.renet);
                 remote.udp.send();
-                Vec::new()
+                outcomes
             }
         }
     }
 
-    /// Whether the world goes on while the game is paused: a server's does.
+    /// Whether the world goes on while the game is paused: a server's elsewhere does; the
+    /// game's own stops with it.
     #[must_use]
     pub const fn runs_while_paused(&self) -> bool {
         matches!(self, Self::Remote(_))
@@ -189,21 +227,25 @@ impl Play {
     #[must_use]
     pub fn problem(&self) -> Option<String> {
         match self {
-            Self::Local(_) => None,
+            Self::Hosted(host) => host
+                .client()
+                .refusal()
+                .map(|reason| format!("the game's server sent the player away: {reason}")),
             Self::Remote(remote) => remote.problem(),
         }
     }
 
-    /// Ends the connection, if there is one.
+    /// Ends the connection.
     pub fn leave(&mut self) {
-        if let Self::Remote(remote) = self {
-            let game = remote.game();
-            log::info!(
-                "leaving the server after {} ticks with {} corrections",
-                game.ticks_played(),
-                game.corrections()
-            );
-            remote.udp.close();
+        let game = self.game();
+        log::info!(
+            "leaving the server after {} ticks with {} corrections",
+            game.ticks_played(),
+            game.corrections()
+        );
+        match self {
+            Self::Hosted(host) => host.close(),
+            Self::Remote(remote) => remote.udp.close(),
         }
     }
 }

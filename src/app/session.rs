@@ -18,10 +18,11 @@ use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
 use crate::mesh::ChunkMesh;
+use crate::net::host::Host;
+use crate::net::server::{Server, ServerConfig};
 use crate::physics::Player;
 use crate::physics::tuning::TICK_SECONDS;
-use crate::save::{Autosaver, Snapshot};
-use crate::sim::record::Recorder;
+use crate::save::Autosaver;
 use crate::sim::{ActionOutcome, Input, Item, Simulation, Target};
 use crate::world::{BlockSource, ChunkPos};
 use crate::worldgen::Generator;
@@ -52,7 +53,8 @@ pub struct Session {
     pub(super) previous_eye: DVec3,
     /// Where each crate was before the last tick, for drawing between ticks.
     pub(super) previous_crates: Vec<DVec3>,
-    recorder: Option<(PathBuf, Recorder)>,
+    /// Where the game's own server's recording goes at the end, when asked for.
+    record_to: Option<PathBuf>,
     /// Writes the world in the background; `None` for an unsaved world.
     saver: Option<Autosaver>,
     pub(super) render_distance: u32,
@@ -60,13 +62,17 @@ pub struct Session {
 
 impl Session {
     /// Starts playing the `opened` world with the command line's options and the player's
-    /// `settings`; `launch` is when loading began, for the log's timings.
+    /// `settings`, through a server of the game's own; `launch` is when loading began, for
+    /// the log's timings.
+    ///
+    /// # Errors
+    /// [`AppError::Join`] if the game's server would not let its player in.
     pub fn new(
         options: &PlayOptions,
         settings: &Settings,
         opened: Opened,
         launch: Instant,
-    ) -> Self {
+    ) -> Result<Self, AppError> {
         let Opened {
             mut start,
             generator,
@@ -74,27 +80,35 @@ impl Session {
             saver,
         } = opened;
         start.time = options.time.unwrap_or(start.time);
-        let sim = Simulation::new(start);
-        let recorder = options.record.clone().map(|path| {
-            let recorder = Recorder::new(&sim, generator.kind(), generator.seed());
-            (path, recorder)
-        });
-        let mut session = Self::with(Play::Local(Box::new(sim)), generator, settings, launch);
+        // The player joins the server as any client does, resuming where the world has it.
+        let players = std::mem::take(&mut start.players);
+        let me = players.first().map(|m| m.name.clone()).unwrap_or_default();
+        let config = ServerConfig::in_process(settings.render_distance);
+        let mut server = Server::new(Simulation::new(start), generator, config);
+        server.resume_players(players.list().iter().map(|m| (m.name.clone(), m.body)));
+        if options.record.is_some() {
+            server.record();
+        }
+        let host = Host::start(server, me).map_err(|message| AppError::Join {
+            server: "the game's own".to_owned(),
+            message,
+        })?;
+        let mut session = Self::with(Play::Hosted(Box::new(host)), settings, launch);
         session.input.set_hotbar(&hotbar);
-        session.recorder = recorder;
+        session.record_to.clone_from(&options.record);
         session.saver = saver;
-        session
+        Ok(session)
     }
 
     /// Starts playing on the server `remote` joined, with the player's `settings`.
     #[must_use]
     pub fn joined(remote: Box<Remote>, settings: &Settings, launch: Instant) -> Self {
-        let generator = remote.generator();
-        Self::with(Play::Remote(remote), generator, settings, launch)
+        Self::with(Play::Remote(remote), settings, launch)
     }
 
     /// A session of `play` with nothing recorded or saved yet.
-    fn with(play: Play, generator: Arc<Generator>, settings: &Settings, launch: Instant) -> Self {
+    fn with(play: Play, settings: &Settings, launch: Instant) -> Self {
+        let generator = play.generator();
         let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
@@ -109,7 +123,7 @@ impl Session {
             launch,
             ground_loaded: None,
             view_loaded: false,
-            recorder: None,
+            record_to: None,
             saver: None,
             render_distance: settings.render_distance,
         }
@@ -155,6 +169,7 @@ impl Session {
     /// Streams chunks within `render_distance` from now on.
     pub fn set_render_distance(&mut self, render_distance: u32) {
         self.render_distance = render_distance;
+        self.play.set_view_distance(render_distance);
         self.streamer.set_render_distance(render_distance);
         self.view_loaded = false;
     }
@@ -194,10 +209,10 @@ impl Session {
                 self.clock.did_step();
             }
         }
-        if let Some(saver) = &mut self.saver {
+        if let (Some(saver), Some(server)) = (&mut self.saver, self.play.server_mut()) {
             let hotbar = self.input.saved_hotbar();
             // One player, the one played: the hotbar is theirs.
-            saver.autosave(now, || Snapshot::of(self.play.sim_mut(), |_| hotbar));
+            saver.autosave(now, || server.snapshot(|_| hotbar));
             if let Some(e) = saver.take_error() {
                 log::warn!("autosave failed (will retry): {e}");
             }
@@ -238,9 +253,6 @@ impl Session {
         } else {
             Input::default()
         };
-        if let Some((_, recorder)) = &mut self.recorder {
-            recorder.record(&input);
-        }
         self.previous_eye = self.me().eye();
         self.previous_crates.clear();
         self.previous_crates
@@ -253,6 +265,10 @@ impl Session {
             ) {
                 self.previous_crates.clear();
             }
+        }
+        // The server's word may have added or taken crates too.
+        if self.previous_crates.len() != self.play.sim().crates().list().len() {
+            self.previous_crates.clear();
         }
         let redrawn = self.play.sim_mut().loader().take_redrawn_chunks();
         let remeshed = self.streamer.remesh_now(self.play.sim().world(), redrawn);
@@ -292,23 +308,18 @@ impl Session {
     /// [`AppError`] if the world or the recording cannot be written.
     pub fn finish(mut self) -> Result<(), AppError> {
         self.play.leave();
-        if let Some(saver) = self.saver.take() {
+        if let (Some(saver), Some(server)) = (self.saver.take(), self.play.server_mut()) {
             let hotbar = self.input.saved_hotbar();
-            let last = Snapshot::of(self.play.sim_mut(), |_| hotbar);
-            let file = saver.finish(last)?;
+            let file = saver.finish(server.snapshot(|_| hotbar))?;
             log::info!("world saved to {}", file.path().display());
             file.close()?;
         }
-        let hash = format!("{:016x}", self.play.sim().hash());
-        log::info!(
-            "final hash {hash} after {} ticks",
-            self.play.sim().tick_count()
-        );
-        eprintln!(
-            "hewn: final hash {hash} after {} ticks",
-            self.play.sim().tick_count()
-        );
-        if let Some((path, recorder)) = &self.recorder {
+        let authority = self.play.authority();
+        let (hash, ticks) = (format!("{:016x}", authority.hash()), authority.tick_count());
+        log::info!("final hash {hash} after {ticks} ticks");
+        eprintln!("hewn: final hash {hash} after {ticks} ticks");
+        let recording = (self.play.server_mut()).and_then(Server::take_recording);
+        if let (Some(path), Some(recorder)) = (&self.record_to, recording) {
             recorder
                 .to_toml()
                 .map_err(|e| e.to_string())

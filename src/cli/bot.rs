@@ -213,7 +213,9 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
                 .then(|| Err("not in the world after 30 seconds".to_owned()));
         }
         match inputs.next() {
-            Some(input) => bot.client.play(&input, &mut bot.udp.renet),
+            Some(input) => {
+                bot.client.play(&input, &mut bot.udp.renet);
+            }
             None => {
                 // Stands still, as a player at the keyboard, until the server catches up.
                 bot.client.play(&Input::default(), &mut bot.udp.renet);
@@ -263,6 +265,8 @@ fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result
     .ok_or("the player's state is gone")?;
     let columns: Vec<_> = game.columns().collect();
     let sim = game.sim_mut();
+    // Cells heard of in columns never drawn wait for their columns: load them to list them.
+    sim.mirror().loader().load_deferred_columns();
     for &probe in &scenario.probes {
         sim.mirror().loader().load_light_around(probe);
     }

@@ -17,10 +17,7 @@ use clap::Args;
 
 use crate::net::server::{Server, ServerConfig};
 use crate::net::transport::{MAX_CLIENTS, UdpServer};
-use crate::save::{
-    Autosaver, Hotbar, NewWorld, SaveError, SavedPlayer, Snapshot, WorldFile, escaped,
-    resolve_world,
-};
+use crate::save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
 use crate::sim::{PlayerName, Simulation, Start};
 use crate::worldgen::GeneratorKind;
 
@@ -131,6 +128,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     let config = ServerConfig {
         max_players: usize::from(args.max_players),
         view_distance: args.view_distance,
+        ..ServerConfig::default()
     };
     let mut server = Server::new(
         Simulation::new(start),
@@ -176,7 +174,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     udp.close();
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
-    let last = save_everyone(&mut server, &hotbars);
+    let last = server.snapshot(|name| hotbars.get(name).copied().unwrap_or_default());
     let finished = saver.finish(last).and_then(WorldFile::close);
     if let (Some(path), Some(recording)) = (&args.record, server.take_recording()) {
         let written = recording
@@ -203,27 +201,6 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// Everything a save of `server`'s world writes: the world, and every player, online or
-/// not, where it is or left, with the hotbar the world keeps for it.
-fn save_everyone(server: &mut Server, hotbars: &BTreeMap<PlayerName, Hotbar>) -> Snapshot {
-    let hotbar = |name: &PlayerName| hotbars.get(name).copied().unwrap_or_default();
-    let away: Vec<(PlayerName, SavedPlayer)> = server
-        .players_away()
-        .map(|(name, &body)| {
-            let saved = SavedPlayer {
-                body,
-                hotbar: hotbar(name),
-            };
-            (name.clone(), saved)
-        })
-        .collect();
-    let mut snapshot = Snapshot::of(server.sim_mut(), hotbar);
-    for (name, saved) in away {
-        snapshot = snapshot.with_player(name, saved);
-    }
-    snapshot
 }
 
 /// Runs the server on `udp`, saving with `saver`, until `stop` is set.
@@ -258,7 +235,9 @@ fn serve_until(
         for (id, reason) in &summary.refused {
             log::info!("client {id} sent away: {reason}");
         }
-        saver.autosave(began, || save_everyone(server, hotbars));
+        saver.autosave(began, || {
+            server.snapshot(|name| hotbars.get(name).copied().unwrap_or_default())
+        });
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed: {}", escaped(&e.to_string()));
         }

@@ -22,7 +22,7 @@ use super::protocol::{
 use crate::physics::Player;
 use crate::physics::crates::Crate;
 use crate::physics::falling::FallingBlock;
-use crate::sim::{Input, PlayerName, Players, Simulation, Start};
+use crate::sim::{ActionOutcome, Input, PlayerName, Players, Simulation, Start};
 use crate::world::{Block, BlockPos, ColumnPos, World};
 use crate::worldgen::{GENERATOR_VERSION, Generator, GeneratorKind};
 
@@ -112,10 +112,13 @@ pub struct Client {
     game: Option<Box<Game>>,
     /// Why the server refused or sent the player away, if it did.
     refusal: Option<String>,
+    /// Ticks between messages of inputs, unless a tick has an action.
+    send_every: u64,
 }
 
 impl Client {
-    /// A client that will join as `name`.
+    /// A client that will join as `name` over a network: it sends its inputs every
+    /// [`SEND_EVERY_TICKS`].
     #[must_use]
     pub const fn new(name: PlayerName) -> Self {
         Self {
@@ -123,6 +126,17 @@ impl Client {
             hello_sent: false,
             game: None,
             refusal: None,
+            send_every: SEND_EVERY_TICKS,
+        }
+    }
+
+    /// A client that will join as `name` a server in the same process: it sends its input
+    /// every tick, which costs nothing there, so the server can play it the same tick.
+    #[must_use]
+    pub fn in_process(name: PlayerName) -> Self {
+        Self {
+            send_every: 1,
+            ..Self::new(name)
         }
     }
 
@@ -194,14 +208,20 @@ impl Client {
     }
 
     /// Plays one tick of the player's `input` at once and sends it to the server (with the
-    /// ticks it has not confirmed yet). Does nothing before the server lets the player in.
-    pub fn play(&mut self, input: &Input, renet: &mut RenetClient) {
-        if let Some(game) = &mut self.game
-            && self.refusal.is_none()
-            && game.play(&self.name, input)
-        {
+    /// ticks it has not confirmed yet); returns what its actions did, as predicted. Does
+    /// nothing before the server lets the player in.
+    pub fn play(&mut self, input: &Input, renet: &mut RenetClient) -> Vec<ActionOutcome> {
+        let Some(game) = &mut self.game else {
+            return Vec::new();
+        };
+        if self.refusal.is_some() {
+            return Vec::new();
+        }
+        let (send, outcomes) = game.play(&self.name, input, self.send_every);
+        if send {
             game.send_unconfirmed(renet);
         }
+        outcomes
     }
 
     /// Sends the inputs the server has not confirmed again, without playing a tick: for a
@@ -341,9 +361,14 @@ impl Game {
         self.server_tick
     }
 
-    /// Plays `input` ahead of the server; returns whether to send now (every
-    /// [`SEND_EVERY_TICKS`], and at once for a tick with an action).
-    fn play(&mut self, name: &PlayerName, input: &Input) -> bool {
+    /// Plays `input` ahead of the server; returns whether to send now (every `send_every`
+    /// ticks, and at once for a tick with an action) and what its actions did.
+    fn play(
+        &mut self,
+        name: &PlayerName,
+        input: &Input,
+        send_every: u64,
+    ) -> (bool, Vec<ActionOutcome>) {
         let tick = self.next_tick;
         self.next_tick += 1;
         let mut actions = Vec::with_capacity(input.actions.len());
@@ -365,7 +390,7 @@ impl Game {
             pitch: look.map(|l| l.angles().1),
             ..input.clone()
         };
-        let send = !actions.is_empty() || (tick + 1).is_multiple_of(SEND_EVERY_TICKS);
+        let send = !actions.is_empty() || (tick + 1).is_multiple_of(send_every.max(1));
         let wire = TickInput {
             controls: input.controls.bits(),
             look,
@@ -401,7 +426,7 @@ impl Game {
         while self.recent.len() > MAX_UNCONFIRMED {
             self.recent.pop_front();
         }
-        send
+        (send, prediction.outcomes)
     }
 
     /// Sends the last [`INPUTS_RESENT`] ticks the server has not confirmed.
@@ -470,6 +495,7 @@ impl Game {
         // The first message of a column says what is no longer edited (a cell a later one
         // lists is set again then); the later ones only add to it.
         if !self.columns.contains(&column) && self.arriving.insert(column) {
+            self.sim.mirror().drop_deferred(column);
             let listed: BTreeSet<BlockPos> = edits.iter().map(|&(pos, _)| pos).collect();
             let stale: Vec<(BlockPos, u8)> = (self.sim.world().edits_in_column(column))
                 .filter(|(pos, _)| !listed.contains(pos))

@@ -10,8 +10,10 @@
 //! - [`server`]: the server's tick: inputs in, the world stepped, changes and bodies out.
 //! - [`client`]: a client's copy of the world, prediction and correction.
 //! - [`transport`]: the messages over UDP; [`local`]: in memory, within one process.
+//! - [`host`]: a server with one client of its own in the same process: single-player.
 
 pub mod client;
+pub mod host;
 pub mod local;
 pub mod protocol;
 pub mod server;

@@ -14,6 +14,7 @@
 
 pub mod inputs;
 mod outgoing;
+mod saving;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -52,9 +53,9 @@ const MESSAGES_PER_SECOND: f64 = 60.0;
 /// that never say hello cannot hold every slot.
 const HELLO_TICKS: u64 = 5 * 60;
 
-/// Columns sent to a client per tick: a joining player's view of 17 × 17 columns arrives in
-/// under a second.
-const COLUMNS_PER_TICK: usize = 8;
+/// Columns sent to a client per tick over a network: a joining player's view of 17 × 17
+/// columns arrives in under a second.
+pub const COLUMNS_PER_TICK: usize = 8;
 
 /// Room a client's world channel must have left for more columns to be sent: a few of the
 /// largest messages.
@@ -79,6 +80,16 @@ pub struct ServerConfig {
     /// How far around each player, in chunks (columns), its client is sent edits, changes
     /// and bodies.
     pub view_distance: u32,
+    /// How many ticks of a client's inputs wait before the first is played
+    /// ([`inputs::JITTER_TICKS`] over a network; 1 in the same process, where nothing comes
+    /// late).
+    pub jitter_ticks: u64,
+    /// Ticks between snapshots of where everyone is ([`SNAPSHOT_TICKS`] over a network; 1 in
+    /// the same process, where bytes cost nothing and crates then move as smoothly as they
+    /// are simulated).
+    pub snapshot_ticks: u64,
+    /// Columns of edits sent to a client per tick ([`COLUMNS_PER_TICK`] over a network).
+    pub columns_per_tick: usize,
 }
 
 impl Default for ServerConfig {
@@ -86,6 +97,25 @@ impl Default for ServerConfig {
         Self {
             max_players: 20,
             view_distance: 8,
+            jitter_ticks: inputs::JITTER_TICKS,
+            snapshot_ticks: SNAPSHOT_TICKS,
+            columns_per_tick: COLUMNS_PER_TICK,
+        }
+    }
+}
+
+impl ServerConfig {
+    /// A server for one game in the same process (single-player): a view of
+    /// `view_distance`, inputs played the tick they come, where everyone is sent every tick
+    /// and a view's edits sent as fast as they are read.
+    #[must_use]
+    pub fn in_process(view_distance: u32) -> Self {
+        Self {
+            max_players: 1,
+            view_distance,
+            jitter_ticks: 1,
+            snapshot_ticks: 1,
+            columns_per_tick: 64,
         }
     }
 }
@@ -142,9 +172,9 @@ pub struct Server {
     away: BTreeMap<PlayerName, Player>,
     /// Players whose clients went, to take out of the world at the next step.
     departed: Vec<PlayerName>,
-    /// Where a new player starts, worked out once: at the spawn point, facing the most open
-    /// way.
-    new_body: Player,
+    /// Where a new player starts, worked out when the first new name joins: at the spawn
+    /// point, facing the most open way.
+    new_body: Option<Player>,
     /// Every step played, written down, when asked for ([`Server::record`]).
     recorder: Option<StepRecorder>,
 }
@@ -158,8 +188,6 @@ impl Server {
         config: ServerConfig,
     ) -> Self {
         sim.log_changed_cells();
-        let mut probe = World::with_shared_source(generator.clone());
-        let new_body = spawn::new_player(&mut probe, generator.spawn_point());
         Self {
             sim,
             generator,
@@ -167,7 +195,7 @@ impl Server {
             clients: BTreeMap::new(),
             away: BTreeMap::new(),
             departed: Vec::new(),
-            new_body,
+            new_body: None,
             recorder: None,
         }
     }
@@ -208,6 +236,21 @@ impl Server {
         &self.generator
     }
 
+    /// How far around each player its client is sent the world, in columns, from now on.
+    pub const fn set_view_distance(&mut self, view_distance: u32) {
+        self.config.view_distance = view_distance;
+    }
+
+    /// Where a new player starts: at the spawn point, facing the most open way. Worked out
+    /// once, in a world of its own, so finding it changes nothing in the game's.
+    fn new_body(&mut self) -> Player {
+        let generator = &self.generator;
+        *self.new_body.get_or_insert_with(|| {
+            let mut probe = World::with_shared_source(generator.clone());
+            spawn::new_player(&mut probe, generator.spawn_point())
+        })
+    }
+
     /// How many players are in the world or joining it.
     #[must_use]
     pub fn players_online(&self) -> usize {
@@ -239,7 +282,8 @@ impl Server {
         while let Some(event) = renet.get_event() {
             match event {
                 ServerEvent::ClientConnected { client_id } => {
-                    self.clients.insert(client_id, self.remote(tick));
+                    let remote = self.remote(tick);
+                    self.clients.insert(client_id, remote);
                 }
                 ServerEvent::ClientDisconnected { client_id, .. } => {
                     self.forget(client_id, renet, &mut summary);
@@ -256,7 +300,11 @@ impl Server {
         self.remember_played();
         self.send_changes(renet);
         self.stream_columns(renet);
-        if self.sim.tick_count().is_multiple_of(SNAPSHOT_TICKS) {
+        if self
+            .sim
+            .tick_count()
+            .is_multiple_of(self.config.snapshot_ticks.max(1))
+        {
             self.send_snapshots(renet);
         }
         if self.sim.tick_count().is_multiple_of(UNLOAD_TICKS) {
@@ -270,7 +318,7 @@ impl Server {
         Remote {
             name: None,
             body: Player::new(DVec3::ZERO),
-            inputs: InputQueue::default(),
+            inputs: InputQueue::new(self.config.jitter_ticks),
             in_world: false,
             last_played: None,
             edits_done: None,
@@ -438,7 +486,7 @@ impl Server {
         }
         let body = match self.away.get(&name) {
             Some(&body) => body,
-            None => self.new_body,
+            None => self.new_body(),
         };
         let welcome = ServerMessage::Welcome(Welcome {
             seed: self.generator.seed(),

@@ -66,10 +66,17 @@ impl Simulation {
 
 impl Mirror<'_> {
     /// Sets blocks as the server has them; nothing is set in motion by it (the server moves
-    /// water and sand, and says so).
+    /// water and sand, and says so). Cells of columns not loaded are set when they load:
+    /// the client generates its columns as it draws them, not as it hears of them.
     pub fn set_blocks(&mut self, cells: impl IntoIterator<Item = (BlockPos, Block)>) {
-        self.sim.world.set_blocks(cells);
+        self.sim.world.set_blocks_or_defer(cells);
         self.sim.world.take_touched();
+    }
+
+    /// Forgets what was heard of the column at `column` while it was not loaded: the server
+    /// is sending all of it anew.
+    pub fn drop_deferred(&mut self, column: crate::world::ColumnPos) {
+        self.sim.world.drop_deferred(column);
     }
 
     /// Puts `name` in the world with `body`, or moves it there if it is in already.

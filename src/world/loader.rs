@@ -55,6 +55,11 @@ impl Loader<'_> {
         self.world.load_light_around(pos);
     }
 
+    /// See [`World::load_deferred_columns`].
+    pub fn load_deferred_columns(&mut self) {
+        self.world.load_deferred_columns();
+    }
+
     /// See [`World::load_region`].
     pub fn load_region(&mut self, region: Aabb) {
         self.world.load_region(region);

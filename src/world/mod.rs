@@ -99,6 +99,10 @@ pub struct World {
     /// again from scratch before it returns: dark meanwhile, and left out of every light
     /// window as if they were not loaded. Empty between calls.
     unlit: BTreeSet<ColumnPos>,
+    /// Cells set while their columns were not loaded, by column, in the order set: a
+    /// mirror of a server's world hears of cells it has not generated yet, and they wait
+    /// here until their columns load ([`World::set_blocks_or_defer`]).
+    deferred: BTreeMap<ColumnPos, Vec<(BlockPos, Block)>>,
 }
 
 impl World {
@@ -119,6 +123,7 @@ impl World {
             redrawn: BTreeSet::new(),
             touched: Vec::new(),
             unlit: BTreeSet::new(),
+            deferred: BTreeMap::new(),
         }
     }
 
@@ -196,9 +201,9 @@ impl World {
         self.in_window(pos, |window| window.merge_centre());
     }
 
-    /// Puts this world's edits into the generated chunks of the column at `pos`; returns
-    /// whether there were any.
-    fn apply_edits(&self, pos: ColumnPos, chunks: &mut [Chunk; COLUMN_CHUNKS]) -> bool {
+    /// Puts this world's edits into the generated chunks of the column at `pos`, then the
+    /// cells set there while it was not loaded; returns whether there were any.
+    fn apply_edits(&mut self, pos: ColumnPos, chunks: &mut [Chunk; COLUMN_CHUNKS]) -> bool {
         let mut edited = false;
         for (y, chunk) in chunks.iter_mut().enumerate() {
             for (block_pos, edit) in self.edits_in_chunk(pos.chunk(y as i32)) {
@@ -206,7 +211,63 @@ impl World {
                 edited = true;
             }
         }
+        for (cell, block) in self.deferred.remove(&pos).unwrap_or_default() {
+            let chunk = &mut chunks[cell.y as usize / CHUNK_SIZE as usize];
+            let before = chunk.get(cell.local());
+            let generated = self.edits.get(&cell).map_or(before, |e| e.generated);
+            chunk.set(cell.local(), block);
+            if generated == block {
+                self.edits.remove(&cell);
+            } else {
+                self.edits.insert(
+                    cell,
+                    Edit {
+                        generated,
+                        current: block,
+                    },
+                );
+            }
+            self.changed.insert(cell.chunk());
+            edited = true;
+        }
         edited
+    }
+
+    /// Sets `cells` as [`World::set_blocks`] does where their columns are loaded; a cell
+    /// whose column is not loaded is set when that column loads, so that a world mirroring a
+    /// server's never generates a column on the spot to hold a cell it was told of. Returns
+    /// how many loaded cells changed.
+    pub fn set_blocks_or_defer(
+        &mut self,
+        cells: impl IntoIterator<Item = (BlockPos, Block)>,
+    ) -> usize {
+        let mut now = Vec::new();
+        for (pos, block) in cells {
+            if self.columns.contains_key(&pos.column()) {
+                now.push((pos, block));
+            } else if pos.in_world_height() && pos.inside_border() {
+                self.deferred
+                    .entry(pos.column())
+                    .or_default()
+                    .push((pos, block));
+            }
+        }
+        self.set_blocks(now)
+    }
+
+    /// Loads every column that has cells waiting for it ([`World::set_blocks_or_defer`]), so
+    /// that [`World::edits`] holds every cell set.
+    pub fn load_deferred_columns(&mut self) {
+        let waiting: Vec<ColumnPos> = self.deferred.keys().copied().collect();
+        for column in waiting {
+            self.load_column(column);
+        }
+    }
+
+    /// Forgets the cells of the column at `pos` waiting for it to load
+    /// ([`World::set_blocks_or_defer`]): what a server says of the column anew replaces them.
+    pub fn drop_deferred(&mut self, pos: ColumnPos) {
+        self.deferred.remove(&pos);
     }
 
     /// Drops the column at `pos` from memory, and the light it carried into its
@@ -486,6 +547,36 @@ mod tests {
             "restoring the generated block removes the edit"
         );
         assert!(!w.set_block(p, Block::Grass));
+    }
+
+    #[test]
+    fn cells_set_in_a_column_not_loaded_wait_for_it() {
+        let mut w = flat();
+        let (p, q) = (BlockPos::new(40, 70, 40), BlockPos::new(41, 63, 40));
+        assert_eq!(
+            w.set_blocks_or_defer([(p, Block::Stone), (q, Block::Stone)]),
+            0
+        );
+        assert!(
+            !w.is_column_loaded(p.column()),
+            "nothing generated on the spot"
+        );
+        assert_eq!(w.edit_count(), 0);
+        // Set back to what the generator makes there: no edit once loaded.
+        w.set_blocks_or_defer([(q, Block::Grass)]);
+        w.load_column(p.column());
+        assert_eq!((w.block(p), w.block(q)), (Block::Stone, Block::Grass));
+        assert_eq!(w.edits().map(|(pos, _)| pos).collect::<Vec<_>>(), [p]);
+        assert_eq!(
+            w.set_blocks_or_defer([(p, Block::Air)]),
+            1,
+            "loaded: set now"
+        );
+        assert_eq!(w.edit_count(), 0);
+        w.set_blocks_or_defer([(BlockPos::new(100, 70, 0), Block::Stone)]);
+        w.drop_deferred(BlockPos::new(100, 70, 0).column());
+        w.load_deferred_columns();
+        assert!(!w.is_column_loaded(BlockPos::new(100, 70, 0).column()));
     }
 
     #[test]

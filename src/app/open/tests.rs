@@ -73,7 +73,8 @@ fn the_game_plays_a_world_as_the_settings_name() {
         &settings,
         opened,
         std::time::Instant::now(),
-    );
+    )
+    .expect("the game's server lets its player in");
     session.finish().expect("saved");
     let summary = summarize(&path).expect("summary");
     assert_eq!(

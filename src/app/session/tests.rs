@@ -25,6 +25,7 @@ fn unsaved_flat_session() -> Session {
         open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
     assert!(opened.saver.is_none());
     Session::new(&cli.play, &settings, opened, Instant::now())
+        .expect("the game's server lets its player in")
 }
 
 /// The scene as a renderer would hold it: every chunk's latest mesh.

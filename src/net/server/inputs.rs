@@ -31,8 +31,10 @@ pub const LATE_LIMIT: u32 = 3;
 pub const MAX_AHEAD: u64 = 600;
 
 /// One player's waiting inputs.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct InputQueue {
+    /// How many ticks of inputs wait before the first is played.
+    jitter: u64,
     /// By client tick: the input, and the sequence number of its last action, if any.
     waiting: BTreeMap<u64, (Input, Option<u32>)>,
     /// The client tick to play next; `None` until the buffer (re)fills.
@@ -51,6 +53,12 @@ pub struct InputQueue {
     dropped_action: Option<u32>,
 }
 
+impl Default for InputQueue {
+    fn default() -> Self {
+        Self::new(JITTER_TICKS)
+    }
+}
+
 /// The input the server plays for a player this tick.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Turn {
@@ -65,6 +73,22 @@ pub struct Turn {
 }
 
 impl InputQueue {
+    /// An empty queue that waits for `jitter` ticks of inputs (at least one) before it plays
+    /// the first.
+    #[must_use]
+    pub fn new(jitter: u64) -> Self {
+        Self {
+            jitter: jitter.max(1),
+            waiting: BTreeMap::new(),
+            next: None,
+            played_to: 0,
+            held: Controls::NONE,
+            missed: BTreeSet::new(),
+            late: 0,
+            dropped_action: None,
+        }
+    }
+
     /// Adds the input of client tick `tick`, whose last action has sequence number
     /// `last_action`, unless that tick was played already or is waiting.
     pub fn add(&mut self, tick: u64, input: Input, last_action: Option<u32>) {
@@ -114,7 +138,7 @@ impl InputQueue {
             None => {
                 let (&first, _) = self.waiting.first_key_value()?;
                 let (&last, _) = self.waiting.last_key_value()?;
-                if (last - first).saturating_add(1) < JITTER_TICKS {
+                if (last - first).saturating_add(1) < self.jitter {
                     return None;
                 }
                 first

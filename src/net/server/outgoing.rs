@@ -6,7 +6,7 @@
 use glam::DVec3;
 use renet::RenetServer;
 
-use super::{COLUMNS_PER_TICK, EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
+use super::{EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
 use crate::net::protocol::{self, Body, Seen, ServerMessage, Snapshot, channel};
 use crate::world::{BlockPos, BlockSource, ColumnPos, World};
 
@@ -75,6 +75,7 @@ impl Server {
     /// tells it which it may forget.
     pub(super) fn stream_columns(&mut self, renet: &mut RenetServer) {
         let radius = i32::try_from(self.config.view_distance).unwrap_or(i32::MAX);
+        let per_tick = self.config.columns_per_tick;
         let (sim, clients) = (&self.sim, &mut self.clients);
         for (&id, remote) in clients.iter_mut() {
             let Some(name) = &remote.name else {
@@ -90,7 +91,7 @@ impl Server {
             let budget = if renet.channel_available_memory(id, channel::WORLD) < STREAM_HEADROOM {
                 0
             } else {
-                COLUMNS_PER_TICK
+                per_tick
             };
             let (far, near) = remote.view.update(center, radius, budget);
             for column in far {

@@ -9,9 +9,9 @@ use crate::world::{BlockPos, ColumnPos};
 #[derive(Debug, Default)]
 pub struct View {
     held: BTreeSet<ColumnPos>,
-    /// The centre around which every column in view is held, if it is: nothing to do until
-    /// the player crosses into another column.
-    complete_at: Option<ColumnPos>,
+    /// The centre and radius for which every column in view is held, if it is: nothing to
+    /// do until the player crosses into another column or the view distance changes.
+    complete_at: Option<(ColumnPos, i32)>,
 }
 
 impl View {
@@ -30,13 +30,13 @@ impl View {
         radius: i32,
         budget: usize,
     ) -> (Vec<ColumnPos>, Vec<ColumnPos>) {
-        if self.complete_at == Some(center) {
+        if self.complete_at == Some((center, radius)) {
             return (Vec::new(), Vec::new());
         }
         let far = self.drop_far(center, radius);
         let near = self.next_columns(center, radius, budget);
         if near.len() < budget {
-            self.complete_at = Some(center);
+            self.complete_at = Some((center, radius));
         }
         (far, near)
     }
