@@ -533,3 +533,72 @@ fn placing_a_block_no_player_can_hold_sends_the_client_away() {
             .all(|(_, e)| e.current != Block::Bedrock)
     );
 }
+
+#[test]
+fn chat_reaches_everyone_cleaned_and_rate_limited_with_notices_and_commands() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    let bob = h.join("bob", Conditions::PERFECT);
+    h.until_ready();
+    h.run(5);
+    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
+        (h.clients[i].1.take_chat().iter())
+            .map(ToString::to_string)
+            .collect()
+    };
+    heard(&mut h, alice);
+    heard(&mut h, bob);
+    let (link, client) = &mut h.clients[alice];
+    client.say("  hi\u{7} there\n", &mut link.client);
+    h.run(5);
+    assert_eq!(heard(&mut h, bob), ["<alice> hi there"]);
+    assert_eq!(heard(&mut h, alice), ["<alice> hi there"]);
+    let (link, client) = &mut h.clients[alice];
+    for i in 0..10 {
+        client.say(&format!("line {i}"), &mut link.client);
+    }
+    h.run(5);
+    let bob_heard = heard(&mut h, bob);
+    assert_eq!(
+        bob_heard.len(),
+        4,
+        "a burst of five, one spent already: {bob_heard:?}"
+    );
+    let alice_heard = heard(&mut h, alice);
+    assert!(
+        alice_heard.iter().any(|l| l.contains("too fast")),
+        "{alice_heard:?}"
+    );
+    h.run(6 * 60);
+    let (link, client) = &mut h.clients[bob];
+    client.say("/list", &mut link.client);
+    client.say("/fly", &mut link.client);
+    h.run(5);
+    assert_eq!(
+        heard(&mut h, bob),
+        [
+            "Online (2): alice, bob",
+            "Unknown command /fly: /help lists the commands."
+        ]
+    );
+    assert!(
+        heard(&mut h, alice).is_empty(),
+        "a command's answer is for its sender"
+    );
+    let long = "x".repeat(1000);
+    let (link, client) = &mut h.clients[bob];
+    client.say(&long, &mut link.client);
+    h.run(5);
+    assert_eq!(heard(&mut h, alice), [format!("<bob> {}", "x".repeat(256))]);
+    assert_eq!(heard(&mut h, bob).len(), 1, "the speaker sees its own line");
+    let carol = h.join("carol", Conditions::PERFECT);
+    h.until_ready();
+    h.run(5);
+    assert_eq!(heard(&mut h, alice), ["carol joined the game"]);
+    assert_eq!(heard(&mut h, bob), ["carol joined the game"]);
+    assert!(heard(&mut h, carol).is_empty(), "the one joining knows");
+    let (link, _) = &mut h.clients[carol];
+    link.close(&mut h.renet);
+    h.run(5);
+    assert_eq!(heard(&mut h, bob), ["carol left the game"]);
+}

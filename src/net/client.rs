@@ -16,8 +16,9 @@ use std::sync::Arc;
 use renet::RenetClient;
 
 use super::protocol::{
-    self, Body, ClientMessage, Hello, INPUTS_RESENT, Look, MAX_SERVER_MESSAGE, PROTOCOL_VERSION,
-    SEND_EVERY_TICKS, ServerMessage, Snapshot, TickInput, Welcome, WireAction, channel,
+    self, Body, ChatLine, ClientMessage, Hello, INPUTS_RESENT, Look, MAX_SERVER_MESSAGE,
+    PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, TickInput, Welcome, WireAction,
+    channel, clean_chat,
 };
 use crate::physics::Player;
 use crate::physics::crates::Crate;
@@ -114,7 +115,13 @@ pub struct Client {
     refusal: Option<String>,
     /// Ticks between messages of inputs, unless a tick has an action.
     send_every: u64,
+    /// Lines of chat heard and not yet taken ([`Client::take_chat`]), the last
+    /// [`CHAT_KEPT`] at most.
+    chat: VecDeque<ChatLine>,
 }
+
+/// The most lines of chat a client keeps for the game to take.
+pub const CHAT_KEPT: usize = 100;
 
 impl Client {
     /// A client that will join as `name` over a network: it sends its inputs every
@@ -127,6 +134,7 @@ impl Client {
             game: None,
             refusal: None,
             send_every: SEND_EVERY_TICKS,
+            chat: VecDeque::new(),
         }
     }
 
@@ -193,6 +201,12 @@ impl Client {
     fn take(&mut self, message: ServerMessage) {
         match (&mut self.game, message) {
             (_, ServerMessage::Refused(reason)) => self.refusal = Some(reason),
+            (_, ServerMessage::Chat(line)) => {
+                self.chat.push_back(line);
+                while self.chat.len() > CHAT_KEPT {
+                    self.chat.pop_front();
+                }
+            }
             (None, ServerMessage::Welcome(welcome)) => match Game::new(&self.name, &welcome) {
                 Some(game) => self.game = Some(Box::new(game)),
                 None => {
@@ -222,6 +236,23 @@ impl Client {
             game.send_unconfirmed(renet);
         }
         outcomes
+    }
+
+    /// Sends a line of chat (or a command, starting with `/`), as [`clean_chat`] leaves it;
+    /// nothing if that is empty.
+    pub fn say(&self, text: &str, renet: &mut RenetClient) {
+        let text = clean_chat(text);
+        if !text.is_empty() {
+            renet.send_message(
+                channel::CONTROL,
+                protocol::encode(&ClientMessage::Chat(text)),
+            );
+        }
+    }
+
+    /// The lines of chat heard since the last call, oldest first.
+    pub fn take_chat(&mut self) -> Vec<ChatLine> {
+        self.chat.drain(..).collect()
     }
 
     /// Sends the inputs the server has not confirmed again, without playing a tick: for a
@@ -449,7 +480,8 @@ impl Game {
 
     fn take(&mut self, name: &PlayerName, message: ServerMessage) {
         match message {
-            ServerMessage::Welcome(_) | ServerMessage::Refused(_) => {}
+            // The client takes these itself.
+            ServerMessage::Welcome(_) | ServerMessage::Refused(_) | ServerMessage::Chat(_) => {}
             ServerMessage::Column {
                 column,
                 edits,

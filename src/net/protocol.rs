@@ -16,7 +16,7 @@ use crate::world::{Block, BlockPos, ColumnPos};
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`crate::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -78,6 +78,9 @@ pub enum ClientMessage {
         /// The inputs.
         inputs: Vec<TickInput>,
     },
+    /// A line of chat, or a command (starting with `/`), on [`channel::CONTROL`]: plain
+    /// text of at most [`MAX_CHAT_CHARS`] characters.
+    Chat(String),
 }
 
 /// One tick of a client's player, as it was played.
@@ -280,6 +283,38 @@ pub enum ServerMessage {
     /// The client's own player as of a tick of its own, and the others, on
     /// [`channel::SNAPSHOTS`].
     Snapshot(Snapshot),
+    /// A line for the chat: a player's message, or the server's word (who joined or left,
+    /// the answer to a command).
+    Chat(ChatLine),
+}
+
+/// The most characters in a line of chat.
+pub const MAX_CHAT_CHARS: usize = 256;
+
+/// One line of the chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// The player who said it; `None` for the server's own word.
+    pub from: Option<String>,
+    /// What was said, as [`clean_chat`] left it.
+    pub text: String,
+}
+
+impl std::fmt::Display for ChatLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.from {
+            Some(name) => write!(f, "<{name}> {}", self.text),
+            None => f.write_str(&self.text),
+        }
+    }
+}
+
+/// `text` as chat carries it: control characters (line breaks, escapes) dropped, spaces
+/// at either end trimmed, and at most [`MAX_CHAT_CHARS`] characters.
+#[must_use]
+pub fn clean_chat(text: &str) -> String {
+    let kept: String = text.chars().filter(|c| !c.is_control()).collect();
+    kept.trim().chars().take(MAX_CHAT_CHARS).collect()
 }
 
 /// The answer to a [`Hello`] that lets the player in.

@@ -12,6 +12,7 @@
 //! [`RenetServer`], which a transport feeds from UDP (`hewn serve`) or from clients in the
 //! same process (single-player).
 
+mod chat;
 pub mod inputs;
 mod outgoing;
 mod saving;
@@ -141,6 +142,8 @@ struct Remote {
     connected_at: u64,
     /// Messages it may still send now ([`MESSAGES_PER_SECOND`]).
     tokens: f64,
+    /// Lines of chat it may still send now ([`chat::CHAT_BURST`]).
+    chat_tokens: f64,
     /// The tick its connection ends at, after a refusal.
     leaving_at: Option<u64>,
     /// Its player after each of its last ticks played: what its confirmations said.
@@ -326,6 +329,7 @@ impl Server {
             heard_at: tick,
             connected_at: tick,
             tokens: MESSAGES_PER_SECOND,
+            chat_tokens: chat::CHAT_BURST,
             leaving_at: None,
             played: std::collections::VecDeque::new(),
         }
@@ -351,6 +355,7 @@ impl Server {
                 renet.send_message(other, channel::WORLD, left.clone());
             }
         }
+        self.announce(format!("{name} left the game"), None, renet);
         summary.left.push(name);
     }
 
@@ -397,6 +402,8 @@ impl Server {
             }
             if let Some(remote) = self.clients.get_mut(&id) {
                 remote.tokens = tokens;
+                remote.chat_tokens =
+                    (remote.chat_tokens + chat::CHAT_PER_SECOND / 60.0).min(chat::CHAT_BURST);
                 if count > 0 {
                     remote.heard_at = tick;
                 }
@@ -425,6 +432,13 @@ impl Server {
     ) -> Result<(), String> {
         match message {
             ClientMessage::Hello(hello) => self.welcome(id, &hello, renet),
+            ClientMessage::Chat(text) => {
+                let name = (self.clients.get(&id))
+                    .and_then(|r| r.name.clone())
+                    .ok_or("chatted before its hello")?;
+                self.chat(id, &name, &text, renet);
+                Ok(())
+            }
             ClientMessage::Inputs { first, inputs } => {
                 let remote = self.clients.get_mut(&id).ok_or("not connected")?;
                 if remote.name.is_none() {
@@ -508,6 +522,8 @@ impl Server {
                 renet.send_message(other, channel::WORLD, joined.clone());
             }
         }
+        // Everyone else hears of it; the player knows.
+        self.announce(format!("{name} joined the game"), Some(id), renet);
         if let Some(remote) = self.clients.get_mut(&id) {
             remote.name = Some(name);
             remote.body = body;
