@@ -193,6 +193,7 @@ fn the_scene_meshed(
             selected: 2,
             overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
             banner: None,
+            chat: Vec::new(),
             scale: None,
         }
     } else {

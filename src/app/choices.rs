@@ -22,6 +22,8 @@ pub(super) enum Choice {
     Pause(PauseAction),
     /// The settings screen's Done.
     SettingsDone,
+    /// Enter in the open chat, with the line typed.
+    ChatSent(String),
 }
 
 impl App {
@@ -35,6 +37,12 @@ impl App {
             Choice::Pause(PauseAction::SaveAndQuit) => self.go(Event::SaveAndQuit),
             Choice::Pause(PauseAction::Quit) => self.go(Event::Quit),
             Choice::SettingsDone => self.go(Event::CloseSettings),
+            Choice::ChatSent(text) => {
+                if let Some(session) = &mut self.session {
+                    session.say(&text);
+                }
+                self.go(Event::ChatSent);
+            }
             Choice::Title(TitleAction::Quit) => event_loop.exit(),
             Choice::Title(action) => {
                 match self.world_action(action) {

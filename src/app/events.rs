@@ -72,6 +72,8 @@ impl App {
             (Some(session), Screen::Playing) => {
                 keys::press(&self.settings.keys, &mut session.input, code, down, repeat)
             }
+            // Every other key is typing.
+            (_, Screen::Chat) => (down && code == PAUSE_KEY).then_some(Command::Pause),
             _ if down && !repeat => match self.settings.keys.binding_of(code) {
                 Some(Binding::Inventory) => Some(Command::Inventory),
                 Some(Binding::Screenshot) => Some(Command::Screenshot),

@@ -12,7 +12,7 @@ use super::tuning::loading_budget;
 use super::ui::pause;
 use super::ui::screen::{AfterSave, Event, Screen};
 use super::ui::title;
-use super::ui::{inventory, options};
+use super::ui::{chat, inventory, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::render::{Camera, MenuFrame, Scene};
@@ -94,7 +94,7 @@ impl App {
         let Some(display) = self.display.as_mut() else {
             return Ok(true);
         };
-        let view = self.session.as_ref().map(|s| {
+        let mut view = self.session.as_ref().map(|s| {
             s.view(
                 &self.settings,
                 self.frame.overlay,
@@ -102,6 +102,10 @@ impl App {
                 &display.renderer,
             )
         });
+        // The open chat shows every line itself.
+        if let (Some(view), Screen::Chat) = (&mut view, self.screen) {
+            view.hud.chat.clear();
+        }
         let scene = match &view {
             Some(view) => Scene {
                 camera: view.camera,
@@ -198,6 +202,9 @@ impl App {
                     }
                     None
                 }
+                Screen::Chat => session.as_deref().and_then(|session| {
+                    chat::show(ui, &mut ui_state.chat, &session.chat).map(Choice::ChatSent)
+                }),
                 Screen::Saving { .. } => {
                     pause::show_saving(ui);
                     None
@@ -231,6 +238,10 @@ impl App {
         match command {
             Command::Pause => self.go(Event::PauseKey),
             Command::Inventory => self.go(Event::InventoryKey),
+            Command::Chat { text } => {
+                self.ui.chat = chat::ChatState::opened_with(text);
+                self.go(Event::ChatKey);
+            }
             Command::Screenshot => self.frame.screenshot_requested = true,
             Command::Overlay => self.frame.overlay = !self.frame.overlay,
             Command::Fullscreen => {

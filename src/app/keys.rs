@@ -24,6 +24,10 @@ pub enum Binding {
     Fullscreen,
     /// Switch the player between the box and the cylinder collider.
     SwitchCollider,
+    /// Open the chat.
+    Chat,
+    /// Open the chat with a `/` for a command.
+    ChatCommand,
 }
 
 impl Binding {
@@ -45,8 +49,10 @@ impl Binding {
     };
 
     /// The bindings that are neither controls nor hotbar slots, in the settings screen's order.
-    const COMMANDS: [Self; 5] = [
+    const COMMANDS: [Self; 7] = [
         Self::Inventory,
+        Self::Chat,
+        Self::ChatCommand,
         Self::Screenshot,
         Self::Overlay,
         Self::Fullscreen,
@@ -72,6 +78,8 @@ impl Binding {
             Self::Overlay => "debug_overlay",
             Self::Fullscreen => "fullscreen",
             Self::SwitchCollider => "switch_collider",
+            Self::Chat => "chat",
+            Self::ChatCommand => "chat_command",
         }
     }
 
@@ -86,6 +94,8 @@ impl Binding {
             Self::Overlay => "Debug overlay".into(),
             Self::Fullscreen => "Fullscreen".into(),
             Self::SwitchCollider => "Switch box / cylinder".into(),
+            Self::Chat => "Chat".into(),
+            Self::ChatCommand => "Chat command".into(),
         }
     }
 
@@ -111,6 +121,8 @@ impl Binding {
             Self::Overlay => KeyCode::F3,
             Self::Fullscreen => KeyCode::F11,
             Self::SwitchCollider => KeyCode::KeyC,
+            Self::Chat => KeyCode::KeyT,
+            Self::ChatCommand => KeyCode::Slash,
         }
     }
 }
@@ -198,6 +210,11 @@ pub enum Command {
     Overlay,
     /// Switch fullscreen.
     Fullscreen,
+    /// Open the chat, its line starting with `text`.
+    Chat {
+        /// What the line starts with: nothing, or `/` for a command.
+        text: &'static str,
+    },
 }
 
 /// A key going down (`down`) or up while the game has the keyboard: movement and the hotbar
@@ -237,6 +254,8 @@ pub fn press(
         Binding::Screenshot => Some(Command::Screenshot),
         Binding::Overlay => Some(Command::Overlay),
         Binding::Fullscreen => Some(Command::Fullscreen),
+        Binding::Chat => Some(Command::Chat { text: "" }),
+        Binding::ChatCommand => Some(Command::Chat { text: "/" }),
     }
 }
 

@@ -15,6 +15,7 @@
 //! between the last two ticks.
 
 mod apply;
+pub mod chat;
 mod choices;
 pub mod clock;
 mod display;
@@ -171,6 +172,7 @@ struct UiState {
     worlds: Vec<WorldRow>,
     options: OptionsState,
     inventory: InventoryState,
+    chat: ui::chat::ChatState,
     /// The name of the world being played, for the loading screen.
     world_name: String,
 }

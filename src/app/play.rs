@@ -216,6 +216,25 @@ impl Play {
         }
     }
 
+    /// Sends a line of chat, or a command, to the server.
+    pub fn say(&mut self, text: &str) {
+        match self {
+            Self::Hosted(host) => host.say(text),
+            Self::Remote(remote) => {
+                remote.client.say(text, &mut remote.udp.renet);
+                remote.udp.send();
+            }
+        }
+    }
+
+    /// The lines of chat heard since the last call, oldest first.
+    pub fn take_chat(&mut self) -> Vec<crate::net::protocol::ChatLine> {
+        match self {
+            Self::Hosted(host) => host.take_chat(),
+            Self::Remote(remote) => remote.client.take_chat(),
+        }
+    }
+
     /// Whether the world goes on while the game is paused: a server's elsewhere does; the
     /// game's own stops with it.
     #[must_use]

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 
+use super::chat::ChatLog;
 use super::input::InputState;
 use super::open::Opened;
 use super::play::{Play, Remote};
@@ -57,6 +58,8 @@ pub struct Session {
     record_to: Option<PathBuf>,
     /// Writes the world in the background; `None` for an unsaved world.
     saver: Option<Autosaver>,
+    /// The chat heard.
+    pub chat: ChatLog,
     pub(super) render_distance: u32,
 }
 
@@ -125,6 +128,7 @@ impl Session {
             view_loaded: false,
             record_to: None,
             saver: None,
+            chat: ChatLog::default(),
             render_distance: settings.render_distance,
         }
     }
@@ -217,8 +221,16 @@ impl Session {
                 log::warn!("autosave failed (will retry): {e}");
             }
         }
+        for line in self.play.take_chat() {
+            self.chat.push(now, line.to_string());
+        }
         changes.dropped = self.streamer.take_dropped();
         changes
+    }
+
+    /// Says `text` in the chat (a command if it starts with `/`).
+    pub fn say(&mut self, text: &str) {
+        self.play.say(text);
     }
 
     /// The next mesh a worker finished, nearest first, for the frame to upload. When there

@@ -57,6 +57,7 @@ impl Session {
                 selected: self.input.selected(),
                 overlay,
                 banner: (!self.started()).then(|| "Loading...".to_owned()),
+                chat: self.chat.fresh(std::time::Instant::now()),
                 scale: Some(settings.gui_scale as f32),
             },
         }

@@ -12,6 +12,7 @@ use renet::RenetServer;
 
 use super::client::{Client, Game};
 use super::local::{Conditions, LocalLink};
+use super::protocol::ChatLine;
 use super::server::Server;
 use super::transport::connection_config;
 use crate::physics::tuning::TICK_SECONDS;
@@ -78,6 +79,16 @@ impl Host {
         self.link.exchange(&mut self.renet, self.ticks);
         self.client.update(&mut self.link.client);
         self.ticks += 1;
+    }
+
+    /// Sends a line of chat, or a command, to the server ([`Client::say`]).
+    pub fn say(&mut self, text: &str) {
+        self.client.say(text, &mut self.link.client);
+    }
+
+    /// The lines of chat heard since the last call ([`Client::take_chat`]).
+    pub fn take_chat(&mut self) -> Vec<ChatLine> {
+        self.client.take_chat()
     }
 
     /// The server.

@@ -33,6 +33,9 @@ pub struct HudState {
     pub overlay: Option<Vec<String>>,
     /// A line shown in the middle of the screen (such as "loading").
     pub banner: Option<String>,
+    /// Lines of chat shown at the bottom left, oldest first, each with its opacity from 0
+    /// to 1.
+    pub chat: Vec<(String, f32)>,
     /// Screen pixels per HUD pixel (the GUI scale); `None` picks the largest whole number
     /// that keeps the HUD's 360-pixel-high design on the screen.
     pub scale: Option<f32>,
@@ -46,6 +49,7 @@ impl Default for HudState {
             selected: 0,
             overlay: None,
             banner: None,
+            chat: Vec::new(),
             scale: None,
         }
     }
@@ -274,6 +278,7 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
             );
         }
     }
+    chat(&mut b, &state.chat, scale, top - 6.0 * scale, width);
     if let Some(banner) = &state.banner {
         let s = scale * 2.0;
         let w = banner.chars().count() as f32 * (GLYPH_WIDTH + 1) as f32 * s;
@@ -286,4 +291,41 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
         );
     }
     b.vertices
+}
+
+/// The most characters on one line of chat over the game before it wraps.
+const CHAT_COLUMNS: usize = 53;
+
+/// Draws `lines` of chat at the bottom left, the newest just above `bottom`, each wrapped
+/// at [`CHAT_COLUMNS`] (fewer on a narrow screen) on a dark band, as faint as it fades.
+fn chat(b: &mut HudBuilder, lines: &[(String, f32)], scale: f32, bottom: f32, width: f32) {
+    let advance = (GLYPH_WIDTH + 1) as f32 * scale;
+    let columns = CHAT_COLUMNS.min(((width - 8.0 * scale) / advance).max(1.0) as usize);
+    let line_height = (GLYPH_HEIGHT + 3) as f32 * scale;
+    let rows: Vec<(String, f32)> = lines
+        .iter()
+        .flat_map(|(line, opacity)| {
+            let chars: Vec<char> = line.chars().collect();
+            chars
+                .chunks(columns)
+                .map(|part| (part.iter().collect::<String>(), *opacity))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let band = columns as f32 * advance + 4.0 * scale;
+    for (i, (row, opacity)) in rows.iter().rev().enumerate() {
+        let y = bottom - (i + 1) as f32 * line_height;
+        if y < 0.0 {
+            break;
+        }
+        let alpha = |a: f32| (a * opacity.clamp(0.0, 1.0)).round() as u8;
+        b.rect(2.0 * scale, y, band, line_height, [0, 0, 0, alpha(110.0)]);
+        b.text(
+            4.0 * scale,
+            y + 2.0 * scale,
+            scale,
+            row,
+            [235, 235, 235, alpha(255.0)],
+        );
+    }
 }

@@ -5,6 +5,7 @@
 //! the app carries the actions out. [`screen`] says which screen follows which.
 //! [`Menus`] connects egui to the window; [`lay_out`] runs a screen without one, for tests.
 
+pub mod chat;
 pub mod icons;
 pub mod inventory;
 pub mod options;

@@ -45,6 +45,8 @@ pub enum Screen {
     },
     /// The creative inventory, over the running game.
     Inventory,
+    /// The chat open to type in, over the running game.
+    Chat,
     /// "Saving world…" while the final save runs.
     Saving {
         /// What comes once the world is on disk.
@@ -63,6 +65,10 @@ pub enum Event {
     PauseKey,
     /// The inventory key (E).
     InventoryKey,
+    /// The chat key (T or /).
+    ChatKey,
+    /// A line of chat was sent (Enter).
+    ChatSent,
     /// The Resume button.
     Resume,
     /// The Settings button.
@@ -88,7 +94,9 @@ impl Screen {
             (Self::Title, E::OpenSettings) => Self::Settings { from: Back::Title },
             (Self::Loading, E::ViewReady)
             | (Self::Paused, E::PauseKey | E::Resume)
-            | (Self::Inventory, E::PauseKey | E::InventoryKey) => Self::Playing,
+            | (Self::Inventory, E::PauseKey | E::InventoryKey)
+            | (Self::Chat, E::PauseKey | E::ChatSent) => Self::Playing,
+            (Self::Playing, E::ChatKey) => Self::Chat,
             (Self::Playing, E::PauseKey) => Self::Paused,
             (Self::Paused, E::OpenSettings) => Self::Settings { from: Back::Paused },
             (Self::Playing, E::InventoryKey) => Self::Inventory,
@@ -98,11 +106,12 @@ impl Screen {
             },
             // Esc on the loading screen gives up waiting: back to the title, the world saved.
             (Self::Loading, E::PauseKey)
-            | (Self::Loading | Self::Playing | Self::Paused | Self::Inventory, E::SaveAndQuit) => {
-                Self::Saving {
-                    then: AfterSave::Title,
-                }
-            }
+            | (
+                Self::Loading | Self::Playing | Self::Paused | Self::Inventory | Self::Chat,
+                E::SaveAndQuit,
+            ) => Self::Saving {
+                then: AfterSave::Title,
+            },
             (_, E::Quit) if self.has_world() => Self::Saving {
                 then: AfterSave::Quit,
             },
@@ -130,7 +139,7 @@ impl Screen {
     /// games this one follows; not in the pause menu or its settings.
     #[must_use]
     pub const fn runs_simulation(self) -> bool {
-        matches!(self, Self::Playing | Self::Inventory)
+        matches!(self, Self::Playing | Self::Inventory | Self::Chat)
     }
 
     /// Whether the mouse belongs to the game (captured, turning the view) rather than to a
@@ -204,6 +213,18 @@ mod tests {
     }
 
     #[test]
+    fn the_chat_opens_over_the_running_game_and_closes_on_enter_or_esc() {
+        use Event as E;
+        assert_eq!(Screen::Playing.next(E::ChatKey), Screen::Chat);
+        assert!(Screen::Chat.runs_simulation());
+        assert!(!Screen::Chat.captures_mouse());
+        assert_eq!(Screen::Chat.next(E::ChatSent), Screen::Playing);
+        assert_eq!(Screen::Chat.next(E::PauseKey), Screen::Playing);
+        assert_eq!(Screen::Chat.next(E::InventoryKey), Screen::Chat);
+        assert_eq!(Screen::Paused.next(E::ChatKey), Screen::Paused);
+    }
+
+    #[test]
     fn only_play_runs_the_simulation_and_captures_the_mouse() {
         for screen in [
             Screen::Title,
@@ -227,6 +248,7 @@ mod tests {
             Screen::Playing,
             Screen::Paused,
             Screen::Inventory,
+            Screen::Chat,
             Screen::Settings { from: Back::Paused },
         ] {
             assert_eq!(
