@@ -257,6 +257,9 @@ fn show_dialog(
 ) -> (bool, Option<TitleAction>) {
     let mut done = false;
     let mut action = None;
+    // Enter submits the dialog wherever the focus is (a text box, a radio button or none);
+    // Esc cancels it.
+    let enter = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
     egui::Modal::new(egui::Id::unique("title dialog")).show(ctx, |ui| {
         ui.set_width(360.0);
         if let Some(error) = error {
@@ -286,8 +289,6 @@ fn show_dialog(
                 });
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
-                    let enter =
-                        name_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if ui.button("Create").clicked() || enter {
                         action = Some(TitleAction::Create(NewWorldForm {
                             name: name.trim().to_owned(),
@@ -309,8 +310,6 @@ fn show_dialog(
                 );
                 focus_if_nothing_is(ui, &name_box);
                 ui.horizontal(|ui| {
-                    let enter =
-                        name_box.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if ui.button("Rename").clicked() || enter {
                         action = Some(TitleAction::Rename(RenameForm {
                             from: from.clone(),
@@ -329,7 +328,7 @@ fn show_dialog(
                     let delete = egui::Button::new(
                         egui::RichText::new("Delete").color(egui::Color32::from_rgb(255, 140, 130)),
                     );
-                    if ui.add(delete).clicked() {
+                    if ui.add(delete).clicked() || enter {
                         action = Some(TitleAction::Delete(name.clone()));
                     }
                     if ui.button("Cancel").clicked() {
@@ -341,4 +340,74 @@ fn show_dialog(
     });
     let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
     (done || escape, action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shows `dialog` for a few frames, Enter or Esc pressed in the last; returns what the
+    /// last frame gave.
+    fn press(dialog: &mut Dialog, key: egui::Key) -> (bool, Option<TitleAction>) {
+        let ctx = egui::Context::default();
+        let mut result = (false, None);
+        for frame in 0..3 {
+            let mut input = egui::RawInput::default();
+            if frame == 2 {
+                input.events.push(egui::Event::Key {
+                    key,
+                    physical_key: None,
+                    pressed: true,
+                    repeat: false,
+                    modifiers: egui::Modifiers::NONE,
+                });
+            }
+            let mut output = ctx.run_ui(input, |ui| result = show_dialog(ui.ctx(), dialog, None));
+            output.textures_delta.clear();
+        }
+        result
+    }
+
+    #[test]
+    fn every_dialog_submits_on_enter_and_cancels_on_esc() {
+        let create = || {
+            Dialog::Create(NewWorldForm {
+                name: " Castle ".to_owned(),
+                seed: "7".to_owned(),
+                generator: GeneratorKind::Flat,
+            })
+        };
+        let rename = || {
+            Dialog::Rename(RenameForm {
+                from: "a".to_owned(),
+                to: "b".to_owned(),
+            })
+        };
+        let delete = || Dialog::Delete("a".to_owned());
+        assert_eq!(
+            press(&mut create(), egui::Key::Enter),
+            (
+                false,
+                Some(TitleAction::Create(NewWorldForm {
+                    name: "Castle".to_owned(),
+                    seed: "7".to_owned(),
+                    generator: GeneratorKind::Flat,
+                }))
+            )
+        );
+        assert_eq!(
+            press(&mut rename(), egui::Key::Enter).1,
+            Some(TitleAction::Rename(RenameForm {
+                from: "a".to_owned(),
+                to: "b".to_owned(),
+            }))
+        );
+        assert_eq!(
+            press(&mut delete(), egui::Key::Enter).1,
+            Some(TitleAction::Delete("a".to_owned()))
+        );
+        for mut dialog in [create(), rename(), delete()] {
+            assert_eq!(press(&mut dialog, egui::Key::Escape), (true, None));
+        }
+    }
 }
