@@ -602,3 +602,21 @@ fn chat_reaches_everyone_cleaned_and_rate_limited_with_notices_and_commands() {
     h.run(5);
     assert_eq!(heard(&mut h, bob), ["carol left the game"]);
 }
+
+#[test]
+fn every_player_hears_once_a_second_who_is_online_and_the_servers_tick_time() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", LAGGY);
+    let bob = h.join("bob", Conditions::PERFECT);
+    h.until_ready();
+    for _ in 0..130 {
+        h.server.note_tick_time(Duration::from_micros(1500));
+        h.tick(&[]);
+    }
+    for i in [alice, bob] {
+        let status = h.client(i).status();
+        let names: Vec<&str> = status.players.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["alice", "bob"]);
+        assert!((status.tick_ms - 1.5).abs() < 1e-3, "{status:?}");
+    }
+}

@@ -194,6 +194,7 @@ fn the_scene_meshed(
             overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
             banner: None,
             chat: Vec::new(),
+            player_list: None,
             scale: None,
         }
     } else {

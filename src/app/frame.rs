@@ -98,6 +98,7 @@ impl App {
             s.view(
                 &self.settings,
                 self.frame.overlay,
+                self.frame.player_list,
                 &self.frame.stats,
                 &display.renderer,
             )
@@ -229,6 +230,7 @@ impl App {
             && let Some(session) = &mut self.session
         {
             session.input.release_all();
+            self.frame.player_list = false;
         }
         self.set_captured(self.screen.captures_mouse());
     }
@@ -238,6 +240,7 @@ impl App {
         match command {
             Command::Pause => self.go(Event::PauseKey),
             Command::Inventory => self.go(Event::InventoryKey),
+            Command::PlayerList { shown } => self.frame.player_list = shown,
             Command::Chat { text } => {
                 self.ui.chat = chat::ChatState::opened_with(text);
                 self.go(Event::ChatKey);

@@ -28,6 +28,8 @@ pub enum Binding {
     Chat,
     /// Open the chat with a `/` for a command.
     ChatCommand,
+    /// Show who is online while held.
+    PlayerList,
 }
 
 impl Binding {
@@ -49,10 +51,11 @@ impl Binding {
     };
 
     /// The bindings that are neither controls nor hotbar slots, in the settings screen's order.
-    const COMMANDS: [Self; 7] = [
+    const COMMANDS: [Self; 8] = [
         Self::Inventory,
         Self::Chat,
         Self::ChatCommand,
+        Self::PlayerList,
         Self::Screenshot,
         Self::Overlay,
         Self::Fullscreen,
@@ -80,6 +83,7 @@ impl Binding {
             Self::SwitchCollider => "switch_collider",
             Self::Chat => "chat",
             Self::ChatCommand => "chat_command",
+            Self::PlayerList => "player_list",
         }
     }
 
@@ -96,6 +100,7 @@ impl Binding {
             Self::SwitchCollider => "Switch box / cylinder".into(),
             Self::Chat => "Chat".into(),
             Self::ChatCommand => "Chat command".into(),
+            Self::PlayerList => "Player list (hold)".into(),
         }
     }
 
@@ -123,6 +128,7 @@ impl Binding {
             Self::SwitchCollider => KeyCode::KeyC,
             Self::Chat => KeyCode::KeyT,
             Self::ChatCommand => KeyCode::Slash,
+            Self::PlayerList => KeyCode::Tab,
         }
     }
 }
@@ -210,6 +216,11 @@ pub enum Command {
     Overlay,
     /// Switch fullscreen.
     Fullscreen,
+    /// Show (while held) or hide the list of players online.
+    PlayerList {
+        /// Whether the key went down.
+        shown: bool,
+    },
     /// Open the chat, its line starting with `text`.
     Chat {
         /// What the line starts with: nothing, or `/` for a command.
@@ -237,6 +248,9 @@ pub fn press(
         }
         return None;
     }
+    if binding == Binding::PlayerList {
+        return (!repeat).then_some(Command::PlayerList { shown: down });
+    }
     if !down || repeat {
         return None;
     }
@@ -256,6 +270,7 @@ pub fn press(
         Binding::Fullscreen => Some(Command::Fullscreen),
         Binding::Chat => Some(Command::Chat { text: "" }),
         Binding::ChatCommand => Some(Command::Chat { text: "/" }),
+        Binding::PlayerList => None,
     }
 }
 

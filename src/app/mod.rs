@@ -177,8 +177,10 @@ struct UiState {
     world_name: String,
 }
 
-/// Counting and timing frames.
+/// Counting and timing frames, and what the frame shows besides the world.
 struct FrameState {
+    /// Whether the player list is up (its key held).
+    player_list: bool,
     /// When the app started: the title screen's sky turns from it.
     started: Instant,
     last: Instant,
@@ -200,6 +202,7 @@ impl FrameState {
             presented: 0,
             screenshot_requested: false,
             overlay: false,
+            player_list: false,
         }
     }
 }

@@ -32,6 +32,8 @@ pub struct Remote {
     client: Client,
     /// When the connection was last read.
     read_at: Instant,
+    /// The server's address.
+    addr: SocketAddr,
 }
 
 impl Remote {
@@ -51,6 +53,7 @@ impl Remote {
             udp,
             client: Client::new(name),
             read_at: Instant::now(),
+            addr,
         };
         let start = Instant::now();
         while remote.client.game().is_none() {
@@ -214,6 +217,31 @@ impl Play {
                 outcomes
             }
         }
+    }
+
+    /// Who is online and how the server is doing, as it last said.
+    #[must_use]
+    pub fn status(&self) -> &crate::net::protocol::Status {
+        match self {
+            Self::Hosted(host) => host.client().status(),
+            Self::Remote(remote) => remote.client.status(),
+        }
+    }
+
+    /// For a server elsewhere: its address, the round trip in milliseconds and the bytes a
+    /// second received and sent.
+    #[must_use]
+    pub fn connection(&self) -> Option<(SocketAddr, f64, f64, f64)> {
+        let Self::Remote(remote) = self else {
+            return None;
+        };
+        let info = remote.udp.renet.network_info();
+        Some((
+            remote.addr,
+            info.rtt * 1000.0,
+            info.bytes_received_per_second,
+            info.bytes_sent_per_second,
+        ))
     }
 
     /// Sends a line of chat, or a command, to the server.

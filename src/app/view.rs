@@ -5,7 +5,6 @@
 use glam::DVec3;
 
 use super::keys::Binding;
-use super::play::Play;
 use super::session::Session;
 use super::settings::Settings;
 use super::stats::FrameStats;
@@ -40,6 +39,7 @@ impl Session {
         &self,
         settings: &Settings,
         overlay: bool,
+        player_list: bool,
         stats: &FrameStats,
         renderer: &Renderer,
     ) -> View {
@@ -58,6 +58,7 @@ impl Session {
                 overlay,
                 banner: (!self.started()).then(|| "Loading...".to_owned()),
                 chat: self.chat.fresh(std::time::Instant::now()),
+                player_list: player_list.then(|| self.player_list()),
                 scale: Some(settings.gui_scale as f32),
             },
         }
@@ -158,6 +159,14 @@ impl Session {
             .collect()
     }
 
+    /// The player list's lines: who is online, with round trips, as the server last said.
+    fn player_list(&self) -> Vec<String> {
+        let status = self.play.status();
+        let mut lines = vec![format!("Players online: {}", status.players.len())];
+        lines.extend((status.players.iter()).map(|(name, rtt)| format!("{name:<16} {rtt:>5} ms")));
+        lines
+    }
+
     fn overlay_lines(
         &self,
         settings: &Settings,
@@ -230,14 +239,19 @@ impl Session {
                 "in air"
             }
         ));
-        if let Play::Remote(remote) = &self.play
-            && let Some(game) = remote.client().game()
-        {
+        let game = self.play.game();
+        lines.push(format!(
+            "server tick {} ({:.2} ms)  corrections {}  others online {}",
+            game.server_tick(),
+            self.play.status().tick_ms,
+            game.corrections(),
+            game.online().count()
+        ));
+        if let Some((addr, rtt_ms, down, up)) = self.play.connection() {
             lines.push(format!(
-                "server tick {}  corrections {}  others online {}",
-                game.server_tick(),
-                game.corrections(),
-                game.online().count()
+                "server {addr}  rtt {rtt_ms:.0} ms  down {:.1} KB/s  up {:.1} KB/s",
+                down / 1000.0,
+                up / 1000.0
             ));
         }
         lines

@@ -241,6 +241,7 @@ fn serve_until(
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed: {}", escaped(&e.to_string()));
         }
+        server.note_tick_time(began.elapsed());
         minute
             .tick_micros
             .push(u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX));

@@ -17,8 +17,8 @@ use renet::RenetClient;
 
 use super::protocol::{
     self, Body, ChatLine, ClientMessage, Hello, INPUTS_RESENT, Look, MAX_SERVER_MESSAGE,
-    PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, TickInput, Welcome, WireAction,
-    channel, clean_chat,
+    PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, Status, TickInput, Welcome,
+    WireAction, channel, clean_chat,
 };
 use crate::physics::Player;
 use crate::physics::crates::Crate;
@@ -118,6 +118,8 @@ pub struct Client {
     /// Lines of chat heard and not yet taken ([`Client::take_chat`]), the last
     /// [`CHAT_KEPT`] at most.
     chat: VecDeque<ChatLine>,
+    /// The server's last word on who is online and how it is doing.
+    status: Status,
 }
 
 /// The most lines of chat a client keeps for the game to take.
@@ -135,6 +137,10 @@ impl Client {
             refusal: None,
             send_every: SEND_EVERY_TICKS,
             chat: VecDeque::new(),
+            status: Status {
+                players: Vec::new(),
+                tick_ms: 0.0,
+            },
         }
     }
 
@@ -201,6 +207,7 @@ impl Client {
     fn take(&mut self, message: ServerMessage) {
         match (&mut self.game, message) {
             (_, ServerMessage::Refused(reason)) => self.refusal = Some(reason),
+            (_, ServerMessage::Status(status)) => self.status = status,
             (_, ServerMessage::Chat(line)) => {
                 self.chat.push_back(line);
                 while self.chat.len() > CHAT_KEPT {
@@ -248,6 +255,12 @@ impl Client {
                 protocol::encode(&ClientMessage::Chat(text)),
             );
         }
+    }
+
+    /// Who is online and how the server is doing, as it last said.
+    #[must_use]
+    pub const fn status(&self) -> &Status {
+        &self.status
     }
 
     /// The lines of chat heard since the last call, oldest first.
@@ -481,7 +494,10 @@ impl Game {
     fn take(&mut self, name: &PlayerName, message: ServerMessage) {
         match message {
             // The client takes these itself.
-            ServerMessage::Welcome(_) | ServerMessage::Refused(_) | ServerMessage::Chat(_) => {}
+            ServerMessage::Welcome(_)
+            | ServerMessage::Refused(_)
+            | ServerMessage::Chat(_)
+            | ServerMessage::Status(_) => {}
             ServerMessage::Column {
                 column,
                 edits,

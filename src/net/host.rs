@@ -75,7 +75,9 @@ impl Host {
         self.link.client.update(tick);
         self.link.exchange(&mut self.renet, self.ticks);
         self.renet.update(tick);
+        let began = std::time::Instant::now();
         self.server.update(&mut self.renet);
+        self.server.note_tick_time(began.elapsed());
         self.link.exchange(&mut self.renet, self.ticks);
         self.client.update(&mut self.link.client);
         self.ticks += 1;

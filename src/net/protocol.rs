@@ -286,6 +286,17 @@ pub enum ServerMessage {
     /// A line for the chat: a player's message, or the server's word (who joined or left,
     /// the answer to a command).
     Chat(ChatLine),
+    /// Who is online and how the server is doing, once a second.
+    Status(Status),
+}
+
+/// Who is online, each with its round trip, and how long the server's ticks take.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    /// Every player online, in name order, with its round trip in milliseconds.
+    pub players: Vec<(String, u16)>,
+    /// The median time of the server's last second of ticks, in milliseconds.
+    pub tick_ms: f32,
 }
 
 /// The most characters in a line of chat.

@@ -35,6 +35,9 @@ use crate::worldgen::{GENERATOR_VERSION, Generator};
 use inputs::InputQueue;
 use view::View;
 
+/// Ticks between [`ServerMessage::Status`] messages: one a second.
+const STATUS_TICKS: u64 = 60;
+
 /// Ticks between snapshots: 20 a second.
 pub const SNAPSHOT_TICKS: u64 = 3;
 
@@ -180,6 +183,9 @@ pub struct Server {
     new_body: Option<Player>,
     /// Every step played, written down, when asked for ([`Server::record`]).
     recorder: Option<StepRecorder>,
+    /// How long the last second of ticks took, in milliseconds, as the loop running the
+    /// server said ([`Server::note_tick_time`]).
+    tick_times: std::collections::VecDeque<f32>,
 }
 
 impl Server {
@@ -200,6 +206,7 @@ impl Server {
             departed: Vec::new(),
             new_body: None,
             recorder: None,
+            tick_times: std::collections::VecDeque::new(),
         }
     }
 
@@ -252,6 +259,40 @@ impl Server {
             let mut probe = World::with_shared_source(generator.clone());
             spawn::new_player(&mut probe, generator.spawn_point())
         })
+    }
+
+    /// Notes how long the last tick took, for the status clients are sent: the server reads
+    /// no clock itself.
+    pub fn note_tick_time(&mut self, took: std::time::Duration) {
+        self.tick_times.push_back(took.as_secs_f32() * 1000.0);
+        while self.tick_times.len() > STATUS_TICKS as usize {
+            self.tick_times.pop_front();
+        }
+    }
+
+    /// Sends every player who is online, with round trips, and the median tick time.
+    fn send_status(&self, renet: &mut RenetServer) {
+        let mut times: Vec<f32> = self.tick_times.iter().copied().collect();
+        times.sort_by(f32::total_cmp);
+        let tick_ms = times.get(times.len() / 2).copied().unwrap_or(0.0);
+        let mut players: Vec<(String, u16)> = (self.clients.iter())
+            .filter_map(|(&id, r)| {
+                let rtt_ms = (renet.rtt(id) * 1000.0)
+                    .round()
+                    .clamp(0.0, f64::from(u16::MAX));
+                r.name.as_ref().map(|n| (n.to_string(), rtt_ms as u16))
+            })
+            .collect();
+        players.sort();
+        let status = protocol::encode(&ServerMessage::Status(protocol::Status {
+            players,
+            tick_ms,
+        }));
+        for (&id, remote) in &self.clients {
+            if remote.name.is_some() && remote.leaving_at.is_none() {
+                renet.send_message(id, channel::WORLD, status.clone());
+            }
+        }
     }
 
     /// How many players are in the world or joining it.
@@ -309,6 +350,9 @@ impl Server {
             .is_multiple_of(self.config.snapshot_ticks.max(1))
         {
             self.send_snapshots(renet);
+        }
+        if self.sim.tick_count().is_multiple_of(STATUS_TICKS) {
+            self.send_status(renet);
         }
         if self.sim.tick_count().is_multiple_of(UNLOAD_TICKS) {
             self.unload_far_columns();

@@ -36,6 +36,8 @@ pub struct HudState {
     /// Lines of chat shown at the bottom left, oldest first, each with its opacity from 0
     /// to 1.
     pub chat: Vec<(String, f32)>,
+    /// The player list's lines, shown at the top while its key is held.
+    pub player_list: Option<Vec<String>>,
     /// Screen pixels per HUD pixel (the GUI scale); `None` picks the largest whole number
     /// that keeps the HUD's 360-pixel-high design on the screen.
     pub scale: Option<f32>,
@@ -50,6 +52,7 @@ impl Default for HudState {
             overlay: None,
             banner: None,
             chat: Vec::new(),
+            player_list: None,
             scale: None,
         }
     }
@@ -279,6 +282,29 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
         }
     }
     chat(&mut b, &state.chat, scale, top - 6.0 * scale, width);
+    if let Some(lines) = &state.player_list {
+        let line_height = (GLYPH_HEIGHT + 3) as f32 * scale;
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let w = widest as f32 * (GLYPH_WIDTH + 1) as f32 * scale + 8.0 * scale;
+        let x = cx - (w / 2.0).floor();
+        let y = 12.0 * scale;
+        let h = lines.len() as f32 * line_height + 4.0 * scale;
+        b.rect(x, y, w, h, [0, 0, 0, 140]);
+        for (i, line) in lines.iter().enumerate() {
+            let colour = if i == 0 {
+                [255, 255, 160, 255]
+            } else {
+                [235, 235, 235, 255]
+            };
+            b.text(
+                x + 4.0 * scale,
+                y + 3.0 * scale + i as f32 * line_height,
+                scale,
+                line,
+                colour,
+            );
+        }
+    }
     if let Some(banner) = &state.banner {
         let s = scale * 2.0;
         let w = banner.chars().count() as f32 * (GLYPH_WIDTH + 1) as f32 * s;
