@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod bot;
 pub mod serve;
+pub mod server_file;
 
 use crate::sim::report::{TickReport, Trace};
 use crate::sim::scenario::Scenario;

@@ -620,3 +620,76 @@ fn every_player_hears_once_a_second_who_is_online_and_the_servers_tick_time() {
         assert!((status.tick_ms - 1.5).abs() < 1e-3, "{status:?}");
     }
 }
+
+#[test]
+fn operators_commands_do_what_they_say_and_others_are_refused() {
+    use hewn::net::server::{Admin, Caller};
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    let bob = h.join("bob", Conditions::PERFECT);
+    h.until_ready();
+    h.server.set_admin(Admin {
+        operators: [PlayerName::new("alice").expect("a name")].into(),
+        ..Admin::default()
+    });
+    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
+        (h.clients[i].1.take_chat().iter())
+            .map(ToString::to_string)
+            .collect()
+    };
+    h.run(5);
+    heard(&mut h, alice);
+    heard(&mut h, bob);
+    let (link, client) = &mut h.clients[bob];
+    client.say("/kick alice", &mut link.client);
+    client.say("/op bob", &mut link.client);
+    h.run(5);
+    assert_eq!(
+        heard(&mut h, bob),
+        [
+            "Only operators may use /kick.",
+            "Only operators may use /op."
+        ]
+    );
+    assert!(h.client(alice).refusal().is_none());
+    let console =
+        |h: &mut Harness, line: &str| h.server.run_command(&Caller::Console, line, &mut h.renet);
+    assert_eq!(console(&mut h, "say hello all"), "");
+    h.run(5);
+    assert_eq!(heard(&mut h, bob), ["[the server] hello all"]);
+    assert_eq!(console(&mut h, "/op bob"), "bob is an operator.");
+    assert!(h.server.take_admin_changed());
+    assert_eq!(console(&mut h, "deop bob"), "bob is no longer an operator.");
+    assert_eq!(console(&mut h, "deop bob"), "bob is not an operator.");
+    let (link, client) = &mut h.clients[alice];
+    client.say("/kick bob being rude", &mut link.client);
+    h.run(40);
+    assert_eq!(
+        h.client(bob).refusal(),
+        Some("Kicked by alice: being rude"),
+        "a kick shows its reason on the client"
+    );
+    assert_eq!(console(&mut h, "ban bob"), "Banned bob.");
+    let again = h.join("bob", Conditions::PERFECT);
+    h.run(40);
+    assert_eq!(
+        h.client(again).refusal(),
+        Some("you are banned from this server")
+    );
+    assert_eq!(console(&mut h, "pardon bob"), "bob may join again.");
+    let third = h.join("bob", Conditions::PERFECT);
+    h.run(40);
+    assert!(
+        h.client(third).game().is_some(),
+        "{:?}",
+        h.client(third).refusal()
+    );
+    assert_eq!(console(&mut h, "list"), "Online (2): alice, bob");
+    assert_eq!(
+        console(&mut h, "fly"),
+        "Unknown command /fly: /help lists the commands."
+    );
+    assert!(!h.server.stop_requested());
+    console(&mut h, "stop");
+    assert!(h.server.stop_requested());
+}

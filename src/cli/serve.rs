@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use crate::net::server::{Server, ServerConfig};
+use super::server_file;
+use crate::net::server::{Caller, Server, ServerConfig};
 use crate::net::transport::{MAX_CLIENTS, UdpServer};
 use crate::save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
 use crate::sim::{PlayerName, Simulation, Start};
@@ -150,6 +151,19 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     if args.record.is_some() {
         server.record();
     }
+    let admin_file = server_file::path_for(file.path());
+    match server_file::read(&admin_file) {
+        Ok(admin) => server.set_admin(admin),
+        Err(message) => {
+            eprintln!("hewn serve: {message}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if !admin_file.exists()
+        && let Err(e) = server_file::write(&admin_file, server.admin())
+    {
+        log::warn!("cannot write {}: {e}", admin_file.display());
+    }
     let addr = SocketAddr::new(args.bind, args.port);
     let mut udp = match UdpServer::bind(addr, usize::from(args.max_players).min(MAX_CLIENTS)) {
         Ok(udp) => udp,
@@ -170,7 +184,11 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         None => log::info!("listening on {addr}"),
     }
     let mut saver = Autosaver::start(file, Instant::now());
-    serve_until(&stop, &mut server, &mut udp, &mut saver, &hotbars);
+    let console = Console {
+        lines: console_lines(),
+        admin_file,
+    };
+    serve_until(&stop, &mut server, &mut udp, &mut saver, &hotbars, &console);
     udp.close();
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
@@ -203,19 +221,67 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     }
 }
 
-/// Runs the server on `udp`, saving with `saver`, until `stop` is set.
+/// The server's console: commands typed on standard input, and the file that keeps what
+/// they change.
+struct Console {
+    lines: std::sync::mpsc::Receiver<String>,
+    admin_file: std::path::PathBuf,
+}
+
+/// The lines typed on standard input, read on a thread of their own; none once it closes.
+fn console_lines() -> std::sync::mpsc::Receiver<String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = std::thread::Builder::new()
+        .name("console".into())
+        .spawn(move || {
+            for line in std::io::stdin().lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    if let Err(e) = reader {
+        log::warn!("no console: {e}");
+    }
+    receive
+}
+
+impl Console {
+    /// Runs the commands typed since the last tick, printing their answers, and writes the
+    /// server file when they changed the operators or the banned names.
+    fn serve(&self, server: &mut Server, udp: &mut UdpServer) {
+        while let Ok(line) = self.lines.try_recv() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let answer = server.run_command(&Caller::Console, &line, &mut udp.renet);
+            if !answer.is_empty() {
+                println!("{answer}");
+            }
+        }
+        if server.take_admin_changed()
+            && let Err(e) = server_file::write(&self.admin_file, server.admin())
+        {
+            log::warn!("cannot write {}: {e}", self.admin_file.display());
+        }
+    }
+}
+
+/// Runs the server on `udp`, saving with `saver`, until `stop` is set or an operator asks
+/// it to stop.
 fn serve_until(
     stop: &AtomicBool,
     server: &mut Server,
     udp: &mut UdpServer,
     saver: &mut Autosaver,
     hotbars: &BTreeMap<PlayerName, Hotbar>,
+    console: &Console,
 ) {
     let mut next = Instant::now();
     let mut last = Instant::now();
     let mut minute = Minute::default();
     let mut minute_started = Instant::now();
-    while !stop.load(Ordering::SeqCst) {
+    while !stop.load(Ordering::SeqCst) && !server.stop_requested() {
         let now = Instant::now();
         if now < next {
             std::thread::sleep(next - now);
@@ -224,6 +290,7 @@ fn serve_until(
         let began = Instant::now();
         udp.receive(began - last);
         last = began;
+        console.serve(server, udp);
         let summary = server.update(&mut udp.renet);
         udp.send();
         for name in &summary.joined {

@@ -12,6 +12,7 @@
 //! [`RenetServer`], which a transport feeds from UDP (`hewn serve`) or from clients in the
 //! same process (single-player).
 
+mod admin;
 mod chat;
 pub mod inputs;
 mod outgoing;
@@ -32,6 +33,7 @@ use crate::sim::record::StepRecorder;
 use crate::sim::{Member, PlayerName, Simulation, Step, spawn};
 use crate::world::World;
 use crate::worldgen::{GENERATOR_VERSION, Generator};
+pub use admin::{Admin, Caller};
 use inputs::InputQueue;
 use view::View;
 
@@ -186,6 +188,12 @@ pub struct Server {
     /// How long the last second of ticks took, in milliseconds, as the loop running the
     /// server said ([`Server::note_tick_time`]).
     tick_times: std::collections::VecDeque<f32>,
+    /// Who may run the operators' commands and who may not join.
+    admin: Admin,
+    /// Whether [`Server::admin`] changed since [`Server::take_admin_changed`].
+    admin_changed: bool,
+    /// Whether an operator asked the server to stop.
+    stop_requested: bool,
 }
 
 impl Server {
@@ -207,6 +215,9 @@ impl Server {
             new_body: None,
             recorder: None,
             tick_times: std::collections::VecDeque::new(),
+            admin: Admin::default(),
+            admin_changed: false,
+            stop_requested: false,
         }
     }
 
@@ -529,6 +540,9 @@ impl Server {
                 crate::save::escaped(&hello.name)
             )
         })?;
+        if self.admin.banned.contains(&name) {
+            return Err("you are banned from this server".to_owned());
+        }
         if self
             .clients
             .values()

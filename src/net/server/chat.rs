@@ -40,7 +40,7 @@ impl Server {
         }
         remote.chat_tokens -= 1.0;
         if let Some(command) = text.strip_prefix('/') {
-            self.command(id, command, renet);
+            self.player_command(id, name, command, renet);
             return;
         }
         log::info!("<{name}> {text}");
@@ -49,22 +49,6 @@ impl Server {
             text,
         };
         self.send_chat(&line, None, renet);
-    }
-
-    /// Runs `command` (the line without its `/`) for `id`, answering it alone.
-    fn command(&mut self, id: ClientId, command: &str, renet: &mut RenetServer) {
-        let mut words = command.split_whitespace();
-        let answer = match words.next().unwrap_or_default() {
-            "help" => "Commands: /help (this list), /list (who is online).".to_owned(),
-            "list" => {
-                let names: Vec<&str> = (self.clients.values())
-                    .filter_map(|r| r.name.as_ref().map(PlayerName::as_str))
-                    .collect();
-                format!("Online ({}): {}", names.len(), names.join(", "))
-            }
-            other => format!("Unknown command /{other}: /help lists the commands."),
-        };
-        self.tell(id, &answer, renet);
     }
 
     /// Says `text` to `id` alone, as the server.
