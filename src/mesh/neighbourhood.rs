@@ -80,6 +80,12 @@ impl Neighbourhood {
         &self.light[..]
     }
 
+    /// The block that fills the whole 32³ centre, if one does.
+    #[must_use]
+    pub const fn uniform_centre(&self) -> Option<Block> {
+        self.centre
+    }
+
     /// The block at padded coordinates (each from −1 to 32).
     #[must_use]
     pub fn get(&self, x: i32, y: i32, z: i32) -> Block {
