@@ -2,7 +2,7 @@
 //! followed from commit to commit: quads and chunks drawn with cave culling on and off.
 //!
 //! The views: a new world of seed 7 from the new player's eye at its spawn, at render
-//! distances 8 and 16, and at render distance 8 from a room dug out at y = 20 under the
+//! distances 8 and 16 with fancy leaves and with fast ones, and at render distance 8 from a room dug out at y = 20 under the
 //! spawn (a player underground: the case cave culling is for). Chunks are meshed as the game
 //! meshes them (every chunk within the render distance, horizontally, of the player's
 //! chunk), and a frame's chunks and faces are chosen as the renderer chooses them: the
@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use glam::{DVec3, Vec3};
 use hewn::app::tuning::LOAD_MARGIN;
 use hewn::mesh::occlusion::{Walk, faces_towards_eye};
-use hewn::mesh::{ChunkMesh, Neighbourhood};
+use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood};
 use hewn::render::{Camera, Frustum};
 use hewn::sim::spawn::new_player;
 use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
@@ -33,11 +33,13 @@ struct View {
     pitch: f64,
 }
 
-/// The meshes of every chunk within `render_distance` columns of the chunk at `feet`.
+/// The meshes of every chunk within `render_distance` columns of the chunk at `feet`, with
+/// leaves drawn as `leaves` says.
 fn meshes_around(
     world: &mut World,
     feet: DVec3,
     render_distance: i32,
+    leaves: Leaves,
 ) -> HashMap<ChunkPos, ChunkMesh> {
     let centre = BlockPos::containing(feet).chunk();
     let reach = render_distance + LOAD_MARGIN;
@@ -53,7 +55,9 @@ fn meshes_around(
             for y in 0..WORLD_HEIGHT_CHUNKS {
                 let pos = ChunkPos::new(centre.x + dx, y, centre.z + dz);
                 let mut mesh = ChunkMesh::default();
-                mesh.build(&Neighbourhood::from_world(world, pos));
+                let mut input = Neighbourhood::from_world(world, pos);
+                input.set_leaves(leaves);
+                mesh.build(&input);
                 meshes.insert(pos, mesh);
             }
         }
@@ -130,8 +134,8 @@ fn main() {
         "{:<34} {:>13} {:>13} {:>11} {:>11}",
         "view", "chunks (off)", "chunks (on)", "quads (off)", "quads (on)"
     );
-    let report = |world: &mut World, view: View| {
-        let meshes = meshes_around(world, view.eye, view.render_distance);
+    let report = |world: &mut World, view: View, leaves: Leaves| {
+        let meshes = meshes_around(world, view.eye, view.render_distance, leaves);
         let (chunks_off, quads_off) = drawn(&meshes, &view, false);
         let (chunks_on, quads_on) = drawn(&meshes, &view, true);
         let in_range = meshes.values().filter(|m| !m.is_empty()).count();
@@ -141,8 +145,22 @@ fn main() {
             view.name
         );
     };
-    report(&mut world, at_spawn("seed 7 spawn, render distance 8", 8));
-    report(&mut world, at_spawn("seed 7 spawn, render distance 16", 16));
+    report(&mut world, at_spawn("seed 7 spawn, rd 8", 8), Leaves::Fancy);
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 16", 16),
+        Leaves::Fancy,
+    );
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 8, fast leaves", 8),
+        Leaves::Fast,
+    );
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 16, fast leaves", 16),
+        Leaves::Fast,
+    );
     let block = BlockPos::containing(spawn);
     let eye = dig_room(&mut world, block.x, 20, block.z);
     let underground = View {
@@ -153,5 +171,5 @@ fn main() {
         pitch: 0.0,
     };
     debug_assert!(world.block(BlockPos::containing(eye)) == Block::Air);
-    report(&mut world, underground);
+    report(&mut world, underground, Leaves::Fancy);
 }

@@ -1,51 +1,53 @@
-//! Renders views of a generated world offscreen: with cave culling on and off the pictures
-//! are the same pixel for pixel, while fewer chunks are drawn.
+//! Renders views offscreen: of a generated world with cave culling on and off, the same
+//! pixel for pixel while fewer chunks are drawn; and a tree with fancy and fast leaves,
+//! against the pictures in tests/golden/.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
 
 use glam::DVec3;
-use hewn::mesh::{ChunkMesh, Neighbourhood};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, Renderer, Scene};
+use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, Renderer, Scene};
 use hewn::sim::spawn::new_player;
 use hewn::sim::time::NOON;
 use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn::world::{Block, BlockPos, World};
+use hewn::world::{Block, BlockPos, ChunkPos, World};
 use hewn::worldgen::{Generator, GeneratorKind};
+
+#[path = "common/golden.rs"]
+mod golden;
+
+use golden::{assert_matches_golden, gpu_or_skip};
 
 const SIZE: (u32, u32) = (320, 200);
 
 /// Chunks meshed around the view, each way horizontally.
 const RADIUS: i32 = 3;
 
-fn gpu_or_skip() -> Option<Gpu> {
-    let instance = Gpu::instance();
-    match Gpu::new(&instance, None) {
-        Ok(gpu) => Some(gpu),
-        Err(e) if std::env::var("HEWN_REQUIRE_GPU").is_ok_and(|v| v == "1") => {
-            panic!("HEWN_REQUIRE_GPU=1 but {e}")
-        }
-        Err(e) => {
-            println!("skipping the view test: {e}");
-            None
-        }
-    }
-}
-
 /// Loads and meshes every chunk within [`RADIUS`] columns of `eye` and uploads them.
 fn upload_around(renderer: &mut Renderer, world: &mut World, eye: DVec3) {
+    upload_with(renderer, world, eye, Leaves::Fancy);
+}
+
+/// As [`upload_around`], meshing leaves as `leaves` says; returns the quads uploaded.
+fn upload_with(renderer: &mut Renderer, world: &mut World, eye: DVec3, leaves: Leaves) -> usize {
     let centre = BlockPos::containing(eye).chunk();
     for column in centre.column().around(RADIUS + 1) {
         world.load_column(column);
     }
     let mut mesh = ChunkMesh::default();
+    let mut quads = 0;
     for column in centre.column().around(RADIUS) {
         for y in 0..WORLD_HEIGHT_CHUNKS {
-            let pos = column.chunk(y);
-            mesh.build(&Neighbourhood::from_world(world, pos));
+            let pos: ChunkPos = column.chunk(y);
+            let mut input = Neighbourhood::from_world(world, pos);
+            input.set_leaves(leaves);
+            mesh.build(&input);
             renderer.upload_chunk(pos, &mesh);
+            quads += mesh.quad_count();
         }
     }
+    quads
 }
 
 fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
@@ -135,4 +137,47 @@ fn cave_culling_changes_no_pixel_and_draws_fewer_chunks() {
         on_chunks * 4 < off_chunks,
         "{on_chunks} of {off_chunks} chunks drawn underground"
     );
+}
+
+#[test]
+fn a_tree_with_fancy_and_fast_leaves() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    // An oak on the flat world's grass (its top at y = 63): a trunk five logs high in a
+    // canopy five wide and two deep, three wide and two deep above that.
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    let canopy = |half: i32, y0: i32, y1: i32| {
+        BlockPos::cells_between(
+            BlockPos::new(-half, y0, -8 - half),
+            BlockPos::new(half, y1, -8 + half),
+        )
+    };
+    world.set_blocks(canopy(2, 67, 68).map(|p| (p, Block::Leaves)));
+    world.set_blocks(canopy(1, 69, 70).map(|p| (p, Block::Leaves)));
+    world.set_blocks((64..=68).map(|y| (BlockPos::new(0, y, -8), Block::Log)));
+    let hud = HudState::default();
+    // From the south-east, a little below the canopy, looking up into it.
+    let view = scene(DVec3::new(3.5, 65.62, -2.5), 330.0, 15.0, &hud);
+    let mut quads = Vec::new();
+    for (leaves, name) in [
+        (Leaves::Fancy, "leaves-fancy"),
+        (Leaves::Fast, "leaves-fast"),
+    ] {
+        renderer.clear_chunks();
+        quads.push(upload_with(
+            &mut renderer,
+            &mut world,
+            view.camera.eye,
+            leaves,
+        ));
+        let picture = renderer.capture(SIZE, &view).expect("frame reads back");
+        assert_matches_golden(name, &picture);
+    }
+    println!(
+        "quads: {} with fancy leaves, {} with fast",
+        quads[0], quads[1]
+    );
+    // Fast leaves keep a canopy's outside only, and no face between two leaves.
+    assert!(quads[1] < quads[0], "{quads:?}");
 }

@@ -35,7 +35,7 @@ pub mod visibility;
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::cube_corner;
 pub use mesher::top_height;
-pub use mesher::{QuadSink, mesh_region};
+pub use mesher::{QuadSink, mesh_region, mesh_region_with};
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
 pub use sort::TranslucentQuads;
@@ -46,6 +46,16 @@ use bytemuck::{Pod, Zeroable};
 use crate::axis::Axis;
 use crate::world::{Block, Face, Light};
 use faces::corners;
+
+/// How leaves are drawn, as Minecraft's graphics setting offers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Leaves {
+    /// Cut-out, seen through, with a face between every two leaves.
+    #[default]
+    Fancy,
+    /// Opaque cubes: only a canopy's outer faces, and its holes dark.
+    Fast,
+}
 
 /// Which pass draws a face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -310,7 +320,13 @@ impl ChunkMesh {
             return;
         }
         GREEDY.with_borrow_mut(|greedy| {
-            mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], greedy);
+            mesh_region_with(
+                input.blocks(),
+                input.lights(),
+                [PADDED - 2; 3],
+                input.leaves(),
+                greedy,
+            );
             greedy.finish(self);
         });
         self.group_by_face();
@@ -324,7 +340,13 @@ impl ChunkMesh {
         if input.is_trivially_empty() {
             return;
         }
-        mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], self);
+        mesh_region_with(
+            input.blocks(),
+            input.lights(),
+            [PADDED - 2; 3],
+            input.leaves(),
+            self,
+        );
         self.group_by_face();
     }
 
