@@ -10,14 +10,18 @@
 //! the faces that look away from the eye. The camera is the game's at its default field of
 //! view in a 1280 × 720 window.
 //!
-//! `cargo bench --bench drawn` prints the table; nothing is timed.
+//! `cargo bench --bench drawn` prints the table, then times the walk itself from the spawn
+//! at render distance 16 (what cave culling adds to each frame on the CPU).
 
 use std::collections::HashMap;
+use std::hint::black_box;
+
+use criterion::Criterion;
 
 use glam::{DVec3, Vec3};
 use hewn::app::tuning::LOAD_MARGIN;
 use hewn::mesh::occlusion::{Walk, faces_towards_eye};
-use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood};
+use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Visibility};
 use hewn::render::{Camera, Frustum};
 use hewn::sim::spawn::new_player;
 use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
@@ -108,6 +112,40 @@ fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usi
     (chunks, quads)
 }
 
+/// Times the walk from `view` over the chunks of `meshes`.
+fn time_walk(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View) {
+    let size = CHUNK_SIZE as f32;
+    let camera = Camera {
+        eye: view.eye,
+        yaw: view.yaw,
+        pitch: view.pitch,
+        fov_y: 70.0,
+        aspect: 1280.0 / 720.0,
+        far: ((view.render_distance + LOAD_MARGIN) * CHUNK_SIZE) as f32,
+    };
+    let frustum = Frustum::new(camera.view_proj());
+    let graphs: HashMap<ChunkPos, Visibility> =
+        meshes.iter().map(|(&p, m)| (p, m.visibility)).collect();
+    let mut walk = Walk::default();
+    let mut reached = Vec::new();
+    let mut criterion = Criterion::default().configure_from_args();
+    criterion.bench_function("cave culling walk, seed 7 spawn, rd 16", |b| {
+        b.iter(|| {
+            walk.reachable(
+                BlockPos::containing(camera.eye).chunk(),
+                (camera.far / size).ceil() as i32 + 1,
+                |pos| graphs.get(&pos).copied().unwrap_or_default(),
+                |pos| {
+                    let min = camera.relative(pos.min_block().min_corner());
+                    frustum.intersects_box(min, min + Vec3::splat(size))
+                },
+                &mut reached,
+            );
+            black_box(reached.len())
+        });
+    });
+}
+
 /// An eye in a room of air three blocks wide and high dug out around `(x, y, z)`.
 fn dig_room(world: &mut World, x: i32, y: i32, z: i32) -> DVec3 {
     let room = BlockPos::cells_between(
@@ -136,6 +174,9 @@ fn main() {
     );
     let report = |world: &mut World, view: View, leaves: Leaves| {
         let meshes = meshes_around(world, view.eye, view.render_distance, leaves);
+        if view.render_distance == 16 && leaves == Leaves::Fancy {
+            time_walk(&meshes, &view);
+        }
         let (chunks_off, quads_off) = drawn(&meshes, &view, false);
         let (chunks_on, quads_on) = drawn(&meshes, &view, true);
         let in_range = meshes.values().filter(|m| !m.is_empty()).count();
