@@ -7,26 +7,22 @@
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
 //! `HEWN_UPDATE_GOLDEN=1` rewrites the golden picture after an intended change.
 
-use std::path::PathBuf;
-
 use glam::{DVec3, IVec3};
 use hewn::app::ui::pause;
 use hewn::app::ui::title::{self, TitleState, WorldRow};
 use hewn::mesh::tiles::CRATE_TILE;
 use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Gpu, HudState, MenuFrame, Renderer, Scene};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, MenuFrame, Renderer, Scene};
 use hewn::sim::time::{MIDNIGHT, NOON};
 use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
-const SIZE: (u32, u32) = (320, 200);
+#[path = "common/golden.rs"]
+mod golden;
 
-/// Pixels whose largest channel difference is above this count as different: small
-/// differences come from drivers rounding the fog and lighting arithmetic differently.
-const CHANNEL_TOLERANCE: u8 = 10;
-/// At most this share of pixels may differ: bounded by where drivers may rasterise the edge
-/// pixels of triangles and lines differently (the outline and block silhouettes).
-const MAX_DIFFERENT_SHARE: f64 = 0.01;
+use golden::{CHANNEL_TOLERANCE, assert_matches_golden, gpu_or_skip};
+
+const SIZE: (u32, u32) = (320, 200);
 
 fn scene_world() -> World {
     let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
@@ -71,20 +67,6 @@ fn crate_box(min: DVec3, max: DVec3) -> FreeBox {
     }
 }
 
-fn gpu_or_skip() -> Option<Gpu> {
-    let instance = Gpu::instance();
-    match Gpu::new(&instance, None) {
-        Ok(gpu) => Some(gpu),
-        Err(e) if std::env::var("HEWN_REQUIRE_GPU").is_ok_and(|v| v == "1") => {
-            panic!("HEWN_REQUIRE_GPU=1 but {e}")
-        }
-        Err(e) => {
-            println!("skipping the golden-image test: {e}");
-            None
-        }
-    }
-}
-
 /// Loads the columns around the chunk `centre`, meshes the 3 × 3 × 3 chunks around it and
 /// uploads them.
 fn upload_around(renderer: &mut Renderer, world: &mut World, centre: ChunkPos) {
@@ -125,43 +107,6 @@ fn camera(eye: DVec3, yaw: f64, pitch: f64) -> Camera {
         fov_y: 70.0,
         aspect: 1.0,
         far: 96.0,
-    }
-}
-
-/// Compares `picture` with `tests/golden/NAME.png` (or writes it, with
-/// `HEWN_UPDATE_GOLDEN=1` or when there is none yet).
-#[track_caller]
-fn assert_matches_golden(name: &str, picture: &image::RgbaImage) {
-    let golden_path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.png"));
-    let update = std::env::var("HEWN_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
-    if update || !golden_path.exists() {
-        picture
-            .save(&golden_path)
-            .expect("golden image is writable");
-        println!("wrote {}", golden_path.display());
-        return;
-    }
-    let golden = image::open(&golden_path)
-        .expect("golden image decodes")
-        .to_rgba8();
-    assert_eq!(golden.dimensions(), picture.dimensions());
-    let different = golden
-        .pixels()
-        .zip(picture.pixels())
-        .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > CHANNEL_TOLERANCE))
-        .count();
-    let share = different as f64 / f64::from(picture.width() * picture.height());
-    if share > MAX_DIFFERENT_SHARE {
-        let actual = std::env::temp_dir().join(format!("hewn-{name}-actual.png"));
-        let _ = picture.save(&actual);
-        panic!(
-            "{:.2}% of pixels differ from {} (at most {:.2}% may); this render: {}",
-            share * 100.0,
-            golden_path.display(),
-            MAX_DIFFERENT_SHARE * 100.0,
-            actual.display()
-        );
     }
 }
 

@@ -17,6 +17,9 @@ impl App {
             if now.render_distance != before.render_distance {
                 session.set_render_distance(now.render_distance);
             }
+            if now.fancy_leaves != before.fancy_leaves {
+                session.set_leaves(now.leaves());
+            }
             session.input.set_mouse(now.mouse_sensitivity, now.invert_y);
         }
         if let Some(display) = &mut self.display {

@@ -17,6 +17,7 @@ use super::{App, AppError, capture_mouse, screenshot_path};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::render::{Camera, MenuFrame, Scene};
 use crate::sim::time::MORNING;
+use crate::world::{BlockPos, BlockSource};
 
 impl App {
     /// Runs one frame. Returns `false` when the game should end: the player quit, or
@@ -124,6 +125,18 @@ impl App {
             },
             None => title_scene(&self.settings, self.frame.started.elapsed(), menus),
         };
+        // An eye inside a block (flying through rock) sees past the faces around it, which
+        // are culled from behind: there, cave culling would hide what shows.
+        let in_rock = match (&self.session, &view) {
+            (Some(session), Some(view)) => session
+                .play
+                .sim()
+                .world()
+                .block(BlockPos::containing(view.camera.eye))
+                .is_opaque_cube(),
+            _ => false,
+        };
+        display.renderer.set_cave_culling(!in_rock);
         if display.draw(&scene)? {
             self.frame.presented += 1;
             if self.frame.presented == 1 {

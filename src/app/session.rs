@@ -19,6 +19,7 @@ use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
 use crate::mesh::ChunkMesh;
+use crate::mesh::Leaves;
 use crate::net::host::Host;
 use crate::net::server::{Server, ServerConfig};
 use crate::physics::Player;
@@ -119,7 +120,11 @@ impl Session {
             input,
             previous_eye: me.eye(),
             previous_crates: Vec::new(),
-            streamer: Streamer::new(&generator, settings.render_distance),
+            streamer: {
+                let mut streamer = Streamer::new(&generator, settings.render_distance);
+                streamer.set_leaves(settings.leaves());
+                streamer
+            },
             play,
             generator,
             clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
@@ -176,6 +181,11 @@ impl Session {
         self.play.set_view_distance(render_distance);
         self.streamer.set_render_distance(render_distance);
         self.view_loaded = false;
+    }
+
+    /// Meshes leaves as `leaves` says from now on, the chunks shown included.
+    pub fn set_leaves(&mut self, leaves: Leaves) {
+        self.streamer.set_leaves(leaves);
     }
 
     /// One frame's work, `elapsed` after the last: loads and meshes chunks, ticks the

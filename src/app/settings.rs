@@ -21,6 +21,7 @@ use winit::keyboard::KeyCode;
 
 use super::keys::{Binding, Bindings};
 use crate::cli::{PlayOptions, Switch};
+use crate::mesh::Leaves;
 use crate::sim::PlayerName;
 use crate::sim::scenario::{quoted, shortened};
 
@@ -58,8 +59,23 @@ pub struct Settings {
     pub gui_scale: f64,
     /// How bright dim light looks ([`fields::BRIGHTNESS`]).
     pub brightness: f64,
+    /// Whether leaves are drawn fancy, seen through, or fast, opaque
+    /// ([`fields::FANCY_LEAVES`]).
+    pub fancy_leaves: bool,
     /// Which key does what.
     pub keys: Bindings,
+}
+
+impl Settings {
+    /// How the mesher draws leaves with these settings.
+    #[must_use]
+    pub const fn leaves(&self) -> Leaves {
+        if self.fancy_leaves {
+            Leaves::Fancy
+        } else {
+            Leaves::Fast
+        }
+    }
 }
 
 impl Default for Settings {
@@ -74,6 +90,7 @@ impl Default for Settings {
             fullscreen: fields::FULLSCREEN.default,
             gui_scale: fields::GUI_SCALE.default,
             brightness: fields::BRIGHTNESS.default,
+            fancy_leaves: fields::FANCY_LEAVES.default,
             keys: Bindings::default(),
         }
     }

@@ -25,7 +25,7 @@ use glam::DVec3;
 use super::jobs::{Focus, Job};
 use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
 use super::workers::{Done, Workers};
-use crate::mesh::{ChunkMesh, Neighbourhood};
+use crate::mesh::{ChunkMesh, Leaves, Neighbourhood};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
 use crate::worldgen::Generator;
@@ -64,6 +64,8 @@ pub struct Streamer {
     /// Whether something happened that may make new work: the wanted chunks are looked
     /// through again only then, not on every frame or finished job.
     rescan: bool,
+    /// How leaves are meshed.
+    leaves: Leaves,
 }
 
 fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
@@ -96,6 +98,7 @@ impl Streamer {
             missing: usize::MAX,
             in_view: 0,
             rescan: true,
+            leaves: Leaves::Fancy,
         }
     }
 
@@ -302,6 +305,7 @@ impl Streamer {
             };
             let mut border = Box::new(Neighbourhood::new());
             border.fill_border(world, pos);
+            border.set_leaves(self.leaves);
             self.meshing.insert(pos);
             self.workers.submit(Job::Mesh {
                 pos,
@@ -343,7 +347,9 @@ impl Streamer {
                 continue;
             }
             let mut mesh = ChunkMesh::default();
-            mesh.build(&Neighbourhood::from_world(world, chunk));
+            let mut input = Neighbourhood::from_world(world, chunk);
+            input.set_leaves(self.leaves);
+            mesh.build(&input);
             self.shown.insert(chunk, version);
             self.ready.retain(|(p, _)| *p != chunk);
             out.push((chunk, mesh));
@@ -406,6 +412,16 @@ impl Streamer {
             // No focus: the next update drops, re-prices and looks through everything.
             self.focus = None;
             self.missing = usize::MAX;
+        }
+    }
+
+    /// Meshes leaves as `leaves` says from now on: every chunk shown is out of date, and
+    /// is meshed again in turn (its old mesh drawn meanwhile).
+    pub fn set_leaves(&mut self, leaves: Leaves) {
+        if leaves != self.leaves {
+            self.leaves = leaves;
+            let shown: BTreeSet<ChunkPos> = self.shown.keys().copied().collect();
+            self.outdate(shown);
         }
     }
 

@@ -218,11 +218,16 @@ impl Session {
             eyes.block()
         ));
         lines.push(format!(
-            "chunks loaded {}  queued {}  meshes {} ({:.1} MiB)  quads drawn {}",
+            "chunks loaded {}  queued {}  meshes {} ({:.1} MiB)",
             s.loaded,
             s.queued,
             renderer.chunk_count(),
             renderer.chunk_bytes() as f64 / f64::from(1 << 20),
+        ));
+        lines.push(format!(
+            "chunks drawn {} of {} meshes  quads drawn {}",
+            renderer.chunks_drawn(),
+            renderer.chunk_count(),
             renderer.quads_drawn()
         ));
         lines.push(format!(

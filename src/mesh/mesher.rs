@@ -11,7 +11,7 @@
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
 use super::plants::{cactus, cross};
-use super::{CornerLight, Pass, Quad};
+use super::{CornerLight, Leaves, Pass, Quad};
 use crate::axis::Axis;
 use crate::world::block::{OPAQUE, Shape};
 use crate::world::{Block, Face, Light, RenderKind};
@@ -43,8 +43,17 @@ struct Traits {
     shape: Shape,
 }
 
-const fn traits(block: Block) -> Traits {
-    let render = block.properties().render;
+const fn traits(block: Block, leaves: Leaves) -> Traits {
+    let mut render = block.properties().render;
+    // Fast leaves are drawn as opaque cubes: no inner faces, nothing seen through them.
+    if matches!(leaves, Leaves::Fast)
+        && matches!(
+            block,
+            Block::Leaves | Block::SpruceLeaves | Block::BirchLeaves
+        )
+    {
+        render = RenderKind::Opaque;
+    }
     Traits {
         pass: match render {
             RenderKind::Invisible => None,
@@ -58,29 +67,33 @@ const fn traits(block: Block) -> Traits {
     }
 }
 
-const TRAITS: [Traits; Block::COUNT] = {
-    let mut t = [traits(Block::Air); Block::COUNT];
-    let mut i = 0;
-    while i < Block::COUNT {
-        t[i] = traits(Block::ALL[i]);
-        i += 1;
-    }
-    t
-};
+/// The per-block lookups of one leaves style.
+struct Tables {
+    traits: [Traits; Block::COUNT],
+    /// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all,
+    /// bit 2 for blocks light can enter.
+    flags: [u8; Block::COUNT],
+}
 
-/// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all, bit 2
-/// for blocks light can enter.
-const FLAGS: [u8; Block::COUNT] = {
-    let mut f = [0; Block::COUNT];
+const fn tables(leaves: Leaves) -> Tables {
+    let mut t = Tables {
+        traits: [traits(Block::Air, leaves); Block::COUNT],
+        flags: [0; Block::COUNT],
+    };
     let mut i = 0;
     while i < Block::COUNT {
-        f[i] = TRAITS[i].opaque as u8
-            | ((TRAITS[i].pass.is_some() as u8) << 1)
+        let traits = traits(Block::ALL[i], leaves);
+        t.traits[i] = traits;
+        t.flags[i] = traits.opaque as u8
+            | ((traits.pass.is_some() as u8) << 1)
             | (((Block::ALL[i].opacity() < OPAQUE) as u8) << 2);
         i += 1;
     }
-    f
-};
+    t
+}
+
+/// The lookups for fancy leaves, then for fast ones.
+static TABLES: [Tables; 2] = [tables(Leaves::Fancy), tables(Leaves::Fast)];
 
 const OPAQUE_CUBE: u8 = 1;
 const DRAWN: u8 = 2;
@@ -115,8 +128,13 @@ pub const fn top_height(block: Block, above: Block) -> u8 {
 /// Whether the face of `block`, whose top is at `top` sixteenths, towards `neighbour` is
 /// hidden.
 #[inline]
-fn hidden(block: Block, me: Traits, top: u8, face: Face, neighbour: Block) -> bool {
-    let other = TRAITS[neighbour as usize];
+fn hidden(
+    traits: &[Traits; Block::COUNT],
+    (block, me, top): (Block, Traits, u8),
+    face: Face,
+    neighbour: Block,
+) -> bool {
+    let other = traits[neighbour as usize];
     if other.opaque {
         // A slab's or water's top face sits below the cell's top, in the open, whatever is
         // above it.
@@ -174,6 +192,18 @@ pub fn mesh_region<S: QuadSink>(
     dims: [usize; 3],
     sink: &mut S,
 ) {
+    mesh_region_with(blocks, lights, dims, Leaves::Fancy, sink);
+}
+
+/// Meshes as [`mesh_region`] does, drawing leaves in the style `leaves`.
+pub fn mesh_region_with<S: QuadSink>(
+    blocks: &[Block],
+    lights: &[Light],
+    dims: [usize; 3],
+    leaves: Leaves,
+    sink: &mut S,
+) {
+    let tables = &TABLES[leaves as usize];
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
     assert_eq!(
         blocks.len(),
@@ -223,7 +253,7 @@ pub fn mesh_region<S: QuadSink>(
     {
         let (mut o, mut d) = (0u64, 0u64);
         for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
-            let f = FLAGS[b as usize];
+            let f = tables.flags[b as usize];
             o |= u64::from(f & OPAQUE_CUBE) << x;
             d |= u64::from((f & DRAWN) >> 1) << x;
             *flag = f;
@@ -251,7 +281,7 @@ pub fn mesh_region<S: QuadSink>(
                 let x = bit - 1;
                 let i = row + bit as isize;
                 let block = blocks[i as usize];
-                let me = TRAITS[block as usize];
+                let me = tables.traits[block as usize];
                 let Some(pass) = me.pass else { continue };
                 let cell = [x as u16, y as u16, z as u16];
                 match me.shape {
@@ -275,7 +305,7 @@ pub fn mesh_region<S: QuadSink>(
                     let front = i + normals[face as usize];
                     let neighbour = blocks[front as usize];
                     let mut bottom = 0;
-                    if hidden(block, me, top, face, neighbour) {
+                    if hidden(&tables.traits, (block, me, top), face, neighbour) {
                         // Beside lower water, water shows the wall above the other surface.
                         if !(face.is_side() && block.is_water() && neighbour.is_water()) {
                             continue;

@@ -26,23 +26,36 @@ pub mod greedy;
 mod mesher;
 pub mod models;
 mod neighbourhood;
+pub mod occlusion;
 pub mod plants;
 pub mod sort;
 pub mod tiles;
+pub mod visibility;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::cube_corner;
 pub use mesher::top_height;
-pub use mesher::{QuadSink, mesh_region};
+pub use mesher::{QuadSink, mesh_region, mesh_region_with};
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
 pub use sort::TranslucentQuads;
+pub use visibility::Visibility;
 
 use bytemuck::{Pod, Zeroable};
 
 use crate::axis::Axis;
 use crate::world::{Block, Face, Light};
 use faces::corners;
+
+/// How leaves are drawn, as Minecraft's graphics setting offers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Leaves {
+    /// Cut-out, seen through, with a face between every two leaves.
+    #[default]
+    Fancy,
+    /// Opaque cubes: only a canopy's outer faces, and its holes dark.
+    Fast,
+}
 
 /// Which pass draws a face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -245,6 +258,9 @@ pub struct ChunkMesh {
     /// `face_starts[p][f]..face_starts[p][f + 1]` of that pass's list. A renderer leaves out
     /// the faces that look away from the eye without looking at a triangle.
     pub face_starts: [[u32; 7]; 2],
+    /// Which faces of the chunk see one another through it, for cave culling
+    /// ([`occlusion`]).
+    pub visibility: Visibility,
 }
 
 impl ChunkMesh {
@@ -256,6 +272,7 @@ impl ChunkMesh {
         self.translucent.clear();
         self.models.clear();
         self.face_starts = [[0; 7]; 2];
+        self.visibility = Visibility::ALL;
     }
 
     /// Whether there is nothing to draw.
@@ -268,6 +285,20 @@ impl ChunkMesh {
     #[must_use]
     pub fn quad_count(&self) -> usize {
         self.vertices.len() / 4 + self.models.len() / 6
+    }
+
+    /// How many quads a renderer draws of the mesh from an eye that sees the faces `faces`
+    /// (bit `f` for [`Face::ALL`]`[f]`, as [`occlusion::faces_towards_eye`] gives): the
+    /// opaque and cut-out faces looking that way, and every translucent and model face.
+    #[must_use]
+    pub fn quads_facing(&self, faces: u8) -> usize {
+        let mut quads = self.translucent.len() / 6 + self.models.len() / 6;
+        for starts in &self.face_starts {
+            for f in (0..6).filter(|f| faces & (1 << f) != 0) {
+                quads += (starts[f + 1] - starts[f]) as usize / 6;
+            }
+        }
+        quads
     }
 
     /// The index list of `pass`.
@@ -284,11 +315,18 @@ impl ChunkMesh {
     /// faces that look the same ([`greedy`]).
     pub fn build(&mut self, input: &Neighbourhood) {
         self.clear();
+        self.visibility = Visibility::of(input);
         if input.is_trivially_empty() {
             return;
         }
         GREEDY.with_borrow_mut(|greedy| {
-            mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], greedy);
+            mesh_region_with(
+                input.blocks(),
+                input.lights(),
+                [PADDED - 2; 3],
+                input.leaves(),
+                greedy,
+            );
             greedy.finish(self);
         });
         self.group_by_face();
@@ -298,10 +336,17 @@ impl ChunkMesh {
     /// [`ChunkMesh::build`] does before merging: what the merged mesh must look like.
     pub fn build_unmerged(&mut self, input: &Neighbourhood) {
         self.clear();
+        self.visibility = Visibility::of(input);
         if input.is_trivially_empty() {
             return;
         }
-        mesh_region(input.blocks(), input.lights(), [PADDED - 2; 3], self);
+        mesh_region_with(
+            input.blocks(),
+            input.lights(),
+            [PADDED - 2; 3],
+            input.leaves(),
+            self,
+        );
         self.group_by_face();
     }
 

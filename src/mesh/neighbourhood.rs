@@ -1,5 +1,6 @@
 //! A chunk's blocks and light with a one-block border from its neighbours: the mesher's input.
 
+use super::Leaves;
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::light::ChunkLight;
 use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos, Light, World};
@@ -23,6 +24,7 @@ pub struct Neighbourhood {
     blocks: Box<[Block; PADDED_VOLUME]>,
     light: Box<[Light; PADDED_VOLUME]>,
     centre: Option<Block>,
+    leaves: Leaves,
 }
 
 impl std::fmt::Debug for Neighbourhood {
@@ -53,6 +55,7 @@ impl Neighbourhood {
             blocks: Box::new([Block::Air; PADDED_VOLUME]),
             light: Box::new([Light::SKY; PADDED_VOLUME]),
             centre: Some(Block::Air),
+            leaves: Leaves::Fancy,
         }
     }
 
@@ -78,6 +81,23 @@ impl Neighbourhood {
     #[must_use]
     pub fn lights(&self) -> &[Light] {
         &self.light[..]
+    }
+
+    /// How the mesher draws leaves.
+    #[must_use]
+    pub const fn leaves(&self) -> Leaves {
+        self.leaves
+    }
+
+    /// Has the mesher draw leaves as `leaves` says.
+    pub fn set_leaves(&mut self, leaves: Leaves) {
+        self.leaves = leaves;
+    }
+
+    /// The block that fills the whole 32³ centre, if one does.
+    #[must_use]
+    pub const fn uniform_centre(&self) -> Option<Block> {
+        self.centre
     }
 
     /// The block at padded coordinates (each from −1 to 32).

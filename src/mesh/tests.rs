@@ -384,3 +384,30 @@ fn flowing_water_is_lower_the_further_it_has_flowed() {
     assert_eq!(top_height(Block::StoneSlab, Block::Stone), 8);
     assert_eq!(top_height(Block::Stone, Block::Water), 16);
 }
+
+#[test]
+fn fast_leaves_are_opaque_cubes_with_no_inner_faces() {
+    // A 3 × 3 × 3 block of leaves in the air: fancy, all 27 × 6 faces in the cut-out pass;
+    // fast, the 9 × 6 that face out, in the opaque pass.
+    let mut world = empty_world();
+    for p in BlockPos::cells_between(at(4, 4, 4), at(6, 6, 6)) {
+        world.set_block(p, Block::Leaves);
+    }
+    let mut input = Neighbourhood::from_world(&world, ChunkPos::new(0, 0, 0));
+    for (leaves, faces, pass) in [
+        (Leaves::Fancy, 27 * 6, Pass::Cutout),
+        (Leaves::Fast, 9 * 6, Pass::Opaque),
+    ] {
+        input.set_leaves(leaves);
+        let mut quads = Vec::new();
+        mesh_region_with(
+            input.blocks(),
+            input.lights(),
+            [PADDED - 2; 3],
+            leaves,
+            &mut quads,
+        );
+        assert_faces(&quads, faces);
+        assert!(quads.iter().all(|q| q.pass == pass), "{leaves:?}");
+    }
+}

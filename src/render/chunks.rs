@@ -5,6 +5,10 @@
 //! A chunk's opaque and cut-out faces are grouped by the way they look, and a chunk wholly
 //! on one side of the eye along an axis is drawn without the faces that look away from it
 //! on that axis: about a third of the faces in view never reach the GPU's vertex stage.
+//!
+//! Which chunks are drawn is the [`Walk`]'s answer (cave culling): the store keeps every
+//! chunk's visibility graph, empty meshes' too (air is what sight passes through), and
+//! draws only the chunks a line of sight from the eye may reach.
 
 use std::collections::HashMap;
 
@@ -12,8 +16,9 @@ use glam::{IVec3, Vec3};
 use wgpu::util::DeviceExt;
 
 use super::camera::{Camera, Frustum};
-use crate::mesh::{ChunkMesh, Pass, TranslucentQuads};
-use crate::world::{CHUNK_SIZE, ChunkPos, Face};
+use crate::mesh::occlusion::{Walk, faces_towards_eye};
+use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility};
+use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos};
 
 /// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
 /// quads in back-to-front order; farther away, overlapping translucent faces are too small
@@ -50,27 +55,6 @@ pub struct Visible {
     faces: u8,
 }
 
-/// The faces of a chunk whose corner nearest the origin is at `min` (camera-relative) that
-/// may look towards the eye: all but those looking away on an axis along which the whole
-/// chunk lies to one side of the eye.
-fn faces_towards_eye(min: Vec3) -> u8 {
-    let max = min + Vec3::splat(CHUNK_SIZE as f32);
-    Face::ALL
-        .into_iter()
-        .enumerate()
-        .filter(|&(_, face)| {
-            let axis = face.axis();
-            // A face looking +axis lies at or past the chunk's low side: the eye must be past
-            // it; one looking -axis, short of the high side.
-            if face.is_positive() {
-                min[axis] < 0.0
-            } else {
-                max[axis] > 0.0
-            }
-        })
-        .fold(0, |mask, (f, _)| mask | 1 << f)
-}
-
 impl GpuChunk {
     /// Quads drawn from the eye's side of the chunk given by `faces`.
     fn quads_drawn(&self, faces: u8) -> usize {
@@ -100,6 +84,14 @@ pub struct ChunkStore {
     bytes: u64,
     /// Quads in the chunks [`ChunkStore::prepare`] last found visible.
     quads_visible: usize,
+    /// How many chunks [`ChunkStore::prepare`] last found visible.
+    chunks_visible: usize,
+    /// Every uploaded chunk's visibility graph, empty or not.
+    graphs: HashMap<ChunkPos, Visibility>,
+    /// Whether only the chunks the walk reaches are drawn.
+    cave_culling: bool,
+    walk: Walk,
+    reached: Vec<ChunkPos>,
 }
 
 impl ChunkStore {
@@ -119,6 +111,11 @@ impl ChunkStore {
             staging: Vec::new(),
             bytes: 0,
             quads_visible: 0,
+            chunks_visible: 0,
+            graphs: HashMap::new(),
+            cave_culling: true,
+            walk: Walk::default(),
+            reached: Vec::new(),
         }
     }
 
@@ -174,9 +171,23 @@ impl ChunkStore {
         self.quads_visible
     }
 
-    /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it).
+    /// Chunks the last [`ChunkStore::prepare`] found in view: what a frame draws.
+    #[must_use]
+    pub fn chunks_visible(&self) -> usize {
+        self.chunks_visible
+    }
+
+    /// Draws only the chunks a line of sight from the eye may reach (on, the default), or
+    /// every chunk in the view (off).
+    pub fn set_cave_culling(&mut self, on: bool) {
+        self.cave_culling = on;
+    }
+
+    /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it, and keeps its
+    /// visibility graph).
     pub fn upload(&mut self, device: &wgpu::Device, pos: ChunkPos, mesh: &ChunkMesh) {
         self.remove(pos);
+        self.graphs.insert(pos, mesh.visibility);
         if mesh.is_empty() {
             return;
         }
@@ -230,6 +241,7 @@ impl ChunkStore {
 
     /// Drops the mesh of the chunk at `pos`.
     pub fn remove(&mut self, pos: ChunkPos) {
+        self.graphs.remove(&pos);
         if let Some(chunk) = self.chunks.remove(&pos) {
             self.bytes -= chunk.bytes;
         }
@@ -238,8 +250,10 @@ impl ChunkStore {
     /// Drops every chunk's mesh, as when the player leaves a world.
     pub fn clear(&mut self) {
         self.chunks.clear();
+        self.graphs.clear();
         self.bytes = 0;
         self.quads_visible = 0;
+        self.chunks_visible = 0;
     }
 
     /// Picks the chunks inside the view, nearest first, and writes their offsets from the
@@ -252,19 +266,39 @@ impl ChunkStore {
         frustum: &Frustum,
     ) -> Vec<Visible> {
         let size = CHUNK_SIZE as f32;
-        let mut visible: Vec<(f32, ChunkPos, u8)> = self
-            .chunks
-            .keys()
-            .filter_map(|&pos| {
+        let in_view = |pos: ChunkPos| {
+            let min = camera.relative(pos.min_block().min_corner());
+            frustum.intersects_box(min, min + Vec3::splat(size))
+        };
+        let candidates: Vec<ChunkPos> = if self.cave_culling {
+            let graphs = &self.graphs;
+            self.walk.reachable(
+                BlockPos::containing(camera.eye).chunk(),
+                (camera.far / size).ceil() as i32 + 1,
+                |pos| graphs.get(&pos).copied().unwrap_or_default(),
+                in_view,
+                &mut self.reached,
+            );
+            self.reached
+                .iter()
+                .copied()
+                .filter(|pos| self.chunks.contains_key(pos))
+                .collect()
+        } else {
+            self.chunks.keys().copied().collect()
+        };
+        let mut visible: Vec<(f32, ChunkPos, u8)> = candidates
+            .into_iter()
+            .filter(|&pos| in_view(pos))
+            .map(|pos| {
                 let min = camera.relative(pos.min_block().min_corner());
-                let max = min + Vec3::splat(size);
-                frustum.intersects_box(min, max).then(|| {
-                    let distance = (min + Vec3::splat(size / 2.0)).length_squared();
-                    (distance, pos, faces_towards_eye(min))
-                })
+                let distance = (min + Vec3::splat(size / 2.0)).length_squared();
+                (distance, pos, faces_towards_eye(min))
             })
             .collect();
-        visible.sort_by(|a, b| a.0.total_cmp(&b.0));
+        self.chunks_visible = visible.len();
+        // Ties broken by position, so that the order does not hang on the map's.
+        visible.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         let count = visible.len() as u32;
         if count > self.capacity {
             self.capacity = count.next_power_of_two();
@@ -379,39 +413,5 @@ impl ChunkStore {
         } else {
             visible.iter().for_each(&mut draw_one);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn faces(mask: u8) -> Vec<Face> {
-        Face::ALL
-            .into_iter()
-            .enumerate()
-            .filter(|&(f, _)| mask & (1 << f) != 0)
-            .map(|(_, face)| face)
-            .collect()
-    }
-
-    #[test]
-    fn a_chunk_to_one_side_of_the_eye_shows_only_the_faces_that_look_back() {
-        // East of the eye, above it, and straddling it along z.
-        let min = Vec3::new(10.0, 5.0, -16.0);
-        assert_eq!(
-            faces(faces_towards_eye(min)),
-            [Face::West, Face::Down, Face::South, Face::North]
-        );
-    }
-
-    #[test]
-    fn the_chunk_around_the_eye_shows_every_face() {
-        assert_eq!(faces_towards_eye(Vec3::splat(-16.0)), 0b11_1111);
-        // The eye on the chunk's low corner is past none of its faces that look up an axis.
-        assert_eq!(
-            faces(faces_towards_eye(Vec3::ZERO)),
-            [Face::West, Face::Down, Face::North]
-        );
     }
 }

@@ -233,6 +233,19 @@ impl Renderer {
         self.chunks.quads_visible()
     }
 
+    /// How many chunks the last frame drew: those in view that a line of sight from the eye
+    /// may reach.
+    #[must_use]
+    pub fn chunks_drawn(&self) -> usize {
+        self.chunks.chunks_visible()
+    }
+
+    /// Draws only the chunks a line of sight from the eye may reach (cave culling, on by
+    /// default), or every chunk in view.
+    pub fn set_cave_culling(&mut self, on: bool) {
+        self.chunks.set_cave_culling(on);
+    }
+
     /// `srgb` in the space this renderer's target holds, with `w` as the fourth value.
     fn colour(&self, srgb: [f32; 3], w: f32) -> [f32; 4] {
         let c = if self.format.is_srgb() {

@@ -191,6 +191,18 @@ pub static VSYNC: Switch = Switch {
     text: "wait for the display",
 };
 
+/// Whether leaves are drawn fancy (cut-out, seen through, every face between two leaves) or
+/// fast (opaque cubes, only a canopy's outside): Minecraft's graphics setting, for when the
+/// frame cannot keep up with a forest.
+pub static FANCY_LEAVES: Switch = Switch {
+    name: "fancy_leaves",
+    label: "Leaves",
+    default: true,
+    get: |s| s.fancy_leaves,
+    set: |s, v| s.fancy_leaves = v,
+    text: "fancy: see through the canopy (off: fast)",
+};
+
 /// Whether the window fills the screen.
 pub static FULLSCREEN: Switch = Switch {
     name: "fullscreen",
@@ -239,7 +251,7 @@ fn brightness_words(v: f64) -> String {
 }
 
 /// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 9] = [
+pub static FIELDS: [Field; 10] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
     Field::Switch(&INVERT_Y),
@@ -248,6 +260,7 @@ pub static FIELDS: [Field; 9] = [
     Field::Switch(&FULLSCREEN),
     Field::Number(&GUI_SCALE),
     Field::Number(&BRIGHTNESS),
+    Field::Switch(&FANCY_LEAVES),
     Field::Name(&NAME),
 ];
 
@@ -262,6 +275,7 @@ pub static SCREEN: [(&str, &[Field]); 3] = [
             Field::Whole(&RENDER_DISTANCE),
             Field::Number(&BRIGHTNESS),
             Field::Number(&GUI_SCALE),
+            Field::Switch(&FANCY_LEAVES),
             Field::Switch(&VSYNC),
             Field::Switch(&FULLSCREEN),
         ],

@@ -12,6 +12,7 @@ fn changed() -> Settings {
         fullscreen: true,
         gui_scale: 3.0,
         brightness: 0.8,
+        fancy_leaves: false,
         keys: Bindings::default(),
     };
     s.keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
@@ -238,6 +239,7 @@ vsync = false
 fullscreen = true
 gui_scale = 3.0
 brightness = 0.8
+fancy_leaves = false
 name = "Alex_2"
 
 # Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).

@@ -1,0 +1,216 @@
+//! What a frame draws from fixed views, counted without a GPU so that the counts can be
+//! followed from commit to commit: quads and chunks drawn with cave culling on and off.
+//!
+//! The views: a new world of seed 7 from the new player's eye at its spawn, at render
+//! distances 8 and 16 with fancy leaves and with fast ones, and at render distance 8 from a room dug out at y = 20 under the
+//! spawn (a player underground: the case cave culling is for). Chunks are meshed as the game
+//! meshes them (every chunk within the render distance, horizontally, of the player's
+//! chunk), and a frame's chunks and faces are chosen as the renderer chooses them: the
+//! chunks in the view (and, with culling, reached by the walk from the eye), each without
+//! the faces that look away from the eye. The camera is the game's at its default field of
+//! view in a 1280 × 720 window.
+//!
+//! `cargo bench --bench drawn` prints the table, then times the walk itself from the spawn
+//! at render distance 16 (what cave culling adds to each frame on the CPU).
+
+use std::collections::HashMap;
+use std::hint::black_box;
+
+use criterion::Criterion;
+
+use glam::{DVec3, Vec3};
+use hewn::app::tuning::LOAD_MARGIN;
+use hewn::mesh::occlusion::{Walk, faces_towards_eye};
+use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Visibility};
+use hewn::render::{Camera, Frustum};
+use hewn::sim::spawn::new_player;
+use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
+use hewn::worldgen::{Generator, GeneratorKind};
+
+/// One view to count.
+struct View {
+    name: &'static str,
+    render_distance: i32,
+    eye: DVec3,
+    yaw: f64,
+    pitch: f64,
+}
+
+/// The meshes of every chunk within `render_distance` columns of the chunk at `feet`, with
+/// leaves drawn as `leaves` says.
+fn meshes_around(
+    world: &mut World,
+    feet: DVec3,
+    render_distance: i32,
+    leaves: Leaves,
+) -> HashMap<ChunkPos, ChunkMesh> {
+    let centre = BlockPos::containing(feet).chunk();
+    let reach = render_distance + LOAD_MARGIN;
+    for column in centre.column().around(reach) {
+        world.load_column(column);
+    }
+    let mut meshes = HashMap::new();
+    for dz in -render_distance..=render_distance {
+        for dx in -render_distance..=render_distance {
+            if dx * dx + dz * dz > render_distance * render_distance {
+                continue;
+            }
+            for y in 0..WORLD_HEIGHT_CHUNKS {
+                let pos = ChunkPos::new(centre.x + dx, y, centre.z + dz);
+                let mut mesh = ChunkMesh::default();
+                let mut input = Neighbourhood::from_world(world, pos);
+                input.set_leaves(leaves);
+                mesh.build(&input);
+                meshes.insert(pos, mesh);
+            }
+        }
+    }
+    meshes
+}
+
+/// Chunks and quads drawn from `view`, with cave culling when `cull`.
+fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usize, usize) {
+    let size = CHUNK_SIZE as f32;
+    let camera = Camera {
+        eye: view.eye,
+        yaw: view.yaw,
+        pitch: view.pitch,
+        fov_y: 70.0,
+        aspect: 1280.0 / 720.0,
+        far: ((view.render_distance + LOAD_MARGIN) * CHUNK_SIZE) as f32,
+    };
+    let frustum = Frustum::new(camera.view_proj());
+    let in_view = |pos: ChunkPos| {
+        let min = camera.relative(pos.min_block().min_corner());
+        frustum.intersects_box(min, min + Vec3::splat(size))
+    };
+    let candidates: Vec<ChunkPos> = if cull {
+        let mut reached = Vec::new();
+        Walk::default().reachable(
+            BlockPos::containing(camera.eye).chunk(),
+            (camera.far / size).ceil() as i32 + 1,
+            |pos| meshes.get(&pos).map(|m| m.visibility).unwrap_or_default(),
+            in_view,
+            &mut reached,
+        );
+        reached
+    } else {
+        meshes.keys().copied().collect()
+    };
+    let mut chunks = 0;
+    let mut quads = 0;
+    for pos in candidates.into_iter().filter(|&p| in_view(p)) {
+        let Some(mesh) = meshes.get(&pos).filter(|m| !m.is_empty()) else {
+            continue;
+        };
+        chunks += 1;
+        quads += mesh.quads_facing(faces_towards_eye(
+            camera.relative(pos.min_block().min_corner()),
+        ));
+    }
+    (chunks, quads)
+}
+
+/// Times the walk from `view` over the chunks of `meshes`.
+fn time_walk(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View) {
+    let size = CHUNK_SIZE as f32;
+    let camera = Camera {
+        eye: view.eye,
+        yaw: view.yaw,
+        pitch: view.pitch,
+        fov_y: 70.0,
+        aspect: 1280.0 / 720.0,
+        far: ((view.render_distance + LOAD_MARGIN) * CHUNK_SIZE) as f32,
+    };
+    let frustum = Frustum::new(camera.view_proj());
+    let graphs: HashMap<ChunkPos, Visibility> =
+        meshes.iter().map(|(&p, m)| (p, m.visibility)).collect();
+    let mut walk = Walk::default();
+    let mut reached = Vec::new();
+    let mut criterion = Criterion::default().configure_from_args();
+    criterion.bench_function("cave culling walk, seed 7 spawn, rd 16", |b| {
+        b.iter(|| {
+            walk.reachable(
+                BlockPos::containing(camera.eye).chunk(),
+                (camera.far / size).ceil() as i32 + 1,
+                |pos| graphs.get(&pos).copied().unwrap_or_default(),
+                |pos| {
+                    let min = camera.relative(pos.min_block().min_corner());
+                    frustum.intersects_box(min, min + Vec3::splat(size))
+                },
+                &mut reached,
+            );
+            black_box(reached.len())
+        });
+    });
+}
+
+/// An eye in a room of air three blocks wide and high dug out around `(x, y, z)`.
+fn dig_room(world: &mut World, x: i32, y: i32, z: i32) -> DVec3 {
+    let room = BlockPos::cells_between(
+        BlockPos::new(x - 1, y, z - 1),
+        BlockPos::new(x + 1, y + 2, z + 1),
+    );
+    world.set_blocks(room.map(|p| (p, Block::Air)));
+    DVec3::new(f64::from(x) + 0.5, f64::from(y) + 1.62, f64::from(z) + 0.5)
+}
+
+fn main() {
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = generator.spawn_point();
+    let mut world = World::new(generator);
+    let player = new_player(&mut world, spawn);
+    let at_spawn = |name, render_distance| View {
+        name,
+        render_distance,
+        eye: player.eye(),
+        yaw: player.yaw,
+        pitch: player.pitch,
+    };
+    println!(
+        "{:<34} {:>13} {:>13} {:>11} {:>11}",
+        "view", "chunks (off)", "chunks (on)", "quads (off)", "quads (on)"
+    );
+    let report = |world: &mut World, view: View, leaves: Leaves| {
+        let meshes = meshes_around(world, view.eye, view.render_distance, leaves);
+        if view.render_distance == 16 && leaves == Leaves::Fancy {
+            time_walk(&meshes, &view);
+        }
+        let (chunks_off, quads_off) = drawn(&meshes, &view, false);
+        let (chunks_on, quads_on) = drawn(&meshes, &view, true);
+        let in_range = meshes.values().filter(|m| !m.is_empty()).count();
+        println!(
+            "{:<34} {chunks_off:>13} {chunks_on:>13} {quads_off:>11} {quads_on:>11}   \
+             ({in_range} chunks with faces in range)",
+            view.name
+        );
+    };
+    report(&mut world, at_spawn("seed 7 spawn, rd 8", 8), Leaves::Fancy);
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 16", 16),
+        Leaves::Fancy,
+    );
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 8, fast leaves", 8),
+        Leaves::Fast,
+    );
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 16, fast leaves", 16),
+        Leaves::Fast,
+    );
+    let block = BlockPos::containing(spawn);
+    let eye = dig_room(&mut world, block.x, 20, block.z);
+    let underground = View {
+        name: "room at y = 20 under the spawn, rd 8",
+        render_distance: 8,
+        eye,
+        yaw: player.yaw,
+        pitch: 0.0,
+    };
+    debug_assert!(world.block(BlockPos::containing(eye)) == Block::Air);
+    report(&mut world, underground, Leaves::Fancy);
+}
