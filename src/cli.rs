@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub mod bot;
 pub mod serve;
 
-use crate::sim::report::{TickReport, Trace};
+use crate::sim::report::{EventReport, TickReport, Trace};
 use crate::sim::scenario::Scenario;
 use crate::sim::water::MAX_EDITS_FOR_WATER;
 use crate::worldgen::GeneratorKind;
@@ -252,6 +252,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     let mut write_failed = false;
     let mut trace = Trace::new();
     let mut water_stopped = false;
+    let mut events = Vec::new();
     for step in scenario.steps(arrivals) {
         if let Some(saved) = &mut saved {
             saved.note_leaving(&sim, &step);
@@ -267,6 +268,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
                 sim.world().edit_count()
             );
         }
+        events.extend(sim.events().iter().map(EventReport::from));
         if args.trace && !write_failed {
             let line = trace.line(&sim, &scenario.probes);
             write_failed = writeln!(out, "{}", line.to_json()).is_err();
@@ -275,10 +277,9 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     if let Some(Err(code)) = saved.map(|saved| saved.save(&mut sim)) {
         return code;
     }
-    if writeln!(out, "{}", TickReport::of(&sim, &scenario.probes).to_json()).is_err()
-        || out.flush().is_err()
-        || write_failed
-    {
+    let mut last = TickReport::of(&sim, &scenario.probes);
+    last.events = events;
+    if writeln!(out, "{}", last.to_json()).is_err() || out.flush().is_err() || write_failed {
         // A closed pipe (`hewn sim x.toml | head -1`) is not worth a panic or a message.
         return ExitCode::from(1);
     }
