@@ -22,7 +22,7 @@ use crate::physics::Player;
 use crate::physics::tuning::TICK_SECONDS;
 use crate::save::{Autosaver, Snapshot};
 use crate::sim::record::Recorder;
-use crate::sim::{ActionOutcome, Input, Item, Simulation, Target};
+use crate::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
 use crate::world::{BlockSource, ChunkPos};
 use crate::worldgen::Generator;
 
@@ -56,6 +56,8 @@ pub struct Session {
     /// Writes the world in the background; `None` for an unsaved world.
     saver: Option<Autosaver>,
     pub(super) render_distance: u32,
+    /// What happened in this frame's ticks, in order, to be heard.
+    heard: Vec<Event>,
 }
 
 impl Session {
@@ -112,6 +114,7 @@ impl Session {
             recorder: None,
             saver: None,
             render_distance: settings.render_distance,
+            heard: Vec::new(),
         }
     }
 
@@ -165,6 +168,7 @@ impl Session {
     /// [`Session::next_ready_mesh`] for the frame to take as its time allows.
     pub fn advance(&mut self, elapsed: Duration, running: bool) -> SceneChanges {
         let now = Instant::now();
+        self.heard.clear();
         let mut changes = SceneChanges::default();
         self.play.pump();
         self.note_view_loaded();
@@ -204,6 +208,12 @@ impl Session {
         }
         changes.dropped = self.streamer.take_dropped();
         changes
+    }
+
+    /// What happened in the ticks of the last [`Session::advance`], in order.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.heard
     }
 
     /// The next mesh a worker finished, nearest first, for the frame to upload. When there
@@ -254,6 +264,7 @@ impl Session {
                 self.previous_crates.clear();
             }
         }
+        self.heard.extend_from_slice(self.play.sim().events());
         let redrawn = self.play.sim_mut().loader().take_redrawn_chunks();
         let remeshed = self.streamer.remesh_now(self.play.sim().world(), redrawn);
         // A chunk re-meshed twice in one frame keeps only its newest mesh.

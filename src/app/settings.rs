@@ -58,6 +58,14 @@ pub struct Settings {
     pub gui_scale: f64,
     /// How bright dim light looks ([`fields::BRIGHTNESS`]).
     pub brightness: f64,
+    /// How loud the game is, 0 to 1 ([`fields::MASTER_VOLUME`]).
+    pub master_volume: f64,
+    /// How loud blocks are ([`fields::BLOCKS_VOLUME`]).
+    pub blocks_volume: f64,
+    /// How loud the world around is ([`fields::AMBIENT_VOLUME`]).
+    pub ambient_volume: f64,
+    /// How loud the menus' clicks are ([`fields::MENUS_VOLUME`]).
+    pub menus_volume: f64,
     /// Which key does what.
     pub keys: Bindings,
 }
@@ -74,6 +82,10 @@ impl Default for Settings {
             fullscreen: fields::FULLSCREEN.default,
             gui_scale: fields::GUI_SCALE.default,
             brightness: fields::BRIGHTNESS.default,
+            master_volume: fields::MASTER_VOLUME.default,
+            blocks_volume: fields::BLOCKS_VOLUME.default,
+            ambient_volume: fields::AMBIENT_VOLUME.default,
+            menus_volume: fields::MENUS_VOLUME.default,
             keys: Bindings::default(),
         }
     }
@@ -100,6 +112,17 @@ pub fn settings_path() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// The volumes the mixer plays at.
+    #[must_use]
+    pub fn volumes(&self) -> crate::audio::Volumes {
+        crate::audio::Volumes {
+            master: self.master_volume as f32,
+            blocks: self.blocks_volume as f32,
+            ambient: self.ambient_volume as f32,
+            menus: self.menus_volume as f32,
+        }
+    }
+
     /// These settings with the command line's flags over them, for this run only.
     #[must_use]
     pub fn overridden_by(mut self, options: &PlayOptions) -> Self {

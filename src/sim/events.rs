@@ -163,7 +163,7 @@ impl Simulation {
         // A player put down on the ground (a new world, a scenario's start) has no ground
         // under it until its first tick finds it: that is no landing.
         let landed = (!before.on_ground && after.on_ground)
-            .then(|| top - after.position.y)
+            .then_some(top - after.position.y)
             .filter(|&fall| fall > 0.0);
 
         let sneaking = controls.held(Control::Sneak) && before.on_ground;
