@@ -160,7 +160,7 @@ impl<T: Seek> Seek for Pitched<T> {
 const HEADROOM_DB: f32 = -0.3;
 
 /// The distance at which a sound plays at its own volume; at twice that, half as loud.
-const FULL_VOLUME_WITHIN: f32 = 1.0;
+const FULL_VOLUME_WITHIN: f32 = 2.0;
 
 /// The game thread's handle to the mixer: plays sounds and sets levels without waiting
 /// for the audio thread.
