@@ -1,18 +1,18 @@
-//! The audio thread: it synthesizes the sounds, hands the game its [`Mixer`], then renders
-//! as much sound as the game's frames say time has passed, into the `--audio-out` file
-//! and the sound device.
+//! The audio thread: it synthesizes the sounds, then owns the [`Mixer`] and renders as much
+//! sound as the game's frames say time has passed, into the `--audio-out` file and the
+//! sound device.
 //!
-//! The game thread does no more per frame than play sounds through the mixer's handles and
-//! send one number: how many frames of sound are now owed.
+//! The game thread does no more per frame than send a few small messages: the sounds to
+//! play, where the listener is, and how many frames of sound are now owed.
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::bank::Bank;
-use super::mixer::{Mixer, Render, Volumes};
+use super::mixer::{AmbientLevels, Listener, Mixer, Render, Sound, Volumes};
 use super::synth::RATE;
 use super::wav::WavWriter;
 
@@ -44,16 +44,27 @@ pub enum AudioError {
     Panicked,
 }
 
-/// What the game thread asks of the audio thread.
+/// What the game thread asks of the audio thread, in the order it happens: sounds are
+/// played between the renders of the frames they belong to, so the file's timeline is the
+/// game's, however far behind the audio thread runs.
 enum Request {
     /// Render this many more frames.
     Render(usize),
+    /// Play a sound.
+    Play(Sound),
+    /// Click.
+    Click,
+    /// Move the listener.
+    Listener(Listener),
+    /// Set the backgrounds.
+    Ambience(AmbientLevels),
+    /// Set the volumes.
+    Volumes(Volumes),
 }
 
-/// Sound being played: the game thread's end.
+/// Sound being played: the game thread's end. Each call sends one message; the mixing,
+/// and the synthesis before it, happen on the audio thread.
 pub struct Audio {
-    mixer: Option<Mixer>,
-    ready: Receiver<Mixer>,
     requests: Option<Sender<Request>>,
     thread: Option<JoinHandle<Result<(), AudioError>>>,
     /// Frames of time passed but not yet asked for (a fraction of a frame).
@@ -62,9 +73,7 @@ pub struct Audio {
 
 impl std::fmt::Debug for Audio {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Audio")
-            .field("ready", &self.mixer.is_some())
-            .finish_non_exhaustive()
+        f.debug_struct("Audio").finish_non_exhaustive()
     }
 }
 
@@ -87,39 +96,55 @@ impl Audio {
             })?),
             None => None,
         };
-        let (ready_tx, ready) = channel();
         let (requests, rx) = channel();
         let thread = std::thread::Builder::new()
             .name("hewn-audio".into())
             .spawn(move || {
                 let bank = Arc::new(Bank::synthesize());
                 let (mixer, render) = Mixer::new(bank, volumes, seed);
-                // The game may have gone already; then there is nothing to play.
-                let _ = ready_tx.send(mixer);
-                serve(&rx, render, wav, device).map_err(|source| AudioError::File {
+                serve(&rx, mixer, render, wav, device).map_err(|source| AudioError::File {
                     path: file.unwrap_or_default(),
                     source,
                 })
             })
             .map_err(AudioError::Thread)?;
         Ok(Self {
-            mixer: None,
-            ready,
             requests: Some(requests),
             thread: Some(thread),
             owed: 0.0,
         })
     }
 
-    /// The mixer, once the audio thread has the sounds ready.
-    pub fn mixer(&mut self) -> Option<&mut Mixer> {
-        if self.mixer.is_none() {
-            match self.ready.try_recv() {
-                Ok(m) => self.mixer = Some(m),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => {}
-            }
+    /// Sends `request`; a thread that ended has said why in [`Audio::finish`].
+    fn send(&self, request: Request) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(request);
         }
-        self.mixer.as_mut()
+    }
+
+    /// Plays `sound`.
+    pub fn play(&self, sound: Sound) {
+        self.send(Request::Play(sound));
+    }
+
+    /// Plays the menus' click.
+    pub fn click(&self) {
+        self.send(Request::Click);
+    }
+
+    /// Moves the listener.
+    pub fn set_listener(&self, listener: Listener) {
+        self.send(Request::Listener(listener));
+    }
+
+    /// Sets the backgrounds.
+    pub fn set_ambience(&self, levels: AmbientLevels) {
+        self.send(Request::Ambience(levels));
+    }
+
+    /// Sets the volumes.
+    pub fn set_volumes(&self, volumes: Volumes) {
+        self.send(Request::Volumes(volumes));
     }
 
     /// Asks for `elapsed` more of sound.
@@ -127,11 +152,8 @@ impl Audio {
         self.owed += elapsed.as_secs_f64() * f64::from(RATE);
         let whole = self.owed.floor();
         self.owed -= whole;
-        if whole >= 1.0
-            && let Some(requests) = &self.requests
-        {
-            // A thread that ended has said why in `finish`.
-            let _ = requests.send(Request::Render(whole as usize));
+        if whole >= 1.0 {
+            self.send(Request::Render(whole as usize));
         }
     }
 
@@ -153,12 +175,36 @@ impl Audio {
 /// game hangs up.
 fn serve(
     requests: &Receiver<Request>,
+    mut mixer: Mixer,
     mut render: Render,
     mut wav: Option<WavWriter>,
     mut device: Option<Box<dyn Device>>,
 ) -> std::io::Result<()> {
     let mut buffer = vec![[0.0_f32; 2]; 1024];
-    for Request::Render(frames) in requests {
+    for request in requests {
+        let frames = match request {
+            Request::Render(frames) => frames,
+            Request::Play(sound) => {
+                mixer.play(&sound);
+                continue;
+            }
+            Request::Click => {
+                mixer.click();
+                continue;
+            }
+            Request::Listener(listener) => {
+                mixer.set_listener(listener);
+                continue;
+            }
+            Request::Ambience(levels) => {
+                mixer.set_ambience(&levels);
+                continue;
+            }
+            Request::Volumes(volumes) => {
+                mixer.set_volumes(volumes);
+                continue;
+            }
+        };
         let mut left = frames;
         while left > 0 {
             let n = left.min(buffer.len());

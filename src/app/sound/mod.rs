@@ -68,36 +68,34 @@ impl Ears {
             return;
         };
         self.since_listened += elapsed;
-        if let Some(mixer) = audio.mixer() {
-            for _ in 0..clicks.min(4) {
-                mixer.click();
-            }
-            match session {
-                Some(session) => {
-                    let me = session.me();
-                    mixer.set_listener(Listener {
-                        eye: me.eye(),
-                        yaw: me.yaw,
-                    });
-                    for sound in session.events().iter().filter_map(sound_of) {
-                        mixer.play(&sound);
-                    }
-                    if self.since_listened >= LISTEN_EVERY {
-                        self.since_listened = Duration::ZERO;
-                        let sim = session.play.sim();
-                        mixer.set_ambience(&surroundings(sim.world(), me.eye(), sim.time()));
-                    }
+        for _ in 0..clicks.min(4) {
+            audio.click();
+        }
+        match session {
+            Some(session) => {
+                let me = session.me();
+                audio.set_listener(Listener {
+                    eye: me.eye(),
+                    yaw: me.yaw,
+                });
+                for sound in session.events().iter().filter_map(sound_of) {
+                    audio.play(sound);
                 }
-                None => mixer.set_ambience(&AmbientLevels::default()),
+                if self.since_listened >= LISTEN_EVERY {
+                    self.since_listened = Duration::ZERO;
+                    let sim = session.play.sim();
+                    audio.set_ambience(surroundings(sim.world(), me.eye(), sim.time()));
+                }
             }
+            None => audio.set_ambience(AmbientLevels::default()),
         }
         audio.advance(elapsed);
     }
 
     /// Sets the volumes.
     pub fn set_volumes(&mut self, volumes: Volumes) {
-        if let Some(mixer) = self.audio.as_mut().and_then(Audio::mixer) {
-            mixer.set_volumes(volumes);
+        if let Some(audio) = &self.audio {
+            audio.set_volumes(volumes);
         }
     }
 
@@ -115,3 +113,6 @@ impl Ears {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
