@@ -1,5 +1,7 @@
-//! The mixer: oddio's signal graph, with the game thread's handle to it ([`Mixer`]) and the
-//! audio thread's end ([`Render`]).
+//! The mixer: oddio's signal graph, with its controls ([`Mixer`]) and the end it is
+//! rendered from ([`Render`]). In the game both live on the audio thread
+//! ([`super::output`]), which takes the game's requests in order between renders; tests and
+//! `hewn sim --audio-out` drive them directly.
 //!
 //! ```text
 //!  blocks:  SpatialScene (one-shot sounds at their cells) ── Gain(blocks) ─┐
@@ -162,8 +164,8 @@ const HEADROOM_DB: f32 = -0.3;
 /// The distance at which a sound plays at its own volume; at twice that, half as loud.
 const FULL_VOLUME_WITHIN: f32 = 2.0;
 
-/// The game thread's handle to the mixer: plays sounds and sets levels without waiting
-/// for the audio thread.
+/// The mixer's controls: plays sounds and sets levels, without waiting for the renders
+/// (oddio's handles are lock-free).
 pub struct Mixer {
     bank: Arc<Bank>,
     blocks: SpatialSceneControl,
@@ -184,7 +186,7 @@ impl std::fmt::Debug for Mixer {
     }
 }
 
-/// The audio thread's end of the mixer: renders what the [`Mixer`] plays.
+/// The mixer's output: renders what the [`Mixer`] plays.
 pub struct Render {
     signal: FixedGain<Tanh<Gain<oddio::Mixer<[f32; 2]>>>>,
 }
