@@ -10,7 +10,8 @@ pub mod bot;
 pub mod serve;
 pub mod server_file;
 
-use crate::sim::report::{TickReport, Trace};
+use crate::audio::tape::Tape;
+use crate::sim::report::{EventReport, TickReport, Trace};
 use crate::sim::scenario::Scenario;
 use crate::sim::water::MAX_EDITS_FOR_WATER;
 use crate::worldgen::GeneratorKind;
@@ -54,6 +55,10 @@ pub struct SimArgs {
     /// saved player is used unless the scenario sets `[player] position`.
     #[arg(long, value_name = "NAME_OR_PATH")]
     pub world: Option<String>,
+    /// Write what the first player hears during the run to this WAV file (stereo, 48 kHz,
+    /// 16-bit): each tick's sound, heard from its eyes. The same run gives the same file.
+    #[arg(long, value_name = "FILE")]
+    pub audio_out: Option<PathBuf>,
 }
 
 /// World generators selectable on the command line.
@@ -169,6 +174,14 @@ pub struct PlayOptions {
     /// With --frames: save the last frame to this PNG file.
     #[arg(long, value_name = "FILE", requires = "frames")]
     pub screenshot: Option<PathBuf>,
+    /// Play sound on the system's sound device (on), or open none (off); an --audio-out file
+    /// is written either way.
+    #[arg(long, value_enum, value_name = "on|off", default_value = "on")]
+    pub audio: Switch,
+    /// Write what the player hears during the run to this WAV file (stereo, 48 kHz, 16-bit),
+    /// with or without a sound device.
+    #[arg(long, value_name = "FILE")]
+    pub audio_out: Option<PathBuf>,
     /// Record the session as a scenario file that `hewn sim` replays.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -253,6 +266,11 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     let mut write_failed = false;
     let mut trace = Trace::new();
     let mut water_stopped = false;
+    let mut events = Vec::new();
+    let mut tape = match args.audio_out.as_deref().map(Tape::create).transpose() {
+        Ok(tape) => tape,
+        Err(e) => return cannot_write_sound(args, &e),
+    };
     for step in scenario.steps(arrivals) {
         if let Some(saved) = &mut saved {
             saved.note_leaving(&sim, &step);
@@ -268,20 +286,38 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
                 sim.world().edit_count()
             );
         }
+        events.extend(sim.events().iter().map(EventReport::from));
+        if let Some(t) = &mut tape
+            && let Err(e) = t.tick(&mut sim)
+        {
+            return cannot_write_sound(args, &e);
+        }
         if args.trace && !write_failed {
             let line = trace.line(&sim, &scenario.probes);
             write_failed = writeln!(out, "{}", line.to_json()).is_err();
         }
     }
+    if let Some(Err(e)) = tape.map(Tape::finish) {
+        return cannot_write_sound(args, &e);
+    }
     if let Some(Err(code)) = saved.map(|saved| saved.save(&mut sim)) {
         return code;
     }
-    if writeln!(out, "{}", TickReport::of(&sim, &scenario.probes).to_json()).is_err()
-        || out.flush().is_err()
-        || write_failed
-    {
+    let mut last = TickReport::of(&sim, &scenario.probes);
+    last.events = events;
+    if writeln!(out, "{}", last.to_json()).is_err() || out.flush().is_err() || write_failed {
         // A closed pipe (`hewn sim x.toml | head -1`) is not worth a panic or a message.
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+/// Says that `hewn sim --audio-out` cannot write its file, and exits 2.
+fn cannot_write_sound(args: &SimArgs, e: &std::io::Error) -> ExitCode {
+    let path = args
+        .audio_out
+        .as_deref()
+        .unwrap_or(std::path::Path::new(""));
+    eprintln!("hewn sim: cannot write {}: {e}", path.display());
+    ExitCode::from(2)
 }

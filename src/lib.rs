@@ -36,7 +36,9 @@ pub mod raycast;
 // The game's state and the only way it changes.
 pub mod sim;
 
-// Outside the simulation: vertices from blocks, and worlds on disk.
+// Outside the simulation: sounds and vertices from what happens and what is, and worlds on
+// disk.
+pub mod audio;
 pub mod mesh;
 pub mod save;
 

@@ -71,6 +71,7 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "time",
         "light",
         "players",
+        "events",
         "hash",
     ];
     expected.sort_unstable();
@@ -101,12 +102,34 @@ fn trace_prints_every_tick_then_the_final_state() {
         assert_eq!(line["tick"], i + 1);
     }
     // The last tick's line is the final state but for its edits, which are the changes since
-    // the line before; applying every line's changes in order gives the final edits.
+    // the line before, and its events, which are its tick's; applying every line's changes in
+    // order gives the final edits, and every line's events in order are the final events.
     let without_edits = |line: &serde_json::Value| {
         let mut line = line.clone();
         line["edits"] = serde_json::Value::Null;
+        line["events"] = serde_json::Value::Null;
         line
     };
+    let traced: Vec<serde_json::Value> = lines[..30]
+        .iter()
+        .flat_map(|l| l["events"].as_array().cloned().unwrap_or_default())
+        .collect();
+    assert_eq!(serde_json::Value::Array(traced), lines[30]["events"]);
+    for (i, line) in lines.iter().take(30).enumerate() {
+        for e in line["events"].as_array().expect("an events array") {
+            assert_eq!(e["tick"], i + 1, "each line holds its own tick's events");
+        }
+    }
+    // The break at tick 3 (run as the 4th tick, the player's look down at the grass) names
+    // the grass, in the exact shape.
+    assert!(
+        lines[30]["events"]
+            .as_array()
+            .expect("an events array")
+            .contains(&serde_json::json!({"tick": 4, "kind": "break", "block": "grass", "pos": [0, 63, 0]})),
+        "{}",
+        lines[30]["events"]
+    );
     assert_eq!(without_edits(&lines[29]), without_edits(&lines[30]));
     assert_eq!(applied(&lines[..30]), applied(&lines[30..]));
     let broken = lines

@@ -13,6 +13,9 @@ impl App {
         let now = self.settings.clone();
         self.saved_settings.adopt_changes(before, &now);
         self.settings_changed = true;
+        if let Some(ears) = &mut self.ears {
+            ears.set_volumes(now.volumes());
+        }
         if let Some(session) = &mut self.session {
             if now.render_distance != before.render_distance {
                 session.set_render_distance(now.render_distance);

@@ -12,7 +12,7 @@ use super::tuning::loading_budget;
 use super::ui::pause;
 use super::ui::screen::{AfterSave, Event, Screen};
 use super::ui::title;
-use super::ui::{chat, inventory, options};
+use super::ui::{Menus, chat, inventory, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::render::{Camera, MenuFrame, Scene};
@@ -42,6 +42,10 @@ impl App {
         let shown = self.screen;
         let before = self.settings.clone();
         let (menus, choice) = self.lay_out_menus();
+        let clicks = self.menus.as_mut().map_or(0, Menus::take_clicks);
+        if let Some(ears) = &mut self.ears {
+            ears.frame(elapsed, self.session.as_ref(), clicks);
+        }
         if self.settings != before {
             self.apply_settings(&before);
         }

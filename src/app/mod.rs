@@ -3,6 +3,8 @@
 //! The app is a thin shell around the pure simulation, in rooms of one job each:
 //! - [`display`]: the window, its surface and the renderer, and the surface's losses;
 //! - [`session`]: the world being played: the simulation, streaming, autosave, recording;
+//! - [`sound`]: what the player hears of the session's events, its surroundings and the
+//!   menus;
 //! - [`view`]: the scene a session shows this frame;
 //! - [`ui`]: the menus, and [`ui::screen`], the state machine of which screen is up;
 //! - this module and `frame`: winit's events routed by screen, and each frame's order:
@@ -28,6 +30,7 @@ pub mod open;
 pub mod play;
 pub mod session;
 pub mod settings;
+pub mod sound;
 pub mod stats;
 pub mod stream;
 pub mod tuning;
@@ -118,6 +121,7 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     } else {
         None
     };
+    let ears = sound::Ears::start(options, settings.volumes())?;
     let event_loop = EventLoop::new()?;
     event_loop.set_control_flow(ControlFlow::Poll);
     let mut app = App {
@@ -137,12 +141,16 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
         captured: false,
         focused: true,
         error: None,
+        ears: Some(ears),
     };
     event_loop.run_app(&mut app)?;
     app.log_frame_times();
     app.save_settings();
     if let Some(session) = app.session.take() {
         session.finish()?;
+    }
+    if let Some(ears) = app.ears.take() {
+        ears.finish(options)?;
     }
     match app.error {
         Some(e) => Err(e),
@@ -231,6 +239,8 @@ struct App {
     /// Whether the window has the keyboard.
     focused: bool,
     error: Option<AppError>,
+    /// The sound; taken when the game ends, to close its file.
+    ears: Option<sound::Ears>,
 }
 
 impl App {

@@ -25,7 +25,7 @@ use crate::net::server::{Server, ServerConfig};
 use crate::physics::Player;
 use crate::physics::tuning::TICK_SECONDS;
 use crate::save::Autosaver;
-use crate::sim::{ActionOutcome, Input, Item, Simulation, Target};
+use crate::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
 use crate::world::{BlockSource, ChunkPos};
 use crate::worldgen::Generator;
 
@@ -62,6 +62,8 @@ pub struct Session {
     /// The chat heard.
     pub chat: ChatLog,
     pub(super) render_distance: u32,
+    /// What happened in this frame's ticks, in order, to be heard.
+    heard: Vec<Event>,
 }
 
 impl Session {
@@ -135,6 +137,7 @@ impl Session {
             saver: None,
             chat: ChatLog::default(),
             render_distance: settings.render_distance,
+            heard: Vec::new(),
         }
     }
 
@@ -194,6 +197,7 @@ impl Session {
     /// [`Session::next_ready_mesh`] for the frame to take as its time allows.
     pub fn advance(&mut self, elapsed: Duration, running: bool) -> SceneChanges {
         let now = Instant::now();
+        self.heard.clear();
         let mut changes = SceneChanges::default();
         self.play.pump();
         self.note_view_loaded();
@@ -241,6 +245,12 @@ impl Session {
     /// Says `text` in the chat (a command if it starts with `/`).
     pub fn say(&mut self, text: &str) {
         self.play.say(text);
+    }
+
+    /// What happened in the ticks of the last [`Session::advance`], in order.
+    #[must_use]
+    pub fn events(&self) -> &[Event] {
+        &self.heard
     }
 
     /// The next mesh a worker finished, nearest first, for the frame to upload. When there
@@ -292,6 +302,7 @@ impl Session {
         if self.previous_crates.len() != self.play.sim().crates().list().len() {
             self.previous_crates.clear();
         }
+        self.heard.extend_from_slice(self.play.sim().events());
         let redrawn = self.play.sim_mut().loader().take_redrawn_chunks();
         let remeshed = self.streamer.remesh_now(self.play.sim().world(), redrawn);
         // A chunk re-meshed twice in one frame keeps only its newest mesh.

@@ -62,6 +62,14 @@ pub struct Settings {
     /// Whether leaves are drawn fancy, seen through, or fast, opaque
     /// ([`fields::FANCY_LEAVES`]).
     pub fancy_leaves: bool,
+    /// How loud the game is, 0 to 1 ([`fields::MASTER_VOLUME`]).
+    pub master_volume: f64,
+    /// How loud blocks are ([`fields::BLOCKS_VOLUME`]).
+    pub blocks_volume: f64,
+    /// How loud the world around is ([`fields::AMBIENT_VOLUME`]).
+    pub ambient_volume: f64,
+    /// How loud the menus' clicks are ([`fields::MENUS_VOLUME`]).
+    pub menus_volume: f64,
     /// Which key does what.
     pub keys: Bindings,
 }
@@ -91,6 +99,10 @@ impl Default for Settings {
             gui_scale: fields::GUI_SCALE.default,
             brightness: fields::BRIGHTNESS.default,
             fancy_leaves: fields::FANCY_LEAVES.default,
+            master_volume: fields::MASTER_VOLUME.default,
+            blocks_volume: fields::BLOCKS_VOLUME.default,
+            ambient_volume: fields::AMBIENT_VOLUME.default,
+            menus_volume: fields::MENUS_VOLUME.default,
             keys: Bindings::default(),
         }
     }
@@ -117,6 +129,17 @@ pub fn settings_path() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// The volumes the mixer plays at.
+    #[must_use]
+    pub fn volumes(&self) -> crate::audio::Volumes {
+        crate::audio::Volumes {
+            master: self.master_volume as f32,
+            blocks: self.blocks_volume as f32,
+            ambient: self.ambient_volume as f32,
+            menus: self.menus_volume as f32,
+        }
+    }
+
     /// These settings with the command line's flags over them, for this run only.
     #[must_use]
     pub fn overridden_by(mut self, options: &PlayOptions) -> Self {

@@ -3,7 +3,7 @@
 
 use glam::{DVec3, IVec3};
 
-use super::Simulation;
+use super::{EventKind, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::tuning::REACH;
@@ -172,7 +172,9 @@ impl Simulation {
                     ActionOutcome::BrokeCrate(c.index)
                 }
                 Some(Target::Block(hit)) if self.world.block(hit.block).is_breakable() => {
+                    let broken = self.world.block(hit.block);
                     self.world.set_block(hit.block, Block::Air);
+                    self.note_block_event(Some(who), EventKind::Break, broken, hit.block);
                     ActionOutcome::Broke(hit.block)
                 }
                 _ => ActionOutcome::Nothing,
@@ -188,6 +190,7 @@ impl Simulation {
                     match self.placed_against(block, &hit, cell) {
                         Some(placed) if self.can_place(cell, placed) => {
                             self.world.set_block(cell, placed);
+                            self.note_block_event(Some(who), EventKind::Place, placed, cell);
                             ActionOutcome::Placed(cell)
                         }
                         _ => ActionOutcome::Nothing,

@@ -11,9 +11,9 @@
 
 use glam::{DVec3, IVec3};
 
-use super::Simulation;
 use super::updates::MAX_UPDATES_PER_TICK;
 use super::water::{self, MAX_EDITS_FOR_WATER, SLOPE_DISTANCE, WATER_DELAY, Writes};
+use super::{EventKind, Simulation};
 use crate::aabb::Aabb;
 use crate::physics::falling::{FallingBlock, LOST_BELOW};
 use crate::physics::tuning::TICK_SECONDS;
@@ -142,6 +142,9 @@ impl Simulation {
             }
             false
         });
+        for &(cell, block) in &landed {
+            self.note_block_event(None, EventKind::Settle, block, cell);
+        }
         self.world.set_blocks(landed);
         self.note_changes();
     }

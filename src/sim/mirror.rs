@@ -45,6 +45,7 @@ impl Simulation {
         let Some(who) = self.players.index_of(name) else {
             return Prediction::default();
         };
+        self.events.clear();
         let body = self.players.body_mut(who);
         if input.yaw.is_some() || input.pitch.is_some() {
             let yaw = input.yaw.unwrap_or(body.yaw);
@@ -59,7 +60,12 @@ impl Simulation {
             }
         }
         prediction.changed = self.world.take_changes();
+        let before = self.players.list()[who].body;
         self.move_player(who, input.controls);
+        // Inputs played again after a correction were heard the first time.
+        if !replaying {
+            self.note_move(who, &before, input.controls);
+        }
         prediction
     }
 }

@@ -7,6 +7,7 @@
 
 mod actions;
 mod dynamics;
+pub mod events;
 pub mod hash;
 pub mod item;
 mod mirror;
@@ -32,6 +33,7 @@ use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Player, quantize};
 use crate::world::{BlockPos, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, Target};
+pub use events::{Event, EventKind};
 use hash::StateHasher;
 pub use item::{DEFAULT_HOTBAR, HOTBAR_SLOTS, Item};
 pub use mirror::{Mirror, Prediction};
@@ -63,6 +65,10 @@ pub struct Simulation {
     /// The cells whose block changed since [`Simulation::take_changed_cells`], when a server
     /// asked for them ([`Simulation::log_changed_cells`]); bookkeeping, not state.
     cell_log: Option<Vec<BlockPos>>,
+    /// What happened in the last tick ([`events`]): its result, not state.
+    events: Vec<Event>,
+    /// Each player's walked distance and fall, for the events; bookkeeping, not state.
+    gaits: std::collections::BTreeMap<PlayerName, events::Gait>,
 }
 
 impl Simulation {
@@ -93,6 +99,8 @@ impl Simulation {
             tick: 0,
             time,
             cell_log: None,
+            events: Vec::new(),
+            gaits: std::collections::BTreeMap::new(),
         };
         for (delay, pos) in motion.updates {
             sim.updates.schedule(pos, delay);
@@ -189,6 +197,7 @@ impl Simulation {
     pub fn step(&mut self, step: &Step) -> Vec<Vec<ActionOutcome>> {
         for name in &step.leaving {
             if let Some(body) = self.players.leave(name) {
+                self.gaits.remove(name);
                 self.away.insert(name.clone(), body);
             }
         }
@@ -227,6 +236,7 @@ impl Simulation {
         &mut self,
         input_of: impl Fn(&PlayerName) -> Option<&'a Input>,
     ) -> Vec<Vec<ActionOutcome>> {
+        self.events.clear();
         let idle = Input::default();
         let inputs: Vec<&Input> = self
             .players
@@ -247,7 +257,9 @@ impl Simulation {
         self.note_changes();
         self.run_updates();
         for (who, input) in inputs.iter().enumerate() {
+            let before = self.players.list()[who].body;
             self.move_player(who, input.controls);
+            self.note_move(who, &before, input.controls);
         }
         for c in self.crates.list() {
             let path = c.bounds().swept(c.velocity * TICK_SECONDS).inflated(1.0);

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::Simulation;
+use super::{Event, Simulation};
 use crate::physics::Player;
 use crate::world::{Block, BlockPos, Edit};
 
@@ -92,6 +92,40 @@ fn changes(before: &[(BlockPos, Edit)], after: &[(BlockPos, Edit)]) -> Vec<EditR
     changed
 }
 
+/// One event of a tick ([`super::events`]), as `hewn sim` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EventReport {
+    /// The tick it happened in.
+    pub tick: u64,
+    /// What happened: `step`, `swim`, `land`, `splash`, `break`, `place` or `settle`.
+    pub kind: &'static str,
+    /// The block involved, where there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub block: Option<&'static str>,
+    /// Its cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pos: Option<[i32; 3]>,
+    /// For `land`, the height fallen in blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fall: Option<f64>,
+    /// The player it concerns, where the world held more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+impl From<&Event> for EventReport {
+    fn from(e: &Event) -> Self {
+        Self {
+            tick: e.tick,
+            kind: e.kind.name(),
+            block: e.block.map(Block::name),
+            pos: e.pos.map(|p| [p.x, p.y, p.z]),
+            fall: e.fall,
+            player: e.player.as_ref().map(ToString::to_string),
+        }
+    }
+}
+
 /// One crate's state.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CrateReport {
@@ -169,6 +203,9 @@ pub struct TickReport {
     pub light: Vec<LightReport>,
     /// Everyone in the world, the first player too, by name.
     pub players: BTreeMap<String, PlayerReport>,
+    /// What happened in the last tick, in order; in the final object `hewn sim` prints,
+    /// what happened in every tick.
+    pub events: Vec<EventReport>,
     /// 16 hex digits of [`Simulation::hash`].
     pub hash: String,
 }
@@ -222,6 +259,7 @@ impl TickReport {
                 .iter()
                 .map(|m| (m.name.to_string(), PlayerReport::of(sim, &m.body)))
                 .collect(),
+            events: sim.events().iter().map(EventReport::from).collect(),
             hash: format!("{:016x}", sim.hash()),
         }
     }

@@ -250,8 +250,62 @@ fn brightness_words(v: f64) -> String {
     }
 }
 
+/// A volume's slider: 0 to 100%.
+const VOLUME_SLIDER: Slider = Slider {
+    format: Some(percent),
+    ..Slider::PLAIN
+};
+
+fn percent(v: f64) -> String {
+    format!("{:.0}%", v * 100.0)
+}
+
+/// How loud the game is, 0 to 1.
+pub static MASTER_VOLUME: Number = Number {
+    name: "master_volume",
+    label: "Master",
+    default: 1.0,
+    range: 0.0..=1.0,
+    get: |s| s.master_volume,
+    set: |s, v| s.master_volume = v,
+    slider: VOLUME_SLIDER,
+};
+
+/// How loud blocks are: steps, breaking, placing, landing, splashing.
+pub static BLOCKS_VOLUME: Number = Number {
+    name: "blocks_volume",
+    label: "Blocks",
+    default: 1.0,
+    range: 0.0..=1.0,
+    get: |s| s.blocks_volume,
+    set: |s, v| s.blocks_volume = v,
+    slider: VOLUME_SLIDER,
+};
+
+/// How loud the world around is: water, wind, caves.
+pub static AMBIENT_VOLUME: Number = Number {
+    name: "ambient_volume",
+    label: "Ambient",
+    default: 1.0,
+    range: 0.0..=1.0,
+    get: |s| s.ambient_volume,
+    set: |s, v| s.ambient_volume = v,
+    slider: VOLUME_SLIDER,
+};
+
+/// How loud the menus' clicks are.
+pub static MENUS_VOLUME: Number = Number {
+    name: "menus_volume",
+    label: "Menus",
+    default: 1.0,
+    range: 0.0..=1.0,
+    get: |s| s.menus_volume,
+    set: |s, v| s.menus_volume = v,
+    slider: VOLUME_SLIDER,
+};
+
 /// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 10] = [
+pub static FIELDS: [Field; 14] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
     Field::Switch(&INVERT_Y),
@@ -262,11 +316,15 @@ pub static FIELDS: [Field; 10] = [
     Field::Number(&BRIGHTNESS),
     Field::Switch(&FANCY_LEAVES),
     Field::Name(&NAME),
+    Field::Number(&MASTER_VOLUME),
+    Field::Number(&BLOCKS_VOLUME),
+    Field::Number(&AMBIENT_VOLUME),
+    Field::Number(&MENUS_VOLUME),
 ];
 
 /// The settings screen's sections above the keys: each heading with its settings, in the
 /// order shown.
-pub static SCREEN: [(&str, &[Field]); 3] = [
+pub static SCREEN: [(&str, &[Field]); 4] = [
     ("Player", &[Field::Name(&NAME)]),
     (
         "Video",
@@ -283,6 +341,15 @@ pub static SCREEN: [(&str, &[Field]); 3] = [
     (
         "Mouse",
         &[Field::Number(&SENSITIVITY), Field::Switch(&INVERT_Y)],
+    ),
+    (
+        "Sound",
+        &[
+            Field::Number(&MASTER_VOLUME),
+            Field::Number(&BLOCKS_VOLUME),
+            Field::Number(&AMBIENT_VOLUME),
+            Field::Number(&MENUS_VOLUME),
+        ],
     ),
 ];
 

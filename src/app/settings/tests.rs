@@ -13,6 +13,10 @@ fn changed() -> Settings {
         gui_scale: 3.0,
         brightness: 0.8,
         fancy_leaves: false,
+        master_volume: 0.75,
+        blocks_volume: 0.5,
+        ambient_volume: 0.25,
+        menus_volume: 0.0,
         keys: Bindings::default(),
     };
     s.keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
@@ -241,6 +245,10 @@ gui_scale = 3.0
 brightness = 0.8
 fancy_leaves = false
 name = "Alex_2"
+master_volume = 0.75
+blocks_volume = 0.5
+ambient_volume = 0.25
+menus_volume = 0.0
 
 # Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).
 [keys]
@@ -393,7 +401,8 @@ fn listing(dir: &Path) -> Vec<std::ffi::OsString> {
 fn load_within_seconds(path: &Path) -> (Settings, Vec<String>) {
     let (send, receive) = std::sync::mpsc::channel();
     let owned = path.to_owned();
-    std::thread::spawn(move || send.send(Settings::load(&owned)));
+    // A receiver gone (the timeout below passed) has nothing to be told.
+    std::thread::spawn(move || send.send(Settings::load(&owned)).is_ok());
     receive
         .recv_timeout(std::time::Duration::from_secs(10))
         .expect("reading the settings returned")

@@ -67,6 +67,8 @@ pub fn menu_column(ui: &mut egui::Ui, heading: &str, add: impl FnOnce(&mut egui:
 pub struct Menus {
     ctx: egui::Context,
     winit: egui_winit::State,
+    /// Widgets clicked since [`Menus::take_clicks`]: each is heard.
+    clicks: u32,
 }
 
 impl Menus {
@@ -83,7 +85,16 @@ impl Menus {
             window.theme(),
             None,
         );
-        Self { ctx, winit }
+        Self {
+            ctx,
+            winit,
+            clicks: 0,
+        }
+    }
+
+    /// How many buttons, boxes and rows were clicked since the last call.
+    pub fn take_clicks(&mut self) -> u32 {
+        std::mem::take(&mut self.clicks)
     }
 
     /// Passes a window event to egui. Returns whether egui took it (typing into a text box,
@@ -104,6 +115,17 @@ impl Menus {
         self.ctx.set_zoom_factor(gui_scale * POINTS_PER_GUI_UNIT);
         let input = self.winit.take_egui_input(window);
         let output = self.ctx.run_ui(input, show);
+        // egui reports each click on a widget for screen readers; the same report is the
+        // menus' click sound.
+        let clicked = output
+            .platform_output
+            .events
+            .iter()
+            .filter(|e| matches!(e, egui::output::OutputEvent::Clicked(_)))
+            .count();
+        self.clicks = self
+            .clicks
+            .saturating_add(u32::try_from(clicked).unwrap_or(u32::MAX));
         self.winit
             .handle_platform_output(window, output.platform_output);
         let primitives = self.ctx.tessellate(output.shapes, output.pixels_per_point);

@@ -1,0 +1,118 @@
+//! The game's ears: starts the audio thread, and each frame plays what the session's ticks
+//! made happen, moves the listener to the player's eyes, listens to the surroundings and
+//! hears the menus' clicks.
+
+use std::time::Duration;
+
+use super::AppError;
+use super::session::Session;
+use crate::audio::hearing::{sound_of, surroundings};
+use crate::audio::{AmbientLevels, Audio, Listener, Volumes};
+use crate::cli::{PlayOptions, Switch};
+
+/// How often the surroundings are listened to again: the scan of the cells around the
+/// player is the dearest part of the frame's sound work.
+const LISTEN_EVERY: Duration = Duration::from_millis(250);
+
+/// Sound for the app: nothing at all when there is neither a device nor a file to play to.
+#[derive(Debug)]
+pub struct Ears {
+    audio: Option<Audio>,
+    /// Time since the surroundings were last listened to.
+    since_listened: Duration,
+}
+
+impl Ears {
+    /// Opens the sound device unless `--audio off`, and the `--audio-out` file if asked
+    /// for. No device is no error: the game plays silently, and says so once in the log.
+    ///
+    /// # Errors
+    /// [`AppError::Write`] if the file cannot be created.
+    pub fn start(options: &PlayOptions, volumes: Volumes) -> Result<Self, AppError> {
+        let device = if options.audio == Switch::Off {
+            log::info!("sound is off (--audio off)");
+            None
+        } else {
+            match crate::audio::device::open() {
+                Ok(device) => Some(device),
+                Err(why) => {
+                    log::info!("no sound device ({why}): playing silently");
+                    None
+                }
+            }
+        };
+        if device.is_none() && options.audio_out.is_none() {
+            return Ok(Self {
+                audio: None,
+                since_listened: Duration::ZERO,
+            });
+        }
+        let seed = options.seed.unwrap_or(0);
+        let audio =
+            Audio::start(options.audio_out.clone(), device, volumes, seed).map_err(|e| {
+                AppError::Write {
+                    path: options.audio_out.clone().unwrap_or_default(),
+                    message: e.to_string(),
+                }
+            })?;
+        Ok(Self {
+            audio: Some(audio),
+            since_listened: LISTEN_EVERY,
+        })
+    }
+
+    /// One frame `elapsed` after the last: the session's events of this frame are played,
+    /// the listener follows the player, the surroundings are heard, and `clicks` menu clicks.
+    pub fn frame(&mut self, elapsed: Duration, session: Option<&Session>, clicks: u32) {
+        let Some(audio) = &mut self.audio else {
+            return;
+        };
+        self.since_listened += elapsed;
+        for _ in 0..clicks.min(4) {
+            audio.click();
+        }
+        match session {
+            Some(session) => {
+                let me = session.me();
+                audio.set_listener(Listener {
+                    eye: me.eye(),
+                    yaw: me.yaw,
+                });
+                for sound in session.events().iter().filter_map(sound_of) {
+                    audio.play(sound);
+                }
+                if self.since_listened >= LISTEN_EVERY {
+                    self.since_listened = Duration::ZERO;
+                    let sim = session.play.sim();
+                    audio.set_ambience(surroundings(sim.world(), me.eye(), sim.time()));
+                }
+            }
+            None => audio.set_ambience(AmbientLevels::default()),
+        }
+        audio.advance(elapsed);
+    }
+
+    /// Sets the volumes.
+    pub fn set_volumes(&mut self, volumes: Volumes) {
+        if let Some(audio) = &self.audio {
+            audio.set_volumes(volumes);
+        }
+    }
+
+    /// Stops the sound and closes the `--audio-out` file.
+    ///
+    /// # Errors
+    /// [`AppError::Write`] if the file could not be written.
+    pub fn finish(self, options: &PlayOptions) -> Result<(), AppError> {
+        match self.audio {
+            Some(audio) => audio.finish().map_err(|e| AppError::Write {
+                path: options.audio_out.clone().unwrap_or_default(),
+                message: e.to_string(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,121 @@
+//! The mixer heard through its samples: panning, distance and the limiter.
+
+use std::sync::{Arc, OnceLock};
+
+use glam::DVec3;
+
+use super::bank::Bank;
+use super::*;
+
+/// The bank, synthesized once for all the tests.
+fn bank() -> Arc<Bank> {
+    static BANK: OnceLock<Arc<Bank>> = OnceLock::new();
+    Arc::clone(BANK.get_or_init(|| Arc::new(Bank::synthesize())))
+}
+
+/// A stone block breaking at `at`, heard from the origin facing `yaw`: half a second of it.
+fn hear_break(at: DVec3, yaw: f64) -> Vec<[f32; 2]> {
+    let (mut mixer, mut render) = Mixer::new(bank(), Volumes::default(), 7);
+    mixer.set_listener(Listener {
+        eye: DVec3::ZERO,
+        yaw,
+    });
+    mixer.play(&Sound {
+        family: Family::Stone,
+        kind: SoundKind::Break,
+        at,
+        volume: 1.0,
+    });
+    let mut out = vec![[0.0; 2]; 24_000];
+    render.render(&mut out);
+    out
+}
+
+/// The energy of each channel.
+fn energy(frames: &[[f32; 2]]) -> [f64; 2] {
+    let mut e = [0.0; 2];
+    for f in frames {
+        for c in 0..2 {
+            e[c] += f64::from(f[c]).powi(2);
+        }
+    }
+    e
+}
+
+#[test]
+fn a_break_to_the_left_is_louder_in_the_left_ear() {
+    // Facing -Z, -X is to the left.
+    let [left, right] = energy(&hear_break(DVec3::new(-3.0, 0.0, 0.0), 0.0));
+    assert!(left > 4.0 * right, "left {left}, right {right}");
+    // Facing +X (yaw 90), -Z is to the left.
+    let [left, right] = energy(&hear_break(DVec3::new(0.0, 0.0, -3.0), 90.0));
+    assert!(left > 4.0 * right, "left {left}, right {right}");
+    let [left, right] = energy(&hear_break(DVec3::new(0.0, 0.0, 3.0), 90.0));
+    assert!(right > 4.0 * left, "left {left}, right {right}");
+}
+
+#[test]
+fn a_far_sound_is_quieter_than_a_near_one() {
+    let near: f64 = energy(&hear_break(DVec3::new(0.0, 0.0, -2.0), 0.0))
+        .iter()
+        .sum();
+    let far: f64 = energy(&hear_break(DVec3::new(0.0, 0.0, -32.0), 0.0))
+        .iter()
+        .sum();
+    assert!(far > 0.0, "still heard");
+    // Gain falls as 1/distance: 16 times the distance is 256 times less energy.
+    assert!(far * 50.0 < near, "near {near}, far {far}");
+}
+
+#[test]
+fn nothing_clips_however_many_sounds_play_at_once() {
+    let (mut mixer, mut render) = Mixer::new(bank(), Volumes::default(), 3);
+    for i in 0..64 {
+        mixer.play(&Sound {
+            family: Family::ALL[i % Family::ALL.len()],
+            kind: SoundKind::Land,
+            at: DVec3::new(0.1, 0.0, -0.1),
+            volume: 1.0,
+        });
+    }
+    let mut out = vec![[0.0; 2]; 24_000];
+    render.render(&mut out);
+    let peak = out.iter().flatten().fold(0.0_f32, |m, s| m.max(s.abs()));
+    assert!(peak > 0.5, "loud: {peak}");
+    assert!(peak < 1.0, "but inside [-1, 1]: {peak}");
+}
+
+#[test]
+fn volumes_scale_their_group_and_silence_it_at_zero() {
+    let (mut mixer, mut render) = Mixer::new(bank(), Volumes::default(), 3);
+    mixer.set_volumes(Volumes {
+        blocks: 0.0,
+        ..Volumes::default()
+    });
+    // Let the gain glide down before the sound starts.
+    let mut out = vec![[0.0; 2]; 4_800];
+    render.render(&mut out);
+    mixer.play(&Sound {
+        family: Family::Wood,
+        kind: SoundKind::Place,
+        at: DVec3::new(1.0, 0.0, 0.0),
+        volume: 1.0,
+    });
+    let mut out = vec![[0.0; 2]; 24_000];
+    render.render(&mut out);
+    assert_eq!(energy(&out), [0.0, 0.0]);
+}
+
+#[test]
+fn flowing_water_is_heard_from_where_it_flows() {
+    let (mut mixer, mut render) = Mixer::new(bank(), Volumes::default(), 3);
+    mixer.set_ambience(&AmbientLevels {
+        water: Some((0.4, DVec3::new(5.0, 0.0, 0.0))),
+        wind: 0.0,
+        cave: 0.0,
+    });
+    let mut out = vec![[0.0; 2]; 48_000];
+    render.render(&mut out);
+    let [left, right] = energy(&out[24_000..]);
+    assert!(right > 2.0 * left, "left {left}, right {right}");
+}
