@@ -693,3 +693,42 @@ fn operators_commands_do_what_they_say_and_others_are_refused() {
     console(&mut h, "stop");
     assert!(h.server.stop_requested());
 }
+
+#[test]
+fn players_hear_what_others_do_nearby_and_not_their_own_twice() {
+    use hewn::sim::EventKind;
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    let bob = h.join("bob", Conditions::PERFECT);
+    h.until_ready();
+    h.run(10);
+    h.clients[alice].1.take_heard();
+    h.clients[bob].1.take_heard();
+    for _ in 0..90 {
+        h.tick(&[(alice, held(&[Control::Forward]))]);
+    }
+    h.tick(&[(alice, look_down_and(Action::Break))]);
+    h.run(10);
+    let kinds =
+        |events: &[hewn::sim::Event]| -> Vec<EventKind> { events.iter().map(|e| e.kind).collect() };
+    let bob_heard = h.clients[bob].1.take_heard();
+    let steps = bob_heard
+        .iter()
+        .filter(|e| e.kind == EventKind::Step)
+        .count();
+    assert!((3..=6).contains(&steps), "{:?}", kinds(&bob_heard));
+    assert!(bob_heard.iter().all(|e| e.pos.is_some()));
+    let broken = bob_heard.iter().find(|e| e.kind == EventKind::Break);
+    assert_eq!(
+        broken.and_then(|e| e.block),
+        Some(Block::Grass),
+        "{:?}",
+        kinds(&bob_heard)
+    );
+    let alice_heard = h.clients[alice].1.take_heard();
+    assert!(
+        alice_heard.is_empty(),
+        "a player hears its own steps from its prediction: {:?}",
+        kinds(&alice_heard)
+    );
+}

@@ -263,6 +263,14 @@ impl Play {
         }
     }
 
+    /// What the server said happened within earshot that this game did not predict.
+    pub fn take_heard(&mut self) -> Vec<crate::sim::Event> {
+        match self {
+            Self::Hosted(host) => host.take_heard(),
+            Self::Remote(remote) => remote.client.take_heard(),
+        }
+    }
+
     /// Whether the world goes on while the game is paused: a server's elsewhere does; the
     /// game's own stops with it.
     #[must_use]

@@ -303,6 +303,8 @@ impl Session {
             self.previous_crates.clear();
         }
         self.heard.extend_from_slice(self.play.sim().events());
+        // What others did nearby, and what the world did (sand coming to rest).
+        self.heard.extend(self.play.take_heard());
         let redrawn = self.play.sim_mut().loader().take_redrawn_chunks();
         let remeshed = self.streamer.remesh_now(self.play.sim().world(), redrawn);
         // A chunk re-meshed twice in one frame keeps only its newest mesh.

@@ -57,6 +57,10 @@ pub const WATER_HEARD_WITHIN: i32 = 8;
 #[must_use]
 pub fn surroundings(world: &World, eye: DVec3, time: u64) -> AmbientLevels {
     let centre = BlockPos::containing(eye);
+    // Until the ground around the eyes has loaded its light reads as dark: that is no cave.
+    if !world.is_column_loaded(centre.column()) {
+        return AmbientLevels::default();
+    }
     let r = WATER_HEARD_WITHIN;
     let (mut count, mut sum) = (0u32, DVec3::ZERO);
     for dy in -r..=r {

@@ -120,7 +120,13 @@ pub struct Client {
     chat: VecDeque<ChatLine>,
     /// The server's last word on who is online and how it is doing.
     status: Status,
+    /// What the server said was heard near the player and not yet taken
+    /// ([`Client::take_heard`]), the last [`HEARD_KEPT`] at most.
+    heard: Vec<crate::sim::Event>,
 }
+
+/// The most events heard a client keeps for the game to take.
+pub const HEARD_KEPT: usize = 256;
 
 /// The most lines of chat a client keeps for the game to take.
 pub const CHAT_KEPT: usize = 100;
@@ -141,6 +147,7 @@ impl Client {
                 players: Vec::new(),
                 tick_ms: 0.0,
             },
+            heard: Vec::new(),
         }
     }
 
@@ -208,6 +215,13 @@ impl Client {
         match (&mut self.game, message) {
             (_, ServerMessage::Refused(reason)) => self.refusal = Some(reason),
             (_, ServerMessage::Status(status)) => self.status = status,
+            (game, ServerMessage::Heard(heard)) => {
+                let tick = game.as_ref().map_or(0, |g| g.server_tick());
+                self.heard
+                    .extend(heard.iter().filter_map(|h| h.event(tick)));
+                let over = self.heard.len().saturating_sub(HEARD_KEPT);
+                self.heard.drain(..over);
+            }
             (_, ServerMessage::Chat(line)) => {
                 self.chat.push_back(line);
                 while self.chat.len() > CHAT_KEPT {
@@ -261,6 +275,12 @@ impl Client {
     #[must_use]
     pub const fn status(&self) -> &Status {
         &self.status
+    }
+
+    /// What the server said happened within earshot since the last call, oldest first:
+    /// what others did, which this client did not predict.
+    pub fn take_heard(&mut self) -> Vec<crate::sim::Event> {
+        std::mem::take(&mut self.heard)
     }
 
     /// The lines of chat heard since the last call, oldest first.
@@ -497,7 +517,8 @@ impl Game {
             ServerMessage::Welcome(_)
             | ServerMessage::Refused(_)
             | ServerMessage::Chat(_)
-            | ServerMessage::Status(_) => {}
+            | ServerMessage::Status(_)
+            | ServerMessage::Heard(_) => {}
             ServerMessage::Column {
                 column,
                 edits,

@@ -88,6 +88,11 @@ impl Host {
         self.client.say(text, &mut self.link.client);
     }
 
+    /// What the server said happened within earshot ([`Client::take_heard`]).
+    pub fn take_heard(&mut self) -> Vec<crate::sim::Event> {
+        self.client.take_heard()
+    }
+
     /// The lines of chat heard since the last call ([`Client::take_chat`]).
     pub fn take_chat(&mut self) -> Vec<ChatLine> {
         self.client.take_chat()

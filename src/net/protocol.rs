@@ -288,6 +288,59 @@ pub enum ServerMessage {
     Chat(ChatLine),
     /// Who is online and how the server is doing, once a second.
     Status(Status),
+    /// What the client's player would hear happen this tick that it did not do itself
+    /// (others' steps and digging, sand coming to rest), on [`channel::SNAPSHOTS`]: sounds
+    /// may be lost.
+    Heard(Vec<Heard>),
+}
+
+/// An event of the simulation ([`crate::sim::Event`]) that makes a sound, as the wire
+/// carries it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Heard {
+    /// The kind's place in [`crate::sim::EventKind::ALL`].
+    pub kind: u8,
+    /// The block involved, by id.
+    pub block: Option<u8>,
+    /// The cell it happened in.
+    pub pos: BlockPos,
+    /// For a landing, the height fallen.
+    pub fall: Option<f32>,
+}
+
+impl Heard {
+    /// `event` for the wire, if it happened somewhere.
+    #[must_use]
+    pub fn of(event: &crate::sim::Event) -> Option<Self> {
+        let kind = crate::sim::EventKind::ALL
+            .iter()
+            .position(|&k| k == event.kind)?;
+        Some(Self {
+            kind: u8::try_from(kind).ok()?,
+            block: event.block.map(crate::world::Block::id),
+            pos: event.pos?,
+            fall: event.fall.map(|f| f as f32),
+        })
+    }
+
+    /// The event it stands for, at server tick `tick`; `None` for a kind or block this
+    /// build does not know.
+    #[must_use]
+    pub fn event(&self, tick: u64) -> Option<crate::sim::Event> {
+        let kind = *crate::sim::EventKind::ALL.get(usize::from(self.kind))?;
+        let block = match self.block {
+            Some(id) => Some(crate::world::Block::from_id(id)?),
+            None => None,
+        };
+        Some(crate::sim::Event {
+            tick,
+            kind,
+            block,
+            pos: Some(self.pos),
+            fall: self.fall.map(f64::from),
+            player: None,
+        })
+    }
 }
 
 /// Who is online, each with its round trip, and how long the server's ticks take.

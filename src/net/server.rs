@@ -354,6 +354,7 @@ impl Server {
         self.sim.step(&step);
         self.remember_played();
         self.send_changes(renet);
+        self.send_heard(renet);
         self.stream_columns(renet);
         if self
             .sim

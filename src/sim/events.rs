@@ -44,6 +44,17 @@ pub enum EventKind {
 }
 
 impl EventKind {
+    /// Every kind, in the order above: what a kind's number on the wire indexes.
+    pub const ALL: [Self; 7] = [
+        Self::Step,
+        Self::Swim,
+        Self::Land,
+        Self::Splash,
+        Self::Break,
+        Self::Place,
+        Self::Settle,
+    ];
+
     /// The kind's name in `hewn sim`'s output.
     #[must_use]
     pub const fn name(self) -> &'static str {

@@ -7,7 +7,12 @@ use glam::DVec3;
 use renet::RenetServer;
 
 use super::{EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
-use crate::net::protocol::{self, Body, Seen, ServerMessage, Snapshot, channel};
+use crate::net::protocol::{self, Body, Heard, Seen, ServerMessage, Snapshot, channel};
+use crate::sim::EventKind;
+
+/// How far from a player's eyes, in blocks, what happens is sent for it to hear: beyond
+/// it a sound is too faint to matter.
+const HEARING_RANGE: f64 = 32.0;
 use crate::world::{BlockPos, BlockSource, ColumnPos, World};
 
 impl Server {
@@ -105,6 +110,50 @@ impl Server {
                 for message in column_messages(sim.world(), column) {
                     renet.send_message(id, channel::WORLD, protocol::encode(&message));
                 }
+            }
+        }
+    }
+
+    /// Sends each playing client what happened this tick within earshot that it did not do
+    /// itself: its own steps and edits it predicted and heard already.
+    pub(super) fn send_heard(&mut self, renet: &mut RenetServer) {
+        let events = self.sim.events();
+        if events.is_empty() {
+            return;
+        }
+        let alone = self.sim.players().len() <= 1;
+        for (&id, remote) in &self.clients {
+            let Some(name) = &remote.name else {
+                continue;
+            };
+            if remote.leaving_at.is_some() {
+                continue;
+            }
+            let Some(me) = self.sim.players().get(name) else {
+                continue;
+            };
+            let ear = me.eye();
+            let heard: Vec<Heard> = events
+                .iter()
+                .filter(|e| {
+                    // Events name their player only when several share the world.
+                    let own = match &e.player {
+                        Some(player) => player == name,
+                        None => alone && e.kind != EventKind::Settle,
+                    };
+                    let near = e.pos.is_some_and(|p| {
+                        p.min_corner().distance_squared(ear) <= HEARING_RANGE * HEARING_RANGE
+                    });
+                    !own && near
+                })
+                .filter_map(Heard::of)
+                .collect();
+            if !heard.is_empty() {
+                renet.send_message(
+                    id,
+                    channel::SNAPSHOTS,
+                    protocol::encode(&ServerMessage::Heard(heard)),
+                );
             }
         }
     }
