@@ -98,7 +98,11 @@ impl Server {
             }
             "stop" => {
                 self.stop_requested = true;
-                self.announce(format!("{} stops the server", caller.name()), None, renet);
+                let by = match caller {
+                    Caller::Console => String::new(),
+                    Caller::Player(_, name) => format!(" ({name} asked)"),
+                };
+                self.announce(format!("The server is stopping{by}."), None, renet);
                 "Stopping: the world is saved first.".to_owned()
             }
             "kick" | "ban" | "pardon" | "op" | "deop" => {
