@@ -155,6 +155,17 @@ struct Remote {
     played: std::collections::VecDeque<(u64, Player)>,
 }
 
+/// The clients whose players were let in and are not being sent away, with their names:
+/// those the server tells what happens.
+fn playing(
+    clients: &BTreeMap<ClientId, Remote>,
+) -> impl Iterator<Item = (ClientId, &Remote, &PlayerName)> {
+    clients.iter().filter_map(|(&id, remote)| {
+        let name = remote.name.as_ref()?;
+        remote.leaving_at.is_none().then_some((id, remote, name))
+    })
+}
+
 /// How many of a client's ticks the server remembers its player after: two seconds.
 const REMEMBERED_TICKS: usize = 120;
 
@@ -299,10 +310,8 @@ impl Server {
             players,
             tick_ms,
         }));
-        for (&id, remote) in &self.clients {
-            if remote.name.is_some() && remote.leaving_at.is_none() {
-                renet.send_message(id, channel::WORLD, status.clone());
-            }
+        for (id, _, _) in playing(&self.clients) {
+            renet.send_message(id, channel::WORLD, status.clone());
         }
     }
 

@@ -74,8 +74,8 @@ impl Server {
     /// Sends `line` to every player in the world or joining it, but `except`.
     fn send_chat(&self, line: &ChatLine, except: Option<ClientId>, renet: &mut RenetServer) {
         let message = protocol::encode(&ServerMessage::Chat(line.clone()));
-        for (&id, remote) in &self.clients {
-            if remote.name.is_some() && remote.leaving_at.is_none() && Some(id) != except {
+        for (id, _, _) in super::playing(&self.clients) {
+            if Some(id) != except {
                 renet.send_message(id, channel::WORLD, message.clone());
             }
         }

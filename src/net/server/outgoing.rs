@@ -122,13 +122,7 @@ impl Server {
             return;
         }
         let alone = self.sim.players().len() <= 1;
-        for (&id, remote) in &self.clients {
-            let Some(name) = &remote.name else {
-                continue;
-            };
-            if remote.leaving_at.is_some() {
-                continue;
-            }
+        for (id, _, name) in super::playing(&self.clients) {
             let Some(me) = self.sim.players().get(name) else {
                 continue;
             };
@@ -162,13 +156,7 @@ impl Server {
     pub(super) fn send_snapshots(&mut self, renet: &mut RenetServer) {
         let reach = f64::from(self.config.view_distance) * f64::from(crate::world::CHUNK_SIZE);
         let sim = &self.sim;
-        for (&id, remote) in &self.clients {
-            let Some(name) = &remote.name else {
-                continue;
-            };
-            if remote.leaving_at.is_some() {
-                continue;
-            }
+        for (id, remote, name) in super::playing(&self.clients) {
             let me = sim.players().get(name);
             let center = me.unwrap_or(&remote.body).position;
             let near = |p: DVec3| (p.x - center.x).abs().max((p.z - center.z).abs()) <= reach;
