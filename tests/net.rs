@@ -148,6 +148,10 @@ const LAGGY: Conditions = Conditions {
     seed: 11,
 };
 
+/// Chat, the player list and the operators' commands.
+#[path = "net/admin.rs"]
+mod admin;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());
@@ -532,166 +536,6 @@ fn placing_a_block_no_player_can_hold_sends_the_client_away() {
             .edits()
             .all(|(_, e)| e.current != Block::Bedrock)
     );
-}
-
-#[test]
-fn chat_reaches_everyone_cleaned_and_rate_limited_with_notices_and_commands() {
-    let mut h = Harness::flat(ServerConfig::default());
-    let alice = h.join("alice", Conditions::PERFECT);
-    let bob = h.join("bob", Conditions::PERFECT);
-    h.until_ready();
-    h.run(5);
-    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
-        (h.clients[i].1.take_chat().iter())
-            .map(ToString::to_string)
-            .collect()
-    };
-    heard(&mut h, alice);
-    heard(&mut h, bob);
-    let (link, client) = &mut h.clients[alice];
-    client.say("  hi\u{7} there\n", &mut link.client);
-    h.run(5);
-    assert_eq!(heard(&mut h, bob), ["<alice> hi there"]);
-    assert_eq!(heard(&mut h, alice), ["<alice> hi there"]);
-    let (link, client) = &mut h.clients[alice];
-    for i in 0..10 {
-        client.say(&format!("line {i}"), &mut link.client);
-    }
-    h.run(5);
-    let bob_heard = heard(&mut h, bob);
-    assert_eq!(
-        bob_heard.len(),
-        4,
-        "a burst of five, one spent already: {bob_heard:?}"
-    );
-    let alice_heard = heard(&mut h, alice);
-    assert!(
-        alice_heard.iter().any(|l| l.contains("too fast")),
-        "{alice_heard:?}"
-    );
-    h.run(6 * 60);
-    let (link, client) = &mut h.clients[bob];
-    client.say("/list", &mut link.client);
-    client.say("/fly", &mut link.client);
-    h.run(5);
-    assert_eq!(
-        heard(&mut h, bob),
-        [
-            "Online (2): alice, bob",
-            "Unknown command /fly: /help lists the commands."
-        ]
-    );
-    assert!(
-        heard(&mut h, alice).is_empty(),
-        "a command's answer is for its sender"
-    );
-    let long = "x".repeat(1000);
-    let (link, client) = &mut h.clients[bob];
-    client.say(&long, &mut link.client);
-    h.run(5);
-    assert_eq!(heard(&mut h, alice), [format!("<bob> {}", "x".repeat(256))]);
-    assert_eq!(heard(&mut h, bob).len(), 1, "the speaker sees its own line");
-    let carol = h.join("carol", Conditions::PERFECT);
-    h.until_ready();
-    h.run(5);
-    assert_eq!(heard(&mut h, alice), ["carol joined the game"]);
-    assert_eq!(heard(&mut h, bob), ["carol joined the game"]);
-    assert!(heard(&mut h, carol).is_empty(), "the one joining knows");
-    let (link, _) = &mut h.clients[carol];
-    link.close(&mut h.renet);
-    h.run(5);
-    assert_eq!(heard(&mut h, bob), ["carol left the game"]);
-}
-
-#[test]
-fn every_player_hears_once_a_second_who_is_online_and_the_servers_tick_time() {
-    let mut h = Harness::flat(ServerConfig::default());
-    let alice = h.join("alice", LAGGY);
-    let bob = h.join("bob", Conditions::PERFECT);
-    h.until_ready();
-    for _ in 0..130 {
-        h.server.note_tick_time(Duration::from_micros(1500));
-        h.tick(&[]);
-    }
-    for i in [alice, bob] {
-        let status = h.client(i).status();
-        let names: Vec<&str> = status.players.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, ["alice", "bob"]);
-        assert!((status.tick_ms - 1.5).abs() < 1e-3, "{status:?}");
-    }
-}
-
-#[test]
-fn operators_commands_do_what_they_say_and_others_are_refused() {
-    use hewn::net::server::{Admin, Caller};
-    let mut h = Harness::flat(ServerConfig::default());
-    let alice = h.join("alice", Conditions::PERFECT);
-    let bob = h.join("bob", Conditions::PERFECT);
-    h.until_ready();
-    h.server.set_admin(Admin {
-        operators: [PlayerName::new("alice").expect("a name")].into(),
-        ..Admin::default()
-    });
-    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
-        (h.clients[i].1.take_chat().iter())
-            .map(ToString::to_string)
-            .collect()
-    };
-    h.run(5);
-    heard(&mut h, alice);
-    heard(&mut h, bob);
-    let (link, client) = &mut h.clients[bob];
-    client.say("/kick alice", &mut link.client);
-    client.say("/op bob", &mut link.client);
-    h.run(5);
-    assert_eq!(
-        heard(&mut h, bob),
-        [
-            "Only operators may use /kick.",
-            "Only operators may use /op."
-        ]
-    );
-    assert!(h.client(alice).refusal().is_none());
-    let console =
-        |h: &mut Harness, line: &str| h.server.run_command(&Caller::Console, line, &mut h.renet);
-    assert_eq!(console(&mut h, "say hello all"), "");
-    h.run(5);
-    assert_eq!(heard(&mut h, bob), ["[the server] hello all"]);
-    assert_eq!(console(&mut h, "/op bob"), "bob is an operator.");
-    assert!(h.server.take_admin_changed());
-    assert_eq!(console(&mut h, "deop bob"), "bob is no longer an operator.");
-    assert_eq!(console(&mut h, "deop bob"), "bob is not an operator.");
-    let (link, client) = &mut h.clients[alice];
-    client.say("/kick bob being rude", &mut link.client);
-    h.run(40);
-    assert_eq!(
-        h.client(bob).refusal(),
-        Some("Kicked by alice: being rude"),
-        "a kick shows its reason on the client"
-    );
-    assert_eq!(console(&mut h, "ban bob"), "Banned bob.");
-    let again = h.join("bob", Conditions::PERFECT);
-    h.run(40);
-    assert_eq!(
-        h.client(again).refusal(),
-        Some("you are banned from this server")
-    );
-    assert_eq!(console(&mut h, "pardon bob"), "bob may join again.");
-    let third = h.join("bob", Conditions::PERFECT);
-    h.run(40);
-    assert!(
-        h.client(third).game().is_some(),
-        "{:?}",
-        h.client(third).refusal()
-    );
-    assert_eq!(console(&mut h, "list"), "Online (2): alice, bob");
-    assert_eq!(
-        console(&mut h, "fly"),
-        "Unknown command /fly: /help lists the commands."
-    );
-    assert!(!h.server.stop_requested());
-    console(&mut h, "stop");
-    assert!(h.server.stop_requested());
 }
 
 #[test]

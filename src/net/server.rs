@@ -15,6 +15,7 @@
 mod admin;
 mod chat;
 pub mod inputs;
+mod operations;
 mod outgoing;
 mod saving;
 pub mod view;
@@ -205,6 +206,8 @@ pub struct Server {
     admin_changed: bool,
     /// Whether an operator asked the server to stop.
     stop_requested: bool,
+    /// What operators asked of the world, for the next step.
+    pending: operations::Pending,
 }
 
 impl Server {
@@ -229,6 +232,7 @@ impl Server {
             admin: Admin::default(),
             admin_changed: false,
             stop_requested: false,
+            pending: operations::Pending::default(),
         }
     }
 
@@ -640,8 +644,11 @@ impl Server {
     /// The step of this tick: who joins (a player whose first inputs have waited out the
     /// jitter), who left, and each player's next input.
     fn next_step(&mut self, summary: &mut TickSummary) -> Step {
+        let pending = std::mem::take(&mut self.pending);
         let mut step = Step {
             leaving: std::mem::take(&mut self.departed),
+            teleports: pending.teleports,
+            set_time: pending.time,
             ..Step::default()
         };
         for remote in self.clients.values_mut() {

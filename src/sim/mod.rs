@@ -191,8 +191,8 @@ impl Simulation {
         outcomes.pop().unwrap_or_default()
     }
 
-    /// Runs one tick of [`TICK_SECONDS`]: those leaving leave and those joining join, then
-    /// every player does its input. Returns what each player's actions did, in the order of
+    /// Runs one tick of [`TICK_SECONDS`]: those leaving leave and those joining join, an
+    /// operator's moves and clock are applied, then every player does its input. Returns what each player's actions did, in the order of
     /// [`Simulation::players`] after the tick.
     pub fn step(&mut self, step: &Step) -> Vec<Vec<ActionOutcome>> {
         for name in &step.leaving {
@@ -218,6 +218,16 @@ impl Simulation {
             {
                 self.away.remove(name);
             }
+        }
+        for (name, place) in &step.teleports {
+            if let Some(body) = self.players.get_mut(name) {
+                body.position = quantize(*place);
+                body.velocity = DVec3::ZERO;
+                body.on_ground = false;
+            }
+        }
+        if let Some(time) = step.set_time {
+            self.time = time;
         }
         self.advance(|name| step.inputs.get(name))
     }

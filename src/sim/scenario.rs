@@ -7,7 +7,7 @@
 use glam::DVec3;
 
 use super::schedule::InputSchedule;
-pub use super::schedule::{Event, Presence};
+pub use super::schedule::{Event, Operation, Presence};
 use super::updates::Motion;
 use super::{Action, Member, PlayerName, Players, Simulation, Start, Step};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
@@ -428,12 +428,17 @@ impl Scenario {
         let starts: Vec<&PlayerStart> = self.player_starts().collect();
         let mut presence: std::collections::BTreeMap<u64, Vec<(usize, Presence)>> =
             std::collections::BTreeMap::new();
+        let mut operations: std::collections::BTreeMap<u64, Vec<(usize, Operation)>> =
+            std::collections::BTreeMap::new();
         for e in &self.events {
             if let Some(p) = e.presence {
                 presence
                     .entry(e.at)
                     .or_default()
                     .push((e.player as usize, p));
+            }
+            if let Some(o) = e.operation {
+                (operations.entry(e.at).or_default()).push((e.player as usize, o));
             }
         }
         self.inputs().enumerate().map(move |(tick, inputs)| {
@@ -444,6 +449,14 @@ impl Scenario {
                 match p {
                     Presence::Leave => step.leaving.push(name),
                     Presence::Return => step.returning.push(name),
+                }
+            }
+            for (who, operation) in operations.remove(&tick).unwrap_or_default() {
+                match operation {
+                    Operation::Teleport(place) => {
+                        step.teleports.push((starts[who].name.clone(), place));
+                    }
+                    Operation::SetTime(time) => step.set_time = Some(time),
                 }
             }
             for (p, input) in starts.iter().zip(inputs) {

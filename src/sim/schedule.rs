@@ -20,6 +20,18 @@ pub struct Event {
     pub action: Option<Action>,
     /// The player leaves the world, or comes back where it left.
     pub presence: Option<Presence>,
+    /// What an operator does at the start of the tick.
+    pub operation: Option<Operation>,
+}
+
+/// What an operator does to the world, as a scenario's `action = "teleport"` and
+/// `action = "set_time"` say (a server's `/tp` and `/time set`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Operation {
+    /// The player is moved here, standing still.
+    Teleport(glam::DVec3),
+    /// The world's clock is set to this tick of its days.
+    SetTime(u64),
 }
 
 /// A player leaving the world or coming back, as a scenario's `action = "leave"` and

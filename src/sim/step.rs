@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use glam::DVec3;
+
 use super::{Input, Member, PlayerName};
 
 /// Everything that comes from outside the world in one tick of
@@ -19,6 +21,12 @@ pub struct Step {
     /// Players coming back at the start of the tick, after those joining, in the order of
     /// their names: each where it left (one that never left this world is left out).
     pub returning: Vec<PlayerName>,
+    /// Players an operator moves at the start of the tick, after those coming back, in
+    /// order (`/tp`): each to the place given, standing still. A name not in the world is
+    /// left out.
+    pub teleports: Vec<(PlayerName, DVec3)>,
+    /// The world's clock as an operator sets it at the start of the tick (`/time set`).
+    pub set_time: Option<u64>,
     /// Each player's input; a player with none holds nothing and does nothing.
     pub inputs: BTreeMap<PlayerName, Input>,
 }

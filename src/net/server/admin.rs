@@ -2,7 +2,7 @@
 //! commands themselves, typed in chat by a player or at `hewn serve`'s console.
 //!
 //! Everyone may ask for `/help` and `/list`; `/kick`, `/ban`, `/pardon`, `/op`, `/deop`,
-//! `/say` and `/stop` are for operators and the console. An unknown command, or one a
+//! `/tp`, `/time`, `/say` and `/stop` are for operators and the console. An unknown command, or one a
 //! player may not use, gets an answer saying so, never an error.
 
 use std::collections::BTreeSet;
@@ -45,7 +45,7 @@ const HELP: &str = "Commands: /help, /list";
 
 /// What `/help` adds for operators.
 const OPERATOR_HELP: &str = "/kick NAME [reason], /ban NAME, /pardon NAME, /op NAME, \
-    /deop NAME, /say TEXT, /stop";
+    /deop NAME, /tp NAME X Y Z, /time set dawn|noon|dusk|midnight|TICKS, /say TEXT, /stop";
 
 impl Server {
     /// Who may run the operators' commands and who may not join, from now on.
@@ -89,9 +89,13 @@ impl Server {
                     .collect();
                 format!("Online ({}): {}", names.len(), names.join(", "))
             }
-            "kick" | "ban" | "pardon" | "op" | "deop" | "say" | "stop" if !operator => {
+            "kick" | "ban" | "pardon" | "op" | "deop" | "tp" | "time" | "say" | "stop"
+                if !operator =>
+            {
                 format!("Only operators may use /{command}.")
             }
+            "tp" => self.teleport_command(caller, rest),
+            "time" => self.time_command(rest),
             "say" if !rest.is_empty() => {
                 self.announce(format!("[{}] {rest}", caller.name()), None, renet);
                 String::new()

@@ -4,8 +4,9 @@
 //! The world as the server started is written as [`Recorder`](super::Recorder) writes a
 //! game's; each player as a `[players.NAME]` table (`[player]` for one named `player`)
 //! with where it first joined and the tick it did; each player's inputs as holds and
-//! events with its name; and each time it leaves or comes back as `action = "leave"` and
-//! `action = "join"` events. A server's world starts with no one in it, so the first player
+//! events with its name; each time it leaves or comes back as `action = "leave"` and
+//! `action = "join"` events, and an operator's moves and clock as `action = "teleport"` and
+//! `action = "set_time"`. A server's world starts with no one in it, so the first player
 //! of the file, unless someone is named `player`, leaves at tick 0 before anyone acts.
 
 use std::collections::BTreeMap;
@@ -76,6 +77,20 @@ impl StepRecorder {
         }
         for name in &step.returning {
             self.scenario.input.push(event(name, "join"));
+        }
+        for (name, place) in &step.teleports {
+            self.scenario.input.push(RawInput {
+                position: Some(place.to_array()),
+                ..event(name, "teleport")
+            });
+        }
+        if let Some(time) = step.set_time {
+            self.scenario.input.push(RawInput {
+                at,
+                action: Some("set_time".to_owned()),
+                time: Some(i64::try_from(time).unwrap_or(i64::MAX)),
+                ..RawInput::default()
+            });
         }
         // Every player ever seen plays this tick's input, or holds nothing.
         for name in step.inputs.keys() {

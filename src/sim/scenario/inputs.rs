@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use super::raw::RawInput;
 use super::sections::{self, Kind, Sections};
 use super::{
-    Action, Block, Event, Hold, PlayerName, Presence, ScenarioError, block_value, finite, invalid,
-    pitch_value, quoted, tick_value,
+    Action, Block, Event, Hold, Operation, PlayerName, Presence, ScenarioError, block_value,
+    finite, invalid, limits, pitch_value, quoted, tick_value, vector,
 };
 
 /// A scenario's inputs, checked.
@@ -107,11 +107,13 @@ fn parse_input(
         || raw.yaw.is_some()
         || raw.pitch.is_some()
         || raw.action.is_some()
-        || raw.block.is_some();
+        || raw.block.is_some()
+        || raw.position.is_some()
+        || raw.time.is_some();
     if is_hold && is_event {
         return Err(invalid(
             format!("input[{i}]"),
-            "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block), not both",
+            "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block, position, time), not both",
         ));
     }
     if is_hold {
@@ -151,6 +153,21 @@ fn parse_input(
         .as_deref()
         .map(|b| block_value(&key("block"), b))
         .transpose()?;
+    let operation = operation(&key, &raw)?;
+    if operation.is_some() {
+        if block.is_some() {
+            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        }
+        return Ok(Scheduled::Event(Event {
+            player,
+            at,
+            yaw: raw.yaw,
+            pitch: raw.pitch,
+            action: None,
+            presence: None,
+            operation,
+        }));
+    }
     let presence = match raw.action.as_deref() {
         Some("leave") => Some(Presence::Leave),
         Some("join") => Some(Presence::Return),
@@ -167,6 +184,7 @@ fn parse_input(
             pitch: raw.pitch,
             action: None,
             presence,
+            operation: None,
         }));
     }
     let action = match (raw.action.as_deref(), block) {
@@ -193,7 +211,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave or join)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport or set_time)",
                     quoted(other)
                 ),
             ));
@@ -206,7 +224,50 @@ fn parse_input(
         pitch: raw.pitch,
         action,
         presence: None,
+        operation: None,
     }))
+}
+
+/// The operator's action of an event (`teleport` with its `position`, `set_time` with its
+/// `time`), if it is one; `position` and `time` with any other action are refused.
+fn operation(
+    key: &impl Fn(&str) -> String,
+    raw: &RawInput,
+) -> Result<Option<Operation>, ScenarioError> {
+    let only_with =
+        |k: &str, action: &str| invalid(key(k), format!("only goes with action = \"{action}\""));
+    match raw.action.as_deref() {
+        Some("teleport") => {
+            if raw.time.is_some() {
+                return Err(only_with("time", "set_time"));
+            }
+            let place = raw
+                .position
+                .ok_or_else(|| invalid(key("position"), "missing (teleport needs a position)"))?;
+            let place = vector(&key("position"), place)?;
+            let half = glam::DVec3::splat(crate::physics::tuning::PLAYER_WIDTH / 2.0);
+            limits::body_inside_border(&key("position"), place, half)?;
+            Ok(Some(Operation::Teleport(place)))
+        }
+        Some("set_time") => {
+            if raw.position.is_some() {
+                return Err(only_with("position", "teleport"));
+            }
+            let time = raw
+                .time
+                .ok_or_else(|| invalid(key("time"), "missing (set_time needs a time)"))?;
+            let time = u64::try_from(time).map_err(|_| {
+                invalid(
+                    key("time"),
+                    format!("{time} is not a number of ticks from 0 up"),
+                )
+            })?;
+            Ok(Some(Operation::SetTime(time)))
+        }
+        _ if raw.position.is_some() => Err(only_with("position", "teleport")),
+        _ if raw.time.is_some() => Err(only_with("time", "set_time")),
+        _ => Ok(None),
+    }
 }
 
 #[cfg(test)]

@@ -125,6 +125,10 @@ pub(crate) struct RawInput {
     pub(crate) action: Option<String>,
     /// The block placed, with `action = "place"`.
     pub(crate) block: Option<String>,
+    /// Where `action = "teleport"` puts the player (its feet, at the middle of its box).
+    pub(crate) position: Option<[f64; 3]>,
+    /// The world's clock `action = "set_time"` sets, in ticks.
+    pub(crate) time: Option<i64>,
 }
 
 /// One `[[update]]`: a cell due for an update at tick `due`.

@@ -325,3 +325,51 @@ fn fills_and_updates_over_several_batches_keep_their_order_and_file_lines() {
     let e = error_of(&bad);
     assert!(e.contains(&format!("at line {line}")), "{e}");
 }
+
+#[test]
+fn teleport_and_set_time_act_at_their_tick_and_their_keys_are_checked() {
+    let s = Scenario::parse(
+        r#"
+        world = "flat"
+        ticks = 3
+        [player]
+        position = [0.5, 64.0, 0.5]
+        [[input]]
+        at = 1
+        action = "teleport"
+        position = [10.5, 80.0, -3.5]
+        [[input]]
+        at = 2
+        action = "set_time"
+        time = 18000
+        "#,
+    )
+    .expect("parses");
+    let mut positions = Vec::new();
+    let sim = s.run(|sim| {
+        let body = sim.players().first().expect("the player").body;
+        positions.push((body.position, sim.time()));
+    });
+    assert_eq!(positions[0].0.x, 0.5, "before its tick, nothing moves");
+    assert_eq!((positions[1].0.x, positions[1].0.z), (10.5, -3.5));
+    assert!(
+        positions[1].0.y < 80.0 && positions[1].0.y > 79.9,
+        "{:?}",
+        positions[1]
+    );
+    assert_eq!(
+        sim.time(),
+        18_001,
+        "set at the start of tick 2, then one tick on"
+    );
+    let base = "world = \"flat\"\nticks = 3\n[[input]]\nat = 1\n";
+    assert!(error_of(&format!("{base}action = \"teleport\"")).contains("input[0].position"));
+    assert!(error_of(&format!("{base}action = \"set_time\"\ntime = -1")).contains("input[0].time"));
+    assert!(error_of(&format!("{base}action = \"break\"\ntime = 5")).contains("only goes with"));
+    assert!(
+        error_of(&format!(
+            "{base}action = \"teleport\"\nposition = [1e12, 0.0, 0.0]"
+        ))
+        .contains("input[0].position")
+    );
+}
