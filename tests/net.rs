@@ -49,6 +49,14 @@ impl Harness {
         self.clients.len() - 1
     }
 
+    /// Connects `client`; returns its index.
+    fn join_as(&mut self, client: Client) -> usize {
+        let link = LocalLink::connect(&mut self.renet, self.next_id, Conditions::PERFECT);
+        self.next_id += 1;
+        self.clients.push((link, client));
+        self.clients.len() - 1
+    }
+
     /// One tick: each client with an input plays it once its ground is in; the others play
     /// nothing held.
     fn tick(&mut self, inputs: &[(usize, Input)]) {
@@ -151,6 +159,10 @@ const LAGGY: Conditions = Conditions {
 /// Chat, the player list and the operators' commands.
 #[path = "net/admin.rs"]
 mod admin;
+
+/// Servers over UDP on 127.0.0.1: pings, LAN announcements, bans by address.
+#[path = "net/udp.rs"]
+mod udp;
 
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {

@@ -109,7 +109,7 @@ impl Bot {
     fn connect(addr: SocketAddr, name: PlayerName, index: u64) -> std::io::Result<Self> {
         Ok(Self {
             udp: UdpClient::connect(addr, random_client_id(index))?,
-            client: Client::new(name),
+            client: Client::new(name).with_password(Client::password_from_environment()),
         })
     }
 
@@ -123,6 +123,9 @@ impl Bot {
     fn problem(&self) -> Option<String> {
         if let Some(reason) = self.client.refusal() {
             return Some(format!("the server refused: {reason}"));
+        }
+        if self.client.waiting_for_password() {
+            return Some("the server asks for a password: set HEWN_PASSWORD".to_owned());
         }
         self.udp.is_disconnected().then(|| {
             format!(

@@ -16,11 +16,14 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::server_file;
+use crate::net::lan::{Announcement, Announcer};
 use crate::net::server::{Caller, Server, ServerConfig};
-use crate::net::transport::{MAX_CLIENTS, UdpServer};
+use crate::net::transport::{MAX_CLIENTS, connection_config};
+use crate::net::udp_server::UdpServer;
 use crate::save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
 use crate::sim::{PlayerName, Simulation, Start};
 use crate::worldgen::GeneratorKind;
+use renet::RenetServer;
 
 /// The port a server listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 30565;
@@ -46,18 +49,20 @@ pub struct ServeArgs {
     /// The generator of a new world: terrain, flat or empty.
     #[arg(long, value_parser = parse_generator)]
     pub world_gen: Option<GeneratorKind>,
-    /// The UDP port to listen on (0: one the system picks, logged).
-    #[arg(long, default_value_t = DEFAULT_PORT)]
-    pub port: u16,
+    /// The UDP port to listen on (0: one the system picks, logged); default `port` in
+    /// server.toml, 30565.
+    #[arg(long)]
+    pub port: Option<u16>,
     /// The address to listen on.
     #[arg(long, default_value = "0.0.0.0")]
     pub bind: IpAddr,
-    /// The most players at once.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub max_players: u16,
-    /// How far around each player its client hears of the world, in chunks.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(2..=32))]
-    pub view_distance: u32,
+    /// The most players at once; default `max_players` in server.toml, 20.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub max_players: Option<u16>,
+    /// How far around each player its client hears of the world, in chunks; default
+    /// `view_distance` in server.toml, 8.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=32))]
+    pub view_distance: Option<u32>,
     /// Write every input the server played, for every player, at the tick it played it, as
     /// a scenario that `hewn sim` replays to the hash logged at exit.
     #[arg(long, value_name = "FILE")]
@@ -122,13 +127,28 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         loaded.meta.generator,
         loaded.meta.seed
     );
+    let settings_path = server_file::path_for(file.path());
+    let mut settings = match server_file::read(&settings_path) {
+        Ok(settings) => settings,
+        Err(message) => {
+            eprintln!("hewn serve: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if (settings.rewrite || !settings_path.exists())
+        && let Err(e) = server_file::write(&settings_path, &settings)
+    {
+        log::warn!("cannot write {}: {e}", settings_path.display());
+    }
+    settings.rewrite = false;
+    let max_players = args.max_players.unwrap_or(settings.max_players);
     let mut start = Start::with_no_one(loaded.world);
     start.crates = loaded.crates;
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
     let config = ServerConfig {
-        max_players: usize::from(args.max_players),
-        view_distance: args.view_distance,
+        max_players: usize::from(max_players),
+        view_distance: args.view_distance.unwrap_or(settings.view_distance),
         ..ServerConfig::default()
     };
     let mut server = Server::new(
@@ -151,27 +171,34 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     if args.record.is_some() {
         server.record();
     }
-    let admin_file = server_file::path_for(file.path());
-    match server_file::read(&admin_file) {
-        Ok(admin) => server.set_admin(admin),
-        Err(message) => {
-            eprintln!("hewn serve: {message}");
-            return ExitCode::FAILURE;
-        }
-    }
-    if !admin_file.exists()
-        && let Err(e) = server_file::write(&admin_file, server.admin())
-    {
-        log::warn!("cannot write {}: {e}", admin_file.display());
-    }
-    let addr = SocketAddr::new(args.bind, args.port);
-    let mut udp = match UdpServer::bind(addr, usize::from(args.max_players).min(MAX_CLIENTS)) {
+    server.set_admin(settings.admin.clone());
+    server.set_motd(&settings.motd);
+    let addr = SocketAddr::new(args.bind, args.port.unwrap_or(settings.port));
+    let mut udp = match UdpServer::bind(addr, usize::from(max_players).min(MAX_CLIENTS)) {
         Ok(udp) => udp,
         Err(e) => {
             eprintln!("hewn serve: cannot listen on {addr}: {e}");
             return ExitCode::FAILURE;
         }
     };
+    let mut renet = RenetServer::new(connection_config());
+    if settings.lan {
+        let port = udp.local_addr().map_or(addr.port(), |a| a.port());
+        let announcement = Announcement {
+            motd: settings.motd.clone(),
+            port,
+        };
+        match Announcer::new(settings.lan_address, announcement) {
+            Ok(announcer) => {
+                log::info!(
+                    "announcing on the local network to {}",
+                    settings.lan_address
+                );
+                udp.announce(announcer);
+            }
+            Err(e) => log::warn!("cannot announce to {}: {e}", settings.lan_address),
+        }
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
     if let Err(e) = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)) {
@@ -184,12 +211,24 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         None => log::info!("listening on {addr}"),
     }
     let mut saver = Autosaver::start(file, Instant::now());
-    let console = Console {
+    let mut console = Console {
         lines: console_lines(),
-        admin_file,
+        settings_path,
+        settings,
     };
-    serve_until(&stop, &mut server, &mut udp, &mut saver, &hotbars, &console);
-    udp.close();
+    let mut network = Network {
+        udp: &mut udp,
+        renet: &mut renet,
+    };
+    serve_until(
+        &stop,
+        &mut server,
+        &mut network,
+        &mut saver,
+        &hotbars,
+        &mut console,
+    );
+    udp.close(&mut renet);
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
     let last = server.snapshot(|name| hotbars.get(name).copied().unwrap_or_default());
@@ -225,7 +264,14 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
 /// they change.
 struct Console {
     lines: std::sync::mpsc::Receiver<String>,
-    admin_file: std::path::PathBuf,
+    settings_path: std::path::PathBuf,
+    settings: server_file::ServerFile,
+}
+
+/// The server's end of the network: the socket and the connections on it.
+struct Network<'a> {
+    udp: &'a mut UdpServer,
+    renet: &'a mut RenetServer,
 }
 
 /// The lines typed on standard input, read on a thread of their own; none once it closes.
@@ -249,20 +295,21 @@ fn console_lines() -> std::sync::mpsc::Receiver<String> {
 impl Console {
     /// Runs the commands typed since the last tick, printing their answers, and writes the
     /// server file when they changed the operators or the banned names.
-    fn serve(&self, server: &mut Server, udp: &mut UdpServer) {
+    fn serve(&mut self, server: &mut Server, renet: &mut RenetServer) {
         while let Ok(line) = self.lines.try_recv() {
             if line.trim().is_empty() {
                 continue;
             }
-            let answer = server.run_command(&Caller::Console, &line, &mut udp.renet);
+            let answer = server.run_command(&Caller::Console, &line, renet);
             if !answer.is_empty() {
                 println!("{answer}");
             }
         }
-        if server.take_admin_changed()
-            && let Err(e) = server_file::write(&self.admin_file, server.admin())
-        {
-            log::warn!("cannot write {}: {e}", self.admin_file.display());
+        if server.take_admin_changed() {
+            self.settings.admin = server.admin().clone();
+            if let Err(e) = server_file::write(&self.settings_path, &self.settings) {
+                log::warn!("cannot write {}: {e}", self.settings_path.display());
+            }
         }
     }
 }
@@ -272,10 +319,10 @@ impl Console {
 fn serve_until(
     stop: &AtomicBool,
     server: &mut Server,
-    udp: &mut UdpServer,
+    network: &mut Network,
     saver: &mut Autosaver,
     hotbars: &BTreeMap<PlayerName, Hotbar>,
-    console: &Console,
+    console: &mut Console,
 ) {
     let mut next = Instant::now();
     let mut last = Instant::now();
@@ -288,11 +335,11 @@ fn serve_until(
             continue;
         }
         let began = Instant::now();
-        udp.receive(began - last);
+        network.udp.receive_for(began - last, network.renet, server);
         last = began;
-        console.serve(server, udp);
-        let summary = server.update(&mut udp.renet);
-        udp.send();
+        console.serve(server, network.renet);
+        let summary = server.update(network.renet);
+        network.udp.send_for(network.renet, server, began);
         for name in &summary.joined {
             log::info!("{name} joined");
         }
@@ -320,7 +367,7 @@ fn serve_until(
             next = Instant::now();
         }
         if minute_started.elapsed() >= Duration::from_secs(60) {
-            log_minute(server, udp, &mut minute);
+            log_minute(server, network.renet, &mut minute);
             minute = Minute::default();
             minute_started = Instant::now();
         }
@@ -328,14 +375,13 @@ fn serve_until(
 }
 
 /// Logs the minute's figures.
-fn log_minute(server: &Server, udp: &UdpServer, minute: &mut Minute) {
-    let (sent, received) = udp
-        .renet
+fn log_minute(server: &Server, renet: &RenetServer, minute: &mut Minute) {
+    let (sent, received) = renet
         .clients_id_iter()
         .map(|id| {
             (
-                udp.renet.bytes_sent_per_sec(id),
-                udp.renet.bytes_received_per_sec(id),
+                renet.bytes_sent_per_sec(id),
+                renet.bytes_received_per_sec(id),
             )
         })
         .fold((0.0, 0.0), |(s, r), (a, b)| (s + a, r + b));

@@ -1,12 +1,21 @@
-//! `server.toml`, beside the world `hewn serve` plays: the server's operators and banned
-//! names, kept across restarts. `hewn serve` creates it on first start and writes it again
-//! whenever `/op`, `/deop`, `/ban` or `/pardon` changes them.
+//! `server.toml`, beside the world `hewn serve` plays: how the server runs and who may
+//! join it, kept across restarts. `hewn serve` creates it with defaults on first start,
+//! and writes it again whenever `/op`, `/deop`, `/ban` or `/pardon` changes it.
+//!
+//! A password is written in plain (`password = "..."`) by the server's owner and never
+//! kept so: on start the server replaces it with a salted hash (`password_salt`,
+//! `password_hash`; [`crate::net::password`]) and rewrites the file.
 
 use std::collections::BTreeSet;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::serve::DEFAULT_PORT;
+use crate::net::lan::DEFAULT_LAN_ADDRESS;
+use crate::net::password::Password;
+use crate::net::query::{MAX_MOTD_CHARS, ServerInfo};
 use crate::net::server::Admin;
 use crate::sim::PlayerName;
 
@@ -17,15 +26,84 @@ pub const FILE_NAME: &str = "server.toml";
 const MAX_BYTES: u64 = 256 * 1024;
 
 /// The file as written.
-#[derive(Debug, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 struct Raw {
-    /// Players who may run every command.
-    #[serde(default)]
+    port: u16,
+    max_players: u16,
+    view_distance: u32,
+    motd: String,
+    /// Only as the owner writes it; never written back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    password: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    password_salt: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    password_hash: Option<String>,
     operators: Vec<String>,
-    /// Players refused when they join.
-    #[serde(default)]
     banned: Vec<String>,
+    banned_addresses: Vec<String>,
+    lan: bool,
+    lan_address: String,
+}
+
+impl Default for Raw {
+    fn default() -> Self {
+        let defaults = ServerFile::default();
+        Self {
+            port: defaults.port,
+            max_players: defaults.max_players,
+            view_distance: defaults.view_distance,
+            motd: defaults.motd,
+            password: None,
+            password_salt: None,
+            password_hash: None,
+            operators: Vec::new(),
+            banned: Vec::new(),
+            banned_addresses: Vec::new(),
+            lan: defaults.lan,
+            lan_address: defaults.lan_address.to_string(),
+        }
+    }
+}
+
+/// A server's file, read and checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerFile {
+    /// The UDP port to listen on (the command line's `--port` wins).
+    pub port: u16,
+    /// The most players at once (`--max-players` wins).
+    pub max_players: u16,
+    /// How far around each player its client is sent the world, in chunks
+    /// (`--view-distance` wins).
+    pub view_distance: u32,
+    /// The message of the day, shown in the multiplayer screen's list.
+    pub motd: String,
+    /// Operators, banned names and addresses, and the password.
+    pub admin: Admin,
+    /// Whether the server announces itself on the local network.
+    pub lan: bool,
+    /// Where it announces itself.
+    pub lan_address: SocketAddr,
+    /// Whether the file held a plain password, which must be written back hashed.
+    pub rewrite: bool,
+}
+
+impl Default for ServerFile {
+    fn default() -> Self {
+        Self {
+            port: DEFAULT_PORT,
+            max_players: 20,
+            view_distance: 8,
+            motd: ServerInfo::default().motd,
+            admin: Admin::default(),
+            lan: false,
+            lan_address: DEFAULT_LAN_ADDRESS
+                .parse()
+                .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 30564))),
+            rewrite: false,
+        }
+    }
 }
 
 /// Where the server file of the world at `world` is.
@@ -34,16 +112,17 @@ pub fn path_for(world: &Path) -> PathBuf {
     world.with_file_name(FILE_NAME)
 }
 
-/// Reads the operators and banned names from `path`; a missing file gives none.
+/// Reads the server's file at `path`; a missing file gives the defaults.
 ///
 /// # Errors
 /// A message naming the file and what is wrong with it: unreadable, too large, not TOML,
-/// an unknown key, or a name that is not a player's.
-pub fn read(path: &Path) -> Result<Admin, String> {
+/// an unknown key, or a value out of range (a name that is not a player's, an address that
+/// is not one, a damaged password hash).
+pub fn read(path: &Path) -> Result<ServerFile, String> {
     let display = path.display().to_string();
     let shown = crate::save::escaped(&display);
     let text = match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Admin::default()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ServerFile::default()),
         Err(e) => return Err(format!("{shown}: {e}")),
         Ok(meta) if !meta.is_file() => return Err(format!("{shown} is not a file")),
         Ok(meta) if meta.len() > MAX_BYTES => {
@@ -52,33 +131,115 @@ pub fn read(path: &Path) -> Result<Admin, String> {
         Ok(_) => std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?,
     };
     let raw: Raw = toml::from_str(&text).map_err(|e| format!("{shown}: {}", e.message()))?;
-    let names = |list: Vec<String>, key: &str| -> Result<BTreeSet<PlayerName>, String> {
+    checked(raw).map_err(|message| format!("{shown}: {message}"))
+}
+
+/// `raw` with every value checked.
+fn checked(raw: Raw) -> Result<ServerFile, String> {
+    let names = |list: &[String], key: &str| -> Result<BTreeSet<PlayerName>, String> {
         list.iter()
             .map(|n| {
                 PlayerName::new(n)
-                    .map_err(|e| format!("{shown}: {key} lists {:?}: {e}", crate::save::escaped(n)))
+                    .map_err(|e| format!("{key} lists {:?}: {e}", crate::save::escaped(n)))
             })
             .collect()
     };
-    Ok(Admin {
-        operators: names(raw.operators, "operators")?,
-        banned: names(raw.banned, "banned")?,
+    if !(1..=1024).contains(&raw.max_players) {
+        return Err(format!("max_players is {}, not 1 to 1024", raw.max_players));
+    }
+    if !(2..=32).contains(&raw.view_distance) {
+        return Err(format!(
+            "view_distance is {}, not 2 to 32",
+            raw.view_distance
+        ));
+    }
+    if raw.motd.chars().count() > MAX_MOTD_CHARS {
+        return Err(format!("motd is over {MAX_MOTD_CHARS} characters"));
+    }
+    let banned_addresses = (raw.banned_addresses.iter())
+        .map(|a| {
+            a.parse::<IpAddr>().map_err(|_| {
+                format!(
+                    "banned_addresses lists {:?}, not an IP address",
+                    crate::save::escaped(a)
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let lan_address = raw.lan_address.parse::<SocketAddr>().map_err(|_| {
+        format!(
+            "lan_address is {:?}, not an address and port",
+            crate::save::escaped(&raw.lan_address)
+        )
+    })?;
+    let (password, rewrite) = match (&raw.password, &raw.password_salt, &raw.password_hash) {
+        (Some(plain), _, _) if plain.is_empty() => (None, true),
+        (Some(plain), _, _) => {
+            let hashed =
+                Password::new(plain).map_err(|e| format!("cannot hash the password: {e}"))?;
+            (Some(hashed), true)
+        }
+        (None, Some(salt), Some(hash)) => {
+            let kept = Password::from_hex(salt, hash).ok_or(
+                "password_salt or password_hash is damaged: write password = \"...\" again",
+            )?;
+            (Some(kept), false)
+        }
+        (None, None, None) => (None, false),
+        (None, _, _) => return Err("password_salt and password_hash go together".to_owned()),
+    };
+    Ok(ServerFile {
+        port: raw.port,
+        max_players: raw.max_players,
+        view_distance: raw.view_distance,
+        motd: raw.motd,
+        admin: Admin {
+            operators: names(&raw.operators, "operators")?,
+            banned: names(&raw.banned, "banned")?,
+            banned_addresses,
+            password,
+        },
+        lan: raw.lan,
+        lan_address,
+        rewrite,
     })
 }
 
-/// Writes `admin` to `path`, through a temporary file so a crash leaves the old one.
+/// Writes `file` to `path`, through a temporary file so a crash leaves the old one.
 ///
 /// # Errors
 /// The file system's error.
-pub fn write(path: &Path, admin: &Admin) -> std::io::Result<()> {
+pub fn write(path: &Path, file: &ServerFile) -> std::io::Result<()> {
+    let admin = &file.admin;
+    let (password_salt, password_hash) = match admin.password.map(|p| p.to_hex()) {
+        Some((salt, hash)) => (Some(salt), Some(hash)),
+        None => (None, None),
+    };
     let raw = Raw {
+        port: file.port,
+        max_players: file.max_players,
+        view_distance: file.view_distance,
+        motd: file.motd.clone(),
+        password: None,
+        password_salt,
+        password_hash,
         operators: admin.operators.iter().map(ToString::to_string).collect(),
         banned: admin.banned.iter().map(ToString::to_string).collect(),
+        banned_addresses: admin
+            .banned_addresses
+            .iter()
+            .map(ToString::to_string)
+            .collect(),
+        lan: file.lan,
+        lan_address: file.lan_address.to_string(),
     };
     let body = toml::to_string(&raw).map_err(std::io::Error::other)?;
     let text = format!(
-        "# hewn serve: who may run the operators' commands, and who may not join.\n\
-         # Changed by /op, /deop, /ban and /pardon too.\n{body}"
+        "# hewn serve: how this server runs and who may join it.\n\
+         # The command line's --port, --max-players and --view-distance win over these.\n\
+         # To set a password, write password = \"...\": the server replaces it with a salted\n\
+         # hash on start. /op, /deop, /ban and /pardon write this file too.\n\
+         # lan = true announces the server on the local network, to lan_address.\n{body}"
     );
     let temporary = path.with_extension("toml.new");
     std::fs::write(&temporary, text)?;
@@ -90,22 +251,58 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_file_round_trips_and_bad_names_are_named() {
-        let dir = std::env::temp_dir().join(format!("hewn-server-file-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
-        let path = dir.join(FILE_NAME);
-        assert_eq!(read(&path), Ok(Admin::default()), "no file: no one");
-        let admin = Admin {
-            operators: [PlayerName::new("alice").expect("a name")].into(),
-            banned: [PlayerName::new("mallory").expect("a name")].into(),
+    fn the_file_round_trips_and_bad_values_are_named() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join(FILE_NAME);
+        assert_eq!(read(&path), Ok(ServerFile::default()), "no file: defaults");
+        let file = ServerFile {
+            port: 4000,
+            motd: "Welcome".to_owned(),
+            admin: Admin {
+                operators: [PlayerName::new("alice").expect("a name")].into(),
+                banned: [PlayerName::new("mallory").expect("a name")].into(),
+                banned_addresses: ["10.1.2.3".parse().expect("an address")].into(),
+                password: Some(Password::new("pw").expect("random")),
+            },
+            lan: true,
+            ..ServerFile::default()
         };
-        write(&path, &admin).expect("written");
-        assert_eq!(read(&path), Ok(admin));
-        std::fs::write(&path, "operators = [\"no spaces\"]").expect("written");
-        let error = read(&path).expect_err("a bad name");
-        assert!(error.contains("operators lists \"no spaces\""), "{error}");
-        std::fs::write(&path, "port = 5").expect("written");
-        assert!(read(&path).is_err(), "unknown keys are named");
-        std::fs::remove_dir_all(&dir).expect("cleaned");
+        write(&path, &file).expect("written");
+        assert_eq!(read(&path), Ok(file));
+        let bad = [
+            (
+                "operators = [\"no spaces\"]",
+                "operators lists \"no spaces\"",
+            ),
+            ("colour = 5", "colour"),
+            ("banned_addresses = [\"nowhere\"]", "not an IP address"),
+            ("max_players = 0", "max_players"),
+            ("lan_address = \"here\"", "lan_address"),
+            ("password_salt = \"00\"", "go together"),
+            ("password_salt = \"00\"\npassword_hash = \"11\"", "damaged"),
+        ];
+        for (text, expected) in bad {
+            std::fs::write(&path, text).expect("written");
+            let error = read(&path).expect_err(text);
+            assert!(error.contains(expected), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_plain_password_is_read_hashed_and_marked_to_be_written_back() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join(FILE_NAME);
+        std::fs::write(&path, "password = \"swordfish\"\n").expect("written");
+        let file = read(&path).expect("read");
+        assert!(file.rewrite);
+        let password = file.admin.password.expect("a password");
+        let challenge = crate::net::password::Challenge::new(&password).expect("random");
+        let proof = crate::net::password::proof(&challenge, "swordfish");
+        assert!(password.accepts(&challenge, &proof));
+        write(&path, &file).expect("written");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(!text.contains("swordfish"), "{text}");
+        assert!(text.contains("password_hash"), "{text}");
+        assert!(!read(&path).expect("read").rewrite);
     }
 }

@@ -15,6 +15,8 @@ use std::sync::Arc;
 
 use renet::RenetClient;
 
+use super::password::Challenge;
+
 use super::protocol::{
     self, Body, ChatLine, ClientMessage, Hello, INPUTS_RESENT, Look, MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, Status, TickInput, Welcome,
@@ -123,6 +125,10 @@ pub struct Client {
     /// What the server said was heard near the player and not yet taken
     /// ([`Client::take_heard`]), the last [`HEARD_KEPT`] at most.
     heard: Vec<crate::sim::Event>,
+    /// The server's password, as the player gave it: proved, never sent.
+    password: Option<String>,
+    /// The server's challenge, while it waits for the password's proof.
+    challenge: Option<Challenge>,
 }
 
 /// The most events heard a client keeps for the game to take.
@@ -148,7 +154,37 @@ impl Client {
                 tick_ms: 0.0,
             },
             heard: Vec::new(),
+            password: None,
+            challenge: None,
         }
+    }
+
+    /// The client, answering a server's challenge with `password` (a server without one
+    /// never asks).
+    #[must_use]
+    pub fn with_password(mut self, password: Option<String>) -> Self {
+        self.password = password;
+        self
+    }
+
+    /// The password a client run from the command line (`hewn --connect`, `hewn bot`)
+    /// proves to a server that asks: the `HEWN_PASSWORD` environment variable, which,
+    /// unlike a flag, other users of the machine cannot read in the process list.
+    #[must_use]
+    pub fn password_from_environment() -> Option<String> {
+        std::env::var("HEWN_PASSWORD").ok().filter(|p| !p.is_empty())
+    }
+
+    /// Whether the server asked for a password this client was not given: the game asks
+    /// the player for it ([`Client::give_password`]).
+    #[must_use]
+    pub const fn waiting_for_password(&self) -> bool {
+        self.challenge.is_some() && self.password.is_none()
+    }
+
+    /// The password the player typed, proved to the server at the next update.
+    pub fn give_password(&mut self, password: &str) {
+        self.password = Some(password.to_owned());
     }
 
     /// A client that will join as `name` a server in the same process: it sends its input
@@ -195,6 +231,11 @@ impl Client {
             renet.send_message(channel::CONTROL, protocol::encode(&hello));
             self.hello_sent = true;
         }
+        if let (Some(challenge), Some(password)) = (self.challenge, &self.password) {
+            let answer = ClientMessage::Answer(super::password::proof(&challenge, password));
+            renet.send_message(channel::CONTROL, protocol::encode(&answer));
+            self.challenge = None;
+        }
         for ch in [channel::WORLD, channel::SNAPSHOTS] {
             while let Some(bytes) = renet.receive_message(ch) {
                 match protocol::decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE) {
@@ -214,6 +255,7 @@ impl Client {
     fn take(&mut self, message: ServerMessage) {
         match (&mut self.game, message) {
             (_, ServerMessage::Refused(reason)) => self.refusal = Some(reason),
+            (None, ServerMessage::Challenge(challenge)) => self.challenge = Some(challenge),
             (_, ServerMessage::Status(status)) => self.status = status,
             (game, ServerMessage::Heard(heard)) => {
                 let tick = game.as_ref().map_or(0, |g| g.server_tick());
@@ -516,6 +558,7 @@ impl Game {
             // The client takes these itself.
             ServerMessage::Welcome(_)
             | ServerMessage::Refused(_)
+            | ServerMessage::Challenge(_)
             | ServerMessage::Chat(_)
             | ServerMessage::Status(_)
             | ServerMessage::Heard(_) => {}

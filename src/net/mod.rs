@@ -11,10 +11,17 @@
 //! - [`client`]: a client's copy of the world, prediction and correction.
 //! - [`transport`]: the messages over UDP; [`local`]: in memory, within one process.
 //! - [`host`]: a server with one client of its own in the same process: single-player.
+//! - [`udp_server`]: a server's end of UDP; [`query`]: pinging a server without joining;
+//!   [`lan`]: servers announcing themselves on the local network; [`password`]: a server's
+//!   password, proved without being sent.
 
 pub mod client;
 pub mod host;
+pub mod lan;
 pub mod local;
+pub mod password;
 pub mod protocol;
+pub mod query;
 pub mod server;
 pub mod transport;
+pub mod udp_server;

@@ -16,7 +16,7 @@ use crate::world::{Block, BlockPos, ColumnPos};
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`crate::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -81,6 +81,9 @@ pub enum ClientMessage {
     /// A line of chat, or a command (starting with `/`), on [`channel::CONTROL`]: plain
     /// text of at most [`MAX_CHAT_CHARS`] characters.
     Chat(String),
+    /// The answer to [`ServerMessage::Challenge`], on [`channel::CONTROL`]
+    /// ([`super::password::proof`]).
+    Answer([u8; 32]),
 }
 
 /// One tick of a client's player, as it was played.
@@ -257,6 +260,9 @@ pub enum ServerMessage {
     Welcome(Welcome),
     /// The join is refused, or the player is sent away; the connection closes after it.
     Refused(String),
+    /// The server asks for its password before it lets the player in: the client answers
+    /// with [`ClientMessage::Answer`].
+    Challenge(super::password::Challenge),
     /// The edits of one column the client now holds: each edited cell with its block id. A
     /// column of many edits comes in several messages; the last is `complete`. (Edits, not
     /// the save's whole-chunk blobs: a blob holds the generated blocks too, and building one

@@ -21,14 +21,17 @@ mod saving;
 pub mod view;
 
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 
 use glam::DVec3;
 use renet::{ClientId, RenetServer, ServerEvent};
 
+use super::password::Challenge;
 use super::protocol::{
     self, Body, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
     ServerMessage, Welcome, channel,
 };
+use super::query::ServerInfo;
 use crate::physics::Player;
 use crate::sim::record::StepRecorder;
 use crate::sim::{Member, PlayerName, Simulation, Step, spawn};
@@ -59,6 +62,10 @@ const MESSAGES_PER_SECOND: f64 = 60.0;
 /// Ticks a client may stay connected without saying who it is: 5 seconds, so connections
 /// that never say hello cannot hold every slot.
 const HELLO_TICKS: u64 = 5 * 60;
+
+/// Ticks a client asked for the password may take to prove it: a minute, for a player to
+/// type it.
+const PASSWORD_TICKS: u64 = 60 * 60;
 
 /// Columns sent to a client per tick over a network: a joining player's view of 17 × 17
 /// columns arrives in under a second.
@@ -154,6 +161,9 @@ struct Remote {
     leaving_at: Option<u64>,
     /// Its player after each of its last ticks played: what its confirmations said.
     played: std::collections::VecDeque<(u64, Player)>,
+    /// The name it asked for and the challenge it was sent, while the server waits for
+    /// the password's proof.
+    challenged: Option<(PlayerName, Challenge)>,
 }
 
 /// The clients whose players were let in and are not being sent away, with their names:
@@ -208,6 +218,10 @@ pub struct Server {
     stop_requested: bool,
     /// What operators asked of the world, for the next step.
     pending: operations::Pending,
+    /// Where each client connected from, as its transport said ([`Server::note_address`]).
+    addresses: BTreeMap<ClientId, IpAddr>,
+    /// The message of the day.
+    motd: String,
 }
 
 impl Server {
@@ -233,6 +247,8 @@ impl Server {
             admin_changed: false,
             stop_requested: false,
             pending: operations::Pending::default(),
+            addresses: BTreeMap::new(),
+            motd: ServerInfo::default().motd,
         }
     }
 
@@ -285,6 +301,42 @@ impl Server {
             let mut probe = World::with_shared_source(generator.clone());
             spawn::new_player(&mut probe, generator.spawn_point())
         })
+    }
+
+    /// Notes where client `id` connected from: a client from a banned address is refused
+    /// when it says hello.
+    pub fn note_address(&mut self, id: ClientId, ip: IpAddr) {
+        self.addresses.insert(id, ip);
+    }
+
+    /// The message of the day pings are answered with, from now on.
+    pub fn set_motd(&mut self, motd: &str) {
+        self.motd = super::query::clean_motd(motd);
+    }
+
+    /// How many players may be online at once, from now on (a world opened to the network
+    /// takes more than its one).
+    pub const fn set_max_players(&mut self, max_players: usize) {
+        self.config.max_players = max_players;
+    }
+
+    /// The inputs of clients that connect from now on wait this many ticks before they are
+    /// played ([`ServerConfig::jitter_ticks`]).
+    pub const fn set_jitter_ticks(&mut self, ticks: u64) {
+        self.config.jitter_ticks = ticks;
+    }
+
+    /// What a ping is answered with: the message of the day, the players online and the
+    /// limit, and whether a password is asked.
+    #[must_use]
+    pub fn info(&self) -> ServerInfo {
+        ServerInfo {
+            motd: self.motd.clone(),
+            online: u16::try_from(self.players_online()).unwrap_or(u16::MAX),
+            max_players: u16::try_from(self.config.max_players).unwrap_or(u16::MAX),
+            password: self.admin.password.is_some(),
+            ..ServerInfo::default()
+        }
     }
 
     /// Notes how long the last tick took, for the status clients are sent: the server reads
@@ -401,11 +453,13 @@ impl Server {
             chat_tokens: chat::CHAT_BURST,
             leaving_at: None,
             played: std::collections::VecDeque::new(),
+            challenged: None,
         }
     }
 
     /// A client's connection ended: its player leaves the world, and is remembered.
     fn forget(&mut self, client: ClientId, renet: &mut RenetServer, summary: &mut TickSummary) {
+        self.addresses.remove(&client);
         let Some(remote) = self.clients.remove(&client) else {
             return;
         };
@@ -479,10 +533,13 @@ impl Server {
                 if problem.is_none() {
                     if tick.saturating_sub(remote.heard_at) > SILENCE_TICKS {
                         problem = Some("silent for 15 seconds".to_owned());
-                    } else if remote.name.is_none()
-                        && tick.saturating_sub(remote.connected_at) > HELLO_TICKS
-                    {
-                        problem = Some("said nothing of who it is for 5 seconds".to_owned());
+                    } else if remote.name.is_none() {
+                        let waited = tick.saturating_sub(remote.connected_at);
+                        if remote.challenged.is_some() && waited > PASSWORD_TICKS {
+                            problem = Some("gave no password for a minute".to_owned());
+                        } else if remote.challenged.is_none() && waited > HELLO_TICKS {
+                            problem = Some("said nothing of who it is for 5 seconds".to_owned());
+                        }
                     }
                 }
             }
@@ -501,6 +558,7 @@ impl Server {
     ) -> Result<(), String> {
         match message {
             ClientMessage::Hello(hello) => self.welcome(id, &hello, renet),
+            ClientMessage::Answer(proof) => self.check_answer(id, &proof, renet),
             ClientMessage::Chat(text) => {
                 let name = (self.clients.get(&id))
                     .and_then(|r| r.name.clone())
@@ -554,9 +612,55 @@ impl Server {
                 crate::save::escaped(&hello.name)
             )
         })?;
-        if self.admin.banned.contains(&name) {
+        let banned_address =
+            (self.addresses.get(&id)).is_some_and(|ip| self.admin.banned_addresses.contains(ip));
+        if self.admin.banned.contains(&name) || banned_address {
             return Err("you are banned from this server".to_owned());
         }
+        if self
+            .clients
+            .get(&id)
+            .is_some_and(|r| r.challenged.is_some())
+        {
+            return Err("said hello twice".to_owned());
+        }
+        if let Some(password) = &self.admin.password {
+            let challenge = Challenge::new(password)
+                .map_err(|e| format!("cannot be asked for the password ({e})"))?;
+            if let Some(remote) = self.clients.get_mut(&id) {
+                remote.challenged = Some((name, challenge));
+            }
+            let message = protocol::encode(&ServerMessage::Challenge(challenge));
+            renet.send_message(id, channel::WORLD, message);
+            return Ok(());
+        }
+        self.admit(id, name, renet)
+    }
+
+    /// Lets `id` in if `proof` proves the password it was asked for.
+    fn check_answer(
+        &mut self,
+        id: ClientId,
+        proof: &[u8; 32],
+        renet: &mut RenetServer,
+    ) -> Result<(), String> {
+        let (name, challenge) = (self.clients.get_mut(&id))
+            .and_then(|r| r.challenged.take())
+            .ok_or("answered a question it was not asked")?;
+        let right = (self.admin.password.as_ref()).is_none_or(|p| p.accepts(&challenge, proof));
+        if !right {
+            return Err("wrong password".to_owned());
+        }
+        self.admit(id, name, renet)
+    }
+
+    /// Lets `name` in on `id`, unless it is already playing or the server is full.
+    fn admit(
+        &mut self,
+        id: ClientId,
+        name: PlayerName,
+        renet: &mut RenetServer,
+    ) -> Result<(), String> {
         if self
             .clients
             .values()

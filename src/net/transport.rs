@@ -1,5 +1,6 @@
 //! Carrying renet's packets: over UDP with netcode's connection handshake (`hewn serve`,
-//! `hewn --connect`, `hewn bot`), or in memory between a server and clients in one process.
+//! `hewn --connect`, `hewn bot`; the server's end is [`super::udp_server`]), or in memory
+//! between a server and clients in one process ([`super::local`]).
 //!
 //! Everything above this file reads and writes messages on a [`RenetServer`] or a
 //! [`RenetClient`] and never sees a socket, so a game over the network and a game in one
@@ -8,18 +9,15 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use renet::{ChannelConfig, ConnectionConfig, RenetClient, RenetServer, SendType};
-use renet_netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication,
-    ServerConfig,
-};
+use renet::{ChannelConfig, ConnectionConfig, RenetClient, SendType};
+use renet_netcode::{ClientAuthentication, NetcodeClientTransport};
 
 use super::protocol::channel;
 
 /// Netcode's protocol id: which game's packets these are. The game's own versions are checked
 /// in its handshake ([`super::protocol::Hello`]), which can say what differs; a netcode id
 /// that differs would only make the connection time out.
-const NETCODE_PROTOCOL_ID: u64 = 0x6865_776e_0000_0001;
+pub(super) const NETCODE_PROTOCOL_ID: u64 = 0x6865_776e_0000_0001;
 
 /// The most clients netcode can hold at once.
 pub const MAX_CLIENTS: usize = 1024;
@@ -77,72 +75,10 @@ pub fn connection_config() -> ConnectionConfig {
 }
 
 /// Netcode counts time from the Unix epoch.
-fn now() -> Duration {
+pub(super) fn now() -> Duration {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default()
-}
-
-/// A server's end of UDP.
-pub struct UdpServer {
-    /// The connections.
-    pub renet: RenetServer,
-    transport: NetcodeServerTransport,
-}
-
-impl std::fmt::Debug for UdpServer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("UdpServer").finish_non_exhaustive()
-    }
-}
-
-impl UdpServer {
-    /// Listens on `addr` for at most `max_clients` clients.
-    ///
-    /// # Errors
-    /// The socket's error: the address is taken, or not this machine's.
-    pub fn bind(addr: SocketAddr, max_clients: usize) -> std::io::Result<Self> {
-        let socket = UdpSocket::bind(addr)?;
-        let local = socket.local_addr()?;
-        let config = ServerConfig {
-            current_time: now(),
-            max_clients: max_clients
-                .saturating_add(SPARE_CONNECTIONS)
-                .clamp(1, MAX_CLIENTS),
-            protocol_id: NETCODE_PROTOCOL_ID,
-            public_addresses: vec![local],
-            authentication: ServerAuthentication::Unsecure,
-        };
-        Ok(Self {
-            renet: RenetServer::new(connection_config()),
-            transport: NetcodeServerTransport::new(config, socket)?,
-        })
-    }
-
-    /// The address it listens on.
-    #[must_use]
-    pub fn local_addr(&self) -> Option<SocketAddr> {
-        self.transport.addresses().first().copied()
-    }
-
-    /// Reads what arrived in the last `elapsed`. Datagrams that are not netcode packets of
-    /// a known client are dropped by netcode.
-    pub fn receive(&mut self, elapsed: Duration) {
-        self.renet.update(elapsed);
-        if let Err(e) = self.transport.update(elapsed, &mut self.renet) {
-            log::warn!("network: {e}");
-        }
-    }
-
-    /// Sends what the server queued.
-    pub fn send(&mut self) {
-        self.transport.send_packets(&mut self.renet);
-    }
-
-    /// Ends every connection, telling the clients.
-    pub fn close(&mut self) {
-        self.transport.disconnect_all(&mut self.renet);
-    }
 }
 
 /// A client's end of UDP.

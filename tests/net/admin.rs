@@ -267,3 +267,49 @@ fn tp_and_time_change_the_world_at_the_next_step_and_replay_from_the_recording()
     let scenario = hewn::sim::scenario::Scenario::parse(&recording).expect("the recording parses");
     assert_eq!(scenario.run(|_| {}).hash(), h.server.sim().hash());
 }
+
+#[test]
+fn a_wrong_password_is_refused_with_a_message_and_the_right_one_lets_the_player_in() {
+    use hewn::net::password::Password;
+    use hewn::net::server::Admin;
+    let mut h = Harness::flat(ServerConfig::default());
+    h.server.set_admin(Admin {
+        password: Some(Password::new("open sesame").expect("random")),
+        ..Admin::default()
+    });
+    assert!(h.server.info().password, "a ping says a password is asked");
+    let wrong = h.join_as(
+        Client::new(PlayerName::new("mallory").expect("a name"))
+            .with_password(Some("sesame".into())),
+    );
+    let right = h.join_as(
+        Client::new(PlayerName::new("alice").expect("a name"))
+            .with_password(Some("open sesame".into())),
+    );
+    let asked = h.join("bob", Conditions::PERFECT);
+    h.run(40);
+    assert_eq!(h.client(wrong).refusal(), Some("wrong password"));
+    assert!(h.client(wrong).game().is_none());
+    assert!(
+        h.client(right).game().is_some(),
+        "{:?}",
+        h.client(right).refusal()
+    );
+    assert!(h.client(asked).game().is_none());
+    assert!(
+        h.client(asked).waiting_for_password(),
+        "the game asks the player"
+    );
+    h.clients[asked].1.give_password("open sesame");
+    h.run(10);
+    assert!(
+        h.client(asked).game().is_some(),
+        "{:?}",
+        h.client(asked).refusal()
+    );
+    assert_eq!(
+        h.server
+            .run_command(&hewn::net::server::Caller::Console, "list", &mut h.renet),
+        "Online (2): alice, bob"
+    );
+}

@@ -6,19 +6,25 @@
 //! player may not use, gets an answer saying so, never an error.
 
 use std::collections::BTreeSet;
+use std::net::IpAddr;
 
 use renet::{ClientId, RenetServer};
 
 use super::Server;
+use crate::net::password::Password;
 use crate::sim::PlayerName;
 
-/// Who may run the operators' commands and who may not join.
+/// Who may run the operators' commands and who may join.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Admin {
     /// Players who may run every command.
     pub operators: BTreeSet<PlayerName>,
     /// Players refused when they join.
     pub banned: BTreeSet<PlayerName>,
+    /// Addresses whose clients are refused.
+    pub banned_addresses: BTreeSet<IpAddr>,
+    /// The password a client must prove before it is let in, if there is one.
+    pub password: Option<Password>,
 }
 
 /// Who runs a command.
@@ -44,7 +50,7 @@ impl Caller {
 const HELP: &str = "Commands: /help, /list";
 
 /// What `/help` adds for operators.
-const OPERATOR_HELP: &str = "/kick NAME [reason], /ban NAME, /pardon NAME, /op NAME, \
+const OPERATOR_HELP: &str = "/kick NAME [reason], /ban NAME|ADDRESS, /pardon NAME|ADDRESS, /op NAME, \
     /deop NAME, /tp NAME X Y Z, /time set dawn|noon|dusk|midnight|TICKS, /say TEXT, /stop";
 
 impl Server {
@@ -109,6 +115,9 @@ impl Server {
                 self.announce(format!("The server is stopping{by}."), None, renet);
                 "Stopping: the world is saved first.".to_owned()
             }
+            "ban" | "pardon" if rest.parse::<IpAddr>().is_ok() => {
+                self.address_command(command, rest, caller, renet)
+            }
             "kick" | "ban" | "pardon" | "op" | "deop" => {
                 let (target, reason) = rest.split_once(' ').unwrap_or((rest, ""));
                 match PlayerName::new(target) {
@@ -167,6 +176,45 @@ impl Server {
                 false => format!("{name} is not an operator."),
             },
         }
+    }
+
+    /// `/ban ADDRESS` (sending away everyone playing from it) or `/pardon ADDRESS`.
+    fn address_command(
+        &mut self,
+        command: &str,
+        address: &str,
+        caller: &Caller,
+        renet: &mut RenetServer,
+    ) -> String {
+        let Ok(ip) = address.parse::<IpAddr>() else {
+            return format!("/{command} needs a player's name or an address.");
+        };
+        if command == "pardon" {
+            return match self.admin.banned_addresses.remove(&ip) {
+                true => {
+                    self.admin_changed = true;
+                    format!("{ip} may join again.")
+                }
+                false => format!("{ip} is not banned."),
+            };
+        }
+        self.admin_changed |= self.admin.banned_addresses.insert(ip);
+        let from_there: Vec<ClientId> = (self.addresses.iter())
+            .filter(|&(id, &a)| {
+                a == ip && self.clients.get(id).is_some_and(|r| r.leaving_at.is_none())
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        let mut summary = super::TickSummary::default();
+        for id in &from_there {
+            self.refuse(
+                *id,
+                format!("Banned by {}", caller.name()),
+                renet,
+                &mut summary,
+            );
+        }
+        format!("Banned {ip} ({} sent away).", from_there.len())
     }
 
     /// Sends the player `name` away with `reason`, if it is online; returns whether it was.

@@ -1,0 +1,167 @@
+//! Servers on a real UDP socket bound to 127.0.0.1 (a port the system picks): a ping
+//! answers with the right counts, LAN discovery finds a server, and a banned address is
+//! refused. Every loop here is bounded and ends by itself.
+
+use std::net::SocketAddr;
+use std::time::Instant;
+
+use super::*;
+use hewn::net::lan::{Announcement, Announcer, Listener};
+use hewn::net::query;
+use hewn::net::transport::UdpClient;
+use hewn::net::udp_server::UdpServer;
+
+/// A server listening on 127.0.0.1 with its clients over UDP, run in one thread.
+struct Rig {
+    server: Server,
+    renet: RenetServer,
+    udp: UdpServer,
+    clients: Vec<(UdpClient, Client)>,
+    last: Instant,
+}
+
+impl Rig {
+    fn new(config: ServerConfig) -> Self {
+        let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+        let addr: SocketAddr = "127.0.0.1:0".parse().expect("an address");
+        Self {
+            server: Server::new_world(generator, config),
+            renet: RenetServer::new(connection_config()),
+            udp: UdpServer::bind(addr, config.max_players).expect("bound"),
+            clients: Vec::new(),
+            last: Instant::now(),
+        }
+    }
+
+    fn addr(&self) -> SocketAddr {
+        self.udp.local_addr().expect("bound")
+    }
+
+    fn join(&mut self, name: &str) -> usize {
+        let id = hewn::net::transport::random_client_id(self.clients.len() as u64 + 1);
+        let udp = UdpClient::connect(self.addr(), id).expect("a socket");
+        let client = Client::new(PlayerName::new(name).expect("a name"));
+        self.clients.push((udp, client));
+        self.clients.len() - 1
+    }
+
+    /// One tick of the server and every client, as fast as the machine goes.
+    fn tick(&mut self) {
+        let now = Instant::now();
+        let elapsed = now - self.last;
+        self.last = now;
+        for (udp, client) in &mut self.clients {
+            udp.receive(elapsed);
+            client.update(&mut udp.renet);
+            udp.send();
+        }
+        self.udp
+            .receive_for(elapsed, &mut self.renet, &mut self.server);
+        self.server.update(&mut self.renet);
+        self.udp.send_for(&mut self.renet, &self.server, now);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+
+    /// Ticks until `done` holds, for at most 10 seconds.
+    fn until(&mut self, what: &str, done: impl Fn(&Self) -> bool) {
+        let start = Instant::now();
+        while !done(self) {
+            assert!(start.elapsed() < Duration::from_secs(10), "never: {what}");
+            self.tick();
+        }
+    }
+}
+
+#[test]
+fn a_ping_answers_with_the_motd_the_players_online_and_the_limit() {
+    let mut rig = Rig::new(ServerConfig {
+        max_players: 7,
+        ..ServerConfig::default()
+    });
+    rig.server.set_motd("Hello from hewn\nsecond line");
+    let alice = rig.join("alice");
+    rig.until("alice is in", |r| r.clients[alice].1.game().is_some());
+    let addr = rig.addr();
+    let pinger = std::thread::spawn(move || query::ping(addr, Duration::from_secs(5)));
+    let start = Instant::now();
+    while !pinger.is_finished() && start.elapsed() < Duration::from_secs(6) {
+        rig.tick();
+    }
+    let pong = pinger.join().expect("the thread").expect("an answer");
+    assert_eq!(pong.info.motd, "Hello from hewnsecond line");
+    assert_eq!((pong.info.online, pong.info.max_players), (1, 7));
+    assert!(pong.info.compatible());
+    assert!(!pong.info.password);
+    assert!(pong.round_trip < Duration::from_secs(5));
+    // Nothing listens here: the ping gives up.
+    let nowhere = std::net::UdpSocket::bind("127.0.0.1:0").expect("a socket");
+    let closed = nowhere.local_addr().expect("bound");
+    drop(nowhere);
+    assert!(query::ping(closed, Duration::from_millis(300)).is_err());
+}
+
+#[test]
+fn lan_discovery_finds_a_server_announcing_on_127_0_0_1() {
+    let rig = Rig::new(ServerConfig::default());
+    let mut listener = Listener::new("127.0.0.1:0".parse().expect("an address")).expect("a socket");
+    let to = listener.local_addr().expect("bound");
+    let port = rig.addr().port();
+    let mut announcer = Announcer::new(
+        to,
+        Announcement {
+            motd: "Alice's world".to_owned(),
+            port,
+        },
+    )
+    .expect("a socket");
+    let start = Instant::now();
+    let found = loop {
+        announcer.tick(Instant::now());
+        let heard = listener.poll(Instant::now());
+        if !heard.is_empty() {
+            break heard;
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "never heard");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].addr, SocketAddr::from(([127, 0, 0, 1], port)));
+    assert_eq!(found[0].motd, "Alice's world");
+    // A server that stops announcing is forgotten.
+    let later = Instant::now() + hewn::net::lan::FORGET_AFTER;
+    assert!(listener.poll(later).is_empty());
+}
+
+#[test]
+fn a_banned_address_is_refused_and_a_kick_shows_its_reason() {
+    use hewn::net::server::Caller;
+    let mut rig = Rig::new(ServerConfig::default());
+    let alice = rig.join("alice");
+    rig.until("alice is in", |r| r.clients[alice].1.game().is_some());
+    let answer = rig
+        .server
+        .run_command(&Caller::Console, "kick alice go home", &mut rig.renet);
+    assert_eq!(answer, "Kicked alice.");
+    rig.until("alice hears why", |r| {
+        r.clients[alice].1.refusal().is_some()
+    });
+    assert_eq!(
+        rig.clients[alice].1.refusal(),
+        Some("Kicked by the server: go home")
+    );
+    let answer = rig
+        .server
+        .run_command(&Caller::Console, "ban 127.0.0.1", &mut rig.renet);
+    assert_eq!(answer, "Banned 127.0.0.1 (0 sent away).");
+    assert!(rig.server.take_admin_changed());
+    let bob = rig.join("bob");
+    rig.until("bob is refused", |r| r.clients[bob].1.refusal().is_some());
+    assert_eq!(
+        rig.clients[bob].1.refusal(),
+        Some("you are banned from this server")
+    );
+    rig.server
+        .run_command(&Caller::Console, "pardon 127.0.0.1", &mut rig.renet);
+    let carol = rig.join("carol");
+    rig.until("carol is in", |r| r.clients[carol].1.game().is_some());
+}
