@@ -20,6 +20,10 @@ use hewn::worldgen::{Generator, GeneratorKind};
 #[path = "common/golden.rs"]
 mod golden;
 
+/// Playing with others: the multiplayer screen, the chat and the player list.
+#[path = "render_golden/together.rs"]
+mod together;
+
 use golden::{CHANNEL_TOLERANCE, assert_matches_golden, gpu_or_skip};
 
 const SIZE: (u32, u32) = (320, 200);
@@ -475,7 +479,11 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
     let mut world = scene_world();
     upload_around(&mut renderer, &mut world, ChunkPos::new(0, 2, 0));
     let frame = menus(&mut renderer, |ui| {
-        assert_eq!(pause::show(ui), None, "nothing clicked");
+        assert_eq!(
+            pause::show(ui, pause::LanState::NotOurs),
+            None,
+            "nothing clicked"
+        );
     });
     let hud = HudState::default();
     let scene = Scene {

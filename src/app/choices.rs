@@ -24,6 +24,12 @@ pub(super) enum Choice {
     SettingsDone,
     /// Enter in the open chat, with the line typed.
     ChatSent(String),
+    /// On the multiplayer screen.
+    Multiplayer(super::ui::multiplayer::MultiplayerAction),
+    /// On the connecting screen.
+    Connecting(super::ui::multiplayer::ConnectingAction),
+    /// Back to the list, from the screen that says why a join failed.
+    DisconnectedBack,
 }
 
 impl App {
@@ -36,6 +42,7 @@ impl App {
             }
             Choice::Pause(PauseAction::SaveAndQuit) => self.go(Event::SaveAndQuit),
             Choice::Pause(PauseAction::Quit) => self.go(Event::Quit),
+            Choice::Pause(PauseAction::OpenToLan) => self.open_to_lan(),
             Choice::SettingsDone => self.go(Event::CloseSettings),
             Choice::ChatSent(text) => {
                 if let Some(session) = &mut self.session {
@@ -44,6 +51,10 @@ impl App {
                 self.go(Event::ChatSent);
             }
             Choice::Title(TitleAction::Quit) => event_loop.exit(),
+            Choice::Title(TitleAction::Multiplayer) => self.open_multiplayer(),
+            Choice::Multiplayer(action) => self.multiplayer_action(action),
+            Choice::Connecting(action) => self.connecting_action(action),
+            Choice::DisconnectedBack => self.go(Event::Back),
             Choice::Title(action) => {
                 match self.world_action(action) {
                     Ok(()) => {
@@ -81,7 +92,7 @@ impl App {
                 worlds::delete_world(&dir, &name)?;
                 self.ui.title.selected = None;
             }
-            TitleAction::Settings | TitleAction::Quit => {}
+            TitleAction::Settings | TitleAction::Quit | TitleAction::Multiplayer => {}
         }
         Ok(())
     }
@@ -125,6 +136,29 @@ impl App {
         self.ui.inventory = inventory::InventoryState::default();
         self.go(Event::WorldOpened);
         Ok(())
+    }
+
+    /// Opens the world played to the local network, announced where the multiplayer
+    /// screen's file says LAN games announce themselves, and says so in the chat.
+    fn open_to_lan(&mut self) {
+        let announce_to = (super::servers::servers_path())
+            .and_then(|path| super::servers::ServerList::load(&path).ok())
+            .unwrap_or_default()
+            .lan_address();
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let now = Instant::now();
+        let motd = format!("{} - {}", self.settings.name, self.ui.world_name);
+        match session.play.open_to_network(&motd, announce_to) {
+            Ok(port) => {
+                log::info!("open to LAN on port {port}, announced to {announce_to:?}");
+                session
+                    .chat
+                    .push(now, format!("Local game hosted on port {port}"));
+            }
+            Err(e) => session.chat.push(now, e),
+        }
     }
 
     /// Reads the worlds list again for the title screen.

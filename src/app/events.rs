@@ -20,9 +20,17 @@ impl App {
             if pressed && self.rebind(code) {
                 return;
             }
-            if code == PAUSE_KEY && !matches!(self.screen, Screen::Title | Screen::Playing) {
+            let esc_for_egui = matches!(
+                self.screen,
+                Screen::Title
+                    | Screen::Playing
+                    | Screen::Multiplayer
+                    | Screen::Connecting
+                    | Screen::Disconnected
+            );
+            if code == PAUSE_KEY && !esc_for_egui {
                 // Esc closes a menu at once, even with the inventory's search box focused; on
-                // the title screen it is egui's, to close a dialog.
+                // the title and multiplayer screens it is egui's, to close a dialog first.
                 if pressed && !key.repeat {
                     self.command(Command::Pause);
                 }

@@ -7,12 +7,13 @@ use winit::event_loop::ActiveEventLoop;
 
 use super::choices::Choice;
 use super::keys::Command;
+use super::play::JoinStage;
 use super::settings::Settings;
 use super::tuning::loading_budget;
 use super::ui::pause;
 use super::ui::screen::{AfterSave, Event, Screen};
 use super::ui::title;
-use super::ui::{Menus, chat, inventory, options};
+use super::ui::{Menus, chat, inventory, multiplayer, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::render::{Camera, MenuFrame, Scene};
@@ -32,10 +33,19 @@ impl App {
         self.frame.stats.push(elapsed);
         self.advance_session(elapsed, now);
         if let Some(problem) = self.session.as_ref().and_then(super::Session::problem) {
-            return Err(AppError::Join {
-                server: self.ui.world_name.clone(),
-                message: problem,
-            });
+            // A server joined from the command line ends the game with the reason; one
+            // joined from the multiplayer screen goes back to it.
+            if self.options.connect.is_some() {
+                return Err(AppError::Join {
+                    server: self.ui.world_name.clone(),
+                    message: problem,
+                });
+            }
+            self.connection_lost(problem);
+        }
+        self.pump_join();
+        if let Some(lobby) = &mut self.ui.lobby {
+            lobby.poll(now);
         }
         // The screen this frame shows: a save begun by a button below waits for the next
         // frame, so that "Saving world…" is on the screen while it runs.
@@ -211,7 +221,17 @@ impl App {
                     pause::show_loading(ui, &ui_state.world_name, progress, problem);
                     None
                 }
-                Screen::Paused => pause::show(ui).map(Choice::Pause),
+                Screen::Paused => {
+                    let lan = match session
+                        .as_ref()
+                        .map(|s| (s.play.connection().is_some(), s.play.network_port()))
+                    {
+                        Some((false, Some(port))) => pause::LanState::Open(port),
+                        Some((false, None)) => pause::LanState::Closed,
+                        _ => pause::LanState::NotOurs,
+                    };
+                    pause::show(ui, lan).map(Choice::Pause)
+                }
                 Screen::Settings { .. } => options::show(ui, &mut ui_state.options, settings)
                     .then_some(Choice::SettingsDone),
                 Screen::Inventory => {
@@ -227,6 +247,26 @@ impl App {
                     pause::show_saving(ui);
                     None
                 }
+                Screen::Multiplayer => {
+                    let (rows, lan) = ui_state
+                        .lobby
+                        .as_ref()
+                        .map(|l| (l.rows(), l.lan_rows().to_vec()))
+                        .unwrap_or_default();
+                    multiplayer::show(ui, &mut ui_state.multiplayer, &rows, &lan)
+                        .map(Choice::Multiplayer)
+                }
+                Screen::Connecting => ui_state.join.as_mut().and_then(|join| {
+                    let (stage, password) = match &join.stage {
+                        JoinStage::NeedsPassword => ("", Some(&mut join.typed)),
+                        JoinStage::Waiting(what) => (*what, None),
+                        _ => ("", None),
+                    };
+                    multiplayer::show_connecting(ui, &join.label, stage, password)
+                        .map(Choice::Connecting)
+                }),
+                Screen::Disconnected => multiplayer::show_disconnected(ui, &ui_state.disconnected)
+                    .then_some(Choice::DisconnectedBack),
                 Screen::Playing => None,
             };
         });

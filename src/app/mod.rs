@@ -25,9 +25,12 @@ mod events;
 mod frame;
 pub mod input;
 pub mod jobs;
+mod joins;
 pub mod keys;
+pub mod lobby;
 pub mod open;
 pub mod play;
+pub mod servers;
 pub mod session;
 pub mod settings;
 pub mod sound;
@@ -183,6 +186,13 @@ struct UiState {
     chat: ui::chat::ChatState,
     /// The name of the world being played, for the loading screen.
     world_name: String,
+    multiplayer: ui::multiplayer::MultiplayerState,
+    /// The multiplayer screen's servers, while it (or a join from it) is up.
+    lobby: Option<lobby::Lobby>,
+    /// The join under way.
+    join: Option<joins::Join>,
+    /// Why the last join failed or the server sent the player away.
+    disconnected: String,
 }
 
 /// Counting and timing frames, and what the frame shows besides the world.
@@ -300,17 +310,10 @@ impl App {
             })?;
         let name = (self.options.name.clone()).unwrap_or_else(|| self.settings.name.clone());
         let remote = play::Remote::join(server, name)?;
-        if let Some(display) = &mut self.display {
-            display.renderer.clear_chunks();
-        }
-        self.session = Some(Session::joined(
-            Box::new(remote),
-            &self.settings,
-            self.launch,
-        ));
         self.ui.world_name = addr.to_owned();
-        self.ui.inventory = ui::inventory::InventoryState::default();
-        self.go(Event::WorldOpened);
+        // Straight in: the title screen's events never ran, so the screen goes from the
+        // title to loading as a world opened from it does.
+        self.enter_remote(Box::new(remote));
         if self.options.frames.is_some() {
             self.go(Event::ViewReady);
         }

@@ -36,36 +36,118 @@ pub struct Remote {
     addr: SocketAddr,
 }
 
-impl Remote {
-    /// Connects to `addr` as `name` and waits (at most [`JOIN_LIMIT`]) until the server lets
-    /// the player in.
+/// A join under way: connected or connecting, waiting for the server to let the player in.
+#[derive(Debug)]
+pub struct Joining {
+    remote: Remote,
+    started: Instant,
+}
+
+/// Where a join stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JoinStage {
+    /// Waiting for the server: what for.
+    Waiting(&'static str),
+    /// The server asks for a password the player has not given.
+    NeedsPassword,
+    /// The player is in.
+    Ready,
+    /// It failed: why.
+    Failed(String),
+}
+
+impl Joining {
+    /// Starts connecting to `addr` as `name`, proving `password` if the server asks.
     ///
     /// # Errors
-    /// [`AppError::Join`] saying why not: no answer, a refusal, a lost connection.
+    /// The socket's error, as text.
+    pub fn start(
+        addr: SocketAddr,
+        name: PlayerName,
+        password: Option<String>,
+    ) -> Result<Self, String> {
+        let id = crate::net::transport::random_client_id(0);
+        let udp = UdpClient::connect(addr, id).map_err(|e| e.to_string())?;
+        Ok(Self {
+            remote: Remote {
+                udp,
+                client: Client::new(name).with_password(password),
+                read_at: Instant::now(),
+                addr,
+            },
+            started: Instant::now(),
+        })
+    }
+
+    /// Reads and sends what is due; says where the join stands.
+    pub fn pump(&mut self) -> JoinStage {
+        self.remote.pump();
+        if let Some(problem) = self.remote.problem() {
+            return JoinStage::Failed(problem);
+        }
+        let client = &self.remote.client;
+        if client.game().is_some() {
+            return JoinStage::Ready;
+        }
+        if client.waiting_for_password() {
+            return JoinStage::NeedsPassword;
+        }
+        if self.started.elapsed() > JOIN_LIMIT {
+            return JoinStage::Failed("no answer in 15 seconds".to_owned());
+        }
+        JoinStage::Waiting(if self.remote.udp.renet.is_connected() {
+            "Logging in\u{2026}"
+        } else {
+            "Connecting\u{2026}"
+        })
+    }
+
+    /// The password the player typed, proved at the next pump.
+    pub fn give_password(&mut self, password: &str) {
+        self.remote.client.give_password(password);
+        // The minute the server gives to type it is the limit now.
+        self.started = Instant::now();
+    }
+
+    /// The connection, once [`JoinStage::Ready`].
+    #[must_use]
+    pub fn into_remote(self) -> Remote {
+        self.remote
+    }
+
+    /// Gives up, telling the server.
+    pub fn cancel(mut self) {
+        self.remote.udp.close();
+    }
+}
+
+impl Remote {
+    /// Connects to `addr` as `name` and waits (at most [`JOIN_LIMIT`]) until the server lets
+    /// the player in: for `hewn --connect`, which has no screen to wait on.
+    ///
+    /// # Errors
+    /// [`AppError::Join`] saying why not: no answer, a refusal, a lost connection, a
+    /// password asked and not given (`HEWN_PASSWORD`).
     pub fn join(addr: SocketAddr, name: PlayerName) -> Result<Self, AppError> {
         let join = |message: String| AppError::Join {
             server: addr.to_string(),
             message,
         };
-        let id = crate::net::transport::random_client_id(0);
-        let udp = UdpClient::connect(addr, id).map_err(|e| join(e.to_string()))?;
-        let mut remote = Self {
-            udp,
-            client: Client::new(name),
-            read_at: Instant::now(),
-            addr,
-        };
-        let start = Instant::now();
-        while remote.client.game().is_none() {
-            if let Some(problem) = remote.problem() {
-                return Err(join(problem));
+        let password = Client::password_from_environment();
+        let mut joining = Joining::start(addr, name, password).map_err(join)?;
+        loop {
+            match joining.pump() {
+                JoinStage::Ready => break,
+                JoinStage::Failed(problem) => return Err(join(problem)),
+                JoinStage::NeedsPassword => {
+                    return Err(join(
+                        "the server asks for a password: set HEWN_PASSWORD".to_owned(),
+                    ));
+                }
+                JoinStage::Waiting(_) => std::thread::sleep(Duration::from_millis(5)),
             }
-            if start.elapsed() > JOIN_LIMIT {
-                return Err(join("no answer in 15 seconds".to_owned()));
-            }
-            std::thread::sleep(Duration::from_millis(5));
-            remote.pump();
         }
+        let remote = joining.into_remote();
         log::info!("joined {addr} as {}", remote.client.name());
         Ok(remote)
     }
@@ -274,8 +356,40 @@ impl Play {
     /// Whether the world goes on while the game is paused: a server's elsewhere does; the
     /// game's own stops with it.
     #[must_use]
-    pub const fn runs_while_paused(&self) -> bool {
-        matches!(self, Self::Remote(_))
+    pub fn runs_while_paused(&self) -> bool {
+        match self {
+            Self::Hosted(host) => host.network_address().is_some(),
+            Self::Remote(_) => true,
+        }
+    }
+
+    /// Opens the game's own world to the network (the pause menu's "Open to LAN"), named
+    /// `motd` in others' lists and announced to `announce_to`; returns the port it listens
+    /// on. A server joined cannot be opened.
+    ///
+    /// # Errors
+    /// Why not, as the player reads it.
+    pub fn open_to_network(
+        &mut self,
+        motd: &str,
+        announce_to: Option<SocketAddr>,
+    ) -> Result<u16, String> {
+        let Self::Hosted(host) = self else {
+            return Err("only a world of your own can be opened to the network".to_owned());
+        };
+        let any: SocketAddr = (std::net::Ipv4Addr::UNSPECIFIED, 0).into();
+        host.open_to_network(any, motd, announce_to)
+            .map(|addr| addr.port())
+            .map_err(|e| format!("cannot open to the network: {e}"))
+    }
+
+    /// The port the game's own world listens on, once opened to the network.
+    #[must_use]
+    pub fn network_port(&self) -> Option<u16> {
+        match self {
+            Self::Hosted(host) => host.network_address().map(|a| a.port()),
+            Self::Remote(_) => None,
+        }
     }
 
     /// Why the session cannot go on, if it cannot.

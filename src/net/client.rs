@@ -172,7 +172,9 @@ impl Client {
     /// unlike a flag, other users of the machine cannot read in the process list.
     #[must_use]
     pub fn password_from_environment() -> Option<String> {
-        std::env::var("HEWN_PASSWORD").ok().filter(|p| !p.is_empty())
+        std::env::var("HEWN_PASSWORD")
+            .ok()
+            .filter(|p| !p.is_empty())
     }
 
     /// Whether the server asked for a password this client was not given: the game asks

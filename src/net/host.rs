@@ -8,13 +8,17 @@
 //! hears of everything it did before the tick ends. Both run the same deterministic code,
 //! so the prediction is never corrected.
 
+use std::net::SocketAddr;
+
 use renet::RenetServer;
 
 use super::client::{Client, Game};
+use super::lan::{Announcement, Announcer};
 use super::local::{Conditions, LocalLink};
 use super::protocol::ChatLine;
 use super::server::Server;
 use super::transport::connection_config;
+use super::udp_server::UdpServer;
 use crate::physics::tuning::TICK_SECONDS;
 use crate::sim::{ActionOutcome, Input, PlayerName};
 
@@ -30,7 +34,13 @@ pub struct Host {
     client: Client,
     /// Ticks exchanged over the link.
     ticks: u64,
+    /// The world opened to the network ([`Host::open_to_network`]): the socket, and when it
+    /// was last read.
+    network: Option<(UdpServer, std::time::Instant)>,
 }
+
+/// How many players a world opened to the network takes, with its own.
+pub const OPEN_TO_LAN_PLAYERS: usize = 8;
 
 impl Host {
     /// Runs `server` and lets `name` into it.
@@ -46,6 +56,7 @@ impl Host {
             link,
             client: Client::in_process(name),
             ticks: 0,
+            network: None,
         };
         for _ in 0..HANDSHAKE_TICKS {
             host.exchange();
@@ -76,11 +87,58 @@ impl Host {
         self.link.exchange(&mut self.renet, self.ticks);
         self.renet.update(tick);
         let began = std::time::Instant::now();
+        if let Some((udp, read_at)) = &mut self.network {
+            udp.receive_for(began - *read_at, &mut self.renet, &mut self.server);
+            *read_at = began;
+        }
         self.server.update(&mut self.renet);
+        if let Some((udp, _)) = &mut self.network {
+            udp.send_for(&mut self.renet, &self.server, began);
+        }
         self.server.note_tick_time(began.elapsed());
         self.link.exchange(&mut self.renet, self.ticks);
         self.client.update(&mut self.link.client);
         self.ticks += 1;
+    }
+
+    /// Opens the world to the network, as Minecraft's "Open to LAN" does: the server
+    /// listens on `bind` for up to [`OPEN_TO_LAN_PLAYERS`] players, answers pings with
+    /// `motd`, and announces itself to `announce_to` if given. Returns the address it
+    /// listens on.
+    ///
+    /// # Errors
+    /// The socket's error.
+    pub fn open_to_network(
+        &mut self,
+        bind: SocketAddr,
+        motd: &str,
+        announce_to: Option<SocketAddr>,
+    ) -> std::io::Result<SocketAddr> {
+        if let Some(addr) = self.network_address() {
+            return Ok(addr);
+        }
+        let mut udp = UdpServer::bind(bind, OPEN_TO_LAN_PLAYERS)?;
+        let addr = udp.local_addr().unwrap_or(bind);
+        if let Some(to) = announce_to {
+            let announcement = Announcement {
+                motd: motd.to_owned(),
+                port: addr.port(),
+            };
+            udp.announce(Announcer::new(to, announcement)?);
+        }
+        self.server.set_motd(motd);
+        self.server.set_max_players(OPEN_TO_LAN_PLAYERS);
+        // Others' inputs cross a network: they wait out its jitter as on any server.
+        self.server
+            .set_jitter_ticks(super::server::inputs::JITTER_TICKS);
+        self.network = Some((udp, std::time::Instant::now()));
+        Ok(addr)
+    }
+
+    /// Where the world listens, once opened to the network.
+    #[must_use]
+    pub fn network_address(&self) -> Option<SocketAddr> {
+        self.network.as_ref().and_then(|(udp, _)| udp.local_addr())
     }
 
     /// Sends a line of chat, or a command, to the server ([`Client::say`]).
@@ -129,8 +187,12 @@ impl Host {
             .expect("a host's client has its world")
     }
 
-    /// Ends the client's connection; the server takes its player out at its next tick.
+    /// Ends the client's connection, and those of players who came over the network; the
+    /// server takes the players out at its next tick.
     pub fn close(&mut self) {
         self.link.close(&mut self.renet);
+        if let Some((udp, _)) = &mut self.network {
+            udp.close(&mut self.renet);
+        }
     }
 }

@@ -8,6 +8,7 @@
 pub mod chat;
 pub mod icons;
 pub mod inventory;
+pub mod multiplayer;
 pub mod options;
 pub mod pause;
 pub mod screen;

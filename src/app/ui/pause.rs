@@ -14,16 +14,51 @@ pub enum PauseAction {
     SaveAndQuit,
     /// Save the world and quit the game.
     Quit,
+    /// Open the world to the local network.
+    OpenToLan,
+}
+
+/// Whether the world played can be, or is, open to the local network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanState {
+    /// A server's world, joined: not the player's to open.
+    NotOurs,
+    /// The game's own world, not open yet.
+    Closed,
+    /// Open, listening on this port.
+    Open(u16),
 }
 
 /// Draws the pause menu over the game; returns what the player chose.
-pub fn show(ui: &mut egui::Ui) -> Option<PauseAction> {
+pub fn show(ui: &mut egui::Ui, lan: LanState) -> Option<PauseAction> {
     dim(ui, 110);
     let mut action = None;
-    menu_column(ui, "Game paused", |ui| {
+    let heading = match lan {
+        // An open world goes on while its host is in the menu.
+        LanState::Open(_) => "Game menu",
+        LanState::NotOurs | LanState::Closed => "Game paused",
+    };
+    menu_column(ui, heading, |ui| {
         for (text, choice) in [
             ("Resume", PauseAction::Resume),
             ("Settings", PauseAction::Settings),
+        ] {
+            if wide_button(ui, text).clicked() {
+                action = Some(choice);
+            }
+        }
+        match lan {
+            LanState::NotOurs => {}
+            LanState::Closed => {
+                if wide_button(ui, "Open to LAN").clicked() {
+                    action = Some(PauseAction::OpenToLan);
+                }
+            }
+            LanState::Open(port) => {
+                ui.label(format!("Open to LAN on port {port}"));
+            }
+        }
+        for (text, choice) in [
             ("Save and quit to title", PauseAction::SaveAndQuit),
             ("Quit game", PauseAction::Quit),
         ] {

@@ -47,6 +47,12 @@ pub enum Screen {
     Inventory,
     /// The chat open to type in, over the running game.
     Chat,
+    /// The multiplayer screen: saved servers and those on the local network.
+    Multiplayer,
+    /// A join under way.
+    Connecting,
+    /// Why a join failed or the server sent the player away.
+    Disconnected,
     /// "Saving world…" while the final save runs.
     Saving {
         /// What comes once the world is on disk.
@@ -81,6 +87,14 @@ pub enum Event {
     Quit,
     /// The final save finished.
     Saved,
+    /// The title screen's Multiplayer button.
+    OpenMultiplayer,
+    /// A server picked to join.
+    Connect,
+    /// The join failed, or the server sent the player away or went silent.
+    ConnectFailed,
+    /// Back, from the multiplayer screens.
+    Back,
 }
 
 impl Screen {
@@ -92,6 +106,21 @@ impl Screen {
         match (self, event) {
             (Self::Title, E::WorldOpened) => Self::Loading,
             (Self::Title, E::OpenSettings) => Self::Settings { from: Back::Title },
+            (Self::Title, E::OpenMultiplayer)
+            | (Self::Connecting | Self::Disconnected, E::Back | E::PauseKey) => Self::Multiplayer,
+            (Self::Multiplayer, E::Back | E::PauseKey) => Self::Title,
+            (Self::Multiplayer, E::Connect) => Self::Connecting,
+            (Self::Connecting, E::WorldOpened) => Self::Loading,
+            (
+                Self::Connecting
+                | Self::Loading
+                | Self::Playing
+                | Self::Paused
+                | Self::Inventory
+                | Self::Chat
+                | Self::Settings { from: Back::Paused },
+                E::ConnectFailed,
+            ) => Self::Disconnected,
             (Self::Loading, E::ViewReady)
             | (Self::Paused, E::PauseKey | E::Resume)
             | (Self::Inventory, E::PauseKey | E::InventoryKey)
@@ -129,7 +158,7 @@ impl Screen {
     #[must_use]
     pub const fn has_world(self) -> bool {
         match self {
-            Self::Title => false,
+            Self::Title | Self::Multiplayer | Self::Connecting | Self::Disconnected => false,
             Self::Settings { from } => matches!(from, Back::Paused),
             _ => true,
         }
@@ -156,6 +185,30 @@ mod tests {
 
     fn after(start: Screen, events: &[Event]) -> Screen {
         events.iter().fold(start, |s, &e| s.next(e))
+    }
+
+    #[test]
+    fn multiplayer_leads_to_a_join_and_a_failure_back_to_the_list() {
+        use Event as E;
+        let after = |from: Screen, events: &[Event]| events.iter().fold(from, |s, &e| s.next(e));
+        assert_eq!(
+            after(
+                Screen::Title,
+                &[E::OpenMultiplayer, E::Connect, E::WorldOpened]
+            ),
+            Screen::Loading
+        );
+        assert_eq!(
+            after(Screen::Multiplayer, &[E::Connect, E::PauseKey]),
+            Screen::Multiplayer
+        );
+        assert_eq!(
+            after(Screen::Playing, &[E::ConnectFailed, E::Back]),
+            Screen::Multiplayer
+        );
+        assert_eq!(after(Screen::Multiplayer, &[E::Back]), Screen::Title);
+        assert!(!Screen::Connecting.has_world() && !Screen::Disconnected.has_world());
+        assert_eq!(Screen::Title.next(E::ConnectFailed), Screen::Title);
     }
 
     #[test]

@@ -96,6 +96,8 @@ pub enum TitleAction {
     Rename(RenameForm),
     /// Delete a world.
     Delete(String),
+    /// Open the multiplayer screen.
+    Multiplayer,
     /// Open the settings.
     Settings,
     /// Quit the game.
@@ -221,6 +223,9 @@ fn buttons(
         {
             state.error = None;
             state.dialog = Some(Dialog::Delete(world.name.clone()));
+        }
+        if ui.button("Multiplayer").clicked() {
+            *action = Some(TitleAction::Multiplayer);
         }
         if ui.button("Settings").clicked() {
             *action = Some(TitleAction::Settings);
