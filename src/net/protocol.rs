@@ -16,7 +16,7 @@ use crate::world::{Block, BlockPos, ColumnPos};
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`crate::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -431,6 +431,8 @@ pub struct Seen {
     pub flying: bool,
     /// Whether it stands on something.
     pub on_ground: bool,
+    /// Whether it sneaks, which lowers and bends its figure.
+    pub sneaking: bool,
 }
 
 impl Seen {
@@ -445,6 +447,7 @@ impl Seen {
             pitch: player.pitch as f32,
             flying: player.flying,
             on_ground: player.on_ground,
+            sneaking: player.sneaking,
         }
     }
 
@@ -456,6 +459,7 @@ impl Seen {
         p.pitch = f64::from(self.pitch);
         p.flying = self.flying;
         p.on_ground = self.on_ground;
+        p.sneaking = self.sneaking;
         p
     }
 }
