@@ -20,6 +20,7 @@ use super::protocol::{
     PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, Status, TickInput, Welcome,
     WireAction, channel, clean_chat,
 };
+use super::trail::{Shown, Trail, VIEW_DELAY_TICKS};
 use crate::physics::Player;
 use crate::physics::crates::Crate;
 use crate::physics::falling::FallingBlock;
@@ -52,32 +53,6 @@ struct Pending {
     server: Block,
 }
 
-/// Another player as the last snapshots had it.
-#[derive(Clone, Debug, Default)]
-pub struct Trail {
-    /// Server ticks and bodies, oldest first: the last two.
-    pub samples: VecDeque<(u64, Player)>,
-}
-
-impl Trail {
-    /// The body at server tick `tick` (fractional), between the two snapshots around it;
-    /// the nearest one outside them.
-    #[must_use]
-    pub fn at(&self, tick: f64) -> Option<Player> {
-        let (t0, a) = *self.samples.front()?;
-        let (t1, b) = *self.samples.back()?;
-        if t1 <= t0 {
-            return Some(b);
-        }
-        let f = ((tick - t0 as f64) / (t1 - t0) as f64).clamp(0.0, 1.0);
-        let mut p = b;
-        p.position = a.position.lerp(b.position, f);
-        p.yaw = a.yaw + (b.yaw - a.yaw) * f;
-        p.pitch = a.pitch + (b.pitch - a.pitch) * f;
-        Some(p)
-    }
-}
-
 /// The world as the client has it, once the server let it in.
 #[derive(Debug)]
 pub struct Game {
@@ -97,6 +72,9 @@ pub struct Game {
     others: BTreeMap<String, Trail>,
     online: BTreeSet<String>,
     server_tick: u64,
+    /// [`Game::next_tick`] when the newest snapshot arrived: how far the server has got since,
+    /// as far as the client can tell.
+    snapshot_heard_at: u64,
     corrections: u64,
     /// The player after each of the last ticks played, as corrected: for a client that must
     /// report its state as of one tick once the server has confirmed it.
@@ -320,6 +298,7 @@ impl Game {
             others: BTreeMap::new(),
             online: BTreeSet::new(),
             server_tick: 0,
+            snapshot_heard_at: 0,
             corrections: 0,
             recent: VecDeque::new(),
         })
@@ -413,10 +392,28 @@ impl Game {
     }
 
     /// The other players in view, as the snapshots had them at server tick `tick`.
-    pub fn others_at(&self, tick: f64) -> impl Iterator<Item = (&str, Player)> + '_ {
+    pub fn others_at(&self, tick: f64) -> impl Iterator<Item = (&str, Shown)> + '_ {
         self.others
             .iter()
-            .filter_map(move |(name, seen)| seen.at(tick).map(|p| (name.as_str(), p)))
+            .filter_map(move |(name, trail)| trail.at(tick).map(|s| (name.as_str(), s)))
+    }
+
+    /// The server tick at which to draw the others, `alpha` of the way from the last tick
+    /// played to the next: [`VIEW_DELAY_TICKS`] behind the server's tick as the client
+    /// reckons it, the newest snapshot's tick plus the ticks played since it arrived (at
+    /// most a few, so a silent server does not run the others off the end of their trails).
+    #[must_use]
+    pub fn view_tick(&self, alpha: f64) -> f64 {
+        /// Longer than the 3 ticks between snapshots at 20 a second, with room for jitter.
+        const MOST_AHEAD: f64 = 6.0;
+        let since = self.next_tick.saturating_sub(self.snapshot_heard_at) as f64 + alpha;
+        self.server_tick as f64 + since.min(MOST_AHEAD) - VIEW_DELAY_TICKS
+    }
+
+    /// The trail of the other player `name`, if in view.
+    #[must_use]
+    pub fn trail(&self, name: &str) -> Option<&Trail> {
+        self.others.get(name)
     }
 
     /// The last server tick heard of.
@@ -605,6 +602,7 @@ impl Game {
             return;
         }
         self.server_tick = snapshot.tick;
+        self.snapshot_heard_at = self.next_tick;
         let crates = snapshot
             .crates
             .iter()
@@ -632,11 +630,8 @@ impl Game {
         self.others.retain(|n, _| seen.contains(n));
         let origin = glam::DVec3::from_array(snapshot.origin);
         for other in &snapshot.others {
-            let samples = &mut self.others.entry(other.name.clone()).or_default().samples;
-            samples.push_back((snapshot.tick, other.player(origin)));
-            while samples.len() > 2 {
-                samples.pop_front();
-            }
+            (self.others.entry(other.name.clone()).or_default())
+                .push(snapshot.tick, other.player(origin));
         }
         if let Some((tick, body)) = snapshot.you {
             self.reconcile(name, tick, body);

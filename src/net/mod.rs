@@ -17,4 +17,5 @@ pub mod host;
 pub mod local;
 pub mod protocol;
 pub mod server;
+pub mod trail;
 pub mod transport;
