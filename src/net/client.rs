@@ -20,7 +20,7 @@ use super::protocol::{
     PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, Status, TickInput, Welcome,
     WireAction, channel, clean_chat,
 };
-use super::trail::{Shown, Trail, VIEW_DELAY_TICKS};
+use super::trail::{Shown, Trail, ViewClock};
 use crate::physics::Player;
 use crate::physics::crates::Crate;
 use crate::physics::falling::FallingBlock;
@@ -72,12 +72,8 @@ pub struct Game {
     others: BTreeMap<String, Trail>,
     online: BTreeSet<String>,
     server_tick: u64,
-    /// [`Game::next_tick`] when the newest snapshot arrived: how far the server has got since,
-    /// as far as the client can tell.
-    snapshot_heard_at: u64,
-    /// The server tick as the others are drawn, before [`VIEW_DELAY_TICKS`]; `None` before
-    /// the first tick played ([`Game::advance_view_clock`]).
-    view_clock: Option<f64>,
+    /// The server tick the others are drawn at.
+    view_clock: ViewClock,
     corrections: u64,
     /// The player after each of the last ticks played, as corrected: for a client that must
     /// report its state as of one tick once the server has confirmed it.
@@ -301,8 +297,7 @@ impl Game {
             others: BTreeMap::new(),
             online: BTreeSet::new(),
             server_tick: 0,
-            snapshot_heard_at: 0,
-            view_clock: None,
+            view_clock: ViewClock::default(),
             corrections: 0,
             recent: VecDeque::new(),
         })
@@ -403,34 +398,10 @@ impl Game {
     }
 
     /// The server tick at which to draw the others, `alpha` of the way from the last tick
-    /// played to the next: [`VIEW_DELAY_TICKS`] behind the server's tick as the client
-    /// reckons it ([`Game::advance_view_clock`]).
+    /// played to the next ([`ViewClock`]).
     #[must_use]
     pub fn view_tick(&self, alpha: f64) -> f64 {
-        self.view_clock.unwrap_or(self.server_tick as f64) + alpha - VIEW_DELAY_TICKS
-    }
-
-    /// Moves the clock the others are drawn by on a tick. The server's tick as heard is the
-    /// newest snapshot's plus the ticks played since it arrived (at most a few, so a silent
-    /// server does not run the others off the end of their trails); it jumps whenever a
-    /// snapshot comes early or late. The clock instead goes one tick a tick, a tenth of its
-    /// distance from the heard tick faster or slower (at most half a tick), so the others
-    /// move steadily and never back; it jumps only when it is a second out, after a stall.
-    fn advance_view_clock(&mut self) {
-        /// Longer than the 3 ticks between snapshots at 20 a second, with room for jitter.
-        const MOST_AHEAD: f64 = 6.0;
-        const PULL: f64 = 0.1;
-        const MOST_PULL: f64 = 0.5;
-        const RESYNC: f64 = 60.0;
-        let since = self.next_tick.saturating_sub(self.snapshot_heard_at) as f64;
-        let heard = self.server_tick as f64 + since.min(MOST_AHEAD);
-        self.view_clock = Some(match self.view_clock {
-            Some(clock) if (heard - clock).abs() < RESYNC => {
-                let next = clock + 1.0;
-                next + ((heard - next) * PULL).clamp(-MOST_PULL, MOST_PULL)
-            }
-            _ => heard,
-        });
+        self.view_clock.at(alpha)
     }
 
     /// The trail of the other player `name`, if in view.
@@ -455,7 +426,7 @@ impl Game {
     ) -> (bool, Vec<ActionOutcome>) {
         let tick = self.next_tick;
         self.next_tick += 1;
-        self.advance_view_clock();
+        self.view_clock.advance(self.next_tick);
         let mut actions = Vec::with_capacity(input.actions.len());
         for &action in &input.actions {
             actions.push((self.next_seq, WireAction::of(action)));
@@ -626,7 +597,7 @@ impl Game {
             return;
         }
         self.server_tick = snapshot.tick;
-        self.snapshot_heard_at = self.next_tick;
+        self.view_clock.heard(snapshot.tick, self.next_tick);
         let crates = snapshot
             .crates
             .iter()

@@ -6,7 +6,8 @@
 //! time and stop whenever one is late; drawing them [`VIEW_DELAY_TICKS`] behind the newest
 //! server tick heard and interpolating between the two snapshots around that moment moves them
 //! smoothly, and a lost snapshot only stretches one interval (Valve's "entity interpolation",
-//! Source Multiplayer Networking, which uses 100 ms too).
+//! Source Multiplayer Networking, which uses 100 ms too). The moment drawn comes from a
+//! [`ViewClock`] that runs steadily however unevenly the snapshots arrive.
 //!
 //! Each sample also carries how far the player had walked and how strongly its limbs swing,
 //! so the figure's stride is interpolated as smoothly as its position: as in Minecraft, the
@@ -47,6 +48,64 @@ const WALKING_PER_TICK: f64 = 0.005;
 /// A move between two snapshots longer than this many blocks a tick is a teleport, not a
 /// walk: it adds nothing to the distance walked.
 const TELEPORT_PER_TICK: f64 = 2.0;
+
+/// How far ahead of the newest snapshot the server's tick is reckoned at most: longer than
+/// the 3 ticks between snapshots at 20 a second, with room for jitter, and short enough that
+/// a silent server does not run the others off the end of their trails.
+const MOST_AHEAD: f64 = 6.0;
+
+/// How much of its distance from the server's tick as heard the view clock makes up each
+/// tick, and at most how many ticks.
+const PULL: f64 = 0.05;
+const MOST_PULL: f64 = 0.5;
+
+/// How many ticks out the view clock may be before it jumps: a stall, or the first snapshot.
+const RESYNC: f64 = 60.0;
+
+/// The server tick the others are drawn at, [`VIEW_DELAY_TICKS`] behind the server's as
+/// the client reckons it.
+///
+/// The server's tick as heard is the newest snapshot's plus the client's ticks played since
+/// it arrived; it jumps whenever a snapshot comes early or late. This clock instead goes
+/// one tick a tick, faster or slower by a twentieth of its distance from the tick heard (at
+/// most half a tick), so the others move steadily and never back; it jumps only when it is a
+/// second out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ViewClock {
+    /// The newest snapshot's server tick.
+    heard: u64,
+    /// The client's tick when it arrived.
+    heard_at: u64,
+    /// The server tick shown, before the delay; `None` before the first tick played.
+    clock: Option<f64>,
+}
+
+impl ViewClock {
+    /// A snapshot of server tick `server_tick` arrived on the client's tick `local_tick`.
+    pub const fn heard(&mut self, server_tick: u64, local_tick: u64) {
+        self.heard = server_tick;
+        self.heard_at = local_tick;
+    }
+
+    /// The client has played up to its tick `local_tick`.
+    pub fn advance(&mut self, local_tick: u64) {
+        let since = local_tick.saturating_sub(self.heard_at) as f64;
+        let heard = self.heard as f64 + since.min(MOST_AHEAD);
+        self.clock = Some(match self.clock {
+            Some(clock) if (heard - clock).abs() < RESYNC => {
+                let next = clock + 1.0;
+                next + ((heard - next) * PULL).clamp(-MOST_PULL, MOST_PULL)
+            }
+            _ => heard,
+        });
+    }
+
+    /// The server tick to draw the others at, `alpha` of the way to the next tick.
+    #[must_use]
+    pub fn at(&self, alpha: f64) -> f64 {
+        self.clock.unwrap_or(self.heard as f64) + alpha - VIEW_DELAY_TICKS
+    }
+}
 
 /// One snapshot of another player.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -300,6 +359,32 @@ mod tests {
         assert!(
             facing.abs() < 1e-6 || (facing - 360.0).abs() < 1e-6,
             "{facing}"
+        );
+    }
+
+    #[test]
+    fn the_view_clock_goes_steadily_through_uneven_snapshots_and_never_back() {
+        let mut clock = ViewClock::default();
+        // Snapshots every third server tick, arriving two ticks late, then on time, in turn.
+        let mut shown = Vec::new();
+        for local in 1..=600u64 {
+            let sent = (local / 3) * 3;
+            let late = if (local / 3) % 2 == 0 { 2 } else { 0 };
+            if local == sent + late {
+                clock.heard(sent, local);
+            }
+            clock.advance(local);
+            shown.push(clock.at(0.0));
+        }
+        for w in shown[60..].windows(2) {
+            let step = w[1] - w[0];
+            assert!((0.85..1.15).contains(&step), "{step}");
+        }
+        // Settled about the delay behind the server (the late arrivals pull it back a tick).
+        let behind = 600.0 - shown[599];
+        assert!(
+            (VIEW_DELAY_TICKS..VIEW_DELAY_TICKS + 2.0).contains(&behind),
+            "{behind}"
         );
     }
 
