@@ -1,6 +1,7 @@
 //! Other players as the renderer draws them, compared with the pictures in tests/golden/:
 //! one standing, one walking with its legs apart and one sneaking, each with its name tag;
-//! and a name tag hidden by the blocks in front of it.
+//! a name tag hidden by the blocks in front of it; and a figure lit by the light where it
+//! stands, sky or torch.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
@@ -152,4 +153,32 @@ fn a_name_tag_is_hidden_behind_blocks() {
     upload(&mut renderer, &mut world(true));
     let hidden = picture(&mut renderer, other());
     assert_eq!(letter_pixels(&hidden), 0);
+}
+
+#[test]
+fn a_figure_is_lit_by_the_light_where_it_stands() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    upload(&mut renderer, &mut world(false));
+    // The figure's shirt and trousers, below the tag and clear of the blocks behind.
+    let mut middle = |light| {
+        let picture = picture(&mut renderer, Figure { light, ..other() });
+        let (mut sum, mut n) = (0.0, 0.0);
+        for y in 100..145 {
+            for x in 150..170 {
+                let p = picture.get_pixel(x, y);
+                sum += f64::from(p[0].max(p[1]).max(p[2]));
+                n += 1.0;
+            }
+        }
+        sum / n
+    };
+    let (sunlit, dark, torchlit) = (
+        middle(Light::SKY),
+        middle(Light::DARK),
+        middle(Light::new(0, 14)),
+    );
+    assert!(dark < sunlit / 3.0, "{dark} vs {sunlit}");
+    assert!(torchlit > dark * 2.0, "{torchlit} vs {dark}");
 }
