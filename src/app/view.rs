@@ -1,6 +1,6 @@
 //! What a session looks like this frame: the camera between the last two ticks, the fog,
-//! the crates and falling blocks, the other players, the outline of the targeted block and the HUD with its
-//! debug overlay. Nothing here changes the session.
+//! the crates and falling blocks, the other players, the outline of the targeted block and
+//! the HUD with its debug overlay. Nothing here changes the session.
 
 use glam::DVec3;
 
