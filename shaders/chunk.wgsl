@@ -239,3 +239,47 @@ fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     let alpha = mix(max(texel.a, SHALLOW_ALPHA), DEEP_ALPHA, murk);
     return vec4<f32>(shaded(colour, in), alpha);
 }
+
+// Other players' figures (src/figure/mesh.rs) and their name tags (src/render/figures.rs):
+// camera-relative corners with an sRGB colour, the shade of the way their face looks and the
+// light where the figure stands. Figures are lit and fogged as blocks are; a tag is not.
+struct FigureOutput {
+    @builtin(position) clip: vec4<f32>,
+    // Linear colour and opacity.
+    @location(0) colour: vec4<f32>,
+    @location(1) shade: f32,
+    @location(2) relative: vec3<f32>,
+    @location(3) light: vec2<f32>,
+};
+
+// sRGB to linear, as the atlas's texels are decoded.
+fn linear(c: vec3<f32>) -> vec3<f32> {
+    return select(pow((c + 0.055) / 1.055, vec3<f32>(2.4)), c / 12.92, c <= vec3<f32>(0.04045));
+}
+
+@vertex
+fn vs_figure(
+    @location(0) relative: vec3<f32>,
+    @location(1) colour: vec4<f32>,
+    @location(2) shade: f32,
+    @location(3) light: vec2<f32>,
+) -> FigureOutput {
+    var out: FigureOutput;
+    out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
+    out.colour = vec4<f32>(linear(colour.rgb), colour.a);
+    out.shade = shade;
+    out.relative = relative;
+    out.light = light;
+    return out;
+}
+
+@fragment
+fn fs_figure(in: FigureOutput) -> @location(0) vec4<f32> {
+    return vec4<f32>(fogged(in.colour.rgb * in.shade * lit(in.light), in.relative), 1.0);
+}
+
+// A name tag shows at full brightness, day or night, as Minecraft's do.
+@fragment
+fn fs_tag(in: FigureOutput) -> @location(0) vec4<f32> {
+    return in.colour;
+}

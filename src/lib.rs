@@ -42,6 +42,9 @@ pub mod audio;
 pub mod mesh;
 pub mod save;
 
+// Other players as jointed figures: posed, and built into vertices with the mesher's cube.
+pub mod figure;
+
 // Playing together: the server that owns a world, and the clients that join it.
 pub mod net;
 

@@ -161,6 +161,7 @@ fn the_scene_meshed(
             crate_box(DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
             crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
         ],
+        figures: &[],
         hud: Some(&hud),
         menus: None,
     };
@@ -230,6 +231,7 @@ fn a_torch_lights_a_closed_room() {
         fog: (60.0, 90.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: Some(&hud),
         menus: None,
     };
@@ -339,6 +341,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             resting: false,
             light: Light::SKY,
         }],
+        figures: &[],
         hud: Some(&hud),
         menus: None,
     };
@@ -457,6 +460,7 @@ fn the_title_screen_lists_two_worlds() {
         fog: (200.0, 250.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: None,
         menus: Some(&frame),
     };
@@ -493,6 +497,7 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         fog: (40.0, 60.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: Some(&hud),
         menus: Some(&frame),
     };

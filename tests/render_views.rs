@@ -66,6 +66,7 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         fog: (far * 0.55, far - 4.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: Some(hud),
         menus: None,
     }

@@ -133,6 +133,7 @@ impl App {
                 fog: view.fog,
                 outline: &view.outline,
                 boxes: &view.boxes,
+                figures: &view.figures,
                 // The inventory shows the hotbar itself.
                 hud: (self.screen != Screen::Inventory).then_some(&view.hud),
                 menus: Some(menus),
@@ -363,6 +364,7 @@ fn title_scene<'a>(
         fog: (200.0, 250.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: None,
         menus: Some(menus),
     }

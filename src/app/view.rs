@@ -1,6 +1,6 @@
 //! What a session looks like this frame: the camera between the last two ticks, the fog,
-//! the crates and falling blocks, the outline of the targeted block and the HUD with its
-//! debug overlay. Nothing here changes the session.
+//! the crates and falling blocks, the other players, the outline of the targeted block and
+//! the HUD with its debug overlay. Nothing here changes the session.
 
 use glam::DVec3;
 
@@ -10,13 +10,14 @@ use super::settings::Settings;
 use super::stats::FrameStats;
 use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN};
 use super::ui::options::key_label;
+use crate::figure::Figure;
 use crate::mesh::FreeBox;
 use crate::mesh::tiles::{CRATE_TILE, tile_for};
 use crate::physics::crates::Crate;
 use crate::render::{Camera, HudState, Renderer};
 use crate::sim::Target;
 use crate::sim::time::Clock;
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face};
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light};
 
 /// The parts of a frame's scene that are built rather than borrowed.
 pub struct View {
@@ -28,6 +29,8 @@ pub struct View {
     pub outline: Vec<(DVec3, DVec3)>,
     /// Crates, then falling blocks.
     pub boxes: Vec<FreeBox>,
+    /// The other players.
+    pub figures: Vec<Figure>,
     /// The HUD.
     pub hud: HudState,
 }
@@ -52,6 +55,7 @@ impl Session {
             fog: self.fog(),
             outline,
             boxes,
+            figures: self.figures(),
             hud: HudState {
                 hotbar: self.input.hotbar,
                 selected: self.input.selected(),
@@ -129,6 +133,32 @@ impl Session {
                     .light(BlockPos::containing(bounds.centre())),
             }
         })
+    }
+
+    /// The other players as figures, where the server had them a little while ago
+    /// ([`crate::net::trail`]), each lit by the brighter of the cells at its feet and at its
+    /// eyes: one of them may be inside a slab, whose light is dark.
+    fn figures(&self) -> Vec<Figure> {
+        let game = self.play.game();
+        let world = self.play.sim().world();
+        game.others_at(game.view_tick(self.clock.alpha()))
+            .map(|(name, shown)| {
+                let body = shown.body;
+                let feet = world.light(BlockPos::containing(body.position));
+                let eyes = world.light(BlockPos::containing(body.eye()));
+                Figure {
+                    name: name.to_owned(),
+                    position: body.position,
+                    look_yaw: body.yaw,
+                    look_pitch: body.pitch,
+                    facing: shown.facing,
+                    sneaking: body.sneaking,
+                    walked: shown.walked,
+                    swing: shown.swing,
+                    light: Light::new(feet.sky().max(eyes.sky()), feet.block().max(eyes.block())),
+                }
+            })
+            .collect()
     }
 
     /// The outline of what the player looks at: a block's real shape, or a crate's box as

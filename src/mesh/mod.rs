@@ -33,7 +33,7 @@ pub mod tiles;
 pub mod visibility;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
-pub use faces::cube_corner;
+pub use faces::{Corner, corners, cube_corner};
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region, mesh_region_with};
 pub use models::{ModelQuad, ModelVertex};
@@ -45,7 +45,6 @@ use bytemuck::{Pod, Zeroable};
 
 use crate::axis::Axis;
 use crate::world::{Block, Face, Light};
-use faces::corners;
 
 /// How leaves are drawn, as Minecraft's graphics setting offers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

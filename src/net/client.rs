@@ -22,6 +22,7 @@ use super::protocol::{
     PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Snapshot, Status, TickInput, Welcome,
     WireAction, channel, clean_chat,
 };
+use super::trail::{Shown, Trail, ViewClock};
 use crate::physics::Player;
 use crate::physics::crates::Crate;
 use crate::physics::falling::FallingBlock;
@@ -54,32 +55,6 @@ struct Pending {
     server: Block,
 }
 
-/// Another player as the last snapshots had it.
-#[derive(Clone, Debug, Default)]
-pub struct Trail {
-    /// Server ticks and bodies, oldest first: the last two.
-    pub samples: VecDeque<(u64, Player)>,
-}
-
-impl Trail {
-    /// The body at server tick `tick` (fractional), between the two snapshots around it;
-    /// the nearest one outside them.
-    #[must_use]
-    pub fn at(&self, tick: f64) -> Option<Player> {
-        let (t0, a) = *self.samples.front()?;
-        let (t1, b) = *self.samples.back()?;
-        if t1 <= t0 {
-            return Some(b);
-        }
-        let f = ((tick - t0 as f64) / (t1 - t0) as f64).clamp(0.0, 1.0);
-        let mut p = b;
-        p.position = a.position.lerp(b.position, f);
-        p.yaw = a.yaw + (b.yaw - a.yaw) * f;
-        p.pitch = a.pitch + (b.pitch - a.pitch) * f;
-        Some(p)
-    }
-}
-
 /// The world as the client has it, once the server let it in.
 #[derive(Debug)]
 pub struct Game {
@@ -99,6 +74,8 @@ pub struct Game {
     others: BTreeMap<String, Trail>,
     online: BTreeSet<String>,
     server_tick: u64,
+    /// The server tick the others are drawn at.
+    view_clock: ViewClock,
     corrections: u64,
     /// The player after each of the last ticks played, as corrected: for a client that must
     /// report its state as of one tick once the server has confirmed it.
@@ -364,6 +341,7 @@ impl Game {
             others: BTreeMap::new(),
             online: BTreeSet::new(),
             server_tick: 0,
+            view_clock: ViewClock::default(),
             corrections: 0,
             recent: VecDeque::new(),
         })
@@ -457,10 +435,23 @@ impl Game {
     }
 
     /// The other players in view, as the snapshots had them at server tick `tick`.
-    pub fn others_at(&self, tick: f64) -> impl Iterator<Item = (&str, Player)> + '_ {
+    pub fn others_at(&self, tick: f64) -> impl Iterator<Item = (&str, Shown)> + '_ {
         self.others
             .iter()
-            .filter_map(move |(name, seen)| seen.at(tick).map(|p| (name.as_str(), p)))
+            .filter_map(move |(name, trail)| trail.at(tick).map(|s| (name.as_str(), s)))
+    }
+
+    /// The server tick at which to draw the others, `alpha` of the way from the last tick
+    /// played to the next ([`ViewClock`]).
+    #[must_use]
+    pub fn view_tick(&self, alpha: f64) -> f64 {
+        self.view_clock.at(alpha)
+    }
+
+    /// The trail of the other player `name`, if in view.
+    #[must_use]
+    pub fn trail(&self, name: &str) -> Option<&Trail> {
+        self.others.get(name)
     }
 
     /// The last server tick heard of.
@@ -479,6 +470,7 @@ impl Game {
     ) -> (bool, Vec<ActionOutcome>) {
         let tick = self.next_tick;
         self.next_tick += 1;
+        self.view_clock.advance(self.next_tick);
         let mut actions = Vec::with_capacity(input.actions.len());
         for &action in &input.actions {
             actions.push((self.next_seq, WireAction::of(action)));
@@ -650,6 +642,7 @@ impl Game {
             return;
         }
         self.server_tick = snapshot.tick;
+        self.view_clock.heard(snapshot.tick, self.next_tick);
         let crates = snapshot
             .crates
             .iter()
@@ -677,11 +670,8 @@ impl Game {
         self.others.retain(|n, _| seen.contains(n));
         let origin = glam::DVec3::from_array(snapshot.origin);
         for other in &snapshot.others {
-            let samples = &mut self.others.entry(other.name.clone()).or_default().samples;
-            samples.push_back((snapshot.tick, other.player(origin)));
-            while samples.len() > 2 {
-                samples.pop_front();
-            }
+            (self.others.entry(other.name.clone()).or_default())
+                .push(snapshot.tick, other.player(origin));
         }
         if let Some((tick, body)) = snapshot.you {
             self.reconcile(name, tick, body);

@@ -23,5 +23,6 @@ pub mod password;
 pub mod protocol;
 pub mod query;
 pub mod server;
+pub mod trail;
 pub mod transport;
 pub mod udp_server;

@@ -437,6 +437,8 @@ pub struct Seen {
     pub flying: bool,
     /// Whether it stands on something.
     pub on_ground: bool,
+    /// Whether it sneaks, which lowers and bends its figure.
+    pub sneaking: bool,
 }
 
 impl Seen {
@@ -451,6 +453,7 @@ impl Seen {
             pitch: player.pitch as f32,
             flying: player.flying,
             on_ground: player.on_ground,
+            sneaking: player.sneaking,
         }
     }
 
@@ -462,6 +465,7 @@ impl Seen {
         p.pitch = f64::from(self.pitch);
         p.flying = self.flying;
         p.on_ground = self.on_ground;
+        p.sneaking = self.sneaking;
         p
     }
 }

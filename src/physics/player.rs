@@ -63,6 +63,9 @@ pub struct Player {
     pub flying: bool,
     /// The shape the player collides as.
     pub collider: PlayerCollider,
+    /// Whether sneak was held in the last tick while not flying: the crouch others see. The
+    /// physics reads the held controls, not this.
+    pub sneaking: bool,
 }
 
 impl Player {
@@ -77,6 +80,7 @@ impl Player {
             on_ground: false,
             flying: false,
             collider: PlayerCollider::Box,
+            sneaking: false,
         }
     }
 
@@ -168,6 +172,8 @@ impl Player {
         if self.flying && self.on_ground {
             self.flying = false; // landing ends flight, as in Minecraft
         }
+        // Sneak held while flying descends, and Minecraft does not crouch a flier.
+        self.sneaking = controls.held(Control::Sneak) && !self.flying;
     }
 
     /// Moves the box by `motion` with sliding and step-up, and drops blocked velocity.

@@ -1,12 +1,14 @@
-//! The renderer: draws a [`Scene`] (camera, chunk meshes, crates, outline, HUD) with wgpu.
+//! The renderer: draws a [`Scene`] (camera, chunk meshes, crates, other players, outline,
+//! HUD) with wgpu.
 //!
 //! Everything the GPU sees is relative to the camera: each chunk is drawn at its offset from
 //! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
 //! origin. A frame is the opaque and cut-out chunk faces (depth tested, back faces culled,
-//! chunks outside the view skipped, nearest first), the crates, the sky wherever none of
-//! them is; then, in a second pass that reads the depth buffer the first wrote, the
-//! translucent chunk faces over all that (water darkening with the depth it covers), then
-//! the outline of the targeted block or crate and the HUD on top.
+//! chunks outside the view skipped, nearest first), the crates, the other players' figures,
+//! the sky wherever none of them is; then, in a second pass that reads the depth buffer the
+//! first wrote, the translucent chunk faces over all that (water darkening with the depth it
+//! covers), the players' name tags, then the outline of the targeted block or crate and the
+//! HUD on top.
 //!
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
@@ -14,6 +16,7 @@
 pub mod camera;
 mod capture;
 pub mod chunks;
+pub mod figures;
 pub mod font;
 pub mod gpu;
 pub mod hud;
@@ -31,6 +34,7 @@ pub use gpu::{Gpu, RenderError, check_size};
 pub use hud::{HudState, HudVertex};
 pub use menus::MenuFrame;
 
+use crate::figure::Figure;
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
 use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
 use crate::world::ChunkPos;
@@ -59,6 +63,8 @@ pub struct Scene<'a> {
     pub outline: &'a [(DVec3, DVec3)],
     /// Free boxes: the crates.
     pub boxes: &'a [FreeBox],
+    /// Other players, each with its name tag.
+    pub figures: &'a [Figure],
     /// The HUD, if it is shown (not on the title screen).
     pub hud: Option<&'a HudState>,
     /// The menus drawn over everything, if any are open.
@@ -319,6 +325,9 @@ impl Renderer {
             .chunks
             .prepare(&self.device, &self.queue, &camera, &frustum);
         let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
+        let bodies = figures::bodies(&camera, &frustum, scene.figures);
+        let bodies = self.vertex_buffer("figures", &bodies);
+        let tags = self.vertex_buffer("name tags", &figures::tags(&camera, scene.figures));
         let lines = self.outline_buffer(&camera, scene.outline);
         let hud_vertices = scene
             .hud
@@ -372,6 +381,11 @@ impl Renderer {
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
+            if let Some((buffer, count)) = &bodies {
+                pass.set_pipeline(&self.pipelines.figures);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
             // The sky after the opaque world, so that the depth test spares the pixels the
             // world covers; before water and glass, which blend over it.
             pass.set_pipeline(&self.pipelines.sky);
@@ -404,6 +418,12 @@ impl Renderer {
             pass.set_pipeline(&self.pipelines.translucent);
             pass.set_bind_group(2, &depth_group, &[]);
             self.chunks.draw(&mut pass, &visible, Pass::Translucent);
+            // After water and glass: a tag writes no depth, so they would be drawn over it.
+            if let Some((buffer, count)) = &tags {
+                pass.set_pipeline(&self.pipelines.tags);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
             if let Some((buffer, count)) = &lines {
                 pass.set_pipeline(&self.pipelines.lines);
                 pass.set_vertex_buffer(0, buffer.slice(..));

@@ -1,5 +1,6 @@
 //! The render pipelines and their bind group layouts.
 
+use crate::figure::FigureVertex;
 use crate::mesh::{BoxVertex, ModelVertex, Vertex};
 
 use super::hud::HudVertex;
@@ -29,6 +30,10 @@ pub struct Pipelines {
     pub translucent: wgpu::RenderPipeline,
     /// Free boxes (crates), opaque.
     pub boxes: wgpu::RenderPipeline,
+    /// Other players' figures, opaque.
+    pub figures: wgpu::RenderPipeline,
+    /// Other players' name tags: blended, depth-tested, seen from both sides.
+    pub tags: wgpu::RenderPipeline,
     /// The target outline.
     pub lines: wgpu::RenderPipeline,
     /// The HUD.
@@ -217,6 +222,10 @@ const BOX_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
         5 => Float32x2
     ],
 );
+const FIGURE_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<FigureVertex>(),
+    &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32, 3 => Float32x2],
+);
 /// The outline's vertices: bare camera-relative positions.
 const LINE_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
     size_of::<[f32; 3]>(),
@@ -307,6 +316,36 @@ impl Builder<'_> {
         })
     }
 
+    fn figures(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "figures",
+            module: &self.chunk_shader,
+            vertex: "vs_figure",
+            fragment: "fs_figure",
+            layout: &self.globals_only,
+            buffers: &FIGURE_VERTEX,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Less),
+            blend: None,
+        })
+    }
+
+    fn tags(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "name tags",
+            module: &self.chunk_shader,
+            vertex: "vs_figure",
+            fragment: "fs_tag",
+            layout: &self.globals_only,
+            buffers: &FIGURE_VERTEX,
+            // The backing is seen through, and the letters lie on it: neither writes depth,
+            // so each is drawn over what was drawn before it at the same distance.
+            cull: false,
+            depth: depth(false, wgpu::CompareFunction::LessEqual),
+            blend: ALPHA_BLEND,
+        })
+    }
+
     fn boxes(&self) -> wgpu::RenderPipeline {
         self.build(Spec {
             label: "boxes",
@@ -355,6 +394,8 @@ impl Pipelines {
                 ALPHA_BLEND,
             ),
             boxes: builder.boxes(),
+            figures: builder.figures(),
+            tags: builder.tags(),
             lines: builder.own_shader(
                 "outline",
                 "lines.wgsl",
