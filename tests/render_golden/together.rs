@@ -16,6 +16,7 @@ fn scene_with_hud(renderer: &mut Renderer, hud: &HudState) -> image::RgbaImage {
         fog: (30.0, 60.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: Some(hud),
         menus: None,
     };
@@ -58,6 +59,7 @@ fn the_multiplayer_screen_lists_a_saved_server_and_a_lan_game() {
         fog: (200.0, 250.0),
         outline: &[],
         boxes: &[],
+        figures: &[],
         hud: None,
         menus: Some(&frame),
     };
