@@ -148,7 +148,7 @@ pub fn resolve(address: &str) -> Option<SocketAddr> {
         return Some(addr);
     }
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
-        return Some(SocketAddr::new(ip, crate::cli::serve::DEFAULT_PORT));
+        return Some(SocketAddr::new(ip, crate::net::udp_server::DEFAULT_PORT));
     }
     let with_port = if address
         .rsplit_once(':')
@@ -156,7 +156,7 @@ pub fn resolve(address: &str) -> Option<SocketAddr> {
     {
         address.to_owned()
     } else {
-        format!("{address}:{}", crate::cli::serve::DEFAULT_PORT)
+        format!("{address}:{}", crate::net::udp_server::DEFAULT_PORT)
     };
     with_port.to_socket_addrs().ok()?.next()
 }

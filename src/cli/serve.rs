@@ -25,9 +25,6 @@ use crate::sim::{PlayerName, Simulation, Start};
 use crate::worldgen::GeneratorKind;
 use renet::RenetServer;
 
-/// The port a server listens on unless told otherwise.
-pub const DEFAULT_PORT: u16 = 30565;
-
 /// The world a server plays unless told otherwise.
 pub const DEFAULT_SERVER_WORLD: &str = "server";
 

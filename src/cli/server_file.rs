@@ -12,11 +12,11 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::serve::DEFAULT_PORT;
 use crate::net::lan::DEFAULT_LAN_ADDRESS;
 use crate::net::password::Password;
 use crate::net::query::{MAX_MOTD_CHARS, ServerInfo};
 use crate::net::server::Admin;
+use crate::net::udp_server::DEFAULT_PORT;
 use crate::sim::PlayerName;
 
 /// The file's name, in the world's folder.

@@ -22,6 +22,10 @@ use super::query::{self, ServerInfo};
 use super::server::Server;
 use super::transport::{MAX_CLIENTS, NETCODE_PROTOCOL_ID, SPARE_CONNECTIONS, now};
 
+/// The port a server listens on unless told otherwise, and a joining address without a
+/// port means.
+pub const DEFAULT_PORT: u16 = 30565;
+
 /// A server listening on UDP.
 pub struct UdpServer {
     socket: UdpSocket,
