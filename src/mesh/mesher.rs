@@ -203,6 +203,73 @@ pub fn mesh_region_with<S: QuadSink>(
     leaves: Leaves,
     sink: &mut S,
 ) {
+    mesh_cells(blocks, lights, dims, leaves, &mut Cells::default(), sink);
+}
+
+/// Per cell of a padded box, the flags the mesher looks up (opaque cube, drawn, clear to
+/// light), so AO and light need no trip through the block table; and per row of x, bit
+/// masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
+/// skipped a row at a time instead of cell by cell. Kept between chunks by the caller to
+/// save the allocations; the cave-culling fill reads the opaque masks too
+/// ([`Cells::open_rows`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Cells {
+    flags: Vec<u8>,
+    opaque_rows: Vec<u64>,
+    drawn_rows: Vec<u64>,
+}
+
+impl Cells {
+    /// Looks up every cell of `blocks`, rows of `sx` cells.
+    fn scan(&mut self, blocks: &[Block], sx: usize, tables: &Tables) {
+        assert!(sx <= 64, "rows are u64 masks: at most 62 cells along x");
+        let rows = blocks.len() / sx;
+        self.flags.resize(blocks.len(), 0);
+        self.opaque_rows.resize(rows, 0);
+        self.drawn_rows.resize(rows, 0);
+        let masks = self.opaque_rows.iter_mut().zip(self.drawn_rows.iter_mut());
+        for ((cells, row_flags), (opaque, drawn)) in blocks
+            .chunks_exact(sx)
+            .zip(self.flags.chunks_exact_mut(sx))
+            .zip(masks)
+        {
+            let (mut o, mut d) = (0u64, 0u64);
+            for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
+                let f = tables.flags[b as usize];
+                o |= u64::from(f & OPAQUE_CUBE) << x;
+                d |= u64::from((f & DRAWN) >> 1) << x;
+                *flag = f;
+            }
+            *opaque = o;
+            *drawn = d;
+        }
+    }
+
+    /// The cells of the chunk inside a [`Neighbourhood`](super::Neighbourhood) that are not
+    /// opaque cubes, as [`Visibility::of_open_rows`](super::Visibility::of_open_rows) takes
+    /// them: the masks the last meshing of a whole neighbourhood built, reused so that cave
+    /// culling looks at no block again.
+    #[must_use]
+    pub(crate) fn open_rows(&self) -> [u32; 32 * 32] {
+        const N: usize = 32;
+        let padded = N + 2;
+        std::array::from_fn(|row| {
+            let (y, z) = (row / N, row % N);
+            // The interior is bits 1 to 32 of the padded row.
+            !((self.opaque_rows[(y + 1) * padded + z + 1] >> 1) as u32)
+        })
+    }
+}
+
+/// Meshes as [`mesh_region_with`] does, leaving the cells' flags and masks in `cells`.
+pub(crate) fn mesh_cells<S: QuadSink>(
+    blocks: &[Block],
+    lights: &[Light],
+    dims: [usize; 3],
+    leaves: Leaves,
+    cells: &mut Cells,
+    sink: &mut S,
+) {
     let tables = &TABLES[leaves as usize];
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
     assert_eq!(
@@ -237,30 +304,8 @@ pub fn mesh_region_with<S: QuadSink>(
         });
         (offsets, around)
     });
-    // Per cell, its flags (opaque cube, drawn, clear to light) for the AO and light lookups
-    // without a trip through the block table, and per row of x,
-    // bit masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
-    // skipped a row at a time instead of cell by cell.
-    assert!(sx <= 64, "rows are u64 masks: at most 62 cells along x");
-    let rows = sz * (dims[1] + 2);
-    let mut flags = vec![0u8; blocks.len()];
-    let mut opaque_rows = vec![0u64; rows];
-    let mut drawn_rows = vec![0u64; rows];
-    for (row, (cells, row_flags)) in blocks
-        .chunks_exact(sx)
-        .zip(flags.chunks_exact_mut(sx))
-        .enumerate()
-    {
-        let (mut o, mut d) = (0u64, 0u64);
-        for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
-            let f = tables.flags[b as usize];
-            o |= u64::from(f & OPAQUE_CUBE) << x;
-            d |= u64::from((f & DRAWN) >> 1) << x;
-            *flag = f;
-        }
-        opaque_rows[row] = o;
-        drawn_rows[row] = d;
-    }
+    cells.scan(blocks, sx, tables);
+    let (flags, opaque_rows, drawn_rows) = (&cells.flags, &cells.opaque_rows, &cells.drawn_rows);
     let interior = ((1u64 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
         for z in 0..dims[2] {

@@ -36,6 +36,7 @@ pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::cube_corner;
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region, mesh_region_with};
+use mesher::mesh_cells;
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
 pub use sort::TranslucentQuads;
@@ -315,18 +316,22 @@ impl ChunkMesh {
     /// faces that look the same ([`greedy`]).
     pub fn build(&mut self, input: &Neighbourhood) {
         self.clear();
-        self.visibility = Visibility::of(input);
         if input.is_trivially_empty() {
+            self.visibility = Visibility::of(input);
             return;
         }
         GREEDY.with_borrow_mut(|greedy| {
-            mesh_region_with(
-                input.blocks(),
-                input.lights(),
-                [PADDED - 2; 3],
-                input.leaves(),
-                greedy,
-            );
+            CELLS.with_borrow_mut(|cells| {
+                mesh_cells(
+                    input.blocks(),
+                    input.lights(),
+                    [PADDED - 2; 3],
+                    input.leaves(),
+                    cells,
+                    greedy,
+                );
+                self.visibility = Visibility::of_open_rows(&cells.open_rows());
+            });
             greedy.finish(self);
         });
         self.group_by_face();
@@ -336,17 +341,21 @@ impl ChunkMesh {
     /// [`ChunkMesh::build`] does before merging: what the merged mesh must look like.
     pub fn build_unmerged(&mut self, input: &Neighbourhood) {
         self.clear();
-        self.visibility = Visibility::of(input);
         if input.is_trivially_empty() {
+            self.visibility = Visibility::of(input);
             return;
         }
-        mesh_region_with(
-            input.blocks(),
-            input.lights(),
-            [PADDED - 2; 3],
-            input.leaves(),
-            self,
-        );
+        CELLS.with_borrow_mut(|cells| {
+            mesh_cells(
+                input.blocks(),
+                input.lights(),
+                [PADDED - 2; 3],
+                input.leaves(),
+                cells,
+                self,
+            );
+            self.visibility = Visibility::of_open_rows(&cells.open_rows());
+        });
         self.group_by_face();
     }
 
@@ -383,6 +392,8 @@ impl ChunkMesh {
 thread_local! {
     /// Each meshing thread's merge buffers, kept from chunk to chunk.
     static GREEDY: std::cell::RefCell<greedy::Greedy> = std::cell::RefCell::default();
+    /// Each meshing thread's per-cell flags and row masks, kept from chunk to chunk.
+    static CELLS: std::cell::RefCell<mesher::Cells> = std::cell::RefCell::default();
     /// Each meshing thread's buffer for grouping triangles by face.
     static GROUPED: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::default();
 }
