@@ -11,7 +11,7 @@
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
 use super::plants::{cactus, cross};
-use super::{CornerLight, Leaves, Pass, Quad};
+use super::{CornerLight, Leaves, Pass, Quad, Shading};
 use crate::axis::Axis;
 use crate::world::block::{OPAQUE, Shape};
 use crate::world::{Block, Face, Light, RenderKind};
@@ -95,9 +95,11 @@ const fn tables(leaves: Leaves) -> Tables {
 /// The lookups for fancy leaves, then for fast ones.
 static TABLES: [Tables; 2] = [tables(Leaves::Fancy), tables(Leaves::Fast)];
 
-const OPAQUE_CUBE: u8 = 1;
+/// Flag of an opaque cube, which occludes the corners beside it.
+pub(super) const OPAQUE_CUBE: u8 = 1;
 const DRAWN: u8 = 2;
-const CLEAR: u8 = 4;
+/// Flag of a cell light enters.
+pub(super) const CLEAR: u8 = 4;
 
 /// Where flowing water's surface lies by its level (index 0 for a source and for falling
 /// water), in sixteenths of a block: Minecraft's (8 − level) / 9 of a block, to the nearest
@@ -203,7 +205,8 @@ pub fn mesh_region_with<S: QuadSink>(
     leaves: Leaves,
     sink: &mut S,
 ) {
-    mesh_cells(blocks, lights, dims, leaves, &mut Cells::default(), sink);
+    let style = (leaves, Shading::Vertex);
+    mesh_cells(blocks, lights, dims, style, &mut Cells::default(), sink);
 }
 
 /// Per cell of a padded box, the flags the mesher looks up (opaque cube, drawn, clear to
@@ -245,6 +248,11 @@ impl Cells {
         }
     }
 
+    /// Every cell's flags, as the last [`mesh_cells`] found them.
+    pub(crate) fn flags(&self) -> &[u8] {
+        &self.flags
+    }
+
     /// The cells of the chunk inside a [`Neighbourhood`](super::Neighbourhood) that are not
     /// opaque cubes, as [`Visibility::of_open_rows`](super::Visibility::of_open_rows) takes
     /// them: the masks the last meshing of a whole neighbourhood built, reused so that cave
@@ -261,12 +269,14 @@ impl Cells {
     }
 }
 
-/// Meshes as [`mesh_region_with`] does, leaving the cells' flags and masks in `cells`.
+/// Meshes as [`mesh_region_with`] does, with leaves and shading in the style `style`,
+/// leaving the cells' flags and masks in `cells`. With [`Shading::Sampled`] faces carry no
+/// AO and light of their own (the shader works them out), so that they all merge alike.
 pub(crate) fn mesh_cells<S: QuadSink>(
     blocks: &[Block],
     lights: &[Light],
     dims: [usize; 3],
-    leaves: Leaves,
+    (leaves, shading): (Leaves, Shading),
     cells: &mut Cells,
     sink: &mut S,
 ) {
@@ -360,31 +370,43 @@ pub(crate) fn mesh_cells<S: QuadSink>(
                             continue;
                         }
                     }
-                    // Plain loops: array `map` with closures is not inlined here, and
-                    // this is the mesher's innermost loop.
-                    let (offsets, around) = &plane[face as usize];
-                    let mut near = [(0u8, Light::DARK); 9];
-                    for (cell, &o) in near.iter_mut().zip(offsets) {
-                        let c = (front + o) as usize;
-                        *cell = (flags[c], lights[c]);
-                    }
-                    let opaque = |k: usize| near[k].0 & OPAQUE_CUBE != 0;
-                    let sample = |k: usize| (near[k].1, near[k].0 & CLEAR != 0);
-                    let own = lights[i as usize];
-                    let mut ao = [3; 4];
-                    let mut light = [CornerLight::default(); 4];
-                    for (corner, &[a, b, d]) in around.iter().enumerate() {
-                        if pass != Pass::Translucent {
-                            let (s1, s2) = (opaque(a), opaque(b));
-                            ao[corner] = if s1 && s2 {
-                                0
-                            } else {
-                                3 - u8::from(s1) - u8::from(s2) - u8::from(opaque(d))
-                            };
+                    let (ao, light) = if shading == Shading::Sampled {
+                        // The shader works light and AO out; what it needs from the vertex
+                        // is how high a short side reaches, which the light fields carry
+                        // (`layout::TOP`).
+                        let extent = CornerLight {
+                            sky: top,
+                            block: bottom,
+                        };
+                        ([3; 4], [extent; 4])
+                    } else {
+                        // Plain loops: array `map` with closures is not inlined here, and
+                        // this is the mesher's innermost loop.
+                        let (offsets, around) = &plane[face as usize];
+                        let mut near = [(0u8, Light::DARK); 9];
+                        for (cell, &o) in near.iter_mut().zip(offsets) {
+                            let c = (front + o) as usize;
+                            *cell = (flags[c], lights[c]);
                         }
-                        light[corner] =
-                            corner_light([sample(4), sample(a), sample(b), sample(d)], own);
-                    }
+                        let opaque = |k: usize| near[k].0 & OPAQUE_CUBE != 0;
+                        let sample = |k: usize| (near[k].1, near[k].0 & CLEAR != 0);
+                        let own = lights[i as usize];
+                        let mut ao = [3; 4];
+                        let mut light = [CornerLight::default(); 4];
+                        for (corner, &[a, b, d]) in around.iter().enumerate() {
+                            if pass != Pass::Translucent {
+                                let (s1, s2) = (opaque(a), opaque(b));
+                                ao[corner] = if s1 && s2 {
+                                    0
+                                } else {
+                                    3 - u8::from(s1) - u8::from(s2) - u8::from(opaque(d))
+                                };
+                            }
+                            light[corner] =
+                                corner_light([sample(4), sample(a), sample(b), sample(d)], own);
+                        }
+                        (ao, light)
+                    };
                     sink.quad(&Quad {
                         cell,
                         face,

@@ -28,17 +28,19 @@ pub mod models;
 mod neighbourhood;
 pub mod occlusion;
 pub mod plants;
+mod shading;
 pub mod sort;
 pub mod tiles;
 pub mod visibility;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::cube_corner;
+use mesher::mesh_cells;
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region, mesh_region_with};
-use mesher::mesh_cells;
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
+pub use shading::{Shading, volume};
 pub use sort::TranslucentQuads;
 pub use visibility::Visibility;
 
@@ -140,6 +142,13 @@ pub mod layout {
     pub const SKY: (u32, u32) = (7, 6);
     /// Bits of the block light in `surface`: quarter levels, 0 to 60.
     pub const BLOCK: (u32, u32) = (13, 6);
+    /// In a mesh whose light the shader samples ([`Shading::Sampled`](super::Shading)), the
+    /// sky light's bits hold the face's top instead ([`Quad::top`](super::Quad::top)), in
+    /// sixteenths, so the shader spreads a short side's corners over its height as the
+    /// vertices would.
+    pub const TOP: (u32, u32) = SKY;
+    /// As [`TOP`], the block light's bits hold the face's bottom.
+    pub const BOTTOM: (u32, u32) = BLOCK;
     /// Bits of the texture's u in `surface`: whole tiles, 0 to 32 (a merged quad repeats
     /// its tile).
     pub const U: (u32, u32) = (19, 6);
@@ -262,6 +271,10 @@ pub struct ChunkMesh {
     /// Which faces of the chunk see one another through it, for cave culling
     /// ([`occlusion`]).
     pub visibility: Visibility,
+    /// With [`Shading::Sampled`], the chunk's light [`volume`], which the fragment shader
+    /// lights its faces from; empty with [`Shading::Vertex`], whose vertices carry their
+    /// light.
+    pub light_volume: Vec<u8>,
 }
 
 impl ChunkMesh {
@@ -274,6 +287,7 @@ impl ChunkMesh {
         self.models.clear();
         self.face_starts = [[0; 7]; 2];
         self.visibility = Visibility::ALL;
+        self.light_volume.clear();
     }
 
     /// Whether there is nothing to draw.
@@ -326,11 +340,11 @@ impl ChunkMesh {
                     input.blocks(),
                     input.lights(),
                     [PADDED - 2; 3],
-                    input.leaves(),
+                    (input.leaves(), input.shading()),
                     cells,
                     greedy,
                 );
-                self.visibility = Visibility::of_open_rows(&cells.open_rows());
+                self.finish_cells(input, cells);
             });
             greedy.finish(self);
         });
@@ -350,13 +364,22 @@ impl ChunkMesh {
                 input.blocks(),
                 input.lights(),
                 [PADDED - 2; 3],
-                input.leaves(),
+                (input.leaves(), input.shading()),
                 cells,
                 self,
             );
-            self.visibility = Visibility::of_open_rows(&cells.open_rows());
+            self.finish_cells(input, cells);
         });
         self.group_by_face();
+    }
+
+    /// What meshing leaves in `cells` gives besides faces: the visibility graph, and with
+    /// [`Shading::Sampled`] the light volume.
+    fn finish_cells(&mut self, input: &Neighbourhood, cells: &mesher::Cells) {
+        self.visibility = Visibility::of_open_rows(&cells.open_rows());
+        if input.shading() == Shading::Sampled {
+            shading::fill_volume(cells.flags(), input.lights(), &mut self.light_volume);
+        }
     }
 
     /// Reorders the opaque and cut-out triangles by face and records where each face's
