@@ -343,19 +343,14 @@ fn corner(front: vec2<u32>, a: vec2<u32>, b: vec2<u32>, d: vec2<u32>) -> vec4<f3
     let sa = occluder(a);
     let sb = occluder(b);
     let ao = select(3.0 - sa - sb - occluder(d), 0.0, sa + sb > 1.5);
-    var sum = vec3<f32>(0.0);
-    if clear_to_light(front) {
-        sum += light_term(front);
-    }
-    if clear_to_light(a) {
-        sum += light_term(a);
-    }
-    if clear_to_light(b) {
-        sum += light_term(b);
-    }
-    if clear_to_light(d) && (clear_to_light(a) || clear_to_light(b)) {
-        sum += light_term(d);
-    }
+    // Selects, not branches: a software rasteriser shades many pixels in lockstep.
+    let none = vec3<f32>(0.0);
+    let ca = clear_to_light(a);
+    let cb = clear_to_light(b);
+    let sum = select(none, light_term(front), clear_to_light(front))
+        + select(none, light_term(a), ca)
+        + select(none, light_term(b), cb)
+        + select(none, light_term(d), clear_to_light(d) && (ca || cb));
     return vec4<f32>(ao, sum);
 }
 
@@ -385,17 +380,18 @@ fn sampled_light(local: vec3<f32>, face: u32, span: vec2<f32>, occlude: bool) ->
         across.y = (across.y - span.x) / max(span.y - span.x, 1.0 / 16.0);
     }
     let f = clamp(across, vec2<f32>(0.0), vec2<f32>(1.0));
-    // The 3 × 3 cells in front of the face, centred on `front`: c[1 + i + 3 (1 + j)].
-    var c: array<vec2<u32>, 9>;
-    for (var j = -1; j <= 1; j++) {
-        for (var i = -1; i <= 1; i++) {
-            c[(j + 1) * 3 + i + 1] = volume_at(front + ti * i + tj * j);
-        }
-    }
-    let c00 = corner(c[4], c[3], c[1], c[0]);
-    let c10 = corner(c[4], c[5], c[1], c[2]);
-    let c01 = corner(c[4], c[3], c[7], c[6]);
-    let c11 = corner(c[4], c[5], c[7], c[8]);
+    // The 3 × 3 cells in front of the face, centred on `front`, named by their steps
+    // along ti and tj (m for −1, z for 0, p for +1). Loaded one by one rather than into an
+    // array, which a software rasteriser may keep in memory rather than registers.
+    let zz = volume_at(front);
+    let mz = volume_at(front - ti);
+    let pz = volume_at(front + ti);
+    let zm = volume_at(front - tj);
+    let zp = volume_at(front + tj);
+    let c00 = corner(zz, mz, zm, volume_at(front - ti - tj));
+    let c10 = corner(zz, pz, zm, volume_at(front + ti - tj));
+    let c01 = corner(zz, mz, zp, volume_at(front - ti + tj));
+    let c11 = corner(zz, pz, zp, volume_at(front + ti + tj));
     var own = vec2<f32>(0.0);
     if min(min(c00.w, c10.w), min(c01.w, c11.w)) < 0.5 {
         own = light_term(volume_at(cell)).xy;
