@@ -189,7 +189,7 @@ pub struct PlayOptions {
     pub vsync: Option<Switch>,
     /// Where smooth light and ambient occlusion are worked out: per vertex, with faces
     /// merged only where their light agrees, or per pixel in the shader, with fewer, bigger
-    /// faces (default: shader).
+    /// faces, but more work for every pixel (default: vertex, the faster on lavapipe).
     #[arg(long, value_enum, value_name = "vertex|shader")]
     pub light: Option<LightArg>,
     /// Render this many frames, then exit (for automation; see --screenshot).
