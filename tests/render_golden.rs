@@ -1,7 +1,8 @@
 //! Renders fixed scenes offscreen and compares them with the pictures in tests/golden/: the
 //! scene by day, the same at night with torches, a closed room lit by a torch, the title
-//! screen with two worlds and the pause menu over the scene; and checks that a crate shows
-//! its own texture.
+//! screen with two worlds and the pause menu over the scene; checks that a crate shows its
+//! own texture; and that light sampled in the shader draws the scene as the vertices' light
+//! does, within a stated tolerance.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
