@@ -21,7 +21,7 @@ use criterion::Criterion;
 use glam::{DVec3, Vec3};
 use hewn::app::tuning::LOAD_MARGIN;
 use hewn::mesh::occlusion::{Walk, faces_towards_eye};
-use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Visibility};
+use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading, Visibility};
 use hewn::render::{Camera, Frustum};
 use hewn::sim::spawn::new_player;
 use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
@@ -38,12 +38,12 @@ struct View {
 }
 
 /// The meshes of every chunk within `render_distance` columns of the chunk at `feet`, with
-/// leaves drawn as `leaves` says.
+/// leaves drawn and light worked out as `style` says.
 fn meshes_around(
     world: &mut World,
     feet: DVec3,
     render_distance: i32,
-    leaves: Leaves,
+    (leaves, shading): (Leaves, Shading),
 ) -> HashMap<ChunkPos, ChunkMesh> {
     let centre = BlockPos::containing(feet).chunk();
     let reach = render_distance + LOAD_MARGIN;
@@ -61,6 +61,7 @@ fn meshes_around(
                 let mut mesh = ChunkMesh::default();
                 let mut input = Neighbourhood::from_world(world, pos);
                 input.set_leaves(leaves);
+                input.set_shading(shading);
                 mesh.build(&input);
                 meshes.insert(pos, mesh);
             }
@@ -172,9 +173,9 @@ fn main() {
         "{:<34} {:>13} {:>13} {:>11} {:>11}",
         "view", "chunks (off)", "chunks (on)", "quads (off)", "quads (on)"
     );
-    let report = |world: &mut World, view: View, leaves: Leaves| {
-        let meshes = meshes_around(world, view.eye, view.render_distance, leaves);
-        if view.render_distance == 16 && leaves == Leaves::Fancy {
+    let report = |world: &mut World, view: View, style: (Leaves, Shading)| {
+        let meshes = meshes_around(world, view.eye, view.render_distance, style);
+        if view.render_distance == 16 && style == (Leaves::Fancy, Shading::Vertex) {
             time_walk(&meshes, &view);
         }
         let (chunks_off, quads_off) = drawn(&meshes, &view, false);
@@ -186,21 +187,30 @@ fn main() {
             view.name
         );
     };
-    report(&mut world, at_spawn("seed 7 spawn, rd 8", 8), Leaves::Fancy);
+    let fancy = (Leaves::Fancy, Shading::Vertex);
+    let fast = (Leaves::Fast, Shading::Vertex);
+    let sampled = (Leaves::Fancy, Shading::Sampled);
+    report(&mut world, at_spawn("seed 7 spawn, rd 8", 8), fancy);
+    report(&mut world, at_spawn("seed 7 spawn, rd 16", 16), fancy);
     report(
         &mut world,
-        at_spawn("seed 7 spawn, rd 16", 16),
-        Leaves::Fancy,
+        at_spawn("seed 7 spawn, rd 8, light in shader", 8),
+        sampled,
+    );
+    report(
+        &mut world,
+        at_spawn("seed 7 spawn, rd 16, light in shader", 16),
+        sampled,
     );
     report(
         &mut world,
         at_spawn("seed 7 spawn, rd 8, fast leaves", 8),
-        Leaves::Fast,
+        fast,
     );
     report(
         &mut world,
         at_spawn("seed 7 spawn, rd 16, fast leaves", 16),
-        Leaves::Fast,
+        fast,
     );
     let block = BlockPos::containing(spawn);
     let eye = dig_room(&mut world, block.x, 20, block.z);
@@ -212,5 +222,5 @@ fn main() {
         pitch: 0.0,
     };
     debug_assert!(world.block(BlockPos::containing(eye)) == Block::Air);
-    report(&mut world, underground, Leaves::Fancy);
+    report(&mut world, underground, fancy);
 }

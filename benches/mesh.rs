@@ -1,6 +1,7 @@
 //! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
 //! ground, air and everything in between), with ambient occlusion and light, merged greedily
-//! and with one quad per face, and the visibility graph that meshing includes; and re-sorting the translucent quads of a chunk of open sea,
+//! and with one quad per face; with light left to the shader; and the visibility graph from
+//! the blocks alone; and re-sorting the translucent quads of a chunk of open sea,
 //! which the renderer does for the chunks near the eye each time it moves into another
 //! block, in the worst case of a surface whose faces stay single (in daylight it merges).
 //!
@@ -25,7 +26,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{IVec3, Vec3};
-use hewn::mesh::{ChunkMesh, Neighbourhood, TranslucentQuads, Visibility};
+use hewn::mesh::{ChunkMesh, Neighbourhood, Shading, TranslucentQuads, Visibility};
 use hewn::world::{Block, BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
@@ -71,7 +72,22 @@ fn bench(c: &mut Criterion) {
     c.bench_function("mesh 32³ terrain surface chunk, one quad per face", |b| {
         b.iter(|| mesh.build_unmerged(black_box(&input)));
     });
-    // Part of both of the above: the flood fill cave culling needs.
+    // No corners to work out, but a light volume to fill, and faces that all merge.
+    let mut sampled = input.clone();
+    sampled.set_shading(Shading::Sampled);
+    mesh.build(&sampled);
+    eprintln!(
+        "surface chunk with light in the shader: {} quads",
+        mesh.quad_count()
+    );
+    c.bench_function(
+        "mesh 32³ terrain surface chunk, light in the shader",
+        |b| {
+            b.iter(|| mesh.build(black_box(&sampled)));
+        },
+    );
+    // Cave culling's graph from the blocks alone. Meshing pays only for the fill: it reads
+    // the open cells from the row masks it builds anyway.
     c.bench_function("visibility graph of the 32³ terrain surface chunk", |b| {
         b.iter(|| Visibility::of(black_box(&input)));
     });

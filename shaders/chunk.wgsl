@@ -1,7 +1,8 @@
 // Chunk meshes: unpacks the mesher's 8-byte vertices, lights them by face, ambient occlusion,
 // sky light (dimmed by the time of day) and block light, textures them from the block atlas
 // and fades them into the sky with distance. Models (torches) and free boxes (crates) share
-// the lighting, texturing and fog through vertex stages of their own.
+// the lighting, texturing and fog through vertex stages of their own. Chunks meshed for light
+// sampled in the shader have their own vertex and fragment stages, at the end.
 
 struct Chunk {
     // The chunk's minimum corner relative to the camera, computed in f64 on the CPU.
@@ -172,14 +173,18 @@ fn vs_box(
     return out;
 }
 
-fn sample_atlas(in: VertexOutput) -> vec4<f32> {
+fn atlas_texel(local_uv: vec2<f32>, tile: u32) -> vec4<f32> {
     // A merged quad repeats its tile: past the first tile, take the fractional part (a
     // single face's 0 to 1, edges included, is left as it is). Then clamp inside the tile by
     // half a texel so neighbouring tiles never bleed in.
-    let repeated = in.local_uv - max(ceil(in.local_uv) - 1.0, vec2<f32>(0.0));
+    let repeated = local_uv - max(ceil(local_uv) - 1.0, vec2<f32>(0.0));
     let texel = clamp(repeated * 16.0, vec2<f32>(0.5), vec2<f32>(15.5)) / 16.0;
-    let cell = vec2<f32>(f32(in.tile % ATLAS_COLUMNS), f32(in.tile / ATLAS_COLUMNS));
+    let cell = vec2<f32>(f32(tile % ATLAS_COLUMNS), f32(tile / ATLAS_COLUMNS));
     return textureSample(atlas, atlas_sampler, (cell + texel) / ATLAS_SIZE);
+}
+
+fn sample_atlas(in: VertexOutput) -> vec4<f32> {
+    return atlas_texel(in.local_uv, in.tile);
 }
 
 fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
@@ -225,19 +230,211 @@ fn water_thickness(clip: vec4<f32>, relative: vec3<f32>, face: u32) -> f32 {
     return distance(p.xyz / p.w, relative);
 }
 
+// Water's colour (before light) and alpha at the pixel `clip` of its face looking `face` at
+// `relative`: the more water the eye looks through there, the darker and the less
+// see-through, as light is absorbed on its way out of the water.
+fn water(texel: vec4<f32>, clip: vec4<f32>, relative: vec3<f32>, face: u32) -> vec4<f32> {
+    let thickness = water_thickness(clip, relative, face);
+    let murk = 1.0 - exp(-thickness / WATER_CLARITY);
+    let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, murk);
+    let alpha = mix(max(texel.a, SHALLOW_ALPHA), DEEP_ALPHA, murk);
+    return vec4<f32>(colour, alpha);
+}
+
 @fragment
 fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
     let texel = sample_atlas(in);
     if in.tile != WATER_TILE {
         return vec4<f32>(shaded(texel.rgb, in), texel.a);
     }
-    // The more water the eye looks through here, the darker and the less see-through, as
-    // light is absorbed on its way out of the water.
-    let thickness = water_thickness(in.clip, in.relative, in.face);
-    let murk = 1.0 - exp(-thickness / WATER_CLARITY);
-    let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, murk);
-    let alpha = mix(max(texel.a, SHALLOW_ALPHA), DEEP_ALPHA, murk);
-    return vec4<f32>(shaded(colour, in), alpha);
+    let deep = water(texel, in.clip, in.relative, in.face);
+    return vec4<f32>(shaded(deep.rgb, in), deep.a);
+}
+
+// Light sampled in the fragment stage (Shading::Sampled, src/mesh/shading.rs): faces merge
+// by block and direction alone, so the smooth light and ambient occlusion that the other
+// path carries on each vertex are worked out here, per pixel, from the chunk's light volume.
+// Each texel is one cell of the chunk and of the one-cell border around it: red holds sky
+// light (high four bits) and block light (low four), green the flags below. The texture's
+// width, height and depth run along x, z and y, as the mesher's padded cells do.
+@group(3) @binding(0) var light_volume: texture_3d<u32>;
+
+// Flag bits of a volume texel. Must match `volume` in src/mesh/shading.rs.
+const VOLUME_OPAQUE: u32 = 1u;
+const VOLUME_CLEAR: u32 = 4u;
+
+// Per face in Face order, its outward normal and the two axes across it.
+const NORMALS = array<vec3<i32>, 6>(
+    vec3<i32>(1, 0, 0), vec3<i32>(-1, 0, 0), vec3<i32>(0, 1, 0),
+    vec3<i32>(0, -1, 0), vec3<i32>(0, 0, 1), vec3<i32>(0, 0, -1),
+);
+const ACROSS_I = array<vec3<i32>, 6>(
+    vec3<i32>(0, 0, 1), vec3<i32>(0, 0, 1), vec3<i32>(1, 0, 0),
+    vec3<i32>(1, 0, 0), vec3<i32>(1, 0, 0), vec3<i32>(1, 0, 0),
+);
+const ACROSS_J = array<vec3<i32>, 6>(
+    vec3<i32>(0, 1, 0), vec3<i32>(0, 1, 0), vec3<i32>(0, 0, 1),
+    vec3<i32>(0, 0, 1), vec3<i32>(0, 1, 0), vec3<i32>(0, 1, 0),
+);
+
+struct SampledOutput {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) local_uv: vec2<f32>,
+    @location(1) relative: vec3<f32>,
+    @location(2) @interpolate(flat) tile: u32,
+    @location(3) @interpolate(flat) face: u32,
+    // Chunk-relative: where in the light volume the pixel lies.
+    @location(4) local: vec3<f32>,
+    // Where a side face starts and ends in its cell, in blocks: 0 and 1 but for slabs and
+    // water.
+    @location(5) @interpolate(flat) span: vec2<f32>,
+};
+
+@vertex
+fn vs_sampled(@location(0) packed: u32, @location(1) surface: u32) -> SampledOutput {
+    let position = vec3<f32>(
+        f32(field(packed, X_SHIFT, X_BITS)),
+        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
+        f32(field(packed, Z_SHIFT, Z_BITS)),
+    );
+    var out: SampledOutput;
+    let relative = chunk.offset.xyz + position;
+    out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
+    out.local_uv = vec2<f32>(
+        f32(field(surface, U_SHIFT, U_BITS)),
+        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
+    );
+    out.relative = relative;
+    out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.face = field(packed, FACE_SHIFT, FACE_BITS);
+    out.local = position;
+    // Sampled meshes carry the face's top and bottom in the light's bits (layout::TOP).
+    out.span = vec2<f32>(
+        f32(field(surface, BLOCK_SHIFT, BLOCK_BITS)),
+        f32(field(surface, SKY_SHIFT, SKY_BITS)),
+    ) / 16.0;
+    return out;
+}
+
+// The volume's texel for the chunk-relative cell `cell` (−1 to 32 on each axis).
+fn volume_at(cell: vec3<i32>) -> vec2<u32> {
+    return textureLoad(light_volume, cell.xzy + vec3<i32>(1), 0).rg;
+}
+
+fn clear_to_light(texel: vec2<u32>) -> bool {
+    return (texel.y & VOLUME_CLEAR) != 0u;
+}
+
+fn occluder(texel: vec2<u32>) -> f32 {
+    return f32(texel.y & VOLUME_OPAQUE);
+}
+
+// Sky and block light of a texel, and 1: a term of a sum whose third part counts.
+fn light_term(texel: vec2<u32>) -> vec3<f32> {
+    return vec3<f32>(f32(texel.x >> 4u), f32(texel.x & 15u), 1.0);
+}
+
+// One corner of a face's cell, as src/mesh/mesher.rs works out a vertex: from `front` (the
+// cell the face looks into), its two edge neighbours `a` and `b` and the diagonal `d`.
+// Ambient occlusion (0fps.net's rule) counts the opaque ones; light averages those light can
+// enter, the diagonal only where an edge cell leaves a way to it. Returns the occlusion, the
+// summed sky and block light and how many cells were summed.
+fn corner(front: vec2<u32>, a: vec2<u32>, b: vec2<u32>, d: vec2<u32>) -> vec4<f32> {
+    let sa = occluder(a);
+    let sb = occluder(b);
+    let ao = select(3.0 - sa - sb - occluder(d), 0.0, sa + sb > 1.5);
+    // Selects, not branches: a software rasteriser shades many pixels in lockstep.
+    let none = vec3<f32>(0.0);
+    let ca = clear_to_light(a);
+    let cb = clear_to_light(b);
+    let sum = select(none, light_term(front), clear_to_light(front))
+        + select(none, light_term(a), ca)
+        + select(none, light_term(b), cb)
+        + select(none, light_term(d), clear_to_light(d) && (ca || cb));
+    return vec4<f32>(ao, sum);
+}
+
+// A corner's light: the average it summed, or `own` where no cell around it lets light in
+// (a slab's top under a solid block).
+fn corner_light(c: vec4<f32>, own: vec2<f32>) -> vec2<f32> {
+    return select(own, c.yz / max(c.w, 1.0), c.w > 0.5);
+}
+
+// The ambient occlusion (0 to 3; 3 where `occlude` is false, as for translucent faces) and
+// sky and block light at the pixel `local` of a face looking `face`: the four corners of the
+// face's cell under the pixel, worked out as the mesher works out a single face's, then
+// mixed bilinearly, which is what the GPU's interpolation across one face's two triangles
+// approximates. A side face spans `span` (bottom, top) of its cell's height, and its
+// corners are spread over that, as its vertices would be.
+fn sampled_light(local: vec3<f32>, face: u32, span: vec2<f32>, occlude: bool) -> vec3<f32> {
+    let n = NORMALS[face];
+    let ti = ACROSS_I[face];
+    let tj = ACROSS_J[face];
+    // The cell whose face the pixel is on: a sliver back from the face along its normal
+    // (the thinnest water is two sixteenths high).
+    let cell = vec3<i32>(floor(local - vec3<f32>(n) * (1.0 / 64.0)));
+    let front = cell + n;
+    let inside = local - vec3<f32>(cell);
+    var across = vec2<f32>(dot(inside, vec3<f32>(ti)), dot(inside, vec3<f32>(tj)));
+    if face != 2u && face != 3u {
+        across.y = (across.y - span.x) / max(span.y - span.x, 1.0 / 16.0);
+    }
+    let f = clamp(across, vec2<f32>(0.0), vec2<f32>(1.0));
+    // The 3 × 3 cells in front of the face, centred on `front`, named by their steps
+    // along ti and tj (m for −1, z for 0, p for +1). Loaded one by one rather than into an
+    // array, which a software rasteriser may keep in memory rather than registers.
+    let zz = volume_at(front);
+    let mz = volume_at(front - ti);
+    let pz = volume_at(front + ti);
+    let zm = volume_at(front - tj);
+    let zp = volume_at(front + tj);
+    let c00 = corner(zz, mz, zm, volume_at(front - ti - tj));
+    let c10 = corner(zz, pz, zm, volume_at(front + ti - tj));
+    let c01 = corner(zz, mz, zp, volume_at(front - ti + tj));
+    let c11 = corner(zz, pz, zp, volume_at(front + ti + tj));
+    var own = vec2<f32>(0.0);
+    if min(min(c00.w, c10.w), min(c01.w, c11.w)) < 0.5 {
+        own = light_term(volume_at(cell)).xy;
+    }
+    let ao = mix(mix(c00.x, c10.x, f.x), mix(c01.x, c11.x, f.x), f.y);
+    let light = mix(
+        mix(corner_light(c00, own), corner_light(c10, own), f.x),
+        mix(corner_light(c01, own), corner_light(c11, own), f.x),
+        f.y,
+    );
+    return vec3<f32>(select(3.0, ao, occlude), light);
+}
+
+// The colour of an opaque or cut-out pixel of `texel` lit by the volume.
+fn sampled_colour(texel: vec3<f32>, in: SampledOutput, occlude: bool) -> vec3<f32> {
+    let s = sampled_light(in.local, in.face, in.span, occlude);
+    let shade = FACE_LIGHT[in.face] * mix(0.42, 1.0, s.x / 3.0);
+    return fogged(texel * shade * lit(s.yz), in.relative);
+}
+
+@fragment
+fn fs_opaque_sampled(in: SampledOutput) -> @location(0) vec4<f32> {
+    let texel = atlas_texel(in.local_uv, in.tile);
+    return vec4<f32>(sampled_colour(texel.rgb, in, true), 1.0);
+}
+
+@fragment
+fn fs_cutout_sampled(in: SampledOutput) -> @location(0) vec4<f32> {
+    let texel = atlas_texel(in.local_uv, in.tile);
+    if texel.a < 0.5 {
+        discard;
+    }
+    return vec4<f32>(sampled_colour(texel.rgb, in, true), 1.0);
+}
+
+@fragment
+fn fs_translucent_sampled(in: SampledOutput) -> @location(0) vec4<f32> {
+    let texel = atlas_texel(in.local_uv, in.tile);
+    if in.tile != WATER_TILE {
+        return vec4<f32>(sampled_colour(texel.rgb, in, false), texel.a);
+    }
+    let deep = water(texel, in.clip, in.relative, in.face);
+    return vec4<f32>(sampled_colour(deep.rgb, in, false), deep.a);
 }
 
 // Other players' figures (src/figure/mesh.rs) and their name tags (src/render/figures.rs):

@@ -97,6 +97,25 @@ impl From<ColliderArg> for crate::physics::PlayerCollider {
     }
 }
 
+/// Where chunks' smooth light and ambient occlusion are worked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LightArg {
+    /// At each vertex, by the mesher: faces merge only where their light agrees.
+    Vertex,
+    /// At each pixel, by the shader, from a small 3D texture of each chunk's light: faces
+    /// merge by block and direction alone.
+    Shader,
+}
+
+impl From<LightArg> for crate::mesh::Shading {
+    fn from(arg: LightArg) -> Self {
+        match arg {
+            LightArg::Vertex => Self::Vertex,
+            LightArg::Shader => Self::Sampled,
+        }
+    }
+}
+
 /// On or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Switch {
@@ -168,6 +187,11 @@ pub struct PlayOptions {
     /// settings').
     #[arg(long, value_enum, value_name = "on|off")]
     pub vsync: Option<Switch>,
+    /// Where smooth light and ambient occlusion are worked out: per vertex, with faces
+    /// merged only where their light agrees, or per pixel in the shader, with fewer, bigger
+    /// faces, but more work for every pixel (default: vertex, the faster on lavapipe).
+    #[arg(long, value_enum, value_name = "vertex|shader")]
+    pub light: Option<LightArg>,
     /// Render this many frames, then exit (for automation; see --screenshot).
     #[arg(long, value_name = "N")]
     pub frames: Option<u64>,

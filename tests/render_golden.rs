@@ -1,7 +1,8 @@
 //! Renders fixed scenes offscreen and compares them with the pictures in tests/golden/: the
 //! scene by day, the same at night with torches, a closed room lit by a torch, the title
-//! screen with two worlds and the pause menu over the scene; and checks that a crate shows
-//! its own texture.
+//! screen with two worlds and the pause menu over the scene; checks that a crate shows its
+//! own texture; and that light sampled in the shader draws the scene as the vertices' light
+//! does, within a stated tolerance.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
@@ -11,7 +12,7 @@ use glam::{DVec3, IVec3};
 use hewn::app::ui::pause;
 use hewn::app::ui::title::{self, TitleState, WorldRow};
 use hewn::mesh::tiles::CRATE_TILE;
-use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood};
+use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood, Shading};
 use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, MenuFrame, Renderer, Scene};
 use hewn::sim::time::{MIDNIGHT, NOON};
 use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
@@ -289,6 +290,69 @@ fn the_greedy_mesh_draws_the_same_picture_as_one_quad_per_face() {
         );
     }
 }
+
+/// Meshes as the game does with light and AO left to the shader.
+fn build_sampled(mesh: &mut ChunkMesh, input: &Neighbourhood) {
+    let mut input = input.clone();
+    input.set_shading(Shading::Sampled);
+    mesh.build(&input);
+}
+
+#[test]
+fn light_sampled_in_the_shader_matches_the_light_of_the_vertices() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    // The golden scene, drawn from the light volumes, within the goldens' own tolerance.
+    let (picture, _) =
+        the_scene_meshed(&mut renderer, &mut scene_world(), NOON, true, build_sampled);
+    assert_matches_golden("scene", &picture);
+    let mut world = scene_with_torches();
+    for time in [NOON, MIDNIGHT] {
+        let (vertex, vertex_quads) = the_scene_meshed(
+            &mut renderer,
+            &mut world,
+            time,
+            false,
+            ChunkMesh::build_unmerged,
+        );
+        let (sampled, sampled_quads) =
+            the_scene_meshed(&mut renderer, &mut world, time, false, build_sampled);
+        println!("time {time}: {sampled_quads} quads sampled, {vertex_quads} single");
+        assert!(
+            sampled_quads * 8 < vertex_quads,
+            "{sampled_quads} vs {vertex_quads}"
+        );
+        let differences: Vec<u8> = sampled
+            .pixels()
+            .zip(vertex.pixels())
+            .map(|(a, b)| (0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap_or(0))
+            .collect();
+        let over = differences
+            .iter()
+            .filter(|&&d| d > SAMPLED_TOLERANCE)
+            .count();
+        let worst = differences.iter().copied().max().unwrap_or(0);
+        println!(
+            "time {time}: {over} pixels differ by more than {SAMPLED_TOLERANCE}, worst {worst}"
+        );
+        assert!(
+            over as f64 <= SAMPLED_SHARE * differences.len() as f64,
+            "{over} pixels differ by more than {SAMPLED_TOLERANCE} at time {time}"
+        );
+    }
+}
+
+/// How far a channel may move where the shader samples the light. The vertex path splits
+/// each face into two triangles and interpolates along them; the shader mixes the same four
+/// corner values bilinearly, which differs most in the middle of a face whose corners
+/// disagree, by a quarter of the difference between its diagonals; and the shader does not
+/// round light to quarter levels. On lavapipe no pixel inside a face moved by more than 8.
+const SAMPLED_TOLERANCE: u8 = 8;
+/// The share of pixels that may differ by more: silhouette pixels, which a merged quad's
+/// other triangle edges rasterise differently (1 pixel of 64,000 on lavapipe, by day and
+/// by night).
+const SAMPLED_SHARE: f64 = 0.001;
 
 /// sRGB to linear and back, as the GPU converts around the shader's arithmetic.
 fn srgb_to_linear(c: u8) -> f32 {

@@ -1,12 +1,13 @@
 //! Renders views offscreen: of a generated world with cave culling on and off, the same
-//! pixel for pixel while fewer chunks are drawn; and a tree with fancy and fast leaves,
+//! pixel for pixel while fewer chunks are drawn; the spawn lit in the shader and by vertices,
+//! the same within a stated tolerance; and a tree with fancy and fast leaves,
 //! against the pictures in tests/golden/.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
 
 use glam::DVec3;
-use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood};
+use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, Renderer, Scene};
 use hewn::sim::spawn::new_player;
 use hewn::sim::time::NOON;
@@ -26,11 +27,17 @@ const RADIUS: i32 = 3;
 
 /// Loads and meshes every chunk within [`RADIUS`] columns of `eye` and uploads them.
 fn upload_around(renderer: &mut Renderer, world: &mut World, eye: DVec3) {
-    upload_with(renderer, world, eye, Leaves::Fancy);
+    upload_with(renderer, world, eye, (Leaves::Fancy, Shading::Vertex));
 }
 
-/// As [`upload_around`], meshing leaves as `leaves` says; returns the quads uploaded.
-fn upload_with(renderer: &mut Renderer, world: &mut World, eye: DVec3, leaves: Leaves) -> usize {
+/// As [`upload_around`], meshing leaves and light as `style` says; returns the quads
+/// uploaded.
+fn upload_with(
+    renderer: &mut Renderer,
+    world: &mut World,
+    eye: DVec3,
+    (leaves, shading): (Leaves, Shading),
+) -> usize {
     let centre = BlockPos::containing(eye).chunk();
     for column in centre.column().around(RADIUS + 1) {
         world.load_column(column);
@@ -42,6 +49,7 @@ fn upload_with(renderer: &mut Renderer, world: &mut World, eye: DVec3, leaves: L
             let pos: ChunkPos = column.chunk(y);
             let mut input = Neighbourhood::from_world(world, pos);
             input.set_leaves(leaves);
+            input.set_shading(shading);
             mesh.build(&input);
             renderer.upload_chunk(pos, &mesh);
             quads += mesh.quad_count();
@@ -141,6 +149,48 @@ fn cave_culling_changes_no_pixel_and_draws_fewer_chunks() {
 }
 
 #[test]
+fn the_spawn_lit_in_the_shader_looks_as_it_does_lit_by_vertices() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = generator.spawn_point();
+    let mut world = World::new(generator);
+    let player = new_player(&mut world, spawn);
+    let hud = HudState::default();
+    let view = scene(player.eye(), player.yaw, player.pitch, &hud);
+    let [vertex, sampled] = [Shading::Vertex, Shading::Sampled].map(|shading| {
+        renderer.clear_chunks();
+        let quads = upload_with(
+            &mut renderer,
+            &mut world,
+            player.eye(),
+            (Leaves::Fancy, shading),
+        );
+        let [(off, _), (on, _)] = off_and_on(&mut renderer, &view);
+        assert_same_pixels(&off, &on, &format!("spawn, {shading:?}"));
+        println!("{shading:?}: {quads} quads");
+        on
+    });
+    let over = sampled
+        .pixels()
+        .zip(vertex.pixels())
+        .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > SAMPLED_TOLERANCE))
+        .count();
+    let share = over as f64 / f64::from(SIZE.0 * SIZE.1);
+    println!("{over} pixels differ by more than {SAMPLED_TOLERANCE}");
+    assert!(share <= SAMPLED_SHARE, "{over} pixels differ");
+}
+
+/// As in tests/render_golden.rs: within a face the sampled light is the bilinear mix of the
+/// corners that the vertex path splits into two triangles, at most 8 steps apart.
+const SAMPLED_TOLERANCE: u8 = 8;
+/// The share of pixels that may differ by more: silhouette pixels, where a merged quad's
+/// triangle edges rasterise differently (1 of 64,000 at the spawn on lavapipe; terrain has
+/// more silhouettes than the golden scene, so a little more room).
+const SAMPLED_SHARE: f64 = 0.002;
+
+#[test]
 fn a_tree_with_fancy_and_fast_leaves() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
@@ -170,7 +220,7 @@ fn a_tree_with_fancy_and_fast_leaves() {
             &mut renderer,
             &mut world,
             view.camera.eye,
-            leaves,
+            (leaves, Shading::Vertex),
         ));
         let picture = renderer.capture(SIZE, &view).expect("frame reads back");
         assert_matches_golden(name, &picture);

@@ -125,6 +125,7 @@ impl Session {
             streamer: {
                 let mut streamer = Streamer::new(&generator, settings.render_distance);
                 streamer.set_leaves(settings.leaves());
+                streamer.set_shading(settings.shading);
                 streamer
             },
             play,

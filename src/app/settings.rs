@@ -21,7 +21,7 @@ use winit::keyboard::KeyCode;
 
 use super::keys::{Binding, Bindings};
 use crate::cli::{PlayOptions, Switch};
-use crate::mesh::Leaves;
+use crate::mesh::{Leaves, Shading};
 use crate::sim::PlayerName;
 use crate::sim::scenario::{quoted, shortened};
 
@@ -72,6 +72,9 @@ pub struct Settings {
     pub menus_volume: f64,
     /// Which key does what.
     pub keys: Bindings,
+    /// Where chunks' light and AO are worked out: set by `--light` for one run, never read
+    /// from or written to the file.
+    pub shading: Shading,
 }
 
 impl Settings {
@@ -104,6 +107,7 @@ impl Default for Settings {
             ambient_volume: fields::AMBIENT_VOLUME.default,
             menus_volume: fields::MENUS_VOLUME.default,
             keys: Bindings::default(),
+            shading: Shading::default(),
         }
     }
 }
@@ -150,6 +154,9 @@ impl Settings {
             self.vsync = vsync == Switch::On;
         }
         self.fullscreen |= options.fullscreen;
+        if let Some(light) = options.light {
+            self.shading = light.into();
+        }
         self
     }
 

@@ -25,7 +25,7 @@ use glam::DVec3;
 use super::jobs::{Focus, Job};
 use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
 use super::workers::{Done, Workers};
-use crate::mesh::{ChunkMesh, Leaves, Neighbourhood};
+use crate::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
 use crate::worldgen::Generator;
@@ -66,6 +66,8 @@ pub struct Streamer {
     rescan: bool,
     /// How leaves are meshed.
     leaves: Leaves,
+    /// Where meshes' light and AO are worked out.
+    shading: Shading,
 }
 
 fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
@@ -99,6 +101,7 @@ impl Streamer {
             in_view: 0,
             rescan: true,
             leaves: Leaves::Fancy,
+            shading: Shading::default(),
         }
     }
 
@@ -162,7 +165,7 @@ impl Streamer {
                     self.meshing.remove(&pos);
                     if self.versions.get(&pos).copied().unwrap_or(0) == version {
                         self.shown.insert(pos, version);
-                        self.ready.push_back((pos, mesh));
+                        self.ready.push_back((pos, *mesh));
                     } else {
                         self.rescan = true;
                     }
@@ -306,6 +309,7 @@ impl Streamer {
             let mut border = Box::new(Neighbourhood::new());
             border.fill_border(world, pos);
             border.set_leaves(self.leaves);
+            border.set_shading(self.shading);
             self.meshing.insert(pos);
             self.workers.submit(Job::Mesh {
                 pos,
@@ -349,6 +353,7 @@ impl Streamer {
             let mut mesh = ChunkMesh::default();
             let mut input = Neighbourhood::from_world(world, chunk);
             input.set_leaves(self.leaves);
+            input.set_shading(self.shading);
             mesh.build(&input);
             self.shown.insert(chunk, version);
             self.ready.retain(|(p, _)| *p != chunk);
@@ -420,6 +425,16 @@ impl Streamer {
     pub fn set_leaves(&mut self, leaves: Leaves) {
         if leaves != self.leaves {
             self.leaves = leaves;
+            let shown: BTreeSet<ChunkPos> = self.shown.keys().copied().collect();
+            self.outdate(shown);
+        }
+    }
+
+    /// Meshes with light and AO worked out as `shading` says from now on: every chunk shown
+    /// is meshed again in turn.
+    pub fn set_shading(&mut self, shading: Shading) {
+        if shading != self.shading {
+            self.shading = shading;
             let shown: BTreeSet<ChunkPos> = self.shown.keys().copied().collect();
             self.outdate(shown);
         }

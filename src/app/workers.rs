@@ -30,8 +30,8 @@ pub enum Done {
         pos: ChunkPos,
         /// The version it was meshed from.
         version: u64,
-        /// The mesh.
-        mesh: ChunkMesh,
+        /// The mesh (boxed: with its light volume's buffer it is the biggest message).
+        mesh: Box<ChunkMesh>,
     },
 }
 
@@ -176,7 +176,7 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
                 mut border,
             } => {
                 border.fill_centre(&chunk, &light);
-                let mut mesh = ChunkMesh::default();
+                let mut mesh = Box::<ChunkMesh>::default();
                 mesh.build(&border);
                 Done::Meshed { pos, version, mesh }
             }

@@ -11,7 +11,7 @@
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
 use super::plants::{cactus, cross};
-use super::{CornerLight, Leaves, Pass, Quad};
+use super::{CornerLight, Leaves, Pass, Quad, Shading};
 use crate::axis::Axis;
 use crate::world::block::{OPAQUE, Shape};
 use crate::world::{Block, Face, Light, RenderKind};
@@ -95,9 +95,11 @@ const fn tables(leaves: Leaves) -> Tables {
 /// The lookups for fancy leaves, then for fast ones.
 static TABLES: [Tables; 2] = [tables(Leaves::Fancy), tables(Leaves::Fast)];
 
-const OPAQUE_CUBE: u8 = 1;
+/// Flag of an opaque cube, which occludes the corners beside it.
+pub(super) const OPAQUE_CUBE: u8 = 1;
 const DRAWN: u8 = 2;
-const CLEAR: u8 = 4;
+/// Flag of a cell light enters.
+pub(super) const CLEAR: u8 = 4;
 
 /// Where flowing water's surface lies by its level (index 0 for a source and for falling
 /// water), in sixteenths of a block: Minecraft's (8 − level) / 9 of a block, to the nearest
@@ -203,6 +205,81 @@ pub fn mesh_region_with<S: QuadSink>(
     leaves: Leaves,
     sink: &mut S,
 ) {
+    let style = (leaves, Shading::Vertex);
+    mesh_cells(blocks, lights, dims, style, &mut Cells::default(), sink);
+}
+
+/// Per cell of a padded box, the flags the mesher looks up (opaque cube, drawn, clear to
+/// light), so AO and light need no trip through the block table; and per row of x, bit
+/// masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
+/// skipped a row at a time instead of cell by cell. Kept between chunks by the caller to
+/// save the allocations; the cave-culling fill reads the opaque masks too
+/// ([`Cells::open_rows`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Cells {
+    flags: Vec<u8>,
+    opaque_rows: Vec<u64>,
+    drawn_rows: Vec<u64>,
+}
+
+impl Cells {
+    /// Looks up every cell of `blocks`, rows of `sx` cells.
+    fn scan(&mut self, blocks: &[Block], sx: usize, tables: &Tables) {
+        assert!(sx <= 64, "rows are u64 masks: at most 62 cells along x");
+        let rows = blocks.len() / sx;
+        self.flags.resize(blocks.len(), 0);
+        self.opaque_rows.resize(rows, 0);
+        self.drawn_rows.resize(rows, 0);
+        let masks = self.opaque_rows.iter_mut().zip(self.drawn_rows.iter_mut());
+        for ((cells, row_flags), (opaque, drawn)) in blocks
+            .chunks_exact(sx)
+            .zip(self.flags.chunks_exact_mut(sx))
+            .zip(masks)
+        {
+            let (mut o, mut d) = (0u64, 0u64);
+            for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
+                let f = tables.flags[b as usize];
+                o |= u64::from(f & OPAQUE_CUBE) << x;
+                d |= u64::from((f & DRAWN) >> 1) << x;
+                *flag = f;
+            }
+            *opaque = o;
+            *drawn = d;
+        }
+    }
+
+    /// Every cell's flags, as the last [`mesh_cells`] found them.
+    pub(crate) fn flags(&self) -> &[u8] {
+        &self.flags
+    }
+
+    /// The cells of the chunk inside a [`Neighbourhood`](super::Neighbourhood) that are not
+    /// opaque cubes, as [`Visibility::of_open_rows`](super::Visibility::of_open_rows) takes
+    /// them: the masks the last meshing of a whole neighbourhood built, reused so that cave
+    /// culling looks at no block again.
+    #[must_use]
+    pub(crate) fn open_rows(&self) -> [u32; 32 * 32] {
+        const N: usize = 32;
+        let padded = N + 2;
+        std::array::from_fn(|row| {
+            let (y, z) = (row / N, row % N);
+            // The interior is bits 1 to 32 of the padded row.
+            !((self.opaque_rows[(y + 1) * padded + z + 1] >> 1) as u32)
+        })
+    }
+}
+
+/// Meshes as [`mesh_region_with`] does, with leaves and shading in the style `style`,
+/// leaving the cells' flags and masks in `cells`. With [`Shading::Sampled`] faces carry no
+/// AO and light of their own (the shader works them out), so that they all merge alike.
+pub(crate) fn mesh_cells<S: QuadSink>(
+    blocks: &[Block],
+    lights: &[Light],
+    dims: [usize; 3],
+    (leaves, shading): (Leaves, Shading),
+    cells: &mut Cells,
+    sink: &mut S,
+) {
     let tables = &TABLES[leaves as usize];
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
     assert_eq!(
@@ -237,30 +314,8 @@ pub fn mesh_region_with<S: QuadSink>(
         });
         (offsets, around)
     });
-    // Per cell, its flags (opaque cube, drawn, clear to light) for the AO and light lookups
-    // without a trip through the block table, and per row of x,
-    // bit masks of the opaque and the drawn cells, so whole runs of air and of buried rock are
-    // skipped a row at a time instead of cell by cell.
-    assert!(sx <= 64, "rows are u64 masks: at most 62 cells along x");
-    let rows = sz * (dims[1] + 2);
-    let mut flags = vec![0u8; blocks.len()];
-    let mut opaque_rows = vec![0u64; rows];
-    let mut drawn_rows = vec![0u64; rows];
-    for (row, (cells, row_flags)) in blocks
-        .chunks_exact(sx)
-        .zip(flags.chunks_exact_mut(sx))
-        .enumerate()
-    {
-        let (mut o, mut d) = (0u64, 0u64);
-        for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
-            let f = tables.flags[b as usize];
-            o |= u64::from(f & OPAQUE_CUBE) << x;
-            d |= u64::from((f & DRAWN) >> 1) << x;
-            *flag = f;
-        }
-        opaque_rows[row] = o;
-        drawn_rows[row] = d;
-    }
+    cells.scan(blocks, sx, tables);
+    let (flags, opaque_rows, drawn_rows) = (&cells.flags, &cells.opaque_rows, &cells.drawn_rows);
     let interior = ((1u64 << dims[0]) - 1) << 1;
     for y in 0..dims[1] {
         for z in 0..dims[2] {
@@ -315,31 +370,43 @@ pub fn mesh_region_with<S: QuadSink>(
                             continue;
                         }
                     }
-                    // Plain loops: array `map` with closures is not inlined here, and
-                    // this is the mesher's innermost loop.
-                    let (offsets, around) = &plane[face as usize];
-                    let mut near = [(0u8, Light::DARK); 9];
-                    for (cell, &o) in near.iter_mut().zip(offsets) {
-                        let c = (front + o) as usize;
-                        *cell = (flags[c], lights[c]);
-                    }
-                    let opaque = |k: usize| near[k].0 & OPAQUE_CUBE != 0;
-                    let sample = |k: usize| (near[k].1, near[k].0 & CLEAR != 0);
-                    let own = lights[i as usize];
-                    let mut ao = [3; 4];
-                    let mut light = [CornerLight::default(); 4];
-                    for (corner, &[a, b, d]) in around.iter().enumerate() {
-                        if pass != Pass::Translucent {
-                            let (s1, s2) = (opaque(a), opaque(b));
-                            ao[corner] = if s1 && s2 {
-                                0
-                            } else {
-                                3 - u8::from(s1) - u8::from(s2) - u8::from(opaque(d))
-                            };
+                    let (ao, light) = if shading == Shading::Sampled {
+                        // The shader works light and AO out; what it needs from the vertex
+                        // is how high a short side reaches, which the light fields carry
+                        // (`layout::TOP`).
+                        let extent = CornerLight {
+                            sky: top,
+                            block: bottom,
+                        };
+                        ([3; 4], [extent; 4])
+                    } else {
+                        // Plain loops: array `map` with closures is not inlined here, and
+                        // this is the mesher's innermost loop.
+                        let (offsets, around) = &plane[face as usize];
+                        let mut near = [(0u8, Light::DARK); 9];
+                        for (cell, &o) in near.iter_mut().zip(offsets) {
+                            let c = (front + o) as usize;
+                            *cell = (flags[c], lights[c]);
                         }
-                        light[corner] =
-                            corner_light([sample(4), sample(a), sample(b), sample(d)], own);
-                    }
+                        let opaque = |k: usize| near[k].0 & OPAQUE_CUBE != 0;
+                        let sample = |k: usize| (near[k].1, near[k].0 & CLEAR != 0);
+                        let own = lights[i as usize];
+                        let mut ao = [3; 4];
+                        let mut light = [CornerLight::default(); 4];
+                        for (corner, &[a, b, d]) in around.iter().enumerate() {
+                            if pass != Pass::Translucent {
+                                let (s1, s2) = (opaque(a), opaque(b));
+                                ao[corner] = if s1 && s2 {
+                                    0
+                                } else {
+                                    3 - u8::from(s1) - u8::from(s2) - u8::from(opaque(d))
+                                };
+                            }
+                            light[corner] =
+                                corner_light([sample(4), sample(a), sample(b), sample(d)], own);
+                        }
+                        (ao, light)
+                    };
                     sink.quad(&Quad {
                         cell,
                         face,

@@ -28,16 +28,19 @@ pub mod models;
 mod neighbourhood;
 pub mod occlusion;
 pub mod plants;
+mod shading;
 pub mod sort;
 pub mod tiles;
 pub mod visibility;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::{Corner, corners, cube_corner};
+use mesher::mesh_cells;
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region, mesh_region_with};
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
+pub use shading::{Shading, volume};
 pub use sort::TranslucentQuads;
 pub use visibility::Visibility;
 
@@ -138,6 +141,13 @@ pub mod layout {
     pub const SKY: (u32, u32) = (7, 6);
     /// Bits of the block light in `surface`: quarter levels, 0 to 60.
     pub const BLOCK: (u32, u32) = (13, 6);
+    /// In a mesh whose light the shader samples ([`Shading::Sampled`](super::Shading)), the
+    /// sky light's bits hold the face's top instead ([`Quad::top`](super::Quad::top)), in
+    /// sixteenths, so the shader spreads a short side's corners over its height as the
+    /// vertices would.
+    pub const TOP: (u32, u32) = SKY;
+    /// As [`TOP`], the block light's bits hold the face's bottom.
+    pub const BOTTOM: (u32, u32) = BLOCK;
     /// Bits of the texture's u in `surface`: whole tiles, 0 to 32 (a merged quad repeats
     /// its tile).
     pub const U: (u32, u32) = (19, 6);
@@ -260,6 +270,10 @@ pub struct ChunkMesh {
     /// Which faces of the chunk see one another through it, for cave culling
     /// ([`occlusion`]).
     pub visibility: Visibility,
+    /// With [`Shading::Sampled`], the chunk's light [`volume`], which the fragment shader
+    /// lights its faces from; empty with [`Shading::Vertex`], whose vertices carry their
+    /// light.
+    pub light_volume: Vec<u8>,
 }
 
 impl ChunkMesh {
@@ -272,6 +286,7 @@ impl ChunkMesh {
         self.models.clear();
         self.face_starts = [[0; 7]; 2];
         self.visibility = Visibility::ALL;
+        self.light_volume.clear();
     }
 
     /// Whether there is nothing to draw.
@@ -314,18 +329,22 @@ impl ChunkMesh {
     /// faces that look the same ([`greedy`]).
     pub fn build(&mut self, input: &Neighbourhood) {
         self.clear();
-        self.visibility = Visibility::of(input);
         if input.is_trivially_empty() {
+            self.visibility = Visibility::of(input);
             return;
         }
         GREEDY.with_borrow_mut(|greedy| {
-            mesh_region_with(
-                input.blocks(),
-                input.lights(),
-                [PADDED - 2; 3],
-                input.leaves(),
-                greedy,
-            );
+            CELLS.with_borrow_mut(|cells| {
+                mesh_cells(
+                    input.blocks(),
+                    input.lights(),
+                    [PADDED - 2; 3],
+                    (input.leaves(), input.shading()),
+                    cells,
+                    greedy,
+                );
+                self.finish_cells(input, cells);
+            });
             greedy.finish(self);
         });
         self.group_by_face();
@@ -335,18 +354,31 @@ impl ChunkMesh {
     /// [`ChunkMesh::build`] does before merging: what the merged mesh must look like.
     pub fn build_unmerged(&mut self, input: &Neighbourhood) {
         self.clear();
-        self.visibility = Visibility::of(input);
         if input.is_trivially_empty() {
+            self.visibility = Visibility::of(input);
             return;
         }
-        mesh_region_with(
-            input.blocks(),
-            input.lights(),
-            [PADDED - 2; 3],
-            input.leaves(),
-            self,
-        );
+        CELLS.with_borrow_mut(|cells| {
+            mesh_cells(
+                input.blocks(),
+                input.lights(),
+                [PADDED - 2; 3],
+                (input.leaves(), input.shading()),
+                cells,
+                self,
+            );
+            self.finish_cells(input, cells);
+        });
         self.group_by_face();
+    }
+
+    /// What meshing leaves in `cells` gives besides faces: the visibility graph, and with
+    /// [`Shading::Sampled`] the light volume.
+    fn finish_cells(&mut self, input: &Neighbourhood, cells: &mesher::Cells) {
+        self.visibility = Visibility::of_open_rows(&cells.open_rows());
+        if input.shading() == Shading::Sampled {
+            shading::fill_volume(cells.flags(), input.lights(), &mut self.light_volume);
+        }
     }
 
     /// Reorders the opaque and cut-out triangles by face and records where each face's
@@ -382,6 +414,8 @@ impl ChunkMesh {
 thread_local! {
     /// Each meshing thread's merge buffers, kept from chunk to chunk.
     static GREEDY: std::cell::RefCell<greedy::Greedy> = std::cell::RefCell::default();
+    /// Each meshing thread's per-cell flags and row masks, kept from chunk to chunk.
+    static CELLS: std::cell::RefCell<mesher::Cells> = std::cell::RefCell::default();
     /// Each meshing thread's buffer for grouping triangles by face.
     static GROUPED: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::default();
 }

@@ -1,6 +1,6 @@
 //! A chunk's blocks and light with a one-block border from its neighbours: the mesher's input.
 
-use super::Leaves;
+use super::{Leaves, Shading};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::light::ChunkLight;
 use crate::world::{Block, CHUNK_SIZE, Chunk, ChunkPos, Light, World};
@@ -25,6 +25,7 @@ pub struct Neighbourhood {
     light: Box<[Light; PADDED_VOLUME]>,
     centre: Option<Block>,
     leaves: Leaves,
+    shading: Shading,
 }
 
 impl std::fmt::Debug for Neighbourhood {
@@ -56,6 +57,7 @@ impl Neighbourhood {
             light: Box::new([Light::SKY; PADDED_VOLUME]),
             centre: Some(Block::Air),
             leaves: Leaves::Fancy,
+            shading: Shading::Vertex,
         }
     }
 
@@ -92,6 +94,18 @@ impl Neighbourhood {
     /// Has the mesher draw leaves as `leaves` says.
     pub fn set_leaves(&mut self, leaves: Leaves) {
         self.leaves = leaves;
+    }
+
+    /// Where the mesh's light and AO are worked out.
+    #[must_use]
+    pub const fn shading(&self) -> Shading {
+        self.shading
+    }
+
+    /// Has the mesher leave light and AO to the shader, or work them out per vertex, as
+    /// `shading` says.
+    pub fn set_shading(&mut self, shading: Shading) {
+        self.shading = shading;
     }
 
     /// The block that fills the whole 32³ centre, if one does.

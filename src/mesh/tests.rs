@@ -411,3 +411,24 @@ fn fast_leaves_are_opaque_cubes_with_no_inner_faces() {
         assert!(quads.iter().all(|q| q.pass == pass), "{leaves:?}");
     }
 }
+
+#[test]
+fn the_mesher_finds_the_visibility_graph_the_blocks_give() {
+    // Terrain with caves, surface and trees: meshing reads cave culling's open cells from
+    // its own row masks, and must find the graph a fill over the blocks finds.
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = BlockPos::containing(generator.spawn_point()).chunk();
+    let mut world = World::new(generator);
+    for column in spawn.column().around(1) {
+        world.load_column(column);
+    }
+    let mut mesh = ChunkMesh::default();
+    for y in 0..crate::world::coords::WORLD_HEIGHT_CHUNKS {
+        let input = Neighbourhood::from_world(&world, ChunkPos::new(spawn.x, y, spawn.z));
+        let expected = Visibility::of(&input);
+        mesh.build(&input);
+        assert_eq!(mesh.visibility, expected, "chunk y {y}");
+        mesh.build_unmerged(&input);
+        assert_eq!(mesh.visibility, expected, "chunk y {y}, unmerged");
+    }
+}

@@ -6,6 +6,11 @@
 //! on one side of the eye along an axis is drawn without the faces that look away from it
 //! on that axis: about a third of the faces in view never reach the GPU's vertex stage.
 //!
+//! A chunk meshed with [`Shading::Sampled`] brings its light volume, uploaded as a small 3D
+//! texture in a bind group of its own, and is drawn by the pipelines that light faces from
+//! it; a chunk meshed the other way, by those that take light from the vertices. Both kinds
+//! may be in view at once, for a while after the shading changes.
+//!
 //! Which chunks are drawn is the [`Walk`]'s answer (cave culling): the store keeps every
 //! chunk's visibility graph, empty meshes' too (air is what sight passes through), and
 //! draws only the chunks a line of sight from the eye may reach.
@@ -17,7 +22,7 @@ use wgpu::util::DeviceExt;
 
 use super::camera::{Camera, Frustum};
 use crate::mesh::occlusion::{Walk, faces_towards_eye};
-use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility};
+use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility, volume};
 use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos};
 
 /// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
@@ -42,7 +47,9 @@ struct GpuChunk {
     translucent: Option<(TranslucentQuads, Option<IVec3>)>,
     /// Quads of the translucent pass and of models, which are always drawn.
     other_quads: usize,
-    /// Bytes of its vertex, index and model buffers.
+    /// The light volume's bind group, for a chunk whose faces are lit in the shader.
+    light: Option<wgpu::BindGroup>,
+    /// Bytes of its vertex, index and model buffers and its light volume.
     bytes: u64,
 }
 
@@ -75,6 +82,8 @@ impl GpuChunk {
 pub struct ChunkStore {
     chunks: HashMap<ChunkPos, GpuChunk>,
     layout: wgpu::BindGroupLayout,
+    /// The layout of a chunk's light volume group.
+    light_layout: wgpu::BindGroupLayout,
     offsets: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
     capacity: u32,
@@ -95,15 +104,21 @@ pub struct ChunkStore {
 }
 
 impl ChunkStore {
-    /// An empty store; `layout` is the chunk-offset bind group layout.
+    /// An empty store; `layout` is the chunk-offset bind group layout, `light_layout` that of
+    /// a chunk's light volume.
     #[must_use]
-    pub fn new(device: &wgpu::Device, layout: wgpu::BindGroupLayout) -> Self {
+    pub fn new(
+        device: &wgpu::Device,
+        layout: wgpu::BindGroupLayout,
+        light_layout: wgpu::BindGroupLayout,
+    ) -> Self {
         let stride = device.limits().min_uniform_buffer_offset_alignment.max(16);
         let capacity = 256;
         let (offsets, bind_group) = Self::offset_buffer(device, &layout, stride, capacity);
         Self {
             chunks: HashMap::new(),
             layout,
+            light_layout,
             offsets,
             bind_group,
             capacity,
@@ -185,7 +200,13 @@ impl ChunkStore {
 
     /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it, and keeps its
     /// visibility graph).
-    pub fn upload(&mut self, device: &wgpu::Device, pos: ChunkPos, mesh: &ChunkMesh) {
+    pub fn upload(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        pos: ChunkPos,
+        mesh: &ChunkMesh,
+    ) {
         self.remove(pos);
         self.graphs.insert(pos, mesh.visibility);
         if mesh.is_empty() {
@@ -222,7 +243,11 @@ impl ChunkStore {
             });
             (buffer, mesh.models.len() as u32)
         });
-        let bytes = vertices.size() + indices.size() + models.as_ref().map_or(0, |m| m.0.size());
+        let light = self.light_volume(device, queue, &mesh.light_volume);
+        let bytes = vertices.size()
+            + indices.size()
+            + models.as_ref().map_or(0, |m| m.0.size())
+            + light.as_ref().map_or(0, |_| mesh.light_volume.len() as u64);
         self.bytes += bytes;
         self.chunks.insert(
             pos,
@@ -234,9 +259,57 @@ impl ChunkStore {
                 other_quads: mesh.translucent.len() / 6 + mesh.models.len() / 6,
                 ranges,
                 translucent: (!translucent.is_empty()).then_some((translucent, None)),
+                light,
                 bytes,
             },
         );
+    }
+
+    /// The bind group of a light volume's texture, for a mesh that has one of the right size.
+    fn light_volume(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        cells: &[u8],
+    ) -> Option<wgpu::BindGroup> {
+        let side = volume::SIDE;
+        if cells.len() != (side * side * side * volume::BYTES_PER_CELL) as usize {
+            return None;
+        }
+        let size = wgpu::Extent3d {
+            width: side,
+            height: side,
+            depth_or_array_layers: side,
+        };
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("chunk light"),
+            size,
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D3,
+            format: wgpu::TextureFormat::Rg8Uint,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        queue.write_texture(
+            texture.as_image_copy(),
+            cells,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(side * volume::BYTES_PER_CELL),
+                rows_per_image: Some(side),
+            },
+            size,
+        );
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("chunk light"),
+            layout: &self.light_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            }],
+        }))
     }
 
     /// Drops the mesh of the chunk at `pos`.
@@ -375,15 +448,32 @@ impl ChunkStore {
     }
 
     /// Draws one pass of the visible chunks; translucent ones back to front, the others
-    /// without the faces that look away from the eye.
-    pub fn draw(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible], which: Pass) {
+    /// without the faces that look away from the eye. `pipelines` are the pass's pipeline
+    /// lit by vertices, then the one lit from the light volume: each chunk is drawn by the
+    /// one its mesh was made for.
+    pub fn draw(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        visible: &[Visible],
+        which: Pass,
+        pipelines: [&wgpu::RenderPipeline; 2],
+    ) {
         let index = which as usize;
+        let mut current = None;
         let mut draw_one = |v: &Visible| {
             let Some(chunk) = self.chunks.get(&v.pos) else {
                 return;
             };
             if chunk.ranges[index].is_empty() {
                 return;
+            }
+            let sampled = chunk.light.is_some();
+            if current != Some(sampled) {
+                pass.set_pipeline(pipelines[usize::from(sampled)]);
+                current = Some(sampled);
+            }
+            if let Some(light) = &chunk.light {
+                pass.set_bind_group(3, light, &[]);
             }
             pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
             pass.set_vertex_buffer(0, chunk.vertices.slice(..));

@@ -191,7 +191,11 @@ impl Renderer {
                 },
             ],
         });
-        let chunks = ChunkStore::new(&device, pipelines.chunk_layout.clone());
+        let chunks = ChunkStore::new(
+            &device,
+            pipelines.chunk_layout.clone(),
+            pipelines.light_layout.clone(),
+        );
         let menus = menus::MenuPainter::new(&device, format, &menu_atlas);
         Ok(Self {
             device,
@@ -208,7 +212,7 @@ impl Renderer {
 
     /// Uploads (or replaces) the mesh of the chunk at `pos`.
     pub fn upload_chunk(&mut self, pos: ChunkPos, mesh: &ChunkMesh) {
-        self.chunks.upload(&self.device, pos, mesh);
+        self.chunks.upload(&self.device, &self.queue, pos, mesh);
     }
 
     /// Forgets the mesh of the chunk at `pos`.
@@ -340,6 +344,7 @@ impl Renderer {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("frame"),
             });
+        let [opaque, cutout, translucent] = &self.pipelines.sampled;
         // Two passes: the second reads the depth the first wrote (water looks through it to
         // see how deep it is), so there the depth buffer is bound read-only.
         {
@@ -367,13 +372,18 @@ impl Renderer {
                 multiview_mask: None,
             });
             pass.set_bind_group(0, &self.globals_group, &[]);
-            for (pipeline, which) in [
-                (&self.pipelines.opaque, Pass::Opaque),
-                (&self.pipelines.cutout, Pass::Cutout),
-            ] {
-                pass.set_pipeline(pipeline);
-                self.chunks.draw(&mut pass, &visible, which);
-            }
+            self.chunks.draw(
+                &mut pass,
+                &visible,
+                Pass::Opaque,
+                [&self.pipelines.opaque, opaque],
+            );
+            self.chunks.draw(
+                &mut pass,
+                &visible,
+                Pass::Cutout,
+                [&self.pipelines.cutout, cutout],
+            );
             pass.set_pipeline(&self.pipelines.models);
             self.chunks.draw_models(&mut pass, &visible);
             if let Some((buffer, count)) = &boxes {
@@ -415,9 +425,13 @@ impl Renderer {
             });
             pass.set_bind_group(0, &self.globals_group, &[]);
             // Last of the world, so water and glass blend over everything behind them.
-            pass.set_pipeline(&self.pipelines.translucent);
             pass.set_bind_group(2, &depth_group, &[]);
-            self.chunks.draw(&mut pass, &visible, Pass::Translucent);
+            self.chunks.draw(
+                &mut pass,
+                &visible,
+                Pass::Translucent,
+                [&self.pipelines.translucent, translucent],
+            );
             // After water and glass: a tag writes no depth, so they would be drawn over it.
             if let Some((buffer, count)) = &tags {
                 pass.set_pipeline(&self.pipelines.tags);

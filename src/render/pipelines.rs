@@ -18,6 +18,8 @@ pub struct Pipelines {
     /// Layout of the translucent faces' group 2: the depth of the world drawn before them,
     /// which tells water how deep it is where each pixel looks through it.
     pub scene_depth_layout: wgpu::BindGroupLayout,
+    /// Layout of group 3 of the chunk faces lit in the shader: the chunk's light volume.
+    pub light_layout: wgpu::BindGroupLayout,
     /// The sky gradient.
     pub sky: wgpu::RenderPipeline,
     /// Opaque chunk faces.
@@ -28,6 +30,11 @@ pub struct Pipelines {
     pub models: wgpu::RenderPipeline,
     /// Blended chunk faces.
     pub translucent: wgpu::RenderPipeline,
+    /// Opaque, alpha-tested and blended chunk faces lit in the shader from the chunk's light
+    /// volume ([`Shading::Sampled`](crate::mesh::Shading::Sampled)), in [`Pass`] order.
+    ///
+    /// [`Pass`]: crate::mesh::Pass
+    pub sampled: [wgpu::RenderPipeline; 3],
     /// Free boxes (crates), opaque.
     pub boxes: wgpu::RenderPipeline,
     /// Other players' figures, opaque.
@@ -175,6 +182,23 @@ fn chunk_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     })
 }
 
+/// Group 3 of faces lit in the shader: the chunk's light volume, read texel by texel.
+fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("chunk light"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Uint,
+                view_dimension: wgpu::TextureViewDimension::D3,
+                multisampled: false,
+            },
+            count: None,
+        }],
+    })
+}
+
 /// The translucent faces' group 2: the depth of the world drawn before them.
 fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
@@ -246,6 +270,9 @@ struct Builder<'a> {
     world: wgpu::PipelineLayout,
     /// Globals, the chunk offset and the scene's depth: translucent faces.
     translucent: wgpu::PipelineLayout,
+    /// As `world` and `translucent`, with the chunk's light volume in group 3.
+    world_sampled: wgpu::PipelineLayout,
+    translucent_sampled: wgpu::PipelineLayout,
     /// Globals alone: everything not drawn chunk by chunk.
     globals_only: wgpu::PipelineLayout,
 }
@@ -255,19 +282,31 @@ impl Builder<'_> {
         pipeline(self.device, self.format, spec)
     }
 
-    /// A pass over chunk faces, culled and depth-tested: opaque, cutout or translucent.
+    /// A pass over chunk faces, culled and depth-tested: opaque, cutout or translucent, lit
+    /// by their vertices or, with `sampled`, from the chunk's light volume.
     fn chunk_faces(
         &self,
         label: &str,
         fragment: &str,
-        layout: &wgpu::PipelineLayout,
+        sampled: bool,
         blend: Option<wgpu::BlendState>,
     ) -> wgpu::RenderPipeline {
+        let layout = match (sampled, blend.is_some()) {
+            (false, false) => &self.world,
+            (false, true) => &self.translucent,
+            (true, false) => &self.world_sampled,
+            (true, true) => &self.translucent_sampled,
+        };
+        let fragment = if sampled {
+            format!("{fragment}_sampled")
+        } else {
+            fragment.to_owned()
+        };
         self.build(Spec {
             label,
             module: &self.chunk_shader,
-            vertex: "vs_main",
-            fragment,
+            vertex: if sampled { "vs_sampled" } else { "vs_main" },
+            fragment: &fragment,
             layout,
             buffers: &CHUNK_VERTEX,
             cull: true,
@@ -369,30 +408,34 @@ impl Pipelines {
         let globals_layout = globals_layout(device);
         let chunk_layout = chunk_layout(device);
         let scene_depth_layout = scene_depth_layout(device);
+        let light_layout = light_layout(device);
         let (globals, chunk) = (Some(&globals_layout), Some(&chunk_layout));
+        let (depth, light) = (Some(&scene_depth_layout), Some(&light_layout));
         let builder = Builder {
             device,
             format,
             chunk_shader: shader(device, "chunk.wgsl"),
             world: pipeline_layout(device, "world", &[globals, chunk]),
-            translucent: pipeline_layout(
+            translucent: pipeline_layout(device, "translucent", &[globals, chunk, depth]),
+            world_sampled: pipeline_layout(device, "world sampled", &[globals, chunk, None, light]),
+            translucent_sampled: pipeline_layout(
                 device,
-                "translucent",
-                &[globals, chunk, Some(&scene_depth_layout)],
+                "translucent sampled",
+                &[globals, chunk, depth, light],
             ),
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
         Self {
             sky: builder.own_shader("sky", "sky.wgsl", &[], LessEqual, None),
-            opaque: builder.chunk_faces("opaque", "fs_opaque", &builder.world, None),
-            cutout: builder.chunk_faces("cutout", "fs_cutout", &builder.world, None),
+            opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
+            cutout: builder.chunk_faces("cutout", "fs_cutout", false, None),
             models: builder.models(),
-            translucent: builder.chunk_faces(
-                "translucent",
-                "fs_translucent",
-                &builder.translucent,
-                ALPHA_BLEND,
-            ),
+            translucent: builder.chunk_faces("translucent", "fs_translucent", false, ALPHA_BLEND),
+            sampled: [
+                builder.chunk_faces("opaque sampled", "fs_opaque", true, None),
+                builder.chunk_faces("cutout sampled", "fs_cutout", true, None),
+                builder.chunk_faces("translucent sampled", "fs_translucent", true, ALPHA_BLEND),
+            ],
             boxes: builder.boxes(),
             figures: builder.figures(),
             tags: builder.tags(),
@@ -407,6 +450,7 @@ impl Pipelines {
             globals_layout,
             chunk_layout,
             scene_depth_layout,
+            light_layout,
         }
     }
 }

@@ -18,6 +18,7 @@ fn changed() -> Settings {
         ambient_volume: 0.25,
         menus_volume: 0.0,
         keys: Bindings::default(),
+        shading: crate::mesh::Shading::default(),
     };
     s.keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     s.keys.set(Binding::Hotbar(8), KeyCode::Numpad9);
