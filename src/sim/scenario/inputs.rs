@@ -154,26 +154,14 @@ fn parse_input(
         .map(|b| block_value(&key("block"), b))
         .transpose()?;
     let operation = operation(&key, &raw)?;
-    if operation.is_some() {
-        if block.is_some() {
-            return Err(invalid(key("block"), "only goes with action = \"place\""));
-        }
-        return Ok(Scheduled::Event(Event {
-            player,
-            at,
-            yaw: raw.yaw,
-            pitch: raw.pitch,
-            action: None,
-            presence: None,
-            operation,
-        }));
-    }
     let presence = match raw.action.as_deref() {
         Some("leave") => Some(Presence::Leave),
         Some("join") => Some(Presence::Return),
         _ => None,
     };
-    if presence.is_some() {
+    // Leaving, coming back and an operator's actions are events of their own, with no
+    // player action beside them.
+    if presence.is_some() || operation.is_some() {
         if block.is_some() {
             return Err(invalid(key("block"), "only goes with action = \"place\""));
         }
@@ -184,7 +172,7 @@ fn parse_input(
             pitch: raw.pitch,
             action: None,
             presence,
-            operation: None,
+            operation,
         }));
     }
     let action = match (raw.action.as_deref(), block) {
