@@ -164,6 +164,14 @@ mod admin;
 #[path = "net/udp.rs"]
 mod udp;
 
+/// Properties over random play: garbage costs only its sender, and confirmed states agree.
+#[path = "net/props.rs"]
+mod props;
+
+/// Others as a client draws them.
+#[path = "net/others.rs"]
+mod others;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());
@@ -388,111 +396,6 @@ fn joining_an_unedited_world_at_view_distance_8_costs_under_64_kb() {
     assert!(down < 64 * 1024, "{down} bytes down");
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
-
-    #[test]
-    fn decoding_arbitrary_bytes_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512)) {
-        use hewn::net::protocol::{ClientMessage, ServerMessage, decode, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE};
-        let _ = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE);
-        let _ = decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE);
-        if let Ok(ClientMessage::Inputs { inputs, .. }) = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE) {
-            for input in inputs {
-                let _ = input.input();
-            }
-        }
-    }
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
-
-    #[test]
-    fn a_client_sending_garbage_costs_the_others_nothing(
-        messages in proptest::collection::vec(
-            (0u8..2, proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)),
-            1..20,
-        )
-    ) {
-        let mut h = Harness::flat(ServerConfig::default());
-        let alice = h.join("alice", Conditions::PERFECT);
-        let mallory = h.join("mallory", Conditions::PERFECT);
-        h.until_ready();
-        for (ch, bytes) in messages {
-            h.clients[mallory].0.client.send_message(ch, bytes);
-            h.tick(&[(alice, held(&[Control::Forward]))]);
-        }
-        h.run(40);
-        proptest::prop_assert!(h.client(alice).refusal().is_none());
-        proptest::prop_assert_eq!(h.client(alice).game().map(|g| g.corrections()), Some(0));
-    }
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
-
-    /// Three clients with random inputs over links of random latency, jitter and loss: each
-    /// client's own player, as of the last tick the server confirmed, is the server's.
-    #[test]
-    fn every_clients_confirmed_state_is_the_servers(
-        seed in 0u64..1_000_000,
-        latency in 0u64..6,
-        jitter in 0u64..3,
-        loss in 0.0f64..0.1,
-    ) {
-        let mut h = Harness::flat(ServerConfig::default());
-        h.server.record();
-        let who: Vec<usize> = ["a", "b", "c"]
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                h.join(name, Conditions { latency_ticks: latency, jitter_ticks: jitter, loss, seed: seed + i as u64 })
-            })
-            .collect();
-        h.until_ready();
-        let mut rng = hewn::worldgen::SplitMix64::new(seed);
-        let mut controls = [Controls::NONE; 3];
-        for _ in 0..240 {
-            let mut inputs = Vec::new();
-            for (k, &i) in who.iter().enumerate() {
-                let roll = rng.next_u64();
-                if roll.is_multiple_of(20) {
-                    controls[k] = Controls::from_bits((rng.next_u64() & 0x7f) as u8);
-                }
-                let mut input = Input { controls: controls[k], ..Input::default() };
-                if roll % 25 == 1 {
-                    input.yaw = Some((rng.next_u64() % 360) as f64);
-                    input.pitch = Some((rng.next_u64() % 120) as f64 - 60.0);
-                }
-                match roll % 60 {
-                    2 => input.actions.push(Action::Break),
-                    3 => input.actions.push(Action::Place(Block::Planks)),
-                    4 => input.actions.push(Action::ToggleFly),
-                    _ => {}
-                }
-                inputs.push((i, input));
-            }
-            h.tick(&inputs);
-        }
-        // Standing still until the server has confirmed everything played.
-        h.run(90);
-        for &i in &who {
-            let client = h.client(i);
-            let game = client.game().expect("in");
-            let confirmed = game.confirmed().expect("confirmed");
-            let mine = game.state_after(confirmed).expect("remembered");
-            let server = h.server.played_state(client.name(), confirmed).expect("on the server");
-            proptest::prop_assert_eq!(mine, server, "{}", client.name());
-            proptest::prop_assert_eq!(game.edits_pending(), 0);
-        }
-        // The server's recording replays, as `hewn sim` would, to the server's hash.
-        let recording = h.server.take_recording().expect("recording").to_toml().expect("TOML");
-        let scenario = hewn::sim::scenario::Scenario::parse(&recording).expect("the recording parses");
-        let replay = scenario.run(|_| {});
-        proptest::prop_assert_eq!(replay.hash(), h.server.sim().hash());
-    }
-}
-
 #[test]
 fn ten_players_in_view_of_each_other_cost_under_16_kb_down_and_4_kb_up_a_second() {
     let mut h = Harness::flat(ServerConfig::default());
@@ -587,44 +490,4 @@ fn players_hear_what_others_do_nearby_and_not_their_own_twice() {
         "a player hears its own steps from its prediction: {:?}",
         kinds(&alice_heard)
     );
-}
-
-#[test]
-fn others_are_drawn_moving_steadily_between_uneven_snapshots_and_seen_sneaking() {
-    // Late and unevenly late, but nothing lost: two snapshots lost in a row leave the
-    // moment drawn past the newest, where a figure waits for the next.
-    let jittery = Conditions {
-        loss: 0.0,
-        jitter_ticks: 2,
-        ..LAGGY
-    };
-    let mut h = Harness::flat(ServerConfig::default());
-    let alice = h.join("alice", jittery);
-    let bob = h.join("bob", Conditions { seed: 5, ..jittery });
-    h.until_ready();
-    let mut drawn = Vec::new();
-    for _ in 0..240 {
-        h.tick(&[(alice, held(&[Control::Forward, Control::Sneak]))]);
-        let game = h.client(bob).game().expect("in");
-        let tick = game.view_tick(0.0);
-        drawn.extend(
-            game.others_at(tick)
-                .filter(|(n, _)| *n == "alice")
-                .map(|(_, s)| s),
-        );
-    }
-    // Past the first second (alice's start, and the clock settling), bob draws alice a
-    // little further on every tick, at about her speed, though snapshots come every third
-    // tick, each up to two ticks later than the one before.
-    let per_tick = 1.295 / 60.0;
-    for (i, w) in drawn[60..].windows(2).enumerate() {
-        let step = w[1].body.position.distance(w[0].body.position);
-        assert!(
-            (0.7 * per_tick..1.3 * per_tick).contains(&step),
-            "tick {i}: {step} blocks, sneaking is {per_tick} a tick"
-        );
-    }
-    let last = drawn.last().expect("alice drawn");
-    assert!(last.body.sneaking);
-    assert!(last.swing > 0.1 && last.walked > 2.0, "{last:?}");
 }
