@@ -223,14 +223,8 @@ impl App {
                     None
                 }
                 Screen::Paused => {
-                    let lan = match session
-                        .as_ref()
-                        .map(|s| (s.play.connection().is_some(), s.play.network_port()))
-                    {
-                        Some((false, Some(port))) => pause::LanState::Open(port),
-                        Some((false, None)) => pause::LanState::Closed,
-                        _ => pause::LanState::NotOurs,
-                    };
+                    let lan =
+                        (session.as_ref()).map_or(pause::LanState::NotOurs, |s| s.play.lan_state());
                     pause::show(ui, lan).map(Choice::Pause)
                 }
                 Screen::Settings { .. } => options::show(ui, &mut ui_state.options, settings)

@@ -383,12 +383,15 @@ impl Play {
             .map_err(|e| format!("cannot open to the network: {e}"))
     }
 
-    /// The port the game's own world listens on, once opened to the network.
+    /// Whether the world can be, or is, open to the local network, for the pause menu.
     #[must_use]
-    pub fn network_port(&self) -> Option<u16> {
+    pub fn lan_state(&self) -> super::ui::pause::LanState {
+        use super::ui::pause::LanState;
         match self {
-            Self::Hosted(host) => host.network_address().map(|a| a.port()),
-            Self::Remote(_) => None,
+            Self::Hosted(host) => host
+                .network_address()
+                .map_or(LanState::Closed, |a| LanState::Open(a.port())),
+            Self::Remote(_) => LanState::NotOurs,
         }
     }
 

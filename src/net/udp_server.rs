@@ -90,7 +90,7 @@ impl UdpServer {
     }
 
     /// What pings are answered with from now on.
-    pub fn set_info(&mut self, info: ServerInfo) {
+    fn set_info(&mut self, info: ServerInfo) {
         self.netcode
             .set_max_clients(netcode_slots(usize::from(info.max_players)));
         self.info = info;
@@ -98,13 +98,13 @@ impl UdpServer {
 
     /// The clients that connected since the last call, with the address each came from:
     /// what a server bans by address looks at.
-    pub fn take_connected(&mut self) -> Vec<(ClientId, SocketAddr)> {
+    fn take_connected(&mut self) -> Vec<(ClientId, SocketAddr)> {
         std::mem::take(&mut self.clients.connected)
     }
 
     /// Reads what arrived in the last `elapsed`: pings are answered, the rest goes to
     /// netcode and its clients' messages to `renet`.
-    pub fn receive(&mut self, elapsed: Duration, renet: &mut RenetServer) {
+    fn receive(&mut self, elapsed: Duration, renet: &mut RenetServer) {
         self.netcode.update(elapsed);
         loop {
             match self.socket.recv_from(&mut self.buffer) {
@@ -144,7 +144,7 @@ impl UdpServer {
 
     /// Sends what the server queued for the clients connected over UDP (and only those:
     /// clients carried in memory take their own).
-    pub fn send(&mut self, renet: &mut RenetServer) {
+    fn send(&mut self, renet: &mut RenetServer) {
         for &id in &self.clients.ours {
             let Ok(packets) = renet.get_packets_to_send(id) else {
                 continue;
@@ -177,7 +177,9 @@ impl UdpServer {
         self.announcer.as_ref().map(Announcer::target)
     }
 
-    /// [`UdpServer::receive`] for `server`, which is told where new clients came from.
+    /// Reads what arrived in the last `elapsed` for `server`: pings are answered, the rest
+    /// goes to netcode and its clients' messages to `renet`, and `server` is told where new
+    /// clients came from.
     pub fn receive_for(&mut self, elapsed: Duration, renet: &mut RenetServer, server: &mut Server) {
         self.receive(elapsed, renet);
         for (id, addr) in self.take_connected() {
@@ -185,11 +187,15 @@ impl UdpServer {
         }
     }
 
-    /// [`UdpServer::send`] after `server`'s tick; pings are answered with how the server is
+    /// Sends what `server`'s tick queued for the clients connected over UDP (and only
+    /// those: clients carried in memory take their own); pings are answered with how it is
     /// now, and the server announced if it is time.
     pub fn send_for(&mut self, renet: &mut RenetServer, server: &Server, now: std::time::Instant) {
         self.send(renet);
-        self.set_info(server.info());
+        let info = server.info();
+        if info != self.info {
+            self.set_info(info);
+        }
         if let Some(announcer) = &mut self.announcer {
             announcer.tick(now);
         }

@@ -2,6 +2,13 @@
 
 use super::*;
 
+/// The lines of chat client `i` heard since the last call, as the chat shows them.
+fn heard(h: &mut Harness, i: usize) -> Vec<String> {
+    (h.clients[i].1.take_chat().iter())
+        .map(ToString::to_string)
+        .collect()
+}
+
 #[test]
 fn chat_reaches_everyone_cleaned_and_rate_limited_with_notices_and_commands() {
     let mut h = Harness::flat(ServerConfig::default());
@@ -9,11 +16,6 @@ fn chat_reaches_everyone_cleaned_and_rate_limited_with_notices_and_commands() {
     let bob = h.join("bob", Conditions::PERFECT);
     h.until_ready();
     h.run(5);
-    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
-        (h.clients[i].1.take_chat().iter())
-            .map(ToString::to_string)
-            .collect()
-    };
     heard(&mut h, alice);
     heard(&mut h, bob);
     let (link, client) = &mut h.clients[alice];
@@ -100,11 +102,6 @@ fn operators_commands_do_what_they_say_and_others_are_refused() {
         operators: [PlayerName::new("alice").expect("a name")].into(),
         ..Admin::default()
     });
-    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
-        (h.clients[i].1.take_chat().iter())
-            .map(ToString::to_string)
-            .collect()
-    };
     h.run(5);
     heard(&mut h, alice);
     heard(&mut h, bob);
@@ -176,11 +173,6 @@ fn tp_and_time_change_the_world_at_the_next_step_and_replay_from_the_recording()
         ..Admin::default()
     });
     h.run(5);
-    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
-        (h.clients[i].1.take_chat().iter())
-            .map(ToString::to_string)
-            .collect()
-    };
     heard(&mut h, alice);
     heard(&mut h, bob);
     let (link, client) = &mut h.clients[bob];

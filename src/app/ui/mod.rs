@@ -170,3 +170,29 @@ pub fn lay_out(
     }
     (frame, textures)
 }
+
+/// Runs `show` for three frames without a window, `key` pressed in the last; returns what
+/// the last frame gave. Dialogs' tests press Enter and Esc through it.
+#[cfg(test)]
+pub(crate) fn last_frame_with_key<T: Default>(
+    key: egui::Key,
+    mut show: impl FnMut(&egui::Context) -> T,
+) -> T {
+    let ctx = egui::Context::default();
+    let mut result = T::default();
+    for frame in 0..3 {
+        let mut input = egui::RawInput::default();
+        if frame == 2 {
+            input.events.push(egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            });
+        }
+        let mut output = ctx.run_ui(input, |ui| result = show(ui.ctx()));
+        output.textures_delta.clear();
+    }
+    result
+}

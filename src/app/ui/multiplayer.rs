@@ -480,23 +480,7 @@ mod tests {
     use super::*;
 
     fn press(dialog: &mut ServerDialog, key: egui::Key) -> (bool, Option<MultiplayerAction>) {
-        let ctx = egui::Context::default();
-        let mut result = (false, None);
-        for frame in 0..3 {
-            let mut input = egui::RawInput::default();
-            if frame == 2 {
-                input.events.push(egui::Event::Key {
-                    key,
-                    physical_key: None,
-                    pressed: true,
-                    repeat: false,
-                    modifiers: egui::Modifiers::NONE,
-                });
-            }
-            let mut output = ctx.run_ui(input, |ui| result = show_dialog(ui.ctx(), dialog));
-            output.textures_delta.clear();
-        }
-        result
+        super::super::last_frame_with_key(key, |ctx| show_dialog(ctx, dialog))
     }
 
     #[test]
