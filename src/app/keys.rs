@@ -143,6 +143,8 @@ const fn control_facts(control: Control) -> (&'static str, KeyCode) {
         Control::Jump => ("Jump, fly up, swim up", KeyCode::Space),
         Control::Sneak => ("Sneak, fly down", KeyCode::ShiftLeft),
         Control::Sprint => ("Sprint", KeyCode::ControlLeft),
+        // Digging is the left mouse button: the key is a second way to it.
+        Control::Dig => ("Dig (survival)", KeyCode::KeyG),
     }
 }
 

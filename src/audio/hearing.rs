@@ -35,6 +35,8 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
         EventKind::Break => (SoundKind::Break, centre, 1.0),
         EventKind::Place => (SoundKind::Place, centre, 1.0),
         EventKind::Settle => (SoundKind::Place, centre, 0.8),
+        // A player's own hurts, deaths, pickups and crafts happen to no block.
+        EventKind::Hurt | EventKind::Death | EventKind::Pickup | EventKind::Craft => return None,
     };
     Some(Sound {
         family,
@@ -113,6 +115,7 @@ mod tests {
             pos: Some(BlockPos::new(3, 63, -2)),
             fall,
             player: None,
+            detail: None,
         }
     }
 

@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::physics::{Controls, Player, PlayerCollider};
+use crate::sim::survival::FurnaceSlot;
 use crate::sim::{Action, Input, Item};
 use crate::world::{Block, BlockPos, ColumnPos};
 
@@ -143,6 +144,19 @@ pub enum WireAction {
     PlaceCrate,
     /// [`Action::ToggleCollider`].
     ToggleCollider,
+    /// [`Action::Craft`], the item by [`Item::id`].
+    Craft(u16, u8),
+    /// [`Action::Drop`].
+    Drop(u8),
+    /// [`Action::Select`].
+    Select(u8),
+    /// [`Action::Respawn`].
+    Respawn,
+    /// [`Action::FurnacePut`]: the slot's place in [`FurnaceSlot::ALL`], the item by
+    /// [`Item::id`], the count.
+    FurnacePut(u8, u16, u8),
+    /// [`Action::FurnaceTake`]: the slot's place in [`FurnaceSlot::ALL`].
+    FurnaceTake(u8),
 }
 
 impl WireAction {
@@ -155,6 +169,14 @@ impl WireAction {
             Action::ToggleFly => Self::ToggleFly,
             Action::PlaceCrate => Self::PlaceCrate,
             Action::ToggleCollider => Self::ToggleCollider,
+            Action::Craft { item, count } => Self::Craft(item.id(), count),
+            Action::Drop { count } => Self::Drop(count),
+            Action::Select(slot) => Self::Select(slot),
+            Action::Respawn => Self::Respawn,
+            Action::FurnacePut { slot, item, count } => {
+                Self::FurnacePut(slot as u8, item.id(), count)
+            }
+            Action::FurnaceTake { slot } => Self::FurnaceTake(slot as u8),
         }
     }
 
@@ -168,6 +190,21 @@ impl WireAction {
             Self::ToggleFly => Action::ToggleFly,
             Self::PlaceCrate => Action::PlaceCrate,
             Self::ToggleCollider => Action::ToggleCollider,
+            Self::Craft(item, count) => Action::Craft {
+                item: Item::from_id(item)?,
+                count,
+            },
+            Self::Drop(count) => Action::Drop { count },
+            Self::Select(slot) => Action::Select(slot),
+            Self::Respawn => Action::Respawn,
+            Self::FurnacePut(slot, item, count) => Action::FurnacePut {
+                slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
+                item: Item::from_id(item)?,
+                count,
+            },
+            Self::FurnaceTake(slot) => Action::FurnaceTake {
+                slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
+            },
         })
     }
 }
@@ -345,6 +382,7 @@ impl Heard {
             pos: Some(self.pos),
             fall: self.fall.map(f64::from),
             player: None,
+            detail: None,
         })
     }
 }

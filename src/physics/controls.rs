@@ -30,12 +30,14 @@ pub enum Control {
     Sneak,
     /// Sprint.
     Sprint,
+    /// Dig the block looked at (survival: held until it breaks).
+    Dig,
 }
 
 impl Control {
     /// Every control, in declaration order: the order scenario errors, recordings and the
     /// settings screen list them in.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Forward,
         Self::Back,
         Self::Left,
@@ -43,6 +45,7 @@ impl Control {
         Self::Jump,
         Self::Sneak,
         Self::Sprint,
+        Self::Dig,
     ];
 
     /// Every control's name, in [`Control::ALL`] order.
@@ -67,6 +70,7 @@ impl Control {
             Self::Jump => "jump",
             Self::Sneak => "sneak",
             Self::Sprint => "sprint",
+            Self::Dig => "dig",
         }
     }
 

@@ -4,7 +4,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use super::font::{GLYPH_HEIGHT, GLYPH_WIDTH, glyph};
-use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, tile_for};
+use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, CRATE_TILE, tile_for, tile_index};
 use crate::sim::{HOTBAR_SLOTS, Item};
 use crate::world::Face;
 use crate::world::block::Shape;
@@ -148,18 +148,24 @@ pub struct IconFace {
 #[must_use]
 pub fn icon_faces(item: Item) -> Vec<IconFace> {
     let (h, q) = (0.5, 0.25);
-    if let Item::Block(block) = item
-        && matches!(block.shape(), Shape::Torch { .. } | Shape::Cross)
-    {
+    let flat = match item {
+        Item::Block(block) if matches!(block.shape(), Shape::Torch { .. } | Shape::Cross) => {
+            Some(tile_for(block, Face::South))
+        }
+        Item::Material(_) | Item::Tool(_) => Some(tile_index(item.name()).unwrap_or(0)),
+        _ => None,
+    };
+    if let Some(tile) = flat {
         return vec![IconFace {
             corners: [[-h, -h], [h, -h], [h, h], [-h, h]],
-            tile: tile_for(block, Face::South),
+            tile,
             tint: [255; 4],
         }];
     }
     let tile = |face| match item {
         Item::Block(block) => tile_for(block, face),
         Item::Crate => CRATE_TILE,
+        Item::Material(_) | Item::Tool(_) => 0,
     };
     vec![
         IconFace {

@@ -291,6 +291,7 @@ impl SimWorld {
             crates,
             motion,
             time: scenario.time.unwrap_or(loaded.meta.time),
+            survival: scenario.survival_at_start(arrivals.spawn),
         });
         let opened = Self {
             file,

@@ -3,7 +3,8 @@
 
 use glam::{DVec3, IVec3};
 
-use super::{EventKind, Simulation};
+use super::survival::{FurnaceSlot, Mode};
+use super::{EventKind, Item, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::tuning::REACH;
@@ -27,6 +28,39 @@ pub enum Action {
     /// Switch the player between the box and the cylinder collider (refused where the other
     /// shape would overlap a block).
     ToggleCollider,
+    /// Survival: make `count` batches of the recipe for `item` from what the player
+    /// carries (a recipe wider or taller than 2 needs a crafting table within reach).
+    Craft {
+        /// What to make.
+        item: Item,
+        /// How many batches.
+        count: u8,
+    },
+    /// Survival: throw `count` of the stack in hand ahead.
+    Drop {
+        /// How many.
+        count: u8,
+    },
+    /// Take hotbar slot 0 to 8 in hand.
+    Select(u8),
+    /// Survival: a dead player comes back at the world's spawn.
+    Respawn,
+    /// Survival: put `count` of `item` from the inventory into `slot` of the furnace looked
+    /// at (a scenario's `smelt` puts into the input, `fuel` into the fuel).
+    FurnacePut {
+        /// The input or the fuel.
+        slot: FurnaceSlot,
+        /// What to put in.
+        item: Item,
+        /// How many.
+        count: u8,
+    },
+    /// Survival: take what `slot` of the furnace looked at holds into the inventory (a
+    /// scenario's `collect` takes the output).
+    FurnaceTake {
+        /// Which slot.
+        slot: FurnaceSlot,
+    },
 }
 
 impl Action {
@@ -39,6 +73,16 @@ impl Action {
             Self::ToggleFly => "toggle_fly",
             Self::PlaceCrate => "place_crate",
             Self::ToggleCollider => "toggle_collider",
+            Self::Craft { .. } => "craft",
+            Self::Drop { .. } => "drop",
+            Self::Select(_) => "select",
+            Self::Respawn => "respawn",
+            Self::FurnacePut {
+                slot: FurnaceSlot::Fuel,
+                ..
+            } => "fuel",
+            Self::FurnacePut { .. } => "smelt",
+            Self::FurnaceTake { .. } => "collect",
         }
     }
 }
@@ -71,6 +115,16 @@ pub enum ActionOutcome {
     BrokeCrate(usize),
     /// The player now collides as this shape.
     Collider(PlayerCollider),
+    /// This many batches were crafted.
+    Crafted(u8),
+    /// This many items were thrown.
+    Dropped(u8),
+    /// This hotbar slot is now in hand.
+    Selected(u8),
+    /// The player came back to life.
+    Respawned,
+    /// Items went into or out of a furnace.
+    Stored,
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
     Nothing,
 }
@@ -142,8 +196,23 @@ impl Simulation {
     /// Player `who` takes one action now; only a tick calls this, so every change goes
     /// through [`Simulation::step`].
     pub(super) fn act(&mut self, who: usize, action: Action) -> ActionOutcome {
+        if self.survival.mode == Mode::Survival {
+            return self.act_in_survival(who, action);
+        }
+        self.act_in_creative(who, action)
+    }
+
+    /// An action as creative mode takes it: the survival-only ones do nothing, but for
+    /// choosing a hotbar slot, which the game keeps itself in creative.
+    pub(super) fn act_in_creative(&mut self, who: usize, action: Action) -> ActionOutcome {
         let viewer = self.players.list()[who].body;
         match action {
+            Action::Select(slot) => ActionOutcome::Selected(slot),
+            Action::Craft { .. }
+            | Action::Drop { .. }
+            | Action::Respawn
+            | Action::FurnacePut { .. }
+            | Action::FurnaceTake { .. } => ActionOutcome::Nothing,
             Action::ToggleFly => {
                 let body = self.players.body_mut(who);
                 body.flying = !body.flying;
@@ -276,7 +345,7 @@ impl Simulation {
     }
 
     /// What `viewer`'s look ray meets first within reach, loading the chunks in reach.
-    fn looked_at(&mut self, viewer: &Player) -> Option<Target> {
+    pub(super) fn looked_at(&mut self, viewer: &Player) -> Option<Target> {
         let block = self.target(viewer);
         Target::nearest(block, self.crate_target(viewer))
     }

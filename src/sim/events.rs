@@ -14,7 +14,8 @@
 
 use glam::DVec3;
 
-use super::{PlayerName, Simulation};
+use super::survival::Cause;
+use super::{Item, PlayerName, Simulation};
 use crate::physics::{Control, Controls, Player};
 use crate::world::{Block, BlockPos, BlockSource};
 
@@ -41,11 +42,19 @@ pub enum EventKind {
     Place,
     /// Falling sand or gravel came to rest and became a block again.
     Settle,
+    /// A survival player lost health ([`Detail::Hurt`] says why and how much).
+    Hurt,
+    /// A survival player's health ran out ([`Detail::Death`] says why).
+    Death,
+    /// A player picked up items lying in the world ([`Detail::Items`]).
+    Pickup,
+    /// A player crafted ([`Detail::Items`]: what, and how many in all).
+    Craft,
 }
 
 impl EventKind {
     /// Every kind, in the order above: what a kind's number on the wire indexes.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 11] = [
         Self::Step,
         Self::Swim,
         Self::Land,
@@ -53,6 +62,10 @@ impl EventKind {
         Self::Break,
         Self::Place,
         Self::Settle,
+        Self::Hurt,
+        Self::Death,
+        Self::Pickup,
+        Self::Craft,
     ];
 
     /// The kind's name in `hewn sim`'s output.
@@ -66,6 +79,10 @@ impl EventKind {
             Self::Break => "break",
             Self::Place => "place",
             Self::Settle => "settle",
+            Self::Hurt => "hurt",
+            Self::Death => "death",
+            Self::Pickup => "pickup",
+            Self::Craft => "craft",
         }
     }
 }
@@ -89,6 +106,29 @@ pub struct Event {
     /// The player it concerns, named only while the world holds more than one: in a world
     /// of one, every player event is that player's.
     pub player: Option<PlayerName>,
+    /// What a survival event adds: the cause and amount of a hurt, the items picked up.
+    pub detail: Option<Detail>,
+}
+
+/// What a survival event adds to the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Health lost, and to what.
+    Hurt {
+        /// What hurt.
+        cause: Cause,
+        /// Health lost.
+        amount: u8,
+    },
+    /// What killed.
+    Death(Cause),
+    /// Items picked up or crafted.
+    Items {
+        /// What.
+        item: Item,
+        /// How many in all.
+        count: u32,
+    },
 }
 
 /// What each player's footsteps and falls need remembered between ticks.
@@ -142,6 +182,22 @@ impl Simulation {
             pos: Some(pos),
             fall: None,
             player,
+            detail: None,
+        });
+    }
+
+    /// Notes that player `who` had a survival event `kind` with `detail` in the tick under
+    /// way.
+    pub(super) fn note_detail(&mut self, who: usize, kind: EventKind, detail: Detail) {
+        let player = self.named(who);
+        self.events.push(Event {
+            tick: self.tick + 1,
+            kind,
+            block: None,
+            pos: None,
+            fall: None,
+            player,
+            detail: Some(detail),
         });
     }
 
@@ -219,6 +275,7 @@ impl Simulation {
                 pos: block.map(|(_, p)| p),
                 fall,
                 player: player.clone(),
+                detail: None,
             });
         }
     }

@@ -1,10 +1,12 @@
-//! What the player can hold: a block to place, or a crate.
+//! What the player can hold: a block to place, a crate, and in survival the materials and
+//! tools that recipes, the furnace and digging use.
 //!
 //! The hotbar holds items; the place button turns the selected one into an [`Action`].
 
 use std::fmt;
 
 use super::Action;
+use super::survival::{Material, Tool};
 use crate::world::Block;
 
 /// Something held in a hotbar slot.
@@ -14,6 +16,10 @@ pub enum Item {
     Block(Block),
     /// A 1×1×1 crate, placed against the face (of a block or a crate) the player looks at.
     Crate,
+    /// A material: sticks, coal, ingots and the like.
+    Material(Material),
+    /// A tool, which digs faster and wears out.
+    Tool(Tool),
 }
 
 /// Slots in the hotbar.
@@ -36,12 +42,48 @@ impl Item {
     /// The name the crate goes by in saves; no block has it (a test checks).
     const CRATE_NAME: &'static str = "crate";
 
-    /// The item's name: the block's name, or `crate`.
+    /// The item's stable number on the wire: a block's id, then the crate at 256, the
+    /// materials from 512 and the tools from 768, each in their declaration order.
+    #[must_use]
+    pub const fn id(self) -> u16 {
+        match self {
+            Self::Block(b) => b.id() as u16,
+            Self::Crate => 256,
+            Self::Material(m) => 512 + m as u16,
+            Self::Tool(t) => 768 + t.kind as u16 * 4 + t.tier as u16,
+        }
+    }
+
+    /// The item numbered `id` ([`Item::id`]), if there is one.
+    #[must_use]
+    pub fn from_id(id: u16) -> Option<Self> {
+        match id {
+            0..256 => Block::from_id(id as u8).map(Self::Block),
+            256 => Some(Self::Crate),
+            512..768 => Material::ALL
+                .get(usize::from(id - 512))
+                .copied()
+                .map(Self::Material),
+            768.. => Tool::ALL
+                .get(usize::from(id - 768))
+                .copied()
+                .map(Self::Tool),
+            _ => None,
+        }
+    }
+
+    /// The largest stack of one item a slot holds.
+    pub const STACK: u8 = 64;
+
+    /// The item's name: the block's name, `crate`, or the material's or tool's name as
+    /// Minecraft's (`stick`, `stone_pickaxe`).
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Self::Block(block) => block.name(),
             Self::Crate => Self::CRATE_NAME,
+            Self::Material(m) => m.name(),
+            Self::Tool(t) => t.name(),
         }
     }
 
@@ -49,9 +91,45 @@ impl Item {
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
         if name == Self::CRATE_NAME {
-            Some(Self::Crate)
-        } else {
-            Block::from_name(name).map(Self::Block)
+            return Some(Self::Crate);
+        }
+        let material = Material::ALL.into_iter().find(|m| m.name() == name);
+        let tool = Tool::ALL.into_iter().find(|t| t.name() == name);
+        Block::from_name(name)
+            .map(Self::Block)
+            .or(material.map(Self::Material))
+            .or(tool.map(Self::Tool))
+    }
+
+    /// Every item a survival player can carry: the blocks a player can hold but water, then
+    /// the materials and the tools. Scenario errors and the property tests list these.
+    #[must_use]
+    pub fn carried() -> Vec<Self> {
+        let blocks = Block::ALL
+            .into_iter()
+            .filter(|&b| Self::can_hold(b) && !b.is_water())
+            .map(Self::Block);
+        blocks
+            .chain(Material::ALL.map(Self::Material))
+            .chain(Tool::ALL.map(Self::Tool))
+            .collect()
+    }
+
+    /// How many of this item one slot holds: one tool, or a stack of [`Item::STACK`].
+    #[must_use]
+    pub const fn max_stack(self) -> u8 {
+        match self {
+            Self::Tool(_) => 1,
+            _ => Self::STACK,
+        }
+    }
+
+    /// The tool this is, if it is one.
+    #[must_use]
+    pub const fn tool(self) -> Option<Tool> {
+        match self {
+            Self::Tool(t) => Some(t),
+            _ => None,
         }
     }
 
@@ -65,12 +143,14 @@ impl Item {
         block == Block::Water || (held && !block.is_water())
     }
 
-    /// What using the item (the place button) does.
+    /// What using the item (the place button) does: placing a block or a crate; a material
+    /// or a tool places nothing.
     #[must_use]
-    pub const fn use_action(self) -> Action {
+    pub const fn use_action(self) -> Option<Action> {
         match self {
-            Self::Block(block) => Action::Place(block),
-            Self::Crate => Action::PlaceCrate,
+            Self::Block(block) => Some(Action::Place(block)),
+            Self::Crate => Some(Action::PlaceCrate),
+            Self::Material(_) | Self::Tool(_) => None,
         }
     }
 }
@@ -94,20 +174,32 @@ mod tests {
     #[test]
     fn every_item_round_trips_through_its_name_and_the_crate_name_is_free() {
         let items = Block::ALL.into_iter().map(Item::Block).chain([Item::Crate]);
-        for item in items {
+        let items: Vec<Item> = items.chain(Item::carried()).collect();
+        for &item in &items {
             assert_eq!(Item::from_name(item.name()), Some(item), "{item}");
         }
-        assert!(Block::from_name(Item::CRATE_NAME).is_none());
-        assert_eq!(Item::from_name("diamond"), None);
+        let mut names: Vec<_> = Block::ALL.iter().map(|b| b.name()).collect();
+        names.extend(Material::ALL.map(Material::name));
+        names.extend(Tool::ALL.map(Tool::name));
+        names.push(Item::CRATE_NAME);
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "no two items share a name");
+        assert_eq!(Item::from_name("diamond_sword"), None);
+        for &item in &items {
+            assert_eq!(Item::from_id(item.id()), Some(item), "{item}");
+        }
     }
 
     #[test]
     fn using_an_item_places_it() {
         assert_eq!(
             Item::Block(Block::Glass).use_action(),
-            Action::Place(Block::Glass)
+            Some(Action::Place(Block::Glass))
         );
-        assert_eq!(Item::Crate.use_action(), Action::PlaceCrate);
+        assert_eq!(Item::Crate.use_action(), Some(Action::PlaceCrate));
+        assert_eq!(Item::from_name("stick").and_then(Item::use_action), None);
         assert!(DEFAULT_HOTBAR.contains(&Item::Crate));
     }
 }

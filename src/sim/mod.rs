@@ -19,6 +19,7 @@ pub mod schedule;
 pub mod spawn;
 mod start;
 mod step;
+pub mod survival;
 pub mod time;
 pub mod updates;
 pub mod water;
@@ -69,6 +70,9 @@ pub struct Simulation {
     events: Vec<Event>,
     /// Each player's walked distance and fall, for the events; bookkeeping, not state.
     gaits: std::collections::BTreeMap<PlayerName, events::Gait>,
+    /// The mode, and in survival the players' health and inventories, the items lying
+    /// about and the furnaces ([`survival`]).
+    survival: survival::Survival,
 }
 
 impl Simulation {
@@ -84,6 +88,7 @@ impl Simulation {
             crates,
             motion,
             time,
+            survival,
         } = start;
         for i in 0..players.len() {
             let body = players.body_mut(i);
@@ -101,6 +106,7 @@ impl Simulation {
             cell_log: None,
             events: Vec::new(),
             gaits: std::collections::BTreeMap::new(),
+            survival,
         };
         for (delay, pos) in motion.updates {
             sim.updates.schedule(pos, delay);
@@ -224,6 +230,9 @@ impl Simulation {
                 body.position = quantize(*place);
                 body.velocity = DVec3::ZERO;
                 body.on_ground = false;
+                if let Some(s) = self.survival.survivors.get_mut(name) {
+                    s.vitals.fall_top = None;
+                }
             }
         }
         if let Some(time) = step.set_time {
@@ -254,6 +263,10 @@ impl Simulation {
             .iter()
             .map(|m| input_of(&m.name).unwrap_or(&idle))
             .collect();
+        let surviving = self.survival.mode == survival::Mode::Survival;
+        if surviving {
+            self.muster();
+        }
         let mut outcomes = Vec::with_capacity(inputs.len());
         for (who, input) in inputs.iter().enumerate() {
             let body = self.players.body_mut(who);
@@ -263,13 +276,22 @@ impl Simulation {
                 body.set_look(yaw, pitch);
             }
             outcomes.push(input.actions.iter().map(|&a| self.act(who, a)).collect());
+            if surviving {
+                self.dig(who, input.controls.held(crate::physics::Control::Dig));
+            }
         }
         self.note_changes();
         self.run_updates();
         for (who, input) in inputs.iter().enumerate() {
+            if surviving && self.is_dead(who) {
+                continue;
+            }
             let before = self.players.list()[who].body;
             self.move_player(who, input.controls);
             self.note_move(who, &before, input.controls);
+            if surviving {
+                self.live(who, &before);
+            }
         }
         for c in self.crates.list() {
             let path = c.bounds().swept(c.velocity * TICK_SECONDS).inflated(1.0);
@@ -277,6 +299,9 @@ impl Simulation {
         }
         self.crates.tick(&self.world, &self.players.bounds());
         self.move_falling();
+        if surviving {
+            self.run_survival();
+        }
         self.tick += 1;
         self.time = self.time.saturating_add(1);
         outcomes
@@ -347,7 +372,8 @@ impl Simulation {
     }
 
     /// A fingerprint of the whole simulation state: tick, time, players, crates, edits, the
-    /// update queue (each cell with the ticks until it is due) and the falling blocks.
+    /// update queue (each cell with the ticks until it is due), the falling blocks and, in
+    /// survival, the survival state.
     /// Light is left out: it follows from the blocks.
     ///
     /// The first player is hashed where the one player always was, and the others, with
@@ -406,6 +432,7 @@ impl Simulation {
                 hash_player(&mut h, body);
             }
         }
+        self.survival.hash(&mut h);
         h.finish()
     }
 

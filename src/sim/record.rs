@@ -50,7 +50,7 @@ impl Recorder {
                 pitch: Some(p.pitch),
                 flying: Some(p.flying),
                 collider: Some(p.collider.name().to_owned()),
-                ..RawPlayer::default()
+                ..super::scenario::survival::player_keys(sim.survivor(name))
             })
             .unwrap_or_default();
         let crates = sim.crates().list().iter().map(|c| RawCrate {
@@ -76,6 +76,8 @@ impl Recorder {
             seed: Some(seed),
             world: Some(kind.name().to_owned()),
             time: Some(ticks(sim.time())),
+            mode: (sim.mode() == super::survival::Mode::Survival)
+                .then(|| sim.mode().name().to_owned()),
             // The edits are the world as it stands, and what is in motion is listed.
             settled: true,
             ticks: 0,
@@ -86,6 +88,7 @@ impl Recorder {
             fill: fill.collect(),
             updates: updates.collect(),
             falling: falling.collect(),
+            items: super::scenario::survival::item_keys(sim),
             input: Vec::new(),
         };
         Self {
@@ -177,14 +180,16 @@ fn record_input(
                 ..RawInput::default()
             }
         };
-        list.push(RawInput {
+        let mut raw = RawInput {
             action: Some(action.name().to_owned()),
             block: match action {
                 Action::Place(block) => Some(block.name().to_owned()),
                 _ => None,
             },
             ..look
-        });
+        };
+        super::scenario::survival::write(action, &mut raw);
+        list.push(raw);
     }
 }
 

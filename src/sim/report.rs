@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::events::Detail;
+use super::survival::{MAX_AIR, MAX_HEALTH, Stack};
 use super::{Event, Simulation};
 use crate::physics::Player;
 use crate::world::{Block, BlockPos, Edit};
@@ -111,6 +113,18 @@ pub struct EventReport {
     /// The player it concerns, where the world held more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
+    /// For `hurt` and `death`, what hurt: `fall`, `drowning` or `cactus`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cause: Option<&'static str>,
+    /// For `hurt`, the health lost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<u8>,
+    /// For `pickup` and `craft`, the item.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub item: Option<&'static str>,
+    /// For `pickup` and `craft`, how many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
 }
 
 impl From<&Event> for EventReport {
@@ -122,7 +136,80 @@ impl From<&Event> for EventReport {
             pos: e.pos.map(|p| [p.x, p.y, p.z]),
             fall: e.fall,
             player: e.player.as_ref().map(ToString::to_string),
+            cause: match e.detail {
+                Some(Detail::Hurt { cause, .. } | Detail::Death(cause)) => Some(cause.name()),
+                _ => None,
+            },
+            amount: match e.detail {
+                Some(Detail::Hurt { amount, .. }) => Some(amount),
+                _ => None,
+            },
+            item: match e.detail {
+                Some(Detail::Items { item, .. }) => Some(item.name()),
+                _ => None,
+            },
+            count: match e.detail {
+                Some(Detail::Items { count, .. }) => Some(count),
+                _ => None,
+            },
         }
+    }
+}
+
+/// One non-empty inventory slot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SlotReport {
+    /// The slot, 0 to 35 (0 to 8 the hotbar).
+    pub slot: usize,
+    /// The item's name.
+    pub item: &'static str,
+    /// How many.
+    pub count: u8,
+}
+
+/// One item lying in the world.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ItemReport {
+    /// The item's name.
+    pub item: &'static str,
+    /// How many.
+    pub count: u8,
+    /// Bottom centre of its box.
+    pub position: [f64; 3],
+}
+
+/// One furnace with anything in it or burning.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FurnaceReport {
+    /// Its cell.
+    pub pos: [i32; 3],
+    /// The input, fuel and output slots, each `{item, count}` or null.
+    pub input: Option<StackReport>,
+    /// The fuel waiting.
+    pub fuel: Option<StackReport>,
+    /// What it made.
+    pub output: Option<StackReport>,
+    /// Ticks the burning fuel has left.
+    pub burn: u32,
+    /// Ticks the item in the input has cooked.
+    pub progress: u32,
+}
+
+/// A stack in a furnace's slot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StackReport {
+    /// The item's name.
+    pub item: &'static str,
+    /// How many.
+    pub count: u8,
+}
+
+impl StackReport {
+    fn of(s: Option<Stack>) -> Option<Self> {
+        s.map(|s| Self {
+            item: s.item.name(),
+            count: s.count,
+        })
     }
 }
 
@@ -203,6 +290,18 @@ pub struct TickReport {
     pub light: Vec<LightReport>,
     /// Everyone in the world, the first player too, by name.
     pub players: BTreeMap<String, PlayerReport>,
+    /// How the world is played: `creative` or `survival`.
+    pub mode: &'static str,
+    /// The first player's health, 0 to 20 (20 in creative, where nothing hurts).
+    pub health: u8,
+    /// The first player's air, 0 to 900.
+    pub air: u16,
+    /// The first player's non-empty slots, in slot order (empty in creative).
+    pub inventory: Vec<SlotReport>,
+    /// The items lying in the world, in the order they appeared.
+    pub items: Vec<ItemReport>,
+    /// The furnaces with anything in them or burning, by cell.
+    pub furnaces: Vec<FurnaceReport>,
     /// What happened in the last tick, in order; in the final object `hewn sim` prints,
     /// what happened in every tick.
     pub events: Vec<EventReport>,
@@ -227,6 +326,7 @@ impl TickReport {
 
     /// The report of `sim`'s current state with `edits` for its edits.
     fn with_edits(sim: &Simulation, probes: &[BlockPos], edits: Vec<EditReport>) -> Self {
+        let survivor = sim.players().first().and_then(|m| sim.survivor(&m.name));
         Self {
             tick: sim.tick_count(),
             tps: Simulation::ticks_per_second(),
@@ -258,6 +358,40 @@ impl TickReport {
                 .list()
                 .iter()
                 .map(|m| (m.name.to_string(), PlayerReport::of(sim, &m.body)))
+                .collect(),
+            mode: sim.mode().name(),
+            health: survivor.map_or(MAX_HEALTH, |s| s.vitals.health),
+            air: survivor.map_or(MAX_AIR, |s| s.vitals.air),
+            inventory: survivor
+                .map(|s| {
+                    let slots = s.inventory.slots().iter().enumerate();
+                    slots
+                        .filter_map(|(slot, st)| {
+                            st.map(|st| SlotReport {
+                                slot,
+                                item: st.item.name(),
+                                count: st.count,
+                            })
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            items: (sim.survival().drops.list().iter())
+                .map(|d| ItemReport {
+                    item: d.stack.item.name(),
+                    count: d.stack.count,
+                    position: d.position.to_array(),
+                })
+                .collect(),
+            furnaces: (sim.survival().furnaces.iter())
+                .map(|(pos, f)| FurnaceReport {
+                    pos: [pos.x, pos.y, pos.z],
+                    input: StackReport::of(f.input),
+                    fuel: StackReport::of(f.fuel),
+                    output: StackReport::of(f.output),
+                    burn: f.burn_left,
+                    progress: f.progress,
+                })
                 .collect(),
             events: sim.events().iter().map(EventReport::from).collect(),
             hash: format!("{:016x}", sim.hash()),

@@ -8,6 +8,7 @@ use glam::DVec3;
 
 use super::schedule::InputSchedule;
 pub use super::schedule::{Event, Operation, Presence};
+use super::survival::{ItemDrop, MAX_AIR, MAX_HEALTH, Mode, Stack, Survival, Survivor};
 use super::updates::Motion;
 use super::{Action, Member, PlayerName, Players, Simulation, Start, Step};
 use crate::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
@@ -27,6 +28,7 @@ mod overlap;
 pub(super) mod raw;
 mod sections;
 mod seed;
+pub(crate) mod survival;
 mod syntax;
 pub(super) mod writer;
 pub use arrivals::Arrivals;
@@ -84,6 +86,12 @@ pub struct PlayerStart {
     pub flying: bool,
     /// The shape the player collides as.
     pub collider: PlayerCollider,
+    /// Survival: health at the start.
+    pub health: u8,
+    /// Survival: air at the start.
+    pub air: u16,
+    /// Survival: what it carries, filling slots from 0 in order.
+    pub inventory: Vec<Stack>,
 }
 
 impl Default for PlayerStart {
@@ -100,6 +108,9 @@ impl Default for PlayerStart {
             pitch: 0.0,
             flying: false,
             collider: PlayerCollider::Box,
+            health: MAX_HEALTH,
+            air: MAX_AIR,
+            inventory: Vec::new(),
         }
     }
 }
@@ -115,6 +126,18 @@ impl PlayerStart {
         player.flying = self.flying;
         player.collider = self.collider;
         player
+    }
+
+    /// Its survival state at the start: health, air and inventory as given.
+    #[must_use]
+    pub fn survivor(&self) -> Survivor {
+        let mut s = Survivor::default();
+        s.vitals.health = self.health;
+        s.vitals.air = self.air;
+        for (i, &stack) in self.inventory.iter().enumerate() {
+            *s.inventory.slot_mut(i) = Some(stack);
+        }
+        s
     }
 }
 
@@ -151,6 +174,8 @@ pub struct Scenario {
     pub world: GeneratorKind,
     /// Ticks to run.
     pub ticks: u64,
+    /// How the world is played.
+    pub mode: Mode,
     /// The world's clock at the start, in ticks; `None` for a new world's
     /// ([`MORNING`](super::time::MORNING)), or with a saved world, its own.
     pub time: Option<u64>,
@@ -174,6 +199,8 @@ pub struct Scenario {
     pub settled: bool,
     /// Updates waiting (with the tick they are due) and blocks falling at tick 0.
     pub motion: Motion,
+    /// Survival: items lying in the world at tick 0.
+    pub items: Vec<ItemDrop>,
 }
 
 impl Scenario {
@@ -233,6 +260,8 @@ impl Scenario {
                 })?,
         };
         let ticks = tick_value("ticks", raw.ticks)?;
+        let mode = survival::mode(raw.mode.as_deref())?;
+        let items = survival::items(mode, &raw.items)?;
         let time = raw
             .time
             .map(|t| {
@@ -294,6 +323,8 @@ impl Scenario {
             seed: raw.seed.unwrap_or(0),
             world,
             ticks,
+            mode,
+            items,
             time,
             probes,
             player,
@@ -335,7 +366,8 @@ impl Scenario {
     #[must_use]
     pub fn begin(&self) -> (Simulation, Arrivals) {
         let generator = Generator::new(self.world, self.seed);
-        let arrivals = Arrivals::at(generator.spawn_point());
+        let spawn = generator.spawn_point();
+        let arrivals = Arrivals::at(spawn);
         let mut world = World::new(generator);
         self.apply_fills(&mut world);
         if self.settled {
@@ -348,6 +380,7 @@ impl Scenario {
             crates: self.crates.clone(),
             motion: self.motion.clone(),
             time: self.time.unwrap_or(super::time::MORNING),
+            survival: self.survival_at_start(spawn),
         });
         (sim, arrivals)
     }
@@ -378,6 +411,22 @@ impl Scenario {
         for &probe in &self.probes {
             world.load_light_around(probe);
         }
+    }
+
+    /// The survival state at tick 0, in the scenario's mode, the dead coming back at
+    /// `spawn`: every player's health, air and inventory as its table gives them.
+    #[must_use]
+    pub fn survival_at_start(&self, spawn: DVec3) -> Survival {
+        let mut survival = Survival::new(self.mode, spawn);
+        for &drop in &self.items {
+            survival.drops.add(drop);
+        }
+        if self.mode == Mode::Survival {
+            for p in self.player_starts() {
+                survival.survivors.insert(p.name.clone(), p.survivor());
+            }
+        }
+        survival
     }
 
     /// Every player's start: the first player, then the others in the order of their names.
@@ -571,6 +620,8 @@ fn parse_player(
             )
         })?,
     };
+    let (health, air, inventory) =
+        survival::start(table, raw.health, raw.air, raw.inventory.as_deref())?;
     Ok(PlayerStart {
         name,
         joins,
@@ -581,6 +632,9 @@ fn parse_player(
         pitch,
         flying: raw.flying.unwrap_or(false),
         collider,
+        health,
+        air,
+        inventory,
     })
 }
 

@@ -6,6 +6,7 @@
 //! only [`Simulation::tick`](super::Simulation::tick) changes the state.
 
 use super::players::{PlayerName, Players};
+use super::survival::Survival;
 use super::time::MORNING;
 use super::updates::Motion;
 use crate::physics::Player;
@@ -27,6 +28,9 @@ pub struct Start {
     pub motion: Motion,
     /// The world's clock, in ticks ([`super::time`]).
     pub time: u64,
+    /// The mode and, in survival, the players' health and inventories, the items lying
+    /// about and the furnaces.
+    pub survival: Survival,
 }
 
 impl Start {
@@ -60,6 +64,7 @@ impl Start {
             crates: Vec::new(),
             motion: Motion::default(),
             time: MORNING,
+            survival: Survival::default(),
         }
     }
 

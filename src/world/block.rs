@@ -157,6 +157,12 @@ pub enum Block {
     SpruceLeaves = 69,
     /// The light green leaves of a birch.
     BirchLeaves = 70,
+    /// A workbench: right click opens a 3×3 crafting grid.
+    CraftingTable = 71,
+    /// A stone oven that smelts ores and bakes clay, cold.
+    Furnace = 72,
+    /// A furnace with fuel burning in it: it glows.
+    LitFurnace = 73,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -270,7 +276,7 @@ use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 71;
+    pub const COUNT: usize = 74;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -345,6 +351,9 @@ impl Block {
         Self::Cactus,
         Self::SpruceLeaves,
         Self::BirchLeaves,
+        Self::CraftingTable,
+        Self::Furnace,
+        Self::LitFurnace,
     ];
 
     /// The block's stable numeric id.
@@ -423,11 +432,12 @@ impl Block {
     }
 
     /// The block a player holds to place this one: every torch is placed as a torch, which
-    /// stands or leans by the face it is placed against.
+    /// stands or leans by the face it is placed against, and a lit furnace is a furnace.
     #[must_use]
     pub const fn held_as(self) -> Self {
-        match self.shape() {
-            Shape::Torch { .. } => Self::Torch,
+        match self {
+            Self::LitFurnace => Self::Furnace,
+            _ if matches!(self.shape(), Shape::Torch { .. }) => Self::Torch,
             _ => self,
         }
     }

@@ -27,11 +27,7 @@ pub fn paint_icon(painter: &egui::Painter, rect: egui::Rect, atlas: egui::Textur
 /// An item's name as players read it: "Stone bricks" for `stone_bricks`.
 #[must_use]
 pub fn item_name(item: Item) -> String {
-    let id = match item {
-        Item::Block(block) => block.name(),
-        Item::Crate => "crate",
-    };
-    let mut name = id.replace('_', " ");
+    let mut name = item.name().replace('_', " ");
     if let Some(first) = name.get_mut(0..1) {
         first.make_ascii_uppercase();
     }

@@ -109,7 +109,10 @@ fn parse_input(
         || raw.action.is_some()
         || raw.block.is_some()
         || raw.position.is_some()
-        || raw.time.is_some();
+        || raw.time.is_some()
+        || raw.item.is_some()
+        || raw.count.is_some()
+        || raw.slot.is_some();
     if is_hold && is_event {
         return Err(invalid(
             format!("input[{i}]"),
@@ -154,6 +157,7 @@ fn parse_input(
         .map(|b| block_value(&key("block"), b))
         .transpose()?;
     let operation = operation(&key, &raw)?;
+    let survival_action = super::survival::action(&key, &raw)?;
     let presence = match raw.action.as_deref() {
         Some("leave") => Some(Presence::Leave),
         Some("join") => Some(Presence::Return),
@@ -176,6 +180,7 @@ fn parse_input(
         }));
     }
     let action = match (raw.action.as_deref(), block) {
+        _ if survival_action.is_some() => survival_action,
         (None, None) => None,
         (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
         (Some("break"), None) => Some(Action::Break),
@@ -199,7 +204,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport or set_time)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, craft, drop, select, respawn, smelt, fuel or collect)",
                     quoted(other)
                 ),
             ));

@@ -25,6 +25,9 @@ pub(crate) struct RawScenario {
     pub(crate) world: Option<String>,
     /// The world's clock at tick 0.
     pub(crate) time: Option<i64>,
+    /// How the world is played: `creative` (when left out) or `survival`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) mode: Option<String>,
     /// Whether the fills are the world as it stands rather than changes.
     #[serde(default)]
     pub(crate) settled: bool,
@@ -51,6 +54,9 @@ pub(crate) struct RawScenario {
     /// Blocks falling at tick 0.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) falling: Vec<RawFalling>,
+    /// Survival: items lying in the world at tick 0.
+    #[serde(default, rename = "item", skip_serializing_if = "Vec::is_empty")]
+    pub(crate) items: Vec<RawItem>,
     /// Held controls and one-shot events, in file order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) input: Vec<RawInput>,
@@ -88,6 +94,46 @@ pub(crate) struct RawPlayer {
     pub(crate) flying: Option<bool>,
     /// The collider's name.
     pub(crate) collider: Option<String>,
+    /// Survival: health at the start, 0 to 20.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) health: Option<i64>,
+    /// Survival: air at the start, 0 to 900.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) air: Option<i64>,
+    /// Survival: what the player carries, filling slots from 0 in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) inventory: Option<Vec<RawStack>>,
+}
+
+/// One stack of a `[player]`'s `inventory`.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawStack {
+    /// The item's name.
+    pub(crate) item: String,
+    /// How many.
+    pub(crate) count: i64,
+    /// For a tool, the uses spent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) wear: Option<i64>,
+}
+
+/// One `[[item]]`: a stack lying in the world.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawItem {
+    /// The item's name.
+    pub(crate) item: String,
+    /// How many.
+    pub(crate) count: i64,
+    /// Bottom centre of its box.
+    pub(crate) position: [f64; 3],
+    /// Blocks per second; still when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) velocity: Option<[f64; 3]>,
+    /// Ticks since it appeared; 0 when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) age: Option<i64>,
 }
 
 /// One `[[fill]]`.
@@ -129,6 +175,15 @@ pub(crate) struct RawInput {
     pub(crate) position: Option<[f64; 3]>,
     /// The world's clock `action = "set_time"` sets, in ticks.
     pub(crate) time: Option<i64>,
+    /// The item crafted, smelted or burnt (`craft`, `smelt`, `fuel`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) item: Option<String>,
+    /// How many: batches for `craft`, items for `drop`, `smelt` and `fuel`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) count: Option<i64>,
+    /// The hotbar slot `select` takes in hand, 0 to 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) slot: Option<i64>,
 }
 
 /// One `[[update]]`: a cell due for an update at tick `due`.

@@ -279,4 +279,10 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
     },
     leaves("spruce_leaves"),
     leaves("birch_leaves"),
+    solid("crafting_table", log_faces("planks", "planks")),
+    solid("furnace", FaceTextures::all("cobblestone")),
+    BlockProperties {
+        emission: 13,
+        ..solid("lit_furnace", FaceTextures::all("cobblestone"))
+    },
 ];

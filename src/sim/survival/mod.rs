@@ -1,0 +1,217 @@
+//! Survival: health and air, digging that takes time and tools, items that drop, an
+//! inventory, crafting and smelting, with Minecraft's rules and numbers.
+//!
+//! A world is in one [`Mode`]. In creative, blocks are endless, one click breaks any
+//! breakable block and nothing hurts: none of this module's state changes and none of it is
+//! hashed, so creative runs hash as they always did. In survival each player has a
+//! [`Survivor`]: its [`Vitals`], its [`Inventory`] and the block it is digging; items lie in
+//! the world as [`Drops`], and furnaces keep their contents ([`Furnace`]). The rules that
+//! change them each tick are in [`play`](self::play) and its siblings.
+
+mod digging;
+mod drops;
+mod furnace;
+mod inventory;
+mod play;
+pub mod recipes;
+mod smelting;
+mod tools;
+mod vitals;
+
+use std::collections::BTreeMap;
+
+use glam::DVec3;
+
+pub use digging::{dig_ticks, drop_of, hardness_tenths, harvests, needed_tier, right_tool};
+pub use drops::{Drops, ITEM_SIZE, ItemDrop, LIFETIME, PICKUP_DELAY};
+pub use furnace::{Furnace, FurnaceSlot};
+pub use inventory::{Inventory, SLOTS, Stack};
+pub use smelting::{SMELT_TICKS, burn_ticks, smelted};
+pub use tools::{Material, Tier, Tool, ToolKind};
+pub use vitals::{Cause, HURT_COOLDOWN, MAX_AIR, MAX_HEALTH, REGENERATION_INTERVAL, Vitals};
+
+use super::PlayerName;
+use super::hash::StateHasher;
+use crate::world::BlockPos;
+
+/// How a world is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Endless blocks, instant breaking, flight, no harm.
+    #[default]
+    Creative,
+    /// Health, air, digging with tools, items gathered and crafted.
+    Survival,
+}
+
+impl Mode {
+    /// Both modes; survival first, as the create dialog offers them.
+    pub const ALL: [Self; 2] = [Self::Survival, Self::Creative];
+
+    /// The mode's name in scenarios, commands and saves.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Creative => "creative",
+            Self::Survival => "survival",
+        }
+    }
+
+    /// The mode called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
+/// The block a player is digging and for how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dig {
+    /// The cell.
+    pub cell: BlockPos,
+    /// Ticks the dig control has been held on it.
+    pub ticks: u32,
+    /// Ticks that break it.
+    pub needed: u32,
+}
+
+impl Dig {
+    /// The crack overlay's stage, 0 to 9.
+    #[must_use]
+    pub fn stage(&self) -> u8 {
+        if self.needed == 0 {
+            return 9;
+        }
+        (self.ticks * 10 / self.needed).min(9) as u8
+    }
+}
+
+/// One survival player's own state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Survivor {
+    /// Health and air.
+    pub vitals: Vitals,
+    /// What it carries.
+    pub inventory: Inventory,
+    /// The hotbar slot in hand, 0 to 8.
+    pub selected: u8,
+    /// The block it is digging, while the dig control is held on one.
+    pub digging: Option<Dig>,
+    /// What killed it, while it is dead (until it respawns).
+    pub death: Option<Cause>,
+}
+
+impl Survivor {
+    /// The stack in hand, if any.
+    #[must_use]
+    pub fn held(&self) -> Option<Stack> {
+        self.inventory.slots()[usize::from(self.selected)]
+    }
+
+    /// The tool in hand, if one is.
+    #[must_use]
+    pub fn held_tool(&self) -> Option<Tool> {
+        self.held().and_then(|s| s.item.tool())
+    }
+
+    fn hash(&self, h: &mut StateHasher) {
+        let v = &self.vitals;
+        h.bytes(&[v.health, v.cooldown, self.selected]);
+        h.u64(u64::from(v.air));
+        h.u64(u64::from(v.unhurt));
+        h.u64(u64::from(v.drowning_in));
+        h.f64(v.fall_top.unwrap_or(f64::NAN));
+        hash_stacks(h, self.inventory.slots());
+        match self.digging {
+            Some(d) => {
+                h.bool(true);
+                hash_cell(h, d.cell);
+                h.u64(u64::from(d.ticks));
+            }
+            None => h.bool(false),
+        }
+        h.bytes(&[self.death.map_or(0, |c| c as u8 + 1)]);
+    }
+}
+
+/// Everything survival adds to a world's state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Survival {
+    /// How the world is played.
+    pub mode: Mode,
+    /// Where the dead come back.
+    pub spawn: DVec3,
+    /// Each player's own state, by name: those away keep theirs.
+    pub survivors: BTreeMap<PlayerName, Survivor>,
+    /// The items lying in the world.
+    pub drops: Drops,
+    /// The furnaces with anything in them or burning, by cell.
+    pub furnaces: BTreeMap<BlockPos, Furnace>,
+}
+
+impl Survival {
+    /// A world played in `mode`, whose dead come back at `spawn`, with nothing in it yet.
+    #[must_use]
+    pub fn new(mode: Mode, spawn: DVec3) -> Self {
+        Self {
+            mode,
+            spawn,
+            ..Self::default()
+        }
+    }
+
+    /// Feeds the survival state to `h`, in survival only: a creative world's hash is what
+    /// it always was.
+    pub(super) fn hash(&self, h: &mut StateHasher) {
+        if self.mode == Mode::Creative {
+            return;
+        }
+        h.bytes(b"survival");
+        for c in self.spawn.to_array() {
+            h.f64(c);
+        }
+        h.u64(self.survivors.len() as u64);
+        for (name, s) in &self.survivors {
+            h.bytes(name.as_str().as_bytes());
+            s.hash(h);
+        }
+        h.u64(self.drops.list().len() as u64);
+        for d in self.drops.list() {
+            hash_stacks(h, &[Some(d.stack)]);
+            for v in [d.position, d.velocity] {
+                for c in v.to_array() {
+                    h.f64(c);
+                }
+            }
+            h.bool(d.on_ground);
+            h.u64(u64::from(d.age));
+        }
+        h.u64(self.furnaces.len() as u64);
+        for (&cell, f) in &self.furnaces {
+            hash_cell(h, cell);
+            hash_stacks(h, &[f.input, f.fuel, f.output]);
+            for n in [f.burn_left, f.burn_total, f.progress] {
+                h.u64(u64::from(n));
+            }
+        }
+    }
+}
+
+fn hash_cell(h: &mut StateHasher, cell: BlockPos) {
+    h.i32(cell.x);
+    h.i32(cell.y);
+    h.i32(cell.z);
+}
+
+fn hash_stacks(h: &mut StateHasher, stacks: &[Option<Stack>]) {
+    for s in stacks {
+        match s {
+            Some(s) => {
+                h.bytes(s.item.name().as_bytes());
+                h.bytes(&[0, s.count]);
+                h.u64(u64::from(s.wear));
+            }
+            None => h.bytes(&[0xff]),
+        }
+    }
+}
