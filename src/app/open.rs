@@ -141,7 +141,7 @@ pub fn open_world(
             crates: loaded.crates,
             motion: loaded.motion,
             time: loaded.meta.time,
-            survival: crate::sim::survival::Survival::default(),
+            survival: loaded.survival,
         },
         generator: loaded.generator,
         hotbar: me.hotbar,
