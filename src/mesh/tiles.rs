@@ -9,8 +9,9 @@ use crate::world::{Block, Face};
 pub const TILE_SIZE: u32 = 16;
 /// Tiles per row of the atlas.
 pub const ATLAS_COLUMNS: u32 = 8;
-/// Rows of tiles in the atlas.
-pub const ATLAS_ROWS: u32 = 8;
+/// Rows of tiles in the atlas: sixteen, so the atlas holds 128 tiles, as many as a chunk
+/// vertex's tile bits ([`layout::TILE`](super::layout::TILE)) can name.
+pub const ATLAS_ROWS: u32 = 16;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
@@ -127,6 +128,10 @@ mod tests {
             }
         }
         assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
+        assert!(
+            ATLAS_COLUMNS * ATLAS_ROWS <= 1 << crate::mesh::layout::TILE.1,
+            "a chunk vertex can name every tile of the atlas"
+        );
         assert_eq!(tile_index("crate"), Some(CRATE_TILE));
         assert_eq!(tile_index("torch"), Some(TORCH_TILE));
     }
