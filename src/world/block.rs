@@ -157,6 +157,14 @@ pub enum Block {
     SpruceLeaves = 69,
     /// The light green leaves of a birch.
     BirchLeaves = 70,
+    /// A table of planks with tools hung on its sides, for crafting what needs more room
+    /// than the hands give.
+    CraftingTable = 71,
+    /// A stone furnace with no fire in it, for smelting ore and cooking.
+    Furnace = 72,
+    /// A furnace with a fire in it: as the furnace, but its mouth glows and gives off block
+    /// light 13. A player holds and places the furnace, which its fire lights.
+    LitFurnace = 73,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -270,7 +278,7 @@ use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 71;
+    pub const COUNT: usize = 74;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -345,6 +353,9 @@ impl Block {
         Self::Cactus,
         Self::SpruceLeaves,
         Self::BirchLeaves,
+        Self::CraftingTable,
+        Self::Furnace,
+        Self::LitFurnace,
     ];
 
     /// The block's stable numeric id.
@@ -423,11 +434,13 @@ impl Block {
     }
 
     /// The block a player holds to place this one: every torch is placed as a torch, which
-    /// stands or leans by the face it is placed against.
+    /// stands or leans by the face it is placed against, and a lit furnace as the furnace,
+    /// whose fire is lit where it stands.
     #[must_use]
     pub const fn held_as(self) -> Self {
-        match self.shape() {
-            Shape::Torch { .. } => Self::Torch,
+        match (self, self.shape()) {
+            (_, Shape::Torch { .. }) => Self::Torch,
+            (Self::LitFurnace, _) => Self::Furnace,
             _ => self,
         }
     }
