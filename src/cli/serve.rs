@@ -143,6 +143,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     start.crates = loaded.crates;
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
+    start.survival = loaded.survival;
     let config = ServerConfig {
         max_players: usize::from(max_players),
         view_distance: args.view_distance.unwrap_or(settings.view_distance),
