@@ -32,7 +32,7 @@ const SHALLOW_ALPHA: f32 = 0.78;
 
 // Must match src/mesh/tiles.rs.
 const ATLAS_COLUMNS: u32 = 8u;
-const ATLAS_ROWS: u32 = 8u;
+const ATLAS_ROWS: u32 = 16u;
 const ATLAS_SIZE: vec2<f32> = vec2<f32>(f32(ATLAS_COLUMNS), f32(ATLAS_ROWS));
 
 // The vertex layout: (first bit, bit count) of each field; X to AO are in `packed`, the rest

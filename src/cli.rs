@@ -97,6 +97,24 @@ impl From<ColliderArg> for crate::physics::PlayerCollider {
     }
 }
 
+/// How a new world is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// Health, air, digging with tools, items gathered and crafted.
+    Survival,
+    /// Endless blocks, instant breaking, flight, no harm.
+    Creative,
+}
+
+impl From<ModeArg> for crate::sim::survival::Mode {
+    fn from(arg: ModeArg) -> Self {
+        match arg {
+            ModeArg::Survival => Self::Survival,
+            ModeArg::Creative => Self::Creative,
+        }
+    }
+}
+
 /// Where chunks' smooth light and ambient occlusion are worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LightArg {
@@ -171,6 +189,10 @@ pub struct PlayOptions {
     /// The world generator of a new world (default terrain); an existing world keeps its own.
     #[arg(long, value_enum, value_name = "KIND")]
     pub world_gen: Option<WorldGenArg>,
+    /// How a new world is played (default survival, as in Minecraft; an unsaved world of
+    /// --frames without --world, creative); an existing world keeps its own.
+    #[arg(long, value_enum, value_name = "survival|creative")]
+    pub mode: Option<ModeArg>,
     /// The player's collision shape (switch while playing with C).
     #[arg(long, value_enum, value_name = "SHAPE", default_value = "box")]
     pub collider: ColliderArg,

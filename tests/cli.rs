@@ -71,6 +71,12 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "time",
         "light",
         "players",
+        "mode",
+        "health",
+        "air",
+        "inventory",
+        "items",
+        "furnaces",
         "events",
         "hash",
     ];

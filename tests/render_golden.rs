@@ -1,6 +1,6 @@
 //! Renders fixed scenes offscreen and compares them with the pictures in tests/golden/: the
-//! scene by day, the same at night with torches, a closed room lit by a torch, the title
-//! screen with two worlds and the pause menu over the scene; checks that a crate shows its
+//! scene by day, the same at night with torches, a closed room lit by a torch, a workshop lit
+//! by a furnace's fire, the title screen with two worlds and the pause menu over the scene; checks that a crate shows its
 //! own texture; and that light sampled in the shader draws the scene as the vertices' light
 //! does, within a stated tolerance.
 //!
@@ -24,6 +24,10 @@ mod golden;
 /// Playing with others: the multiplayer screen, the chat and the player list.
 #[path = "render_golden/together.rs"]
 mod together;
+
+/// The crafting table and the furnaces.
+#[path = "render_golden/workshop.rs"]
+mod workshop;
 
 use golden::{CHANNEL_TOLERANCE, assert_matches_golden, gpu_or_skip};
 

@@ -181,6 +181,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
     conn.execute_batch(
         "DROP TABLE crates;
          DROP TABLE updates;
+         DROP TABLE survival;
          DROP TABLE falling;
          UPDATE player SET hotbar = 'stone,dirt,grass,planks,cobblestone,log,glass,leaves,stone_slab',
                            selected = 4;
@@ -213,7 +214,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn::save::SCHEMA_VERSION);
-    assert_eq!(version, 7);
+    assert_eq!(version, 8);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();
@@ -231,6 +232,7 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
     conn.execute_batch(
         "DELETE FROM meta WHERE key = 'time';
          DROP TABLE updates;
+         DROP TABLE survival;
          DROP TABLE falling;
          UPDATE player SET hotbar = 'glass,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate';
          PRAGMA user_version = 3;",
@@ -565,4 +567,95 @@ fn every_block_survives_a_save() {
         world.load_region(hewn::aabb::Aabb::new(at.min_corner(), at.min_corner()));
         assert_eq!(world.block(at), block, "{block} at {at:?}");
     }
+}
+
+#[test]
+fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
+    use hewn::sim::survival::{Mode, Survival};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("w.hewn");
+    let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    let spawn = loaded.generator.spawn_point();
+    // A survival player by a furnace smelting sand, with coal lying beside it.
+    let scenario = hewn::sim::scenario::Scenario::parse(
+        r#"
+        world = "flat"
+        seed = 9
+        mode = "survival"
+        ticks = 1
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        health = 13
+        inventory = [{item = "sand", count = 5}, {item = "planks", count = 2}, {item = "iron_pickaxe", count = 1, wear = 40}]
+        [[item]]
+        item = "coal"
+        count = 2
+        position = [4.5, 64.0, 4.5]
+        "#,
+    )
+    .unwrap();
+    let mut start = Start::in_world(loaded.world, Player::new(DVec3::new(0.5, 64.0, 0.5)));
+    start.survival = scenario.survival_at_start(spawn);
+    start.players.first_mut().unwrap().set_look(90.0, 0.0);
+    start
+        .world
+        .set_block(BlockPos::new(2, 65, 0), Block::Furnace);
+    let mut sim = Simulation::new(start);
+    let put = |action| hewn::sim::Input {
+        actions: vec![action],
+        ..hewn::sim::Input::default()
+    };
+    use hewn::sim::survival::FurnaceSlot;
+    use hewn::sim::{Action, Item};
+    let sand = Item::Block(Block::Sand);
+    let planks = Item::Block(Block::Planks);
+    sim.tick(&put(Action::FurnacePut {
+        slot: FurnaceSlot::Input,
+        item: sand,
+        count: 5,
+    }));
+    sim.tick(&put(Action::FurnacePut {
+        slot: FurnaceSlot::Fuel,
+        item: planks,
+        count: 2,
+    }));
+    let idle = hewn::sim::Input::default();
+    for _ in 0..700 {
+        sim.tick(&idle);
+    }
+    assert_eq!(sim.mode(), Mode::Survival);
+    assert_eq!(sim.survival().furnaces.len(), 1, "the furnace is burning");
+    file.save(&Snapshot::of(&mut sim, |_| Hotbar::default()))
+        .unwrap();
+    file.close().unwrap();
+
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
+    assert!(loaded.damaged_rows.is_empty(), "{:?}", loaded.damaged_rows);
+    assert_eq!(&loaded.survival, sim.survival());
+    let saved: Survival = loaded.survival.clone();
+    let body = loaded.players[&PlayerName::default()].body;
+    let mut start = Start::in_world(loaded.world, body);
+    start.survival = saved;
+    start.time = sim.time();
+    let mut resumed = Simulation::new(start);
+    for _ in 0..1200 {
+        sim.tick(&idle);
+        resumed.tick(&idle);
+    }
+    assert_eq!(resumed.survival(), sim.survival());
+    let glass = Item::Block(Block::Glass);
+    let furnace = sim
+        .survival()
+        .furnaces
+        .values()
+        .next()
+        .copied()
+        .unwrap_or_default();
+    assert!(
+        furnace
+            .output
+            .is_some_and(|o| o.item == glass && o.count >= 2)
+    );
+    file.close().unwrap();
 }

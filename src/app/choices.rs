@@ -104,6 +104,7 @@ impl App {
             // The world has its own seed and generator; the command line's are for new ones.
             seed: None,
             world_gen: None,
+            mode: None,
             // A recording, a start time and a final screenshot belong to the world named on
             // the command line, not to every world opened from the title screen.
             record: None,

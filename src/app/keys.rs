@@ -34,16 +34,16 @@ pub enum Binding {
 
 impl Binding {
     /// Every binding, in the order a settings screen lists them.
-    pub const ALL: [Self; Control::ALL.len() + HOTBAR_SLOTS + Self::COMMANDS.len()] = {
-        let mut all = [Self::Inventory; Control::ALL.len() + HOTBAR_SLOTS + Self::COMMANDS.len()];
+    pub const ALL: [Self; Control::KEYED.len() + HOTBAR_SLOTS + Self::COMMANDS.len()] = {
+        let mut all = [Self::Inventory; Control::KEYED.len() + HOTBAR_SLOTS + Self::COMMANDS.len()];
         let mut i = 0;
         while i < all.len() {
-            all[i] = if i < Control::ALL.len() {
-                Self::Control(Control::ALL[i])
-            } else if i < Control::ALL.len() + HOTBAR_SLOTS {
-                Self::Hotbar(i - Control::ALL.len())
+            all[i] = if i < Control::KEYED.len() {
+                Self::Control(Control::KEYED[i])
+            } else if i < Control::KEYED.len() + HOTBAR_SLOTS {
+                Self::Hotbar(i - Control::KEYED.len())
             } else {
-                Self::COMMANDS[i - Control::ALL.len() - HOTBAR_SLOTS]
+                Self::COMMANDS[i - Control::KEYED.len() - HOTBAR_SLOTS]
             };
             i += 1;
         }
@@ -143,8 +143,9 @@ const fn control_facts(control: Control) -> (&'static str, KeyCode) {
         Control::Jump => ("Jump, fly up, swim up", KeyCode::Space),
         Control::Sneak => ("Sneak, fly down", KeyCode::ShiftLeft),
         Control::Sprint => ("Sprint", KeyCode::ControlLeft),
-        // Digging is the left mouse button: the key is a second way to it.
-        Control::Dig => ("Dig (survival)", KeyCode::KeyG),
+        // Digging is the left mouse button and never bound ([`Control::KEYED`]); this arm
+        // only keeps the match whole.
+        Control::Dig => ("Dig", KeyCode::KeyG),
     }
 }
 

@@ -3,6 +3,7 @@
 //! world's player of that name resumes where they left, and a name new to it starts at the
 //! spawn point.
 
+use crate::sim::survival::{Mode, Survival};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -87,9 +88,13 @@ pub fn open_world(
         let mut world = World::with_shared_source(generator.clone());
         let mut body = spawn::new_player(&mut world, generator.spawn_point());
         body.collider = collider;
+        // Automation's worlds are creative unless asked: goldens and timings see no HUD of
+        // hearts and no digging that takes time.
+        let mode = options.mode.map_or(Mode::Creative, Mode::from);
         return Ok(Opened {
             start: Start {
                 players: Players::one(player.clone(), body),
+                survival: Survival::new(mode, generator.spawn_point()),
                 ..Start::in_world(world, body)
             },
             generator,
@@ -122,6 +127,21 @@ pub fn open_world(
     for row in &loaded.damaged_rows {
         log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
     }
+    let survival = if loaded.created {
+        let mode = options.mode.map_or(Mode::Survival, Mode::from);
+        Survival::new(mode, loaded.generator.spawn_point())
+    } else {
+        if options
+            .mode
+            .is_some_and(|m| Mode::from(m) != loaded.survival.mode)
+        {
+            log::warn!(
+                "--mode is for a new world: this one is played in {}",
+                loaded.survival.mode.name()
+            );
+        }
+        std::mem::take(&mut loaded.survival)
+    };
     let me = match loaded.take_player(player) {
         Some(saved) => {
             log::info!("{player} resumes where they left");
@@ -141,7 +161,7 @@ pub fn open_world(
             crates: loaded.crates,
             motion: loaded.motion,
             time: loaded.meta.time,
-            survival: crate::sim::survival::Survival::default(),
+            survival,
         },
         generator: loaded.generator,
         hotbar: me.hotbar,

@@ -74,6 +74,7 @@ impl Family {
             | B::BirchLog
             | B::BirchPlanks
             | B::PlanksSlab
+            | B::CraftingTable
             | B::Torch
             | B::WallTorchEast
             | B::WallTorchWest
@@ -165,5 +166,7 @@ mod tests {
         assert_eq!(Family::of(Block::Water3), Some(Family::Water));
         assert_eq!(Family::of(Block::CoalOre), Some(Family::Stone));
         assert_eq!(Family::of(Block::BirchLog), Some(Family::Wood));
+        assert_eq!(Family::of(Block::CraftingTable), Some(Family::Wood));
+        assert_eq!(Family::of(Block::LitFurnace), Some(Family::Stone));
     }
 }

@@ -21,7 +21,6 @@ use crate::net::server::{Caller, Server, ServerConfig};
 use crate::net::transport::{MAX_CLIENTS, connection_config};
 use crate::net::udp_server::UdpServer;
 use crate::save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
-use crate::sim::survival::{Mode, Survival};
 use crate::sim::{PlayerName, Simulation, Start};
 use crate::worldgen::GeneratorKind;
 use renet::RenetServer;
@@ -144,9 +143,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     start.crates = loaded.crates;
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
-    // Creative until an operator says otherwise; the dead of a survival world come back
-    // where new players start.
-    start.survival = Survival::new(Mode::Creative, loaded.generator.spawn_point());
+    start.survival = loaded.survival;
     let config = ServerConfig {
         max_players: usize::from(max_players),
         view_distance: args.view_distance.unwrap_or(settings.view_distance),

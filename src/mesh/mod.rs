@@ -135,7 +135,8 @@ pub mod layout {
     pub const FACE: (u32, u32) = (22, 3);
     /// Bits of the ambient occlusion in `packed`: 0 (dark) to 3.
     pub const AO: (u32, u32) = (25, 2);
-    /// Bits of the atlas tile in `surface`: up to 128 tiles.
+    /// Bits of the atlas tile in `surface`: up to 128 tiles, the whole atlas
+    /// ([`tiles::ATLAS_COLUMNS`](super::tiles::ATLAS_COLUMNS) × `ATLAS_ROWS`).
     pub const TILE: (u32, u32) = (0, 7);
     /// Bits of the sky light in `surface`: quarter levels, 0 to 60.
     pub const SKY: (u32, u32) = (7, 6);

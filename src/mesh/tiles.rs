@@ -9,12 +9,13 @@ use crate::world::{Block, Face};
 pub const TILE_SIZE: u32 = 16;
 /// Tiles per row of the atlas.
 pub const ATLAS_COLUMNS: u32 = 8;
-/// Rows of tiles in the atlas.
-pub const ATLAS_ROWS: u32 = 8;
+/// Rows of tiles in the atlas: sixteen, so the atlas holds 128 tiles, as many as a chunk
+/// vertex's tile bits ([`layout::TILE`](super::layout::TILE)) can name.
+pub const ATLAS_ROWS: u32 = 16;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 62] = [
+pub const TILES: [&str; 101] = [
     "stone",
     "dirt",
     "grass_top",
@@ -77,7 +78,57 @@ pub const TILES: [&str; 62] = [
     "cactus_side",
     "spruce_leaves",
     "birch_leaves",
+    // The crafting table's and the furnaces' faces.
+    "crafting_table_top",
+    "crafting_table_side",
+    "furnace_top",
+    "furnace_front",
+    "furnace_front_lit",
+    // The cracks drawn over a block being broken, from the first blow to the last: clear
+    // but for the cracks, each stage the one before with more.
+    "destroy_stage_0",
+    "destroy_stage_1",
+    "destroy_stage_2",
+    "destroy_stage_3",
+    "destroy_stage_4",
+    "destroy_stage_5",
+    "destroy_stage_6",
+    "destroy_stage_7",
+    "destroy_stage_8",
+    "destroy_stage_9",
+    // Items, as flat icons on a clear ground.
+    "stick",
+    "coal",
+    "charcoal",
+    "iron_ingot",
+    "gold_ingot",
+    "diamond",
+    "brick",
+    "wooden_pickaxe",
+    "stone_pickaxe",
+    "iron_pickaxe",
+    "diamond_pickaxe",
+    "wooden_axe",
+    "stone_axe",
+    "iron_axe",
+    "diamond_axe",
+    "wooden_shovel",
+    "stone_shovel",
+    "iron_shovel",
+    "diamond_shovel",
+    // HUD icons, each nine pixels square inside a clear tile (HUD_ICON_INSET).
+    "heart_full",
+    "heart_half",
+    "heart_empty",
+    "bubble",
+    "bubble_burst",
 ];
+
+/// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in
+/// pixels from the tile's top and left edges; the rest of the tile is clear.
+pub const HUD_ICON_INSET: u32 = 3;
+/// The side of a HUD icon's picture, in pixels.
+pub const HUD_ICON_SIZE: u32 = 9;
 
 /// The tile crates show on every face.
 pub const CRATE_TILE: u16 = 16;
@@ -127,6 +178,10 @@ mod tests {
             }
         }
         assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
+        assert!(
+            ATLAS_COLUMNS * ATLAS_ROWS <= 1 << crate::mesh::layout::TILE.1,
+            "a chunk vertex can name every tile of the atlas"
+        );
         assert_eq!(tile_index("crate"), Some(CRATE_TILE));
         assert_eq!(tile_index("torch"), Some(TORCH_TILE));
     }

@@ -48,6 +48,18 @@ impl Control {
         Self::Dig,
     ];
 
+    /// The controls bound to keys, in [`Control::ALL`] order: all but digging, which is the
+    /// mouse's left button.
+    pub const KEYED: [Self; 7] = [
+        Self::Forward,
+        Self::Back,
+        Self::Left,
+        Self::Right,
+        Self::Jump,
+        Self::Sneak,
+        Self::Sprint,
+    ];
+
     /// Every control's name, in [`Control::ALL`] order.
     pub const NAMES: [&'static str; Self::ALL.len()] = {
         let mut names = [""; Self::ALL.len()];
@@ -279,7 +291,7 @@ mod tests {
         let text = toml::to_string(&holds).unwrap();
         assert_eq!(
             text,
-            "hold = [\"forward\", \"back\", \"left\", \"right\", \"jump\", \"sneak\", \"sprint\"]\n"
+            "hold = [\"forward\", \"back\", \"left\", \"right\", \"jump\", \"sneak\", \"sprint\", \"dig\"]\n"
         );
         assert_eq!(toml::from_str::<Holds>(&text).unwrap(), holds);
         let unknown = toml::from_str::<Holds>("hold = [\"fly\"]").unwrap_err();

@@ -291,7 +291,13 @@ impl SimWorld {
             crates,
             motion,
             time: scenario.time.unwrap_or(loaded.meta.time),
-            survival: scenario.survival_at_start(arrivals.spawn),
+            // A scenario that names no mode plays the world as it was saved, its players'
+            // health and inventories too; one that asks for survival starts its own.
+            survival: if scenario.mode == crate::sim::survival::Mode::Survival {
+                scenario.survival_at_start(arrivals.spawn)
+            } else {
+                loaded.survival
+            },
         });
         let opened = Self {
             file,

@@ -21,9 +21,10 @@ use super::codec::{self, DecodeError};
 use super::motion::{self, Motion};
 use super::players::{self, SavedPlayers};
 use super::rows::{DamagedRow, integer};
-use super::schema::Meta;
+use super::schema::{self, Meta};
 use super::{DbResult, SaveError, crates};
 use crate::physics::crates::Crate;
+use crate::sim::survival::Survival;
 use crate::world::coords::CHUNK_VOLUME;
 use crate::world::{BlockPos, Chunk, ChunkPos, ColumnSource, Edit, LocalPos, World};
 use crate::worldgen::Generator;
@@ -68,6 +69,8 @@ pub(super) struct Contents {
     pub crates: Vec<Crate>,
     /// The usable water queue and falling blocks.
     pub motion: Motion,
+    /// The mode and survival's state (creative for a world from before survival).
+    pub survival: Survival,
     /// What was left out.
     pub damage: Damage,
 }
@@ -98,6 +101,16 @@ pub(super) fn read(
     } else {
         Vec::new()
     };
+    let survival = if version >= schema::SURVIVAL {
+        let (survival, rows) = super::survival::read(conn, generator.spawn_point()).db(path)?;
+        damage.rows.extend(rows);
+        survival
+    } else {
+        Survival::new(
+            crate::sim::survival::Mode::Creative,
+            generator.spawn_point(),
+        )
+    };
     let motion = if version >= 5 {
         let (motion, rows) = motion::read(conn).db(path)?;
         damage.rows.extend(rows);
@@ -112,6 +125,7 @@ pub(super) fn read(
         players,
         crates,
         motion,
+        survival,
         damage,
     })
 }

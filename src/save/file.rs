@@ -57,6 +57,8 @@ pub struct LoadedWorld {
     pub crates: Vec<Crate>,
     /// The saved water queue and falling blocks; empty for a world saved without them.
     pub motion: Motion,
+    /// The mode and survival's state: creative for a world saved before survival.
+    pub survival: crate::sim::survival::Survival,
     /// The world's metadata.
     pub meta: Meta,
     /// Whether the file was created just now.
@@ -238,6 +240,7 @@ impl WorldFile {
         self.left_out.clone_from(&damage.rows);
         Ok(LoadedWorld {
             motion: contents.motion,
+            survival: contents.survival,
             generator: contents.generator,
             world: contents.world,
             players: contents.players,
@@ -296,6 +299,9 @@ impl WorldFile {
             crates::write(&tx, &snapshot.crates).db(path)?;
             if let Some(motion) = &snapshot.motion {
                 motion::write(&tx, motion).db(path)?;
+            }
+            if let Some(survival) = &snapshot.survival {
+                super::survival::write(&tx, survival).db(path)?;
             }
             tx.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",

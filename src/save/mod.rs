@@ -44,6 +44,7 @@ mod players;
 mod rows;
 mod schema;
 mod snapshot;
+mod survival;
 pub mod worlds;
 
 use std::ffi::OsString;

@@ -26,7 +26,12 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 5. `updates` and `falling`: flowing water's queue and falling sand.
 /// 6. Water to pour joins the default hotbar, in dirt's place.
 /// 7. `players`: every player by name, in place of the one row of `player`.
-pub const SCHEMA_VERSION: i64 = 7;
+/// 8. `survival`: the mode, and the players' health and inventories, the items lying about
+///    and the furnaces.
+pub const SCHEMA_VERSION: i64 = 8;
+
+/// The first schema version with a `survival` table ([`add_survival`]).
+pub(super) const SURVIVAL: i64 = 8;
 
 /// The first schema version whose players have names ([`name_players`]).
 pub(super) const NAMED_PLAYERS: i64 = 7;
@@ -44,6 +49,7 @@ const MIGRATIONS: &[Migration] = &[
     set_in_motion,
     hand_out_water,
     name_players,
+    add_survival,
 ];
 
 /// What a migration may need to know beyond the file: who is opening the world.
@@ -192,6 +198,17 @@ fn name_players(tx: &Transaction<'_>, upgrade: &Upgrade<'_>) -> rusqlite::Result
         [upgrade.player.as_str()],
     )?;
     tx.execute_batch("DROP TABLE player;")
+}
+
+/// Version 8: survival's state, one JSON document in one row ([`super::survival`]). Every
+/// older world was creative, and has no row until it is saved.
+fn add_survival(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE survival (
+            id    INTEGER PRIMARY KEY NOT NULL,
+            state TEXT NOT NULL
+        );",
+    )
 }
 
 /// The metadata of a world: what it was made with and when.

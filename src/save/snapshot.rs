@@ -2,6 +2,7 @@
 //! and every crate, copied out of the game on its thread so the writing can happen on
 //! another.
 
+use crate::sim::survival::Survival;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -38,6 +39,8 @@ pub struct Snapshot {
     pub(super) time: Option<u64>,
     /// The water queue and the falling blocks, or `None` to leave the stored ones.
     pub(super) motion: Option<Motion>,
+    /// The mode and survival's state, or `None` to leave the stored one.
+    pub(super) survival: Option<Survival>,
 }
 
 impl Snapshot {
@@ -62,6 +65,7 @@ impl Snapshot {
             source: Arc::clone(world.source()),
             time: None,
             motion: None,
+            survival: None,
         }
     }
 
@@ -76,6 +80,13 @@ impl Snapshot {
     #[must_use]
     pub fn with_motion(mut self, motion: Motion) -> Self {
         self.motion = Some(motion);
+        self
+    }
+
+    /// This snapshot with the world's mode and survival state, to be saved with it.
+    #[must_use]
+    pub fn with_survival(mut self, survival: Survival) -> Self {
+        self.survival = Some(survival);
         self
     }
 
@@ -105,9 +116,11 @@ impl Snapshot {
             })
             .collect();
         let crates = sim.crates().list().to_vec();
+        let survival = sim.survival().clone();
         Self::taking(&mut sim.loader(), players, crates)
             .with_time(time)
             .with_motion(motion)
+            .with_survival(survival)
     }
 
     /// How many chunks this snapshot writes or deletes.
@@ -127,6 +140,9 @@ impl Snapshot {
         self.time = self.time.or(older.time);
         if self.motion.is_none() {
             self.motion = older.motion;
+        }
+        if self.survival.is_none() {
+            self.survival = older.survival;
         }
         for (pos, state) in older.chunks {
             self.chunks.entry(pos).or_insert(state);

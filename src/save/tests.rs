@@ -246,7 +246,9 @@ fn a_version_1_world_is_upgraded_when_opened() {
     let conn = rusqlite::Connection::open(&path).unwrap();
     assert_eq!(
         tables(&conn),
-        ["chunks", "crates", "falling", "meta", "players", "updates"]
+        [
+            "chunks", "crates", "falling", "meta", "players", "survival", "updates"
+        ]
     );
     assert_eq!(version(&conn), SCHEMA_VERSION);
     drop(conn);

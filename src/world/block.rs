@@ -157,11 +157,13 @@ pub enum Block {
     SpruceLeaves = 69,
     /// The light green leaves of a birch.
     BirchLeaves = 70,
-    /// A workbench: right click opens a 3×3 crafting grid.
+    /// A table of planks with tools hung on its sides, for crafting what needs more room
+    /// than the hands give.
     CraftingTable = 71,
-    /// A stone oven that smelts ores and bakes clay, cold.
+    /// A stone furnace with no fire in it, for smelting ore and cooking.
     Furnace = 72,
-    /// A furnace with fuel burning in it: it glows.
+    /// A furnace with a fire in it: as the furnace, but its mouth glows and gives off block
+    /// light 13. A player holds and places the furnace, which its fire lights.
     LitFurnace = 73,
 }
 
@@ -432,12 +434,13 @@ impl Block {
     }
 
     /// The block a player holds to place this one: every torch is placed as a torch, which
-    /// stands or leans by the face it is placed against, and a lit furnace is a furnace.
+    /// stands or leans by the face it is placed against, and a lit furnace as the furnace,
+    /// whose fire is lit where it stands.
     #[must_use]
     pub const fn held_as(self) -> Self {
-        match self {
-            Self::LitFurnace => Self::Furnace,
-            _ if matches!(self.shape(), Shape::Torch { .. }) => Self::Torch,
+        match (self, self.shape()) {
+            (_, Shape::Torch { .. }) => Self::Torch,
+            (Self::LitFurnace, _) => Self::Furnace,
             _ => self,
         }
     }

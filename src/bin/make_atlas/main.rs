@@ -1,11 +1,16 @@
 //! Paints the block atlas, `assets/blocks.png`: 16 × 16 pixel art for every tile in
-//! [`hewn::mesh::tiles::TILES`], procedurally, from hand-tuned palettes and a fixed seed so
-//! that running it again gives the same picture.
+//! [`hewn::mesh::tiles::TILES`] (blocks, and the items, crack stages and HUD icons that
+//! share the atlas), procedurally, from hand-tuned palettes and a fixed seed so that running
+//! it again gives the same picture.
 //!
 //! Run `cargo run --bin make_atlas` (writes `assets/blocks.png`) or
 //! `cargo run --bin make_atlas -- OUT.png`.
 
+mod cracks;
+mod hud;
+mod items;
 mod plants;
+mod survival;
 mod wood;
 
 use std::path::PathBuf;
@@ -486,7 +491,16 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "cactus_side" => plants::cactus_side(rng),
         "spruce_leaves" => plants::spruce_leaves(rng),
         "birch_leaves" => plants::birch_leaves(rng),
-        _ => return None,
+        "crafting_table_top" => survival::crafting_table_top(rng),
+        "crafting_table_side" => survival::crafting_table_side(rng),
+        "furnace_top" => survival::furnace_top(rng),
+        "furnace_front" => survival::furnace_front(rng),
+        "furnace_front_lit" => survival::furnace_front_lit(rng),
+        _ => {
+            return items::paint(name, rng)
+                .or_else(|| cracks::paint(name))
+                .or_else(|| hud::paint(name));
+        }
     })
 }
 

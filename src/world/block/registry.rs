@@ -130,6 +130,23 @@ const SANDSTONE: FaceTextures = FaceTextures {
     bottom: "sandstone_bottom",
 };
 
+/// The crafting table: a grid on top, tools on its sides, planks underneath.
+const CRAFTING_TABLE: FaceTextures = FaceTextures {
+    top: "crafting_table_top",
+    side: "crafting_table_side",
+    bottom: "planks",
+};
+
+/// A furnace's faces, with `front` on all four sides (blocks have no facing): smooth stone
+/// above and below.
+const fn furnace_faces(front: &'static str) -> FaceTextures {
+    FaceTextures {
+        top: "furnace_top",
+        side: front,
+        bottom: "furnace_top",
+    }
+}
+
 /// The lower half of a block with `textures`: half-height sides show the lower half of
 /// their tile, and light passes over it.
 const fn slab(name: &'static str, textures: FaceTextures) -> BlockProperties {
@@ -279,10 +296,10 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
     },
     leaves("spruce_leaves"),
     leaves("birch_leaves"),
-    solid("crafting_table", log_faces("planks", "planks")),
-    solid("furnace", FaceTextures::all("cobblestone")),
+    solid("crafting_table", CRAFTING_TABLE),
+    solid("furnace", furnace_faces("furnace_front")),
     BlockProperties {
         emission: 13,
-        ..solid("lit_furnace", FaceTextures::all("cobblestone"))
+        ..solid("lit_furnace", furnace_faces("furnace_front_lit"))
     },
 ];

@@ -45,6 +45,7 @@ fn opacity_and_emission_are_the_light_models() {
         let emission = match block {
             Block::Glowstone => 15,
             _ if torch => 14,
+            Block::LitFurnace => 13,
             _ => 0,
         };
         assert_eq!(block.emission(), emission, "{block}");
@@ -122,5 +123,27 @@ fn plants_are_walked_through_picked_by_a_small_box_and_built_over() {
     assert_eq!(
         Block::Cactus.colliders()[0].min,
         [1.0 / 16.0, 0.0, 1.0 / 16.0]
+    );
+}
+
+#[test]
+fn a_lit_furnace_is_a_furnace_with_a_fire_in_it() {
+    let (cold, lit) = (Block::Furnace, Block::LitFurnace);
+    assert_eq!(lit.held_as(), cold);
+    assert_eq!(cold.held_as(), cold);
+    assert_eq!(lit.emission(), 13);
+    assert_eq!(cold.emission(), 0);
+    for block in [cold, lit, Block::CraftingTable] {
+        assert!(block.is_opaque_cube() && block.is_breakable(), "{block}");
+        assert!(block.holds_torches() && !block.falls(), "{block}");
+    }
+    let (c, l) = (cold.properties().textures, lit.properties().textures);
+    assert_eq!((c.top, c.bottom), (l.top, l.bottom));
+    assert_ne!(c.side, l.side, "only the mouth differs");
+    assert_eq!(Block::CraftingTable.properties().textures.bottom, "planks");
+    // The new blocks came last, keeping every older block's id.
+    assert_eq!(
+        [Block::CraftingTable, cold, lit].map(Block::id),
+        [71, 72, 73]
     );
 }

@@ -1,0 +1,386 @@
+//! Survival's items, each rule pinned down by a scenario: what breaking drops by tool and
+//! tier, picking up (distance and delay), stacks merging, every recipe, and the furnace's
+//! timing and fuel. Flat worlds have their grass top at y = 64.
+
+mod common;
+
+use common::run;
+use hewn::sim::Item;
+use hewn::sim::report::TickReport;
+use hewn::sim::survival::recipes::RECIPES;
+
+/// The inventory of a report as (item, count) in slot order.
+fn carried(t: &TickReport) -> Vec<(&'static str, u8)> {
+    t.inventory.iter().map(|s| (s.item, s.count)).collect()
+}
+
+/// The items lying in the world in a report, as (item, count).
+fn lying(t: &TickReport) -> Vec<(&'static str, u8)> {
+    t.items.iter().map(|i| (i.item, i.count)).collect()
+}
+
+/// What lies in the world 20 ticks after a survival player holding `tool` (none: the
+/// hand) digs out a `block` at eye height 1.5 blocks east.
+fn dropped(block: &str, tool: Option<&str>) -> Vec<(&'static str, u8)> {
+    let inventory = tool.map_or(String::new(), |t| {
+        format!("inventory = [{{item = \"{t}\", count = 1}}]")
+    });
+    let r = run(&format!(
+        r#"
+        world = "flat"
+        mode = "survival"
+        ticks = 700
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        {inventory}
+        [[fill]]
+        from = [2, 65, 0]
+        to = [2, 65, 0]
+        block = "{block}"
+        [[input]]
+        from = 0
+        to = 700
+        hold = ["dig"]
+        "#
+    ));
+    let broke = r
+        .trace
+        .iter()
+        .position(|t| t.events.iter().any(|e| e.kind == "break"));
+    let broke = broke.unwrap_or_else(|| panic!("{block} never broke"));
+    lying(&r.trace[broke + 20])
+}
+
+#[test]
+fn drops_follow_the_block_the_tool_and_its_tier() {
+    let none: Vec<(&str, u8)> = Vec::new();
+    assert_eq!(dropped("stone", None), none);
+    assert_eq!(
+        dropped("stone", Some("wooden_pickaxe")),
+        [("cobblestone", 1)]
+    );
+    assert_eq!(dropped("grass", None), [("dirt", 1)]);
+    assert_eq!(dropped("log", None), [("log", 1)]);
+    assert_eq!(dropped("coal_ore", Some("wooden_pickaxe")), [("coal", 1)]);
+    assert_eq!(dropped("iron_ore", Some("wooden_pickaxe")), none);
+    assert_eq!(
+        dropped("iron_ore", Some("stone_pickaxe")),
+        [("iron_ore", 1)]
+    );
+    assert_eq!(dropped("gold_ore", Some("stone_pickaxe")), none);
+    assert_eq!(dropped("gold_ore", Some("iron_pickaxe")), [("gold_ore", 1)]);
+    assert_eq!(
+        dropped("diamond_ore", Some("iron_pickaxe")),
+        [("diamond", 1)]
+    );
+    for nothing in ["leaves", "glass", "ice"] {
+        assert_eq!(dropped(nothing, Some("diamond_pickaxe")), none, "{nothing}");
+    }
+}
+
+/// A survival player standing still at the spawn with a stack of 5 dirt lying at
+/// `x` (its box's bottom centre at (x, 64, 0.5)) for `ticks`.
+fn dirt_at(x: f64, ticks: u64) -> common::Run {
+    run(&format!(
+        r#"
+        world = "flat"
+        mode = "survival"
+        ticks = {ticks}
+        [player]
+        position = [0.5, 64.0, 0.5]
+        [[item]]
+        item = "dirt"
+        count = 5
+        position = [{x}, 64.0, 0.5]
+        "#
+    ))
+}
+
+#[test]
+fn items_are_picked_up_from_30_ticks_old_within_a_block_of_the_box() {
+    // The box reaches x = 0.8; grown by 1 it reaches 1.8, and the item's box starts
+    // 0.125 before its middle.
+    let near = dirt_at(1.9, 40);
+    assert!(carried(&near.trace[28]).is_empty(), "too young at tick 29");
+    assert_eq!(carried(&near.trace[29]), [("dirt", 5)]);
+    assert!(near.trace[29].items.is_empty());
+    let pickup = near.trace[29].events.iter().find(|e| e.kind == "pickup");
+    assert_eq!(
+        pickup.map(|e| (e.item, e.count)),
+        Some((Some("dirt"), Some(5)))
+    );
+    let far = dirt_at(1.95, 40);
+    assert!(carried(far.last()).is_empty());
+    assert_eq!(lying(far.last()), [("dirt", 5)]);
+}
+
+#[test]
+fn items_of_a_kind_lying_close_merge_up_to_a_stack() {
+    let r = run(r#"
+        world = "flat"
+        mode = "survival"
+        ticks = 5
+        [player]
+        position = [20.5, 64.0, 0.5]
+        [[item]]
+        item = "cobblestone"
+        count = 40
+        position = [0.5, 64.0, 0.5]
+        [[item]]
+        item = "cobblestone"
+        count = 30
+        position = [0.9, 64.0, 0.5]
+        [[item]]
+        item = "dirt"
+        count = 3
+        position = [0.7, 64.0, 0.5]
+        "#);
+    assert_eq!(
+        lying(r.last()),
+        [("cobblestone", 64), ("cobblestone", 6), ("dirt", 3)]
+    );
+}
+
+/// The inventory after a survival player next to a crafting table crafts one batch of
+/// `item` from exactly what its recipe takes, each key filled by its first item.
+fn crafted(recipe: &hewn::sim::survival::recipes::Recipe) -> Vec<(&'static str, u8)> {
+    let mut needs: Vec<(Item, usize)> = Vec::new();
+    for (key, items) in recipe.key {
+        let n = recipe
+            .pattern
+            .iter()
+            .flat_map(|r| r.chars())
+            .filter(|c| c == key)
+            .count();
+        needs.push((items[0], n));
+    }
+    let inventory: Vec<String> = needs
+        .iter()
+        .map(|(item, n)| format!("{{item = \"{}\", count = {n}}}", item.name()))
+        .collect();
+    let r = run(&format!(
+        r#"
+        world = "flat"
+        mode = "survival"
+        ticks = 2
+        [player]
+        position = [0.5, 64.0, 0.5]
+        inventory = [{}]
+        [[fill]]
+        from = [2, 64, 0]
+        to = [2, 64, 0]
+        block = "crafting_table"
+        [[input]]
+        at = 0
+        action = "craft"
+        item = "{}"
+        "#,
+        inventory.join(", "),
+        recipe.output.name()
+    ));
+    carried(r.last())
+}
+
+#[test]
+fn every_recipe_makes_what_it_says_from_exactly_its_ingredients() {
+    for recipe in RECIPES.iter() {
+        assert_eq!(
+            crafted(recipe),
+            [(recipe.output.name(), recipe.count)],
+            "{}",
+            recipe.output
+        );
+    }
+}
+
+#[test]
+fn a_recipe_wider_than_two_needs_a_table_and_batches_stop_when_ingredients_run_out() {
+    let r = run(r#"
+        world = "flat"
+        mode = "survival"
+        ticks = 2
+        [player]
+        inventory = [{item = "cobblestone", count = 3}, {item = "stick", count = 2}, {item = "log", count = 3}]
+        [[input]]
+        at = 0
+        action = "craft"
+        item = "stone_pickaxe"
+        [[input]]
+        at = 1
+        action = "craft"
+        item = "planks"
+        count = 5
+        "#);
+    assert_eq!(
+        carried(r.last()),
+        [("cobblestone", 3), ("stick", 2), ("planks", 12)]
+    );
+    let crafts: Vec<_> = r
+        .trace
+        .iter()
+        .flat_map(|t| &t.events)
+        .filter(|e| e.kind == "craft")
+        .collect();
+    assert_eq!(crafts.len(), 1);
+    assert_eq!(
+        (crafts[0].item, crafts[0].count),
+        (Some("planks"), Some(12))
+    );
+}
+
+/// A survival player facing a furnace at eye height, putting `input` in to smelt and `fuel`
+/// under it at tick 0, then taking the output at `collect`.
+fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> common::Run {
+    run(&format!(
+        r#"
+        world = "flat"
+        mode = "survival"
+        ticks = {ticks}
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        inventory = [{input}, {fuel}]
+        [[fill]]
+        from = [2, 65, 0]
+        to = [2, 65, 0]
+        block = "furnace"
+        [[fill]]
+        from = [2, 64, 0]
+        to = [2, 64, 0]
+        block = "stone"
+        [[input]]
+        at = 0
+        action = "smelt"
+        item = "{}"
+        count = {}
+        [[input]]
+        at = 0
+        action = "fuel"
+        item = "{}"
+        count = {}
+        [[input]]
+        at = {collect}
+        action = "collect"
+        "#,
+        field(input, "item"),
+        field(input, "count"),
+        field(fuel, "item"),
+        field(fuel, "count"),
+    ))
+}
+
+/// The value of `key` in an inline table such as `{item = "coal", count = 1}`.
+fn field<'a>(table: &'a str, key: &str) -> &'a str {
+    let after = &table[table.find(&format!("{key} = ")).expect("the key") + key.len() + 3..];
+    after
+        .split([',', '}'])
+        .next()
+        .expect("a value")
+        .trim()
+        .trim_matches('"')
+}
+
+/// The furnace's output count after each tick.
+fn output_counts(r: &common::Run) -> Vec<u8> {
+    r.trace
+        .iter()
+        .map(|t| {
+            t.furnaces
+                .first()
+                .and_then(|f| f.output.as_ref())
+                .map_or(0, |o| o.count)
+        })
+        .collect()
+}
+
+#[test]
+fn an_item_smelts_in_600_ticks_and_coal_burns_for_eight() {
+    let r = furnace(
+        r#"{item = "iron_ore", count = 10}"#,
+        r#"{item = "coal", count = 1}"#,
+        5000,
+        4900,
+    );
+    let out = output_counts(&r);
+    assert_eq!((out[598], out[599]), (0, 1), "the first ingot at tick 600");
+    assert_eq!((out[1198], out[1199]), (1, 2));
+    assert_eq!(out[4799], 8, "coal smelts 8");
+    assert_eq!(out[4898], 8, "and no more once spent");
+    let edits = &r.trace[10].edits;
+    assert!(edits.iter().any(|e| e.block == "lit_furnace"), "{edits:?}");
+    assert!(r.last().edits.iter().any(|e| e.block == "furnace"));
+    assert_eq!(carried(r.last()), [("iron_ingot", 8)]);
+}
+
+#[test]
+fn planks_burn_for_a_smelt_and_a_half_and_sticks_for_half_of_one() {
+    let r = furnace(
+        r#"{item = "sand", count = 4}"#,
+        r#"{item = "planks", count = 1}"#,
+        1000,
+        999,
+    );
+    let out = output_counts(&r);
+    assert_eq!(out[599], 1);
+    assert_eq!(out[998], 1, "900 ticks of fire make one and a half");
+    let r = furnace(
+        r#"{item = "log", count = 1}"#,
+        r#"{item = "stick", count = 2}"#,
+        700,
+        650,
+    );
+    let out = output_counts(&r);
+    assert_eq!((out[598], out[599]), (0, 1), "two sticks burn 600 ticks");
+    assert_eq!(carried(r.last()), [("charcoal", 1)]);
+}
+
+#[test]
+fn unknown_items_missing_recipes_counts_out_of_range_and_oversized_inventories_name_their_key() {
+    use hewn::sim::scenario::Scenario;
+    let error = |extra: &str| {
+        let text = format!("world = \"flat\"\nmode = \"survival\"\nticks = 1\n{extra}");
+        Scenario::parse(&text).expect_err("refused").to_string()
+    };
+    let starts = |e: String, key: &str| assert!(e.starts_with(key), "{e}");
+    starts(
+        error("[player]\ninventory = [{item = \"diamond_sword\", count = 1}]"),
+        "player.inventory[0].item: unknown item \"diamond_sword\"",
+    );
+    starts(
+        error("[player]\ninventory = [{item = \"stone_axe\", count = 2}]"),
+        "player.inventory[0].count: 2 is not from 1 to 1",
+    );
+    starts(
+        error("[player]\ninventory = [{item = \"dirt\", count = 65}]"),
+        "player.inventory[0].count: 65 is not from 1 to 64",
+    );
+    let many = vec!["{item = \"dirt\", count = 1}"; 37].join(", ");
+    starts(
+        error(&format!("[player]\ninventory = [{many}]")),
+        "player.inventory: 37 stacks is more than the 36 slots",
+    );
+    starts(
+        error("[[input]]\nat = 0\naction = \"craft\"\nitem = \"diamond\""),
+        "input[0].item: no recipe makes \"diamond\"",
+    );
+    starts(
+        error("[[input]]\nat = 0\naction = \"craft\"\nitem = \"planks\"\ncount = 65"),
+        "input[0].count: 65 is not from 1 to 64",
+    );
+    starts(
+        error("[player]\nhealth = 21"),
+        "player.health: 21 is not from 0 to 20",
+    );
+    starts(
+        error("[player]\nair = -1"),
+        "player.air: -1 is not from 0 to 900",
+    );
+    starts(
+        error("[[input]]\nat = 0\naction = \"drop\"\nitem = \"dirt\""),
+        "input[0].item: only goes with",
+    );
+    let creative = "world = \"flat\"\nmode = \"adventure\"\nticks = 1\n";
+    let e = Scenario::parse(creative).expect_err("refused").to_string();
+    assert!(e.starts_with("mode: unknown mode \"adventure\""), "{e}");
+}
