@@ -134,6 +134,8 @@ impl App {
                 outline: &view.outline,
                 boxes: &view.boxes,
                 figures: &view.figures,
+                items: &[],
+                crack: None,
                 // The inventory shows the hotbar itself.
                 hud: (self.screen != Screen::Inventory).then_some(&view.hud),
                 menus: Some(menus),
@@ -359,6 +361,8 @@ fn title_scene<'a>(
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: None,
         menus: Some(menus),
     }

@@ -64,6 +64,7 @@ impl Session {
                 chat: self.chat.fresh(std::time::Instant::now()),
                 player_list: player_list.then(|| self.player_list()),
                 scale: Some(settings.gui_scale as f32),
+                survival: None,
             },
         }
     }
