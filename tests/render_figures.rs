@@ -88,6 +88,8 @@ fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
         outline: &[],
         boxes: &[],
         figures: &[figure],
+        items: &[],
+        crack: None,
         hud: None,
         menus: None,
     };

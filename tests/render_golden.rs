@@ -150,6 +150,7 @@ fn the_scene_meshed(
             chat: Vec::new(),
             player_list: None,
             scale: None,
+            survival: None,
         }
     } else {
         HudState::default()
@@ -167,6 +168,8 @@ fn the_scene_meshed(
             crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
         ],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(&hud),
         menus: None,
     };
@@ -237,6 +240,8 @@ fn a_torch_lights_a_closed_room() {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(&hud),
         menus: None,
     };
@@ -410,6 +415,8 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             light: Light::SKY,
         }],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(&hud),
         menus: None,
     };
@@ -529,6 +536,8 @@ fn the_title_screen_lists_two_worlds() {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: None,
         menus: Some(&frame),
     };
@@ -566,6 +575,8 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(&hud),
         menus: Some(&frame),
     };

@@ -75,6 +75,8 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(hud),
         menus: None,
     }

@@ -6,13 +6,17 @@ use std::time::Instant;
 use winit::event_loop::ActiveEventLoop;
 
 use super::session::Session;
+use super::ui::death::DeathAction;
 use super::ui::inventory;
 use super::ui::pause::PauseAction;
 use super::ui::screen::Event;
 use super::ui::title::{NewWorldForm, RenameForm, TitleAction, WorldRow};
 use super::{App, AppError, open};
+use crate::cli::{ModeArg, WorldGenArg};
 use crate::save::worlds::{self, list_worlds, seed_from_text};
-use crate::save::worlds_dir;
+use crate::save::{SaveError, resolve_world, world_exists, worlds_dir};
+use crate::sim::survival::Mode;
+use crate::worldgen::GeneratorKind;
 
 /// What the player chose in a menu this frame.
 pub(super) enum Choice {
@@ -30,6 +34,8 @@ pub(super) enum Choice {
     Connecting(super::ui::multiplayer::ConnectingAction),
     /// Back to the list, from the screen that says why a join failed.
     DisconnectedBack,
+    /// On the death screen.
+    Death(DeathAction),
 }
 
 impl App {
@@ -55,6 +61,12 @@ impl App {
             Choice::Multiplayer(action) => self.multiplayer_action(action),
             Choice::Connecting(action) => self.connecting_action(action),
             Choice::DisconnectedBack => self.go(Event::Back),
+            Choice::Death(DeathAction::Respawn) => {
+                if let Some(session) = &mut self.session {
+                    session.input.queue(crate::sim::Action::Respawn);
+                }
+            }
+            Choice::Death(DeathAction::Title) => self.go(Event::SaveAndQuit),
             Choice::Title(action) => {
                 match self.world_action(action) {
                     Ok(()) => {
@@ -75,15 +87,7 @@ impl App {
         let dir = worlds_dir()?;
         match action {
             TitleAction::Play(name) => self.play(&name)?,
-            TitleAction::Create(NewWorldForm {
-                name,
-                seed,
-                generator,
-            }) => {
-                worlds::create_world(&dir, &name, seed_from_text(&seed), generator)?;
-                self.ui.title.selected = Some(name.clone());
-                self.play(&name)?;
-            }
+            TitleAction::Create(form) => self.create(&form)?,
             TitleAction::Rename(RenameForm { from, to }) => {
                 worlds::rename_world(&dir, &from, &to)?;
                 self.ui.title.selected = Some(to);
@@ -97,14 +101,55 @@ impl App {
         Ok(())
     }
 
+    /// Makes the world the new-world form asks for and starts playing it. The world is made
+    /// as it opens, as one named on the command line is, so that it starts in the mode
+    /// chosen.
+    fn create(&mut self, form: &NewWorldForm) -> Result<(), AppError> {
+        let name = form.name.as_str();
+        worlds::check_world_name(name)?;
+        let path = resolve_world(name)?;
+        if world_exists(&path)? {
+            return Err(SaveError::AlreadyExists { path }.into());
+        }
+        self.ui.title.selected = Some(name.to_owned());
+        // The form offers terrain and flat.
+        let world_gen = match form.generator {
+            GeneratorKind::Flat => WorldGenArg::Flat,
+            GeneratorKind::Terrain | GeneratorKind::Empty => WorldGenArg::Terrain,
+        };
+        let mode = match form.mode {
+            Mode::Survival => ModeArg::Survival,
+            Mode::Creative => ModeArg::Creative,
+        };
+        self.open_and_play(
+            name,
+            Some(seed_from_text(&form.seed)),
+            Some(world_gen),
+            Some(mode),
+        )
+    }
+
     /// Opens the world called `name` in the data folder and starts playing it.
     fn play(&mut self, name: &str) -> Result<(), AppError> {
+        // The world has its own seed, generator and mode; the command line's are for new
+        // ones.
+        self.open_and_play(name, None, None, None)
+    }
+
+    /// Opens the world called `name` in the data folder, or makes it with `seed`,
+    /// `world_gen` and `mode`, and starts playing it.
+    fn open_and_play(
+        &mut self,
+        name: &str,
+        seed: Option<u64>,
+        world_gen: Option<WorldGenArg>,
+        mode: Option<ModeArg>,
+    ) -> Result<(), AppError> {
         let options = crate::cli::PlayOptions {
             world: Some(name.to_owned()),
-            // The world has its own seed and generator; the command line's are for new ones.
-            seed: None,
-            world_gen: None,
-            mode: None,
+            seed,
+            world_gen,
+            mode,
             // A recording, a start time and a final screenshot belong to the world named on
             // the command line, not to every world opened from the title screen.
             record: None,

@@ -13,6 +13,9 @@ impl App {
     /// Routes a keyboard, mouse or wheel event to the rebinding in progress, the menus or
     /// the player.
     pub(super) fn route_input(&mut self, event: &WindowEvent) {
+        if let WindowEvent::ModifiersChanged(modifiers) = event {
+            self.frame.ctrl = modifiers.state().control_key();
+        }
         if let WindowEvent::KeyboardInput { event: key, .. } = event
             && let PhysicalKey::Code(code) = key.physical_key
         {

@@ -13,7 +13,7 @@ use super::tuning::loading_budget;
 use super::ui::pause;
 use super::ui::screen::{AfterSave, Event, Screen};
 use super::ui::title;
-use super::ui::{Menus, chat, inventory, multiplayer, options};
+use super::ui::{Menus, chat, crafting, death, inventory, multiplayer, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
 use crate::physics::tuning::TICK_SECONDS;
 use crate::render::{Camera, MenuFrame, Scene};
@@ -32,6 +32,7 @@ impl App {
         self.frame.last = now;
         self.frame.stats.push(elapsed);
         self.advance_session(elapsed, now);
+        self.follow_survival();
         if let Some(problem) = self.session.as_ref().and_then(super::Session::problem) {
             // A server joined from the command line ends the game with the reason; one
             // joined from the multiplayer screen goes back to it.
@@ -134,6 +135,8 @@ impl App {
                 outline: &view.outline,
                 boxes: &view.boxes,
                 figures: &view.figures,
+                items: &view.items,
+                crack: view.crack.as_ref(),
                 // The inventory shows the hotbar itself.
                 hud: (self.screen != Screen::Inventory).then_some(&view.hud),
                 menus: Some(menus),
@@ -231,9 +234,33 @@ impl App {
                     .then_some(Choice::SettingsDone),
                 Screen::Inventory => {
                     if let Some(session) = session.as_deref_mut() {
-                        inventory::show(ui, &mut ui_state.inventory, &mut session.input, atlas);
+                        match session.screen_view() {
+                            Some(view) => {
+                                let clicked =
+                                    crafting::show(ui, &mut ui_state.crafting, &view, atlas);
+                                for action in clicked {
+                                    session.input.screen(action);
+                                }
+                            }
+                            None => {
+                                inventory::show(
+                                    ui,
+                                    &mut ui_state.inventory,
+                                    &mut session.input,
+                                    atlas,
+                                );
+                            }
+                        }
                     }
                     None
+                }
+                Screen::Dead => {
+                    let cause = session
+                        .as_ref()
+                        .and_then(|s| s.survivor())
+                        .and_then(|s| s.death)
+                        .map_or("", |c| c.message());
+                    death::show(ui, cause).map(Choice::Death)
                 }
                 Screen::Chat => session.as_deref().and_then(|session| {
                     chat::show(ui, &mut ui_state.chat, &session.chat).map(Choice::ChatSent)
@@ -274,6 +301,15 @@ impl App {
     pub(super) fn go(&mut self, event: Event) {
         let from = self.screen;
         self.screen = from.next(event);
+        // Survival's screen closes with the menu: its grid and cursor go back.
+        if from == Screen::Inventory
+            && self.screen != Screen::Inventory
+            && let Some(session) = &mut self.session
+        {
+            session
+                .input
+                .screen(crate::sim::survival::ScreenAction::Close);
+        }
         if matches!(from, Screen::Settings { .. }) && from != self.screen {
             self.ui.options.waiting = None;
             self.save_settings();
@@ -291,7 +327,22 @@ impl App {
     pub(super) fn command(&mut self, command: Command) {
         match command {
             Command::Pause => self.go(Event::PauseKey),
-            Command::Inventory => self.go(Event::InventoryKey),
+            Command::Inventory => {
+                // In survival the simulation opens the inventory, with its crafting grid.
+                if self.screen == Screen::Playing
+                    && let Some(session) = &mut self.session
+                {
+                    session
+                        .input
+                        .screen(crate::sim::survival::ScreenAction::OpenInventory);
+                }
+                self.go(Event::InventoryKey);
+            }
+            Command::Drop => {
+                if let Some(session) = &mut self.session {
+                    session.input.drop_held(self.frame.ctrl);
+                }
+            }
             Command::PlayerList { shown } => self.frame.player_list = shown,
             Command::Chat { text } => {
                 self.ui.chat = chat::ChatState::opened_with(text);
@@ -359,6 +410,8 @@ fn title_scene<'a>(
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: None,
         menus: Some(menus),
     }

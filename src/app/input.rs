@@ -1,11 +1,21 @@
 //! Player input between ticks: held keys, mouse look, clicks and the hotbar, turned into one
 //! [`Input`] per tick.
 //!
+//! In survival ([`InputState::set_survival`]) the buttons mean what they do there: the left
+//! one holds the dig control, the right one places the block in hand (from the inventory)
+//! or opens the crafting table or furnace looked at; the hotbar's slot is chosen through
+//! the simulation, and what the menus ask (a click on a slot, a stack thrown) waits in a
+//! queue for the next ticks.
+//!
 //! A leaf of the dependency graph: it knows nothing of winit (the app maps winit's keys to
 //! [`Control`]s) and counts time in ticks, so double-taps and held-button repeats come out the
 //! same in a recording as they felt in play.
 
+use std::collections::VecDeque;
+
+use crate::net::protocol::MAX_ACTIONS_PER_TICK;
 use crate::physics::{Control, Controls};
+use crate::sim::survival::ScreenAction;
 use crate::sim::{Action, DEFAULT_HOTBAR, HOTBAR_SLOTS, Input, Item};
 
 /// Degrees of turn per unit of mouse motion, unless the settings say otherwise.
@@ -23,6 +33,22 @@ pub enum Button {
     /// Place the selected block (right).
     Place,
 }
+
+/// What survival asks of the buttons, as the simulation has it this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hand {
+    /// The item in the selected hotbar slot, if any.
+    pub held: Option<Item>,
+    /// The hotbar slot in hand.
+    pub selected: u8,
+    /// Whether the player looks at a crafting table or a furnace, which the place button
+    /// opens (unless sneaking, which places against it).
+    pub at_station: bool,
+}
+
+/// The most actions the queue keeps: more than a player clicks in the few ticks it takes
+/// to empty.
+const QUEUE_LIMIT: usize = 64;
 
 #[derive(Clone, Copy, Debug, Default)]
 struct ButtonState {
@@ -52,6 +78,10 @@ pub struct InputState {
     /// What each hotbar slot holds.
     pub hotbar: [Item; HOTBAR_SLOTS],
     selected: usize,
+    /// Survival's hand, in a survival world; `None` in creative.
+    survival: Option<Hand>,
+    /// Actions asked for by keys and menus, taken in order, a few a tick.
+    queued: VecDeque<Action>,
 }
 
 impl InputState {
@@ -73,6 +103,45 @@ impl InputState {
             pick_requested: false,
             hotbar: DEFAULT_HOTBAR,
             selected: 0,
+            survival: None,
+            queued: VecDeque::new(),
+        }
+    }
+
+    /// Plays by survival's rules with `hand` from now on, or by creative's with `None`.
+    /// Entering survival takes the simulation's hotbar slot as the selection.
+    pub fn set_survival(&mut self, hand: Option<Hand>) {
+        if let (None, Some(h)) = (self.survival, hand) {
+            self.selected = usize::from(h.selected).min(HOTBAR_SLOTS - 1);
+        }
+        self.survival = hand;
+    }
+
+    /// Whether survival's rules are in force.
+    #[must_use]
+    pub const fn in_survival(&self) -> bool {
+        self.survival.is_some()
+    }
+
+    /// Asks for `action` at the next tick with room for it, after those asked for before.
+    pub fn queue(&mut self, action: Action) {
+        if self.queued.len() < QUEUE_LIMIT {
+            self.queued.push_back(action);
+        }
+    }
+
+    /// Survival: throws one of the stack in hand, or all of it when `whole`.
+    pub fn drop_held(&mut self, whole: bool) {
+        if self.in_survival() {
+            let count = if whole { Item::STACK } else { 1 };
+            self.queue(Action::Drop { count });
+        }
+    }
+
+    /// Survival: opens the inventory, closes the screen open, or clicks one of its slots.
+    pub fn screen(&mut self, action: ScreenAction) {
+        if self.in_survival() {
+            self.queue(Action::Screen(action));
         }
     }
 
@@ -115,9 +184,17 @@ impl InputState {
         self.look_changed = true;
     }
 
-    /// Selects hotbar slot `slot` (0 to 8).
+    /// Selects hotbar slot `slot` (0 to 8); in survival the simulation is told.
     pub fn select(&mut self, slot: usize) {
         self.selected = slot.min(HOTBAR_SLOTS - 1);
+        self.tell_selection();
+    }
+
+    /// Tells a survival world which slot is in hand.
+    fn tell_selection(&mut self) {
+        if self.in_survival() {
+            self.queue(Action::Select(self.selected as u8));
+        }
     }
 
     /// Puts `item` in hotbar slot `slot` and selects it, as dropping an item on a slot does.
@@ -131,6 +208,7 @@ impl InputState {
     /// Moves the selection by `steps` slots, wrapping around.
     pub fn scroll(&mut self, steps: i32) {
         self.selected = (self.selected as i32 + steps).rem_euclid(HOTBAR_SLOTS as i32) as usize;
+        self.tell_selection();
     }
 
     /// Takes the items and selection of a saved hotbar (empty slots keep their default).
@@ -185,7 +263,8 @@ impl InputState {
 
     /// Releases every key and button and forgets presses not yet acted on: the window lost
     /// focus, or a menu took the keyboard and mouse, so release events will never come and a
-    /// click made as the menu opened must not act when play resumes.
+    /// click made as the menu opened must not act when play resumes. What the menus queued
+    /// stays queued.
     pub fn release_all(&mut self) {
         self.controls = Controls::default();
         for b in &mut self.buttons {
@@ -213,16 +292,20 @@ impl InputState {
             input.yaw = Some(self.yaw);
             input.pitch = Some(self.pitch);
         }
-        if std::mem::take(&mut self.toggle_fly) {
+        let survival = self.survival;
+        // No one flies in survival.
+        if std::mem::take(&mut self.toggle_fly) && survival.is_none() {
             input.actions.push(Action::ToggleFly);
         }
         if std::mem::take(&mut self.switch_collider) {
             input.actions.push(Action::ToggleCollider);
         }
-        let used = self.hotbar[self.selected].use_action();
-        for (i, b) in self.buttons.iter_mut().enumerate() {
+        if survival.is_some() && self.buttons[Button::Break as usize].held {
+            input.controls.set(Control::Dig, true);
+        }
+        let [break_action, place_action] = self.button_actions();
+        for (b, action) in self.buttons.iter_mut().zip([break_action, place_action]) {
             let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0);
-            let action = if i == 0 { Some(Action::Break) } else { used };
             if fire && let Some(action) = action {
                 input.actions.push(action);
                 b.cooldown = REPEAT_TICKS;
@@ -230,8 +313,32 @@ impl InputState {
                 b.cooldown = b.cooldown.saturating_sub(1);
             }
         }
+        while input.actions.len() < MAX_ACTIONS_PER_TICK
+            && let Some(action) = self.queued.pop_front()
+        {
+            input.actions.push(action);
+        }
         self.tick += 1;
         input
+    }
+
+    /// What the break and place buttons do now. In creative: break, and use the hotbar's
+    /// item. In survival the dig control breaks; the place button opens the station looked
+    /// at (but for a sneaking player) or places the block in hand.
+    fn button_actions(&self) -> [Option<Action>; 2] {
+        match self.survival {
+            None => [Some(Action::Break), self.hotbar[self.selected].use_action()],
+            Some(hand) if hand.at_station && !self.controls.held(Control::Sneak) => {
+                [None, Some(Action::Screen(ScreenAction::OpenLookedAt))]
+            }
+            Some(hand) => [
+                None,
+                match hand.held {
+                    Some(Item::Block(block)) => Some(Action::Place(block)),
+                    _ => None,
+                },
+            ],
+        }
     }
 }
 
@@ -345,5 +452,99 @@ mod tests {
         s.release_all();
         assert!(s.next_input().actions.is_empty());
         assert!(!s.take_pick_request());
+    }
+
+    fn survival(held: Option<Item>, at_station: bool) -> Hand {
+        Hand {
+            held,
+            selected: 4,
+            at_station,
+        }
+    }
+
+    #[test]
+    fn in_survival_the_left_button_holds_dig_and_breaks_nothing_by_a_click() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.set_survival(Some(survival(None, false)));
+        assert_eq!(s.selected(), 4, "the simulation's slot is taken");
+        s.button(Button::Break, true);
+        for _ in 0..40 {
+            let input = s.next_input();
+            assert!(input.controls.held(Control::Dig));
+            assert!(input.actions.is_empty(), "{:?}", input.actions);
+        }
+        s.button(Button::Break, false);
+        assert!(!s.next_input().controls.held(Control::Dig));
+        // No double-tap flight either.
+        s.key(Control::Jump, true);
+        s.key(Control::Jump, false);
+        s.key(Control::Jump, true);
+        assert!(s.next_input().actions.is_empty());
+    }
+
+    #[test]
+    fn in_survival_the_right_button_places_the_block_in_hand_or_opens_a_station() {
+        let sand = Item::Block(crate::world::Block::Sand);
+        let mut s = InputState::new(0.0, 0.0);
+        s.set_survival(Some(survival(Some(sand), false)));
+        s.button(Button::Place, true);
+        s.button(Button::Place, false);
+        assert_eq!(
+            s.next_input().actions,
+            [Action::Place(crate::world::Block::Sand)]
+        );
+        s.set_survival(Some(survival(
+            Some(Item::from_name("stick").expect("an item")),
+            false,
+        )));
+        s.button(Button::Place, true);
+        s.button(Button::Place, false);
+        assert!(s.next_input().actions.is_empty(), "a stick places nothing");
+        s.set_survival(Some(survival(Some(sand), true)));
+        s.button(Button::Place, true);
+        s.button(Button::Place, false);
+        assert_eq!(
+            s.next_input().actions,
+            [Action::Screen(ScreenAction::OpenLookedAt)]
+        );
+        s.key(Control::Sneak, true);
+        s.button(Button::Place, true);
+        assert_eq!(
+            s.next_input().actions,
+            [Action::Place(crate::world::Block::Sand)],
+            "sneaking places against the table"
+        );
+    }
+
+    #[test]
+    fn in_survival_the_hotbar_and_the_menus_reach_the_simulation_a_few_actions_a_tick() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.select(2);
+        s.drop_held(false);
+        assert!(
+            s.next_input().actions.is_empty(),
+            "creative keeps its hotbar"
+        );
+        s.set_survival(Some(survival(None, false)));
+        s.select(2);
+        s.scroll(-3);
+        s.drop_held(false);
+        s.drop_held(true);
+        s.screen(ScreenAction::OpenInventory);
+        s.release_all();
+        assert_eq!(
+            s.next_input().actions,
+            [
+                Action::Select(2),
+                Action::Select(8),
+                Action::Drop { count: 1 },
+                Action::Drop { count: 64 },
+            ]
+        );
+        assert_eq!(
+            s.next_input().actions,
+            [Action::Screen(ScreenAction::OpenInventory)]
+        );
+        assert!(s.next_input().actions.is_empty());
     }
 }

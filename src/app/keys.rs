@@ -14,8 +14,10 @@ pub enum Binding {
     Control(Control),
     /// Select a hotbar slot (0 to 8).
     Hotbar(usize),
-    /// Open or close the creative inventory.
+    /// Open or close the inventory.
     Inventory,
+    /// Survival: throw one of the stack in hand (with Ctrl, all of it).
+    Drop,
     /// Save a screenshot.
     Screenshot,
     /// Show or hide the debug overlay.
@@ -51,8 +53,9 @@ impl Binding {
     };
 
     /// The bindings that are neither controls nor hotbar slots, in the settings screen's order.
-    const COMMANDS: [Self; 8] = [
+    const COMMANDS: [Self; 9] = [
         Self::Inventory,
+        Self::Drop,
         Self::Chat,
         Self::ChatCommand,
         Self::PlayerList,
@@ -77,6 +80,7 @@ impl Binding {
             Self::Hotbar(7) => "hotbar_8",
             Self::Hotbar(_) => "hotbar_9",
             Self::Inventory => "inventory",
+            Self::Drop => "drop",
             Self::Screenshot => "screenshot",
             Self::Overlay => "debug_overlay",
             Self::Fullscreen => "fullscreen",
@@ -94,6 +98,7 @@ impl Binding {
             Self::Control(control) => control_facts(control).0.into(),
             Self::Hotbar(slot) => format!("Hotbar slot {}", slot + 1),
             Self::Inventory => "Inventory".into(),
+            Self::Drop => "Drop item (survival)".into(),
             Self::Screenshot => "Screenshot".into(),
             Self::Overlay => "Debug overlay".into(),
             Self::Fullscreen => "Fullscreen".into(),
@@ -122,6 +127,7 @@ impl Binding {
             Self::Control(control) => control_facts(control).1,
             Self::Hotbar(slot) => DIGITS[if slot < 9 { slot } else { 8 }],
             Self::Inventory => KeyCode::KeyE,
+            Self::Drop => KeyCode::KeyQ,
             Self::Screenshot => KeyCode::F2,
             Self::Overlay => KeyCode::F3,
             Self::Fullscreen => KeyCode::F11,
@@ -213,6 +219,8 @@ pub enum Command {
     Pause,
     /// Open or close the inventory.
     Inventory,
+    /// Survival: throw what is in hand.
+    Drop,
     /// Save a screenshot.
     Screenshot,
     /// Show or hide the debug overlay.
@@ -268,6 +276,7 @@ pub fn press(
             None
         }
         Binding::Inventory => Some(Command::Inventory),
+        Binding::Drop => Some(Command::Drop),
         Binding::Screenshot => Some(Command::Screenshot),
         Binding::Overlay => Some(Command::Overlay),
         Binding::Fullscreen => Some(Command::Fullscreen),

@@ -36,6 +36,7 @@ pub mod settings;
 pub mod sound;
 pub mod stats;
 pub mod stream;
+mod survival;
 pub mod tuning;
 pub mod ui;
 pub mod view;
@@ -183,6 +184,8 @@ struct UiState {
     worlds: Vec<WorldRow>,
     options: OptionsState,
     inventory: InventoryState,
+    /// Survival's screen: the drag under way.
+    crafting: ui::crafting::CraftingState,
     chat: ui::chat::ChatState,
     /// The name of the world being played, for the loading screen.
     world_name: String,
@@ -209,6 +212,8 @@ struct FrameState {
     screenshot_requested: bool,
     /// F3 overlay shown.
     overlay: bool,
+    /// Whether a Ctrl key is down: Ctrl with the drop key throws the whole stack.
+    ctrl: bool,
 }
 
 impl FrameState {
@@ -221,6 +226,7 @@ impl FrameState {
             screenshot_requested: false,
             overlay: false,
             player_list: false,
+            ctrl: false,
         }
     }
 }

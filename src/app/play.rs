@@ -258,6 +258,15 @@ impl Play {
         }
     }
 
+    /// The name the player plays as.
+    #[must_use]
+    pub const fn name(&self) -> &PlayerName {
+        match self {
+            Self::Hosted(host) => host.client().name(),
+            Self::Remote(remote) => remote.client.name(),
+        }
+    }
+
     /// The player being played.
     #[must_use]
     pub fn me(&self) -> Player {

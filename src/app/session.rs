@@ -25,6 +25,7 @@ use crate::net::server::{Server, ServerConfig};
 use crate::physics::Player;
 use crate::physics::tuning::TICK_SECONDS;
 use crate::save::Autosaver;
+use crate::sim::survival::Station;
 use crate::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
 use crate::world::{BlockSource, ChunkPos};
 use crate::worldgen::Generator;
@@ -64,6 +65,9 @@ pub struct Session {
     pub(super) render_distance: u32,
     /// What happened in this frame's ticks, in order, to be heard.
     heard: Vec<Event>,
+    /// The survival screen the simulation had open at the last frame, to notice it
+    /// opening and closing.
+    pub(super) seen_screen: Option<Station>,
 }
 
 impl Session {
@@ -139,6 +143,7 @@ impl Session {
             chat: ChatLog::default(),
             render_distance: settings.render_distance,
             heard: Vec::new(),
+            seen_screen: None,
         }
     }
 
@@ -220,6 +225,8 @@ impl Session {
                 self.launch.elapsed().as_millis()
             );
         }
+        let hand = self.hand();
+        self.input.set_survival(hand);
         // A server's world goes on while this game is paused: its player stands still.
         if self.started() && (running || self.play.runs_while_paused()) {
             self.clock.advance(elapsed);
@@ -317,7 +324,8 @@ impl Session {
     }
 
     /// Middle click: puts what the player looks at into the hotbar. Unbreakable blocks
-    /// (bedrock) are not picked: placed, they could never be removed.
+    /// (bedrock) are not picked: placed, they could never be removed. In survival it only
+    /// selects the hotbar slot that holds it, if one does.
     fn pick(&mut self) {
         let item = match self.play.sim().peek_looked_at(&self.me()) {
             Some(Target::Crate(_)) => Item::Crate,
@@ -327,6 +335,16 @@ impl Session {
             },
             None => return,
         };
+        if self.input.in_survival() {
+            let slot = self.survivor().and_then(|s| {
+                (s.inventory.slots()[..crate::sim::HOTBAR_SLOTS].iter())
+                    .position(|st| st.is_some_and(|st| st.item == item))
+            });
+            if let Some(slot) = slot {
+                self.input.select(slot);
+            }
+            return;
+        }
         self.input.pick(item);
     }
 

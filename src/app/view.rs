@@ -14,7 +14,7 @@ use crate::figure::Figure;
 use crate::mesh::FreeBox;
 use crate::mesh::tiles::{CRATE_TILE, tile_for};
 use crate::physics::crates::Crate;
-use crate::render::{Camera, HudState, Renderer};
+use crate::render::{Camera, Crack, HudState, ItemSprite, Renderer};
 use crate::sim::Target;
 use crate::sim::time::Clock;
 use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light};
@@ -31,6 +31,10 @@ pub struct View {
     pub boxes: Vec<FreeBox>,
     /// The other players.
     pub figures: Vec<Figure>,
+    /// Survival's items lying about.
+    pub items: Vec<ItemSprite>,
+    /// Survival's cracks over the block being dug.
+    pub crack: Option<Crack>,
     /// The HUD.
     pub hud: HudState,
 }
@@ -50,20 +54,28 @@ impl Session {
         let outline = self.outline(&boxes);
         boxes.extend(self.falling_boxes());
         let overlay = overlay.then(|| self.overlay_lines(settings, stats, renderer));
+        let survival = self.survival_hud();
+        let selected = match self.survivor() {
+            Some(s) => usize::from(s.selected),
+            None => self.input.selected(),
+        };
         View {
             camera: self.camera(settings.fov as f32),
             fog: self.fog(),
             outline,
             boxes,
             figures: self.figures(),
+            items: self.item_sprites(),
+            crack: self.crack(),
             hud: HudState {
                 hotbar: self.input.hotbar,
-                selected: self.input.selected(),
+                selected,
                 overlay,
                 banner: (!self.started()).then(|| "Loading...".to_owned()),
                 chat: self.chat.fresh(std::time::Instant::now()),
                 player_list: player_list.then(|| self.player_list()),
                 scale: Some(settings.gui_scale as f32),
+                survival,
             },
         }
     }

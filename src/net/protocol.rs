@@ -10,14 +10,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::physics::{Controls, Player, PlayerCollider};
-use crate::sim::survival::FurnaceSlot;
+use crate::sim::survival::{ClickKind, FurnaceSlot, ScreenAction, SlotRef};
 use crate::sim::{Action, Input, Item};
 use crate::world::{Block, BlockPos, ColumnPos};
 
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`crate::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -157,6 +157,15 @@ pub enum WireAction {
     FurnacePut(u8, u16, u8),
     /// [`Action::FurnaceTake`]: the slot's place in [`FurnaceSlot::ALL`].
     FurnaceTake(u8),
+    /// [`Action::Screen`] with [`ScreenAction::OpenInventory`].
+    OpenInventory,
+    /// [`Action::Screen`] with [`ScreenAction::OpenLookedAt`].
+    OpenLookedAt,
+    /// [`Action::Screen`] with [`ScreenAction::Close`].
+    CloseScreen,
+    /// [`Action::Screen`] with [`ScreenAction::Click`]: the slot by [`SlotRef::number`], the
+    /// kind by its place in [`ClickKind::ALL`].
+    Click(u8, u8),
 }
 
 impl WireAction {
@@ -177,6 +186,12 @@ impl WireAction {
                 Self::FurnacePut(slot as u8, item.id(), count)
             }
             Action::FurnaceTake { slot } => Self::FurnaceTake(slot as u8),
+            Action::Screen(ScreenAction::OpenInventory) => Self::OpenInventory,
+            Action::Screen(ScreenAction::OpenLookedAt) => Self::OpenLookedAt,
+            Action::Screen(ScreenAction::Close) => Self::CloseScreen,
+            Action::Screen(ScreenAction::Click { slot, kind }) => {
+                Self::Click(slot.number(), kind as u8)
+            }
         }
     }
 
@@ -205,6 +220,13 @@ impl WireAction {
             Self::FurnaceTake(slot) => Action::FurnaceTake {
                 slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
             },
+            Self::OpenInventory => Action::Screen(ScreenAction::OpenInventory),
+            Self::OpenLookedAt => Action::Screen(ScreenAction::OpenLookedAt),
+            Self::CloseScreen => Action::Screen(ScreenAction::Close),
+            Self::Click(slot, kind) => Action::Screen(ScreenAction::Click {
+                slot: SlotRef::from_number(slot)?,
+                kind: *ClickKind::ALL.get(usize::from(kind))?,
+            }),
         })
     }
 }

@@ -267,7 +267,12 @@ impl Server {
     /// A server of a new world made by `generator`, with no one in it yet.
     #[must_use]
     pub fn new_world(generator: std::sync::Arc<Generator>, config: ServerConfig) -> Self {
-        let start = crate::sim::Start::with_no_one(World::with_shared_source(generator.clone()));
+        let mut start =
+            crate::sim::Start::with_no_one(World::with_shared_source(generator.clone()));
+        start.survival = crate::sim::survival::Survival::new(
+            crate::sim::survival::Mode::Creative,
+            generator.spawn_point(),
+        );
         Self::new(Simulation::new(start), generator, config)
     }
 
@@ -753,6 +758,7 @@ impl Server {
             leaving: std::mem::take(&mut self.departed),
             teleports: pending.teleports,
             set_time: pending.time,
+            set_mode: pending.mode,
             ..Step::default()
         };
         for remote in self.clients.values_mut() {

@@ -1,5 +1,10 @@
-//! The HUD as geometry: crosshair, hotbar with block icons, and the debug overlay's text,
-//! built on the CPU into screen-space quads (pixels, y down) that one pipeline draws.
+//! The HUD as geometry: crosshair, hotbar with block icons, survival's hearts, air and
+//! stacks ([`survival`]), and the debug overlay's text, built on the CPU into screen-space
+//! quads (pixels, y down) that one pipeline draws.
+
+mod survival;
+
+pub use survival::{SurvivalHud, wear_colour};
 
 use bytemuck::{Pod, Zeroable};
 
@@ -41,6 +46,8 @@ pub struct HudState {
     /// Screen pixels per HUD pixel (the GUI scale); `None` picks the largest whole number
     /// that keeps the HUD's 360-pixel-high design on the screen.
     pub scale: Option<f32>,
+    /// In survival: health, air and the stacks the hotbar shows instead of `hotbar`.
+    pub survival: Option<SurvivalHud>,
 }
 
 impl Default for HudState {
@@ -54,6 +61,7 @@ impl Default for HudState {
             chat: Vec::new(),
             player_list: None,
             scale: None,
+            survival: None,
         }
     }
 }
@@ -236,7 +244,7 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
         slot + 4.0,
         [20, 20, 20, 170],
     );
-    for (i, &item) in state.hotbar.iter().enumerate() {
+    for i in 0..HOTBAR_SLOTS {
         let x = left + i as f32 * slot;
         b.rect(
             x + scale,
@@ -245,7 +253,18 @@ pub fn build(state: &HudState, width: f32, height: f32) -> Vec<HudVertex> {
             slot - 2.0 * scale,
             [90, 90, 90, 150],
         );
-        b.item_icon(x + slot / 2.0, top + slot / 2.0, slot * 0.62, item);
+        match &state.survival {
+            Some(s) => s.draw_slot(&mut b, i, x, top, slot, scale),
+            None => b.item_icon(
+                x + slot / 2.0,
+                top + slot / 2.0,
+                slot * 0.62,
+                state.hotbar[i],
+            ),
+        }
+    }
+    if let Some(s) = &state.survival {
+        s.draw_bars(&mut b, left, top, scale);
     }
     let sx = left + state.selected.min(HOTBAR_SLOTS - 1) as f32 * slot;
     for (x, y, w, h) in [

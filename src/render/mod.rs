@@ -20,6 +20,7 @@ pub mod figures;
 pub mod font;
 pub mod gpu;
 pub mod hud;
+pub mod items;
 mod menus;
 pub mod pipelines;
 pub mod shaders;
@@ -31,7 +32,8 @@ use wgpu::util::DeviceExt;
 
 pub use camera::{Camera, Frustum};
 pub use gpu::{Gpu, RenderError, check_size};
-pub use hud::{HudState, HudVertex};
+pub use hud::{HudState, HudVertex, SurvivalHud};
+pub use items::{Crack, ItemSprite};
 pub use menus::MenuFrame;
 
 use crate::figure::Figure;
@@ -65,6 +67,10 @@ pub struct Scene<'a> {
     pub boxes: &'a [FreeBox],
     /// Other players, each with its name tag.
     pub figures: &'a [Figure],
+    /// Survival's items lying in the world.
+    pub items: &'a [ItemSprite],
+    /// Survival's cracks over the block being dug.
+    pub crack: Option<&'a Crack>,
     /// The HUD, if it is shown (not on the title screen).
     pub hud: Option<&'a HudState>,
     /// The menus drawn over everything, if any are open.
@@ -329,6 +335,7 @@ impl Renderer {
             .chunks
             .prepare(&self.device, &self.queue, &camera, &frustum);
         let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
+        let items = self.item_buffer(&camera, &frustum, scene.items, scene.crack);
         let bodies = figures::bodies(&camera, &frustum, scene.figures);
         let bodies = self.vertex_buffer("figures", &bodies);
         let tags = self.vertex_buffer("name tags", &figures::tags(&camera, scene.figures));
@@ -388,6 +395,11 @@ impl Renderer {
             self.chunks.draw_models(&mut pass, &visible);
             if let Some((buffer, count)) = &boxes {
                 pass.set_pipeline(&self.pipelines.boxes);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            if let Some((buffer, count)) = &items {
+                pass.set_pipeline(&self.pipelines.items);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
@@ -473,6 +485,31 @@ impl Renderer {
             }
         }
         self.vertex_buffer("boxes", &vertices)
+    }
+
+    /// The items in view and the cracks as one vertex buffer, camera-relative.
+    fn item_buffer(
+        &self,
+        camera: &Camera,
+        frustum: &Frustum,
+        sprites: &[ItemSprite],
+        crack: Option<&Crack>,
+    ) -> Option<(wgpu::Buffer, u32)> {
+        let reach = Vec3::splat(items::ITEM_REACH);
+        let seen: Vec<ItemSprite> = sprites
+            .iter()
+            .filter(|s| {
+                let middle = camera.relative(items::item_middle(s));
+                frustum.intersects_box(middle - reach, middle + reach)
+            })
+            .copied()
+            .collect();
+        let mut vertices = Vec::new();
+        items::push_items(&mut vertices, &seen, camera.eye);
+        if let Some(crack) = crack {
+            items::push_crack(&mut vertices, crack, camera.eye);
+        }
+        self.vertex_buffer("items", &vertices)
     }
 
     /// A vertex buffer holding `vertices`, and their count; `None` when there are none.

@@ -37,6 +37,8 @@ pub struct Pipelines {
     pub sampled: [wgpu::RenderPipeline; 3],
     /// Free boxes (crates), opaque.
     pub boxes: wgpu::RenderPipeline,
+    /// Survival's items and cracks: box vertices, alpha-tested, seen from both sides.
+    pub items: wgpu::RenderPipeline,
     /// Other players' figures, opaque.
     pub figures: wgpu::RenderPipeline,
     /// Other players' name tags: blended, depth-tested, seen from both sides.
@@ -398,6 +400,21 @@ impl Builder<'_> {
             blend: None,
         })
     }
+
+    fn items(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "items",
+            module: &self.chunk_shader,
+            vertex: "vs_box",
+            fragment: "fs_cutout",
+            layout: &self.globals_only,
+            buffers: &BOX_VERTEX,
+            // A flat item is one card, seen from both sides as it turns.
+            cull: false,
+            depth: depth(true, wgpu::CompareFunction::Less),
+            blend: None,
+        })
+    }
 }
 
 impl Pipelines {
@@ -437,6 +454,7 @@ impl Pipelines {
                 builder.chunk_faces("translucent sampled", "fs_translucent", true, ALPHA_BLEND),
             ],
             boxes: builder.boxes(),
+            items: builder.items(),
             figures: builder.figures(),
             tags: builder.tags(),
             lines: builder.own_shader(

@@ -3,7 +3,7 @@
 
 use glam::{DVec3, IVec3};
 
-use super::survival::{FurnaceSlot, Mode};
+use super::survival::{FurnaceSlot, Mode, ScreenAction};
 use super::{EventKind, Item, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
@@ -61,6 +61,9 @@ pub enum Action {
         /// Which slot.
         slot: FurnaceSlot,
     },
+    /// Survival: open, close or click the player's screen (its inventory, a crafting
+    /// table or a furnace: [`crate::sim::survival::screen`]).
+    Screen(ScreenAction),
 }
 
 impl Action {
@@ -83,6 +86,7 @@ impl Action {
             } => "fuel",
             Self::FurnacePut { .. } => "smelt",
             Self::FurnaceTake { .. } => "collect",
+            Self::Screen(screen) => screen.name(),
         }
     }
 }
@@ -123,8 +127,12 @@ pub enum ActionOutcome {
     Selected(u8),
     /// The player came back to life.
     Respawned,
-    /// Items went into or out of a furnace.
+    /// Items went into or out of a furnace, or moved between a screen's slots.
     Stored,
+    /// A screen opened.
+    Opened,
+    /// A screen closed: its grid and cursor went back into the inventory.
+    Closed,
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
     Nothing,
 }
@@ -212,7 +220,8 @@ impl Simulation {
             | Action::Drop { .. }
             | Action::Respawn
             | Action::FurnacePut { .. }
-            | Action::FurnaceTake { .. } => ActionOutcome::Nothing,
+            | Action::FurnaceTake { .. }
+            | Action::Screen(_) => ActionOutcome::Nothing,
             Action::ToggleFly => {
                 let body = self.players.body_mut(who);
                 body.flying = !body.flying;

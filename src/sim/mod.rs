@@ -198,8 +198,9 @@ impl Simulation {
     }
 
     /// Runs one tick of [`TICK_SECONDS`]: those leaving leave and those joining join, an
-    /// operator's moves and clock are applied, then every player does its input. Returns what each player's actions did, in the order of
-    /// [`Simulation::players`] after the tick.
+    /// operator's moves, clock and mode are applied, then every player does its input.
+    /// Returns what each player's actions did, in the order of [`Simulation::players`]
+    /// after the tick.
     pub fn step(&mut self, step: &Step) -> Vec<Vec<ActionOutcome>> {
         for name in &step.leaving {
             if let Some(body) = self.players.leave(name) {
@@ -238,7 +239,28 @@ impl Simulation {
         if let Some(time) = step.set_time {
             self.time = time;
         }
+        if let Some(mode) = step.set_mode {
+            self.set_mode(mode);
+        }
         self.advance(|name| step.inputs.get(name))
+    }
+
+    /// Plays the world in `mode` from now on: in survival no one flies; in creative no
+    /// screen stays open.
+    fn set_mode(&mut self, mode: survival::Mode) {
+        match mode {
+            survival::Mode::Survival => {
+                for who in 0..self.players.len() {
+                    self.players.body_mut(who).flying = false;
+                }
+            }
+            survival::Mode::Creative => {
+                for who in 0..self.players.len() {
+                    self.close_screen(who);
+                }
+            }
+        }
+        self.survival.mode = mode;
     }
 
     /// Where each player who left the world is, by name: where it comes back to.

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use glam::DVec3;
 
+use super::survival::Mode;
 use super::{Input, Member, PlayerName};
 
 /// Everything that comes from outside the world in one tick of
@@ -27,6 +28,10 @@ pub struct Step {
     pub teleports: Vec<(PlayerName, DVec3)>,
     /// The world's clock as an operator sets it at the start of the tick (`/time set`).
     pub set_time: Option<u64>,
+    /// The world's mode as an operator sets it at the start of the tick (`/gamemode`),
+    /// after the clock: switching to survival stops everyone flying, and switching to
+    /// creative closes every screen (its grid and cursor go back into the inventory).
+    pub set_mode: Option<Mode>,
     /// Each player's input; a player with none holds nothing and does nothing.
     pub inputs: BTreeMap<PlayerName, Input>,
 }

@@ -319,3 +319,53 @@ fn a_wrong_password_is_refused_with_a_message_and_the_right_one_lets_the_player_
         "Online (2): alice, bob"
     );
 }
+
+#[test]
+fn gamemode_switches_the_whole_world_at_the_next_step_and_grounds_the_fliers() {
+    use hewn::net::server::{Admin, Caller};
+    use hewn::sim::survival::Mode;
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    let bob = h.join("bob", Conditions::PERFECT);
+    h.until_ready();
+    h.server.set_admin(Admin {
+        operators: [PlayerName::new("alice").expect("a name")].into(),
+        ..Admin::default()
+    });
+    let fly = Input {
+        actions: vec![Action::ToggleFly],
+        ..Input::default()
+    };
+    h.tick(&[(bob, fly)]);
+    h.run(10);
+    let bob_name = PlayerName::new("bob").expect("a name");
+    let flying = |h: &Harness| h.server.sim().players().get(&bob_name).expect("bob").flying;
+    assert!(flying(&h), "creative: bob flies");
+    heard(&mut h, alice);
+    heard(&mut h, bob);
+    let (link, client) = &mut h.clients[bob];
+    client.say("/gamemode survival", &mut link.client);
+    let (link, client) = &mut h.clients[alice];
+    client.say("/gamemode creative bob", &mut link.client);
+    client.say("/gamemode survival", &mut link.client);
+    client.say("/gamemode", &mut link.client);
+    h.run(10);
+    assert_eq!(heard(&mut h, bob), ["Only operators may use /gamemode."]);
+    assert_eq!(
+        heard(&mut h, alice),
+        [
+            "Usage: /gamemode survival|creative (the mode is the world's, for everyone)",
+            "The world is played in survival from now on, by everyone.",
+            "The world is played in survival."
+        ]
+    );
+    assert_eq!(h.server.sim().mode(), Mode::Survival);
+    assert!(!flying(&h), "survival: no one flies");
+    assert_eq!(
+        h.server
+            .run_command(&Caller::Console, "gamemode creative", &mut h.renet),
+        "The world is played in creative from now on, by everyone."
+    );
+    h.run(2);
+    assert_eq!(h.server.sim().mode(), Mode::Creative);
+}

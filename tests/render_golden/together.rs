@@ -17,6 +17,8 @@ fn scene_with_hud(renderer: &mut Renderer, hud: &HudState) -> image::RgbaImage {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(hud),
         menus: None,
     };
@@ -60,6 +62,8 @@ fn the_multiplayer_screen_lists_a_saved_server_and_a_lan_game() {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: None,
         menus: Some(&frame),
     };

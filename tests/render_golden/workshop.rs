@@ -34,6 +34,8 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         outline: &[],
         boxes: &[],
         figures: &[],
+        items: &[],
+        crack: None,
         hud: Some(&hud),
         menus: None,
     };

@@ -1,11 +1,14 @@
-//! The menus: the title screen, loading and saving screens, pause menu, settings and
-//! creative inventory, laid out with egui and drawn by the renderer over the game.
+//! The menus: the title screen, loading and saving screens, pause menu, settings, the
+//! creative inventory and survival's screens (inventory, crafting table, furnace, death),
+//! laid out with egui and drawn by the renderer over the game.
 //!
 //! Each screen is a function from its state to the action the player chose this frame;
 //! the app carries the actions out. [`screen`] says which screen follows which.
 //! [`Menus`] connects egui to the window; [`lay_out`] runs a screen without one, for tests.
 
 pub mod chat;
+pub mod crafting;
+pub mod death;
 pub mod icons;
 pub mod inventory;
 pub mod multiplayer;

@@ -8,6 +8,9 @@
 //!    └────────saved────── saving ◀────────── inventory              ▼
 //!                            ▲─────────────────────────────────────-┘
 //! ```
+//!
+//! In survival, dying (in play, the inventory or the chat) leads to the death screen, and
+//! respawning from it back to play.
 
 /// Where the settings screen returns to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,8 +46,11 @@ pub enum Screen {
         /// Where Done leads.
         from: Back,
     },
-    /// The creative inventory, over the running game.
+    /// The inventory (creative's, or survival's with its crafting grid, a crafting table's
+    /// or a furnace's), over the running game.
     Inventory,
+    /// Survival's death screen, over the running game.
+    Dead,
     /// The chat open to type in, over the running game.
     Chat,
     /// The multiplayer screen: saved servers and those on the local network.
@@ -95,6 +101,10 @@ pub enum Event {
     ConnectFailed,
     /// Back, from the multiplayer screens.
     Back,
+    /// The player died (survival).
+    Died,
+    /// The player came back to life.
+    Respawned,
 }
 
 impl Screen {
@@ -118,9 +128,12 @@ impl Screen {
                 | Self::Paused
                 | Self::Inventory
                 | Self::Chat
+                | Self::Dead
                 | Self::Settings { from: Back::Paused },
                 E::ConnectFailed,
             ) => Self::Disconnected,
+            (Self::Playing | Self::Inventory | Self::Chat, E::Died) => Self::Dead,
+            (Self::Dead, E::Respawned) => Self::Playing,
             (Self::Loading, E::ViewReady)
             | (Self::Paused, E::PauseKey | E::Resume)
             | (Self::Inventory, E::PauseKey | E::InventoryKey)
@@ -136,7 +149,12 @@ impl Screen {
             // Esc on the loading screen gives up waiting: back to the title, the world saved.
             (Self::Loading, E::PauseKey)
             | (
-                Self::Loading | Self::Playing | Self::Paused | Self::Inventory | Self::Chat,
+                Self::Loading
+                | Self::Playing
+                | Self::Paused
+                | Self::Inventory
+                | Self::Chat
+                | Self::Dead,
                 E::SaveAndQuit,
             ) => Self::Saving {
                 then: AfterSave::Title,
@@ -168,7 +186,10 @@ impl Screen {
     /// games this one follows; not in the pause menu or its settings.
     #[must_use]
     pub const fn runs_simulation(self) -> bool {
-        matches!(self, Self::Playing | Self::Inventory | Self::Chat)
+        matches!(
+            self,
+            Self::Playing | Self::Inventory | Self::Chat | Self::Dead
+        )
     }
 
     /// Whether the mouse belongs to the game (captured, turning the view) rather than to a
@@ -266,6 +287,29 @@ mod tests {
     }
 
     #[test]
+    fn dying_shows_the_death_screen_over_the_running_game_until_the_respawn() {
+        use Event as E;
+        for screen in [Screen::Playing, Screen::Inventory, Screen::Chat] {
+            assert_eq!(screen.next(E::Died), Screen::Dead, "{screen:?}");
+        }
+        assert_eq!(Screen::Paused.next(E::Died), Screen::Paused);
+        assert!(Screen::Dead.runs_simulation() && !Screen::Dead.captures_mouse());
+        assert_eq!(
+            Screen::Dead.next(E::PauseKey),
+            Screen::Dead,
+            "Esc does not escape it"
+        );
+        assert_eq!(Screen::Dead.next(E::InventoryKey), Screen::Dead);
+        assert_eq!(Screen::Dead.next(E::Respawned), Screen::Playing);
+        assert_eq!(
+            Screen::Dead.next(E::SaveAndQuit),
+            Screen::Saving {
+                then: AfterSave::Title
+            }
+        );
+    }
+
+    #[test]
     fn the_chat_opens_over_the_running_game_and_closes_on_enter_or_esc() {
         use Event as E;
         assert_eq!(Screen::Playing.next(E::ChatKey), Screen::Chat);
@@ -302,6 +346,7 @@ mod tests {
             Screen::Paused,
             Screen::Inventory,
             Screen::Chat,
+            Screen::Dead,
             Screen::Settings { from: Back::Paused },
         ] {
             assert_eq!(

@@ -3,6 +3,7 @@
 
 use super::dim;
 use crate::save::worlds::{MAX_NAME_CHARS, WorldEntry, date_time, human_size};
+use crate::sim::survival::Mode;
 use crate::worldgen::GeneratorKind;
 
 /// One world as the list shows it.
@@ -51,6 +52,8 @@ pub struct NewWorldForm {
     pub seed: String,
     /// The generator.
     pub generator: GeneratorKind,
+    /// How the world is played.
+    pub mode: Mode,
 }
 
 /// A world's new name.
@@ -203,6 +206,8 @@ fn buttons(
                 name: unused_name(worlds),
                 seed: String::new(),
                 generator: GeneratorKind::Terrain,
+                // Survival first, as in Minecraft.
+                mode: Mode::Survival,
             }));
         }
         if ui
@@ -276,6 +281,7 @@ fn show_dialog(
                     name,
                     seed,
                     generator,
+                    mode,
                 } = form;
                 ui.heading("Create a new world");
                 ui.label("World name");
@@ -292,6 +298,15 @@ fn show_dialog(
                     ui.radio_value(generator, GeneratorKind::Terrain, "Terrain");
                     ui.radio_value(generator, GeneratorKind::Flat, "Flat");
                 });
+                ui.horizontal(|ui| {
+                    ui.label("Game mode");
+                    ui.radio_value(mode, Mode::Survival, "Survival");
+                    ui.radio_value(mode, Mode::Creative, "Creative");
+                });
+                ui.label(match mode {
+                    Mode::Survival => "Gather, dig with tools, craft, and mind your health.",
+                    Mode::Creative => "Every block without end, flight, and nothing hurts.",
+                });
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
                     if ui.button("Create").clicked() || enter {
@@ -299,6 +314,7 @@ fn show_dialog(
                             name: name.trim().to_owned(),
                             seed: seed.clone(),
                             generator: *generator,
+                            mode: *mode,
                         }));
                     }
                     if ui.button("Cancel").clicked() {
@@ -364,6 +380,7 @@ mod tests {
                 name: " Castle ".to_owned(),
                 seed: "7".to_owned(),
                 generator: GeneratorKind::Flat,
+                mode: Mode::Creative,
             })
         };
         let rename = || {
@@ -381,6 +398,7 @@ mod tests {
                     name: "Castle".to_owned(),
                     seed: "7".to_owned(),
                     generator: GeneratorKind::Flat,
+                    mode: Mode::Creative,
                 }))
             )
         );

@@ -2,8 +2,8 @@
 //! commands themselves, typed in chat by a player or at `hewn serve`'s console.
 //!
 //! Everyone may ask for `/help` and `/list`; `/kick`, `/ban`, `/pardon`, `/op`, `/deop`,
-//! `/tp`, `/time`, `/say` and `/stop` are for operators and the console. An unknown command, or one a
-//! player may not use, gets an answer saying so, never an error.
+//! `/tp`, `/time`, `/gamemode`, `/say` and `/stop` are for operators and the console. An
+//! unknown command, or one a player may not use, gets an answer saying so, never an error.
 
 use std::collections::BTreeSet;
 use std::net::IpAddr;
@@ -51,7 +51,8 @@ const HELP: &str = "Commands: /help, /list";
 
 /// What `/help` adds for operators.
 const OPERATOR_HELP: &str = "/kick NAME [reason], /ban NAME|ADDRESS, /pardon NAME|ADDRESS, /op NAME, \
-    /deop NAME, /tp NAME X Y Z, /time set dawn|noon|dusk|midnight|TICKS, /say TEXT, /stop";
+    /deop NAME, /tp NAME X Y Z, /time set dawn|noon|dusk|midnight|TICKS, \
+    /gamemode survival|creative, /say TEXT, /stop";
 
 impl Server {
     /// Who may run the operators' commands and who may not join, from now on.
@@ -95,13 +96,15 @@ impl Server {
                     .collect();
                 format!("Online ({}): {}", names.len(), names.join(", "))
             }
-            "kick" | "ban" | "pardon" | "op" | "deop" | "tp" | "time" | "say" | "stop"
+            "kick" | "ban" | "pardon" | "op" | "deop" | "tp" | "time" | "gamemode" | "say"
+            | "stop"
                 if !operator =>
             {
                 format!("Only operators may use /{command}.")
             }
             "tp" => self.teleport_command(caller, rest),
             "time" => self.time_command(rest),
+            "gamemode" => self.gamemode_command(rest),
             "say" if !rest.is_empty() => {
                 self.announce(format!("[{}] {rest}", caller.name()), None, renet);
                 String::new()

@@ -1,7 +1,8 @@
-//! The operators' commands that change the world itself: `/tp` and `/time`. They do not
-//! act at once: each waits for the server's next step, which carries it
-//! ([`Step::teleports`](crate::sim::Step::teleports), [`Step::set_time`](crate::sim::Step::set_time)),
-//! so a recording of the server replays it at the very tick it happened.
+//! The operators' commands that change the world itself: `/tp`, `/time` and `/gamemode`.
+//! They do not act at once: each waits for the server's next step, which carries it
+//! ([`Step::teleports`](crate::sim::Step::teleports), [`Step::set_time`](crate::sim::Step::set_time),
+//! [`Step::set_mode`](crate::sim::Step::set_mode)), so the world changes at a tick like
+//! everything else.
 
 use glam::DVec3;
 
@@ -9,6 +10,7 @@ use super::{Caller, Server};
 use crate::physics::tuning::PLAYER_WIDTH;
 use crate::sim::PlayerName;
 use crate::sim::scenario::body_in_limits;
+use crate::sim::survival::Mode;
 use crate::sim::time::{Clock, DAY_TICKS, parse_time};
 
 /// What an operator asked of the world, waiting for the next step.
@@ -18,6 +20,8 @@ pub(super) struct Pending {
     pub(super) teleports: Vec<(PlayerName, DVec3)>,
     /// The clock to set.
     pub(super) time: Option<u64>,
+    /// The mode to play the world in.
+    pub(super) mode: Option<Mode>,
 }
 
 impl Server {
@@ -104,6 +108,33 @@ impl Server {
                 Err(message) => format!("{message}."),
             },
             _ => "Usage: /time set dawn|noon|dusk|midnight|TICKS".to_owned(),
+        }
+    }
+
+    /// `/gamemode` (the mode now) or `/gamemode survival|creative`: the mode is the world's,
+    /// so it changes for everyone; naming a player is refused rather than changing the
+    /// others behind the operator's back.
+    pub(super) fn gamemode_command(&mut self, rest: &str) -> String {
+        const USAGE: &str =
+            "Usage: /gamemode survival|creative (the mode is the world's, for everyone)";
+        let now = self.pending.mode.unwrap_or_else(|| self.sim.mode());
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        match words.as_slice() {
+            [] => format!("The world is played in {}.", now.name()),
+            [mode] => match Mode::from_name(mode) {
+                Some(mode) if mode == now => {
+                    format!("The world is already played in {}.", mode.name())
+                }
+                Some(mode) => {
+                    self.pending.mode = Some(mode);
+                    format!(
+                        "The world is played in {} from now on, by everyone.",
+                        mode.name()
+                    )
+                }
+                None => USAGE.to_owned(),
+            },
+            _ => USAGE.to_owned(),
         }
     }
 }

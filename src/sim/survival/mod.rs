@@ -14,6 +14,7 @@ mod furnace;
 mod inventory;
 mod play;
 pub mod recipes;
+pub mod screen;
 mod smelting;
 mod tools;
 mod vitals;
@@ -26,6 +27,7 @@ pub use digging::{dig_ticks, drop_of, hardness_tenths, harvests, needed_tier, ri
 pub use drops::{Drops, ITEM_SIZE, ItemDrop, LIFETIME, PICKUP_DELAY};
 pub use furnace::{Furnace, FurnaceSlot};
 pub use inventory::{Inventory, SLOTS, Stack};
+pub use screen::{ClickKind, Screen, ScreenAction, SlotRef, Station};
 pub use smelting::{SMELT_TICKS, burn_ticks, smelted};
 pub use tools::{Material, Tier, Tool, ToolKind};
 pub use vitals::{Cause, HURT_COOLDOWN, MAX_AIR, MAX_HEALTH, REGENERATION_INTERVAL, Vitals};
@@ -99,6 +101,9 @@ pub struct Survivor {
     pub digging: Option<Dig>,
     /// What killed it, while it is dead (until it respawns).
     pub death: Option<Cause>,
+    /// What it has open: its inventory, a crafting table or a furnace, with the crafting
+    /// grid and the stack on the cursor.
+    pub screen: Screen,
 }
 
 impl Survivor {
@@ -131,6 +136,25 @@ impl Survivor {
             None => h.bool(false),
         }
         h.bytes(&[self.death.map_or(0, |c| c as u8 + 1)]);
+        // Only an open screen is hashed, so that play without one hashes as it always did.
+        if self.screen != Screen::default() {
+            let s = &self.screen;
+            h.bytes(b"screen");
+            match s.open {
+                None => h.bytes(&[0]),
+                Some(Station::Inventory) => h.bytes(&[1]),
+                Some(Station::Table(cell)) => {
+                    h.bytes(&[2]);
+                    hash_cell(h, cell);
+                }
+                Some(Station::Furnace(cell)) => {
+                    h.bytes(&[3]);
+                    hash_cell(h, cell);
+                }
+            }
+            hash_stacks(h, &s.grid);
+            hash_stacks(h, &[s.cursor]);
+        }
     }
 }
 

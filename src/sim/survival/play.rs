@@ -115,6 +115,7 @@ impl Simulation {
             Action::Drop { count } => self.throw(who, count),
             Action::FurnacePut { slot, item, count } => self.fill_furnace(who, slot, item, count),
             Action::FurnaceTake { slot } => self.empty_furnace(who, slot),
+            Action::Screen(screen) => self.act_on_screen(who, screen),
         }
     }
 
@@ -259,15 +260,20 @@ impl Simulation {
 
     /// Player `who` throws `count` of the stack in hand ahead of it.
     fn throw(&mut self, who: usize, count: u8) -> ActionOutcome {
-        let body = self.players.list()[who].body;
         let s = self.survivor_mut(who);
         let Some(thrown) = s.inventory.take_from(usize::from(s.selected), count) else {
             return ActionOutcome::Nothing;
         };
+        self.throw_stack(who, thrown);
+        ActionOutcome::Dropped(thrown.count)
+    }
+
+    /// Player `who` throws `stack` ahead of it.
+    pub(super) fn throw_stack(&mut self, who: usize, stack: Stack) {
+        let body = self.players.list()[who].body;
         let velocity = body.look_direction() * THROW_SPEED + DVec3::Y * THROW_LIFT;
         let from = body.eye() - DVec3::Y * (0.3 + super::ITEM_SIZE / 2.0);
-        self.add_drop(thrown, from, velocity);
-        ActionOutcome::Dropped(thrown.count)
+        self.add_drop(stack, from, velocity);
     }
 
     /// The furnace player `who` looks at, if it looks at one.
@@ -404,6 +410,8 @@ impl Simulation {
 
     /// Player `who` dies of `cause`: everything it carried falls where it died, scattered.
     fn die(&mut self, who: usize, cause: Cause) {
+        // What was in the grid and on the cursor falls with the rest.
+        self.close_screen(who);
         let at = self.players.list()[who].body.position + DVec3::Y * 0.5;
         let s = self.survivor_mut(who);
         s.death = Some(cause);

@@ -1,0 +1,165 @@
+//! Survival in the window: what a session shows of the player's survival state (the HUD's
+//! hearts, air and stacks, the items lying about, the cracks over the block being dug), the
+//! hand the buttons act with, and the screens that follow the simulation: the inventory a
+//! crafting table or furnace opened, and the death screen.
+//!
+//! The survival state is read from the simulation whose word is final
+//! ([`Play::authority`](super::play::Play::authority)): the game's own server's. A server
+//! elsewhere sends its clients no survival state, so there the window plays as in creative.
+
+use glam::DVec3;
+
+use super::App;
+use super::input::Hand;
+use super::session::Session;
+use super::ui::crafting::ScreenView;
+use super::ui::screen::{Event, Screen};
+use crate::render::{Crack, ItemSprite, SurvivalHud};
+use crate::sim::survival::{MAX_AIR, Mode, Survivor};
+use crate::sim::{HOTBAR_SLOTS, Target};
+use crate::world::{Block, BlockPos, BlockSource, Face, Light};
+
+impl Session {
+    /// The player's survival state, when the world is played in survival.
+    #[must_use]
+    pub fn survivor(&self) -> Option<&Survivor> {
+        let sim = self.play.authority();
+        if sim.mode() != Mode::Survival {
+            return None;
+        }
+        sim.survivor(self.play.name())
+    }
+
+    /// Survival's hand for the buttons: what is in hand and whether the player looks at a
+    /// crafting table or furnace. `None` in creative.
+    pub(super) fn hand(&self) -> Option<Hand> {
+        let s = self.survivor()?;
+        let world = self.play.sim().world();
+        let at_station = match self.play.sim().peek_looked_at(&self.me()) {
+            Some(Target::Block(hit)) => matches!(
+                world.block(hit.block),
+                Block::CraftingTable | Block::Furnace | Block::LitFurnace
+            ),
+            _ => false,
+        };
+        Some(Hand {
+            held: s.held().map(|stack| stack.item),
+            selected: s.selected,
+            at_station,
+        })
+    }
+
+    /// What the HUD shows of survival: the hotbar's stacks, the hearts, and the air while
+    /// the eyes are under water or the breath is short.
+    pub(super) fn survival_hud(&self) -> Option<SurvivalHud> {
+        let s = self.survivor()?;
+        let mut hotbar = [None; HOTBAR_SLOTS];
+        hotbar.copy_from_slice(&s.inventory.slots()[..HOTBAR_SLOTS]);
+        let eyes = BlockPos::containing(self.me().eye());
+        let under = self.play.sim().world().block(eyes).is_water();
+        let air = s.vitals.air;
+        Some(SurvivalHud {
+            hotbar,
+            health: s.vitals.health,
+            air: (under || air < MAX_AIR).then_some(air),
+        })
+    }
+
+    /// The items lying in the world, each at its age this frame and lit where it lies.
+    pub(super) fn item_sprites(&self) -> Vec<ItemSprite> {
+        let sim = self.play.authority();
+        if sim.mode() != Mode::Survival {
+            return Vec::new();
+        }
+        let world = self.play.sim().world();
+        let alpha = self.clock.alpha();
+        (sim.survival().drops.list().iter())
+            .map(|d| ItemSprite {
+                item: d.stack.item,
+                position: d.position,
+                age: f64::from(d.age) + alpha,
+                light: world.light(BlockPos::containing(d.position + DVec3::Y * 0.1)),
+            })
+            .collect()
+    }
+
+    /// The cracks over the block the player is digging, in the brightest light beside it.
+    pub(super) fn crack(&self) -> Option<Crack> {
+        let dig = self.survivor()?.digging?;
+        let world = self.play.sim().world();
+        let block = world.block(dig.cell);
+        let origin = dig.cell.min_corner();
+        let boxes = (block.outline().iter())
+            .map(|b| {
+                let a = b.at(origin);
+                (a.min, a.max)
+            })
+            .collect();
+        let light = Face::ALL
+            .into_iter()
+            .map(|f| world.light(dig.cell.offset(f.normal())))
+            .chain([world.light(dig.cell)])
+            .fold(Light::new(0, 0), |a, b| {
+                Light::new(a.sky().max(b.sky()), a.block().max(b.block()))
+            });
+        Some(Crack {
+            boxes,
+            stage: dig.stage(),
+            light,
+        })
+    }
+
+    /// What the survival screen shows: the inventory, the grid and the cursor, and the
+    /// furnace open. While the simulation has not opened the screen yet, the inventory.
+    #[must_use]
+    pub fn screen_view(&self) -> Option<ScreenView> {
+        let s = self.survivor()?;
+        let station = s
+            .screen
+            .open
+            .unwrap_or(crate::sim::survival::Station::Inventory);
+        let furnace = match station.cell() {
+            Some(cell) => (self.play.authority().survival().furnaces.get(&cell))
+                .copied()
+                .unwrap_or_default(),
+            None => crate::sim::survival::Furnace::default(),
+        };
+        Some(ScreenView {
+            station,
+            inventory: *s.inventory.slots(),
+            grid: s.screen.grid,
+            cursor: s.screen.cursor,
+            furnace,
+            selected: s.selected,
+        })
+    }
+}
+
+impl App {
+    /// Moves between screens as the simulation says: to the death screen when the player
+    /// dies and back to play once it respawned; to the survival screen when the simulation
+    /// opened one (a crafting table or furnace clicked), and back to play when it closed it
+    /// (the table broken, say).
+    pub(super) fn follow_survival(&mut self) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        let (survival, dead, open) = match session.survivor() {
+            Some(s) => (true, s.death.is_some(), s.screen.open),
+            None => (false, false, None),
+        };
+        let seen = std::mem::replace(&mut session.seen_screen, open);
+        let event = match self.screen {
+            Screen::Playing | Screen::Inventory | Screen::Chat if dead => Some(Event::Died),
+            Screen::Dead if !dead => Some(Event::Respawned),
+            Screen::Playing if open.is_some() && seen.is_none() => Some(Event::InventoryKey),
+            Screen::Inventory if survival && open.is_none() && seen.is_some() => {
+                Some(Event::InventoryKey)
+            }
+            _ => None,
+        };
+        if let Some(event) = event {
+            self.go(event);
+        }
+    }
+}

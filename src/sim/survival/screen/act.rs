@@ -1,0 +1,143 @@
+//! A player's screen in the world: opening the crafting table or furnace it looks at,
+//! checking that what is open still stands within reach, and what a click throws or crafts
+//! heard as the world hears it.
+
+use glam::DVec3;
+
+use super::{ClickKind, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
+use crate::sim::events::Detail;
+use crate::sim::survival::Furnace;
+use crate::sim::{ActionOutcome, EventKind, Simulation, Target};
+use crate::world::{Block, BlockSource};
+
+impl Simulation {
+    /// Player `who` acts on its screen.
+    pub(in crate::sim) fn act_on_screen(
+        &mut self,
+        who: usize,
+        action: ScreenAction,
+    ) -> ActionOutcome {
+        match action {
+            ScreenAction::OpenInventory => self.open_screen(who, Station::Inventory),
+            ScreenAction::OpenLookedAt => {
+                let viewer = self.players.list()[who].body;
+                let station = match self.looked_at(&viewer) {
+                    Some(Target::Block(hit)) => match self.world.block(hit.block) {
+                        Block::CraftingTable => Station::Table(hit.block),
+                        Block::Furnace | Block::LitFurnace => Station::Furnace(hit.block),
+                        _ => return ActionOutcome::Nothing,
+                    },
+                    _ => return ActionOutcome::Nothing,
+                };
+                self.open_screen(who, station)
+            }
+            ScreenAction::Close => {
+                if self.screen_of(who).open.is_none() {
+                    return ActionOutcome::Nothing;
+                }
+                self.close_screen(who);
+                ActionOutcome::Closed
+            }
+            ScreenAction::Click { slot, kind } => self.click(who, slot, kind),
+        }
+    }
+
+    /// Player `who`'s screen as it stands.
+    fn screen_of(&self, who: usize) -> Screen {
+        let name = &self.players.list()[who].name;
+        self.survival
+            .survivors
+            .get(name)
+            .map(|s| s.screen)
+            .unwrap_or_default()
+    }
+
+    /// Opens `station` for player `who`, closing what it had open.
+    fn open_screen(&mut self, who: usize, station: Station) -> ActionOutcome {
+        self.close_screen(who);
+        let name = self.players.list()[who].name.clone();
+        let survivor = self.survival.survivors.entry(name).or_default();
+        survivor.screen.open = Some(station);
+        ActionOutcome::Opened
+    }
+
+    /// Closes player `who`'s screen: the grid and the cursor go back into its inventory,
+    /// and what does not fit is thrown. A screen closed already stays closed.
+    pub(in crate::sim) fn close_screen(&mut self, who: usize) {
+        let name = self.players.list()[who].name.clone();
+        let Some(survivor) = self.survival.survivors.get_mut(&name) else {
+            return;
+        };
+        if survivor.screen == Screen::default() {
+            return;
+        }
+        let left = Slots {
+            inventory: &mut survivor.inventory,
+            screen: &mut survivor.screen,
+            furnace: None,
+        }
+        .close();
+        for stack in left {
+            self.throw_stack(who, stack);
+        }
+    }
+
+    /// Whether player `who`'s open `station` is still there and near enough to use.
+    fn station_stands(&self, who: usize, station: Station) -> bool {
+        let Some(cell) = station.cell() else {
+            return true;
+        };
+        let wanted = match station {
+            Station::Table(_) => self.world.block(cell) == Block::CraftingTable,
+            _ => matches!(self.world.block(cell), Block::Furnace | Block::LitFurnace),
+        };
+        let eye = self.players.list()[who].body.eye();
+        let min = cell.min_corner();
+        let nearest = eye.clamp(min, min + DVec3::ONE);
+        wanted && nearest.distance(eye) <= STATION_REACH
+    }
+
+    /// Player `who` clicks `slot` of its open screen as `kind` says. A table or furnace
+    /// that is gone or out of reach closes the screen instead.
+    fn click(&mut self, who: usize, slot: SlotRef, kind: ClickKind) -> ActionOutcome {
+        let Some(station) = self.screen_of(who).open else {
+            return ActionOutcome::Nothing;
+        };
+        if !self.station_stands(who, station) {
+            self.close_screen(who);
+            return ActionOutcome::Closed;
+        }
+        let name = self.players.list()[who].name.clone();
+        let survival = &mut self.survival;
+        let Some(survivor) = survival.survivors.get_mut(&name) else {
+            return ActionOutcome::Nothing;
+        };
+        let furnace = match station {
+            Station::Furnace(cell) => Some(survival.furnaces.entry(cell).or_default()),
+            _ => None,
+        };
+        let clicked = Slots {
+            inventory: &mut survivor.inventory,
+            screen: &mut survivor.screen,
+            furnace,
+        }
+        .click(slot, kind);
+        if let Station::Furnace(cell) = station
+            && survival.furnaces.get(&cell).is_some_and(Furnace::is_idle)
+        {
+            survival.furnaces.remove(&cell);
+        }
+        if let Some(thrown) = clicked.thrown {
+            self.throw_stack(who, thrown);
+            return ActionOutcome::Dropped(thrown.count);
+        }
+        if let Some((item, count)) = clicked.crafted {
+            self.note_detail(who, EventKind::Craft, Detail::Items { item, count });
+        }
+        if clicked.changed {
+            ActionOutcome::Stored
+        } else {
+            ActionOutcome::Nothing
+        }
+    }
+}
