@@ -20,7 +20,7 @@ use criterion::Criterion;
 
 use glam::{DVec3, Vec3};
 use hewn::app::tuning::LOAD_MARGIN;
-use hewn::mesh::occlusion::{Walk, faces_towards_eye};
+use hewn::mesh::occlusion::Walk;
 use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading, Visibility};
 use hewn::render::{Camera, Frustum};
 use hewn::sim::spawn::new_player;
@@ -106,9 +106,7 @@ fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usi
             continue;
         };
         chunks += 1;
-        quads += mesh.quads_facing(faces_towards_eye(
-            camera.relative(pos.min_block().min_corner()),
-        ));
+        quads += mesh.quads_facing(-camera.relative(pos.min_block().min_corner()));
     }
     (chunks, quads)
 }
