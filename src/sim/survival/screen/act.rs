@@ -5,7 +5,7 @@
 use glam::DVec3;
 
 use super::{ClickKind, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
-use crate::sim::events::Detail;
+use crate::sim::survival::Detail;
 use crate::sim::survival::Furnace;
 use crate::sim::{ActionOutcome, EventKind, Simulation, Target};
 use crate::world::{Block, BlockSource};
