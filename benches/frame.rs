@@ -91,6 +91,8 @@ fn main() {
             outline: &[],
             boxes: &[],
             figures: &[],
+            items: &[],
+            crack: None,
             hud: None,
             menus: None,
         };
