@@ -89,6 +89,10 @@ impl FaceGroups {
     /// describes, and records where its groups begin and each quad's plane. A counting sort
     /// by direction and plane; the order of quads that share both is kept.
     pub fn sort(&mut self, list: &mut Vec<u32>, vertices: &[Vertex]) {
+        self.clear();
+        if list.is_empty() {
+            return;
+        }
         SCRATCH.with_borrow_mut(|(keys, counts, sorted)| {
             keys.clear();
             keys.extend(list.chunks_exact(6).map(|quad| {

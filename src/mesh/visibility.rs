@@ -10,7 +10,9 @@
 //!
 //! The fill works a row of 32 cells along x at a time, as a `u32` mask: a row's open runs
 //! that hold a seed are filled in a few shifts (a Kogge-Stone fill, as chess engines fill
-//! sliding moves), and each newly reached run seeds the rows beside it, above and below.
+//! sliding moves), and each newly reached run seeds the rows beside it, above and below. A
+//! layer of the chunk that is open throughout (the sky over the ground) is one pocket, filled
+//! at once the first time the fill reaches it.
 
 use super::neighbourhood::{Neighbourhood, padded_index};
 use crate::world::{Block, CHUNK_SIZE, Face};
@@ -130,10 +132,21 @@ impl Visibility {
         let mut seen = [0u32; N * N];
         let mut stack = Vec::new();
         let mut pairs = 0;
+        let full_layers = open
+            .chunks_exact(N)
+            .enumerate()
+            .filter(|(_, layer)| layer.iter().all(|&row| row == u32::MAX))
+            .fold(0u32, |layers, (y, _)| layers | 1 << y);
+        let mut fill = Fill {
+            open,
+            seen: &mut seen,
+            stack: &mut stack,
+            full_layers,
+        };
         // Only pockets that reach the chunk's surface matter: seeds are the open cells on
         // it, the whole of the rows on the top, bottom, north and south sides, and the two
         // ends of every other row.
-        for row in 0..N * N {
+        for (row, &cells) in open.iter().enumerate() {
             let (y, z) = (row / N, row % N);
             let surface = if y == 0 || y == N - 1 || z == 0 || z == N - 1 {
                 u32::MAX
@@ -141,17 +154,11 @@ impl Visibility {
                 1 | 1 << (N - 1)
             };
             loop {
-                let seeds = open[row] & !seen[row] & surface;
+                let seeds = cells & !fill.seen[row] & surface;
                 if seeds == 0 {
                     break;
                 }
-                let faces = fill(
-                    open,
-                    &mut seen,
-                    &mut stack,
-                    row,
-                    seeds & seeds.wrapping_neg(),
-                );
+                let faces = fill.pocket(row, seeds & seeds.wrapping_neg());
                 pairs |= PAIRS[usize::from(faces)];
             }
         }
@@ -172,25 +179,76 @@ fn fill_runs(seeds: u32, open: u32) -> u32 {
     up | down
 }
 
-/// Fills the pocket that holds the cells `seed` of `row`, marking it in `seen`; returns the
-/// faces of the chunk it touches (bit `f` for [`Face::ALL`]`[f]`).
-fn fill(
-    open: &[u32; N * N],
-    seen: &mut [u32; N * N],
-    stack: &mut Vec<(usize, u32)>,
-    row: usize,
-    seed: u32,
-) -> u8 {
-    let bit = |face: Face| 1u8 << face as u8;
-    let mut faces = 0;
-    stack.push((row, seed));
-    while let Some((row, seeds)) = stack.pop() {
-        // `seen` always holds whole runs, so what the fill adds is whole runs too.
-        let new = fill_runs(seeds, open[row]) & !seen[row];
-        if new == 0 {
-            continue;
+/// The fill's state: the open cells, those reached so far, and the rows waiting with the
+/// cells they were reached by.
+struct Fill<'a> {
+    open: &'a [u32; N * N],
+    /// Whole runs of open cells: a run is marked all at once.
+    seen: &'a mut [u32; N * N],
+    stack: &'a mut Vec<(usize, u32)>,
+    /// Bit `y` for each layer whose rows are all open.
+    full_layers: u32,
+}
+
+/// The bit of `face` in a set of faces.
+const fn bit(face: Face) -> u8 {
+    1 << face as u8
+}
+
+impl Fill<'_> {
+    /// Fills the pocket that holds the cells `seed` of `row`, marking it in `seen`; returns
+    /// the faces of the chunk it touches (bit `f` for [`Face::ALL`]`[f]`).
+    fn pocket(&mut self, row: usize, seed: u32) -> u8 {
+        let mut faces = 0;
+        self.stack.push((row, seed));
+        while let Some((row, seeds)) = self.stack.pop() {
+            // `seen` holds whole runs, so seeds already seen add nothing.
+            if seeds & !self.seen[row] == 0 {
+                continue;
+            }
+            let y = row / N;
+            faces |= if self.full_layers & 1 << y != 0 {
+                self.layer(y)
+            } else {
+                self.row(row, seeds)
+            };
         }
-        seen[row] |= new;
+        faces
+    }
+
+    /// Marks the whole open layer `y`, and seeds the layers above and below; returns the
+    /// faces it touches.
+    fn layer(&mut self, y: usize) -> u8 {
+        self.seen[y * N..(y + 1) * N].fill(u32::MAX);
+        let neighbours = [(y > 0).then(|| y - 1), (y < N - 1).then(|| y + 1)];
+        for next in neighbours.into_iter().flatten() {
+            if self.full_layers & 1 << next != 0 {
+                // One cell of an open layer stands for all of it.
+                self.stack.push((next * N, 1));
+                continue;
+            }
+            for row in next * N..(next + 1) * N {
+                let seeds = self.open[row] & !self.seen[row];
+                if seeds != 0 {
+                    self.stack.push((row, seeds));
+                }
+            }
+        }
+        let mut faces = bit(Face::East) | bit(Face::West) | bit(Face::South) | bit(Face::North);
+        if y == N - 1 {
+            faces |= bit(Face::Up);
+        }
+        if y == 0 {
+            faces |= bit(Face::Down);
+        }
+        faces
+    }
+
+    /// Marks the runs of `row` that hold `seeds`, and seeds the rows beside, above and
+    /// below; returns the faces they touch.
+    fn row(&mut self, row: usize, seeds: u32) -> u8 {
+        let new = fill_runs(seeds, self.open[row]) & !self.seen[row];
+        self.seen[row] |= new;
         let (y, z) = (row / N, row % N);
         let touches = [
             (new >> (N - 1) != 0, Face::East),
@@ -200,11 +258,10 @@ fn fill(
             (z == N - 1, Face::South),
             (z == 0, Face::North),
         ];
-        for (touched, face) in touches {
-            if touched {
-                faces |= bit(face);
-            }
-        }
+        let faces = touches
+            .into_iter()
+            .filter(|&(touched, _)| touched)
+            .fold(0, |faces, (_, face)| faces | bit(face));
         let beside = [
             (y > 0).then(|| row - N),
             (y < N - 1).then(|| row + N),
@@ -212,13 +269,13 @@ fn fill(
             (z < N - 1).then(|| row + 1),
         ];
         for next in beside.into_iter().flatten() {
-            let seeds = new & open[next] & !seen[next];
+            let seeds = new & self.open[next] & !self.seen[next];
             if seeds != 0 {
-                stack.push((next, seeds));
+                self.stack.push((next, seeds));
             }
         }
+        faces
     }
-    faces
 }
 
 #[cfg(test)]

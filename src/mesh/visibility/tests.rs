@@ -1,3 +1,5 @@
+use proptest::prelude::*;
+
 use super::*;
 
 /// A chunk of stone with the cells `open` dug out as air.
@@ -119,4 +121,96 @@ fn the_row_fill_fills_whole_runs_that_hold_a_seed() {
     );
     assert_eq!(fill_runs(1 << 31, u32::MAX), u32::MAX);
     assert_eq!(fill_runs(1, u32::MAX), u32::MAX);
+}
+
+/// The graph worked out cell by cell: a breadth-first fill from every open cell on the
+/// chunk's surface through the six neighbours of each cell.
+fn graph_cell_by_cell(open: &[u32; N * N]) -> Visibility {
+    let is_open = |[x, y, z]: [usize; 3]| open[y * N + z] & 1 << x != 0;
+    let mut seen = vec![false; N * N * N];
+    let index = |[x, y, z]: [usize; 3]| (y * N + z) * N + x;
+    let mut graph = Visibility::NONE;
+    for start in (0..N * N * N).map(|i| [i % N, i / (N * N), i / N % N]) {
+        if !is_open(start) || seen[index(start)] {
+            continue;
+        }
+        let mut faces = Vec::new();
+        let mut queue = std::collections::VecDeque::from([start]);
+        seen[index(start)] = true;
+        while let Some(cell) = queue.pop_front() {
+            for face in Face::ALL {
+                let axis = face.axis() as usize;
+                let step = face.normal()[face.axis()];
+                let Some(c) = cell[axis]
+                    .checked_add_signed(step as isize)
+                    .filter(|&c| c < N)
+                else {
+                    faces.push(face);
+                    continue;
+                };
+                let mut next = cell;
+                next[axis] = c;
+                if is_open(next) && !seen[index(next)] {
+                    seen[index(next)] = true;
+                    queue.push_back(next);
+                }
+            }
+        }
+        for &a in &faces {
+            for &b in &faces {
+                graph = graph.with(a, b);
+            }
+        }
+    }
+    graph
+}
+
+/// Rows of a made-up chunk: each layer open throughout, closed, or random cells open with
+/// the layer's own odds.
+fn layers() -> impl Strategy<Value = Box<[u32; N * N]>> {
+    let layer = prop_oneof![
+        Just(Vec::from([u32::MAX; N])),
+        Just(Vec::from([0; N])),
+        (0u32..4).prop_flat_map(|density| {
+            prop::collection::vec(
+                any::<[u32; 4]>().prop_map(move |words| {
+                    // Each cell open with odds 1 in 2 to 15 in 16.
+                    words[..=density as usize].iter().fold(0, |row, w| row | w)
+                }),
+                N,
+            )
+        }),
+    ];
+    prop::collection::vec(layer, N).prop_map(|layers| {
+        let rows: Vec<u32> = layers.concat();
+        Box::new(rows.try_into().expect("32 layers of 32 rows"))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The row-at-a-time fill, with its shortcut through open layers, joins the faces a
+    /// fill cell by cell joins.
+    #[test]
+    fn the_row_fill_agrees_with_a_fill_cell_by_cell(open in layers()) {
+        prop_assert_eq!(Visibility::of_open_rows(&open), graph_cell_by_cell(&open));
+    }
+}
+
+#[test]
+fn open_layers_join_the_top_and_the_bottom_through_one_another() {
+    assert_eq!(
+        Visibility::of_open_rows(&[u32::MAX; N * N]),
+        Visibility::ALL
+    );
+    // The sky over a floor with one hole in it, and a shaft from the hole to the bottom.
+    let mut open = [u32::MAX; N * N];
+    for y in 0..20 {
+        open[y * N..(y + 1) * N].fill(0);
+        open[y * N + 7] = 1 << 9;
+    }
+    let graph = Visibility::of_open_rows(&open);
+    assert!(graph.connects(Face::Up, Face::Down));
+    assert_eq!(graph, graph_cell_by_cell(&open));
 }
