@@ -1,5 +1,6 @@
 //! What a frame draws from fixed views, counted without a GPU so that the counts can be
-//! followed from commit to commit: quads and chunks drawn with cave culling on and off.
+//! followed from commit to commit: quads and chunks drawn with cave culling on and off, and
+//! with culling on, the quads the chunks drawn hold, faces that look away included.
 //!
 //! The views: a new world of seed 7 from the new player's eye at its spawn, at render
 //! distances 8 and 16 with fancy leaves and with fast ones, and at render distance 8 from a room dug out at y = 20 under the
@@ -19,68 +20,23 @@ use std::hint::black_box;
 use criterion::Criterion;
 
 use glam::{DVec3, Vec3};
-use hewn::app::tuning::LOAD_MARGIN;
-use hewn::mesh::occlusion::{Walk, faces_towards_eye};
-use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading, Visibility};
-use hewn::render::{Camera, Frustum};
+use hewn::mesh::occlusion::Walk;
+use hewn::mesh::{ChunkMesh, Leaves, Shading, Visibility};
+use hewn::render::Frustum;
 use hewn::sim::spawn::new_player;
-use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
-/// One view to count.
-struct View {
-    name: &'static str,
-    render_distance: i32,
-    eye: DVec3,
-    yaw: f64,
-    pitch: f64,
-}
+#[path = "common/views.rs"]
+mod views;
 
-/// The meshes of every chunk within `render_distance` columns of the chunk at `feet`, with
-/// leaves drawn and light worked out as `style` says.
-fn meshes_around(
-    world: &mut World,
-    feet: DVec3,
-    render_distance: i32,
-    (leaves, shading): (Leaves, Shading),
-) -> HashMap<ChunkPos, ChunkMesh> {
-    let centre = BlockPos::containing(feet).chunk();
-    let reach = render_distance + LOAD_MARGIN;
-    for column in centre.column().around(reach) {
-        world.load_column(column);
-    }
-    let mut meshes = HashMap::new();
-    for dz in -render_distance..=render_distance {
-        for dx in -render_distance..=render_distance {
-            if dx * dx + dz * dz > render_distance * render_distance {
-                continue;
-            }
-            for y in 0..WORLD_HEIGHT_CHUNKS {
-                let pos = ChunkPos::new(centre.x + dx, y, centre.z + dz);
-                let mut mesh = ChunkMesh::default();
-                let mut input = Neighbourhood::from_world(world, pos);
-                input.set_leaves(leaves);
-                input.set_shading(shading);
-                mesh.build(&input);
-                meshes.insert(pos, mesh);
-            }
-        }
-    }
-    meshes
-}
+use views::{View, meshes_around};
 
-/// Chunks and quads drawn from `view`, with cave culling when `cull`.
-fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usize, usize) {
+/// Chunks and quads drawn from `view`, with cave culling when `cull`, and every quad of the
+/// chunks drawn.
+fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usize, usize, usize) {
     let size = CHUNK_SIZE as f32;
-    let camera = Camera {
-        eye: view.eye,
-        yaw: view.yaw,
-        pitch: view.pitch,
-        fov_y: 70.0,
-        aspect: 1280.0 / 720.0,
-        far: ((view.render_distance + LOAD_MARGIN) * CHUNK_SIZE) as f32,
-    };
+    let camera = view.camera();
     let frustum = Frustum::new(camera.view_proj());
     let in_view = |pos: ChunkPos| {
         let min = camera.relative(pos.min_block().min_corner());
@@ -99,31 +55,22 @@ fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usi
     } else {
         meshes.keys().copied().collect()
     };
-    let mut chunks = 0;
-    let mut quads = 0;
+    let (mut chunks, mut quads, mut every) = (0, 0, 0);
     for pos in candidates.into_iter().filter(|&p| in_view(p)) {
         let Some(mesh) = meshes.get(&pos).filter(|m| !m.is_empty()) else {
             continue;
         };
         chunks += 1;
-        quads += mesh.quads_facing(faces_towards_eye(
-            camera.relative(pos.min_block().min_corner()),
-        ));
+        quads += mesh.quads_facing(-camera.relative(pos.min_block().min_corner()));
+        every += mesh.quad_count();
     }
-    (chunks, quads)
+    (chunks, quads, every)
 }
 
 /// Times the walk from `view` over the chunks of `meshes`.
 fn time_walk(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View) {
     let size = CHUNK_SIZE as f32;
-    let camera = Camera {
-        eye: view.eye,
-        yaw: view.yaw,
-        pitch: view.pitch,
-        fov_y: 70.0,
-        aspect: 1280.0 / 720.0,
-        far: ((view.render_distance + LOAD_MARGIN) * CHUNK_SIZE) as f32,
-    };
+    let camera = view.camera();
     let frustum = Frustum::new(camera.view_proj());
     let graphs: HashMap<ChunkPos, Visibility> =
         meshes.iter().map(|(&p, m)| (p, m.visibility)).collect();
@@ -170,20 +117,20 @@ fn main() {
         pitch: player.pitch,
     };
     println!(
-        "{:<34} {:>13} {:>13} {:>11} {:>11}",
-        "view", "chunks (off)", "chunks (on)", "quads (off)", "quads (on)"
+        "{:<38} {:>12} {:>11} {:>11} {:>10} {:>16}",
+        "view", "chunks (off)", "chunks (on)", "quads (off)", "quads (on)", "every face (on)"
     );
     let report = |world: &mut World, view: View, style: (Leaves, Shading)| {
         let meshes = meshes_around(world, view.eye, view.render_distance, style);
         if view.render_distance == 16 && style == (Leaves::Fancy, Shading::Vertex) {
             time_walk(&meshes, &view);
         }
-        let (chunks_off, quads_off) = drawn(&meshes, &view, false);
-        let (chunks_on, quads_on) = drawn(&meshes, &view, true);
+        let (chunks_off, quads_off, _) = drawn(&meshes, &view, false);
+        let (chunks_on, quads_on, every) = drawn(&meshes, &view, true);
         let in_range = meshes.values().filter(|m| !m.is_empty()).count();
         println!(
-            "{:<34} {chunks_off:>13} {chunks_on:>13} {quads_off:>11} {quads_on:>11}   \
-             ({in_range} chunks with faces in range)",
+            "{:<38} {chunks_off:>12} {chunks_on:>11} {quads_off:>11} {quads_on:>10} \
+             {every:>16}   ({in_range} chunks with faces in range)",
             view.name
         );
     };

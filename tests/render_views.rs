@@ -1,7 +1,8 @@
 //! Renders views offscreen: of a generated world with cave culling on and off, the same
-//! pixel for pixel while fewer chunks are drawn; the spawn lit in the shader and by vertices,
-//! the same within a stated tolerance; and a tree with fancy and fast leaves,
-//! against the pictures in tests/golden/.
+//! pixel for pixel while fewer chunks are drawn; with only the faces that look towards the
+//! eye drawn and with every face, the same pixel for pixel while fewer quads are drawn; the
+//! spawn lit in the shader and by vertices, the same within a stated tolerance; and a tree
+//! with fancy and fast leaves, against the pictures in tests/golden/.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
@@ -9,10 +10,10 @@
 use glam::DVec3;
 use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, Renderer, Scene};
-use hewn::sim::spawn::new_player;
+use hewn::sim::spawn::{new_player, open_heading};
 use hewn::sim::time::NOON;
 use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn::world::{Block, BlockPos, ChunkPos, World};
+use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
 #[path = "common/golden.rs"]
@@ -233,4 +234,151 @@ fn a_tree_with_fancy_and_fast_leaves() {
     );
     // Fast leaves keep a canopy's outside only, and no face between two leaves.
     assert!(quads[1] < quads[0], "{quads:?}");
+}
+
+/// The view drawn with every face of the chunks drawn, then with only those that look
+/// towards the eye; checks that the pictures are the same and that fewer quads were drawn.
+#[track_caller]
+fn assert_face_culling_hides_nothing(renderer: &mut Renderer, scene: &Scene<'_>, name: &str) {
+    let [(all, all_quads), (facing, facing_quads)] = [false, true].map(|on| {
+        renderer.set_face_culling(on);
+        let picture = renderer.capture(SIZE, scene).expect("frame reads back");
+        (picture, renderer.quads_drawn())
+    });
+    println!("{name}: {all_quads} quads with every face, {facing_quads} facing the eye");
+    assert_same_pixels(&all, &facing, &format!("{name}, faces"));
+    assert!(
+        facing_quads < all_quads,
+        "{name}: {facing_quads} of {all_quads} quads"
+    );
+}
+
+/// Where someone stands in the largest pocket of dark air (a cave) within 24 blocks of
+/// `around` horizontally, from y = 8 to 48: the cell with the most air within 2 cells.
+fn in_a_cave(world: &World, around: BlockPos) -> BlockPos {
+    let air = |p: BlockPos| world.block(p) == Block::Air;
+    let mut best = (0, around);
+    for y in 8..48 {
+        for z in (around.z - 24..=around.z + 24).step_by(2) {
+            for x in (around.x - 24..=around.x + 24).step_by(2) {
+                let feet = BlockPos::new(x, y, z);
+                let head = BlockPos::new(x, y + 1, z);
+                if !air(feet) || !air(head) || world.light(head).sky() > 0 {
+                    continue;
+                }
+                let room = BlockPos::cells_between(
+                    BlockPos::new(x - 2, y - 1, z - 2),
+                    BlockPos::new(x + 2, y + 3, z + 2),
+                )
+                .filter(|&p| air(p))
+                .count();
+                if room > best.0 {
+                    best = (room, feet);
+                }
+            }
+        }
+    }
+    assert!(best.0 > 20, "a cave near the spawn");
+    best.1
+}
+
+#[test]
+fn face_culling_changes_no_pixel_of_the_terrain_and_draws_fewer_quads() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = generator.spawn_point();
+    let mut world = World::new(generator);
+    let player = new_player(&mut world, spawn);
+    let hud = HudState::default();
+    upload_around(&mut renderer, &mut world, player.eye());
+
+    // On the surface: a new player's view, the ground under it, and the sky above.
+    for (name, pitch) in [("spawn", player.pitch), ("ground", -60.0), ("sky", 35.0)] {
+        let view = scene(player.eye(), player.yaw, pitch, &hud);
+        assert_face_culling_hides_nothing(&mut renderer, &view, name);
+    }
+
+    // Along the chunk border nearest the spawn, the eye in its plane and level with the tops
+    // of the blocks two above the ground there, looking north and south along it.
+    let size = f64::from(CHUNK_SIZE);
+    let x = (spawn.x / size).round() * size;
+    let ground = (0..256)
+        .rev()
+        .find(|&y| world.block(BlockPos::new(x as i32, y, spawn.z as i32)) != Block::Air)
+        .expect("ground at the spawn");
+    let eye = DVec3::new(x, f64::from(ground + 3), spawn.z);
+    for (name, yaw) in [("border north", 0.0), ("border south", 180.0)] {
+        let view = scene(eye, yaw, -5.0, &hud);
+        assert_face_culling_hides_nothing(&mut renderer, &view, name);
+    }
+
+    // In a cave under the spawn, lit by a torch at the feet, along its most open heading and
+    // down at its floor.
+    let feet = in_a_cave(&world, BlockPos::containing(spawn));
+    world.set_block(feet, Block::Torch);
+    let eye = DVec3::new(
+        f64::from(feet.x) + 0.5,
+        f64::from(feet.y) + 1.62,
+        f64::from(feet.z) + 0.5,
+    );
+    renderer.clear_chunks();
+    upload_around(&mut renderer, &mut world, eye);
+    let yaw = open_heading(&mut world, eye);
+    for (name, pitch) in [("cave", 0.0), ("cave floor", -40.0)] {
+        let view = scene(eye, yaw, pitch, &hud);
+        assert_face_culling_hides_nothing(&mut renderer, &view, name);
+    }
+}
+
+#[test]
+fn face_culling_changes_no_pixel_of_slabs_torches_plants_and_water() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    // On the flat world's grass (its top at y = 63), across the chunk border at x = 0: a row
+    // of slabs, torches on the ground and on a wall, a cactus on sand, flowers, a pool with
+    // water flowing out of it, glass and leaves.
+    let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
+    let at = BlockPos::new;
+    let cells = |a: BlockPos, b: BlockPos, block: Block| {
+        BlockPos::cells_between(a, b).map(move |p| (p, block))
+    };
+    world.set_blocks(cells(at(-3, 64, -4), at(3, 64, -4), Block::StoneSlab));
+    world.set_blocks(cells(at(-4, 64, -10), at(4, 66, -10), Block::Stone));
+    world.set_blocks(cells(at(2, 63, -8), at(4, 63, -6), Block::Water));
+    world.set_blocks(cells(at(-3, 63, -7), at(-3, 63, -7), Block::Sand));
+    world.set_blocks([
+        (at(-3, 64, -7), Block::Cactus),
+        (at(-3, 65, -7), Block::Cactus),
+        (at(0, 64, -6), Block::Torch),
+        (at(1, 65, -9), Block::WallTorchSouth),
+        (at(-1, 64, -7), Block::Dandelion),
+        (at(-2, 64, -5), Block::Poppy),
+        (at(1, 64, -7), Block::TallGrass),
+        (at(5, 63, -7), Block::Water3),
+        (at(-5, 64, -7), Block::Glass),
+        (at(-5, 65, -7), Block::Leaves),
+        (at(-5, 64, -8), Block::Leaves),
+        (at(2, 65, -4), Block::StoneSlab),
+    ]);
+    let hud = HudState::default();
+    upload_around(&mut renderer, &mut world, DVec3::new(0.5, 64.5, 0.5));
+    // The eye level with the slabs' tops, then on the chunk border, level with the stone
+    // wall's top, then above the scene looking down into it.
+    let views = [
+        ("slab tops", DVec3::new(0.5, 64.5, 0.5), 0.0, -5.0),
+        ("scene border", DVec3::new(0.0, 67.0, -2.0), 0.0, -25.0),
+        ("scene above", DVec3::new(1.5, 70.0, 0.5), 10.0, -50.0),
+    ];
+    for (name, eye, yaw, pitch) in views {
+        let view = scene(eye, yaw, pitch, &hud);
+        assert_face_culling_hides_nothing(&mut renderer, &view, name);
+        if name == "slab tops" {
+            renderer.set_face_culling(true);
+            let picture = renderer.capture(SIZE, &view).expect("frame reads back");
+            assert_matches_golden("slabs-torches-plants", &picture);
+        }
+    }
 }

@@ -177,28 +177,7 @@ fn death_drops_everything_carried_and_respawn_comes_back_whole_at_spawn() {
 /// The tick a survival player facing a `block` at eye height, 1.5 blocks east, breaks it
 /// holding dig from tick 0 with `tool` (none: the hand), if it does within 600 ticks.
 fn dig_tick(block: &str, tool: Option<&str>) -> Option<u64> {
-    let inventory = tool.map_or(String::new(), |t| {
-        format!("inventory = [{{item = \"{t}\", count = 1}}]")
-    });
-    let r = run(&format!(
-        r#"
-        world = "flat"
-        mode = "survival"
-        ticks = 600
-        [player]
-        position = [0.5, 64.0, 0.5]
-        yaw = 90.0
-        {inventory}
-        [[fill]]
-        from = [2, 65, 0]
-        to = [2, 65, 0]
-        block = "{block}"
-        [[input]]
-        from = 0
-        to = 600
-        hold = ["dig"]
-        "#
-    ));
+    let r = common::digging(block, tool, 600);
     ticks_of(&r, "break").first().copied()
 }
 

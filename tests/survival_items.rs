@@ -22,28 +22,7 @@ fn lying(t: &TickReport) -> Vec<(&'static str, u8)> {
 /// What lies in the world 20 ticks after a survival player holding `tool` (none: the
 /// hand) digs out a `block` at eye height 1.5 blocks east.
 fn dropped(block: &str, tool: Option<&str>) -> Vec<(&'static str, u8)> {
-    let inventory = tool.map_or(String::new(), |t| {
-        format!("inventory = [{{item = \"{t}\", count = 1}}]")
-    });
-    let r = run(&format!(
-        r#"
-        world = "flat"
-        mode = "survival"
-        ticks = 700
-        [player]
-        position = [0.5, 64.0, 0.5]
-        yaw = 90.0
-        {inventory}
-        [[fill]]
-        from = [2, 65, 0]
-        to = [2, 65, 0]
-        block = "{block}"
-        [[input]]
-        from = 0
-        to = 700
-        hold = ["dig"]
-        "#
-    ));
+    let r = common::digging(block, tool, 700);
     let broke = r
         .trace
         .iter()

@@ -46,7 +46,7 @@ fn allowed_change(sim: &Simulation) -> i64 {
             "break" => e.block.and_then(|b| drop_of(b, None)).map_or(0, |_| 1),
             "place" => -1,
             "craft" => {
-                let Some(hewn::sim::events::Detail::Items { item, count }) = e.detail else {
+                let Some(hewn::sim::survival::Detail::Items { item, count }) = e.detail else {
                     return 0;
                 };
                 let recipe = RECIPES.iter().find(|r| r.output == item).expect("a recipe");

@@ -22,6 +22,7 @@
 
 pub mod boxes;
 mod faces;
+pub mod facing;
 pub mod greedy;
 mod mesher;
 pub mod models;
@@ -35,6 +36,7 @@ pub mod visibility;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
 pub use faces::{Corner, corners, cube_corner};
+pub use facing::FaceGroups;
 use mesher::mesh_cells;
 pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region, mesh_region_with};
@@ -263,11 +265,10 @@ pub struct ChunkMesh {
     pub translucent: Vec<u32>,
     /// Faces of blocks drawn as models (torches), as a triangle list, drawn cut-out.
     pub models: Vec<ModelVertex>,
-    /// The opaque and the cut-out lists hold their triangles grouped by [`Face`], in
-    /// [`Face::ALL`] order: face `f`'s triangles in pass `p` are the indices
-    /// `face_starts[p][f]..face_starts[p][f + 1]` of that pass's list. A renderer leaves out
+    /// How the opaque and the cut-out lists (in that order) hold their triangles: grouped
+    /// by the way they look and ordered by plane ([`facing`]), so that a renderer leaves out
     /// the faces that look away from the eye without looking at a triangle.
-    pub face_starts: [[u32; 7]; 2],
+    pub facing: [FaceGroups; 2],
     /// Which faces of the chunk see one another through it, for cave culling
     /// ([`occlusion`]).
     pub visibility: Visibility,
@@ -285,7 +286,7 @@ impl ChunkMesh {
         self.cutout.clear();
         self.translucent.clear();
         self.models.clear();
-        self.face_starts = [[0; 7]; 2];
+        self.facing.iter_mut().for_each(FaceGroups::clear);
         self.visibility = Visibility::ALL;
         self.light_volume.clear();
     }
@@ -302,18 +303,18 @@ impl ChunkMesh {
         self.vertices.len() / 4 + self.models.len() / 6
     }
 
-    /// How many quads a renderer draws of the mesh from an eye that sees the faces `faces`
-    /// (bit `f` for [`Face::ALL`]`[f]`, as [`occlusion::faces_towards_eye`] gives): the
-    /// opaque and cut-out faces looking that way, and every translucent and model face.
+    /// How many quads a renderer draws of the mesh for an eye at `eye` (in blocks from the
+    /// chunk's low corner): the opaque and cut-out faces that may look towards it
+    /// ([`FaceGroups::runs`]), and every translucent and model face.
     #[must_use]
-    pub fn quads_facing(&self, faces: u8) -> usize {
-        let mut quads = self.translucent.len() / 6 + self.models.len() / 6;
-        for starts in &self.face_starts {
-            for f in (0..6).filter(|f| faces & (1 << f) != 0) {
-                quads += (starts[f + 1] - starts[f]) as usize / 6;
-            }
-        }
-        quads
+    pub fn quads_facing(&self, eye: glam::Vec3) -> usize {
+        let always = self.translucent.len() / 6 + self.models.len() / 6;
+        always
+            + self
+                .facing
+                .iter()
+                .map(|groups| groups.quads_facing(eye))
+                .sum::<usize>()
     }
 
     /// The index list of `pass`.
@@ -382,32 +383,15 @@ impl ChunkMesh {
         }
     }
 
-    /// Reorders the opaque and cut-out triangles by face and records where each face's
-    /// triangles begin ([`ChunkMesh::face_starts`]): a counting sort by quad, six indices
-    /// each.
+    /// Reorders the opaque and cut-out triangles by the way they look and by plane
+    /// ([`facing`]).
     fn group_by_face(&mut self) {
-        for (p, list) in [&mut self.opaque, &mut self.cutout].into_iter().enumerate() {
-            let face_of = |quad: &[u32]| self.vertices[quad[0] as usize].face() as usize;
-            let mut starts = [0u32; 7];
-            for quad in list.chunks_exact(6) {
-                starts[face_of(quad) + 1] += 6;
-            }
-            for f in 0..6 {
-                starts[f + 1] += starts[f];
-            }
-            let mut next = starts;
-            GROUPED.with_borrow_mut(|grouped| {
-                grouped.clear();
-                grouped.resize(list.len(), 0);
-                for quad in list.chunks_exact(6) {
-                    let at = &mut next[face_of(quad)];
-                    grouped[*at as usize..*at as usize + 6].copy_from_slice(quad);
-                    *at += 6;
-                }
-                // The buffers change places: both allocations are kept for the next chunk.
-                std::mem::swap(list, grouped);
-            });
-            self.face_starts[p] = starts;
+        for (groups, list) in self
+            .facing
+            .iter_mut()
+            .zip([&mut self.opaque, &mut self.cutout])
+        {
+            groups.sort(list, &self.vertices);
         }
     }
 }
@@ -417,8 +401,6 @@ thread_local! {
     static GREEDY: std::cell::RefCell<greedy::Greedy> = std::cell::RefCell::default();
     /// Each meshing thread's per-cell flags and row masks, kept from chunk to chunk.
     static CELLS: std::cell::RefCell<mesher::Cells> = std::cell::RefCell::default();
-    /// Each meshing thread's buffer for grouping triangles by face.
-    static GROUPED: std::cell::RefCell<Vec<u32>> = std::cell::RefCell::default();
 }
 
 impl QuadSink for ChunkMesh {

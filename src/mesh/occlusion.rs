@@ -17,33 +17,11 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use glam::{IVec3, Vec3};
+use glam::IVec3;
 
 use super::visibility::Visibility;
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{CHUNK_SIZE, ChunkPos, Face};
-
-/// The faces of a chunk whose corner nearest the origin is at `min` (eye-relative) that
-/// may look towards the eye, bit `f` for [`Face::ALL`]`[f]`: all but those looking away on
-/// an axis along which the whole chunk lies to one side of the eye.
-#[must_use]
-pub fn faces_towards_eye(min: Vec3) -> u8 {
-    let max = min + Vec3::splat(CHUNK_SIZE as f32);
-    Face::ALL
-        .into_iter()
-        .enumerate()
-        .filter(|&(_, face)| {
-            let axis = face.axis();
-            // A face looking +axis lies at or past the chunk's low side: the eye must be past
-            // it; one looking -axis, short of the high side.
-            if face.is_positive() {
-                min[axis] < 0.0
-            } else {
-                max[axis] > 0.0
-            }
-        })
-        .fold(0, |mask, (f, _)| mask | 1 << f)
-}
+use crate::world::{ChunkPos, Face};
 
 /// The walk's buffers, kept from frame to frame.
 #[derive(Clone, Debug, Default)]

@@ -320,34 +320,6 @@ proptest! {
 }
 
 #[test]
-fn opaque_and_cutout_triangles_are_grouped_by_the_face_they_belong_to() {
-    let mut world = empty_world();
-    // A stone block, a slab and a leaf: every face, in both passes that are grouped.
-    world.set_block(at(3, 3, 3), Block::Stone);
-    world.set_block(at(6, 3, 3), Block::StoneSlab);
-    world.set_block(at(9, 3, 3), Block::Leaves);
-    let mut mesh = ChunkMesh::default();
-    mesh.build(&Neighbourhood::from_world(&world, ChunkPos::new(0, 0, 0)));
-    for (p, list) in [&mesh.opaque, &mesh.cutout].into_iter().enumerate() {
-        let starts = mesh.face_starts[p];
-        assert_eq!(starts[0], 0);
-        assert_eq!(starts[6] as usize, list.len());
-        for (f, face) in Face::ALL.into_iter().enumerate() {
-            let range = starts[f] as usize..starts[f + 1] as usize;
-            assert!(!range.is_empty(), "pass {p} has a {face:?} face");
-            for &index in &list[range] {
-                assert_eq!(mesh.vertices[index as usize].face(), face);
-            }
-        }
-    }
-    assert_eq!(
-        mesh.opaque.len() + mesh.cutout.len(),
-        3 * 6 * 6,
-        "every face of the three blocks, once"
-    );
-}
-
-#[test]
 fn flowing_water_is_lower_the_further_it_has_flowed() {
     // A source, then water of levels 1 and 5 in a row along x; a source under a source.
     let quads = mesh_blocks(&[

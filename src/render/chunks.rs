@@ -2,9 +2,10 @@
 //! camera-relative offset through a dynamic uniform slot. Chunks near the eye get their
 //! translucent quads re-sorted back to front whenever the eye moves into another cell.
 //!
-//! A chunk's opaque and cut-out faces are grouped by the way they look, and a chunk wholly
-//! on one side of the eye along an axis is drawn without the faces that look away from it
-//! on that axis: about a third of the faces in view never reach the GPU's vertex stage.
+//! A chunk's opaque and cut-out faces are grouped by the way they look and ordered by the
+//! plane they lie in ([`crate::mesh::facing`]), and only the faces whose planes the eye is in
+//! front of are drawn, in at most three runs of the index buffer per pass: the others would
+//! reach the GPU's vertex stage only to be culled as back faces.
 //!
 //! A chunk meshed with [`Shading::Sampled`] brings its light volume, uploaded as a small 3D
 //! texture in a bind group of its own, and is drawn by the pipelines that light faces from
@@ -21,8 +22,8 @@ use glam::{IVec3, Vec3};
 use wgpu::util::DeviceExt;
 
 use super::camera::{Camera, Frustum};
-use crate::mesh::occlusion::{Walk, faces_towards_eye};
-use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility, volume};
+use crate::mesh::occlusion::Walk;
+use crate::mesh::{ChunkMesh, FaceGroups, Pass, TranslucentQuads, Visibility, volume};
 use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos};
 
 /// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
@@ -40,9 +41,9 @@ struct GpuChunk {
     models: Option<(wgpu::Buffer, u32)>,
     /// Index ranges of the opaque, cut-out and translucent passes.
     ranges: [std::ops::Range<u32>; 3],
-    /// Where each face's triangles of the opaque and the cut-out passes begin in the index
-    /// buffer, in [`Face::ALL`] order, and where the last ends.
-    face_starts: [[u32; 7]; 2],
+    /// How the opaque and the cut-out passes' triangles are grouped by direction and plane,
+    /// counted from the start of each pass's range.
+    facing: [FaceGroups; 2],
     /// The translucent quads, and the eye cell (chunk-relative) they were last sorted for.
     translucent: Option<(TranslucentQuads, Option<IVec3>)>,
     /// Quads of the translucent pass and of models, which are always drawn.
@@ -53,27 +54,24 @@ struct GpuChunk {
     bytes: u64,
 }
 
-/// A visible chunk this frame: which one, its slot in the offset buffer, and which faces
-/// can be seen from the eye (bit `f` for [`Face::ALL`]`[f]`).
+/// A visible chunk this frame: which one, its slot in the offset buffer, and where the eye
+/// is from its low corner, in blocks (which decides the faces drawn), or `None` to draw
+/// every face.
 #[derive(Clone, Copy, Debug)]
 pub struct Visible {
     pos: ChunkPos,
     slot: u32,
-    faces: u8,
+    eye: Option<Vec3>,
 }
 
 impl GpuChunk {
-    /// Quads drawn from the eye's side of the chunk given by `faces`.
-    fn quads_drawn(&self, faces: u8) -> usize {
-        let mut quads = self.other_quads;
-        for starts in &self.face_starts {
-            for f in 0..6 {
-                if faces & (1 << f) != 0 {
-                    quads += (starts[f + 1] - starts[f]) as usize / 6;
-                }
-            }
-        }
-        quads
+    /// Quads drawn for an eye at `eye` from the chunk's low corner (all with `None`).
+    fn quads_drawn(&self, eye: Option<Vec3>) -> usize {
+        let grouped: usize = match eye {
+            Some(eye) => self.facing.iter().map(|g| g.quads_facing(eye)).sum(),
+            None => self.facing.iter().map(FaceGroups::len).sum(),
+        };
+        self.other_quads + grouped
     }
 }
 
@@ -99,6 +97,8 @@ pub struct ChunkStore {
     graphs: HashMap<ChunkPos, Visibility>,
     /// Whether only the chunks the walk reaches are drawn.
     cave_culling: bool,
+    /// Whether only the faces that may look towards the eye are drawn.
+    face_culling: bool,
     walk: Walk,
     reached: Vec<ChunkPos>,
 }
@@ -129,6 +129,7 @@ impl ChunkStore {
             chunks_visible: 0,
             graphs: HashMap::new(),
             cave_culling: true,
+            face_culling: true,
             walk: Walk::default(),
             reached: Vec::new(),
         }
@@ -198,6 +199,12 @@ impl ChunkStore {
         self.cave_culling = on;
     }
 
+    /// Draws only the faces whose planes the eye is in front of (on, the default), or every
+    /// face of the chunks drawn, for the GPU's back-face culling to sort out (off).
+    pub fn set_face_culling(&mut self, on: bool) {
+        self.face_culling = on;
+    }
+
     /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it, and keeps its
     /// visibility graph).
     pub fn upload(
@@ -228,7 +235,6 @@ impl ChunkStore {
             all.extend_from_slice(mesh.indices(pass));
             *range = start..all.len() as u32;
         }
-        let face_starts = [0, 1].map(|p| mesh.face_starts[p].map(|i| ranges[p].start + i));
         let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("chunk indices"),
             contents: bytemuck::cast_slice(&all),
@@ -255,7 +261,7 @@ impl ChunkStore {
                 vertices,
                 indices,
                 models,
-                face_starts,
+                facing: mesh.facing.clone(),
                 other_quads: mesh.translucent.len() / 6 + mesh.models.len() / 6,
                 ranges,
                 translucent: (!translucent.is_empty()).then_some((translucent, None)),
@@ -360,13 +366,14 @@ impl ChunkStore {
         } else {
             self.chunks.keys().copied().collect()
         };
-        let mut visible: Vec<(f32, ChunkPos, u8)> = candidates
+        let face_culling = self.face_culling;
+        let mut visible: Vec<(f32, ChunkPos, Option<Vec3>)> = candidates
             .into_iter()
             .filter(|&pos| in_view(pos))
             .map(|pos| {
                 let min = camera.relative(pos.min_block().min_corner());
                 let distance = (min + Vec3::splat(size / 2.0)).length_squared();
-                (distance, pos, faces_towards_eye(min))
+                (distance, pos, face_culling.then_some(-min))
             })
             .collect();
         self.chunks_visible = visible.len();
@@ -391,15 +398,15 @@ impl ChunkStore {
         self.sort_translucent(queue, camera, visible.iter().map(|&(_, pos, _)| pos));
         self.quads_visible = visible
             .iter()
-            .map(|&(_, pos, faces)| self.chunks[&pos].quads_drawn(faces))
+            .map(|&(_, pos, eye)| self.chunks[&pos].quads_drawn(eye))
             .sum();
         visible
             .into_iter()
             .enumerate()
-            .map(|(i, (_, pos, faces))| Visible {
+            .map(|(i, (_, pos, eye))| Visible {
                 pos,
                 slot: i as u32,
-                faces,
+                eye,
             })
             .collect()
     }
@@ -478,24 +485,13 @@ impl ChunkStore {
             pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
             pass.set_vertex_buffer(0, chunk.vertices.slice(..));
             pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
-            let Some(starts) = chunk.face_starts.get(index) else {
+            let (Some(groups), Some(eye)) = (chunk.facing.get(index), v.eye) else {
                 pass.draw_indexed(chunk.ranges[index].clone(), 0, 0..1);
                 return;
             };
-            // Runs of neighbouring faces that are drawn go in one call.
-            let mut f = 0;
-            while f < 6 {
-                if v.faces & (1 << f) == 0 {
-                    f += 1;
-                    continue;
-                }
-                let first = f;
-                while f < 6 && v.faces & (1 << f) != 0 {
-                    f += 1;
-                }
-                if starts[first] < starts[f] {
-                    pass.draw_indexed(starts[first]..starts[f], 0, 0..1);
-                }
+            let start = chunk.ranges[index].start;
+            for run in groups.runs(eye) {
+                pass.draw_indexed(start + run.start..start + run.end, 0, 0..1);
             }
         };
         if which == Pass::Translucent {

@@ -262,6 +262,12 @@ impl Renderer {
         self.chunks.set_cave_culling(on);
     }
 
+    /// Draws only the faces of a chunk whose planes the eye is in front of (on by default),
+    /// or every face, leaving the back faces to the GPU's culling.
+    pub fn set_face_culling(&mut self, on: bool) {
+        self.chunks.set_face_culling(on);
+    }
+
     /// `srgb` in the space this renderer's target holds, with `w` as the fourth value.
     fn colour(&self, srgb: [f32; 3], w: f32) -> [f32; 4] {
         let c = if self.format.is_srgb() {

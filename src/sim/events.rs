@@ -14,8 +14,8 @@
 
 use glam::DVec3;
 
-use super::survival::Cause;
-use super::{Item, PlayerName, Simulation};
+use super::survival::Detail;
+use super::{PlayerName, Simulation};
 use crate::physics::{Control, Controls, Player};
 use crate::world::{Block, BlockPos, BlockSource};
 
@@ -108,27 +108,6 @@ pub struct Event {
     pub player: Option<PlayerName>,
     /// What a survival event adds: the cause and amount of a hurt, the items picked up.
     pub detail: Option<Detail>,
-}
-
-/// What a survival event adds to the kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Detail {
-    /// Health lost, and to what.
-    Hurt {
-        /// What hurt.
-        cause: Cause,
-        /// Health lost.
-        amount: u8,
-    },
-    /// What killed.
-    Death(Cause),
-    /// Items picked up or crafted.
-    Items {
-        /// What.
-        item: Item,
-        /// How many in all.
-        count: u32,
-    },
 }
 
 /// What each player's footsteps and falls need remembered between ticks.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::events::Detail;
+use super::survival::Detail;
 use super::survival::{MAX_AIR, MAX_HEALTH, Stack};
 use super::{Event, Simulation};
 use crate::physics::Player;

@@ -115,6 +115,34 @@ pub fn both(toml: &str) -> [Run; 2] {
     [run(toml), run(&cylinder)]
 }
 
+/// A survival player on flat ground facing a `block` at eye height 1.5 blocks east (the
+/// cell (2, 65, 0)), holding dig for `ticks` with `tool` in hand (none: the hand).
+#[track_caller]
+pub fn digging(block: &str, tool: Option<&str>, ticks: u64) -> Run {
+    let inventory = tool.map_or(String::new(), |t| {
+        format!("inventory = [{{item = \"{t}\", count = 1}}]")
+    });
+    run(&format!(
+        r#"
+        world = "flat"
+        mode = "survival"
+        ticks = {ticks}
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        {inventory}
+        [[fill]]
+        from = [2, 65, 0]
+        to = [2, 65, 0]
+        block = "{block}"
+        [[input]]
+        from = 0
+        to = {ticks}
+        hold = ["dig"]
+        "#
+    ))
+}
+
 /// Asserts `actual` is within `tolerance` of `expected`.
 #[track_caller]
 pub fn assert_near(actual: f64, expected: f64, tolerance: f64) {

@@ -8,6 +8,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::render::camera::{Camera, Frustum};
+use crate::world::CHUNK_SIZE;
 
 const N: i32 = CHUNK_SIZE;
 const ROWS: usize = (N * N) as usize;
@@ -224,35 +225,6 @@ fn through_pixel(inverse: Mat4, ndc: (f32, f32)) -> DVec3 {
         p.xyz() / p.w
     };
     (unproject(1.0) - unproject(0.0)).normalize().as_dvec3()
-}
-
-fn faces(mask: u8) -> Vec<Face> {
-    Face::ALL
-        .into_iter()
-        .enumerate()
-        .filter(|&(f, _)| mask & (1 << f) != 0)
-        .map(|(_, face)| face)
-        .collect()
-}
-
-#[test]
-fn a_chunk_to_one_side_of_the_eye_shows_only_the_faces_that_look_back() {
-    // East of the eye, above it, and straddling it along z.
-    let min = Vec3::new(10.0, 5.0, -16.0);
-    assert_eq!(
-        faces(faces_towards_eye(min)),
-        [Face::West, Face::Down, Face::South, Face::North]
-    );
-}
-
-#[test]
-fn the_chunk_around_the_eye_shows_every_face() {
-    assert_eq!(faces_towards_eye(Vec3::splat(-16.0)), 0b11_1111);
-    // The eye on the chunk's low corner is past none of its faces that look up an axis.
-    assert_eq!(
-        faces(faces_towards_eye(Vec3::ZERO)),
-        [Face::West, Face::Down, Face::North]
-    );
 }
 
 /// Five chunks in a row along x: the eye in air at x = 0, rock at 1, a sealed room in rock

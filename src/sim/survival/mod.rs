@@ -34,7 +34,29 @@ pub use vitals::{Cause, HURT_COOLDOWN, MAX_AIR, MAX_HEALTH, REGENERATION_INTERVA
 
 use super::PlayerName;
 use super::hash::StateHasher;
+use crate::sim::Item;
 use crate::world::BlockPos;
+
+/// What a survival event adds to the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Health lost, and to what.
+    Hurt {
+        /// What hurt.
+        cause: Cause,
+        /// Health lost.
+        amount: u8,
+    },
+    /// What killed.
+    Death(Cause),
+    /// Items picked up or crafted.
+    Items {
+        /// What.
+        item: Item,
+        /// How many in all.
+        count: u32,
+    },
+}
 
 /// How a world is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

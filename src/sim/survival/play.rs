@@ -3,6 +3,7 @@
 
 use glam::DVec3;
 
+use super::Detail;
 use super::furnace::FurnaceSlot;
 use super::inventory::Stack;
 use super::vitals::{Cause, Senses, Vitals};
@@ -11,7 +12,6 @@ use super::{burn_ticks, recipes};
 use crate::aabb::Aabb;
 use crate::physics::tuning::REACH;
 use crate::physics::{Player, quantize};
-use crate::sim::events::Detail;
 use crate::sim::{Action, ActionOutcome, EventKind, Item, Simulation, Target};
 use crate::world::{Block, BlockPos, BlockSource};
 

@@ -6,8 +6,7 @@ use glam::DVec3;
 
 use super::{ClickKind, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
 use crate::physics::quantize;
-use crate::sim::events::Detail;
-use crate::sim::survival::{Furnace, ItemDrop, Survival};
+use crate::sim::survival::{Detail, Furnace, ItemDrop, Survival};
 use crate::sim::{ActionOutcome, EventKind, Simulation, Target};
 use crate::world::{Block, BlockSource};
 
