@@ -1,6 +1,7 @@
 //! Renders fixed scenes offscreen and compares them with the pictures in tests/golden/: the
 //! scene by day, the same at night with torches, a closed room lit by a torch, a workshop lit
-//! by a furnace's fire, the title screen with two worlds and the pause menu over the scene; checks that a crate shows its
+//! by a furnace's fire, survival's HUD, items, cracks, inventory and death screen, the title
+//! screen with two worlds and the pause menu over the scene; checks that a crate shows its
 //! own texture; and that light sampled in the shader draws the scene as the vertices' light
 //! does, within a stated tolerance.
 //!
@@ -28,6 +29,10 @@ mod together;
 /// The crafting table and the furnaces.
 #[path = "render_golden/workshop.rs"]
 mod workshop;
+
+/// Survival: hearts and air, items lying about, cracks, the inventory and the death screen.
+#[path = "render_golden/survival.rs"]
+mod survival;
 
 use golden::{CHANNEL_TOLERANCE, assert_matches_golden, gpu_or_skip};
 

@@ -207,6 +207,7 @@ impl App {
         };
         let screen = self.screen;
         if screen == Screen::Playing {
+            menus.forget_game_input(&display.window);
             return (MenuFrame::default(), None);
         }
         let atlas = display.renderer.menu_atlas();
@@ -301,6 +302,14 @@ impl App {
     pub(super) fn go(&mut self, event: Event) {
         let from = self.screen;
         self.screen = from.next(event);
+        // What the game was sent this frame (the click that died, the click on a table) is
+        // not the menu's: it would press the button or slot under the pointer.
+        if from.captures_mouse()
+            && !self.screen.captures_mouse()
+            && let (Some(menus), Some(display)) = (&mut self.menus, &self.display)
+        {
+            menus.forget_game_input(&display.window);
+        }
         // Survival's screen closes with the menu: its grid and cursor go back.
         if from == Screen::Inventory
             && self.screen != Screen::Inventory

@@ -130,6 +130,12 @@ impl InputState {
         }
     }
 
+    /// Whether actions wait in the queue.
+    #[must_use]
+    pub fn has_queued(&self) -> bool {
+        !self.queued.is_empty()
+    }
+
     /// Survival: throws one of the stack in hand, or all of it when `whole`.
     pub fn drop_held(&mut self, whole: bool) {
         if self.in_survival() {

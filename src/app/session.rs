@@ -361,6 +361,11 @@ impl Session {
     /// # Errors
     /// [`AppError`] if the world or the recording cannot be written.
     pub fn finish(mut self) -> Result<(), AppError> {
+        // What the menus asked for last (a survival screen closed as the game quits, its
+        // grid going back into the inventory) is played before the world is written.
+        if self.started() && self.input.has_queued() {
+            self.tick(&mut Vec::new(), true);
+        }
         self.play.leave();
         if let (Some(saver), Some(server)) = (self.saver.take(), self.play.server_mut()) {
             let hotbar = self.input.saved_hotbar();

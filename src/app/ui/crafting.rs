@@ -437,32 +437,27 @@ fn gauge(painter: &egui::Painter, rect: egui::Rect, fraction: f32, flame: bool) 
         }
         return;
     }
-    let shaft = |right: f32, colour| {
+    let arrow = |painter: &egui::Painter, colour| {
         let body = egui::Rect::from_min_max(
             egui::pos2(rect.min.x, rect.center().y - 3.0),
-            egui::pos2(right.min(rect.max.x - 10.0), rect.center().y + 3.0),
+            egui::pos2(rect.max.x - 10.0, rect.center().y + 3.0),
         );
         painter.rect_filled(body, 0.0, colour);
-    };
-    let head = |colour| {
-        let tip = [
+        let tip = vec![
             egui::pos2(rect.max.x - 10.0, rect.min.y),
             egui::pos2(rect.max.x, rect.center().y),
             egui::pos2(rect.max.x - 10.0, rect.max.y),
         ];
-        painter.add(egui::Shape::convex_polygon(
-            tip.to_vec(),
-            colour,
-            egui::Stroke::NONE,
-        ));
+        painter.add(egui::Shape::convex_polygon(tip, colour, egui::Stroke::NONE));
     };
-    shaft(rect.max.x, empty);
-    head(empty);
+    arrow(painter, empty);
     if fraction > 0.0 {
-        shaft(rect.min.x + rect.width() * fraction, full);
-        if fraction >= 1.0 - 10.0 / rect.width() {
-            head(full);
-        }
+        // The filled arrow, cut off where the cooking has got to.
+        let done = egui::Rect::from_min_max(
+            rect.min,
+            egui::pos2(rect.min.x + rect.width() * fraction, rect.max.y),
+        );
+        arrow(&painter.with_clip_rect(done), full);
     }
 }
 

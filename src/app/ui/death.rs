@@ -12,8 +12,9 @@ pub enum DeathAction {
     Title,
 }
 
-/// The tint over the world: a deep red, seen through.
-const TINT: egui::Color32 = egui::Color32::from_rgba_premultiplied(90, 0, 0, 110);
+/// The tint over the world: a dark red that the world shows through, dark enough that the
+/// white text on it reads over a bright sky.
+const TINT: egui::Color32 = egui::Color32::from_rgba_premultiplied(70, 0, 0, 160);
 
 /// Draws the death screen for a player killed as `cause` says; returns what it chose.
 pub fn show(ui: &mut egui::Ui, cause: &str) -> Option<DeathAction> {
@@ -21,7 +22,11 @@ pub fn show(ui: &mut egui::Ui, cause: &str) -> Option<DeathAction> {
     ui.painter().rect_filled(rect, 0.0, TINT);
     let mut action = None;
     menu_column(ui, "You died!", |ui| {
-        ui.label(egui::RichText::new(cause).size(16.0));
+        ui.label(
+            egui::RichText::new(cause)
+                .size(16.0)
+                .color(egui::Color32::WHITE),
+        );
         ui.add_space(20.0);
         if wide_button(ui, "Respawn").clicked() {
             action = Some(DeathAction::Respawn);

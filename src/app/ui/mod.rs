@@ -73,6 +73,8 @@ pub struct Menus {
     winit: egui_winit::State,
     /// Widgets clicked since [`Menus::take_clicks`]: each is heard.
     clicks: u32,
+    /// Where the pointer last moved while the game had it, for the next menu to start from.
+    pointer: Option<egui::Event>,
 }
 
 impl Menus {
@@ -93,12 +95,29 @@ impl Menus {
             ctx,
             winit,
             clicks: 0,
+            pointer: None,
         }
     }
 
     /// How many buttons, boxes and rows were clicked since the last call.
     pub fn take_clicks(&mut self) -> u32 {
         std::mem::take(&mut self.clicks)
+    }
+
+    /// Forgets what egui heard while the game had the mouse and keyboard: the clicks that
+    /// broke blocks and the keys that walked were the game's, and a menu opening later must
+    /// not act on them (a click to capture the mouse would press the button under it). Where
+    /// the pointer is, it keeps.
+    pub fn forget_game_input(&mut self, window: &Window) {
+        let input = self.winit.take_egui_input(window);
+        let moved = input
+            .events
+            .into_iter()
+            .rev()
+            .find(|e| matches!(e, egui::Event::PointerMoved(_)));
+        if moved.is_some() {
+            self.pointer = moved;
+        }
     }
 
     /// Passes a window event to egui. Returns whether egui took it (typing into a text box,
@@ -117,7 +136,10 @@ impl Menus {
         show: impl FnMut(&mut egui::Ui),
     ) -> (MenuFrame, egui::TexturesDelta) {
         self.ctx.set_zoom_factor(gui_scale * POINTS_PER_GUI_UNIT);
-        let input = self.winit.take_egui_input(window);
+        let mut input = self.winit.take_egui_input(window);
+        if let Some(moved) = self.pointer.take() {
+            input.events.insert(0, moved);
+        }
         let output = self.ctx.run_ui(input, show);
         // egui reports each click on a widget for screen readers; the same report is the
         // menus' click sound.

@@ -5,12 +5,41 @@
 use glam::DVec3;
 
 use super::{ClickKind, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
-use crate::sim::survival::Detail;
-use crate::sim::survival::Furnace;
+use crate::physics::quantize;
+use crate::sim::survival::{Detail, Furnace, ItemDrop, Survival};
 use crate::sim::{ActionOutcome, EventKind, Simulation, Target};
 use crate::world::{Block, BlockSource};
 
 impl Simulation {
+    /// The survival state as a save should keep it: every screen closed, its grid and
+    /// cursor back in the inventory, and what does not fit lying at its player's feet. A
+    /// save that kept the inventory alone would lose what was in a grid or held.
+    #[must_use]
+    pub fn survival_with_screens_closed(&self) -> Survival {
+        let mut survival = self.survival.clone();
+        let mut spilled = Vec::new();
+        for (name, s) in &mut survival.survivors {
+            if s.screen == Screen::default() {
+                continue;
+            }
+            let left = Slots {
+                inventory: &mut s.inventory,
+                screen: &mut s.screen,
+                furnace: None,
+            }
+            .close();
+            let feet = (self.players.get(name).or_else(|| self.away.get(name)))
+                .map_or(survival.spawn, |body| body.position);
+            spilled.extend(left.into_iter().map(|stack| (stack, feet)));
+        }
+        for (stack, feet) in spilled {
+            survival
+                .drops
+                .add(ItemDrop::new(stack, quantize(feet), DVec3::ZERO));
+        }
+        survival
+    }
+
     /// Player `who` acts on its screen.
     pub(in crate::sim) fn act_on_screen(
         &mut self,

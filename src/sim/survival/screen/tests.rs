@@ -505,3 +505,22 @@ fn what_does_not_fit_back_is_thrown_into_the_world_on_close() {
     assert_eq!(drops[0].stack, Stack::new(DIRT, 64));
     assert_eq!(survivor(&sim).screen.grid[0], Some(Stack::new(DIRT, 64)));
 }
+
+#[test]
+fn a_save_keeps_the_grid_and_the_cursor_in_the_inventory() {
+    let mut sim = survival_sim(&[(LOG, 2), (DIRT, 5)]);
+    act(&mut sim, ScreenAction::OpenInventory);
+    act(&mut sim, click(SlotRef::Inventory(0), ClickKind::Left));
+    act(&mut sim, click(SlotRef::Grid(3), ClickKind::Right));
+    act(&mut sim, click(SlotRef::Inventory(1), ClickKind::Left));
+    let saved = sim.survival_with_screens_closed();
+    let s = &saved.survivors[&PlayerName::default()];
+    assert_eq!(s.screen, Screen::default());
+    assert_eq!((s.inventory.count(LOG), s.inventory.count(DIRT)), (2, 5));
+    assert!(saved.drops.list().is_empty());
+    assert_ne!(
+        survivor(&sim).screen,
+        Screen::default(),
+        "the world itself is as it was"
+    );
+}
