@@ -88,6 +88,7 @@ fn main() {
             time: NOON,
             brightness: DEFAULT_BRIGHTNESS,
             fog: (edge * FOG_START, edge - FOG_END_INSET),
+            underwater: false,
             outline: &[],
             boxes: &[],
             figures: &[],

@@ -188,6 +188,11 @@ fn sample_atlas(in: VertexOutput) -> vec4<f32> {
 }
 
 fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
+    if globals.water.w > 0.5 {
+        // Under water the water itself fogs the view, as far up and down as across.
+        let murk = smoothstep(globals.fog_screen.x, globals.fog_screen.y, length(relative));
+        return mix(colour, globals.water.rgb, murk);
+    }
     // Horizontal distance, so the fog wall is a cylinder matching the loaded columns.
     let distance = length(relative.xz);
     let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
@@ -234,6 +239,11 @@ fn water_thickness(clip: vec4<f32>, relative: vec3<f32>, face: u32) -> f32 {
 // `relative`: the more water the eye looks through there, the darker and the less
 // see-through, as light is absorbed on its way out of the water.
 fn water(texel: vec4<f32>, clip: vec4<f32>, relative: vec3<f32>, face: u32) -> vec4<f32> {
+    if globals.water.w > 0.5 {
+        // Seen from under water, the water between the eye and the face is the fog's
+        // business: the face is the surface overhead, as thin as water comes.
+        return vec4<f32>(texel.rgb * SHALLOW_TINT, max(texel.a, SHALLOW_ALPHA));
+    }
     let thickness = water_thickness(clip, relative, face);
     let murk = 1.0 - exp(-thickness / WATER_CLARITY);
     let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, murk);

@@ -17,6 +17,9 @@ struct Globals {
     sky_light: vec4<f32>,
     // rgb: the red glow about the sun at dawn and dusk; w: how much the stars show.
     glow: vec4<f32>,
+    // rgb: the colour of water around an eye under it; w: 1 while the eye is under water,
+    // when the fog is the water's (all around and close) instead of the sky's.
+    water: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;

@@ -59,6 +59,10 @@ fn stars(direction: vec3<f32>) -> f32 {
 
 @fragment
 fn fs_main(in: VertexOutput) -> @location(0) vec4<f32> {
+    // Under water nothing shows beyond the fog: everything far off is the water's colour.
+    if globals.water.w > 0.5 {
+        return vec4<f32>(globals.water.rgb, 1.0);
+    }
     let far = globals.inv_view_proj * vec4<f32>(in.ndc, 1.0, 1.0);
     let direction = normalize(far.xyz / far.w);
     let sun = globals.sun.xyz;

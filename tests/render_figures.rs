@@ -85,6 +85,7 @@ fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (30.0, 60.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[figure],

@@ -2,7 +2,7 @@
 //! scene by day, the same at night with torches, a closed room lit by a torch, a workshop lit
 //! by a furnace's fire, survival's HUD, items, cracks, inventory and death screen, the title
 //! screen with two worlds and the pause menu over the scene; checks that a crate shows its
-//! own texture; and that light sampled in the shader draws the scene as the vertices' light
+//! own texture; the view from under water; and that light sampled in the shader draws the scene as the vertices' light
 //! does, within a stated tolerance.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
@@ -33,6 +33,10 @@ mod workshop;
 /// Survival: hearts and air, items lying about, cracks, the inventory and the death screen.
 #[path = "render_golden/survival.rs"]
 mod survival;
+
+/// The view from under water.
+#[path = "render_golden/underwater.rs"]
+mod underwater;
 
 use golden::{CHANNEL_TOLERANCE, assert_matches_golden, gpu_or_skip};
 
@@ -166,6 +170,7 @@ fn the_scene_meshed(
         time,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (30.0, 60.0),
+        underwater: false,
         outline: &[(target, target + DVec3::ONE)],
         // A crate on the grass, and a small one stacked on the stone.
         boxes: &[
@@ -242,6 +247,7 @@ fn a_torch_lights_a_closed_room() {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (60.0, 90.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[],
@@ -410,6 +416,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (60.0, 90.0),
+        underwater: false,
         outline: &[],
         // In the air, so no occlusion shades it.
         boxes: &[FreeBox {
@@ -538,6 +545,7 @@ fn the_title_screen_lists_two_worlds() {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (200.0, 250.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[],
@@ -577,6 +585,7 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (40.0, 60.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[],

@@ -73,6 +73,7 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (far * 0.55, far - 4.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[],

@@ -53,6 +53,10 @@ pub const FOG_START: f32 = 0.55;
 /// ragged edge never shows.
 pub const FOG_END_INSET: f32 = 4.0;
 
+/// Where the fog begins and where it hides everything for an eye under water, in blocks
+/// all around: a sea floor a dozen blocks down shows dimly, the far shore not at all.
+pub const UNDERWATER_FOG: (f32, f32) = (2.0, 40.0);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,29 +2,33 @@
 //! the crates and falling blocks, the other players, the outline of the targeted block and
 //! the HUD with its debug overlay. Nothing here changes the session.
 
-use glam::DVec3;
+use glam::{DVec3, IVec3};
 
 use super::keys::Binding;
 use super::session::Session;
 use super::settings::Settings;
 use super::stats::FrameStats;
-use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN};
+use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, UNDERWATER_FOG};
 use super::ui::options::key_label;
 use crate::figure::Figure;
-use crate::mesh::FreeBox;
 use crate::mesh::tiles::{CRATE_TILE, tile_for};
+use crate::mesh::{FreeBox, top_height};
 use crate::physics::crates::Crate;
 use crate::render::{Camera, Crack, HudState, ItemSprite, Renderer};
 use crate::sim::Target;
 use crate::sim::time::Clock;
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light};
+use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light, World};
 
 /// The parts of a frame's scene that are built rather than borrowed.
 pub struct View {
     /// The camera.
     pub camera: Camera,
-    /// Horizontal distances where fog starts and where it hides everything.
+    /// Distances where fog starts and where it hides everything (see [`Scene::fog`]).
+    ///
+    /// [`Scene::fog`]: crate::render::Scene::fog
     pub fog: (f32, f32),
+    /// Whether the eye is under water.
+    pub underwater: bool,
     /// Outlined boxes: the targeted block's shape or crate.
     pub outline: Vec<(DVec3, DVec3)>,
     /// Crates, then falling blocks.
@@ -59,9 +63,16 @@ impl Session {
             Some(s) => usize::from(s.selected),
             None => self.input.selected(),
         };
+        let camera = self.camera(settings.fov as f32);
+        let underwater = under_water(self.play.sim().world(), camera.eye);
         View {
-            camera: self.camera(settings.fov as f32),
-            fog: self.fog(),
+            camera,
+            fog: if underwater {
+                UNDERWATER_FOG
+            } else {
+                self.fog()
+            },
+            underwater,
             outline,
             boxes,
             figures: self.figures(),
@@ -302,5 +313,54 @@ impl Session {
             ));
         }
         lines
+    }
+}
+
+/// Whether `eye` is in water, below the surface the water is drawn with (a flowing cell's
+/// surface lies below its top).
+fn under_water(world: &World, eye: DVec3) -> bool {
+    let cell = BlockPos::containing(eye);
+    let block = world.block(cell);
+    let surface = f64::from(top_height(block, world.block(cell.offset(IVec3::Y)))) / 16.0;
+    block.is_water() && eye.y - f64::from(cell.y) < surface
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::Block;
+    use crate::worldgen::{Generator, GeneratorKind};
+
+    #[test]
+    fn an_eye_is_under_water_below_the_surface_the_water_is_drawn_with() {
+        let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
+        let deep = BlockPos::new(0, 64, 0);
+        world.set_block(deep, Block::Water);
+        world.set_block(deep.offset(IVec3::Y), Block::Water);
+        let flowing = BlockPos::new(5, 64, 0);
+        world.set_block(flowing, Block::from_name("water_7").expect("a water level"));
+        let at = |pos: BlockPos, dy: f64| pos.min_corner() + DVec3::new(0.5, dy, 0.5);
+        assert!(
+            under_water(&world, at(deep, 0.99)),
+            "water over water fills its cell"
+        );
+        assert!(under_water(&world, at(deep, 1.5)));
+        let surface = f64::from(top_height(Block::Water, Block::Air)) / 16.0;
+        assert!(
+            !under_water(&world, at(deep, 1.0 + surface + 0.01)),
+            "above the surface"
+        );
+        assert!(
+            under_water(&world, at(flowing, 0.05)),
+            "under the thinnest water"
+        );
+        assert!(
+            !under_water(&world, at(flowing, 0.5)),
+            "over the thinnest water"
+        );
+        assert!(
+            !under_water(&world, at(BlockPos::new(9, 64, 0), 0.5)),
+            "in the air"
+        );
     }
 }

@@ -59,8 +59,12 @@ pub struct Scene<'a> {
     pub time: u64,
     /// How bright dim light looks, from 0 (dark) to 1 (bright); [`DEFAULT_BRIGHTNESS`].
     pub brightness: f32,
-    /// Horizontal distances where fog starts and where it hides everything.
+    /// Distances where fog starts and where it hides everything: horizontal, but for an
+    /// eye [`underwater`](Self::underwater), all around.
     pub fog: (f32, f32),
+    /// Whether the eye is under water: the fog is then the water's colour, the sky is hidden
+    /// and the water's surface is drawn from below.
+    pub underwater: bool,
     /// Boxes to outline (the targeted block's real shape, or crate), in world coordinates.
     pub outline: &'a [(DVec3, DVec3)],
     /// Free boxes: the crates.
@@ -88,6 +92,7 @@ struct Globals {
     sun: [f32; 4],
     sky_light: [f32; 4],
     glow: [f32; 4],
+    water: [f32; 4],
 }
 
 /// The depth buffer, and the bind group through which the translucent faces read it.
@@ -333,6 +338,7 @@ impl Renderer {
             sun: sky.sun.extend(sky.daylight).to_array(),
             sky_light: self.colour(sky.light_tint, scene.brightness.clamp(0.0, 1.0)),
             glow: self.colour(sky.glow, sky.stars),
+            water: self.colour(sky.underwater(), f32::from(u8::from(scene.underwater))),
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
@@ -448,7 +454,12 @@ impl Renderer {
                 &mut pass,
                 &visible,
                 Pass::Translucent,
-                [&self.pipelines.translucent, translucent],
+                if scene.underwater {
+                    let [vertex, sampled] = &self.pipelines.translucent_from_within;
+                    [vertex, sampled]
+                } else {
+                    [&self.pipelines.translucent, translucent]
+                },
             );
             // After water and glass: a tag writes no depth, so they would be drawn over it.
             if let Some((buffer, count)) = &tags {

@@ -35,6 +35,9 @@ pub struct Pipelines {
     ///
     /// [`Pass`]: crate::mesh::Pass
     pub sampled: [wgpu::RenderPipeline; 3],
+    /// Blended chunk faces seen from both sides, lit by their vertices and in the shader:
+    /// for an eye under water, which sees the surface from below.
+    pub translucent_from_within: [wgpu::RenderPipeline; 2],
     /// Free boxes (crates), opaque.
     pub boxes: wgpu::RenderPipeline,
     /// Survival's items and cracks: box vertices, alpha-tested, seen from both sides.
@@ -293,6 +296,18 @@ impl Builder<'_> {
         sampled: bool,
         blend: Option<wgpu::BlendState>,
     ) -> wgpu::RenderPipeline {
+        self.chunk_faces_culled(label, fragment, sampled, blend, true)
+    }
+
+    /// As [`Self::chunk_faces`], culling the faces seen from behind only when `cull`.
+    fn chunk_faces_culled(
+        &self,
+        label: &str,
+        fragment: &str,
+        sampled: bool,
+        blend: Option<wgpu::BlendState>,
+        cull: bool,
+    ) -> wgpu::RenderPipeline {
         let layout = match (sampled, blend.is_some()) {
             (false, false) => &self.world,
             (false, true) => &self.translucent,
@@ -311,7 +326,7 @@ impl Builder<'_> {
             fragment: &fragment,
             layout,
             buffers: &CHUNK_VERTEX,
-            cull: true,
+            cull,
             // Blended faces are seen through, so they leave the depth to what is behind.
             depth: depth(blend.is_none(), wgpu::CompareFunction::Less),
             blend,
@@ -453,6 +468,10 @@ impl Pipelines {
                 builder.chunk_faces("cutout sampled", "fs_cutout", true, None),
                 builder.chunk_faces("translucent sampled", "fs_translucent", true, ALPHA_BLEND),
             ],
+            translucent_from_within: [false, true].map(|sampled| {
+                let label = "translucent from within";
+                builder.chunk_faces_culled(label, "fs_translucent", sampled, ALPHA_BLEND, false)
+            }),
             boxes: builder.boxes(),
             items: builder.items(),
             figures: builder.figures(),

@@ -53,7 +53,16 @@ fn mix(a: [f32; 3], b: [f32; 3], t: f32) -> [f32; 3] {
     [0, 1, 2].map(|i| a[i] + (b[i] - a[i]) * t)
 }
 
+/// Water around an eye under it at full daylight, sRGB: the blue the view fades into.
+const UNDERWATER: [f32; 3] = [0.13, 0.3, 0.58];
+
 impl Sky {
+    /// The colour of water around an eye under it, sRGB: [`UNDERWATER`] in this sky's light.
+    #[must_use]
+    pub fn underwater(&self) -> [f32; 3] {
+        [0, 1, 2].map(|i| UNDERWATER[i] * self.light_tint[i] * self.daylight)
+    }
+
     /// The sky at world time `time` (ticks).
     #[must_use]
     pub fn at(time: u64) -> Self {

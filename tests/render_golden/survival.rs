@@ -60,6 +60,7 @@ fn survival_scene(
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (40.0, 60.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[],

@@ -31,6 +31,7 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         time: NOON,
         brightness: DEFAULT_BRIGHTNESS,
         fog: (60.0, 90.0),
+        underwater: false,
         outline: &[],
         boxes: &[],
         figures: &[],
