@@ -193,7 +193,7 @@ pub fn show(
         .collect();
     draw_gauges(painter, view, &placed);
     let pointer = ui.input(|i| i.pointer.clone());
-    let shift = ui.input(|i| i.modifiers.shift);
+    let shift = ui.input(shift_at_press);
     let hover = pointer.hover_pos();
     let hovered = hover.and_then(|p| placed.iter().find(|(r, _)| r.contains(p)).map(|x| x.1));
     for &(rect, slot) in &placed {
@@ -226,6 +226,25 @@ pub fn show(
         tooltip(&top, p, stack);
     }
     actions
+}
+
+/// Whether shift was held when the primary button went down this frame (or, with no press,
+/// is held now): a quick shift-click can press and let go of shift within one frame, after
+/// which the frame's own modifiers no longer hold it.
+fn shift_at_press(input: &egui::InputState) -> bool {
+    input
+        .events
+        .iter()
+        .find_map(|event| match event {
+            egui::Event::PointerButton {
+                button: egui::PointerButton::Primary,
+                pressed: true,
+                modifiers,
+                ..
+            } => Some(modifiers.shift),
+            _ => None,
+        })
+        .unwrap_or(input.modifiers.shift)
 }
 
 /// What the pointer did this frame, as clicks: `hovered` is the slot under it, `off_panel`
@@ -497,6 +516,33 @@ mod tests {
             furnace: Furnace::default(),
             selected: 0,
         }
+    }
+
+    /// Whether egui, given a frame of `events`, takes its primary press for a shift-click.
+    fn shift_in(events: &[egui::Event]) -> bool {
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            events: events.to_vec(),
+            ..Default::default()
+        };
+        let mut shift = false;
+        let mut output = ctx.run_ui(input, |ui| shift = ui.input(shift_at_press));
+        output.textures_delta.clear();
+        shift
+    }
+
+    #[test]
+    fn a_shift_click_within_one_frame_is_still_a_shift_click() {
+        let button = |pressed, modifiers| egui::Event::PointerButton {
+            pos: egui::pos2(10.0, 10.0),
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers,
+        };
+        let (shift, none) = (egui::Modifiers::SHIFT, egui::Modifiers::NONE);
+        // The frame's own modifiers are none: shift was let go before the frame ended.
+        assert!(shift_in(&[button(true, shift), button(false, shift)]));
+        assert!(!shift_in(&[button(true, none), button(false, none)]));
     }
 
     /// The pointer as egui has it in a frame of `events`.
