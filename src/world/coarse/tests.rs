@@ -65,7 +65,7 @@ fn downsampled_cells_come_from_the_top_of_their_children() {
     let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
     for b in blocks.iter_mut() {
         let r = rng.next_u64();
-        *b = if r % 3 == 0 {
+        *b = if r.is_multiple_of(3) {
             Block::ALL[(r >> 8) as usize % Block::COUNT]
         } else {
             Block::Air
