@@ -21,6 +21,7 @@
 //! ```
 
 pub mod boxes;
+pub mod coarse;
 mod faces;
 pub mod facing;
 pub mod greedy;
@@ -35,6 +36,7 @@ pub mod tiles;
 pub mod visibility;
 
 pub use boxes::{BOX_VERTICES, BoxVertex, FreeBox, push_box};
+pub use coarse::{CoarseNeighbours, mesh_coarse};
 pub use faces::{Corner, corners, cube_corner};
 pub use facing::FaceGroups;
 use mesher::mesh_cells;

@@ -11,6 +11,7 @@
 mod batch;
 pub mod block;
 pub mod chunk;
+pub mod coarse;
 pub mod coords;
 pub mod face;
 pub mod fluid;

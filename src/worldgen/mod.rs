@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use glam::DVec3;
 
+use crate::world::coarse::{CoarseSection, CoarseSource, SectionPos, uniform_columns};
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
 use crate::world::{Block, Chunk, ChunkPos, ColumnSource, LocalPos};
 pub use terrain::{Biome, SEA_LEVEL, SplitMix64, Terrain};
@@ -130,6 +131,18 @@ impl ColumnSource for Generator {
             (Some(terrain), _) => terrain.generate(pos),
             (None, GeneratorKind::Flat) => flat_chunk(pos),
             (None, _) => Chunk::filled(Block::Air),
+        }
+    }
+}
+
+impl CoarseSource for Generator {
+    /// Makes the coarse section at `pos` without making its blocks: from the noise for the
+    /// terrain ([`Terrain::coarse_section`]), from the layers for the flat world.
+    fn coarse_section(&self, pos: SectionPos) -> CoarseSection {
+        match (&self.terrain, self.kind) {
+            (Some(terrain), _) => terrain.coarse_section(pos),
+            (None, GeneratorKind::Flat) => uniform_columns(pos, flat_block),
+            (None, _) => CoarseSection::filled(pos, Block::Air),
         }
     }
 }

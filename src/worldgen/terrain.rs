@@ -17,11 +17,15 @@
 //!    both chunks, each keeping its own half;
 //! 6. [`plants`]: tall grass, flowers, dead bushes and cacti on the columns' own tops.
 //!
+//! For the far view, [`far`] makes coarse sections of the same terrain straight from the noise
+//! ([`Terrain::coarse_section`]), one column per coarse column.
+//!
 //! Sky chunks are cheap: above the highest surface any column can have they cost nothing, and
 //! above the highest ground and tree in their own margin they cost only the heightmap.
 
 mod biomes;
 mod caves;
+mod far;
 mod hash;
 mod heightmap;
 mod ores;

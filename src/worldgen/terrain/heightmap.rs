@@ -28,7 +28,7 @@ use super::hash::{hash2, noise_seed};
 use crate::world::Block;
 
 /// Spacing in blocks of the lattice the height noise is sampled on.
-const CELL: i32 = 4;
+pub(super) const CELL: i32 = 4;
 /// The lowest surface any column may have (sea floors never reach the bedrock).
 pub(super) const MIN_SURFACE: i32 = 8;
 /// The highest surface any column may have; chunks above it and its trees are empty sky.
@@ -162,6 +162,18 @@ impl HeightNoise {
         }
     }
 
+    /// The surface height and the climate at lattice point `(x, z)` (both multiples of
+    /// [`CELL`]): what [`HeightNoise::surface_height`] gives there, from one sample rather
+    /// than four.
+    pub(super) fn lattice_point(&self, x: i32, z: i32) -> (i32, Climate) {
+        debug_assert!(
+            x % CELL == 0 && z % CELL == 0,
+            "({x}, {z}) is not on the lattice"
+        );
+        let sample = self.sample(x, z);
+        (interpolate([sample.height; 4], 0, 0), sample.climate)
+    }
+
     /// The four lattice samples around column `(x, z)`, and its offset in their cell.
     fn corners(&self, x: i32, z: i32) -> ([Sample; 4], i32, i32) {
         let (cx, cz) = (x.div_euclid(CELL) * CELL, z.div_euclid(CELL) * CELL);
@@ -196,7 +208,14 @@ impl HeightNoise {
 
     /// What column `(x, z)` with surface height `height` and climate `climate` is made of,
     /// given the largest drop to a face neighbour (`cliff`).
-    fn column(&self, x: i32, z: i32, height: i32, cliff: i32, climate: Climate) -> Column {
+    pub(super) fn column(
+        &self,
+        x: i32,
+        z: i32,
+        height: i32,
+        cliff: i32,
+        climate: Climate,
+    ) -> Column {
         let biome = self.climate.classify(x, z, height, climate);
         let top_y = height - 1;
         let jitter = (hash2(self.seed, salt::ROCK_LINE, x, z) % ROCK_LINE_JITTER) as i32;
@@ -338,7 +357,7 @@ impl HeightMap {
 
     /// The climate at column `(x, z)`, interpolated from the lattice as
     /// [`HeightNoise::biome`] does.
-    fn climate(&self, x: i32, z: i32) -> Climate {
+    pub(super) fn climate(&self, x: i32, z: i32) -> Climate {
         let (i, j) = (
             x.div_euclid(CELL) - self.lattice_origin.0,
             z.div_euclid(CELL) - self.lattice_origin.1,

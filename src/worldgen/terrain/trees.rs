@@ -62,6 +62,7 @@ mod salt {
     pub const CORNER: u64 = 202;
     pub const FORESTS: u64 = 203;
     pub const KIND: u64 = 204;
+    pub const COARSE: u64 = 205;
 }
 
 /// The kinds of tree.
@@ -226,12 +227,7 @@ impl Forests {
         if chance == 0.0 {
             return None;
         }
-        let p = [
-            f64::from(x) / FOREST_WAVELENGTH,
-            f64::from(z) / FOREST_WAVELENGTH,
-        ];
-        let forest = ((self.density.get(p) + 0.3) / 0.7).clamp(0.0, 1.0);
-        let density = DENSITY_RANGE.0 + (DENSITY_RANGE.1 - DENSITY_RANGE.0) * forest;
+        let density = self.density_at(x, z);
         let trunk = kind.min_trunk() + ((h >> 16) % TRUNK_CHOICES) as i32;
         (unit(mix(h)) < chance * density).then_some(Tree {
             x,
@@ -240,6 +236,50 @@ impl Forests {
             trunk,
             kind,
         })
+    }
+
+    /// The share of its biome's chance of a tree that a cell with its trunk at `(x, z)`
+    /// keeps: thin and thick woods, from the forest-density noise.
+    fn density_at(&self, x: i32, z: i32) -> f64 {
+        let p = [
+            f64::from(x) / FOREST_WAVELENGTH,
+            f64::from(z) / FOREST_WAVELENGTH,
+        ];
+        let forest = ((self.density.get(p) + 0.3) / 0.7).clamp(0.0, 1.0);
+        DENSITY_RANGE.0 + (DENSITY_RANGE.1 - DENSITY_RANGE.0) * forest
+    }
+
+    /// Whether a coarse column, the `side` × `side` columns from `(x, z)` with the top block
+    /// `top` in `biome`, shows a canopy from afar, and if so its leaves and how many blocks
+    /// above the ground it reaches.
+    ///
+    /// Cheap whatever the side: one hash and one noise sample rather than every tree cell
+    /// under it. A canopy reaches into the square from trunks up to [`REACH`] outside it, so
+    /// the trunks that could cover it stand in a square `side + 2 * REACH` wide, where a tree
+    /// cell of `CELL²` columns holds one with its biome's chance times the woods' density; the
+    /// square shows leaves with the chance that at least one does (Poisson), decided by a
+    /// hash of the column. The tree is one of middle height.
+    pub(super) fn coarse_crown(
+        &self,
+        (x, z, side): (i32, i32, i32),
+        top: Block,
+        biome: Biome,
+    ) -> Option<(Block, i32)> {
+        let ground = top == Block::Grass || (top == Block::Snow && biome.is_cold());
+        if !ground {
+            return None;
+        }
+        let pick = unit(hash2(self.seed, salt::KIND, x, z));
+        let (chance, kind) = woods(biome, pick);
+        if chance == 0.0 {
+            return None;
+        }
+        let cells = f64::from(side + 2 * REACH) / f64::from(CELL);
+        let expected = cells * cells * chance * self.density_at(x, z);
+        let covered = 1.0 - libm::exp(-expected);
+        let trunk = kind.min_trunk() + (TRUNK_CHOICES / 2) as i32;
+        // The logs, and the top leaf one above them.
+        (unit(hash2(self.seed, salt::COARSE, x, z)) < covered).then_some((kind.leaves(), trunk + 1))
     }
 
     /// Every tree whose trunk stands in columns `x0 .. x1` by `z0 .. z1`, in a fixed order.
