@@ -62,6 +62,13 @@ fn field(word: u32, shift: u32, bits: u32) -> u32 {
     return (word >> shift) & ((1u << bits) - 1u);
 }
 
+// A chunk-local `position`, camera-relative. Summed in whole blocks (and sixteenths) before
+// the eye's place in its cell is taken off, so a corner two chunks share comes to the same
+// value from either chunk: no crack opens along their border, however far from the origin.
+fn from_eye_cell(position: vec3<f32>) -> vec3<f32> {
+    return (chunk.offset.xyz + position) - globals.eye_in_cell.xyz;
+}
+
 struct VertexOutput {
     @builtin(position) clip: vec4<f32>,
     @location(0) local_uv: vec2<f32>,
@@ -116,7 +123,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     );
 
     var out: VertexOutput;
-    let relative = chunk.offset.xyz + position;
+    let relative = from_eye_cell(position);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
@@ -140,7 +147,7 @@ fn vs_model(
     @location(3) shade: vec4<u32>,
 ) -> VertexOutput {
     var out: VertexOutput;
-    let relative = chunk.offset.xyz + position;
+    let relative = from_eye_cell(position);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[shade.z];
@@ -308,7 +315,7 @@ fn vs_sampled(@location(0) packed: u32, @location(1) surface: u32) -> SampledOut
         f32(field(packed, Z_SHIFT, Z_BITS)),
     );
     var out: SampledOutput;
-    let relative = chunk.offset.xyz + position;
+    let relative = from_eye_cell(position);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = vec2<f32>(
         f32(field(surface, U_SHIFT, U_BITS)),

@@ -20,6 +20,8 @@ struct Globals {
     // rgb: the colour of water around an eye under it; w: 1 while the eye is under water,
     // when the fog is the water's (all around and close) instead of the sky's.
     water: vec4<f32>,
+    // xyz: where the eye is in its cell, 0 to 1; chunk offsets are from the cell's corner.
+    eye_in_cell: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;

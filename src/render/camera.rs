@@ -51,6 +51,20 @@ impl Camera {
     pub fn relative(&self, p: DVec3) -> Vec3 {
         (p - self.eye).as_vec3()
     }
+
+    /// `p` relative to the low corner of the cell the eye is in: for a block corner, whole
+    /// numbers, exact in f32 (within 2^24 blocks). Less [`Self::eye_in_cell`], it is
+    /// [`Self::relative`].
+    #[must_use]
+    pub fn from_eye_cell(&self, p: DVec3) -> Vec3 {
+        (p - self.eye.floor()).as_vec3()
+    }
+
+    /// Where the eye is in its cell, each coordinate from 0 to 1.
+    #[must_use]
+    pub fn eye_in_cell(&self) -> Vec3 {
+        (self.eye - self.eye.floor()).as_vec3()
+    }
 }
 
 /// The six planes of a view volume, for culling boxes (Gribb and Hartmann, "Fast
@@ -105,6 +119,24 @@ mod tests {
         assert!(f.intersects_box(Vec3::new(-1.0, -1.0, -20.0), Vec3::new(1.0, 1.0, -18.0)));
         assert!(!f.intersects_box(Vec3::new(-1.0, -1.0, 18.0), Vec3::new(1.0, 1.0, 20.0)));
         assert!(!f.intersects_box(Vec3::new(-1.0, -1.0, -400.0), Vec3::new(1.0, 1.0, -390.0)));
+    }
+
+    #[test]
+    fn a_corner_is_the_same_sum_from_either_chunk_that_holds_it() {
+        let c = Camera {
+            eye: DVec3::new(1_000_003.37, 71.62, -2_000_011.91),
+            ..camera()
+        };
+        let corner = DVec3::new(1_000_032.0, 64.0, -2_000_000.0);
+        let (a, b) = (corner - DVec3::new(32.0, 0.0, 0.0), corner);
+        let from_a = c.from_eye_cell(a) + Vec3::new(32.0, 0.0, 0.0);
+        assert_eq!(
+            from_a,
+            c.from_eye_cell(b),
+            "no crack along the chunks' border"
+        );
+        let relative = c.from_eye_cell(b) - c.eye_in_cell();
+        assert!((relative - c.relative(b)).length() < 1e-3);
     }
 
     #[test]

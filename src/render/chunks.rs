@@ -1,5 +1,7 @@
 //! Chunk meshes on the GPU: one vertex and one index buffer per chunk, drawn at the chunk's
-//! camera-relative offset through a dynamic uniform slot. Chunks near the eye get their
+//! offset from the eye's cell through a dynamic uniform slot (whole blocks, so the corners
+//! two chunks share sum to the same place in both; the shader takes off where the eye is in
+//! its cell). Chunks near the eye get their
 //! translucent quads re-sorted back to front whenever the eye moves into another cell.
 //!
 //! A chunk's opaque and cut-out faces are grouped by the way they look and ordered by the
@@ -388,7 +390,9 @@ impl ChunkStore {
         self.staging.clear();
         self.staging.resize(self.stride as usize * visible.len(), 0);
         for (i, (_, pos, _)) in visible.iter().enumerate() {
-            let offset = camera.relative(pos.min_block().min_corner()).extend(0.0);
+            let offset = camera
+                .from_eye_cell(pos.min_block().min_corner())
+                .extend(0.0);
             let at = i * self.stride as usize;
             self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&offset.to_array()));
         }

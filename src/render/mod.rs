@@ -93,6 +93,7 @@ struct Globals {
     sky_light: [f32; 4],
     glow: [f32; 4],
     water: [f32; 4],
+    eye_in_cell: [f32; 4],
 }
 
 /// The depth buffer, and the bind group through which the translucent faces read it.
@@ -339,6 +340,7 @@ impl Renderer {
             sky_light: self.colour(sky.light_tint, scene.brightness.clamp(0.0, 1.0)),
             glow: self.colour(sky.glow, sky.stars),
             water: self.colour(sky.underwater(), f32::from(u8::from(scene.underwater))),
+            eye_in_cell: camera.eye_in_cell().extend(0.0).to_array(),
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
