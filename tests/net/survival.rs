@@ -240,11 +240,14 @@ fn a_craft_through_the_screen_reaches_the_server_and_the_client_sees_the_result(
     enter(&mut h, alice);
     assert_eq!(seen(&h, alice).inventory.count(log), 2);
     h.tick(&[(alice, act(Action::Screen(ScreenAction::OpenInventory)))]);
+    // The server's word on the open screen, its cursor empty, comes after the click below
+    // was played ahead of it.
+    h.run(4);
     h.tick(&[(alice, click(SlotRef::Inventory(0)))]);
     // From the click on, the client shows the logs on its cursor, whatever the server says
     // of the ticks before it.
     let mut cursor_kept = true;
-    for _ in 0..20 {
+    for _ in 0..30 {
         h.run(1);
         cursor_kept &= seen(&h, alice).screen.cursor.is_some_and(|s| s.item == log);
     }

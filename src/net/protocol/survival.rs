@@ -269,3 +269,6 @@ pub struct SeenItem {
     /// Ticks since it appeared.
     pub age: u32,
 }
+
+#[cfg(test)]
+mod tests;
