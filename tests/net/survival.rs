@@ -5,7 +5,8 @@
 use super::*;
 use hewn::net::server::Caller;
 use hewn::sim::survival::{
-    ClickKind, Mode, ScreenAction, SlotRef, Stack, Survival, Survivor, dig_ticks,
+    ClickKind, FurnaceSlot, Material, Mode, SMELT_TICKS, ScreenAction, SlotRef, Stack, Station,
+    Survival, Survivor, dig_ticks,
 };
 use hewn::sim::{Item, Simulation, Start};
 use hewn::world::World;
@@ -17,10 +18,9 @@ fn survival_world(given: &[(&str, Stack)]) -> Harness {
     let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
     start.survival = Survival::new(Mode::Survival, generator.spawn_point());
     for &(name, stack) in given {
-        let mut s = Survivor::default();
-        s.inventory.add(stack);
         let name = PlayerName::new(name).expect("a name");
-        start.survival.survivors.insert(name, s);
+        let s = start.survival.survivors.entry(name).or_default();
+        s.inventory.add(stack);
     }
     Harness {
         server: Server::new(Simulation::new(start), generator, ServerConfig::default()),
@@ -269,4 +269,57 @@ fn a_craft_through_the_screen_reaches_the_server_and_the_client_sees_the_result(
     assert_eq!(client.screen.open, None);
     let corrections = h.client(alice).game().map(|g| g.corrections());
     assert_eq!(corrections, Some(0));
+}
+
+#[test]
+fn the_furnace_a_client_has_open_burns_on_its_screen_as_on_the_server() {
+    let coal = Item::Material(Material::Coal);
+    let ingot = Item::Material(Material::IronIngot);
+    let mut h = survival_world(&[
+        ("alice", Stack::new(Item::Block(Block::Furnace), 1)),
+        ("alice", Stack::new(Item::Block(Block::IronOre), 1)),
+        ("alice", Stack::new(coal, 1)),
+    ]);
+    let alice = h.join("alice", LAGGY);
+    enter(&mut h, alice);
+    let ahead_and_down = Input {
+        yaw: Some(0.0),
+        pitch: Some(-45.0),
+        actions: vec![Action::Place(Block::Furnace)],
+        ..Input::default()
+    };
+    h.tick(&[(alice, ahead_and_down)]);
+    h.run(20);
+    h.tick(&[(alice, act(Action::Screen(ScreenAction::OpenLookedAt)))]);
+    h.run(20);
+    let Some(Station::Furnace(cell)) = seen(&h, alice).screen.open else {
+        panic!("no furnace open: {:?}", seen(&h, alice).screen.open);
+    };
+    for slot in [
+        SlotRef::Inventory(1),
+        SlotRef::Furnace(FurnaceSlot::Input),
+        SlotRef::Inventory(2),
+        SlotRef::Furnace(FurnaceSlot::Fuel),
+    ] {
+        h.tick(&[(alice, click(slot))]);
+    }
+    h.run(60);
+    let furnace_seen = |h: &Harness| {
+        let sim = h.client(alice).game().expect("in the world").sim();
+        sim.survival()
+            .furnaces
+            .get(&cell)
+            .copied()
+            .unwrap_or_default()
+    };
+    let burning = furnace_seen(&h);
+    assert!(burning.is_burning(), "{burning:?}");
+    assert!(burning.progress > 0, "{burning:?}");
+    assert_eq!(h.block_seen_by(alice, cell), Block::LitFurnace);
+    h.run(u64::from(SMELT_TICKS));
+    let done = furnace_seen(&h);
+    assert_eq!(done.output.map(|s| (s.item, s.count)), Some((ingot, 1)));
+    assert_eq!(done.input, None);
+    let server = h.server.sim().survival().furnaces.get(&cell).copied();
+    assert_eq!(server.map(|f| f.output), Some(done.output));
 }
