@@ -172,6 +172,10 @@ mod props;
 #[path = "net/others.rs"]
 mod others;
 
+/// Survival played by a client: the mode, its own state and the items it sees.
+#[path = "net/survival.rs"]
+mod survival;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());

@@ -4,8 +4,9 @@
 //! crafting table or furnace opened, and the death screen.
 //!
 //! The survival state is read from the simulation whose word is final
-//! ([`Play::authority`](super::play::Play::authority)): the game's own server's. A server
-//! elsewhere sends its clients no survival state, so there the window plays as in creative.
+//! ([`Play::authority`](super::play::Play::authority)): the game's own server's, or, for a
+//! server elsewhere, the client's copy, which that server keeps told of the world's mode,
+//! the player's own survival state, the items in view and the furnace open.
 
 use glam::DVec3;
 

@@ -201,7 +201,12 @@ impl Client {
                     ));
                 }
             },
-            (Some(game), message) => game.take(&self.name, message),
+            (Some(game), message) => {
+                if let Err(e) = game.take(&self.name, message) {
+                    log::warn!("the server sent {e}; leaving");
+                    self.refusal = Some(format!("the server sent {e}"));
+                }
+            }
             (None, _) => {}
         }
     }

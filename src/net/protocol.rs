@@ -7,17 +7,23 @@
 //! postcard's compact form; every one has a size limit checked before it is decoded, and a
 //! message that does not decode, or is too big, ends its sender's connection.
 
+mod survival;
+
 use serde::{Deserialize, Serialize};
 
 use crate::physics::{Controls, Player, PlayerCollider};
 use crate::sim::survival::{ClickKind, FurnaceSlot, ScreenAction, SlotRef};
 use crate::sim::{Action, Input, Item};
 use crate::world::{Block, BlockPos, ColumnPos};
+pub use survival::{
+    MAX_ITEMS_SEEN, SeenItem, SurvivorState, WireFurnace, WireMode, WireScreen, WireStack,
+    WireStation,
+};
 
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`crate::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -357,6 +363,11 @@ pub enum ServerMessage {
     /// (others' steps and digging, sand coming to rest), on [`channel::SNAPSHOTS`]: sounds
     /// may be lost.
     Heard(Vec<Heard>),
+    /// The world's mode changed (`/gamemode`); the welcome told the one it was played in.
+    Mode(WireMode),
+    /// The client's own survival state changed: as of the last of the client's ticks the
+    /// server had played (`None` before the first), like [`Snapshot::you`].
+    Survivor(Option<u64>, Box<SurvivorState>),
 }
 
 /// An event of the simulation ([`crate::sim::Event`]) that makes a sound, as the wire
@@ -458,6 +469,10 @@ pub struct Welcome {
     pub body: Body,
     /// The world's clock.
     pub time: u64,
+    /// How the world is played.
+    pub mode: WireMode,
+    /// Where the dead come back, which a client's own respawn is predicted to.
+    pub spawn: [f64; 3],
 }
 
 /// Bodies as of one server tick.
@@ -478,6 +493,8 @@ pub struct Snapshot {
     pub crates: Vec<([f64; 3], [f64; 3])>,
     /// The falling blocks in view: block id and bottom centre.
     pub falling: Vec<(u8, [f64; 3])>,
+    /// The items lying in view, at most [`MAX_ITEMS_SEEN`], the nearest.
+    pub items: Vec<SeenItem>,
 }
 
 /// Another player as a client draws it: where and which way, in single precision from the
@@ -539,6 +556,9 @@ pub enum WireError {
     /// Not a message of this protocol.
     #[error("a message that does not decode: {0}")]
     Malformed(#[from] postcard::Error),
+    /// A message that decodes but says what cannot be: what.
+    #[error("a message with {0}")]
+    Invalid(&'static str),
 }
 
 /// `message` as bytes.

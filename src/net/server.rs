@@ -18,6 +18,7 @@ pub mod inputs;
 mod operations;
 mod outgoing;
 mod saving;
+mod survival;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -164,6 +165,12 @@ struct Remote {
     /// The name it asked for and the challenge it was sent, while the server waits for
     /// the password's proof.
     challenged: Option<(PlayerName, Challenge)>,
+    /// Its player's survival state as last sent, but for the tick it was as of: a new one
+    /// goes only when this changes.
+    survivor_sent: Option<protocol::SurvivorState>,
+    /// Whether actions of its were played (or dropped) since its survival state was last
+    /// sent: it goes again then even unchanged, since the client predicted a change.
+    acted: bool,
 }
 
 /// The clients whose players were let in and are not being sent away, with their names:
@@ -222,6 +229,8 @@ pub struct Server {
     addresses: BTreeMap<ClientId, IpAddr>,
     /// The message of the day.
     motd: String,
+    /// The world's mode as the clients were last told it.
+    mode_sent: crate::sim::survival::Mode,
 }
 
 impl Server {
@@ -233,6 +242,7 @@ impl Server {
         config: ServerConfig,
     ) -> Self {
         sim.log_changed_cells();
+        let mode_sent = sim.mode();
         Self {
             sim,
             generator,
@@ -249,6 +259,7 @@ impl Server {
             pending: operations::Pending::default(),
             addresses: BTreeMap::new(),
             motd: ServerInfo::default().motd,
+            mode_sent,
         }
     }
 
@@ -425,6 +436,10 @@ impl Server {
         self.remember_played();
         self.send_changes(renet);
         self.send_heard(renet);
+        self.send_mode(renet);
+        if (self.sim.tick_count()).is_multiple_of(self.config.snapshot_ticks.max(1)) {
+            self.send_survivors(renet);
+        }
         self.stream_columns(renet);
         if self
             .sim
@@ -459,6 +474,8 @@ impl Server {
             leaving_at: None,
             played: std::collections::VecDeque::new(),
             challenged: None,
+            survivor_sent: None,
+            acted: false,
         }
     }
 
@@ -688,6 +705,8 @@ impl Server {
             generator: self.generator.kind().name().to_owned(),
             body: Body::of(&body),
             time: self.sim.time(),
+            mode: protocol::WireMode::of(self.sim.mode()),
+            spawn: self.sim.survival().spawn.to_array(),
         });
         renet.send_message(id, channel::WORLD, protocol::encode(&welcome));
         for other in self.clients.values().filter_map(|r| r.name.as_ref()) {
@@ -789,6 +808,7 @@ impl Server {
             // Actions played, or dropped unplayed (which the client must hear of too).
             if let Some(seq) = turn.last_action.or(remote.inputs.take_dropped_action()) {
                 remote.edits_done = Some(seq);
+                remote.acted = true;
             }
             step.inputs.insert(name, turn.input);
         }

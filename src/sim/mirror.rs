@@ -6,8 +6,16 @@
 //! clock the server sets through a [`Mirror`], and plays its own player's inputs through
 //! [`Simulation::predict`] — the same look, actions and movement code a step runs for that
 //! player, without the world's own changes (water, sand, crates), which the server sends.
+//!
+//! In survival the server also sets the world's mode, the player's own survival state (its
+//! health, inventory and screen), the items lying about and the furnace its screen shows;
+//! the prediction takes the player's actions by survival's rules on that state, so a click
+//! on the inventory shows at once.
 
-use super::{Action, ActionOutcome, Input, Simulation};
+use glam::DVec3;
+
+use super::survival::{Furnace, ItemDrop, Mode, Survivor, Vitals};
+use super::{Action, ActionOutcome, Input, Item, Simulation};
 use crate::physics::Player;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::falling::{Falling, FallingBlock};
@@ -60,6 +68,15 @@ impl Simulation {
             }
         }
         prediction.changed = self.world.take_changes();
+        // Digging over time is not predicted: the server alone runs the dig control, and the
+        // block, the crack and the drop come from it. A predicted break would change a block
+        // without an action's sequence number, and the edits' acknowledgement could then
+        // never put the block back where the server's dig ended differently (a tool worn
+        // out, the aim a hair off); the cost is a break seen a round trip late over a network.
+        // The dead do not move, as in a step.
+        if self.survival.mode == Mode::Survival && self.is_dead(who) {
+            return prediction;
+        }
         let before = self.players.list()[who].body;
         self.move_player(who, input.controls);
         // Inputs played again after a correction were heard the first time.
@@ -67,6 +84,50 @@ impl Simulation {
             self.note_move(who, &before, input.controls);
         }
         prediction
+    }
+
+    /// Plays again, on the survival state a server has just sent for `name`, what its
+    /// actions of a tick the server had not played then did to the player's own things
+    /// (`outcomes`: what they did when first predicted), so what the player did ahead
+    /// stays on screen. What they did to the world is not done again: a place only uses up
+    /// its block, a respawn only restores health (the body is corrected as bodies are),
+    /// and items they threw are the server's to say.
+    pub fn replay_own(&mut self, name: &PlayerName, input: &Input, outcomes: &[ActionOutcome]) {
+        let Some(who) = self.players.index_of(name) else {
+            return;
+        };
+        if self.survival.mode != Mode::Survival {
+            return;
+        }
+        let drops = self.survival.drops.clone();
+        for (&action, &outcome) in input.actions.iter().zip(outcomes) {
+            match (action, outcome) {
+                (Action::Place(block), ActionOutcome::Placed(_)) => {
+                    let item = Item::Block(block.held_as());
+                    self.survivor_mut(who).inventory.remove(item, 1);
+                }
+                (Action::Respawn, ActionOutcome::Respawned) => {
+                    let s = self.survivor_mut(who);
+                    s.death = None;
+                    s.vitals = Vitals::full();
+                }
+                (
+                    Action::Select(_)
+                    | Action::Craft { .. }
+                    | Action::Drop { .. }
+                    | Action::FurnacePut { .. }
+                    | Action::FurnaceTake { .. }
+                    | Action::Screen(_),
+                    _,
+                ) => {
+                    self.act(who, action);
+                }
+                _ => {}
+            }
+        }
+        self.survival.drops = drops;
+        self.world.take_changes();
+        self.events.clear();
     }
 }
 
@@ -103,6 +164,44 @@ impl Mirror<'_> {
     /// Sets the falling blocks.
     pub fn set_falling(&mut self, falling: Vec<FallingBlock>) {
         self.sim.falling = Falling::new(falling);
+    }
+
+    /// Sets how the world is played, and where its dead come back.
+    pub const fn set_mode(&mut self, mode: Mode, spawn: DVec3) {
+        self.sim.survival.mode = mode;
+        self.sim.survival.spawn = spawn;
+    }
+
+    /// Sets `name`'s survival state, and the furnace its screen is open on (if that holds
+    /// anything or burns).
+    pub fn set_survivor(
+        &mut self,
+        name: &PlayerName,
+        survivor: Survivor,
+        furnace: Option<Furnace>,
+    ) {
+        if let Some(cell) = survivor.screen.open.and_then(|o| o.cell()) {
+            match furnace {
+                Some(f) => {
+                    self.sim.survival.furnaces.insert(cell, f);
+                }
+                None => {
+                    self.sim.survival.furnaces.remove(&cell);
+                }
+            }
+        }
+        self.sim.survival.survivors.insert(name.clone(), survivor);
+    }
+
+    /// Sets the items lying in the world.
+    pub fn set_items(&mut self, items: Vec<ItemDrop>) {
+        self.sim.survival.drops = super::survival::Drops::new(items);
+    }
+
+    /// The items lying in the world age a tick, between the server's word on them: what
+    /// the window turns and bobs them by.
+    pub fn age_items(&mut self) {
+        self.sim.survival.drops.age_all();
     }
 
     /// Sets the world's clock and the tick count.

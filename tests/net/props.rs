@@ -10,7 +10,9 @@ proptest::proptest! {
     fn decoding_arbitrary_bytes_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512)) {
         use hewn::net::protocol::{ClientMessage, ServerMessage, decode, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE};
         let _ = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE);
-        let _ = decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE);
+        if let Ok(ServerMessage::Survivor(_, state)) = decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE) {
+            let _ = state.survivor();
+        }
         if let Ok(ClientMessage::Inputs { inputs, .. }) = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE) {
             for input in inputs {
                 let _ = input.input();

@@ -8,7 +8,7 @@ use renet::RenetClient;
 
 use crate::net::protocol::{
     self, Body, ClientMessage, INPUTS_RESENT, Look, ServerMessage, Snapshot, TickInput, Welcome,
-    WireAction, channel,
+    WireAction, WireError, channel,
 };
 use crate::net::trail::{Shown, Trail, ViewClock};
 use crate::physics::Player;
@@ -17,6 +17,9 @@ use crate::physics::falling::FallingBlock;
 use crate::sim::{ActionOutcome, Input, PlayerName, Players, Simulation, Start};
 use crate::world::{Block, BlockPos, ColumnPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
+
+mod survival;
+use survival::OwnActions;
 
 /// The most ticks played ahead of the server's confirmation that are kept for replaying:
 /// ten seconds. A server that confirms nothing for that long has stopped playing this
@@ -68,6 +71,9 @@ pub struct Game {
     /// The player after each of the last ticks played, as corrected: for a client that must
     /// report its state as of one tick once the server has confirmed it.
     recent: VecDeque<(u64, Body)>,
+    /// In survival, the ticks with actions the server's word on the player's survival state
+    /// has not covered yet, to play again on it.
+    own_actions: OwnActions,
 }
 
 impl Game {
@@ -80,6 +86,10 @@ impl Game {
         let mut start = Start::in_world(world, welcome.body.player());
         start.players = Players::one(name.clone(), welcome.body.player());
         start.time = welcome.time;
+        start.survival = crate::sim::survival::Survival::new(
+            welcome.mode.mode(),
+            glam::DVec3::from_array(welcome.spawn),
+        );
         Some(Self {
             sim: Simulation::new(start),
             generator,
@@ -96,6 +106,7 @@ impl Game {
             view_clock: ViewClock::default(),
             corrections: 0,
             recent: VecDeque::new(),
+            own_actions: OwnActions::default(),
         })
     }
 
@@ -249,6 +260,9 @@ impl Game {
             actions,
         };
         let prediction = self.sim.predict(name, input, false);
+        self.sim.mirror().age_items();
+        self.own_actions
+            .note(&self.sim, tick, input, &prediction.outcomes);
         if let Some(&(seq, _)) = wire.actions.last() {
             for &(pos, before) in &prediction.changed {
                 match self.pending.iter_mut().find(|p| p.pos == pos) {
@@ -299,7 +313,15 @@ impl Game {
         );
     }
 
-    pub(super) fn take(&mut self, name: &PlayerName, message: ServerMessage) {
+    /// Acts on one message from the server to the world.
+    ///
+    /// # Errors
+    /// [`WireError`] for a message that says what cannot be.
+    pub(super) fn take(
+        &mut self,
+        name: &PlayerName,
+        message: ServerMessage,
+    ) -> Result<(), WireError> {
         match message {
             // The client takes these itself.
             ServerMessage::Welcome(_)
@@ -328,7 +350,13 @@ impl Game {
                 self.others.remove(&other);
             }
             ServerMessage::Snapshot(snapshot) => self.take_snapshot(name, snapshot),
+            ServerMessage::Mode(mode) => {
+                let spawn = self.sim.survival().spawn;
+                self.sim.mirror().set_mode(mode.mode(), spawn);
+            }
+            ServerMessage::Survivor(tick, state) => self.take_survivor(name, tick, &state)?,
         }
+        Ok(())
     }
 
     /// Sets blocks as the server has them; under a cell changed ahead of the server, only
@@ -421,6 +449,9 @@ impl Game {
         let seen: BTreeSet<&String> = snapshot.others.iter().map(|o| &o.name).collect();
         self.others.retain(|n, _| seen.contains(n));
         let origin = glam::DVec3::from_array(snapshot.origin);
+        self.sim
+            .mirror()
+            .set_items(survival::items(&snapshot.items, origin));
         for other in &snapshot.others {
             (self.others.entry(other.name.clone()).or_default())
                 .push(snapshot.tick, other.player(origin));

@@ -7,7 +7,9 @@ use glam::DVec3;
 use renet::RenetServer;
 
 use super::{EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
-use crate::net::protocol::{self, Body, Heard, Seen, ServerMessage, Snapshot, channel};
+use crate::net::protocol::{
+    self, Body, Heard, MAX_ITEMS_SEEN, Seen, SeenItem, ServerMessage, Snapshot, channel,
+};
 use crate::sim::EventKind;
 
 /// How far from a player's eyes, in blocks, what happens is sent for it to hear: beyond
@@ -189,6 +191,7 @@ impl Server {
                     .filter(|f| near(f.position))
                     .map(|f| (f.block.id(), f.position.to_array()))
                     .collect(),
+                items: items_seen(sim, center, near),
             };
             renet.send_message(
                 id,
@@ -197,6 +200,36 @@ impl Server {
             );
         }
     }
+}
+
+/// The items lying within `near` of `center`, as a snapshot from there carries them: the
+/// nearest [`MAX_ITEMS_SEEN`].
+fn items_seen(
+    sim: &crate::sim::Simulation,
+    center: DVec3,
+    near: impl Fn(DVec3) -> bool,
+) -> Vec<SeenItem> {
+    let mut seen: Vec<&crate::sim::survival::ItemDrop> = (sim.survival().drops.list().iter())
+        .filter(|d| near(d.position))
+        .collect();
+    if seen.len() > MAX_ITEMS_SEEN {
+        seen.sort_by(|a, b| {
+            let (da, db) = (
+                a.position.distance_squared(center),
+                b.position.distance_squared(center),
+            );
+            da.total_cmp(&db)
+        });
+        seen.truncate(MAX_ITEMS_SEEN);
+    }
+    seen.into_iter()
+        .map(|d| SeenItem {
+            item: d.stack.item.id(),
+            count: d.stack.count,
+            offset: (d.position - center).as_vec3().to_array(),
+            age: d.age,
+        })
+        .collect()
 }
 
 /// The messages that carry the edits of `column`: as many as its edits need, the last

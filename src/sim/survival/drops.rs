@@ -106,6 +106,20 @@ pub struct Drops {
 }
 
 impl Drops {
+    /// The items of `list`, in its order.
+    #[must_use]
+    pub const fn new(list: Vec<ItemDrop>) -> Self {
+        Self { list }
+    }
+
+    /// Every item one tick older, and nothing else changed: a client's copy between the
+    /// server's snapshots.
+    pub fn age_all(&mut self) {
+        for d in &mut self.list {
+            d.age = d.age.saturating_add(1);
+        }
+    }
+
     /// The items, in the order they appeared.
     #[must_use]
     pub fn list(&self) -> &[ItemDrop] {

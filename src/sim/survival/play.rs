@@ -42,7 +42,7 @@ impl Simulation {
     }
 
     /// Player `who`'s survival state, made full and empty-handed if it had none.
-    fn survivor_mut(&mut self, who: usize) -> &mut Survivor {
+    pub(in crate::sim) fn survivor_mut(&mut self, who: usize) -> &mut Survivor {
         let name = &self.players.list()[who].name;
         self.survival.survivors.entry(name.clone()).or_default()
     }

@@ -43,6 +43,9 @@ pub enum Cause {
 }
 
 impl Cause {
+    /// Every cause, in the order the network numbers them.
+    pub const ALL: [Self; 3] = [Self::Fall, Self::Drowning, Self::Cactus];
+
     /// The cause's name in `hewn sim`'s output.
     #[must_use]
     pub const fn name(self) -> &'static str {
