@@ -127,21 +127,8 @@ pub fn open_world(
     for row in &loaded.damaged_rows {
         log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
     }
-    let survival = if loaded.created {
-        let mode = options.mode.map_or(Mode::Survival, Mode::from);
-        Survival::new(mode, loaded.generator.spawn_point())
-    } else {
-        if options
-            .mode
-            .is_some_and(|m| Mode::from(m) != loaded.survival.mode)
-        {
-            log::warn!(
-                "--mode is for a new world: this one is played in {}",
-                loaded.survival.mode.name()
-            );
-        }
-        std::mem::take(&mut loaded.survival)
-    };
+    // Survival by default, as in Minecraft.
+    let survival = loaded.take_survival(options.mode.map(Mode::from), Mode::Survival);
     let me = match loaded.take_player(player) {
         Some(saved) => {
             log::info!("{player} resumes where they left");

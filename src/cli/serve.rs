@@ -16,11 +16,13 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::server_file;
+use crate::cli::ModeArg;
 use crate::net::lan::{Announcement, Announcer};
 use crate::net::server::{Caller, Server, ServerConfig};
 use crate::net::transport::{MAX_CLIENTS, connection_config};
 use crate::net::udp_server::UdpServer;
 use crate::save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
+use crate::sim::survival::Mode;
 use crate::sim::{PlayerName, Simulation, Start};
 use crate::worldgen::GeneratorKind;
 use renet::RenetServer;
@@ -46,6 +48,10 @@ pub struct ServeArgs {
     /// The generator of a new world: terrain, flat or empty.
     #[arg(long, value_parser = parse_generator)]
     pub world_gen: Option<GeneratorKind>,
+    /// How a new world is played (default creative); an existing world keeps its own, which
+    /// `/gamemode` changes.
+    #[arg(long, value_enum, value_name = "survival|creative")]
+    pub mode: Option<ModeArg>,
     /// The UDP port to listen on (0: one the system picks, logged); default `port` in
     /// server.toml, 30565.
     #[arg(long)]
@@ -102,7 +108,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     };
     let opened =
         resolve_world(&args.world).and_then(|path| WorldFile::open_or_create(&path, request));
-    let (file, loaded) = match opened {
+    let (file, mut loaded) = match opened {
         Ok(opened) => opened,
         Err(
             e @ (SaveError::Locked { .. }
@@ -139,11 +145,12 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     }
     settings.rewrite = false;
     let max_players = args.max_players.unwrap_or(settings.max_players);
+    let survival = loaded.take_survival(args.mode.map(Mode::from), Mode::Creative);
     let mut start = Start::with_no_one(loaded.world);
     start.crates = loaded.crates;
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
-    start.survival = loaded.survival;
+    start.survival = survival;
     let config = ServerConfig {
         max_players: usize::from(max_players),
         view_distance: args.view_distance.unwrap_or(settings.view_distance),

@@ -20,6 +20,7 @@ use super::schema::{self, Meta, Upgrade};
 use super::snapshot::Snapshot;
 use super::{DbResult, NewSideFiles, SaveError, crates, sidecar};
 use crate::physics::crates::Crate;
+use crate::sim::survival::{Mode, Survival};
 use crate::sim::{PlayerName, spawn};
 use crate::world::{ChunkPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
@@ -58,7 +59,7 @@ pub struct LoadedWorld {
     /// The saved water queue and falling blocks; empty for a world saved without them.
     pub motion: Motion,
     /// The mode and survival's state: creative for a world saved before survival.
-    pub survival: crate::sim::survival::Survival,
+    pub survival: Survival,
     /// The world's metadata.
     pub meta: Meta,
     /// Whether the file was created just now.
@@ -76,6 +77,23 @@ impl LoadedWorld {
     /// where they left and what they held; `None` for a name the world has not kept.
     pub fn take_player(&mut self, name: &PlayerName) -> Option<SavedPlayer> {
         self.players.remove(name)
+    }
+
+    /// Takes how the world is played out of [`LoadedWorld::survival`]: for a world just
+    /// created, `requested`, else `new_world`, from its spawn point; an existing world keeps
+    /// its own mode, and a different `requested` is logged as unused.
+    pub fn take_survival(&mut self, requested: Option<Mode>, new_world: Mode) -> Survival {
+        if self.created {
+            let mode = requested.unwrap_or(new_world);
+            return Survival::new(mode, self.generator.spawn_point());
+        }
+        if requested.is_some_and(|mode| mode != self.survival.mode) {
+            log::warn!(
+                "--mode is for a new world: this one is played in {}",
+                self.survival.mode.name()
+            );
+        }
+        std::mem::take(&mut self.survival)
     }
 
     /// A player new to the world: standing at its spawn point facing the most open view
