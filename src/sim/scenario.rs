@@ -414,7 +414,9 @@ impl Scenario {
     }
 
     /// The survival state at tick 0, in the scenario's mode, the dead coming back at
-    /// `spawn`: every player's health, air and inventory as its table gives them.
+    /// `spawn`: the health, air and inventory of every player that is ever in the world, as
+    /// its table gives them. A player leaving the tick it joins never is (a recording's first
+    /// player, when the server had none), so it has no survival state, as on the server.
     #[must_use]
     pub fn survival_at_start(&self, spawn: DVec3) -> Survival {
         let mut survival = Survival::new(self.mode, spawn);
@@ -422,7 +424,8 @@ impl Scenario {
             survival.drops.add(drop);
         }
         if self.mode == Mode::Survival {
-            for p in self.player_starts() {
+            let ever_present = |p: &&PlayerStart| p.leaves != Some(p.joins);
+            for p in self.player_starts().filter(ever_present) {
                 survival.survivors.insert(p.name.clone(), p.survivor());
             }
         }

@@ -373,3 +373,25 @@ fn teleport_and_set_time_act_at_their_tick_and_their_keys_are_checked() {
         .contains("input[0].position")
     );
 }
+
+#[test]
+fn a_player_present_for_no_tick_has_no_survival_state() {
+    // A server's recording names its first player even when none was there at tick 0.
+    let s = Scenario::parse(
+        r#"
+        mode = "survival"
+        ticks = 10
+        [player]
+        leaves = 0
+        [players.bob]
+        joins = 5
+        [players.eve]
+        joins = 3
+        leaves = 3
+        "#,
+    )
+    .expect("parses");
+    let survival = s.survival_at_start(glam::DVec3::ZERO);
+    let names: Vec<&str> = survival.survivors.keys().map(|n| n.as_str()).collect();
+    assert_eq!(names, ["bob"]);
+}
