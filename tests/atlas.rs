@@ -6,6 +6,7 @@ use hewn::mesh::tiles::{
     ATLAS_COLUMNS, ATLAS_ROWS, HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, tile_index,
 };
 use hewn::render::ATLAS_PNG;
+use hewn::sim::survival::{Material, Tool};
 
 fn atlas() -> image::RgbaImage {
     image::load_from_memory(ATLAS_PNG)
@@ -94,27 +95,10 @@ fn the_survival_blocks_are_opaque_and_the_lit_furnace_glows() {
 #[test]
 fn items_and_hud_icons_are_pictures_on_a_clear_ground() {
     let atlas = atlas();
-    let items = [
-        "stick",
-        "coal",
-        "charcoal",
-        "iron_ingot",
-        "gold_ingot",
-        "diamond",
-        "brick",
-        "wooden_pickaxe",
-        "stone_pickaxe",
-        "iron_pickaxe",
-        "diamond_pickaxe",
-        "wooden_axe",
-        "stone_axe",
-        "iron_axe",
-        "diamond_axe",
-        "wooden_shovel",
-        "stone_shovel",
-        "iron_shovel",
-        "diamond_shovel",
-    ];
+    // Every item that is not a block: the materials, and each tool of each tier.
+    let materials = Material::ALL.map(Material::name);
+    let tools = Tool::ALL.map(Tool::name);
+    let items = materials.into_iter().chain(tools);
     let icons = [
         "heart_full",
         "heart_half",
@@ -122,7 +106,7 @@ fn items_and_hud_icons_are_pictures_on_a_clear_ground() {
         "bubble",
         "bubble_burst",
     ];
-    for name in items.into_iter().chain(icons) {
+    for name in items.chain(icons) {
         let alpha = alpha_of_tile(&atlas, name);
         let opaque = alpha.iter().filter(|&&a| a == 255).count();
         assert!(opaque >= 20, "{name}: {opaque} opaque pixels");
