@@ -9,6 +9,7 @@
 
 use glam::DVec3;
 use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
+use hewn::physics::Player;
 use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, Renderer, Scene};
 use hewn::sim::spawn::{new_player, open_heading};
 use hewn::sim::time::NOON;
@@ -111,15 +112,21 @@ fn assert_same_pixels(off: &image::RgbaImage, on: &image::RgbaImage, name: &str)
     }
 }
 
+/// A new world of seed 7, a new player standing at its spawn, and the spawn point.
+fn seed_7_at_spawn() -> (World, Player, DVec3) {
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = generator.spawn_point();
+    let mut world = World::new(generator);
+    let player = new_player(&mut world, spawn);
+    (world, player, spawn)
+}
+
 #[test]
 fn cave_culling_changes_no_pixel_and_draws_fewer_chunks() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
-    let generator = Generator::new(GeneratorKind::Terrain, 7);
-    let spawn = generator.spawn_point();
-    let mut world = World::new(generator);
-    let player = new_player(&mut world, spawn);
+    let (mut world, player, spawn) = seed_7_at_spawn();
     let hud = HudState::default();
 
     // A new player's view at the spawn, and the same looking down at the ground.
@@ -157,10 +164,7 @@ fn the_spawn_lit_in_the_shader_looks_as_it_does_lit_by_vertices() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
-    let generator = Generator::new(GeneratorKind::Terrain, 7);
-    let spawn = generator.spawn_point();
-    let mut world = World::new(generator);
-    let player = new_player(&mut world, spawn);
+    let (mut world, player, _) = seed_7_at_spawn();
     let hud = HudState::default();
     let view = scene(player.eye(), player.yaw, player.pitch, &hud);
     let [vertex, sampled] = [Shading::Vertex, Shading::Sampled].map(|shading| {
@@ -288,10 +292,7 @@ fn face_culling_changes_no_pixel_of_the_terrain_and_draws_fewer_quads() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
-    let generator = Generator::new(GeneratorKind::Terrain, 7);
-    let spawn = generator.spawn_point();
-    let mut world = World::new(generator);
-    let player = new_player(&mut world, spawn);
+    let (mut world, player, spawn) = seed_7_at_spawn();
     let hud = HudState::default();
     upload_around(&mut renderer, &mut world, player.eye());
 
