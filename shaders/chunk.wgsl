@@ -231,7 +231,8 @@ fn fs_cutout(in: VertexOutput) -> @location(0) vec4<f32> {
 // of the loaded world) bottomless.
 fn water_thickness(clip: vec4<f32>, relative: vec3<f32>, face: u32) -> f32 {
     let depth = textureLoad(scene_depth, vec2<i32>(clip.xy), 0);
-    if depth >= 1.0 {
+    // Depth is reversed: 0 is the far plane, where only the sky is.
+    if depth <= 0.0 {
         return select(1.0, 1e4, face == 2u);
     }
     let ndc = vec2<f32>(

@@ -12,9 +12,9 @@ fn vs_main(@builtin(vertex_index) index: u32) -> VertexOutput {
     // One triangle covering the screen: (-1,-1), (3,-1), (-1,3).
     let ndc = vec2<f32>(f32((index << 1u) & 2u) * 2.0 - 1.0, f32(index & 2u) * 2.0 - 1.0);
     var out: VertexOutput;
-    // On the far plane: drawn after the world with a less-or-equal depth test, the sky is
-    // shaded only where nothing nearer has been drawn.
-    out.clip = vec4<f32>(ndc, 1.0, 1.0);
+    // On the far plane (depth 0, as depth is reversed): drawn after the world with a
+    // greater-or-equal depth test, the sky is shaded only where nothing nearer has been drawn.
+    out.clip = vec4<f32>(ndc, 0.0, 1.0);
     out.ndc = ndc;
     return out;
 }

@@ -328,7 +328,7 @@ impl Builder<'_> {
             buffers: &CHUNK_VERTEX,
             cull,
             // Blended faces are seen through, so they leave the depth to what is behind.
-            depth: depth(blend.is_none(), wgpu::CompareFunction::Less),
+            depth: depth(blend.is_none(), wgpu::CompareFunction::Greater),
             blend,
         })
     }
@@ -367,7 +367,7 @@ impl Builder<'_> {
             buffers: &MODEL_VERTEX,
             // A torch is thin: both sides of a face may show past its neighbours.
             cull: false,
-            depth: depth(true, wgpu::CompareFunction::Less),
+            depth: depth(true, wgpu::CompareFunction::Greater),
             blend: None,
         })
     }
@@ -381,7 +381,7 @@ impl Builder<'_> {
             layout: &self.globals_only,
             buffers: &FIGURE_VERTEX,
             cull: true,
-            depth: depth(true, wgpu::CompareFunction::Less),
+            depth: depth(true, wgpu::CompareFunction::Greater),
             blend: None,
         })
     }
@@ -397,7 +397,7 @@ impl Builder<'_> {
             // The backing is seen through, and the letters lie on it: neither writes depth,
             // so each is drawn over what was drawn before it at the same distance.
             cull: false,
-            depth: depth(false, wgpu::CompareFunction::LessEqual),
+            depth: depth(false, wgpu::CompareFunction::GreaterEqual),
             blend: ALPHA_BLEND,
         })
     }
@@ -411,7 +411,7 @@ impl Builder<'_> {
             layout: &self.globals_only,
             buffers: &BOX_VERTEX,
             cull: true,
-            depth: depth(true, wgpu::CompareFunction::Less),
+            depth: depth(true, wgpu::CompareFunction::Greater),
             blend: None,
         })
     }
@@ -426,7 +426,7 @@ impl Builder<'_> {
             buffers: &BOX_VERTEX,
             // A flat item is one card, seen from both sides as it turns.
             cull: false,
-            depth: depth(true, wgpu::CompareFunction::Less),
+            depth: depth(true, wgpu::CompareFunction::Greater),
             blend: None,
         })
     }
@@ -436,7 +436,7 @@ impl Pipelines {
     /// Builds every pipeline for a colour target of `format`.
     #[must_use]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
-        use wgpu::CompareFunction::{Always, LessEqual};
+        use wgpu::CompareFunction::{Always, GreaterEqual};
         let globals_layout = globals_layout(device);
         let chunk_layout = chunk_layout(device);
         let scene_depth_layout = scene_depth_layout(device);
@@ -458,7 +458,7 @@ impl Pipelines {
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
         Self {
-            sky: builder.own_shader("sky", "sky.wgsl", &[], LessEqual, None),
+            sky: builder.own_shader("sky", "sky.wgsl", &[], GreaterEqual, None),
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
             cutout: builder.chunk_faces("cutout", "fs_cutout", false, None),
             models: builder.models(),
@@ -480,7 +480,7 @@ impl Pipelines {
                 "outline",
                 "lines.wgsl",
                 &LINE_VERTEX,
-                LessEqual,
+                GreaterEqual,
                 ALPHA_BLEND,
             ),
             hud: builder.own_shader("hud", "hud.wgsl", &HUD_VERTEX, Always, ALPHA_BLEND),
