@@ -22,6 +22,7 @@ mod choices;
 pub mod clock;
 mod display;
 mod events;
+pub mod far;
 mod frame;
 pub mod input;
 pub mod jobs;
