@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use hewn::app::tuning::{FOG_END_INSET, FOG_START};
 use hewn::mesh::{Leaves, Shading};
-use hewn::render::{DEFAULT_BRIGHTNESS, Gpu, Renderer, Scene};
+use hewn::render::{DEFAULT_BRIGHTNESS, FarScene, Gpu, Renderer, Scene};
 use hewn::sim::spawn::new_player;
 use hewn::sim::time::NOON;
 use hewn::world::{CHUNK_SIZE, World};
@@ -96,6 +96,7 @@ fn main() {
             crack: None,
             hud: None,
             menus: None,
+            far: FarScene::default(),
         };
         let mut times = [Vec::new(), Vec::new()];
         let mut quads = [0, 0];

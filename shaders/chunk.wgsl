@@ -5,7 +5,9 @@
 // sampled in the shader have their own vertex and fragment stages, at the end.
 
 struct Chunk {
-    // The chunk's minimum corner relative to the camera, computed in f64 on the CPU.
+    // xyz: the mesh's minimum corner from the corner of the eye's cell, computed in f64 on
+    // the CPU; w: the blocks one of its units stands for: 1 for a chunk, 2^k for a far
+    // view's coarse section of level k, whose positions count cells.
     offset: vec4<f32>,
 };
 
@@ -62,11 +64,12 @@ fn field(word: u32, shift: u32, bits: u32) -> u32 {
     return (word >> shift) & ((1u << bits) - 1u);
 }
 
-// A chunk-local `position`, camera-relative. Summed in whole blocks (and sixteenths) before
-// the eye's place in its cell is taken off, so a corner two chunks share comes to the same
-// value from either chunk: no crack opens along their border, however far from the origin.
+// A mesh-local `position`, camera-relative. Summed in whole blocks (and sixteenths) before
+// the eye's place in its cell is taken off, so a corner two meshes share comes to the same
+// value from either: no crack opens along their border, however far from the origin. (A
+// coarse cell is a power of two of blocks, so scaling keeps the sum exact.)
 fn from_eye_cell(position: vec3<f32>) -> vec3<f32> {
-    return (chunk.offset.xyz + position) - globals.eye_in_cell.xyz;
+    return (chunk.offset.xyz + position * chunk.offset.w) - globals.eye_in_cell.xyz;
 }
 
 struct VertexOutput {

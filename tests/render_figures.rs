@@ -10,7 +10,7 @@
 use glam::{DVec3, IVec3};
 use hewn::figure::Figure;
 use hewn::mesh::{ChunkMesh, Neighbourhood};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, Renderer, Scene};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, Renderer, Scene};
 use hewn::sim::time::NOON;
 use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn::worldgen::{Generator, GeneratorKind};
@@ -93,6 +93,7 @@ fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
         crack: None,
         hud: None,
         menus: None,
+        far: FarScene::default(),
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

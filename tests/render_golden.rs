@@ -14,7 +14,7 @@ use hewn::app::ui::pause;
 use hewn::app::ui::title::{self, TitleState, WorldRow};
 use hewn::mesh::tiles::CRATE_TILE;
 use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood, Shading};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, MenuFrame, Renderer, Scene};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, MenuFrame, Renderer, Scene};
 use hewn::sim::time::{MIDNIGHT, NOON};
 use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn::worldgen::{Generator, GeneratorKind};
@@ -182,6 +182,7 @@ fn the_scene_meshed(
         crack: None,
         hud: Some(&hud),
         menus: None,
+        far: FarScene::default(),
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     (picture, quads)
@@ -255,6 +256,7 @@ fn a_torch_lights_a_closed_room() {
         crack: None,
         hud: Some(&hud),
         menus: None,
+        far: FarScene::default(),
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     assert_matches_golden("torch-room", &picture);
@@ -431,6 +433,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
         crack: None,
         hud: Some(&hud),
         menus: None,
+        far: FarScene::default(),
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 
@@ -504,6 +507,7 @@ fn with_and_without_menus(
 ) -> (image::RgbaImage, image::RgbaImage) {
     let bare = Scene {
         menus: None,
+        far: FarScene::default(),
         ..scene.clone()
     };
     (
@@ -553,6 +557,7 @@ fn the_title_screen_lists_two_worlds() {
         crack: None,
         hud: None,
         menus: Some(&frame),
+        far: FarScene::default(),
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     // The list's panel darkens the sky behind it, and its text is drawn.
@@ -593,6 +598,7 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         crack: None,
         hud: Some(&hud),
         menus: Some(&frame),
+        far: FarScene::default(),
     };
     let (picture, plain) = with_and_without_menus(&mut renderer, &scene);
     let corner = ((0, 100), (0, 60));

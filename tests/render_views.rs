@@ -10,7 +10,7 @@
 use glam::DVec3;
 use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 use hewn::physics::Player;
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, HudState, Renderer, Scene};
+use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
 use hewn::sim::spawn::{new_player, open_heading};
 use hewn::sim::time::NOON;
 use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
@@ -82,6 +82,7 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         crack: None,
         hud: Some(hud),
         menus: None,
+        far: FarScene::default(),
     }
 }
 

@@ -18,43 +18,20 @@
 //! chunk's visibility graph, empty meshes' too (air is what sight passes through), and
 //! draws only the chunks a line of sight from the eye may reach.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
-use glam::{IVec3, Vec3};
-use wgpu::util::DeviceExt;
+use glam::{Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
+use super::meshes::{GpuMesh, Slots};
 use crate::mesh::occlusion::Walk;
-use crate::mesh::{ChunkMesh, FaceGroups, Pass, TranslucentQuads, Visibility, volume};
-use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos};
+use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility};
+use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos};
 
 /// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
 /// quads in back-to-front order; farther away, overlapping translucent faces are too small
 /// on screen for their order to show, and sorting them would cost time every step.
 const SORT_DISTANCE: f32 = 24.0;
-
-/// One chunk's buffers: the three passes' indices follow one another in one buffer; the
-/// faces of models (torches) have a vertex buffer of their own.
-#[derive(Debug)]
-struct GpuChunk {
-    vertices: wgpu::Buffer,
-    indices: wgpu::Buffer,
-    /// Model triangles, and how many vertices.
-    models: Option<(wgpu::Buffer, u32)>,
-    /// Index ranges of the opaque, cut-out and translucent passes.
-    ranges: [std::ops::Range<u32>; 3],
-    /// How the opaque and the cut-out passes' triangles are grouped by direction and plane,
-    /// counted from the start of each pass's range.
-    facing: [FaceGroups; 2],
-    /// The translucent quads, and the eye cell (chunk-relative) they were last sorted for.
-    translucent: Option<(TranslucentQuads, Option<IVec3>)>,
-    /// Quads of the translucent pass and of models, which are always drawn.
-    other_quads: usize,
-    /// The light volume's bind group, for a chunk whose faces are lit in the shader.
-    light: Option<wgpu::BindGroup>,
-    /// Bytes of its vertex, index and model buffers and its light volume.
-    bytes: u64,
-}
 
 /// A visible chunk this frame: which one, its slot in the offset buffer, and where the eye
 /// is from its low corner, in blocks (which decides the faces drawn), or `None` to draw
@@ -66,29 +43,13 @@ pub struct Visible {
     eye: Option<Vec3>,
 }
 
-impl GpuChunk {
-    /// Quads drawn for an eye at `eye` from the chunk's low corner (all with `None`).
-    fn quads_drawn(&self, eye: Option<Vec3>) -> usize {
-        let grouped: usize = match eye {
-            Some(eye) => self.facing.iter().map(|g| g.quads_facing(eye)).sum(),
-            None => self.facing.iter().map(FaceGroups::len).sum(),
-        };
-        self.other_quads + grouped
-    }
-}
-
 /// Every chunk mesh on the GPU.
 #[derive(Debug)]
 pub struct ChunkStore {
-    chunks: HashMap<ChunkPos, GpuChunk>,
-    layout: wgpu::BindGroupLayout,
+    chunks: HashMap<ChunkPos, GpuMesh>,
     /// The layout of a chunk's light volume group.
     light_layout: wgpu::BindGroupLayout,
-    offsets: wgpu::Buffer,
-    bind_group: wgpu::BindGroup,
-    capacity: u32,
-    stride: u32,
-    staging: Vec<u8>,
+    slots: Slots,
     /// Bytes of every chunk's buffers together.
     bytes: u64,
     /// Quads in the chunks [`ChunkStore::prepare`] last found visible.
@@ -114,18 +75,10 @@ impl ChunkStore {
         layout: wgpu::BindGroupLayout,
         light_layout: wgpu::BindGroupLayout,
     ) -> Self {
-        let stride = device.limits().min_uniform_buffer_offset_alignment.max(16);
-        let capacity = 256;
-        let (offsets, bind_group) = Self::offset_buffer(device, &layout, stride, capacity);
         Self {
             chunks: HashMap::new(),
-            layout,
             light_layout,
-            offsets,
-            bind_group,
-            capacity,
-            stride,
-            staging: Vec::new(),
+            slots: Slots::new(device, layout),
             bytes: 0,
             quads_visible: 0,
             chunks_visible: 0,
@@ -135,33 +88,6 @@ impl ChunkStore {
             walk: Walk::default(),
             reached: Vec::new(),
         }
-    }
-
-    fn offset_buffer(
-        device: &wgpu::Device,
-        layout: &wgpu::BindGroupLayout,
-        stride: u32,
-        capacity: u32,
-    ) -> (wgpu::Buffer, wgpu::BindGroup) {
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("chunk offsets"),
-            size: u64::from(stride) * u64::from(capacity),
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("chunk offsets"),
-            layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: &buffer,
-                    offset: 0,
-                    size: wgpu::BufferSize::new(16),
-                }),
-            }],
-        });
-        (buffer, bind_group)
     }
 
     /// How many chunks have a mesh on the GPU.
@@ -221,103 +147,15 @@ impl ChunkStore {
         if mesh.is_empty() {
             return;
         }
-        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("chunk vertices"),
-            contents: bytemuck::cast_slice(&mesh.vertices),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
-        let mut all =
-            Vec::with_capacity(mesh.opaque.len() + mesh.cutout.len() + mesh.translucent.len());
-        let mut ranges: [std::ops::Range<u32>; 3] = Default::default();
-        for (range, pass) in ranges
-            .iter_mut()
-            .zip([Pass::Opaque, Pass::Cutout, Pass::Translucent])
-        {
-            let start = all.len() as u32;
-            all.extend_from_slice(mesh.indices(pass));
-            *range = start..all.len() as u32;
-        }
-        let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("chunk indices"),
-            contents: bytemuck::cast_slice(&all),
-            usage: wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_DST,
-        });
-        let translucent = TranslucentQuads::new(mesh);
-        let models = (!mesh.models.is_empty()).then(|| {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("chunk models"),
-                contents: bytemuck::cast_slice(&mesh.models),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            (buffer, mesh.models.len() as u32)
-        });
-        let light = self.light_volume(device, queue, &mesh.light_volume);
-        let bytes = vertices.size()
-            + indices.size()
-            + models.as_ref().map_or(0, |m| m.0.size())
-            + light.as_ref().map_or(0, |_| mesh.light_volume.len() as u64);
-        self.bytes += bytes;
-        self.chunks.insert(
-            pos,
-            GpuChunk {
-                vertices,
-                indices,
-                models,
-                facing: mesh.facing.clone(),
-                other_quads: mesh.translucent.len() / 6 + mesh.models.len() / 6,
-                ranges,
-                translucent: (!translucent.is_empty()).then_some((translucent, None)),
-                light,
-                bytes,
-            },
-        );
+        let mesh = GpuMesh::new(device, queue, &self.light_layout, mesh);
+        self.bytes += mesh.bytes;
+        self.chunks.insert(pos, mesh);
     }
 
-    /// The bind group of a light volume's texture, for a mesh that has one of the right size.
-    fn light_volume(
-        &self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        cells: &[u8],
-    ) -> Option<wgpu::BindGroup> {
-        let side = volume::SIDE;
-        if cells.len() != (side * side * side * volume::BYTES_PER_CELL) as usize {
-            return None;
-        }
-        let size = wgpu::Extent3d {
-            width: side,
-            height: side,
-            depth_or_array_layers: side,
-        };
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("chunk light"),
-            size,
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D3,
-            format: wgpu::TextureFormat::Rg8Uint,
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        });
-        queue.write_texture(
-            texture.as_image_copy(),
-            cells,
-            wgpu::TexelCopyBufferLayout {
-                offset: 0,
-                bytes_per_row: Some(side * volume::BYTES_PER_CELL),
-                rows_per_image: Some(side),
-            },
-            size,
-        );
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        Some(device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("chunk light"),
-            layout: &self.light_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::TextureView(&view),
-            }],
-        }))
+    /// Whether the chunk at `pos` has been uploaded (its mesh, or that it has none).
+    #[must_use]
+    pub fn holds(&self, pos: ChunkPos) -> bool {
+        self.graphs.contains_key(&pos)
     }
 
     /// Drops the mesh of the chunk at `pos`.
@@ -337,7 +175,8 @@ impl ChunkStore {
         self.chunks_visible = 0;
     }
 
-    /// Picks the chunks inside the view, nearest first, and writes their offsets from the
+    /// Picks the chunks inside the view, nearest first, but those in `hidden` columns (where
+    /// the far view stands in for them), and writes their offsets from the
     /// camera (computed in f64, then rounded to f32) into their uniform slots.
     pub fn prepare(
         &mut self,
@@ -345,6 +184,7 @@ impl ChunkStore {
         queue: &wgpu::Queue,
         camera: &Camera,
         frustum: &Frustum,
+        hidden: Option<&BTreeSet<ColumnPos>>,
     ) -> Vec<Visible> {
         let size = CHUNK_SIZE as f32;
         let in_view = |pos: ChunkPos| {
@@ -369,9 +209,10 @@ impl ChunkStore {
             self.chunks.keys().copied().collect()
         };
         let face_culling = self.face_culling;
+        let shown = |pos: ChunkPos| hidden.is_none_or(|h| !h.contains(&pos.column()));
         let mut visible: Vec<(f32, ChunkPos, Option<Vec3>)> = candidates
             .into_iter()
-            .filter(|&pos| in_view(pos))
+            .filter(|&pos| in_view(pos) && shown(pos))
             .map(|pos| {
                 let min = camera.relative(pos.min_block().min_corner());
                 let distance = (min + Vec3::splat(size / 2.0)).length_squared();
@@ -381,24 +222,15 @@ impl ChunkStore {
         self.chunks_visible = visible.len();
         // Ties broken by position, so that the order does not hang on the map's.
         visible.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        let count = visible.len() as u32;
-        if count > self.capacity {
-            self.capacity = count.next_power_of_two();
-            (self.offsets, self.bind_group) =
-                Self::offset_buffer(device, &self.layout, self.stride, self.capacity);
-        }
-        self.staging.clear();
-        self.staging.resize(self.stride as usize * visible.len(), 0);
-        for (i, (_, pos, _)) in visible.iter().enumerate() {
-            let offset = camera
-                .from_eye_cell(pos.min_block().min_corner())
-                .extend(0.0);
-            let at = i * self.stride as usize;
-            self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&offset.to_array()));
-        }
-        if !self.staging.is_empty() {
-            queue.write_buffer(&self.offsets, 0, &self.staging);
-        }
+        let places: Vec<Vec4> = visible
+            .iter()
+            .map(|(_, pos, _)| {
+                camera
+                    .from_eye_cell(pos.min_block().min_corner())
+                    .extend(1.0)
+            })
+            .collect();
+        self.slots.write(device, queue, &places);
         self.sort_translucent(queue, camera, visible.iter().map(|&(_, pos, _)| pos));
         self.quads_visible = visible
             .iter()
@@ -448,13 +280,10 @@ impl ChunkStore {
     /// Draws the models (torches) of the visible chunks.
     pub fn draw_models(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible]) {
         for v in visible {
-            let Some((buffer, count)) = self.chunks.get(&v.pos).and_then(|c| c.models.as_ref())
-            else {
-                continue;
-            };
-            pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
-            pass.set_vertex_buffer(0, buffer.slice(..));
-            pass.draw(0..*count, 0..1);
+            if let Some(chunk) = self.chunks.get(&v.pos) {
+                self.slots.bind(pass, v.slot);
+                chunk.draw_models(pass);
+            }
         }
     }
 
@@ -469,33 +298,11 @@ impl ChunkStore {
         which: Pass,
         pipelines: [&wgpu::RenderPipeline; 2],
     ) {
-        let index = which as usize;
         let mut current = None;
         let mut draw_one = |v: &Visible| {
-            let Some(chunk) = self.chunks.get(&v.pos) else {
-                return;
-            };
-            if chunk.ranges[index].is_empty() {
-                return;
-            }
-            let sampled = chunk.light.is_some();
-            if current != Some(sampled) {
-                pass.set_pipeline(pipelines[usize::from(sampled)]);
-                current = Some(sampled);
-            }
-            if let Some(light) = &chunk.light {
-                pass.set_bind_group(3, light, &[]);
-            }
-            pass.set_bind_group(1, &self.bind_group, &[v.slot * self.stride]);
-            pass.set_vertex_buffer(0, chunk.vertices.slice(..));
-            pass.set_index_buffer(chunk.indices.slice(..), wgpu::IndexFormat::Uint32);
-            let (Some(groups), Some(eye)) = (chunk.facing.get(index), v.eye) else {
-                pass.draw_indexed(chunk.ranges[index].clone(), 0, 0..1);
-                return;
-            };
-            let start = chunk.ranges[index].start;
-            for run in groups.runs(eye) {
-                pass.draw_indexed(start + run.start..start + run.end, 0, 0..1);
+            if let Some(chunk) = self.chunks.get(&v.pos) {
+                self.slots.bind(pass, v.slot);
+                chunk.draw(pass, which, v.eye, pipelines, &mut current);
             }
         };
         if which == Pass::Translucent {

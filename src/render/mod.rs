@@ -16,12 +16,14 @@
 pub mod camera;
 mod capture;
 pub mod chunks;
+pub mod far;
 pub mod figures;
 pub mod font;
 pub mod gpu;
 pub mod hud;
 pub mod items;
 mod menus;
+mod meshes;
 pub mod pipelines;
 pub mod shaders;
 pub mod sky;
@@ -31,6 +33,7 @@ use glam::{BVec3, DVec3, Mat4, Vec3};
 use wgpu::util::DeviceExt;
 
 pub use camera::{Camera, Frustum};
+pub use far::FarLevel;
 pub use gpu::{Gpu, RenderError, check_size};
 pub use hud::{HudState, HudVertex, SurvivalHud};
 pub use items::{Crack, ItemSprite};
@@ -39,9 +42,12 @@ pub use menus::MenuFrame;
 use crate::figure::Figure;
 use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
 use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
-use crate::world::ChunkPos;
+use crate::world::coarse::SectionPos;
+use crate::world::{ChunkPos, ColumnPos};
 use chunks::ChunkStore;
+use far::FarStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
+use std::collections::BTreeSet;
 
 /// The block atlas, made by `src/bin/make_atlas/`.
 pub const ATLAS_PNG: &[u8] = include_bytes!("../../assets/blocks.png");
@@ -79,6 +85,20 @@ pub struct Scene<'a> {
     pub hud: Option<&'a HudState>,
     /// The menus drawn over everything, if any are open.
     pub menus: Option<&'a MenuFrame>,
+    /// The far view.
+    pub far: FarScene<'a>,
+}
+
+/// The far view's part of a frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FarScene<'a> {
+    /// The coarse sections to draw; of them, those uploaded and in view are.
+    pub sections: &'a [SectionPos],
+    /// Near chunk columns not drawn, because coarse sections stand in for them.
+    pub hidden: Option<&'a BTreeSet<ColumnPos>>,
+    /// How far the far view reaches, in blocks (0 when it is off): the far plane moves out
+    /// beyond it.
+    pub reach: f32,
 }
 
 #[repr(C)]
@@ -112,6 +132,7 @@ pub struct Renderer {
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
     chunks: ChunkStore,
+    far: FarStore,
     depth: Option<Depth>,
     menus: menus::MenuPainter,
 }
@@ -208,8 +229,14 @@ impl Renderer {
             pipelines.chunk_layout.clone(),
             pipelines.light_layout.clone(),
         );
+        let far = FarStore::new(
+            &device,
+            pipelines.chunk_layout.clone(),
+            pipelines.light_layout.clone(),
+        );
         let menus = menus::MenuPainter::new(&device, format, &menu_atlas);
         Ok(Self {
+            far,
             device,
             queue,
             format,
@@ -232,9 +259,40 @@ impl Renderer {
         self.chunks.remove(pos);
     }
 
-    /// Drops every chunk mesh, as when the player leaves a world for the title screen.
+    /// Drops every chunk mesh and coarse section, as when the player leaves a world for
+    /// the title screen.
     pub fn clear_chunks(&mut self) {
         self.chunks.clear();
+        self.far.clear();
+    }
+
+    /// Whether the chunk at `pos` has been uploaded (its mesh, or that it has none).
+    #[must_use]
+    pub fn holds_chunk(&self, pos: ChunkPos) -> bool {
+        self.chunks.holds(pos)
+    }
+
+    /// Uploads (or replaces) the mesh of the far view's section at `pos`.
+    pub fn upload_section(&mut self, pos: SectionPos, mesh: &ChunkMesh) {
+        self.far.upload(&self.device, &self.queue, pos, mesh);
+    }
+
+    /// Forgets the mesh of the far view's section at `pos`.
+    pub fn remove_section(&mut self, pos: SectionPos) {
+        self.far.remove(pos);
+    }
+
+    /// The far view's sections, quads and memory per level (index: level), and the quads
+    /// the last frame drew of each.
+    #[must_use]
+    pub fn far_levels(&self) -> &[FarLevel] {
+        self.far.levels()
+    }
+
+    /// Quads of the far view the last frame drew.
+    #[must_use]
+    pub fn far_quads_drawn(&self) -> usize {
+        self.far.quads_drawn()
     }
 
     /// How many chunk meshes are on the GPU.
@@ -324,9 +382,14 @@ impl Renderer {
     pub fn render(&mut self, texture: &wgpu::Texture, size: (u32, u32), scene: &Scene<'_>) {
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let target = &view;
-        let camera = Camera {
+        let near = Camera {
             aspect: size.0 as f32 / size.1.max(1) as f32,
             ..scene.camera
+        };
+        // The far plane beyond the far view's reach, where its corners lie.
+        let camera = Camera {
+            far: near.far.max(scene.far.reach * std::f32::consts::SQRT_2),
+            ..near
         };
         let view_proj = camera.view_proj();
         let sky = sky::Sky::at(scene.time);
@@ -345,9 +408,16 @@ impl Renderer {
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let frustum = Frustum::new(view_proj);
-        let visible = self
-            .chunks
-            .prepare(&self.device, &self.queue, &camera, &frustum);
+        let visible =
+            self.chunks
+                .prepare(&self.device, &self.queue, &near, &frustum, scene.far.hidden);
+        let far = self.far.prepare(
+            &self.device,
+            &self.queue,
+            &camera,
+            &frustum,
+            scene.far.sections,
+        );
         let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
         let items = self.item_buffer(&camera, &frustum, scene.items, scene.crack);
         let bodies = figures::bodies(&camera, &frustum, scene.figures);
@@ -397,6 +467,13 @@ impl Renderer {
             self.chunks.draw(
                 &mut pass,
                 &visible,
+                Pass::Opaque,
+                [&self.pipelines.opaque, opaque],
+            );
+            // Behind the near chunks, so they hide it from the depth test before it is shaded.
+            self.far.draw(
+                &mut pass,
+                &far,
                 Pass::Opaque,
                 [&self.pipelines.opaque, opaque],
             );
@@ -453,16 +530,20 @@ impl Renderer {
             pass.set_bind_group(0, &self.globals_group, &[]);
             // Last of the world, so water and glass blend over everything behind them.
             pass.set_bind_group(2, &depth_group, &[]);
+            let translucent_pipelines = if scene.underwater {
+                let [vertex, sampled] = &self.pipelines.translucent_from_within;
+                [vertex, sampled]
+            } else {
+                [&self.pipelines.translucent, translucent]
+            };
+            // Far water first: back to front.
+            self.far
+                .draw(&mut pass, &far, Pass::Translucent, translucent_pipelines);
             self.chunks.draw(
                 &mut pass,
                 &visible,
                 Pass::Translucent,
-                if scene.underwater {
-                    let [vertex, sampled] = &self.pipelines.translucent_from_within;
-                    [vertex, sampled]
-                } else {
-                    [&self.pipelines.translucent, translucent]
-                },
+                translucent_pipelines,
             );
             // After water and glass: a tag writes no depth, so they would be drawn over it.
             if let Some((buffer, count)) = &tags {

@@ -68,6 +68,7 @@ fn survival_scene(
         crack,
         hud,
         menus,
+        far: FarScene::default(),
     };
     renderer
         .capture(MENU_SIZE, &scene)

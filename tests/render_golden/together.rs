@@ -22,6 +22,7 @@ fn scene_with_hud(renderer: &mut Renderer, hud: &HudState) -> image::RgbaImage {
         crack: None,
         hud: Some(hud),
         menus: None,
+        far: FarScene::default(),
     };
     renderer
         .capture(MENU_SIZE, &scene)
@@ -68,6 +69,7 @@ fn the_multiplayer_screen_lists_a_saved_server_and_a_lan_game() {
         crack: None,
         hud: None,
         menus: Some(&frame),
+        far: FarScene::default(),
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     let list = ((120, 520), (80, 260));

@@ -36,6 +36,7 @@ fn from_the_pool(renderer: &mut Renderer, underwater: bool) -> image::RgbaImage 
         crack: None,
         hud: None,
         menus: None,
+        far: FarScene::default(),
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

@@ -39,6 +39,7 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         crack: None,
         hud: Some(&hud),
         menus: None,
+        far: FarScene::default(),
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }
