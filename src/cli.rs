@@ -199,6 +199,10 @@ pub struct PlayOptions {
     /// How many chunks to load around the player, horizontally (default: the settings').
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=32))]
     pub render_distance: Option<u32>,
+    /// How far the far view reaches beyond the render distance: 0 (off), 512, 1024, 2048
+    /// or 4096 blocks (default: the settings').
+    #[arg(long, value_name = "BLOCKS", value_parser = far_view_blocks)]
+    pub far_view: Option<u32>,
     /// The window size.
     #[arg(long, value_name = "WxH", default_value = "1280x720")]
     pub size: WindowSize,
@@ -366,4 +370,18 @@ fn cannot_write_sound(args: &SimArgs, e: &std::io::Error) -> ExitCode {
         .unwrap_or(std::path::Path::new(""));
     eprintln!("hewn sim: cannot write {}: {e}", path.display());
     ExitCode::from(2)
+}
+
+/// The distances the far view may reach, in blocks: 0 is off.
+pub const FAR_VIEW_CHOICES: [u32; 5] = [0, 512, 1024, 2048, 4096];
+
+/// Parses `--far-view`: one of the far view's distances.
+fn far_view_blocks(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .ok()
+        .filter(|v| FAR_VIEW_CHOICES.contains(v))
+        .ok_or_else(|| {
+            let list: Vec<String> = FAR_VIEW_CHOICES.iter().map(ToString::to_string).collect();
+            format!("{text:?} is not one of {}", list.join(", "))
+        })
 }

@@ -20,6 +20,9 @@ impl App {
             if now.render_distance != before.render_distance {
                 session.set_render_distance(now.render_distance);
             }
+            if now.far_view != before.far_view {
+                session.set_far_view(now.far_view);
+            }
             if now.fancy_leaves != before.fancy_leaves {
                 session.set_leaves(now.leaves());
             }

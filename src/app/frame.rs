@@ -16,7 +16,7 @@ use super::ui::title;
 use super::ui::{Menus, chat, crafting, death, inventory, multiplayer, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
 use crate::physics::tuning::TICK_SECONDS;
-use crate::render::{Camera, MenuFrame, Scene};
+use crate::render::{Camera, FarScene, MenuFrame, Scene};
 use crate::sim::time::MORNING;
 use crate::world::{BlockPos, BlockSource};
 
@@ -84,6 +84,9 @@ impl App {
         for pos in changes.dropped {
             renderer.remove_chunk(pos);
         }
+        for pos in changes.dropped_sections {
+            renderer.remove_section(pos);
+        }
         for (pos, mesh) in &changes.meshes {
             renderer.upload_chunk(*pos, mesh);
         }
@@ -95,6 +98,13 @@ impl App {
                 break;
             };
             renderer.upload_chunk(pos, &mesh);
+        }
+        // Then the far view's, in what time is left.
+        while uploads.elapsed() < budget {
+            let Some((pos, mesh)) = session.next_ready_section() else {
+                break;
+            };
+            renderer.upload_section(pos, &mesh);
         }
         if self.screen == Screen::Loading && session.ready_to_play(now) {
             self.go(Event::ViewReady);
@@ -141,6 +151,11 @@ impl App {
                 // The inventory shows the hotbar itself.
                 hud: (self.screen != Screen::Inventory).then_some(&view.hud),
                 menus: Some(menus),
+                far: FarScene {
+                    sections: &view.far.sections,
+                    hidden: Some(&view.far.hidden),
+                    reach: view.far.reach,
+                },
             },
             None => title_scene(&self.settings, self.frame.started.elapsed(), menus),
         };
@@ -425,6 +440,7 @@ fn title_scene<'a>(
         crack: None,
         hud: None,
         menus: Some(menus),
+        far: FarScene::default(),
     }
 }
 

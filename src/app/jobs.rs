@@ -11,9 +11,11 @@ use std::collections::BinaryHeap;
 
 use glam::DVec3;
 
+use super::far::RealBlocks;
 use crate::mesh::Neighbourhood;
+use crate::world::coarse::SectionPos;
 use crate::world::light::ChunkLight;
-use crate::world::{BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos};
+use crate::world::{BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, LocalPos};
 
 /// Work for a worker.
 #[derive(Debug)]
@@ -34,14 +36,45 @@ pub enum Job {
         /// Its border (the centre is filled in by the worker).
         border: Box<Neighbourhood>,
     },
+    /// Take a chunk's blocks into the far view's coarse levels.
+    TakeIn {
+        /// Which chunk.
+        pos: ChunkPos,
+        /// The copy's number, growing with every copy (see [`RealBlocks::take_in`]).
+        copy: u64,
+        /// Its blocks.
+        chunk: Chunk,
+        /// The levels to take it into.
+        blocks: RealBlocks,
+    },
+    /// Make and mesh the far view's coarse section at `pos`.
+    Coarse {
+        /// Which section.
+        pos: SectionPos,
+        /// The version of the section this mesh is of.
+        version: u64,
+        /// The real blocks' levels, where it comes from when they hold it.
+        blocks: RealBlocks,
+    },
 }
 
+/// What far-view work costs on top of its distance: more than any near work, so the far
+/// view is made after the near one, nearest first.
+const FAR_WORK: f64 = 1e6;
+
 impl Job {
-    /// The chunk the job is for; a column stands for its chunk at the player's height.
-    fn chunk(&self, focus: &Focus) -> ChunkPos {
+    /// How soon it should be done for `focus`: the cost of its place, a column standing for
+    /// its chunk at the player's height and a section for the chunk at its middle; far-view
+    /// work after all the rest.
+    fn cost(&self, focus: &Focus) -> f64 {
         match self {
-            Self::Generate(column) => column.chunk(focus.centre().y),
-            Self::Mesh { pos, .. } => *pos,
+            Self::Generate(column) => focus.cost(column.chunk(focus.centre().y)),
+            Self::Mesh { pos, .. } => focus.cost(*pos),
+            Self::TakeIn { pos, .. } => FAR_WORK + focus.cost(*pos),
+            Self::Coarse { pos, .. } => {
+                let middle = pos.cell_min_block(LocalPos::new(16, 16, 16));
+                FAR_WORK + focus.cost(middle.chunk())
+            }
         }
     }
 }
@@ -148,7 +181,7 @@ impl JobQueue {
 
     /// Adds a job, priced for the current focus.
     pub fn push(&mut self, job: Job) {
-        let cost = self.focus.cost(job.chunk(&self.focus));
+        let cost = job.cost(&self.focus);
         self.heap.push(Entry {
             cost,
             order: self.next_order,
@@ -171,7 +204,7 @@ impl JobQueue {
             .into_iter()
             .partition(|e| keep(&e.job));
         for entry in &mut kept {
-            entry.cost = focus.cost(entry.job.chunk(&focus));
+            entry.cost = entry.job.cost(&focus);
         }
         self.heap = BinaryHeap::from(kept);
         dropped.into_iter().map(|e| e.job).collect()
@@ -200,7 +233,8 @@ mod tests {
     fn column_of(job: &Job) -> ColumnPos {
         match job {
             Job::Generate(c) => *c,
-            Job::Mesh { pos, .. } => pos.column(),
+            Job::Mesh { pos, .. } | Job::TakeIn { pos, .. } => pos.column(),
+            Job::Coarse { pos, .. } => ColumnPos::new(pos.x, pos.z),
         }
     }
 

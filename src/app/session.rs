@@ -11,10 +11,12 @@ use std::time::{Duration, Instant};
 use glam::DVec3;
 
 use super::chat::ChatLog;
+use super::far::FarView;
 use super::input::InputState;
 use super::open::Opened;
 use super::play::{Play, Remote};
 use super::settings::Settings;
+use super::tuning::FAR_DETAIL;
 use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
@@ -27,6 +29,7 @@ use crate::physics::tuning::TICK_SECONDS;
 use crate::save::Autosaver;
 use crate::sim::survival::Station;
 use crate::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
+use crate::world::coarse::SectionPos;
 use crate::world::{BlockSource, ChunkPos};
 use crate::worldgen::Generator;
 
@@ -38,6 +41,8 @@ pub struct SceneChanges {
     pub dropped: Vec<ChunkPos>,
     /// Chunks re-meshed by this frame's edits, to upload in order.
     pub meshes: Vec<(ChunkPos, ChunkMesh)>,
+    /// The far view's sections no longer held.
+    pub dropped_sections: Vec<SectionPos>,
 }
 
 /// A world in play.
@@ -46,6 +51,10 @@ pub struct Session {
     /// The generator the world comes from: its kind and seed head the debug overlay.
     pub(super) generator: Arc<Generator>,
     pub(super) streamer: Streamer,
+    /// The coarse sections drawn beyond the render distance.
+    pub(super) far: FarView,
+    /// Blocks the far view reaches (0: off).
+    far_view: u32,
     /// The player's input.
     pub input: InputState,
     pub(super) clock: FrameClock,
@@ -122,16 +131,18 @@ impl Session {
         let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
+        let mut streamer = Streamer::new(&generator, settings.render_distance);
+        streamer.set_leaves(settings.leaves());
+        streamer.set_shading(settings.shading);
+        let far = FarView::new(settings.render_distance, settings.far_view, FAR_DETAIL);
+        far.attach(&mut streamer);
         Self {
             input,
             previous_eye: me.eye(),
             previous_crates: Vec::new(),
-            streamer: {
-                let mut streamer = Streamer::new(&generator, settings.render_distance);
-                streamer.set_leaves(settings.leaves());
-                streamer.set_shading(settings.shading);
-                streamer
-            },
+            streamer,
+            far,
+            far_view: settings.far_view,
             play,
             generator,
             clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
@@ -189,7 +200,24 @@ impl Session {
         self.render_distance = render_distance;
         self.play.set_view_distance(render_distance);
         self.streamer.set_render_distance(render_distance);
+        self.far.reshape(
+            &mut self.streamer,
+            render_distance,
+            self.far_view,
+            FAR_DETAIL,
+        );
         self.view_loaded = false;
+    }
+
+    /// Reaches `far_view` blocks with the far view from now on (0: none).
+    pub fn set_far_view(&mut self, far_view: u32) {
+        self.far_view = far_view;
+        self.far.reshape(
+            &mut self.streamer,
+            self.render_distance,
+            far_view,
+            FAR_DETAIL,
+        );
     }
 
     /// Meshes leaves as `leaves` says from now on, the chunks shown included.
@@ -215,6 +243,7 @@ impl Session {
             heading,
             loading_budget(elapsed),
         );
+        self.far.update(&mut self.streamer, feet);
         if self.ground_loaded.is_none()
             && self.play.ground_ready()
             && Streamer::ground_loaded(self.play.sim().world(), feet)
@@ -247,6 +276,7 @@ impl Session {
             self.chat.push(now, line.to_string());
         }
         changes.dropped = self.streamer.take_dropped();
+        changes.dropped_sections = self.far.take_dropped();
         changes
     }
 
@@ -270,6 +300,12 @@ impl Session {
             self.note_view_loaded();
         }
         next
+    }
+
+    /// The next coarse section a worker finished, nearest first, for the frame to upload
+    /// once the near view's meshes are up.
+    pub fn next_ready_section(&mut self) -> Option<(SectionPos, ChunkMesh)> {
+        self.far.next_ready()
     }
 
     /// Logs, once, when everything within the render distance was meshed and taken for

@@ -51,6 +51,8 @@ pub struct Settings {
     pub invert_y: bool,
     /// Columns of chunks loaded and drawn around the player ([`fields::RENDER_DISTANCE`]).
     pub render_distance: u32,
+    /// Blocks the far view reaches, 0 for none ([`fields::FAR_VIEW`]).
+    pub far_view: u32,
     /// Whether frames wait for the display's refresh ([`fields::VSYNC`]).
     pub vsync: bool,
     /// Whether the window fills the screen ([`fields::FULLSCREEN`]).
@@ -97,6 +99,7 @@ impl Default for Settings {
             mouse_sensitivity: fields::SENSITIVITY.default,
             invert_y: fields::INVERT_Y.default,
             render_distance: fields::RENDER_DISTANCE.default,
+            far_view: fields::FAR_VIEW.default,
             vsync: fields::VSYNC.default,
             fullscreen: fields::FULLSCREEN.default,
             gui_scale: fields::GUI_SCALE.default,
@@ -149,6 +152,9 @@ impl Settings {
     pub fn overridden_by(mut self, options: &PlayOptions) -> Self {
         if let Some(distance) = options.render_distance {
             self.render_distance = distance;
+        }
+        if let Some(far) = options.far_view {
+            self.far_view = far;
         }
         if let Some(vsync) = options.vsync {
             self.vsync = vsync == Switch::On;

@@ -22,10 +22,12 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 
+use super::far::RealBlocks;
 use super::jobs::{Focus, Job};
 use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
 use super::workers::{Done, Workers};
 use crate::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
+use crate::world::coarse::SectionPos;
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
 use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
 use crate::worldgen::Generator;
@@ -68,6 +70,13 @@ pub struct Streamer {
     leaves: Leaves,
     /// Where meshes' light and AO are worked out.
     shading: Shading,
+    /// The far view's real-block levels, which every chunk meshed is taken into; `None`
+    /// while the far view is off.
+    far_blocks: Option<RealBlocks>,
+    /// Copies of chunks made for the far view so far, which numbers each.
+    far_copies: u64,
+    /// The far view's finished work, for it to take.
+    far_done: Vec<Done>,
 }
 
 fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
@@ -102,6 +111,9 @@ impl Streamer {
             rescan: true,
             leaves: Leaves::Fancy,
             shading: Shading::default(),
+            far_blocks: None,
+            far_copies: 0,
+            far_done: Vec::new(),
         }
     }
 
@@ -170,6 +182,7 @@ impl Streamer {
                         self.rescan = true;
                     }
                 }
+                Done::TakenIn(_) | Done::Coarse { .. } => self.far_done.push(done),
             }
         }
         // Light that loading changed is meshed again in turn, not in this frame.
@@ -199,11 +212,14 @@ impl Streamer {
         let dropped = self.workers.refocus(focus, |job| match job {
             Job::Generate(column) => horizontal_distance_sq(column.chunk(0), centre) <= load,
             Job::Mesh { pos, .. } => horizontal_distance_sq(*pos, centre) <= view,
+            // The far view keeps its own work (see `Streamer::drop_far_jobs`).
+            Job::TakeIn { .. } | Job::Coarse { .. } => true,
         });
         for job in dropped {
             match job {
                 Job::Generate(column) => self.generating.remove(&column),
                 Job::Mesh { pos, .. } => self.meshing.remove(&pos),
+                Job::TakeIn { .. } | Job::Coarse { .. } => false,
             };
         }
     }
@@ -287,6 +303,7 @@ impl Streamer {
                 // Only blocks have faces: an empty chunk's mesh is empty, whatever is around.
                 self.shown.insert(pos, version);
                 self.ready.push_back((pos, ChunkMesh::default()));
+                self.take_in(world, pos);
                 continue;
             }
             if self.meshing.contains(&pos) {
@@ -311,6 +328,7 @@ impl Streamer {
             border.set_leaves(self.leaves);
             border.set_shading(self.shading);
             self.meshing.insert(pos);
+            self.take_in(world, pos);
             self.workers.submit(Job::Mesh {
                 pos,
                 version,
@@ -323,6 +341,47 @@ impl Streamer {
         self.workers.submit_all(generate);
         self.missing = missing;
         self.in_view = in_view_count;
+    }
+
+    /// Queues a copy of the chunk at `pos` to be taken into the far view's levels, if the
+    /// far view is on: every chunk meshed is, and again whenever it changes.
+    fn take_in(&mut self, world: &World, pos: ChunkPos) {
+        let (Some(blocks), Some(chunk)) = (&self.far_blocks, world.chunk(pos)) else {
+            return;
+        };
+        self.far_copies += 1;
+        self.workers.submit(Job::TakeIn {
+            pos,
+            copy: self.far_copies,
+            chunk: chunk.clone(),
+            blocks: blocks.clone(),
+        });
+    }
+
+    /// Takes every chunk meshed from now on into `blocks` (the far view's real-block
+    /// levels), or none with `None`.
+    pub fn set_far_blocks(&mut self, blocks: Option<RealBlocks>) {
+        self.far_blocks = blocks;
+    }
+
+    /// Queues far-view work, after all the near view's.
+    pub fn submit_far(&self, jobs: Vec<Job>) {
+        self.workers.submit_all(jobs);
+    }
+
+    /// Drops the waiting far-view jobs for sections `keep` refuses.
+    pub fn drop_far_jobs(&self, keep: impl Fn(SectionPos) -> bool) {
+        if let Some(focus) = self.focus {
+            self.workers.refocus(focus, |job| match job {
+                Job::Coarse { pos, .. } => keep(*pos),
+                _ => true,
+            });
+        }
+    }
+
+    /// The far view's finished work since the last call.
+    pub fn take_far_done(&mut self) -> Vec<Done> {
+        std::mem::take(&mut self.far_done)
     }
 
     /// Marks `chunks` as changed: a mesh made before is out of date, and the chunks are

@@ -46,6 +46,16 @@ pub const SHOW_MARGIN: i32 = 1;
 /// band where walking back and forth does not reload anything.
 pub const DROP_MARGIN: i32 = 3;
 
+/// Columns each way from the player's that each level of the far view leaves to the level
+/// below (at least; a large render distance asks for more): the far view's detail. A cell of
+/// level k, 2^k blocks, is then at least 32 · this many cells away, some 9 pixels at most
+/// in a 720-pixel-high view at 70°, while each level costs few enough quads for the
+/// software renderer (see the README's far view section).
+pub const FAR_DETAIL: u32 = 2;
+
+/// Where the far view's fog begins, as a fraction of its reach.
+pub const FAR_FOG_START: f32 = 0.5;
+
 /// Where the fog begins, as a fraction of the render distance in blocks.
 pub const FOG_START: f32 = 0.55;
 

@@ -4,11 +4,12 @@
 
 use glam::{DVec3, IVec3};
 
+use super::far::FarFrame;
 use super::keys::Binding;
 use super::session::Session;
 use super::settings::Settings;
 use super::stats::FrameStats;
-use super::tuning::{FOG_END_INSET, FOG_START, LOAD_MARGIN, UNDERWATER_FOG};
+use super::tuning::{FAR_FOG_START, FOG_END_INSET, FOG_START, LOAD_MARGIN, UNDERWATER_FOG};
 use super::ui::options::key_label;
 use crate::figure::Figure;
 use crate::mesh::tiles::{CRATE_TILE, tile_for};
@@ -41,6 +42,8 @@ pub struct View {
     pub crack: Option<Crack>,
     /// The HUD.
     pub hud: HudState,
+    /// What the far view draws.
+    pub far: FarFrame,
 }
 
 impl Session {
@@ -65,13 +68,19 @@ impl Session {
         };
         let camera = self.camera(settings.fov as f32);
         let underwater = under_water(self.play.sim().world(), camera.eye);
+        let far = self
+            .far
+            .frame(self.me().position, |pos| renderer.holds_chunk(pos));
         View {
             camera,
             fog: if underwater {
                 UNDERWATER_FOG
+            } else if far.reach > 0.0 {
+                (far.reach * FAR_FOG_START, far.reach)
             } else {
                 self.fog()
             },
+            far,
             underwater,
             outline,
             boxes,
@@ -283,6 +292,25 @@ impl Session {
             renderer.chunk_count(),
             renderer.quads_drawn()
         ));
+        if self.far.is_on() {
+            let (held, shown) = self.far.counts();
+            lines.push(format!(
+                "far view {} blocks  sections {shown} of {held}  quads drawn {}",
+                settings.far_view,
+                renderer.far_quads_drawn()
+            ));
+            for (level, l) in renderer.far_levels().iter().enumerate() {
+                if l.sections > 0 {
+                    lines.push(format!(
+                        "  level {level}: {} sections  {} quads ({} drawn)  {:.1} MiB",
+                        l.sections,
+                        l.quads,
+                        l.quads_drawn,
+                        l.bytes as f64 / f64::from(1 << 20)
+                    ));
+                }
+            }
+        }
         lines.push(format!(
             "tick {}  collider {} ({})  crates {}  {}",
             self.play.sim().tick_count(),

@@ -1,4 +1,5 @@
-//! A small pool of worker threads that generate and mesh chunks off the main thread.
+//! A small pool of worker threads that generate and mesh chunks off the main thread, and
+//! make the far view's coarse sections once the near view's work is done.
 //!
 //! Jobs go into a shared [`JobQueue`] that the workers pull from as soon as they are free,
 //! cheapest first for where the player is, so loading runs at the workers' pace and never
@@ -11,7 +12,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::jobs::{Focus, Job, JobQueue};
-use crate::mesh::ChunkMesh;
+use crate::mesh::{ChunkMesh, mesh_coarse};
+use crate::world::coarse::SectionPos;
 use crate::world::light::light_column;
 use crate::world::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource};
 use crate::worldgen::Generator;
@@ -31,6 +33,17 @@ pub enum Done {
         /// The version it was meshed from.
         version: u64,
         /// The mesh (boxed: with its light volume's buffer it is the biggest message).
+        mesh: Box<ChunkMesh>,
+    },
+    /// The far view's sections that a chunk taken in changed.
+    TakenIn(Vec<SectionPos>),
+    /// A coarse section's mesh.
+    Coarse {
+        /// Which section.
+        pos: SectionPos,
+        /// The version it was meshed for.
+        version: u64,
+        /// The mesh.
         mesh: Box<ChunkMesh>,
     },
 }
@@ -179,6 +192,22 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
                 let mut mesh = Box::<ChunkMesh>::default();
                 mesh.build(&border);
                 Done::Meshed { pos, version, mesh }
+            }
+            Job::TakeIn {
+                pos,
+                copy,
+                chunk,
+                blocks,
+            } => Done::TakenIn(blocks.take_in(pos, copy, &chunk, generator)),
+            Job::Coarse {
+                pos,
+                version,
+                blocks,
+            } => {
+                let section = blocks.section(pos, generator);
+                let mut mesh = Box::<ChunkMesh>::default();
+                mesh_coarse(&section, &[None; 6], &mut mesh);
+                Done::Coarse { pos, version, mesh }
             }
         };
         if sender.send(done).is_err() {

@@ -13,19 +13,24 @@
 //! light and no block light, so the daylight the shader applies still darkens it at night),
 //! models (coarse cells hold none), cut-out leaves (leaves are opaque cubes, as with fast
 //! leaves, so a forest is its canopy's outside), cave culling (every face of the section
-//! sees every other) and short tops (water and slabs fill their cells, since a coarse cell
-//! is the top of whatever is in it). Faces still merge greedily ([`super::greedy`]), and with
+//! sees every other) and short tops (slabs fill their cells, since a coarse cell is the top
+//! of whatever is in it; water's surface is drawn a block below its cell's top, where the
+//! real water's lies). Faces still merge greedily ([`super::greedy`]), and with
 //! the same light everywhere they merge by block and direction alone.
 //!
 //! Seams: a face at the border is culled only against a neighbour section that is given
-//! ([`CoarseNeighbours`]); toward a neighbour that is not, it is drawn. A renderer passes the
-//! neighbours of the same level that it draws, so the walls it leaves stand where the level
-//! ends and act as skirts: where a finer level (or the near chunks) takes over, the coarse
-//! walls close any gap between the two surfaces, and where the finer ground is in front of
-//! them the depth test hides them.
+//! ([`CoarseNeighbours`]); toward a neighbour that is not, it is drawn. Meshed without
+//! neighbours, as the far view meshes every section (so that a section's mesh does not
+//! depend on which of its neighbours are drawn at which level), a section stands in walls
+//! that act as skirts: where another section's ground is lower or a finer level (or the
+//! near chunks) takes over, the walls close any gap between the two surfaces, and where the
+//! other ground is higher, it hides them. Water is the exception: seen through, its walls
+//! would draw the sections' grid across every sea, so at a border without a neighbour only
+//! its top is drawn.
 
 use super::greedy::Greedy;
 use super::mesher::QuadSink;
+use super::mesher::top_height;
 use super::{ChunkMesh, CornerLight, Pass, Quad, Visibility};
 use crate::world::coarse::{CoarseSection, SECTION_CELLS};
 use crate::world::{Block, Face, LocalPos, RenderKind};
@@ -59,6 +64,15 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
     out.clear();
     out.visibility = Visibility::ALL;
     let cells = padded(section, neighbours);
+    // A coarse cell of water is the top of the water in it: its children's upper half is
+    // air over the sea, so the real surface lies in the lower half, a fraction of a block
+    // (still water's short top) below the top of the block the sea fills, which is a block
+    // under the cell's top. The cell's top is drawn that far down, in sixteenths of the
+    // cell and never less than one: exactly at level 1, where the far sea meets the near
+    // one, and within a block above it further out, rather than standing over a block above
+    // it at the seam.
+    let below_in_blocks16 = 16 + 16 - top_height(Block::Water, Block::Air);
+    let surface = 16 - (below_in_blocks16 >> section.level()).max(1);
     let stride = [1isize, (P * P) as isize, P as isize];
     let normals = Face::ALL.map(|f| {
         let o = f.offset();
@@ -76,10 +90,23 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
                     let (Some(pass), _) = look(block) else {
                         continue;
                     };
+                    let above = cells[(i as isize + normals[Face::Up as usize]) as usize];
+                    let top = if block.is_water() && !above.is_water() {
+                        surface
+                    } else {
+                        16
+                    };
                     for face in Face::ALL {
                         let neighbour = cells[(i as isize + normals[face as usize]) as usize];
                         let (_, hides) = look(neighbour);
                         if hides || (pass == Pass::Translucent && neighbour == block) {
+                            continue;
+                        }
+                        if block.is_water()
+                            && face != Face::Up
+                            && neighbours[face as usize].is_none()
+                            && on_border([x, y, z], face)
+                        {
                             continue;
                         }
                         greedy.quad(&Quad {
@@ -89,7 +116,7 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
                             pass,
                             ao: [3; 4],
                             light: [FAR_LIGHT; 4],
-                            top: 16,
+                            top,
                             bottom: 0,
                             extent: [1; 3],
                         });
@@ -100,6 +127,16 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
         greedy.finish(out);
     });
     out.group_by_face();
+}
+
+/// Whether the cell at `cell` lies on the section's side that `face` looks out of.
+fn on_border(cell: [usize; 3], face: Face) -> bool {
+    let along = cell[face.axis() as usize];
+    if face.is_positive() {
+        along == N - 1
+    } else {
+        along == 0
+    }
 }
 
 /// The section's cells with a one-cell border, x fastest, then z, then y: the facing layer

@@ -46,6 +46,11 @@ pub struct Whole {
     pub set: fn(&mut Settings, u32),
     /// The unit after the value on its slider.
     pub suffix: &'static str,
+    /// The only values it may take, in order, when it may not take every one in its range
+    /// (then its slider steps through these); empty for every value in the range.
+    pub choices: &'static [u32],
+    /// Words for a value in place of the number, if any.
+    pub words: Option<fn(u32) -> String>,
 }
 
 /// A setting that is on or off, shown as a checkbox.
@@ -179,6 +184,24 @@ pub static RENDER_DISTANCE: Whole = Whole {
     get: |s| s.render_distance,
     set: |s, v| s.render_distance = v,
     suffix: " chunks",
+    choices: &[],
+    words: None,
+};
+
+/// How far the far view reaches beyond the render distance, in blocks; 0 for no far view.
+pub static FAR_VIEW: Whole = Whole {
+    name: "far_view",
+    label: "Far view",
+    default: 2048,
+    range: 0..=4096,
+    get: |s| s.far_view,
+    set: |s, v| s.far_view = v,
+    suffix: "",
+    choices: &crate::cli::FAR_VIEW_CHOICES,
+    words: Some(|v| match v {
+        0 => "Off".to_owned(),
+        _ => format!("{v} blocks"),
+    }),
 };
 
 /// Whether frames wait for the display's refresh.
@@ -305,11 +328,12 @@ pub static MENUS_VOLUME: Number = Number {
 };
 
 /// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 14] = [
+pub static FIELDS: [Field; 15] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
     Field::Switch(&INVERT_Y),
     Field::Whole(&RENDER_DISTANCE),
+    Field::Whole(&FAR_VIEW),
     Field::Switch(&VSYNC),
     Field::Switch(&FULLSCREEN),
     Field::Number(&GUI_SCALE),
@@ -331,6 +355,7 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
         &[
             Field::Number(&FOV),
             Field::Whole(&RENDER_DISTANCE),
+            Field::Whole(&FAR_VIEW),
             Field::Number(&BRIGHTNESS),
             Field::Number(&GUI_SCALE),
             Field::Switch(&FANCY_LEAVES),
@@ -411,7 +436,15 @@ impl Field {
                     return Err(self.refused(value, "is not a whole number", settings));
                 };
                 match u32::try_from(*i).ok().filter(|n| f.range.contains(n)) {
-                    Some(n) => (f.set)(settings, n),
+                    Some(n) if f.choices.is_empty() || f.choices.contains(&n) => {
+                        (f.set)(settings, n);
+                    }
+                    Some(_) => {
+                        let choices: Vec<String> =
+                            f.choices.iter().map(ToString::to_string).collect();
+                        let is_not = format!("is not one of {}", choices.join(", "));
+                        return Err(self.refused(value, &is_not, settings));
+                    }
                     None => {
                         return Err(self.out_of_range(i, f.range.start(), f.range.end(), settings));
                     }

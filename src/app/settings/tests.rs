@@ -8,6 +8,7 @@ fn changed() -> Settings {
         mouse_sensitivity: 0.3,
         invert_y: true,
         render_distance: 12,
+        far_view: 512,
         vsync: false,
         fullscreen: true,
         gui_scale: 3.0,
@@ -240,6 +241,7 @@ fov = 95.5
 mouse_sensitivity = 0.3
 invert_y = true
 render_distance = 12
+far_view = 512
 vsync = false
 fullscreen = true
 gui_scale = 3.0
@@ -453,4 +455,19 @@ fn warnings_quote_only_the_start_of_a_long_value_or_name() {
         assert!(w.len() < 300, "{w}");
     }
     assert!(warnings.iter().any(|w| w.contains("f.toml: fov = \"xxx")));
+}
+
+#[test]
+fn the_far_view_takes_only_its_distances() {
+    let mut settings = Settings::default();
+    let far = Field::Whole(&fields::FAR_VIEW);
+    far.read(&toml::Value::Integer(4096), &mut settings)
+        .unwrap();
+    assert_eq!(settings.far_view, 4096);
+    let refused = far.read(&toml::Value::Integer(1000), &mut settings);
+    assert_eq!(
+        refused.unwrap_err(),
+        "far_view = 1000 is not one of 0, 512, 1024, 2048, 4096; using 4096"
+    );
+    assert_eq!(settings.far_view, 4096, "kept");
 }

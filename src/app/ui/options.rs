@@ -9,7 +9,7 @@ use winit::keyboard::KeyCode;
 use super::wide_button;
 use crate::app::keys::{Binding, PAUSE_KEY};
 use crate::app::settings::Settings;
-use crate::app::settings::fields::{Field, Name, Number, SCREEN};
+use crate::app::settings::fields::{Field, Name, Number, SCREEN, Whole};
 use crate::sim::PlayerName;
 use crate::sim::players::MAX_NAME_LEN;
 
@@ -100,12 +100,7 @@ fn section(
             ui.label(field.label());
             match field {
                 Field::Number(f) => number(ui, f, state, settings),
-                Field::Whole(f) => {
-                    let mut value = (f.get)(settings);
-                    let slider = egui::Slider::new(&mut value, f.range.clone());
-                    ui.add(slider.suffix(f.suffix));
-                    (f.set)(settings, value);
-                }
+                Field::Whole(f) => whole(ui, f, settings),
                 Field::Switch(f) => {
                     let mut on = (f.get)(settings);
                     ui.checkbox(&mut on, f.text);
@@ -116,6 +111,25 @@ fn section(
             ui.end_row();
         }
     });
+}
+
+/// A whole number's slider: over its range, or stepping through its choices.
+fn whole(ui: &mut egui::Ui, f: &Whole, settings: &mut Settings) {
+    let mut value = (f.get)(settings);
+    if f.choices.is_empty() {
+        let slider = egui::Slider::new(&mut value, f.range.clone());
+        ui.add(slider.suffix(f.suffix));
+        (f.set)(settings, value);
+        return;
+    }
+    let words = move |v: u32| f.words.map_or_else(|| v.to_string(), |w| w(v));
+    let last = f.choices.len() - 1;
+    let mut index = f.choices.iter().position(|&c| c >= value).unwrap_or(last);
+    let slider = egui::Slider::new(&mut index, 0..=last)
+        .show_value(true)
+        .custom_formatter(move |i, _| words(f.choices[(i as usize).min(last)]));
+    ui.add(slider);
+    (f.set)(settings, f.choices[index.min(last)]);
 }
 
 /// A number's slider. One that applies on release keeps its value in `state` while dragged.
