@@ -51,7 +51,7 @@ pub const DROP_MARGIN: i32 = 3;
 /// level k, 2^k blocks, is then at least 32 · this many cells away, some 9 pixels at most
 /// in a 720-pixel-high view at 70°, while each level costs few enough quads for the
 /// software renderer (see the README's far view section).
-pub const FAR_DETAIL: u32 = 2;
+pub const FAR_DETAIL: u32 = 1;
 
 /// Where the far view's fog begins, as a fraction of its reach.
 pub const FAR_FOG_START: f32 = 0.5;

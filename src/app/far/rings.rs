@@ -4,9 +4,12 @@
 //! Level k of the far view is a square ring of section columns (32 · 2^k blocks a side),
 //! each level reaching twice as far as the one inside it, as in a clipmap (Losasso and
 //! Hoppe, "Geometry Clipmaps", 2004) or Voxy's levels. Every level keeps a box of
-//! `2 · half + 1` columns of the level above around the player, cut into its own columns;
-//! of those, the ones within `half` columns of the player's own are drawn finer, by the level
-//! below (or, at level 1, by the near chunks), and the rest form the ring. The top level
+//! `2 · half + 1` columns of the level above around the player (`half` being that level's),
+//! cut into its own columns; of those, the ones within its own `half` columns of the
+//! player's are drawn finer, by the level below (or, at level 1, by the near chunks), and
+//! the rest form the ring. The far view's detail is `half` at the levels where the near
+//! view does not ask for more: a ring's cells, 2^k blocks, are then at least
+//! `32 · half` cells away. The top level
 //! keeps every column within the far view's distance. Because each level's box is made of
 //! whole columns of the level above, a column is always either drawn itself or wholly by
 //! its four children: the levels never overlap and leave no gap.
@@ -107,8 +110,9 @@ pub struct Rings {
     render_distance: i32,
     /// The far view's reach, in blocks.
     far: i32,
-    /// Columns each way from the player's own that a level leaves to the level below.
-    half: i32,
+    /// Columns each way from the player's own that each level (the index) leaves to the
+    /// level below; from level 2 up.
+    halves: [i32; MAX_LEVEL as usize + 2],
     /// The coarsest level.
     top: u8,
 }
@@ -136,17 +140,23 @@ impl Rings {
             return None;
         }
         // Level 2's box must hold every level-1 column the near view covers whole: those
-        // lie within render_distance / 2 columns of the player's, each way.
-        let half = (detail as i32).max((render_distance / 2 + 1) / 2).max(1);
+        // lie within render_distance / 2 columns of the player's, each way. Each level's box
+        // must hold the one inside it, which is half as many of its columns across.
+        let detail = (detail as i32).max(1);
+        let mut halves = [0; MAX_LEVEL as usize + 2];
+        halves[2] = detail.max((render_distance / 2 + 1) / 2);
+        for k in 3..halves.len() {
+            halves[k] = detail.max((halves[k - 1] + 1) / 2);
+        }
         // The first level whose ring can reach the far distance: a ring reaches at least
-        // `2 · half` of its columns from the player.
+        // `2 · half` of its columns from the player (half its next level's).
         let top = (1..=MAX_LEVEL)
-            .find(|&k| 2 * half * (SECTION_CELLS << k) >= far)
+            .find(|&k| 2 * halves[usize::from(k) + 1] * (SECTION_CELLS << k) >= far)
             .unwrap_or(MAX_LEVEL);
         Some(Self {
             render_distance,
             far,
-            half,
+            halves,
             top,
         })
     }
@@ -161,6 +171,12 @@ impl Rings {
     #[must_use]
     pub const fn far(&self) -> i32 {
         self.far
+    }
+
+    /// Columns each way from the player's that `level` (2 and above) leaves to the one
+    /// below.
+    fn half(&self, level: u8) -> i32 {
+        self.halves[usize::from(level).min(self.halves.len() - 1)]
     }
 
     /// The player's column at `level`.
@@ -184,7 +200,8 @@ impl Rings {
             return column.chunk_columns().all(|c| self.near(c, feet));
         }
         let centre = Self::centre(column.level, feet);
-        (column.x - centre.x).abs() <= self.half && (column.z - centre.z).abs() <= self.half
+        let half = self.half(column.level);
+        (column.x - centre.x).abs() <= half && (column.z - centre.z).abs() <= half
     }
 
     /// Every column the far view keeps around `feet`, nearest first (then by level and
@@ -195,7 +212,7 @@ impl Rings {
         for level in 1..=self.top {
             if level == self.top {
                 let span = SECTION_CELLS << level;
-                let reach = (self.far / span + 1).max(self.half);
+                let reach = (self.far / span + 1).max(self.half(level));
                 let centre = Self::centre(level, feet);
                 let far_sq = f64::from(self.far).powi(2);
                 for z in centre.z - reach..=centre.z + reach {
@@ -211,7 +228,7 @@ impl Rings {
                 }
             } else {
                 let above = Self::centre(level + 1, feet);
-                let (h, l) = (self.half, level);
+                let (h, l) = (self.half(level + 1), level);
                 for z in 2 * (above.z - h)..=2 * (above.z + h) + 1 {
                     for x in 2 * (above.x - h)..=2 * (above.x + h) + 1 {
                         list.push(SectionColumn::new(l, x, z));
