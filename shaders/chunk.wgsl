@@ -19,6 +19,9 @@ struct Chunk {
 
 // The atlas tile of water, which darkens with depth. Must match src/mesh/tiles.rs.
 const WATER_TILE: u32 = 13u;
+// Blocks between the top of a far view's cell of sea and the real surface: the block over
+// the water, and the two sixteenths still water's top leaves under its block's top.
+const FAR_WATER_DROP: f32 = 1.125;
 // Blocks of water through which a little over half the light from behind is lost
 // (1 - e^-1): a beach's shallows show their sand, a sea floor ten blocks down barely.
 const WATER_CLARITY: f32 = 3.5;
@@ -124,20 +127,76 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
         f32(field(surface, U_SHIFT, U_BITS)),
         f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
     );
+    let tile = field(surface, TILE_SHIFT, TILE_BITS);
 
     var out: VertexOutput;
-    let relative = from_eye_cell(position);
+    var at = position;
+    if chunk.offset.w > 1.0 && face == 2u && tile == WATER_TILE {
+        // A far view's cell of water is the top of the water in it: over the sea its upper
+        // half is air, so the real surface lies in the block under the cell's top, still
+        // water's short top (14 sixteenths) up that block. Lowered by exactly that much
+        // (the cell size is a power of two), the far sea meets the near one with no step.
+        at.y -= FAR_WATER_DROP / chunk.offset.w;
+    }
+    let relative = from_eye_cell(at);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
     out.relative = relative;
-    out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.tile = tile;
     out.face = face;
     out.light = vec2<f32>(
         f32(field(surface, SKY_SHIFT, SKY_BITS)),
         f32(field(surface, BLOCK_SHIFT, BLOCK_BITS)),
     ) * 0.25;
     return out;
+}
+
+// The far view's opaque faces (src/render/far.rs): the vertex stage of `vs_main`, but for
+// faces that carry neither ambient occlusion nor smooth light (every corner has full sky
+// light), so their light and fog are worked out once a corner and only what differs across
+// a face reaches the fragment stage. A software rasteriser pays for every value carried to
+// the pixels of every triangle, and the far view's triangles are many and small.
+struct FarOutput {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) local_uv: vec2<f32>,
+    @location(1) @interpolate(flat) tile: u32,
+    // The face's light: its direction's shade times full sky light in today's daylight.
+    @location(2) light: vec3<f32>,
+    // How much the fog hides the corner, 0 to 1.
+    @location(3) fog: f32,
+};
+
+@vertex
+fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
+    let position = vec3<f32>(
+        f32(field(packed, X_SHIFT, X_BITS)),
+        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
+        f32(field(packed, Z_SHIFT, Z_BITS)),
+    );
+    let face = field(packed, FACE_SHIFT, FACE_BITS);
+    let relative = from_eye_cell(position);
+    var out: FarOutput;
+    out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
+    out.local_uv = vec2<f32>(
+        f32(field(surface, U_SHIFT, U_BITS)),
+        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
+    );
+    out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.light = FACE_LIGHT[face] * lit(vec2<f32>(15.0, 0.0));
+    var distance = length(relative.xz);
+    if globals.water.w > 0.5 {
+        distance = length(relative);
+    }
+    out.fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
+    return out;
+}
+
+@fragment
+fn fs_far(in: FarOutput) -> @location(0) vec4<f32> {
+    let texel = atlas_texel(in.local_uv, in.tile);
+    let haze = select(globals.sky_horizon.rgb, globals.water.rgb, globals.water.w > 0.5);
+    return vec4<f32>(mix(texel.rgb * in.light, haze, in.fog), 1.0);
 }
 
 // A corner of a model face (src/mesh/models.rs): chunk-relative, with its texture corner,

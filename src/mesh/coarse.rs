@@ -13,9 +13,9 @@
 //! light and no block light, so the daylight the shader applies still darkens it at night),
 //! models (coarse cells hold none), cut-out leaves (leaves are opaque cubes, as with fast
 //! leaves, so a forest is its canopy's outside), cave culling (every face of the section
-//! sees every other) and short tops (slabs fill their cells, since a coarse cell is the top
-//! of whatever is in it; water's surface is drawn a block below its cell's top, where the
-//! real water's lies). Faces still merge greedily ([`super::greedy`]), and with
+//! sees every other) and short tops (water and slabs fill their cells, since a coarse cell
+//! is the top of whatever is in it; the shader lowers the sea's surface to the real one's,
+//! see `vs_main` in shaders/chunk.wgsl). Faces still merge greedily ([`super::greedy`]), and with
 //! the same light everywhere they merge by block and direction alone.
 //!
 //! Seams: a face at the border is culled only against a neighbour section that is given
@@ -30,7 +30,6 @@
 
 use super::greedy::Greedy;
 use super::mesher::QuadSink;
-use super::mesher::top_height;
 use super::{ChunkMesh, CornerLight, Pass, Quad, Visibility};
 use crate::world::coarse::{CoarseSection, SECTION_CELLS};
 use crate::world::{Block, Face, LocalPos, RenderKind};
@@ -64,15 +63,6 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
     out.clear();
     out.visibility = Visibility::ALL;
     let cells = padded(section, neighbours);
-    // A coarse cell of water is the top of the water in it: its children's upper half is
-    // air over the sea, so the real surface lies in the lower half, a fraction of a block
-    // (still water's short top) below the top of the block the sea fills, which is a block
-    // under the cell's top. The cell's top is drawn that far down, in sixteenths of the
-    // cell and never less than one: exactly at level 1, where the far sea meets the near
-    // one, and within a block above it further out, rather than standing over a block above
-    // it at the seam.
-    let below_in_blocks16 = 16 + 16 - top_height(Block::Water, Block::Air);
-    let surface = 16 - (below_in_blocks16 >> section.level()).max(1);
     let stride = [1isize, (P * P) as isize, P as isize];
     let normals = Face::ALL.map(|f| {
         let o = f.offset();
@@ -89,12 +79,6 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
                     let block = cells[i];
                     let (Some(pass), _) = look(block) else {
                         continue;
-                    };
-                    let above = cells[(i as isize + normals[Face::Up as usize]) as usize];
-                    let top = if block.is_water() && !above.is_water() {
-                        surface
-                    } else {
-                        16
                     };
                     for face in Face::ALL {
                         let neighbour = cells[(i as isize + normals[face as usize]) as usize];
@@ -116,7 +100,7 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
                             pass,
                             ao: [3; 4],
                             light: [FAR_LIGHT; 4],
-                            top,
+                            top: 16,
                             bottom: 0,
                             extent: [1; 3],
                         });

@@ -471,12 +471,8 @@ impl Renderer {
                 [&self.pipelines.opaque, opaque],
             );
             // Behind the near chunks, so they hide it from the depth test before it is shaded.
-            self.far.draw(
-                &mut pass,
-                &far,
-                Pass::Opaque,
-                [&self.pipelines.opaque, opaque],
-            );
+            let lean = [&self.pipelines.far, &self.pipelines.far];
+            self.far.draw(&mut pass, &far, Pass::Opaque, lean);
             self.chunks.draw(
                 &mut pass,
                 &visible,

@@ -24,6 +24,8 @@ pub struct Pipelines {
     pub sky: wgpu::RenderPipeline,
     /// Opaque chunk faces.
     pub opaque: wgpu::RenderPipeline,
+    /// The far view's opaque faces, lit and fogged a corner at a time.
+    pub far: wgpu::RenderPipeline,
     /// Alpha-tested chunk faces.
     pub cutout: wgpu::RenderPipeline,
     /// Faces of blocks drawn as models (torches), alpha-tested, seen from both sides.
@@ -333,6 +335,21 @@ impl Builder<'_> {
         })
     }
 
+    /// The far view's opaque faces: the chunk vertices, lit and fogged a corner at a time.
+    fn far(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "far",
+            module: &self.chunk_shader,
+            vertex: "vs_far",
+            fragment: "fs_far",
+            layout: &self.world,
+            buffers: &CHUNK_VERTEX,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+
     /// A pass with a shader file of its own (entry points `vs_main` and `fs_main`) that
     /// needs only the globals: seen from both sides, tested against the depth by `compare`
     /// but never writing it.
@@ -460,6 +477,7 @@ impl Pipelines {
         Self {
             sky: builder.own_shader("sky", "sky.wgsl", &[], GreaterEqual, None),
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
+            far: builder.far(),
             cutout: builder.chunk_faces("cutout", "fs_cutout", false, None),
             models: builder.models(),
             translucent: builder.chunk_faces("translucent", "fs_translucent", false, ALPHA_BLEND),
