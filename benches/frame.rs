@@ -6,19 +6,28 @@
 //!
 //! The two ways take turns frame by frame, so that they share the machine's state (on a
 //! machine shared with a build, the build slows both alike), and the table gives the median
-//! of each. A frame here is a capture: it waits for the GPU and reads the picture back.
+//! of each. `cargo bench --bench frame -- far` times only the far view. A frame here is a capture: it waits for the GPU and reads the picture back.
+//!
+//! A second table times the far view: the spawn at render distance 8 with the far view off
+//! and reaching 512, 2,048 and 4,096 blocks, each frame of one after a frame of the others,
+//! as the game draws it (its fog and its plan of which sections to draw and which near
+//! columns they stand in for), and the ratio of each to the frame without it.
 //!
 //! Needs a GPU; on a machine without one, Mesa's lavapipe rasterises on the CPU:
 //! `xvfb-run -a cargo bench --bench frame`. Without an adapter it says so and stops.
 
+use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
-use hewn::app::tuning::{FOG_END_INSET, FOG_START};
-use hewn::mesh::{Leaves, Shading};
+use hewn::app::far::rings::{Rings, SectionColumn};
+use hewn::app::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START};
+use hewn::mesh::{ChunkMesh, Leaves, Shading, mesh_coarse};
+use hewn::physics::Player;
 use hewn::render::{DEFAULT_BRIGHTNESS, FarScene, Gpu, Renderer, Scene};
 use hewn::sim::spawn::new_player;
 use hewn::sim::time::NOON;
-use hewn::world::{CHUNK_SIZE, World};
+use hewn::world::coarse::{CoarseSource, SectionPos};
+use hewn::world::{CHUNK_SIZE, ColumnPos, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
 #[path = "common/views.rs"]
@@ -31,6 +40,8 @@ const SIZE: (u32, u32) = (1280, 720);
 
 /// Frames timed each way per view, after [`WARM_UP`] each way.
 const FRAMES: usize = 15;
+/// Frames timed each way for the far view's table, whose differences are smaller.
+const FAR_FRAMES: usize = 40;
 const WARM_UP: usize = 2;
 
 fn median(mut times: Vec<Duration>) -> f64 {
@@ -59,12 +70,17 @@ fn main() {
         "{:<38} {:>16} {:>12} {:>17} {:>12}",
         "view", "facing (ms, p50)", "quads", "every face (ms)", "quads"
     );
+    // `cargo bench --bench frame -- far` times the far view alone.
+    let only_far = std::env::args().any(|a| a == "far");
     for (name, render_distance, shading) in [
         ("seed 7 spawn, rd 8", 8, Shading::Vertex),
         ("seed 7 spawn, rd 8, light in shader", 8, Shading::Sampled),
         ("seed 7 spawn, rd 16", 16, Shading::Vertex),
         ("seed 7 spawn, rd 16, light in shader", 16, Shading::Sampled),
     ] {
+        if only_far {
+            break;
+        }
         let view = View {
             name,
             render_distance,
@@ -117,6 +133,124 @@ fn main() {
         println!(
             "{:<38} {facing:>16.1} {:>12} {every:>17.1} {:>12}",
             view.name, quads[0], quads[1]
+        );
+    }
+    far_view(&mut renderer, &mut world, &player);
+}
+
+/// The far view's table: see the module's notes.
+fn far_view(renderer: &mut Renderer, world: &mut World, player: &Player) {
+    const RENDER_DISTANCE: i32 = 8;
+    const REACHES: [u32; 4] = [0, 512, 2048, 4096];
+    let view = View {
+        name: "far view",
+        render_distance: RENDER_DISTANCE,
+        eye: player.eye(),
+        yaw: player.yaw,
+        pitch: player.pitch,
+    };
+    renderer.clear_chunks();
+    let meshes = meshes_around(
+        world,
+        view.eye,
+        RENDER_DISTANCE,
+        (Leaves::Fancy, Shading::Vertex),
+    );
+    for (&pos, mesh) in &meshes {
+        renderer.upload_chunk(pos, mesh);
+    }
+    // Every section any of the reaches holds, made as the far view's workers make them.
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let mut mesh = ChunkMesh::default();
+    let mut made = HashSet::new();
+    let plans: Vec<Option<(Vec<SectionPos>, BTreeSet<ColumnPos>)>> = REACHES
+        .iter()
+        .map(|&reach| {
+            let rings = Rings::new(RENDER_DISTANCE as u32, reach, FAR_DETAIL)?;
+            for pos in rings
+                .held(player.position)
+                .into_iter()
+                .flat_map(SectionColumn::sections)
+            {
+                if made.insert(pos) {
+                    mesh_coarse(&generator.coarse_section(pos), &[None; 6], &mut mesh);
+                    renderer.upload_section(pos, &mesh);
+                }
+            }
+            let plan = rings.plan(
+                player.position,
+                |_| true,
+                |c| c.chunks().all(|p| meshes.contains_key(&p)),
+            );
+            let sections = plan.drawn.into_iter().flat_map(SectionColumn::sections);
+            Some((sections.collect(), plan.hidden))
+        })
+        .collect();
+    let scenes: Vec<Scene<'_>> = REACHES
+        .iter()
+        .zip(&plans)
+        .map(|(&reach, plan)| {
+            let edge = (RENDER_DISTANCE * CHUNK_SIZE) as f32;
+            let (fog, far) = match plan {
+                None => (
+                    (edge * FOG_START, edge - FOG_END_INSET),
+                    FarScene::default(),
+                ),
+                Some((sections, hidden)) => {
+                    let reach = reach as f32;
+                    let far = FarScene {
+                        sections,
+                        hidden: Some(hidden),
+                        reach,
+                    };
+                    ((reach * FAR_FOG_START, reach), far)
+                }
+            };
+            Scene {
+                camera: view.camera(),
+                time: NOON,
+                brightness: DEFAULT_BRIGHTNESS,
+                fog,
+                underwater: false,
+                outline: &[],
+                boxes: &[],
+                figures: &[],
+                items: &[],
+                crack: None,
+                hud: None,
+                menus: None,
+                far,
+            }
+        })
+        .collect();
+    let mut times = vec![Vec::new(); scenes.len()];
+    let mut quads = vec![(0, 0); scenes.len()];
+    for frame in 0..WARM_UP + FAR_FRAMES {
+        for (way, scene) in scenes.iter().enumerate() {
+            let start = Instant::now();
+            let picture = renderer.capture(SIZE, scene);
+            let elapsed = start.elapsed();
+            assert!(picture.is_ok(), "the frame reads back");
+            quads[way] = (renderer.quads_drawn(), renderer.far_quads_drawn());
+            if frame >= WARM_UP {
+                times[way].push(elapsed);
+            }
+        }
+    }
+    let medians: Vec<f64> = times.into_iter().map(median).collect();
+    println!();
+    println!(
+        "{:<38} {:>12} {:>12} {:>12} {:>10}",
+        "seed 7 spawn, rd 8, far view", "ms (p50)", "near quads", "far quads", "ratio"
+    );
+    for (i, reach) in REACHES.iter().enumerate() {
+        println!(
+            "{:<38} {:>12.1} {:>12} {:>12} {:>10.2}",
+            format!("far view {reach}"),
+            medians[i],
+            quads[i].0,
+            quads[i].1,
+            medians[i] / medians[0]
         );
     }
 }

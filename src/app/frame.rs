@@ -400,13 +400,14 @@ impl App {
         if let (Some(f), Some(display)) = (self.frame.stats.summary(), &self.display) {
             log::info!(
                 "last {} frames: {:.1} fps, frame time p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms; \
-                 the last frame drew {} quads",
+                 the last frame drew {} quads (and {} of the far view)",
                 self.frame.stats.len(),
                 f.fps,
                 f.p50_ms,
                 f.p95_ms,
                 f.p99_ms,
-                display.renderer.quads_drawn()
+                display.renderer.quads_drawn(),
+                display.renderer.far_quads_drawn()
             );
         }
     }

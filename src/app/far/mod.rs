@@ -27,6 +27,11 @@ use crate::world::coarse::SectionPos;
 use crate::world::{BlockPos, ChunkPos, ColumnPos};
 use rings::{Plan, Rings, SectionColumn};
 
+/// The real blocks' levels below this are forgotten beyond twice the far view's reach
+/// ([`RealBlocks::forget_beyond`]); from this level up a section spans 256 blocks or more,
+/// so those kept grow only slowly however far the player goes.
+const FORGOTTEN_BELOW: u8 = 3;
+
 /// A held section's state.
 #[derive(Clone, Copy, Debug, Default)]
 struct Held {
@@ -180,6 +185,9 @@ impl FarView {
         }
         self.ready.retain(|(p, _)| keep.contains(p));
         streamer.drop_far_jobs(|p| keep.contains(&p));
+        // The real blocks' fine levels where the far view no longer reaches.
+        self.blocks
+            .forget_beyond(BlockPos::containing(feet), 2 * rings.far(), FORGOTTEN_BELOW);
         for pos in wanted {
             if let std::collections::btree_map::Entry::Vacant(e) = self.held.entry(pos) {
                 e.insert(Held {
