@@ -417,6 +417,7 @@ impl Streamer {
             self.shown.insert(chunk, version);
             self.ready.retain(|(p, _)| *p != chunk);
             out.push((chunk, mesh));
+            self.take_in(world, chunk);
         }
         out
     }

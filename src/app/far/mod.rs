@@ -220,6 +220,12 @@ impl FarView {
         Some((pos, mesh))
     }
 
+    /// The real blocks' levels it draws from where the player has been.
+    #[must_use]
+    pub const fn real_blocks(&self) -> &RealBlocks {
+        &self.blocks
+    }
+
     /// Sections whose meshes should leave the GPU.
     pub fn take_dropped(&mut self) -> Vec<SectionPos> {
         std::mem::take(&mut self.dropped)

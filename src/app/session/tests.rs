@@ -131,3 +131,74 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
         "the chunk with the hole is re-meshed: {remeshed:?}"
     );
 }
+
+#[test]
+fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_meshed_again() {
+    use crate::world::coarse::{CoarseSource, SectionPos};
+    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
+        .expect("the options parse");
+    let settings = Settings {
+        render_distance: 3,
+        far_view: 512,
+        ..Settings::default()
+    };
+    let opened =
+        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
+    let mut session = Session::new(&cli.play, &settings, opened, Instant::now())
+        .expect("the game's server lets its player in");
+    let mut scene = Scene::default();
+    let taken = |s: &mut Session| {
+        let mut sections = 0;
+        while s.next_ready_section().is_some() {
+            sections += 1;
+        }
+        sections
+    };
+    run_until(&mut session, &mut scene, true, |s| s.started());
+    run_until(&mut session, &mut scene, false, |s| {
+        s.loading_progress() >= 1.0
+    });
+    let mut shown = taken(&mut session);
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
+    let deadline = Instant::now() + PATIENCE;
+    while !session.far.complete() {
+        assert!(Instant::now() < deadline, "the far view never completed");
+        let changes = session.advance(frame, false);
+        scene.apply(changes, &mut session);
+        shown += taken(&mut session);
+    }
+    assert!(
+        shown > 0,
+        "the far view's sections were handed out to be drawn"
+    );
+
+    // A block of stone placed on the grass two blocks ahead: the first thing in its
+    // level-1 cell, so every level above changes.
+    session.input.mouse_motion(0.0, 300.0);
+    session.input.button(Button::Place, true);
+    let before = session.play.sim().tick_count();
+    while session.play.sim().tick_count() == before {
+        let changes = session.advance(frame, true);
+        scene.apply(changes, &mut session);
+    }
+    session.input.button(Button::Place, false);
+    let placed: Vec<_> = session.play.sim().world().edits().collect();
+    assert_eq!(placed.len(), 1, "one block placed");
+    let at = placed[0].0;
+    let top = SectionPos::containing(3, at);
+    let generated = session.generator.coarse_section(top);
+    let deadline = Instant::now() + PATIENCE;
+    let mut remeshed = 0;
+    while session.far.real_blocks().section(top, &*session.generator) == generated || remeshed == 0
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the block at {at:?} never reached level 3 ({} sections held, {remeshed} re-meshed)",
+            session.far.real_blocks().section_count()
+        );
+        let changes = session.advance(frame, false);
+        scene.apply(changes, &mut session);
+        remeshed += taken(&mut session);
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
