@@ -67,6 +67,23 @@ fn field(word: u32, shift: u32, bits: u32) -> u32 {
     return (word >> shift) & ((1u << bits) - 1u);
 }
 
+// A vertex's position in its mesh: whole blocks (or cells) across, sixteenths up.
+fn unpack_position(packed: u32) -> vec3<f32> {
+    return vec3<f32>(
+        f32(field(packed, X_SHIFT, X_BITS)),
+        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
+        f32(field(packed, Z_SHIFT, Z_BITS)),
+    );
+}
+
+// A vertex's texture coordinates, in tiles: U in whole tiles, V in halves.
+fn unpack_uv(surface: u32) -> vec2<f32> {
+    return vec2<f32>(
+        f32(field(surface, U_SHIFT, U_BITS)),
+        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
+    );
+}
+
 // A mesh-local `position`, camera-relative. Summed in whole blocks (and sixteenths) before
 // the eye's place in its cell is taken off, so a corner two meshes share comes to the same
 // value from either: no crack opens along their border, however far from the origin. (A
@@ -116,17 +133,10 @@ fn lit(light: vec2<f32>) -> vec3<f32> {
 
 @vertex
 fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput {
-    let position = vec3<f32>(
-        f32(field(packed, X_SHIFT, X_BITS)),
-        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
-        f32(field(packed, Z_SHIFT, Z_BITS)),
-    );
+    let position = unpack_position(packed);
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
-    let uv = vec2<f32>(
-        f32(field(surface, U_SHIFT, U_BITS)),
-        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
-    );
+    let uv = unpack_uv(surface);
     let tile = field(surface, TILE_SHIFT, TILE_BITS);
 
     var out: VertexOutput;
@@ -169,19 +179,12 @@ struct FarOutput {
 
 @vertex
 fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
-    let position = vec3<f32>(
-        f32(field(packed, X_SHIFT, X_BITS)),
-        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
-        f32(field(packed, Z_SHIFT, Z_BITS)),
-    );
+    let position = unpack_position(packed);
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let relative = from_eye_cell(position);
     var out: FarOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
-    out.local_uv = vec2<f32>(
-        f32(field(surface, U_SHIFT, U_BITS)),
-        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
-    );
+    out.local_uv = unpack_uv(surface);
     out.tile = field(surface, TILE_SHIFT, TILE_BITS);
     out.light = FACE_LIGHT[face] * lit(vec2<f32>(15.0, 0.0));
     var distance = length(relative.xz);
@@ -372,18 +375,11 @@ struct SampledOutput {
 
 @vertex
 fn vs_sampled(@location(0) packed: u32, @location(1) surface: u32) -> SampledOutput {
-    let position = vec3<f32>(
-        f32(field(packed, X_SHIFT, X_BITS)),
-        f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
-        f32(field(packed, Z_SHIFT, Z_BITS)),
-    );
+    let position = unpack_position(packed);
     var out: SampledOutput;
     let relative = from_eye_cell(position);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
-    out.local_uv = vec2<f32>(
-        f32(field(surface, U_SHIFT, U_BITS)),
-        f32(field(surface, V_SHIFT, V_BITS)) * 0.5,
-    );
+    out.local_uv = unpack_uv(surface);
     out.relative = relative;
     out.tile = field(surface, TILE_SHIFT, TILE_BITS);
     out.face = field(packed, FACE_SHIFT, FACE_BITS);

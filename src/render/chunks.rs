@@ -23,7 +23,7 @@ use std::collections::{BTreeSet, HashMap};
 use glam::{Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
-use super::meshes::{GpuMesh, Slots};
+use super::meshes::{GpuMesh, Slots, draw_in_order};
 use crate::mesh::occlusion::Walk;
 use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility};
 use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos};
@@ -298,17 +298,9 @@ impl ChunkStore {
         which: Pass,
         pipelines: [&wgpu::RenderPipeline; 2],
     ) {
-        let mut current = None;
-        let mut draw_one = |v: &Visible| {
-            if let Some(chunk) = self.chunks.get(&v.pos) {
-                self.slots.bind(pass, v.slot);
-                chunk.draw(pass, which, v.eye, pipelines, &mut current);
-            }
-        };
-        if which == Pass::Translucent {
-            visible.iter().rev().for_each(&mut draw_one);
-        } else {
-            visible.iter().for_each(&mut draw_one);
-        }
+        let meshes = visible
+            .iter()
+            .filter_map(|v| Some((self.chunks.get(&v.pos)?, v.slot, v.eye)));
+        draw_in_order(pass, &self.slots, which, pipelines, meshes);
     }
 }

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use glam::{Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
-use super::meshes::{GpuMesh, Slots};
+use super::meshes::{GpuMesh, Slots, draw_in_order};
 use crate::mesh::{ChunkMesh, Pass};
 use crate::world::coarse::{MAX_LEVEL, SectionPos};
 
@@ -185,17 +185,9 @@ impl FarStore {
         which: Pass,
         pipelines: [&wgpu::RenderPipeline; 2],
     ) {
-        let mut current = None;
-        let mut draw_one = |v: &FarVisible| {
-            if let Some((gpu, _)) = self.sections.get(&v.pos) {
-                self.slots.bind(pass, v.slot);
-                gpu.draw(pass, which, Some(v.eye), pipelines, &mut current);
-            }
-        };
-        if which == Pass::Translucent {
-            visible.iter().rev().for_each(&mut draw_one);
-        } else {
-            visible.iter().for_each(&mut draw_one);
-        }
+        let meshes = visible
+            .iter()
+            .filter_map(|v| Some((&self.sections.get(&v.pos)?.0, v.slot, Some(v.eye))));
+        draw_in_order(pass, &self.slots, which, pipelines, meshes);
     }
 }

@@ -150,6 +150,29 @@ impl GpuMesh {
     }
 }
 
+/// Draws pass `which` of `meshes` (each with its slot in `slots` and the eye from its low
+/// corner, in its own units, or `None` to draw all its faces): in the order given, or
+/// reversed for the translucent pass, which blends back to front. `pipelines` are the
+/// pass's pipeline lit by vertices, then the one lit from a light volume.
+pub fn draw_in_order<'m>(
+    pass: &mut wgpu::RenderPass<'_>,
+    slots: &Slots,
+    which: Pass,
+    pipelines: [&wgpu::RenderPipeline; 2],
+    meshes: impl DoubleEndedIterator<Item = (&'m GpuMesh, u32, Option<Vec3>)>,
+) {
+    let mut current = None;
+    let mut draw_one = |(mesh, slot, eye): (&GpuMesh, u32, Option<Vec3>)| {
+        slots.bind(pass, slot);
+        mesh.draw(pass, which, eye, pipelines, &mut current);
+    };
+    if which == Pass::Translucent {
+        meshes.rev().for_each(&mut draw_one);
+    } else {
+        meshes.for_each(&mut draw_one);
+    }
+}
+
 /// The bind group of a light volume's texture, for a mesh that has one of the right size.
 fn light_volume(
     device: &wgpu::Device,
