@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use glam::DVec3;
 
-use super::far::RealBlocks;
+use super::real_blocks::RealBlocks;
 use crate::mesh::Neighbourhood;
 use crate::world::coarse::SectionPos;
 use crate::world::light::ChunkLight;

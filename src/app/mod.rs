@@ -31,6 +31,7 @@ pub mod keys;
 pub mod lobby;
 pub mod open;
 pub mod play;
+pub mod real_blocks;
 pub mod servers;
 pub mod session;
 pub mod settings;

@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 
-use super::far::RealBlocks;
 use super::jobs::{Focus, Job};
+use super::real_blocks::RealBlocks;
 use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
 use super::workers::{Done, Workers};
 use crate::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};

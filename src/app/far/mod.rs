@@ -9,10 +9,7 @@
 //! view when they walk away. Each frame, [`FarView::plan`] says which sections to draw and
 //! which near chunks they stand in for.
 
-mod blocks;
 pub mod rings;
-
-pub use blocks::RealBlocks;
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Instant;
@@ -20,6 +17,7 @@ use std::time::Instant;
 use glam::DVec3;
 
 use super::jobs::Job;
+use super::real_blocks::RealBlocks;
 use super::stream::Streamer;
 use super::workers::Done;
 use crate::mesh::ChunkMesh;

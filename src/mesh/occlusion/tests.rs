@@ -224,7 +224,8 @@ fn through_pixel(inverse: Mat4, ndc: (f32, f32)) -> DVec3 {
         let p = inverse * glam::Vec4::new(ndc.0, ndc.1, depth, 1.0);
         p.xyz() / p.w
     };
-    (unproject(1.0) - unproject(0.0)).normalize().as_dvec3()
+    // Depth is reversed: 1 is the near plane, 0 the far one.
+    (unproject(0.0) - unproject(1.0)).normalize().as_dvec3()
 }
 
 /// Five chunks in a row along x: the eye in air at x = 0, rock at 1, a sealed room in rock

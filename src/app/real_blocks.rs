@@ -1,5 +1,6 @@
-//! The real blocks' coarse levels, shared between the workers that keep them and the
-//! workers that mesh from them.
+//! The real blocks' coarse levels for the far view ([`super::far`]), shared between the
+//! workers that keep them and the workers that mesh from them: a module of its own, below
+//! the far view, the jobs and the workers that all use it.
 //!
 //! The [`Pyramid`] takes in every chunk the near view meshes, so the far view shows what the
 //! player built or dug once they walk off; everywhere else a section comes from the
