@@ -166,6 +166,8 @@ pub struct JobQueue {
     heap: BinaryHeap<Entry>,
     focus: Focus,
     next_order: u64,
+    /// Whether far-view work waits (while the near view loads).
+    far_held: bool,
 }
 
 impl JobQueue {
@@ -176,6 +178,7 @@ impl JobQueue {
             heap: BinaryHeap::new(),
             focus: Focus::new(DVec3::ZERO, DVec3::ZERO),
             next_order: 0,
+            far_held: false,
         }
     }
 
@@ -190,9 +193,19 @@ impl JobQueue {
         self.next_order += 1;
     }
 
-    /// The cheapest job, if any.
+    /// The cheapest job, if any; none of the far view's while it is held.
     pub fn pop(&mut self) -> Option<Job> {
+        if self.far_held && self.heap.peek().is_some_and(|e| e.cost >= FAR_WORK) {
+            return None;
+        }
         self.heap.pop().map(|e| e.job)
+    }
+
+    /// Holds the far view's work back (`true`) or lets it go (`false`): a worker busy with
+    /// a far section for a few milliseconds is one the near view's next job waits for.
+    /// Returns whether that changed.
+    pub fn hold_far(&mut self, held: bool) -> bool {
+        std::mem::replace(&mut self.far_held, held) != held
     }
 
     /// Prices every waiting job for `focus`, and takes out and returns those `keep` refuses
@@ -286,6 +299,26 @@ mod tests {
                 .map(|x| ColumnPos::new(x, 0))
                 .collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn far_work_waits_while_held_and_near_work_does_not() {
+        let mut queue = JobQueue::new();
+        let blocks = RealBlocks::new(2);
+        queue.push(Job::Coarse {
+            pos: SectionPos::new(1, 0, 0, 0),
+            version: 0,
+            blocks,
+        });
+        queue.push(generate(9, 9));
+        assert!(queue.hold_far(true));
+        assert!(
+            matches!(queue.pop(), Some(Job::Generate(_))),
+            "near work goes"
+        );
+        assert!(queue.pop().is_none(), "far work waits");
+        assert!(queue.hold_far(false));
+        assert!(matches!(queue.pop(), Some(Job::Coarse { .. })));
     }
 
     #[test]

@@ -75,6 +75,9 @@ pub struct Streamer {
     far_blocks: Option<RealBlocks>,
     /// Copies of chunks made for the far view so far, which numbers each.
     far_copies: u64,
+    /// Chunks meshed while the near view loads, to be taken into the far view's levels
+    /// once it has: copying them would take the loading's time on the main thread.
+    far_later: Vec<ChunkPos>,
     /// The far view's finished work, for it to take.
     far_done: Vec<Done>,
 }
@@ -113,6 +116,7 @@ impl Streamer {
             shading: Shading::default(),
             far_blocks: None,
             far_copies: 0,
+            far_later: Vec::new(),
             far_done: Vec::new(),
         }
     }
@@ -196,6 +200,19 @@ impl Streamer {
         }
         if std::mem::take(&mut self.rescan) {
             self.schedule(world, focus.centre(), budget);
+        }
+        // The far view is made after the near one: while chunks in view wait, no worker
+        // takes a far section that the next near job would wait behind.
+        let complete = self.view_complete();
+        self.workers.hold_far(!complete);
+        if complete {
+            let started = Instant::now();
+            while started.elapsed() < budget {
+                let Some(pos) = self.far_later.pop() else {
+                    break;
+                };
+                self.take_in(world, pos);
+            }
         }
     }
 
@@ -303,7 +320,7 @@ impl Streamer {
                 // Only blocks have faces: an empty chunk's mesh is empty, whatever is around.
                 self.shown.insert(pos, version);
                 self.ready.push_back((pos, ChunkMesh::default()));
-                self.take_in(world, pos);
+                self.take_in_later(pos);
                 continue;
             }
             if self.meshing.contains(&pos) {
@@ -328,7 +345,7 @@ impl Streamer {
             border.set_leaves(self.leaves);
             border.set_shading(self.shading);
             self.meshing.insert(pos);
-            self.take_in(world, pos);
+            self.take_in_later(pos);
             self.workers.submit(Job::Mesh {
                 pos,
                 version,
@@ -358,9 +375,20 @@ impl Streamer {
         });
     }
 
+    /// Notes the chunk at `pos`, just meshed, to be taken into the far view's levels once
+    /// the near view has loaded.
+    fn take_in_later(&mut self, pos: ChunkPos) {
+        if self.far_blocks.is_some() {
+            self.far_later.push(pos);
+        }
+    }
+
     /// Takes every chunk meshed from now on into `blocks` (the far view's real-block
     /// levels), or none with `None`.
     pub fn set_far_blocks(&mut self, blocks: Option<RealBlocks>) {
+        if blocks.is_none() {
+            self.far_later.clear();
+        }
         self.far_blocks = blocks;
     }
 

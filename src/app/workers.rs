@@ -122,6 +122,15 @@ impl Workers {
         self.queue().jobs.refocus(focus, keep)
     }
 
+    /// Holds the far view's work back while `held` (see [`JobQueue::hold_far`]), waking
+    /// the workers when it is let go.
+    pub fn hold_far(&self, held: bool) {
+        let changed = self.queue().jobs.hold_far(held);
+        if changed && !held {
+            self.shared.1.notify_all();
+        }
+    }
+
     /// A finished result, if one is waiting; never blocks.
     #[must_use]
     pub fn try_done(&self) -> Option<Done> {
