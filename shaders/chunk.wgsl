@@ -181,11 +181,17 @@ struct FarOutput {
 fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     let position = unpack_position(packed);
     let face = field(packed, FACE_SHIFT, FACE_BITS);
-    let relative = from_eye_cell(position);
+    let tile = field(surface, TILE_SHIFT, TILE_BITS);
+    var at = position;
+    if face == 2u && tile == WATER_TILE {
+        // As in `vs_main`: the far sea's surface where the near one's lies.
+        at.y -= FAR_WATER_DROP / chunk.offset.w;
+    }
+    let relative = from_eye_cell(at);
     var out: FarOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = unpack_uv(surface);
-    out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.tile = tile;
     out.light = FACE_LIGHT[face] * lit(vec2<f32>(15.0, 0.0));
     var distance = length(relative.xz);
     if globals.water.w > 0.5 {
@@ -200,6 +206,21 @@ fn fs_far(in: FarOutput) -> @location(0) vec4<f32> {
     let texel = atlas_texel(in.local_uv, in.tile);
     let haze = select(globals.sky_horizon.rgb, globals.water.rgb, globals.water.w > 0.5);
     return vec4<f32>(mix(texel.rgb * in.light, haze, in.fog), 1.0);
+}
+
+// The far view's translucent faces. Its water is as deep as the open sea looks (past the
+// render distance a beach's shallows are a few pixels wide), so it reads nothing of the
+// depth behind it: a software renderer pays for that read at every pixel of the far sea.
+@fragment
+fn fs_far_water(in: FarOutput) -> @location(0) vec4<f32> {
+    let texel = atlas_texel(in.local_uv, in.tile);
+    let haze = select(globals.sky_horizon.rgb, globals.water.rgb, globals.water.w > 0.5);
+    if in.tile != WATER_TILE {
+        // Ice and glass, seen through as their texture says.
+        return vec4<f32>(mix(texel.rgb * in.light, haze, in.fog), texel.a);
+    }
+    let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, 0.9);
+    return vec4<f32>(mix(colour * in.light, haze, in.fog), DEEP_ALPHA);
 }
 
 // A corner of a model face (src/mesh/models.rs): chunk-relative, with its texture corner,

@@ -533,8 +533,8 @@ impl Renderer {
                 [&self.pipelines.translucent, translucent]
             };
             // Far water first: back to front.
-            self.far
-                .draw(&mut pass, &far, Pass::Translucent, translucent_pipelines);
+            let water = [&self.pipelines.far_water, &self.pipelines.far_water];
+            self.far.draw(&mut pass, &far, Pass::Translucent, water);
             self.chunks.draw(
                 &mut pass,
                 &visible,

@@ -26,6 +26,8 @@ pub struct Pipelines {
     pub opaque: wgpu::RenderPipeline,
     /// The far view's opaque faces, lit and fogged a corner at a time.
     pub far: wgpu::RenderPipeline,
+    /// The far view's water, as the far pipeline draws, blended.
+    pub far_water: wgpu::RenderPipeline,
     /// Alpha-tested chunk faces.
     pub cutout: wgpu::RenderPipeline,
     /// Faces of blocks drawn as models (torches), alpha-tested, seen from both sides.
@@ -350,6 +352,21 @@ impl Builder<'_> {
         })
     }
 
+    /// The far view's water: the far pipeline's vertices, blended over what is behind.
+    fn far_water(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "far water",
+            module: &self.chunk_shader,
+            vertex: "vs_far",
+            fragment: "fs_far_water",
+            layout: &self.world,
+            buffers: &CHUNK_VERTEX,
+            cull: true,
+            depth: depth(false, wgpu::CompareFunction::Greater),
+            blend: ALPHA_BLEND,
+        })
+    }
+
     /// A pass with a shader file of its own (entry points `vs_main` and `fs_main`) that
     /// needs only the globals: seen from both sides, tested against the depth by `compare`
     /// but never writing it.
@@ -478,6 +495,7 @@ impl Pipelines {
             sky: builder.own_shader("sky", "sky.wgsl", &[], GreaterEqual, None),
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
             far: builder.far(),
+            far_water: builder.far_water(),
             cutout: builder.chunk_faces("cutout", "fs_cutout", false, None),
             models: builder.models(),
             translucent: builder.chunk_faces("translucent", "fs_translucent", false, ALPHA_BLEND),
