@@ -171,10 +171,11 @@ struct FarOutput {
     @builtin(position) clip: vec4<f32>,
     @location(0) local_uv: vec2<f32>,
     @location(1) @interpolate(flat) tile: u32,
-    // The face's light: its direction's shade times full sky light in today's daylight.
+    // The face's light (its direction's shade times full sky light in today's daylight),
+    // less the share the fog hides.
     @location(2) light: vec3<f32>,
-    // How much the fog hides the corner, 0 to 1.
-    @location(3) fog: f32,
+    // What the fog adds at the corner: its colour, times how much it hides (0 to 1).
+    @location(3) haze: vec3<f32>,
 };
 
 @vertex
@@ -197,15 +198,20 @@ fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     if globals.water.w > 0.5 {
         distance = length(relative);
     }
-    out.fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
+    let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
+    var haze = horizon_haze(relative);
+    if globals.water.w > 0.5 {
+        haze = globals.water.rgb;
+    }
+    out.light = out.light * (1.0 - fog);
+    out.haze = haze * fog;
     return out;
 }
 
 @fragment
 fn fs_far(in: FarOutput) -> @location(0) vec4<f32> {
     let texel = atlas_texel(in.local_uv, in.tile);
-    let haze = select(globals.sky_horizon.rgb, globals.water.rgb, globals.water.w > 0.5);
-    return vec4<f32>(mix(texel.rgb * in.light, haze, in.fog), 1.0);
+    return vec4<f32>(texel.rgb * in.light + in.haze, 1.0);
 }
 
 // The far view's translucent faces. Its water is as deep as the open sea looks (past the
@@ -214,13 +220,12 @@ fn fs_far(in: FarOutput) -> @location(0) vec4<f32> {
 @fragment
 fn fs_far_water(in: FarOutput) -> @location(0) vec4<f32> {
     let texel = atlas_texel(in.local_uv, in.tile);
-    let haze = select(globals.sky_horizon.rgb, globals.water.rgb, globals.water.w > 0.5);
     if in.tile != WATER_TILE {
         // Ice and glass, seen through as their texture says.
-        return vec4<f32>(mix(texel.rgb * in.light, haze, in.fog), texel.a);
+        return vec4<f32>(texel.rgb * in.light + in.haze, texel.a);
     }
     let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, 0.9);
-    return vec4<f32>(mix(colour * in.light, haze, in.fog), DEEP_ALPHA);
+    return vec4<f32>(colour * in.light + in.haze, DEEP_ALPHA);
 }
 
 // A corner of a model face (src/mesh/models.rs): chunk-relative, with its texture corner,
@@ -289,7 +294,7 @@ fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
     // Horizontal distance, so the fog wall is a cylinder matching the loaded columns.
     let distance = length(relative.xz);
     let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
-    return mix(colour, globals.sky_horizon.rgb, fog);
+    return mix(colour, horizon_haze(relative), fog);
 }
 
 fn shaded(texel: vec3<f32>, in: VertexOutput) -> vec3<f32> {

@@ -25,3 +25,11 @@ struct Globals {
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;
+
+// The colour the fog fades into looking along `direction` (any length, from the eye): the
+// sky's at the horizon, with the red glow of dawn and dusk towards the sun as the sky shader
+// paints it, so that far ground fades into the sky behind it.
+fn horizon_haze(direction: vec3<f32>) -> vec3<f32> {
+    let toward_sun = max(dot(normalize(direction.xz + 1e-5), normalize(globals.sun.xz + 1e-5)), 0.0);
+    return globals.sky_horizon.rgb + globals.glow.rgb * pow(toward_sun, 3.0);
+}

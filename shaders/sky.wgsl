@@ -69,10 +69,9 @@ fn fs_main(in: VertexOutput) -> @location(0) vec4<f32> {
     let up = smoothstep(-0.05, 0.6, direction.y);
     var colour = mix(globals.sky_horizon.rgb, globals.sky_zenith.rgb, up);
 
-    // Dawn and dusk: red about the sun, strongest low in the sky.
-    let toward_sun = max(dot(normalize(direction.xz + 1e-5), normalize(sun.xz + 1e-5)), 0.0);
+    // Dawn and dusk: red about the sun, strongest low in the sky (the fog's haze there).
     let low = 1.0 - smoothstep(0.0, 0.45, abs(direction.y));
-    colour += globals.glow.rgb * pow(toward_sun, 3.0) * low;
+    colour += (horizon_haze(direction) - globals.sky_horizon.rgb) * low;
 
     // Stars, turning with the sun about the world's z axis, faded near the horizon.
     let angle = atan2(sun.y, sun.x);
