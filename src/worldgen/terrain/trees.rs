@@ -119,6 +119,27 @@ fn woods(biome: Biome, pick: f64) -> (f64, TreeKind) {
     }
 }
 
+/// Whether `roll` (in `[0, 1)`) falls under the chance `1 - e^-(trees · density)` that a
+/// coarse column shows a canopy, when that is clear whatever the woods' density: the noise
+/// sample and the exponential [`Forests::coarse_crown`] would spend on it then change nothing.
+/// `None` where the density decides.
+///
+/// The chance lies between `1 - 1 / (1 + t + t²/2)` at the thinnest density `t` (as
+/// `e^t ≥ 1 + t + t²/2`) and `d`, the expected trees at the densest (as `1 - e^-d ≤ d`); the
+/// margins are far wider than the rounding of either side. Most rolls fall outside: on the
+/// plains at level 1 the densest woods cover a column one time in twenty, and at the top
+/// levels even the thinnest cover nearly every one.
+fn crown_odds(trees: f64, roll: f64) -> Option<bool> {
+    const MARGIN: f64 = 1e-9;
+    let densest = trees * DENSITY_RANGE.1;
+    let thinnest = trees * DENSITY_RANGE.0;
+    if roll > densest * (1.0 + MARGIN) + MARGIN {
+        return Some(false);
+    }
+    let at_least = 1.0 - 1.0 / (1.0 + thinnest + thinnest * thinnest / 2.0);
+    (roll < at_least - MARGIN).then_some(true)
+}
+
 /// One tree, rooted at the surface of its trunk column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Tree {
@@ -253,12 +274,12 @@ impl Forests {
     /// `top` in `biome`, shows a canopy from afar, and if so its leaves and how many blocks
     /// above the ground it reaches.
     ///
-    /// Cheap whatever the side: one hash and one noise sample rather than every tree cell
-    /// under it. A canopy reaches into the square from trunks up to [`REACH`] outside it, so
-    /// the trunks that could cover it stand in a square `side + 2 * REACH` wide, where a tree
-    /// cell of `CELL²` columns holds one with its biome's chance times the woods' density; the
-    /// square shows leaves with the chance that at least one does (Poisson), decided by a
-    /// hash of the column. The tree is one of middle height.
+    /// Cheap whatever the side: a few hashes and at most one noise sample rather than every
+    /// tree cell under it. A canopy reaches into the square from trunks up to [`REACH`]
+    /// outside it, so the trunks that could cover it stand in a square `side + 2 * REACH`
+    /// wide, where a tree cell of `CELL²` columns holds one with its biome's chance times the
+    /// woods' density; the square shows leaves with the chance that at least one does
+    /// (Poisson), decided by a hash of the column. The tree is one of middle height.
     pub(super) fn coarse_crown(
         &self,
         (x, z, side): (i32, i32, i32),
@@ -275,11 +296,15 @@ impl Forests {
             return None;
         }
         let cells = f64::from(side + 2 * REACH) / f64::from(CELL);
-        let expected = cells * cells * chance * self.density_at(x, z);
-        let covered = 1.0 - libm::exp(-expected);
+        let trees = cells * cells * chance;
+        let roll = unit(hash2(self.seed, salt::COARSE, x, z));
+        let covered = match crown_odds(trees, roll) {
+            Some(shows) => shows,
+            None => roll < 1.0 - libm::exp(-trees * self.density_at(x, z)),
+        };
         let trunk = kind.min_trunk() + (TRUNK_CHOICES / 2) as i32;
         // The logs, and the top leaf one above them.
-        (unit(hash2(self.seed, salt::COARSE, x, z)) < covered).then_some((kind.leaves(), trunk + 1))
+        covered.then_some((kind.leaves(), trunk + 1))
     }
 
     /// Every tree whose trunk stands in columns `x0 .. x1` by `z0 .. z1`, in a fixed order.
@@ -310,3 +335,6 @@ impl Forests {
         trees
     }
 }
+
+#[cfg(test)]
+mod tests;
