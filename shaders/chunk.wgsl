@@ -141,13 +141,13 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
 
     var out: VertexOutput;
     var at = position;
-    if chunk.offset.w > 1.0 && face == 2u && tile == WATER_TILE {
-        // A far view's cell of water is the top of the water in it: over the sea its upper
-        // half is air, so the real surface lies in the block under the cell's top, still
-        // water's short top (14 sixteenths) up that block. Lowered by exactly that much
-        // (the cell size is a power of two), the far sea meets the near one with no step.
-        at.y -= FAR_WATER_DROP / chunk.offset.w;
-    }
+    // A far view's cell of water is the top of the water in it: over the sea its upper half
+    // is air, so the real surface lies in the block under the cell's top, still water's
+    // short top (14 sixteenths) up that block. Lowered by exactly that much (the cell size
+    // is a power of two), the far sea meets the near one with no step. By `select`, not
+    // `if`: see `vs_far`.
+    let coarse_sea = chunk.offset.w > 1.0 && face == 2u && tile == WATER_TILE;
+    at.y -= select(0.0, FAR_WATER_DROP / chunk.offset.w, coarse_sea);
     let relative = from_eye_cell(at);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
@@ -162,21 +162,21 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     return out;
 }
 
-// The far view's opaque faces (src/render/far.rs): the vertex stage of `vs_main`, but for
-// faces that carry neither ambient occlusion nor smooth light (every corner has full sky
-// light), so their light and fog are worked out once a corner and only what differs across
-// a face reaches the fragment stage. A software rasteriser pays for every value carried to
-// the pixels of every triangle, and the far view's triangles are many and small.
+// The far view's faces (src/render/far.rs): the vertex stage of `vs_main`, but for faces
+// that carry neither ambient occlusion nor smooth light (every corner has full sky light)
+// and are painted in their tile's average colour (the atlas's last level, see
+// src/render/atlas.rs), so a corner's colour, light and fog are worked out once and only
+// the colour reaches the pixels. A software rasteriser pays for every value carried to the
+// pixels of every triangle and for every texture read, and the far view's triangles are
+// many and small.
 struct FarOutput {
     @builtin(position) clip: vec4<f32>,
-    @location(0) local_uv: vec2<f32>,
-    @location(1) @interpolate(flat) tile: u32,
-    // The face's light (its direction's shade times full sky light in today's daylight),
-    // less the share the fog hides.
-    @location(2) light: vec3<f32>,
-    // What the fog adds at the corner: its colour, times how much it hides (0 to 1).
-    @location(3) haze: vec3<f32>,
+    // The corner's colour, lit and fogged; alpha for the far water pipeline to blend by.
+    @location(0) colour: vec4<f32>,
 };
+
+// The atlas level with a texel per tile: 16 texels halved four times.
+const TILE_AVERAGE_LEVEL: u32 = 4u;
 
 @vertex
 fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
@@ -184,48 +184,39 @@ fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let tile = field(surface, TILE_SHIFT, TILE_BITS);
     var at = position;
-    if face == 2u && tile == WATER_TILE {
-        // As in `vs_main`: the far sea's surface where the near one's lies.
-        at.y -= FAR_WATER_DROP / chunk.offset.w;
-    }
+    // As in `vs_main`: the far sea's surface where the near one's lies.
+    at.y -= select(0.0, FAR_WATER_DROP / chunk.offset.w, face == 2u && tile == WATER_TILE);
     let relative = from_eye_cell(at);
     var out: FarOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
-    out.local_uv = unpack_uv(surface);
-    out.tile = tile;
-    out.light = FACE_LIGHT[face] * lit(vec2<f32>(15.0, 0.0));
-    var distance = length(relative.xz);
-    if globals.water.w > 0.5 {
-        distance = length(relative);
-    }
+    let average = textureLoad(
+        atlas,
+        vec2<u32>(tile % ATLAS_COLUMNS, tile / ATLAS_COLUMNS),
+        TILE_AVERAGE_LEVEL,
+    );
+    // Past the render distance the water is as deep as the open sea looks (a beach's
+    // shallows are a few pixels wide there), so the far water pipeline reads nothing of the
+    // depth behind it: a software renderer pays for that read at every pixel.
+    let water = tile == WATER_TILE;
+    let deep = mix(average.rgb * SHALLOW_TINT, DEEP_WATER, 0.9);
+    let colour = select(average.rgb, deep, water);
+    let alpha = select(average.a, DEEP_ALPHA, water);
+    // Choices by `select`, not `if`: llvmpipe runs a vertex stage that branches on a
+    // uniform several times slower (the far view's frame took half as long again).
+    let underwater = globals.water.w > 0.5;
+    let distance = select(length(relative.xz), length(relative), underwater);
     let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
-    var haze = horizon_haze(relative);
-    if globals.water.w > 0.5 {
-        haze = globals.water.rgb;
-    }
-    out.light = out.light * (1.0 - fog);
-    out.haze = haze * fog;
+    let haze = select(horizon_haze(relative), globals.water.rgb, underwater);
+    let light = FACE_LIGHT[face] * lit(vec2<f32>(15.0, 0.0));
+    out.colour = vec4<f32>(mix(colour * light, haze, fog), alpha);
     return out;
 }
 
+// The far view's opaque faces and its water, ice and glass (the latter blended by the far
+// water pipeline).
 @fragment
 fn fs_far(in: FarOutput) -> @location(0) vec4<f32> {
-    let texel = atlas_texel(in.local_uv, in.tile);
-    return vec4<f32>(texel.rgb * in.light + in.haze, 1.0);
-}
-
-// The far view's translucent faces. Its water is as deep as the open sea looks (past the
-// render distance a beach's shallows are a few pixels wide), so it reads nothing of the
-// depth behind it: a software renderer pays for that read at every pixel of the far sea.
-@fragment
-fn fs_far_water(in: FarOutput) -> @location(0) vec4<f32> {
-    let texel = atlas_texel(in.local_uv, in.tile);
-    if in.tile != WATER_TILE {
-        // Ice and glass, seen through as their texture says.
-        return vec4<f32>(texel.rgb * in.light + in.haze, texel.a);
-    }
-    let colour = mix(texel.rgb * SHALLOW_TINT, DEEP_WATER, 0.9);
-    return vec4<f32>(colour * in.light + in.haze, DEEP_ALPHA);
+    return in.colour;
 }
 
 // A corner of a model face (src/mesh/models.rs): chunk-relative, with its texture corner,

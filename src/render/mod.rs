@@ -13,6 +13,7 @@
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
 
+mod atlas;
 pub mod camera;
 mod capture;
 pub mod chunks;
@@ -40,10 +41,10 @@ pub use items::{Crack, ItemSprite};
 pub use menus::MenuFrame;
 
 use crate::figure::Figure;
-use crate::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
 use crate::mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
 use crate::world::coarse::SectionPos;
 use crate::world::{ChunkPos, ColumnPos};
+use atlas::AtlasTexture;
 use chunks::ChunkStore;
 use far::FarStore;
 use pipelines::{DEPTH_FORMAT, Pipelines};
@@ -146,14 +147,6 @@ impl std::fmt::Debug for Renderer {
     }
 }
 
-fn srgb_to_linear(c: f32) -> f32 {
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
 impl Renderer {
     /// A renderer drawing into targets of `format`.
     ///
@@ -164,39 +157,14 @@ impl Renderer {
         let queue = gpu.queue.clone();
         let pipelines = Pipelines::new(&device, format);
         let atlas = image::load_from_memory(ATLAS_PNG)?.to_rgba8();
-        let size = wgpu::Extent3d {
-            width: atlas.width(),
-            height: atlas.height(),
-            depth_or_array_layers: 1,
-        };
-        debug_assert_eq!(
-            (size.width, size.height),
-            (ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE)
-        );
-        let texture = device.create_texture_with_data(
-            &queue,
-            &wgpu::TextureDescriptor {
-                label: Some("block atlas"),
-                size,
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::Rgba8UnormSrgb,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING,
-                // egui samples the same bytes without decoding them (it decodes itself).
-                view_formats: &[wgpu::TextureFormat::Rgba8Unorm],
-            },
-            wgpu::util::TextureDataOrder::LayerMajor,
-            atlas.as_raw(),
-        );
-        let menu_atlas = texture.create_view(&wgpu::TextureViewDescriptor {
-            format: Some(wgpu::TextureFormat::Rgba8Unorm),
-            ..Default::default()
-        });
+        let atlas = AtlasTexture::new(&device, &queue, &atlas);
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("nearest"),
             mag_filter: wgpu::FilterMode::Nearest,
             min_filter: wgpu::FilterMode::Nearest,
+            // The atlas's smaller levels are the far view's, read texel by texel: what
+            // is sampled stays sharp at every distance.
+            lod_max_clamp: 0.0,
             ..Default::default()
         });
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
@@ -205,7 +173,6 @@ impl Renderer {
             usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("globals"),
             layout: &pipelines.globals_layout,
@@ -216,7 +183,7 @@ impl Renderer {
                 },
                 wgpu::BindGroupEntry {
                     binding: 1,
-                    resource: wgpu::BindingResource::TextureView(&view),
+                    resource: wgpu::BindingResource::TextureView(&atlas.view),
                 },
                 wgpu::BindGroupEntry {
                     binding: 2,
@@ -234,7 +201,7 @@ impl Renderer {
             pipelines.chunk_layout.clone(),
             pipelines.light_layout.clone(),
         );
-        let menus = menus::MenuPainter::new(&device, format, &menu_atlas);
+        let menus = menus::MenuPainter::new(&device, format, &atlas.menu_view);
         Ok(Self {
             far,
             device,
@@ -335,7 +302,7 @@ impl Renderer {
     /// `srgb` in the space this renderer's target holds, with `w` as the fourth value.
     fn colour(&self, srgb: [f32; 3], w: f32) -> [f32; 4] {
         let c = if self.format.is_srgb() {
-            srgb.map(srgb_to_linear)
+            srgb.map(|c| atlas::srgb_to_linear(f64::from(c)) as f32)
         } else {
             srgb
         };

@@ -144,14 +144,15 @@ const fn uniform(
     }
 }
 
-/// A 2D texture binding the fragment stage reads.
-const fn fragment_texture(
+/// A 2D texture binding, read by the stages in `visibility`.
+const fn texture(
     binding: u32,
+    visibility: wgpu::ShaderStages,
     sample_type: wgpu::TextureSampleType,
 ) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,
-        visibility: wgpu::ShaderStages::FRAGMENT,
+        visibility,
         ty: wgpu::BindingType::Texture {
             sample_type,
             view_dimension: wgpu::TextureViewDimension::D2,
@@ -167,7 +168,12 @@ fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
         label: Some("globals"),
         entries: &[
             uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT, false, None),
-            fragment_texture(1, wgpu::TextureSampleType::Float { filterable: true }),
+            // The far view's vertices read the atlas's tile averages.
+            texture(
+                1,
+                wgpu::ShaderStages::VERTEX_FRAGMENT,
+                wgpu::TextureSampleType::Float { filterable: true },
+            ),
             wgpu::BindGroupLayoutEntry {
                 binding: 2,
                 visibility: wgpu::ShaderStages::FRAGMENT,
@@ -212,7 +218,11 @@ fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
 fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("scene depth"),
-        entries: &[fragment_texture(0, wgpu::TextureSampleType::Depth)],
+        entries: &[texture(
+            0,
+            wgpu::ShaderStages::FRAGMENT,
+            wgpu::TextureSampleType::Depth,
+        )],
     })
 }
 
@@ -358,7 +368,7 @@ impl Builder<'_> {
             label: "far water",
             module: &self.chunk_shader,
             vertex: "vs_far",
-            fragment: "fs_far_water",
+            fragment: "fs_far",
             layout: &self.world,
             buffers: &CHUNK_VERTEX,
             cull: true,
