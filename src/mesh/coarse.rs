@@ -24,9 +24,9 @@
 //! depend on which of its neighbours are drawn at which level), a section stands in walls
 //! that act as skirts: where another section's ground is lower or a finer level (or the
 //! near chunks) takes over, the walls close any gap between the two surfaces, and where the
-//! other ground is higher, it hides them. Water is the exception: seen through, its walls
-//! would draw the sections' grid across every sea, so at a border without a neighbour only
-//! its top is drawn.
+//! other ground is higher, it hides them. What is seen through (water, ice, glass) is the
+//! exception: its walls would draw the sections' grid across every sea and ice sheet, so at
+//! a border without a neighbour only its top is drawn.
 
 use super::greedy::Greedy;
 use super::mesher::QuadSink;
@@ -86,7 +86,7 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
                         if hides || (pass == Pass::Translucent && neighbour == block) {
                             continue;
                         }
-                        if block.is_water()
+                        if pass == Pass::Translucent
                             && face != Face::Up
                             && neighbours[face as usize].is_none()
                             && on_border([x, y, z], face)

@@ -109,19 +109,22 @@ fn water_shows_its_surface_and_the_ground_under_it() {
 }
 
 #[test]
-fn water_at_a_border_without_a_neighbour_shows_only_its_top() {
-    // A water cell in the section's top corner: its west and north sides and its top face
-    // out of the section, the others into the air inside it. Of the first three only the
-    // top is drawn.
-    let corner = section(&[([0, 31, 0], Block::Water)]);
-    let faces: BTreeSet<Face> = quads(&mesh(&corner, &[None; 6]), Pass::Translucent)
-        .into_iter()
-        .map(|(f, _)| f)
-        .collect();
-    assert_eq!(
-        faces,
-        [Face::East, Face::Up, Face::Down, Face::South].into()
-    );
+fn water_and_ice_at_a_border_without_a_neighbour_show_only_their_tops() {
+    // A cell in the section's top corner: its west and north sides and its top face out of
+    // the section, the others into the air inside it. Of the first three only the top is
+    // drawn, for water and for ice alike: both are seen through.
+    for block in [Block::Water, Block::Ice] {
+        let corner = section(&[([0, 31, 0], block)]);
+        let faces: BTreeSet<Face> = quads(&mesh(&corner, &[None; 6]), Pass::Translucent)
+            .into_iter()
+            .map(|(f, _)| f)
+            .collect();
+        assert_eq!(
+            faces,
+            [Face::East, Face::Up, Face::Down, Face::South].into(),
+            "{block:?}"
+        );
+    }
     // Inside the section, against air, water has all six.
     let inside = section(&[([5, 5, 5], Block::Water)]);
     assert_eq!(
