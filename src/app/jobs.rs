@@ -15,7 +15,7 @@ use super::real_blocks::RealBlocks;
 use crate::mesh::Neighbourhood;
 use crate::world::coarse::SectionPos;
 use crate::world::light::ChunkLight;
-use crate::world::{BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, LocalPos};
+use crate::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, LocalPos};
 
 /// Work for a worker.
 #[derive(Debug)]
@@ -47,6 +47,21 @@ pub enum Job {
         /// The levels to take it into.
         blocks: RealBlocks,
     },
+    /// Generate the column at `pos`, put the world's edits in it and take the chunks they
+    /// touch into the far view's coarse levels: what the player built where the near view
+    /// has not loaded this session (in a world just opened, or one walked away from far
+    /// enough to be forgotten) stands in the far view too.
+    TakeInEdited {
+        /// Which column.
+        pos: ColumnPos,
+        /// The edits inside it: where, and the block there now.
+        edits: Vec<(BlockPos, Block)>,
+        /// The copies' number (see [`RealBlocks::take_in`]): a copy the near view makes
+        /// later is newer.
+        copy: u64,
+        /// The levels to take them into.
+        blocks: RealBlocks,
+    },
     /// Make and mesh the far view's coarse section at `pos`.
     Coarse {
         /// Which section.
@@ -71,6 +86,7 @@ impl Job {
             Self::Generate(column) => focus.cost(column.chunk(focus.centre().y)),
             Self::Mesh { pos, .. } => focus.cost(*pos),
             Self::TakeIn { pos, .. } => FAR_WORK + focus.cost(*pos),
+            Self::TakeInEdited { pos, .. } => FAR_WORK + focus.cost(pos.chunk(focus.centre().y)),
             Self::Coarse { pos, .. } => {
                 let middle = pos.cell_min_block(LocalPos::new(16, 16, 16));
                 FAR_WORK + focus.cost(middle.chunk())
@@ -247,6 +263,7 @@ mod tests {
         match job {
             Job::Generate(c) => *c,
             Job::Mesh { pos, .. } | Job::TakeIn { pos, .. } => pos.column(),
+            Job::TakeInEdited { pos, .. } => *pos,
             Job::Coarse { pos, .. } => ColumnPos::new(pos.x, pos.z),
         }
     }

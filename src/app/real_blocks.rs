@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::world::coarse::{CoarseSection, CoarseSource, Pyramid, SectionPos};
-use crate::world::{BlockPos, Chunk, ChunkPos};
+use crate::world::{BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos};
 
 /// The pyramid and the version of each chunk taken in.
 #[derive(Debug)]
@@ -70,6 +70,13 @@ impl RealBlocks {
         inner
             .taken
             .retain(|pos, _| !far(pos.min_block(), crate::world::CHUNK_SIZE));
+    }
+
+    /// Whether any chunk of the column at `pos` has been taken in (and not forgotten).
+    #[must_use]
+    pub fn holds_column(&self, pos: ColumnPos) -> bool {
+        let inner = self.lock();
+        (0..COLUMN_CHUNKS as i32).any(|y| inner.taken.contains_key(&pos.chunk(y)))
     }
 
     /// How many sections it holds, at every level.

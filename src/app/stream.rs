@@ -230,13 +230,13 @@ impl Streamer {
             Job::Generate(column) => horizontal_distance_sq(column.chunk(0), centre) <= load,
             Job::Mesh { pos, .. } => horizontal_distance_sq(*pos, centre) <= view,
             // The far view keeps its own work (see `Streamer::drop_far_jobs`).
-            Job::TakeIn { .. } | Job::Coarse { .. } => true,
+            Job::TakeIn { .. } | Job::TakeInEdited { .. } | Job::Coarse { .. } => true,
         });
         for job in dropped {
             match job {
                 Job::Generate(column) => self.generating.remove(&column),
                 Job::Mesh { pos, .. } => self.meshing.remove(&pos),
-                Job::TakeIn { .. } | Job::Coarse { .. } => false,
+                Job::TakeIn { .. } | Job::TakeInEdited { .. } | Job::Coarse { .. } => false,
             };
         }
     }
@@ -373,6 +373,30 @@ impl Streamer {
             chunk: chunk.clone(),
             blocks: blocks.clone(),
         });
+    }
+
+    /// Queues the columns `columns` to be generated with `world`'s edits in them and taken
+    /// into the far view's levels ([`Job::TakeInEdited`]), if the far view is on.
+    pub fn take_in_edited(&mut self, world: &World, columns: impl IntoIterator<Item = ColumnPos>) {
+        let Some(blocks) = &self.far_blocks else {
+            return;
+        };
+        let jobs: Vec<Job> = columns
+            .into_iter()
+            .map(|pos| {
+                self.far_copies += 1;
+                Job::TakeInEdited {
+                    pos,
+                    edits: world
+                        .edits_in_column(pos)
+                        .map(|(at, edit)| (at, edit.current))
+                        .collect(),
+                    copy: self.far_copies,
+                    blocks: blocks.clone(),
+                }
+            })
+            .collect();
+        self.workers.submit_all(jobs);
     }
 
     /// Notes the chunk at `pos`, just meshed, to be taken into the far view's levels once

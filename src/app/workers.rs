@@ -6,16 +6,20 @@
 //! waits for a frame. Results come back through a channel the main thread drains without
 //! ever blocking.
 
+use std::collections::BTreeSet;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::jobs::{Focus, Job, JobQueue};
+use super::real_blocks::RealBlocks;
 use crate::mesh::{ChunkMesh, mesh_coarse};
 use crate::world::coarse::SectionPos;
 use crate::world::light::light_column;
-use crate::world::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource};
+use crate::world::{
+    Block, BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource,
+};
 use crate::worldgen::Generator;
 
 /// A generated column and the light it has by itself.
@@ -208,6 +212,12 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
                 chunk,
                 blocks,
             } => Done::TakenIn(blocks.take_in(pos, copy, &chunk, generator)),
+            Job::TakeInEdited {
+                pos,
+                edits,
+                copy,
+                blocks,
+            } => Done::TakenIn(take_in_edited(generator, pos, &edits, copy, &blocks)),
             Job::Coarse {
                 pos,
                 version,
@@ -223,4 +233,32 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
             return;
         }
     }
+}
+
+/// Generates the column at `pos`, puts `edits` (where, and the block there now) in it and
+/// takes the chunks they touch into `blocks` as copy `copy`; returns the sections whose
+/// cells changed, finest first, each once.
+fn take_in_edited(
+    generator: &Generator,
+    pos: ColumnPos,
+    edits: &[(BlockPos, Block)],
+    copy: u64,
+    blocks: &RealBlocks,
+) -> Vec<SectionPos> {
+    let mut chunks = generator.generate_column(pos);
+    let mut touched = [false; COLUMN_CHUNKS];
+    for &(at, block) in edits {
+        let Ok(y) = usize::try_from(at.chunk().y) else {
+            continue;
+        };
+        if let Some(chunk) = chunks.get_mut(y) {
+            chunk.set(at.local(), block);
+            touched[y] = true;
+        }
+    }
+    let mut changed = BTreeSet::new();
+    for (y, chunk) in chunks.iter().enumerate().filter(|&(y, _)| touched[y]) {
+        changed.extend(blocks.take_in(pos.chunk(y as i32), copy, chunk, generator));
+    }
+    changed.into_iter().collect()
 }

@@ -279,6 +279,16 @@ impl ColumnPos {
         self.x >= -LIMIT && self.x < LIMIT && self.z >= -LIMIT && self.z < LIMIT
     }
 
+    /// Whether some block of the column lies within `reach` blocks of `from`, measured
+    /// horizontally (in the x–z plane).
+    #[must_use]
+    pub fn within(self, from: BlockPos, reach: i32) -> bool {
+        let min = self.chunk(0).min_block();
+        let gap = |c: i32, low: i32| i64::from((low - c).max(c - (low + CHUNK_SIZE - 1)).max(0));
+        let (dx, dz) = (gap(from.x, min.x), gap(from.z, min.z));
+        dx * dx + dz * dz <= i64::from(reach).pow(2)
+    }
+
     /// This column moved by `dx`, `dz` columns.
     #[must_use]
     pub const fn offset(self, dx: i32, dz: i32) -> Self {

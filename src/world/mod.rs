@@ -401,6 +401,19 @@ impl World {
             .filter(move |(p, _)| p.column() == pos)
     }
 
+    /// The columns holding edits that lie within `reach` blocks of `centre` (horizontally,
+    /// to the nearest point of the column), in order.
+    #[must_use]
+    pub fn edited_columns_near(&self, centre: BlockPos, reach: i32) -> BTreeSet<ColumnPos> {
+        let slab = BlockPos::new(centre.x.saturating_sub(reach), i32::MIN, i32::MIN)
+            ..=BlockPos::new(centre.x.saturating_add(reach), i32::MAX, i32::MAX);
+        self.edits
+            .range(slab)
+            .map(|(p, _)| p.column())
+            .filter(|c| c.within(centre, reach))
+            .collect()
+    }
+
     /// The edits whose x lies in the chunk-wide slab starting at `min_x`, sorted.
     fn edits_in_slab(&self, min_x: i32) -> impl Iterator<Item = (BlockPos, Edit)> + '_ {
         let last_x = min_x + (CHUNK_SIZE - 1);

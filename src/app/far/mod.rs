@@ -22,7 +22,7 @@ use super::stream::Streamer;
 use super::workers::Done;
 use crate::mesh::ChunkMesh;
 use crate::world::coarse::SectionPos;
-use crate::world::{BlockPos, ChunkPos, ColumnPos};
+use crate::world::{BlockPos, ChunkPos, ColumnPos, World};
 use rings::{Plan, Rings, SectionColumn};
 
 /// The real blocks' levels below this are forgotten beyond twice the far view's reach
@@ -64,6 +64,9 @@ pub struct FarView {
     dropped: Vec<SectionPos>,
     /// When the sections held now began to be made, until all were shown.
     loading_since: Option<Instant>,
+    /// Edited columns the near view did not hold, queued to be generated with their edits
+    /// and taken in; forgotten with the real blocks' fine levels.
+    edited_queued: BTreeSet<ColumnPos>,
 }
 
 impl FarView {
@@ -81,6 +84,7 @@ impl FarView {
             ready: VecDeque::new(),
             dropped: Vec::new(),
             loading_since: None,
+            edited_queued: BTreeSet::new(),
         }
     }
 
@@ -117,8 +121,11 @@ impl FarView {
     }
 
     /// Takes the workers' finished far-view work from `streamer`, and for a player at
-    /// `feet`, queues what is newly held and forgets what is no longer.
-    pub fn update(&mut self, streamer: &mut Streamer, feet: DVec3) {
+    /// `feet`, queues what is newly held and forgets what is no longer. `near` is the world
+    /// the near view loads; `edits` the one that knows every edit (the game's own server's,
+    /// or for a server elsewhere, `near` again: such a server sends the edits of the columns
+    /// in view only).
+    pub fn update(&mut self, streamer: &mut Streamer, near: &World, edits: &World, feet: DVec3) {
         let Some(rings) = self.rings else {
             return;
         };
@@ -158,6 +165,7 @@ impl FarView {
         if self.anchor != Some(chunk) {
             self.anchor = Some(chunk);
             self.rehold(&rings, feet, &mut jobs, streamer);
+            self.take_in_edited(&rings, feet, streamer, near, edits);
         }
         streamer.submit_far(jobs);
     }
@@ -196,6 +204,36 @@ impl FarView {
                 self.loading_since.get_or_insert_with(Instant::now);
             }
         }
+    }
+
+    /// Queues the edited columns within reach of `feet` that the real blocks do not hold
+    /// and the near view has not loaded (a world just opened keeps its edits on disk; a
+    /// place left far behind has had its fine levels forgotten) to be generated with their
+    /// edits and taken in, so that what the player built stands in the far view wherever
+    /// they watch it from.
+    fn take_in_edited(
+        &mut self,
+        rings: &Rings,
+        feet: DVec3,
+        streamer: &mut Streamer,
+        near: &World,
+        edits: &World,
+    ) {
+        let centre = BlockPos::containing(feet);
+        let reach = rings.far();
+        // As the real blocks forget (see `rehold`).
+        self.edited_queued
+            .retain(|column| column.within(centre, 2 * reach));
+        let wanted: Vec<ColumnPos> = edits
+            .edited_columns_near(centre, reach)
+            .into_iter()
+            .filter(|&column| {
+                !near.is_loaded(column.chunk(0))
+                    && !self.blocks.holds_column(column)
+                    && self.edited_queued.insert(column)
+            })
+            .collect();
+        streamer.take_in_edited(edits, wanted);
     }
 
     /// The next finished mesh, nearest first, for the frame to upload.

@@ -28,6 +28,23 @@ fn unsaved_flat_session() -> Session {
         .expect("the game's server lets its player in")
 }
 
+/// A session of a new unsaved flat world at render distance 3 with the far view out to 512
+/// blocks, its world first handed to `prepare` (to restore edits, as a world file would).
+fn far_flat_session(prepare: impl FnOnce(&mut crate::world::World)) -> Session {
+    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
+        .expect("the options parse");
+    let settings = Settings {
+        render_distance: 3,
+        far_view: 512,
+        ..Settings::default()
+    };
+    let mut opened =
+        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
+    prepare(&mut opened.start.world);
+    Session::new(&cli.play, &settings, opened, Instant::now())
+        .expect("the game's server lets its player in")
+}
+
 /// The scene as a renderer would hold it: every chunk's latest mesh.
 #[derive(Default)]
 struct Scene {
@@ -135,17 +152,7 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
 #[test]
 fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_meshed_again() {
     use crate::world::coarse::{CoarseSource, SectionPos};
-    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
-        .expect("the options parse");
-    let settings = Settings {
-        render_distance: 3,
-        far_view: 512,
-        ..Settings::default()
-    };
-    let opened =
-        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
-    let mut session = Session::new(&cli.play, &settings, opened, Instant::now())
-        .expect("the game's server lets its player in");
+    let mut session = far_flat_session(|_| {});
     let mut scene = Scene::default();
     let taken = |s: &mut Session| {
         let mut sections = 0;
@@ -201,4 +208,61 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
         remeshed += taken(&mut session);
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+#[test]
+fn edits_the_near_view_never_loaded_reach_the_far_view() {
+    use crate::world::coarse::{CoarseSource, SectionPos};
+    use crate::world::{Edit, LocalPos};
+    // A glowstone tower 300 blocks east, as a world file would bring it: far outside the
+    // near view, which never loads it.
+    let tower: Vec<BlockPos> = (100..140).map(|y| BlockPos::new(300, y, 5)).collect();
+    let mut session = far_flat_session(|world| {
+        world.restore_edits(tower.iter().map(|&pos| {
+            let edit = Edit {
+                generated: Block::Air,
+                current: Block::Glowstone,
+            };
+            (pos, edit)
+        }));
+    });
+    let mut scene = Scene::default();
+    run_until(&mut session, &mut scene, true, |s| s.started());
+    let top = *tower.last().expect("a tower");
+    let [first, third] = [1, 3].map(|level| {
+        session
+            .generator
+            .coarse_section(SectionPos::containing(level, top))
+    });
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let blocks = session.far.real_blocks();
+        let level = |l| blocks.section(SectionPos::containing(l, top), &*session.generator);
+        if level(1) != first && level(3) != third {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the tower never reached the far view"
+        );
+        let changes = session.advance(frame, false);
+        scene.apply(changes, &mut session);
+        while session.next_ready_section().is_some() {}
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        !session.play.sim().world().is_loaded(top.chunk()),
+        "the near view loaded the tower itself"
+    );
+    // The tower's top cell at level 3 (8 blocks a side) is glowstone.
+    let section = SectionPos::containing(3, top);
+    let min = section.min_block();
+    let cell = |c: i32, low: i32| ((c - low) >> 3) as u8;
+    let local = LocalPos::new(cell(top.x, min.x), cell(top.y, min.y), cell(top.z, min.z));
+    let blocks = session.far.real_blocks();
+    assert_eq!(
+        blocks.section(section, &*session.generator).get(local),
+        Block::Glowstone
+    );
 }
