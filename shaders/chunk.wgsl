@@ -22,6 +22,20 @@ const WATER_TILE: u32 = 13u;
 // Blocks between the top of a far view's cell of sea and the real surface: the block over
 // the water, and the two sixteenths still water's top leaves under its block's top.
 const FAR_WATER_DROP: f32 = 1.125;
+// The atlas tile of ice. Must match src/mesh/tiles.rs.
+const ICE_TILE: u32 = 41u;
+// The same for a frozen sea, whose ice (a whole block) takes the place of its top water.
+const FAR_ICE_DROP: f32 = 1.0;
+
+// How far a face of a far view's cell is lowered, in blocks: the sea's top, open or frozen,
+// to where the near one lies. A far view's cell of sea is the top of the water in it: over
+// the sea its upper half is air, so the real surface lies in the block under the cell's top.
+// Lowered by exactly that much (the cell size is a power of two), the far sea meets the near
+// one with no step. By `select`, not `if`: see `vs_far`.
+fn far_sea_drop(face: u32, tile: u32) -> f32 {
+    let drop = select(0.0, FAR_ICE_DROP, tile == ICE_TILE);
+    return select(0.0, select(drop, FAR_WATER_DROP, tile == WATER_TILE), face == 2u);
+}
 // Blocks of water through which a little over half the light from behind is lost
 // (1 - e^-1): a beach's shallows show their sand, a sea floor ten blocks down barely.
 const WATER_CLARITY: f32 = 3.5;
@@ -141,13 +155,8 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
 
     var out: VertexOutput;
     var at = position;
-    // A far view's cell of water is the top of the water in it: over the sea its upper half
-    // is air, so the real surface lies in the block under the cell's top, still water's
-    // short top (14 sixteenths) up that block. Lowered by exactly that much (the cell size
-    // is a power of two), the far sea meets the near one with no step. By `select`, not
-    // `if`: see `vs_far`.
-    let coarse_sea = chunk.offset.w > 1.0 && face == 2u && tile == WATER_TILE;
-    at.y -= select(0.0, FAR_WATER_DROP / chunk.offset.w, coarse_sea);
+    // A far view's coarse section (cells larger than a block) has its sea lowered.
+    at.y -= select(0.0, far_sea_drop(face, tile) / chunk.offset.w, chunk.offset.w > 1.0);
     let relative = from_eye_cell(at);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
@@ -185,7 +194,7 @@ fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     let tile = field(surface, TILE_SHIFT, TILE_BITS);
     var at = position;
     // As in `vs_main`: the far sea's surface where the near one's lies.
-    at.y -= select(0.0, FAR_WATER_DROP / chunk.offset.w, face == 2u && tile == WATER_TILE);
+    at.y -= far_sea_drop(face, tile) / chunk.offset.w;
     let relative = from_eye_cell(at);
     var out: FarOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);

@@ -91,6 +91,8 @@ fn the_chunk_shader_finds_tiles_in_the_atlas_as_the_atlas_is_laid_out() {
     assert_eq!(constant(&module, "ATLAS_ROWS"), ATLAS_ROWS);
     let water = hewn::mesh::tiles::tile_index("water").map(u32::from);
     assert_eq!(Some(constant(&module, "WATER_TILE")), water);
+    let ice = hewn::mesh::tiles::tile_index("ice").map(u32::from);
+    assert_eq!(Some(constant(&module, "ICE_TILE")), ice);
 }
 
 #[test]
@@ -98,17 +100,25 @@ fn the_far_sea_is_lowered_to_where_the_near_one_lies() {
     use hewn::mesh::top_height;
     use hewn::world::Block;
     let module = parse("chunk.wgsl");
-    let (_, c) = module
-        .constants
-        .iter()
-        .find(|(_, c)| c.name.as_deref() == Some("FAR_WATER_DROP"))
-        .expect("the chunk shader has FAR_WATER_DROP");
-    let naga::Expression::Literal(naga::Literal::F32(drop)) = module.global_expressions[c.init]
-    else {
-        panic!("FAR_WATER_DROP is not an f32 literal");
+    let drop = |name: &str| {
+        let (_, c) = module
+            .constants
+            .iter()
+            .find(|(_, c)| c.name.as_deref() == Some(name))
+            .unwrap_or_else(|| panic!("the chunk shader has {name}"));
+        let naga::Expression::Literal(naga::Literal::F32(drop)) = module.global_expressions[c.init]
+        else {
+            panic!("{name} is not an f32 literal");
+        };
+        drop
     };
-    // The block of air over the sea in a coarse cell's upper half, and what still water's
-    // top leaves of its own block.
-    let short = 16 - top_height(Block::Water, Block::Air);
-    assert_eq!(drop, 1.0 + f32::from(short) / 16.0);
+    // The block of air over the sea in a coarse cell's upper half, and what the sea's top
+    // block leaves of its own: two sixteenths for still water, nothing for ice.
+    for (name, block) in [
+        ("FAR_WATER_DROP", Block::Water),
+        ("FAR_ICE_DROP", Block::Ice),
+    ] {
+        let short = 16 - top_height(block, Block::Air);
+        assert_eq!(drop(name), 1.0 + f32::from(short) / 16.0, "{name}");
+    }
 }
