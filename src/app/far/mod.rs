@@ -22,7 +22,7 @@ use super::stream::Streamer;
 use super::workers::Done;
 use crate::mesh::ChunkMesh;
 use crate::world::coarse::SectionPos;
-use crate::world::{BlockPos, ChunkPos, ColumnPos, World};
+use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos, World};
 use rings::{Plan, Rings, SectionColumn};
 
 /// The real blocks' levels below this are forgotten beyond twice the far view's reach
@@ -224,11 +224,14 @@ impl FarView {
         // As the real blocks forget (see `rehold`).
         self.edited_queued
             .retain(|column| column.within(centre, 2 * reach));
+        // The near view loads (and takes in) every column a chunk inside its reach.
+        let loading = rings.near_reach() - CHUNK_SIZE;
         let wanted: Vec<ColumnPos> = edits
             .edited_columns_near(centre, reach)
             .into_iter()
             .filter(|&column| {
-                !near.is_loaded(column.chunk(0))
+                !column.within(centre, loading)
+                    && !near.is_loaded(column.chunk(0))
                     && !self.blocks.holds_column(column)
                     && self.edited_queued.insert(column)
             })

@@ -173,6 +173,12 @@ impl Rings {
         self.far
     }
 
+    /// How far the near view reaches, in blocks.
+    #[must_use]
+    pub const fn near_reach(&self) -> i32 {
+        self.render_distance * CHUNK_SIZE
+    }
+
     /// Columns each way from the player's that `level` (2 and above) leaves to the one
     /// below.
     fn half(&self, level: u8) -> i32 {
