@@ -36,6 +36,7 @@ fn far_sea_drop(face: u32, tile: u32) -> f32 {
     let drop = select(0.0, FAR_ICE_DROP, tile == ICE_TILE);
     return select(0.0, select(drop, FAR_WATER_DROP, tile == WATER_TILE), face == 2u);
 }
+
 // Blocks of water through which a little over half the light from behind is lost
 // (1 - e^-1): a beach's shallows show their sand, a sea floor ten blocks down barely.
 const WATER_CLARITY: f32 = 3.5;
@@ -154,10 +155,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     let tile = field(surface, TILE_SHIFT, TILE_BITS);
 
     var out: VertexOutput;
-    var at = position;
-    // A far view's coarse section (cells larger than a block) has its sea lowered.
-    at.y -= select(0.0, far_sea_drop(face, tile) / chunk.offset.w, chunk.offset.w > 1.0);
-    let relative = from_eye_cell(at);
+    let relative = from_eye_cell(position);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
@@ -193,7 +191,7 @@ fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let tile = field(surface, TILE_SHIFT, TILE_BITS);
     var at = position;
-    // As in `vs_main`: the far sea's surface where the near one's lies.
+    // The far sea's surface where the near one's lies.
     at.y -= far_sea_drop(face, tile) / chunk.offset.w;
     let relative = from_eye_cell(at);
     var out: FarOutput;

@@ -3,20 +3,20 @@
 //!
 //! A coarse section is 32³ cells like a chunk, so it meshes into the near view's own
 //! [`ChunkMesh`] and [`Vertex`](super::Vertex) format: positions in cells, which fit the
-//! vertex's fields as blocks do. The renderer draws it with the chunk pipeline, scaling
-//! positions by the section's cell size ([`SectionPos::cell_size`], 2^level) before adding
-//! the section's offset from the eye ([`SectionPos::min_block`]); that scale is the one
-//! thing the chunk shader needs besides what a chunk gives it. Texture coordinates count
-//! cells too, so each cell shows its tile once.
+//! vertex's fields as blocks do. The renderer draws it with the far view's pipelines (the
+//! chunk shader's `vs_far`), scaling positions by the section's cell size
+//! ([`SectionPos::cell_size`], 2^level) before adding the section's offset from the eye
+//! ([`SectionPos::min_block`]), and painting each face in its tile's average colour.
 //!
 //! What is left out, far away: ambient occlusion and smooth light (every corner has full sky
 //! light and no block light, so the daylight the shader applies still darkens it at night),
 //! models (coarse cells hold none), cut-out leaves (leaves are opaque cubes, as with fast
 //! leaves, so a forest is its canopy's outside), cave culling (every face of the section
 //! sees every other) and short tops (water and slabs fill their cells, since a coarse cell
-//! is the top of whatever is in it; the shader lowers the sea's surface to the real one's,
-//! see `vs_main` in shaders/chunk.wgsl). Faces still merge greedily ([`super::greedy`]), and with
-//! the same light everywhere they merge by block and direction alone.
+//! is the top of whatever is in it; the shader lowers the sea's surface, open or frozen, to
+//! the real one's, see `far_sea_drop` in shaders/chunk.wgsl). Faces still merge greedily
+//! ([`super::greedy`]), and with the same light everywhere they merge by block and direction
+//! alone.
 //!
 //! Seams: a face at the border is culled only against a neighbour section that is given
 //! ([`CoarseNeighbours`]); toward a neighbour that is not, it is drawn. Meshed without
