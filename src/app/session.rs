@@ -243,12 +243,8 @@ impl Session {
             heading,
             loading_budget(elapsed),
         );
-        self.far.update(
-            &mut self.streamer,
-            self.play.sim().world(),
-            self.play.authority().world(),
-            feet,
-        );
+        self.far
+            .update(&mut self.streamer, self.play.authority().world(), feet);
         if self.ground_loaded.is_none()
             && self.play.ground_ready()
             && Streamer::ground_loaded(self.play.sim().world(), feet)

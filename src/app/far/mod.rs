@@ -121,11 +121,10 @@ impl FarView {
     }
 
     /// Takes the workers' finished far-view work from `streamer`, and for a player at
-    /// `feet`, queues what is newly held and forgets what is no longer. `near` is the world
-    /// the near view loads; `edits` the one that knows every edit (the game's own server's,
-    /// or for a server elsewhere, `near` again: such a server sends the edits of the columns
-    /// in view only).
-    pub fn update(&mut self, streamer: &mut Streamer, near: &World, edits: &World, feet: DVec3) {
+    /// `feet`, queues what is newly held and forgets what is no longer. `edits` is the world
+    /// that knows every edit: the game's own server's, or the client's copy of a server
+    /// elsewhere (which sends the edits of the columns in view only).
+    pub fn update(&mut self, streamer: &mut Streamer, edits: &World, feet: DVec3) {
         let Some(rings) = self.rings else {
             return;
         };
@@ -165,7 +164,7 @@ impl FarView {
         if self.anchor != Some(chunk) {
             self.anchor = Some(chunk);
             self.rehold(&rings, feet, &mut jobs, streamer);
-            self.take_in_edited(&rings, feet, streamer, near, edits);
+            self.take_in_edited(&rings, feet, streamer, edits);
         }
         streamer.submit_far(jobs);
     }
@@ -206,17 +205,16 @@ impl FarView {
         }
     }
 
-    /// Queues the edited columns within reach of `feet` that the real blocks do not hold
-    /// and the near view has not loaded (a world just opened keeps its edits on disk; a
-    /// place left far behind has had its fine levels forgotten) to be generated with their
-    /// edits and taken in, so that what the player built stands in the far view wherever
-    /// they watch it from.
+    /// Queues the edited columns within reach of `feet`, outside the near view, that the
+    /// real blocks do not hold (a world just opened keeps its edits on disk; a place left
+    /// far behind has had its fine levels forgotten; a far view just reshaped starts empty)
+    /// to be generated with their edits and taken in, so that what the player built stands
+    /// in the far view wherever they watch it from.
     fn take_in_edited(
         &mut self,
         rings: &Rings,
         feet: DVec3,
         streamer: &mut Streamer,
-        near: &World,
         edits: &World,
     ) {
         let centre = BlockPos::containing(feet);
@@ -231,7 +229,6 @@ impl FarView {
             .into_iter()
             .filter(|&column| {
                 !column.within(centre, loading)
-                    && !near.is_loaded(column.chunk(0))
                     && !self.blocks.holds_column(column)
                     && self.edited_queued.insert(column)
             })
