@@ -219,10 +219,16 @@ fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     return out;
 }
 
-// The far view's opaque faces and its water, ice and glass (the latter blended by the far
-// water pipeline).
+// The far view's opaque faces: whole, whatever their tile's average alpha (a leaf tile's
+// holes thin it, and leaves far away are opaque cubes).
 @fragment
 fn fs_far(in: FarOutput) -> @location(0) vec4<f32> {
+    return vec4<f32>(in.colour.rgb, 1.0);
+}
+
+// The far view's water, ice and glass, blended by the far water pipeline.
+@fragment
+fn fs_far_water(in: FarOutput) -> @location(0) vec4<f32> {
     return in.colour;
 }
 

@@ -3,7 +3,9 @@
 //! the far view, the jobs and the workers that all use it.
 //!
 //! The [`Pyramid`] takes in every chunk the near view meshes, so the far view shows what the
-//! player built or dug once they walk off; everywhere else a section comes from the
+//! player built or dug once they walk off, and every edited chunk within the far view's
+//! reach that it does not hold (generated with its edits by `Job::TakeInEdited`), so what
+//! was built in an earlier session shows too; everywhere else a section comes from the
 //! generator. Workers take chunks in whatever order they finish, so each chunk's copy
 //! carries a number that grows with every copy made, and an older copy never overwrites a
 //! newer one.

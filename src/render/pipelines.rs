@@ -368,7 +368,7 @@ impl Builder<'_> {
             label: "far water",
             module: &self.chunk_shader,
             vertex: "vs_far",
-            fragment: "fs_far",
+            fragment: "fs_far_water",
             layout: &self.world,
             buffers: &CHUNK_VERTEX,
             cull: true,

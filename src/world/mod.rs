@@ -405,8 +405,10 @@ impl World {
     /// to the nearest point of the column), in order.
     #[must_use]
     pub fn edited_columns_near(&self, centre: BlockPos, reach: i32) -> BTreeSet<ColumnPos> {
-        let slab = BlockPos::new(centre.x.saturating_sub(reach), i32::MIN, i32::MIN)
-            ..=BlockPos::new(centre.x.saturating_add(reach), i32::MAX, i32::MAX);
+        // Whole columns: one within reach may hold its edits beyond `reach` in x.
+        let low = centre.x.saturating_sub(reach) & !(CHUNK_SIZE - 1);
+        let high = centre.x.saturating_add(reach) | (CHUNK_SIZE - 1);
+        let slab = BlockPos::new(low, i32::MIN, i32::MIN)..=BlockPos::new(high, i32::MAX, i32::MAX);
         self.edits
             .range(slab)
             .map(|(p, _)| p.column())
@@ -717,5 +719,32 @@ mod tests {
             w.set_block(fresh, Block::Glass),
             "which leaves room for one more"
         );
+    }
+
+    #[test]
+    fn edited_columns_near_measure_to_the_nearest_block_of_each_column() {
+        let mut w = flat();
+        let edit = Edit {
+            generated: Block::Air,
+            current: Block::Stone,
+        };
+        // Column (3, 0) spans x 96 to 127: its nearest block lies 96 blocks from the
+        // origin, though the edit in it lies 120 away. Column (-4, 0) spans x -128 to -97.
+        let edits = [
+            BlockPos::new(120, 100, 5),
+            BlockPos::new(-128, 100, 5),
+            BlockPos::new(400, 100, 5),
+        ];
+        w.restore_edits(edits.map(|pos| (pos, edit)));
+        let origin = BlockPos::new(0, 70, 0);
+        let near = |reach| {
+            w.edited_columns_near(origin, reach)
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(near(96), [ColumnPos::new(3, 0)]);
+        assert_eq!(near(97), [ColumnPos::new(-4, 0), ColumnPos::new(3, 0)]);
+        assert_eq!(near(95), []);
+        assert_eq!(near(400).len(), 3);
     }
 }

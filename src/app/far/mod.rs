@@ -22,7 +22,7 @@ use super::stream::Streamer;
 use super::workers::Done;
 use crate::mesh::ChunkMesh;
 use crate::world::coarse::SectionPos;
-use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos, World};
+use crate::world::{BlockPos, ChunkPos, ColumnPos, World};
 use rings::{Plan, Rings, SectionColumn};
 
 /// The real blocks' levels below this are forgotten beyond twice the far view's reach
@@ -64,7 +64,7 @@ pub struct FarView {
     dropped: Vec<SectionPos>,
     /// When the sections held now began to be made, until all were shown.
     loading_since: Option<Instant>,
-    /// Edited columns the near view did not hold, queued to be generated with their edits
+    /// Edited columns the real blocks did not hold, queued to be generated with their edits
     /// and taken in; forgotten with the real blocks' fine levels.
     edited_queued: BTreeSet<ColumnPos>,
 }
@@ -222,13 +222,12 @@ impl FarView {
         // As the real blocks forget (see `rehold`).
         self.edited_queued
             .retain(|column| column.within(centre, 2 * reach));
-        // The near view loads (and takes in) every column a chunk inside its reach.
-        let loading = rings.near_reach() - CHUNK_SIZE;
         let wanted: Vec<ColumnPos> = edits
             .edited_columns_near(centre, reach)
             .into_iter()
             .filter(|&column| {
-                !column.within(centre, loading)
+                // The near view meshes (and takes in) the columns it covers.
+                !rings.near(column, feet)
                     && !self.blocks.holds_column(column)
                     && self.edited_queued.insert(column)
             })

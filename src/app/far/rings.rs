@@ -173,12 +173,6 @@ impl Rings {
         self.far
     }
 
-    /// How far the near view reaches, in blocks.
-    #[must_use]
-    pub const fn near_reach(&self) -> i32 {
-        self.render_distance * CHUNK_SIZE
-    }
-
     /// Columns each way from the player's that `level` (2 and above) leaves to the one
     /// below.
     fn half(&self, level: u8) -> i32 {
@@ -193,7 +187,8 @@ impl Rings {
 
     /// Whether the near view's chunks cover the chunk column `column`: it lies within the
     /// render distance of the player's.
-    fn near(&self, column: ColumnPos, feet: DVec3) -> bool {
+    #[must_use]
+    pub fn near(&self, column: ColumnPos, feet: DVec3) -> bool {
         let centre = BlockPos::containing(feet).chunk();
         let (dx, dz) = (column.x - centre.x, column.z - centre.z);
         dx * dx + dz * dz <= self.render_distance * self.render_distance
