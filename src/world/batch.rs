@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 
 use super::light;
 use super::{
-    Block, BlockPos, CHUNK_SIZE, Column, ColumnLight, ColumnPos, Edit, MAX_EDITS, World, support,
+    Block, BlockPos, CHUNK_SIZE, Column, ColumnLight, ColumnPos, MAX_EDITS, World, support,
 };
 
 /// How many cells of one column a batch must set for the column to be lit again from
@@ -138,25 +138,14 @@ impl World {
         let column = self.columns.get_mut(&pos.column())?;
         let chunk = &mut column.chunks[pos.y as usize / CHUNK_SIZE as usize];
         let before = chunk.get(pos.local());
-        let earlier = self.edits.get(&pos).map(|e| e.generated);
+        let earlier = self.edits.get(pos).map(|e| e.generated);
         if before == block || (earlier.is_none() && self.edits.len() >= MAX_EDITS) {
             return None;
         }
         chunk.set(pos.local(), block);
         self.changed.insert(pos.chunk());
         self.touched.push((pos, before));
-        let generated = earlier.unwrap_or(before);
-        if generated == block {
-            self.edits.remove(&pos);
-        } else {
-            self.edits.insert(
-                pos,
-                Edit {
-                    generated,
-                    current: block,
-                },
-            );
-        }
+        self.edits.record(pos, earlier.unwrap_or(before), block);
         Some(before)
     }
 }

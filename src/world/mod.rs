@@ -13,6 +13,7 @@ pub mod block;
 pub mod chunk;
 pub mod coarse;
 pub mod coords;
+mod edits;
 pub mod face;
 pub mod fluid;
 pub mod light;
@@ -32,6 +33,7 @@ pub use chunk::Chunk;
 pub use coords::{
     BlockPos, CHUNK_SIZE, COLUMN_CHUNKS, ChunkPos, ColumnPos, LocalPos, WORLD_BORDER, WORLD_HEIGHT,
 };
+use edits::Edits;
 pub use face::Face;
 use light::Window;
 pub use light::{ColumnLight, Light};
@@ -86,7 +88,7 @@ struct Column {
 pub struct World {
     source: Arc<dyn ColumnSource>,
     columns: BTreeMap<ColumnPos, Column>,
-    edits: BTreeMap<BlockPos, Edit>,
+    edits: Edits,
     /// Chunks whose edits changed since [`World::take_changed_chunks`] was last called.
     changed: BTreeSet<ChunkPos>,
     /// Chunks that see a cell whose block or light changed since
@@ -119,7 +121,7 @@ impl World {
         Self {
             source,
             columns: BTreeMap::new(),
-            edits: BTreeMap::new(),
+            edits: Edits::default(),
             changed: BTreeSet::new(),
             redrawn: BTreeSet::new(),
             touched: Vec::new(),
@@ -215,19 +217,9 @@ impl World {
         for (cell, block) in self.deferred.remove(&pos).unwrap_or_default() {
             let chunk = &mut chunks[cell.y as usize / CHUNK_SIZE as usize];
             let before = chunk.get(cell.local());
-            let generated = self.edits.get(&cell).map_or(before, |e| e.generated);
+            let generated = self.edits.get(cell).map_or(before, |e| e.generated);
             chunk.set(cell.local(), block);
-            if generated == block {
-                self.edits.remove(&cell);
-            } else {
-                self.edits.insert(
-                    cell,
-                    Edit {
-                        generated,
-                        current: block,
-                    },
-                );
-            }
+            self.edits.record(cell, generated, block);
             self.changed.insert(cell.chunk());
             edited = true;
         }
@@ -372,13 +364,13 @@ impl World {
 
     /// Every cell that differs from what the generator made, sorted by (x, y, z).
     pub fn edits(&self) -> impl Iterator<Item = (BlockPos, Edit)> + '_ {
-        self.edits.iter().map(|(&p, &e)| (p, e))
+        self.edits.iter()
     }
 
     /// Whether the cell at `pos` differs from what the generator made.
     #[must_use]
     pub fn is_edited(&self, pos: BlockPos) -> bool {
-        self.edits.contains_key(&pos)
+        self.edits.get(pos).is_some()
     }
 
     /// How many cells differ from what the generator made.
@@ -405,13 +397,11 @@ impl World {
     /// to the nearest point of the column), in order.
     #[must_use]
     pub fn edited_columns_near(&self, centre: BlockPos, reach: i32) -> BTreeSet<ColumnPos> {
-        // Whole columns: one within reach may hold its edits beyond `reach` in x.
-        let low = centre.x.saturating_sub(reach) & !(CHUNK_SIZE - 1);
-        let high = centre.x.saturating_add(reach) | (CHUNK_SIZE - 1);
-        let slab = BlockPos::new(low, i32::MIN, i32::MIN)..=BlockPos::new(high, i32::MAX, i32::MAX);
+        let column_x = |x: i32| x.div_euclid(CHUNK_SIZE);
+        let low = ColumnPos::new(column_x(centre.x.saturating_sub(reach)), i32::MIN);
+        let high = ColumnPos::new(column_x(centre.x.saturating_add(reach)), i32::MAX);
         self.edits
-            .range(slab)
-            .map(|(p, _)| p.column())
+            .columns(low..=high)
             .filter(|c| c.within(centre, reach))
             .collect()
     }
@@ -419,12 +409,9 @@ impl World {
     /// The edits whose x lies in the chunk-wide slab starting at `min_x`, sorted.
     fn edits_in_slab(&self, min_x: i32) -> impl Iterator<Item = (BlockPos, Edit)> + '_ {
         let last_x = min_x + (CHUNK_SIZE - 1);
-        self.edits
-            .range(
-                BlockPos::new(min_x, i32::MIN, i32::MIN)
-                    ..=BlockPos::new(last_x, i32::MAX, i32::MAX),
-            )
-            .map(|(&p, &e)| (p, e))
+        self.edits.range(
+            BlockPos::new(min_x, i32::MIN, i32::MIN)..=BlockPos::new(last_x, i32::MAX, i32::MAX),
+        )
     }
 
     /// Records edits saved earlier (a world file's), for columns not yet loaded: they are
@@ -433,7 +420,7 @@ impl World {
     pub fn restore_edits(&mut self, edits: impl IntoIterator<Item = (BlockPos, Edit)>) {
         for (pos, edit) in edits {
             if edit.generated != edit.current && !self.columns.contains_key(&pos.column()) {
-                self.edits.insert(pos, edit);
+                self.edits.record(pos, edit.generated, edit.current);
             }
         }
     }
