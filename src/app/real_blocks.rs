@@ -69,9 +69,11 @@ impl RealBlocks {
         for pos in gone {
             inner.pyramid.remove(pos);
         }
+        // By the same measure as the far view's queue of edited columns, so that a column
+        // forgotten here is forgotten there too and queued again on the way back.
         inner
             .taken
-            .retain(|pos, _| !far(pos.min_block(), crate::world::CHUNK_SIZE));
+            .retain(|pos, _| pos.column().within(centre, reach));
     }
 
     /// Whether any chunk of the column at `pos` has been taken in (and not forgotten).
