@@ -2,9 +2,12 @@
 //! tiles that need holes have them, and the tiles that are not blocks' (items, the crack
 //! stages, HUD icons) are painted where they should be and clear elsewhere.
 
+use hewn::mesh::plants::drawn_texels;
 use hewn::mesh::tiles::{
-    ATLAS_COLUMNS, ATLAS_ROWS, HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, tile_index,
+    ATLAS_COLUMNS, ATLAS_ROWS, HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, TILES, tile_for,
+    tile_index,
 };
+use hewn::world::{Block, Face};
 use hewn::render::ATLAS_PNG;
 use hewn::sim::survival::{Material, Tool};
 
@@ -185,4 +188,32 @@ fn each_crack_stage_is_the_one_before_with_more_dark_cracks() {
             assert!(b[3] == 0 || b == a);
         }
     }
+}
+
+/// A plant's quads are cut to [`drawn_texels`]: every texel the cut-out pass keeps (alpha of
+/// at least half, 128 of 255) must lie inside, or the cut would lose it, and each edge of the
+/// rectangle must touch one, or the quads are bigger than they need be.
+#[test]
+fn plants_are_cut_to_exactly_the_texels_drawn() {
+    let atlas = atlas();
+    let plants = Block::ALL.into_iter().filter(|b| b.is_plant());
+    let mut checked = 0;
+    for plant in plants {
+        let name = TILES[usize::from(tile_for(plant, Face::North))];
+        let alpha = alpha_of_tile(&atlas, name);
+        let kept: Vec<(u8, u8)> = (0..16u8)
+            .flat_map(|y| (0..16u8).map(move |x| (x, y)))
+            .filter(|&(x, y)| alpha[usize::from(y) * 16 + usize::from(x)] >= 128)
+            .collect();
+        let tight = [
+            kept.iter().map(|p| p.0).min(),
+            kept.iter().map(|p| p.1).min(),
+            kept.iter().map(|p| p.0 + 1).max(),
+            kept.iter().map(|p| p.1 + 1).max(),
+        ]
+        .map(|edge| edge.unwrap_or_else(|| panic!("{name} has no texel drawn")));
+        assert_eq!(drawn_texels(plant), tight, "{plant:?} ({name})");
+        checked += 1;
+    }
+    assert!(checked >= 5, "tall grass, three flowers and the dead bush");
 }

@@ -1,8 +1,11 @@
 //! Plants and the cactus, drawn as models ([`ModelQuad`]s, cut-out) rather than cube faces.
 //!
-//! A plant is two quads crossing diagonally through its cell, each drawn from both sides,
-//! as Minecraft draws flowers and tall grass; the texture's clear texels leave only the
-//! plant. A cactus is a box a sixteenth inside its cell on the four sides (what an 8-byte
+//! A plant is two quads crossing diagonally through its cell, as Minecraft draws flowers and
+//! tall grass; the texture's clear texels leave only the plant. The models pass culls no
+//! faces, so each quad is seen from both sides (from behind, its tile mirrored). Each quad is
+//! cut to the part of the tile the plant is painted in ([`drawn_texels`]): a meadow seen
+//! over the grass is many layers of plant quads deep, and every pixel of them is shaded
+//! before the clear ones are thrown away. A cactus is a box a sixteenth inside its cell on the four sides (what an 8-byte
 //! cube vertex, on the whole-block grid, cannot place), lit by its cell's light.
 //!
 //! ```text
@@ -29,29 +32,45 @@ const CROSS_MARGIN: f32 = 0.1;
 /// How far a cactus's sides stand inside its cell.
 const INSET: f32 = 1.0 / 16.0;
 
+/// The texels of a plant's tile that the cut-out pass keeps (alpha at least one half), as
+/// the rectangle around them: left, top, right and bottom, in texels from the tile's
+/// top-left corner, right and bottom exclusive. Measured from `assets/blocks.png`, which
+/// `tests/atlas.rs` checks them against; a plant not listed is drawn whole.
+#[must_use]
+pub const fn drawn_texels(block: Block) -> [u8; 4] {
+    match block {
+        Block::TallGrass => [1, 3, 14, 16],
+        Block::Dandelion => [6, 5, 11, 16],
+        Block::Poppy | Block::Cornflower => [6, 4, 11, 16],
+        Block::DeadBush => [3, 5, 16, 16],
+        _ => [0, 0, 16, 16],
+    }
+}
+
 /// The faces of the plant `block` in the cell `cell` (chunk-relative).
 pub fn cross<S: QuadSink>(cell: [u16; 3], block: Block, light: Light, sink: &mut S) {
     let origin = Vec3::from_array(cell.map(f32::from));
     let tile = tile_for(block, Face::North);
     let light = CornerLight::of(light);
     let (lo, hi) = (CROSS_MARGIN, 1.0 - CROSS_MARGIN);
-    // Each diagonal from its bottom-left to its bottom-right end, seen from one side.
+    let [left, top, right, bottom] = drawn_texels(block).map(|t| f32::from(t) / 16.0);
+    // Each diagonal from its bottom-left to its bottom-right end, seen from its front.
     let diagonals = [
         (Vec3::new(lo, 0.0, lo), Vec3::new(hi, 0.0, hi)),
         (Vec3::new(lo, 0.0, hi), Vec3::new(hi, 0.0, lo)),
     ];
     for (a, b) in diagonals {
-        for (left, right) in [(a, b), (b, a)] {
-            let (bl, br) = (origin + left, origin + right);
-            sink.model(&ModelQuad {
-                corners: [bl, br, br + Vec3::Y, bl + Vec3::Y],
-                uv: [[0.0, 1.0], [1.0, 1.0], [1.0, 0.0], [0.0, 0.0]],
-                tile,
-                // Lit as a top face: a plant has no side turned from the sun.
-                face: Face::Up,
-                light,
-            });
-        }
+        // The tile's columns run from `a` to `b` and its rows from the top of the cell down.
+        let (bl, br) = (origin + a.lerp(b, left), origin + a.lerp(b, right));
+        let (low, high) = (Vec3::Y * (1.0 - bottom), Vec3::Y * (1.0 - top));
+        sink.model(&ModelQuad {
+            corners: [bl + low, br + low, br + high, bl + high],
+            uv: [[left, bottom], [right, bottom], [right, top], [left, top]],
+            tile,
+            // Lit as a top face: a plant has no side turned from the sun.
+            face: Face::Up,
+            light,
+        });
     }
 }
 
@@ -105,28 +124,30 @@ mod tests {
     }
 
     #[test]
-    fn a_plant_is_two_crossed_quads_seen_from_both_sides() {
+    fn a_plant_is_two_crossed_quads_cut_to_its_drawn_texels() {
         let mut sink = Models::default();
         cross([2, 3, 4], Block::Poppy, Light::SKY, &mut sink);
-        assert_eq!(sink.0.len(), 4);
+        assert_eq!(sink.0.len(), 2);
         let (min, max) = bounds(&sink.0);
         assert!(
             min.cmpge(Vec3::new(2.0, 3.0, 4.0)).all() && max.cmple(Vec3::new(3.0, 4.0, 5.0)).all()
         );
-        // Each quad has a twin facing the other way.
-        let normal = |q: &ModelQuad| {
-            (q.corners[1] - q.corners[0])
-                .cross(q.corners[3] - q.corners[0])
-                .normalize()
-        };
-        for pair in sink.0.chunks(2) {
-            assert!((normal(&pair[0]) + normal(&pair[1])).length() < 1e-5);
+        // The poppy's texels are rows 4 to 15: its quads stand on the cell's floor and stop
+        // a quarter of a block below its top.
+        assert_eq!((min.y, max.y), (3.0, 3.75));
+        let [left, top, right, bottom] = drawn_texels(Block::Poppy).map(|t| f32::from(t) / 16.0);
+        for q in &sink.0 {
+            assert_eq!(q.uv, [[left, bottom], [right, bottom], [right, top], [left, top]]);
+            assert_eq!(q.tile, tile_for(Block::Poppy, Face::North));
+            // Texture coordinates follow the corners: a texel lands where it did on the
+            // uncut quad across the whole diagonal.
+            let along = |p: Vec3| (p.x - 2.1).abs() / 0.8;
+            assert!((along(q.corners[0]) - left).abs() < 1e-6);
+            assert!((along(q.corners[1]) - right).abs() < 1e-6);
         }
-        assert!(
-            sink.0
-                .iter()
-                .all(|q| q.tile == tile_for(Block::Poppy, Face::North))
-        );
+        // The two quads cross: they lie on the cell's two diagonals.
+        let direction = |q: &ModelQuad| (q.corners[1] - q.corners[0]).normalize();
+        assert!(direction(&sink.0[0]).dot(direction(&sink.0[1])).abs() < 1e-6);
     }
 
     #[test]

@@ -30,7 +30,8 @@ pub struct Pipelines {
     pub far_water: wgpu::RenderPipeline,
     /// Alpha-tested chunk faces.
     pub cutout: wgpu::RenderPipeline,
-    /// Faces of blocks drawn as models (torches), alpha-tested, seen from both sides.
+    /// Faces of blocks drawn as models (torches, plants, the cactus), alpha-tested, seen
+    /// from both sides.
     pub models: wgpu::RenderPipeline,
     /// Blended chunk faces.
     pub translucent: wgpu::RenderPipeline,
@@ -409,7 +410,8 @@ impl Builder<'_> {
             fragment: "fs_cutout",
             layout: &self.world,
             buffers: &MODEL_VERTEX,
-            // A torch is thin: both sides of a face may show past its neighbours.
+            // A plant is one quad per diagonal, seen from both sides; a torch is thin, and
+            // both sides of a face may show past its neighbours.
             cull: false,
             depth: depth(true, wgpu::CompareFunction::Greater),
             blend: None,
