@@ -57,41 +57,67 @@ fn stars(direction: vec3<f32>) -> f32 {
     return smoothstep(0.35, 0.0, d) * (0.35 + 0.65 * hash(seed + 3.0));
 }
 
-@fragment
-fn fs_main(in: VertexOutput) -> @location(0) vec4<f32> {
-    // Under water nothing shows beyond the fog: everything far off is the water's colour.
-    if globals.water.w > 0.5 {
-        return vec4<f32>(globals.water.rgb, 1.0);
-    }
-    let far = globals.inv_view_proj * vec4<f32>(in.ndc, 1.0, 1.0);
-    let direction = normalize(far.xyz / far.w);
-    let sun = globals.sun.xyz;
-    let up = smoothstep(-0.05, 0.6, direction.y);
-    var colour = mix(globals.sky_horizon.rgb, globals.sky_zenith.rgb, up);
+// The direction from the eye through the pixel at `ndc`.
+fn view_direction(ndc: vec2<f32>) -> vec3<f32> {
+    let far = globals.inv_view_proj * vec4<f32>(ndc, 1.0, 1.0);
+    return normalize(far.xyz / far.w);
+}
 
+// The sky's gradient looking along `direction`, with the red glow of dawn and dusk.
+fn gradient(direction: vec3<f32>) -> vec3<f32> {
+    let up = smoothstep(-0.05, 0.6, direction.y);
+    let colour = mix(globals.sky_horizon.rgb, globals.sky_zenith.rgb, up);
     // Dawn and dusk: red about the sun, strongest low in the sky (the fog's haze there).
     let low = 1.0 - smoothstep(0.0, 0.45, abs(direction.y));
-    colour += (horizon_haze(direction) - globals.sky_horizon.rgb) * low;
+    return colour + (horizon_haze(direction) - globals.sky_horizon.rgb) * low;
+}
 
-    // Stars, turning with the sun about the world's z axis, faded near the horizon.
+// The stars looking along `direction`, turning with the sun about the world's z axis and
+// faded near the horizon.
+fn starlight(direction: vec3<f32>) -> vec3<f32> {
+    let sun = globals.sun.xyz;
     let angle = atan2(sun.y, sun.x);
     let c = cos(angle);
     let s = sin(angle);
     let turned = vec3<f32>(c * direction.x + s * direction.y, -s * direction.x + c * direction.y, direction.z);
     let night = globals.glow.w * smoothstep(-0.05, 0.2, direction.y);
-    colour += vec3<f32>(0.9, 0.92, 1.0) * stars(turned) * night;
+    return vec3<f32>(0.9, 0.92, 1.0) * stars(turned) * night;
+}
 
+// `colour` with the sun and the moon looking along `direction`.
+fn sun_and_moon(colour: vec3<f32>, direction: vec3<f32>) -> vec4<f32> {
+    let sun = globals.sun.xyz;
     // The sun: a bright disc with a soft halo; below the horizon the ground hides it.
     let to_sun = dot(direction, sun);
     let halo = pow(max(to_sun, 0.0), 200.0) * 0.35;
     let sun_disc = smoothstep(SUN_SIZE - 0.0004, SUN_SIZE, to_sun);
-    colour += (vec3<f32>(1.0, 0.95, 0.8) * sun_disc + vec3<f32>(1.0, 0.8, 0.55) * halo) * step(-0.02, direction.y);
+    let lit = colour + (vec3<f32>(1.0, 0.95, 0.8) * sun_disc + vec3<f32>(1.0, 0.8, 0.55) * halo) * step(-0.02, direction.y);
 
     // The moon, opposite: pale, with a darker sea on it.
     let to_moon = dot(direction, -sun);
     let moon_disc = smoothstep(MOON_SIZE - 0.0003, MOON_SIZE, to_moon);
     let mare = 0.82 + 0.18 * hash(floor(direction * 600.0));
-    colour = mix(colour, vec3<f32>(0.86, 0.88, 0.95) * mare, moon_disc * step(-0.02, direction.y));
+    return vec4<f32>(mix(lit, vec3<f32>(0.86, 0.88, 0.95) * mare, moon_disc * step(-0.02, direction.y)), 1.0);
+}
 
-    return vec4<f32>(colour, 1.0);
+// The sky by day, when no star shows: the renderer picks this entry point then, so that
+// the pixels pay nothing for the star field. Otherwise as `fs_night`.
+@fragment
+fn fs_day(in: VertexOutput) -> @location(0) vec4<f32> {
+    // Under water nothing shows beyond the fog: everything far off is the water's colour.
+    if globals.water.w > 0.5 {
+        return vec4<f32>(globals.water.rgb, 1.0);
+    }
+    let direction = view_direction(in.ndc);
+    return sun_and_moon(gradient(direction), direction);
+}
+
+// The sky while stars show (from dusk to dawn).
+@fragment
+fn fs_night(in: VertexOutput) -> @location(0) vec4<f32> {
+    if globals.water.w > 0.5 {
+        return vec4<f32>(globals.water.rgb, 1.0);
+    }
+    let direction = view_direction(in.ndc);
+    return sun_and_moon(gradient(direction) + starlight(direction), direction);
 }

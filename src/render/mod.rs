@@ -465,7 +465,7 @@ impl Renderer {
             }
             // The sky after the opaque world, so that the depth test spares the pixels the
             // world covers; before water and glass, which blend over it.
-            pass.set_pipeline(&self.pipelines.sky);
+            pass.set_pipeline(self.pipelines.sky_for(sky.stars));
             pass.draw(0..3, 0..1);
         }
         {

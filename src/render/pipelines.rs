@@ -20,8 +20,10 @@ pub struct Pipelines {
     pub scene_depth_layout: wgpu::BindGroupLayout,
     /// Layout of group 3 of the chunk faces lit in the shader: the chunk's light volume.
     pub light_layout: wgpu::BindGroupLayout,
-    /// The sky gradient.
+    /// The sky by day: its gradient, the sun and the moon ([`Self::sky_for`]).
     pub sky: wgpu::RenderPipeline,
+    /// The sky while stars show.
+    pub night_sky: wgpu::RenderPipeline,
     /// Opaque chunk faces.
     pub opaque: wgpu::RenderPipeline,
     /// The far view's opaque faces, lit and fogged a corner at a time.
@@ -378,6 +380,22 @@ impl Builder<'_> {
         })
     }
 
+    /// The sky, shaded by the fragment entry point `fragment` of `sky.wgsl` wherever
+    /// nothing nearer has been drawn.
+    fn sky(&self, label: &str, fragment: &str) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label,
+            module: &shader(self.device, "sky.wgsl"),
+            vertex: "vs_main",
+            fragment,
+            layout: &self.globals_only,
+            buffers: &[],
+            cull: false,
+            depth: depth(false, wgpu::CompareFunction::GreaterEqual),
+            blend: None,
+        })
+    }
+
     /// A pass with a shader file of its own (entry points `vs_main` and `fs_main`) that
     /// needs only the globals: seen from both sides, tested against the depth by `compare`
     /// but never writing it.
@@ -479,6 +497,12 @@ impl Builder<'_> {
 }
 
 impl Pipelines {
+    /// The sky pipeline for a sky whose stars show by `stars` (0 by day, 1 at night).
+    #[must_use]
+    pub fn sky_for(&self, stars: f32) -> &wgpu::RenderPipeline {
+        if stars > 0.0 { &self.night_sky } else { &self.sky }
+    }
+
     /// Builds every pipeline for a colour target of `format`.
     #[must_use]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
@@ -504,7 +528,8 @@ impl Pipelines {
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
         Self {
-            sky: builder.own_shader("sky", "sky.wgsl", &[], GreaterEqual, None),
+            sky: builder.sky("sky", "fs_day"),
+            night_sky: builder.sky("night sky", "fs_night"),
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
             far: builder.far(),
             far_water: builder.far_water(),
