@@ -11,19 +11,25 @@
 //! the faces that look away from the eye. The camera is the game's at its default field of
 //! view in a 1280 × 720 window.
 //!
+//! The last column bounds what any culling by chunk could do: the quads of the chunks drawn
+//! that a ray from the eye through some pixel of a 640 × 360 picture reaches, through cells
+//! that are not opaque cubes, before the render distance (an occlusion culling that knew
+//! exactly which chunks show).
+//!
 //! `cargo bench --bench drawn` prints the table, then times the walk itself from the spawn
 //! at render distance 16 (what cave culling adds to each frame on the CPU).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hint::black_box;
 
 use criterion::Criterion;
 
-use glam::{DVec3, Vec3};
+use glam::{DVec3, IVec3, Vec3, Vec4};
 use hewn::mesh::occlusion::Walk;
 use hewn::mesh::{ChunkMesh, Leaves, Shading, Visibility};
 use hewn::render::Frustum;
 use hewn::sim::spawn::new_player;
+use hewn::world::coords::WORLD_HEIGHT;
 use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
@@ -32,9 +38,14 @@ mod views;
 
 use views::{View, meshes_around};
 
-/// Chunks and quads drawn from `view`, with cave culling when `cull`, and every quad of the
-/// chunks drawn.
-fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usize, usize, usize) {
+/// Chunks and quads drawn from `view`, with cave culling when `cull` (and then, when `seen`
+/// is given, only of the chunks in it), and every quad of the chunks drawn.
+fn drawn(
+    meshes: &HashMap<ChunkPos, ChunkMesh>,
+    view: &View,
+    cull: bool,
+    seen: Option<&HashSet<ChunkPos>>,
+) -> (usize, usize, usize) {
     let size = CHUNK_SIZE as f32;
     let camera = view.camera();
     let frustum = Frustum::new(camera.view_proj());
@@ -56,7 +67,8 @@ fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usi
         meshes.keys().copied().collect()
     };
     let (mut chunks, mut quads, mut every) = (0, 0, 0);
-    for pos in candidates.into_iter().filter(|&p| in_view(p)) {
+    let shows = |p: &ChunkPos| seen.is_none_or(|seen| seen.contains(p));
+    for pos in candidates.into_iter().filter(|&p| in_view(p) && shows(&p)) {
         let Some(mesh) = meshes.get(&pos).filter(|m| !m.is_empty()) else {
             continue;
         };
@@ -65,6 +77,56 @@ fn drawn(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View, cull: bool) -> (usi
         every += mesh.quad_count();
     }
     (chunks, quads, every)
+}
+
+/// The chunks whose blocks a ray from the eye through the centre of some pixel of a
+/// 640 × 360 picture of `view` meets before an opaque cube stops it or the render distance
+/// ends it (Amanatides and Woo's walk, cell by cell).
+fn seen_by_rays(world: &World, view: &View) -> HashSet<ChunkPos> {
+    const PICTURE: (u32, u32) = (640, 360);
+    let camera = view.camera();
+    let to_world = camera.view_proj().inverse();
+    let reach = f64::from(view.render_distance * CHUNK_SIZE);
+    let mut seen = HashSet::new();
+    for row in 0..PICTURE.1 {
+        for column in 0..PICTURE.0 {
+            let ndc = Vec4::new(
+                (column as f32 + 0.5) / PICTURE.0 as f32 * 2.0 - 1.0,
+                1.0 - (row as f32 + 0.5) / PICTURE.1 as f32 * 2.0,
+                0.5,
+                1.0,
+            );
+            let point = to_world * ndc;
+            let direction = (point.truncate() / point.w).normalize().as_dvec3();
+            let mut cell = BlockPos::containing(camera.eye).to_ivec3();
+            let step = direction.signum().as_ivec3();
+            // Distance along the ray to the next cell boundary on each axis, and between them.
+            let mut next = DVec3::INFINITY;
+            let mut between = DVec3::INFINITY;
+            for axis in 0..3 {
+                if direction[axis] != 0.0 {
+                    let boundary = f64::from(cell[axis] + i32::from(step[axis] > 0));
+                    next[axis] = (boundary - camera.eye[axis]) / direction[axis];
+                    between[axis] = 1.0 / direction[axis].abs();
+                }
+            }
+            let mut travelled = 0.0;
+            while travelled < reach && (0..WORLD_HEIGHT).contains(&cell.y) {
+                let block = world.block(BlockPos::new(cell.x, cell.y, cell.z));
+                if block != Block::Air {
+                    seen.insert(BlockPos::new(cell.x, cell.y, cell.z).chunk());
+                    if block.is_opaque_cube() {
+                        break;
+                    }
+                }
+                let axis = next.min_position();
+                travelled = next[axis];
+                next[axis] += between[axis];
+                cell += IVec3::AXES[axis] * step[axis];
+            }
+        }
+    }
+    seen
 }
 
 /// Times the walk from `view` over the chunks of `meshes`.
@@ -117,20 +179,28 @@ fn main() {
         pitch: player.pitch,
     };
     println!(
-        "{:<38} {:>12} {:>11} {:>11} {:>10} {:>16}",
-        "view", "chunks (off)", "chunks (on)", "quads (off)", "quads (on)", "every face (on)"
+        "{:<38} {:>12} {:>11} {:>11} {:>10} {:>16} {:>13}",
+        "view",
+        "chunks (off)",
+        "chunks (on)",
+        "quads (off)",
+        "quads (on)",
+        "every face (on)",
+        "seen (on)"
     );
     let report = |world: &mut World, view: View, style: (Leaves, Shading)| {
         let meshes = meshes_around(world, view.eye, view.render_distance, style);
         if view.render_distance == 16 && style == (Leaves::Fancy, Shading::Vertex) {
             time_walk(&meshes, &view);
         }
-        let (chunks_off, quads_off, _) = drawn(&meshes, &view, false);
-        let (chunks_on, quads_on, every) = drawn(&meshes, &view, true);
+        let (chunks_off, quads_off, _) = drawn(&meshes, &view, false, None);
+        let (chunks_on, quads_on, every) = drawn(&meshes, &view, true, None);
+        let seen = seen_by_rays(world, &view);
+        let (_, quads_seen, _) = drawn(&meshes, &view, true, Some(&seen));
         let in_range = meshes.values().filter(|m| !m.is_empty()).count();
         println!(
             "{:<38} {chunks_off:>12} {chunks_on:>11} {quads_off:>11} {quads_on:>10} \
-             {every:>16}   ({in_range} chunks with faces in range)",
+             {every:>16} {quads_seen:>13}   ({in_range} chunks with faces in range)",
             view.name
         );
     };
