@@ -7,9 +7,9 @@ use hewn::mesh::tiles::{
     ATLAS_COLUMNS, ATLAS_ROWS, HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, TILES, tile_for,
     tile_index,
 };
-use hewn::world::{Block, Face};
 use hewn::render::ATLAS_PNG;
 use hewn::sim::survival::{Material, Tool};
+use hewn::world::{Block, Face};
 
 fn atlas() -> image::RgbaImage {
     image::load_from_memory(ATLAS_PNG)

@@ -137,7 +137,10 @@ mod tests {
         assert_eq!((min.y, max.y), (3.0, 3.75));
         let [left, top, right, bottom] = drawn_texels(Block::Poppy).map(|t| f32::from(t) / 16.0);
         for q in &sink.0 {
-            assert_eq!(q.uv, [[left, bottom], [right, bottom], [right, top], [left, top]]);
+            assert_eq!(
+                q.uv,
+                [[left, bottom], [right, bottom], [right, top], [left, top]]
+            );
             assert_eq!(q.tile, tile_for(Block::Poppy, Face::North));
             // Texture coordinates follow the corners: a texel lands where it did on the
             // uncut quad across the whole diagonal.

@@ -500,7 +500,11 @@ impl Pipelines {
     /// The sky pipeline for a sky whose stars show by `stars` (0 by day, 1 at night).
     #[must_use]
     pub fn sky_for(&self, stars: f32) -> &wgpu::RenderPipeline {
-        if stars > 0.0 { &self.night_sky } else { &self.sky }
+        if stars > 0.0 {
+            &self.night_sky
+        } else {
+            &self.sky
+        }
     }
 
     /// Builds every pipeline for a colour target of `format`.
