@@ -5,8 +5,9 @@
 //! faces, so each quad is seen from both sides (from behind, its tile mirrored). Each quad is
 //! cut to the part of the tile the plant is painted in ([`drawn_texels`]): a meadow seen
 //! over the grass is many layers of plant quads deep, and every pixel of them is shaded
-//! before the clear ones are thrown away. A cactus is a box a sixteenth inside its cell on the four sides (what an 8-byte
-//! cube vertex, on the whole-block grid, cannot place), lit by its cell's light.
+//! before the clear ones are thrown away. A cactus is a box a sixteenth inside its cell on
+//! the four sides (what an 8-byte cube vertex, on the whole-block grid, cannot place), lit by
+//! its cell's light.
 //!
 //! ```text
 //!   a plant's cell from above          a cactus's cell from above
