@@ -215,7 +215,8 @@ pub struct PlayOptions {
     pub vsync: Option<Switch>,
     /// Where smooth light and ambient occlusion are worked out: per vertex, with faces
     /// merged only where their light agrees, or per pixel in the shader, with fewer, bigger
-    /// faces, but more work for every pixel (default: vertex, the faster on lavapipe).
+    /// faces, but more work for every pixel (default: vertex below render distance 12 and
+    /// shader from 12 on, the faster of the two at each on lavapipe).
     #[arg(long, value_enum, value_name = "vertex|shader")]
     pub light: Option<LightArg>,
     /// Render this many frames, then exit (for automation; see --screenshot).

@@ -23,6 +23,9 @@ impl App {
             if now.far_view != before.far_view {
                 session.set_far_view(now.far_view);
             }
+            if now.shading() != before.shading() {
+                session.set_shading(now.shading());
+            }
             if now.fancy_leaves != before.fancy_leaves {
                 session.set_leaves(now.leaves());
             }

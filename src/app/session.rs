@@ -21,7 +21,7 @@ use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
 use crate::mesh::ChunkMesh;
-use crate::mesh::Leaves;
+use crate::mesh::{Leaves, Shading};
 use crate::net::host::Host;
 use crate::net::server::{Server, ServerConfig};
 use crate::physics::Player;
@@ -133,7 +133,7 @@ impl Session {
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
         let mut streamer = Streamer::new(&generator, settings.render_distance);
         streamer.set_leaves(settings.leaves());
-        streamer.set_shading(settings.shading);
+        streamer.set_shading(settings.shading());
         let far = FarView::new(settings.render_distance, settings.far_view, FAR_DETAIL);
         far.attach(&mut streamer);
         Self {
@@ -218,6 +218,12 @@ impl Session {
             far_view,
             FAR_DETAIL,
         );
+    }
+
+    /// Works out chunks' light and AO as `shading` says from now on, the chunks shown
+    /// meshed again.
+    pub fn set_shading(&mut self, shading: Shading) {
+        self.streamer.set_shading(shading);
     }
 
     /// Meshes leaves as `leaves` says from now on, the chunks shown included.

@@ -20,6 +20,7 @@ use fields::{FIELDS, Field};
 use winit::keyboard::KeyCode;
 
 use super::keys::{Binding, Bindings};
+use super::tuning::SHADER_LIGHT_FROM;
 use crate::cli::{PlayOptions, Switch};
 use crate::mesh::{Leaves, Shading};
 use crate::sim::PlayerName;
@@ -74,12 +75,26 @@ pub struct Settings {
     pub menus_volume: f64,
     /// Which key does what.
     pub keys: Bindings,
-    /// Where chunks' light and AO are worked out: set by `--light` for one run, never read
-    /// from or written to the file.
-    pub shading: Shading,
+    /// Where chunks' light and AO are worked out, when `--light` says so for this run (never
+    /// read from or written to the file); otherwise chosen by the render distance
+    /// ([`Self::shading`]).
+    pub light: Option<Shading>,
 }
 
 impl Settings {
+    /// Where chunks' light and AO are worked out: as `--light` said, or else at the
+    /// vertices below [`SHADER_LIGHT_FROM`] chunks of render distance and in the shader from
+    /// there on, whichever draws the faster there.
+    #[must_use]
+    pub fn shading(&self) -> Shading {
+        self.light
+            .unwrap_or(if self.render_distance >= SHADER_LIGHT_FROM {
+                Shading::Sampled
+            } else {
+                Shading::Vertex
+            })
+    }
+
     /// How the mesher draws leaves with these settings.
     #[must_use]
     pub const fn leaves(&self) -> Leaves {
@@ -110,7 +125,7 @@ impl Default for Settings {
             ambient_volume: fields::AMBIENT_VOLUME.default,
             menus_volume: fields::MENUS_VOLUME.default,
             keys: Bindings::default(),
-            shading: Shading::default(),
+            light: None,
         }
     }
 }
@@ -161,7 +176,7 @@ impl Settings {
         }
         self.fullscreen |= options.fullscreen;
         if let Some(light) = options.light {
-            self.shading = light.into();
+            self.light = Some(light.into());
         }
         self
     }

@@ -53,6 +53,14 @@ pub const DROP_MARGIN: i32 = 3;
 /// software renderer (see the README's far view section).
 pub const FAR_DETAIL: u32 = 1;
 
+/// The render distance from which chunks are lit in the shader ([`Shading::Sampled`])
+/// rather than at their vertices, unless `--light` says: where the quads that light in the
+/// shader saves cost more than its per-pixel work on a software rasteriser (measured in
+/// the README's "Light in the shader").
+///
+/// [`Shading::Sampled`]: crate::mesh::Shading::Sampled
+pub const SHADER_LIGHT_FROM: u32 = 12;
+
 /// Where the far view's fog begins, as a fraction of its reach.
 pub const FAR_FOG_START: f32 = 0.5;
 

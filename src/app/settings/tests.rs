@@ -19,7 +19,7 @@ fn changed() -> Settings {
         ambient_volume: 0.25,
         menus_volume: 0.0,
         keys: Bindings::default(),
-        shading: crate::mesh::Shading::default(),
+        light: None,
     };
     s.keys.set(Binding::Control(Control::Jump), KeyCode::KeyJ);
     s.keys.set(Binding::Hotbar(8), KeyCode::Numpad9);
@@ -470,4 +470,19 @@ fn the_far_view_takes_only_its_distances() {
         "far_view = 1000 is not one of 0, 512, 1024, 2048, 4096; using 4096"
     );
     assert_eq!(settings.far_view, 4096, "kept");
+}
+
+#[test]
+fn light_is_worked_out_where_it_draws_faster_unless_the_command_line_says() {
+    let at = |render_distance, light| Settings {
+        render_distance,
+        light,
+        ..Settings::default()
+    };
+    assert_eq!(at(8, None).shading(), Shading::Vertex);
+    assert_eq!(at(SHADER_LIGHT_FROM - 1, None).shading(), Shading::Vertex);
+    assert_eq!(at(SHADER_LIGHT_FROM, None).shading(), Shading::Sampled);
+    assert_eq!(at(32, None).shading(), Shading::Sampled);
+    assert_eq!(at(32, Some(Shading::Vertex)).shading(), Shading::Vertex);
+    assert_eq!(at(4, Some(Shading::Sampled)).shading(), Shading::Sampled);
 }
