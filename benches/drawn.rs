@@ -24,9 +24,10 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 
-use glam::{DVec3, IVec3, Vec3, Vec4};
+use glam::{DVec3, Vec3, Vec4};
 use hewn::mesh::occlusion::Walk;
 use hewn::mesh::{ChunkMesh, Leaves, Shading, Visibility};
+use hewn::raycast::GridWalk;
 use hewn::render::Frustum;
 use hewn::sim::spawn::new_player;
 use hewn::world::coords::WORLD_HEIGHT;
@@ -81,7 +82,7 @@ fn drawn(
 
 /// The chunks whose blocks a ray from the eye through the centre of some pixel of a
 /// 640 × 360 picture of `view` meets before an opaque cube stops it or the render distance
-/// ends it (Amanatides and Woo's walk, cell by cell).
+/// ends it.
 fn seen_by_rays(world: &World, view: &View) -> HashSet<ChunkPos> {
     const PICTURE: (u32, u32) = (640, 360);
     let camera = view.camera();
@@ -98,31 +99,17 @@ fn seen_by_rays(world: &World, view: &View) -> HashSet<ChunkPos> {
             );
             let point = to_world * ndc;
             let direction = (point.truncate() / point.w).normalize().as_dvec3();
-            let mut cell = BlockPos::containing(camera.eye).to_ivec3();
-            let step = direction.signum().as_ivec3();
-            // Distance along the ray to the next cell boundary on each axis, and between them.
-            let mut next = DVec3::INFINITY;
-            let mut between = DVec3::INFINITY;
-            for axis in 0..3 {
-                if direction[axis] != 0.0 {
-                    let boundary = f64::from(cell[axis] + i32::from(step[axis] > 0));
-                    next[axis] = (boundary - camera.eye[axis]) / direction[axis];
-                    between[axis] = 1.0 / direction[axis].abs();
+            for (pos, entered) in GridWalk::new(camera.eye, direction) {
+                if entered >= reach || !(0..WORLD_HEIGHT).contains(&pos.y) {
+                    break;
                 }
-            }
-            let mut travelled = 0.0;
-            while travelled < reach && (0..WORLD_HEIGHT).contains(&cell.y) {
-                let block = world.block(BlockPos::new(cell.x, cell.y, cell.z));
+                let block = world.block(pos);
                 if block != Block::Air {
-                    seen.insert(BlockPos::new(cell.x, cell.y, cell.z).chunk());
+                    seen.insert(pos.chunk());
                     if block.is_opaque_cube() {
                         break;
                     }
                 }
-                let axis = next.min_position();
-                travelled = next[axis];
-                next[axis] += between[axis];
-                cell += IVec3::AXES[axis] * step[axis];
             }
         }
     }

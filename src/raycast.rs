@@ -41,39 +41,73 @@ pub fn cast(
     if !origin.is_finite() || reach.is_nan() || reach < 0.0 {
         return None;
     }
-    let mut cell = BlockPos::containing(origin).to_ivec3();
-    let step = IVec3::new(sign(dir.x), sign(dir.y), sign(dir.z));
-    // Distance along the ray to the next cell boundary on each axis, and between boundaries.
-    let mut next = DVec3::ZERO;
-    let mut delta = DVec3::ZERO;
-    for axis in Axis::ALL {
-        if dir[axis] == 0.0 {
-            next[axis] = f64::INFINITY;
-            delta[axis] = f64::INFINITY;
-        } else {
-            let boundary = f64::from(cell[axis] + i32::from(step[axis] > 0));
-            next[axis] = (boundary - origin[axis]) / dir[axis];
-            delta[axis] = 1.0 / dir[axis].abs();
+    for (pos, entered) in GridWalk::new(origin, dir) {
+        if entered > reach {
+            break;
         }
-    }
-    let mut entered = 0.0;
-    while entered <= reach {
-        let pos = BlockPos::from(cell);
         if let Some(hit) = hit_block(world, pos, origin, dir, reach) {
             return Some(hit);
         }
-        let axis = if next.x <= next.y && next.x <= next.z {
+    }
+    None
+}
+
+/// The cells a ray passes through, in order from the one holding its origin, each with the
+/// distance along the ray at which the ray enters it (0 for the first): Amanatides and Woo's
+/// walk. It never ends by itself; the caller stops it.
+#[derive(Clone, Debug)]
+pub struct GridWalk {
+    cell: IVec3,
+    step: IVec3,
+    /// Distance along the ray to the next cell boundary on each axis.
+    next: DVec3,
+    /// Distance along the ray between boundaries on each axis.
+    delta: DVec3,
+    entered: f64,
+}
+
+impl GridWalk {
+    /// A walk from `origin` along the unit vector `dir`.
+    #[must_use]
+    pub fn new(origin: DVec3, dir: DVec3) -> Self {
+        let cell = BlockPos::containing(origin).to_ivec3();
+        let step = IVec3::new(sign(dir.x), sign(dir.y), sign(dir.z));
+        let mut next = DVec3::INFINITY;
+        let mut delta = DVec3::INFINITY;
+        for axis in Axis::ALL {
+            if dir[axis] != 0.0 {
+                let boundary = f64::from(cell[axis] + i32::from(step[axis] > 0));
+                next[axis] = (boundary - origin[axis]) / dir[axis];
+                delta[axis] = 1.0 / dir[axis].abs();
+            }
+        }
+        Self {
+            cell,
+            step,
+            next,
+            delta,
+            entered: 0.0,
+        }
+    }
+}
+
+impl Iterator for GridWalk {
+    type Item = (BlockPos, f64);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let here = (BlockPos::from(self.cell), self.entered);
+        let axis = if self.next.x <= self.next.y && self.next.x <= self.next.z {
             Axis::X
-        } else if next.y <= next.z {
+        } else if self.next.y <= self.next.z {
             Axis::Y
         } else {
             Axis::Z
         };
-        entered = next[axis];
-        next[axis] += delta[axis];
-        cell[axis] += step[axis];
+        self.entered = self.next[axis];
+        self.next[axis] += self.delta[axis];
+        self.cell[axis] += self.step[axis];
+        Some(here)
     }
-    None
 }
 
 /// The nearest entry of the ray into one of the pick boxes of the block at `pos` (its

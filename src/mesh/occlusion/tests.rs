@@ -7,6 +7,7 @@ use glam::{DVec3, IVec3, Mat4, Vec3, Vec4Swizzles};
 use proptest::prelude::*;
 
 use super::*;
+use crate::raycast::GridWalk;
 use crate::render::camera::{Camera, Frustum};
 use crate::world::CHUNK_SIZE;
 
@@ -69,34 +70,17 @@ impl Grid {
     }
 
     /// The chunks a line of sight from `eye` along `direction` passes through, up to and
-    /// including the one holding the first opaque cell (Amanatides and Woo's grid walk).
+    /// including the one holding the first opaque cell.
     fn sight_line(&self, eye: DVec3, direction: DVec3) -> Vec<ChunkPos> {
-        let mut cell = eye.floor().as_ivec3();
-        let step = direction.signum().as_ivec3();
-        let next_edge = |c: i32, s: i32| f64::from(c + i32::from(s > 0));
-        let mut t_max = DVec3::new(
-            (next_edge(cell.x, step.x) - eye.x) / direction.x,
-            (next_edge(cell.y, step.y) - eye.y) / direction.y,
-            (next_edge(cell.z, step.z) - eye.z) / direction.z,
-        )
-        .abs();
-        let t_delta = direction.recip().abs();
         let mut chunks = Vec::new();
-        while let Some(clear) = self.clear(cell) {
-            let chunk = cell.div_euclid(IVec3::splat(N));
-            chunks.push(ChunkPos::new(chunk.x, chunk.y, chunk.z));
+        for (cell, _) in GridWalk::new(eye, direction) {
+            let Some(clear) = self.clear(cell.to_ivec3()) else {
+                break;
+            };
+            chunks.push(cell.chunk());
             if !clear {
                 break;
             }
-            let axis = if t_max.x < t_max.y && t_max.x < t_max.z {
-                0
-            } else if t_max.y < t_max.z {
-                1
-            } else {
-                2
-            };
-            cell[axis] += step[axis];
-            t_max[axis] += t_delta[axis];
         }
         chunks
     }
