@@ -380,29 +380,13 @@ impl Builder<'_> {
         })
     }
 
-    /// The sky, shaded by the fragment entry point `fragment` of `sky.wgsl` wherever
-    /// nothing nearer has been drawn.
-    fn sky(&self, label: &str, fragment: &str) -> wgpu::RenderPipeline {
-        self.build(Spec {
-            label,
-            module: &shader(self.device, "sky.wgsl"),
-            vertex: "vs_main",
-            fragment,
-            layout: &self.globals_only,
-            buffers: &[],
-            cull: false,
-            depth: depth(false, wgpu::CompareFunction::GreaterEqual),
-            blend: None,
-        })
-    }
-
-    /// A pass with a shader file of its own (entry points `vs_main` and `fs_main`) that
+    /// A pass with a shader file of its own (entry points `vs_main` and `fragment`) that
     /// needs only the globals: seen from both sides, tested against the depth by `compare`
     /// but never writing it.
     fn own_shader(
         &self,
         label: &str,
-        file: &str,
+        (file, fragment): (&str, &str),
         buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
         compare: wgpu::CompareFunction,
         blend: Option<wgpu::BlendState>,
@@ -411,7 +395,7 @@ impl Builder<'_> {
             label,
             module: &shader(self.device, file),
             vertex: "vs_main",
-            fragment: "fs_main",
+            fragment,
             layout: &self.globals_only,
             buffers,
             cull: false,
@@ -532,8 +516,14 @@ impl Pipelines {
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
         Self {
-            sky: builder.sky("sky", "fs_day"),
-            night_sky: builder.sky("night sky", "fs_night"),
+            sky: builder.own_shader("sky", ("sky.wgsl", "fs_day"), &[], GreaterEqual, None),
+            night_sky: builder.own_shader(
+                "night sky",
+                ("sky.wgsl", "fs_night"),
+                &[],
+                GreaterEqual,
+                None,
+            ),
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
             far: builder.far(),
             far_water: builder.far_water(),
@@ -555,12 +545,18 @@ impl Pipelines {
             tags: builder.tags(),
             lines: builder.own_shader(
                 "outline",
-                "lines.wgsl",
+                ("lines.wgsl", "fs_main"),
                 &LINE_VERTEX,
                 GreaterEqual,
                 ALPHA_BLEND,
             ),
-            hud: builder.own_shader("hud", "hud.wgsl", &HUD_VERTEX, Always, ALPHA_BLEND),
+            hud: builder.own_shader(
+                "hud",
+                ("hud.wgsl", "fs_main"),
+                &HUD_VERTEX,
+                Always,
+                ALPHA_BLEND,
+            ),
             globals_layout,
             chunk_layout,
             scene_depth_layout,
