@@ -26,7 +26,7 @@ use criterion::Criterion;
 
 use glam::{DVec3, Vec3, Vec4};
 use hewn::mesh::occlusion::Walk;
-use hewn::mesh::{ChunkMesh, Leaves, Shading, Visibility};
+use hewn::mesh::{ChunkMesh, Leaves, Shading, Sight};
 use hewn::raycast::GridWalk;
 use hewn::render::Frustum;
 use hewn::sim::spawn::new_player;
@@ -57,9 +57,9 @@ fn drawn(
     let candidates: Vec<ChunkPos> = if cull {
         let mut reached = Vec::new();
         Walk::default().reachable(
-            BlockPos::containing(camera.eye).chunk(),
+            camera.walk_eye(),
             (camera.far / size).ceil() as i32 + 1,
-            |pos| meshes.get(&pos).map(|m| m.visibility).unwrap_or_default(),
+            |pos| meshes.get(&pos).map(|m| m.sight).unwrap_or_default(),
             in_view,
             &mut reached,
         );
@@ -121,15 +121,14 @@ fn time_walk(meshes: &HashMap<ChunkPos, ChunkMesh>, view: &View) {
     let size = CHUNK_SIZE as f32;
     let camera = view.camera();
     let frustum = Frustum::new(camera.view_proj());
-    let graphs: HashMap<ChunkPos, Visibility> =
-        meshes.iter().map(|(&p, m)| (p, m.visibility)).collect();
+    let graphs: HashMap<ChunkPos, Sight> = meshes.iter().map(|(&p, m)| (p, m.sight)).collect();
     let mut walk = Walk::default();
     let mut reached = Vec::new();
     let mut criterion = Criterion::default().configure_from_args();
     criterion.bench_function("cave culling walk, seed 7 spawn, rd 16", |b| {
         b.iter(|| {
             walk.reachable(
-                BlockPos::containing(camera.eye).chunk(),
+                camera.walk_eye(),
                 (camera.far / size).ceil() as i32 + 1,
                 |pos| graphs.get(&pos).copied().unwrap_or_default(),
                 |pos| {

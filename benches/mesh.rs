@@ -1,7 +1,7 @@
 //! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
 //! ground, air and everything in between), with ambient occlusion and light, merged greedily
 //! and with one quad per face; with light left to the shader; and the visibility graph from
-//! the blocks alone; and re-sorting the translucent quads of a chunk of open sea,
+//! the blocks alone, and with the openings of the chunk's faces; and re-sorting the translucent quads of a chunk of open sea,
 //! which the renderer does for the chunks near the eye each time it moves into another
 //! block, in the worst case of a surface whose faces stay single (in daylight it merges).
 //!
@@ -26,7 +26,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{IVec3, Vec3};
-use hewn::mesh::{ChunkMesh, Neighbourhood, Shading, TranslucentQuads, Visibility};
+use hewn::mesh::{ChunkMesh, Neighbourhood, Shading, Sight, TranslucentQuads, Visibility};
 use hewn::world::{Block, BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
 use hewn::worldgen::{Generator, GeneratorKind};
 
@@ -86,11 +86,18 @@ fn bench(c: &mut Criterion) {
             b.iter(|| mesh.build(black_box(&sampled)));
         },
     );
-    // Cave culling's graph from the blocks alone. Meshing pays only for the fill: it reads
-    // the open cells from the row masks it builds anyway.
+    // Cave culling's graph from the blocks alone, and with the faces' openings. Meshing
+    // pays only for the fill and the openings: it reads the open cells from the row masks it
+    // builds anyway.
     c.bench_function("visibility graph of the 32³ terrain surface chunk", |b| {
         b.iter(|| Visibility::of(black_box(&input)));
     });
+    c.bench_function(
+        "visibility graph and openings of the 32³ terrain surface chunk",
+        |b| {
+            b.iter(|| Sight::of(black_box(&input)));
+        },
+    );
 
     let sea = sea_chunk();
     let quads = TranslucentQuads::new(&sea);

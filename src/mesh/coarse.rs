@@ -30,7 +30,7 @@
 
 use super::greedy::Greedy;
 use super::mesher::QuadSink;
-use super::{ChunkMesh, CornerLight, Pass, Quad, Visibility};
+use super::{ChunkMesh, CornerLight, Pass, Quad, Sight};
 use crate::world::coarse::{CoarseSection, SECTION_CELLS};
 use crate::world::{Block, Face, LocalPos, RenderKind};
 
@@ -61,7 +61,7 @@ const fn look(block: Block) -> (Option<Pass>, bool) {
 /// `neighbours`. The vertices are in the section's cells: draw them scaled by its cell size.
 pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: &mut ChunkMesh) {
     out.clear();
-    out.visibility = Visibility::ALL;
+    out.sight = Sight::ALL;
     let cells = padded(section, neighbours);
     let stride = [1isize, (P * P) as isize, P as isize];
     let normals = Face::ALL.map(|f| {

@@ -29,6 +29,7 @@ mod mesher;
 pub mod models;
 mod neighbourhood;
 pub mod occlusion;
+pub mod openings;
 pub mod plants;
 mod shading;
 pub mod sort;
@@ -44,9 +45,10 @@ pub use mesher::top_height;
 pub use mesher::{QuadSink, mesh_region, mesh_region_with};
 pub use models::{ModelQuad, ModelVertex};
 pub use neighbourhood::{Neighbourhood, PADDED, PADDED_VOLUME};
+pub use openings::Openings;
 pub use shading::{Shading, volume};
 pub use sort::TranslucentQuads;
-pub use visibility::Visibility;
+pub use visibility::{Sight, Visibility};
 
 use bytemuck::{Pod, Zeroable};
 
@@ -271,9 +273,9 @@ pub struct ChunkMesh {
     /// by the way they look and ordered by plane ([`facing`]), so that a renderer leaves out
     /// the faces that look away from the eye without looking at a triangle.
     pub facing: [FaceGroups; 2],
-    /// Which faces of the chunk see one another through it, for cave culling
-    /// ([`occlusion`]).
-    pub visibility: Visibility,
+    /// Which faces of the chunk see one another through it, and where sight crosses each,
+    /// for cave culling ([`occlusion`]).
+    pub sight: Sight,
     /// With [`Shading::Sampled`], the chunk's light [`volume`], which the fragment shader
     /// lights its faces from; empty with [`Shading::Vertex`], whose vertices carry their
     /// light.
@@ -289,7 +291,7 @@ impl ChunkMesh {
         self.translucent.clear();
         self.models.clear();
         self.facing.iter_mut().for_each(FaceGroups::clear);
-        self.visibility = Visibility::ALL;
+        self.sight = Sight::ALL;
         self.light_volume.clear();
     }
 
@@ -334,7 +336,7 @@ impl ChunkMesh {
     pub fn build(&mut self, input: &Neighbourhood) {
         self.clear();
         if input.is_trivially_empty() {
-            self.visibility = Visibility::of(input);
+            self.sight = Sight::of(input);
             return;
         }
         GREEDY.with_borrow_mut(|greedy| {
@@ -359,7 +361,7 @@ impl ChunkMesh {
     pub fn build_unmerged(&mut self, input: &Neighbourhood) {
         self.clear();
         if input.is_trivially_empty() {
-            self.visibility = Visibility::of(input);
+            self.sight = Sight::of(input);
             return;
         }
         CELLS.with_borrow_mut(|cells| {
@@ -376,10 +378,11 @@ impl ChunkMesh {
         self.group_by_face();
     }
 
-    /// What meshing leaves in `cells` gives besides faces: the visibility graph, and with
+    /// What meshing leaves in `cells` gives besides faces: what sight does through the
+    /// chunk, and with
     /// [`Shading::Sampled`] the light volume.
     fn finish_cells(&mut self, input: &Neighbourhood, cells: &mesher::Cells) {
-        self.visibility = Visibility::of_open_rows(&cells.open_rows());
+        self.sight = Sight::of_open_rows(&cells.open_rows());
         if input.shading() == Shading::Sampled {
             shading::fill_volume(cells.flags(), input.lights(), &mut self.light_volume);
         }

@@ -9,73 +9,113 @@
 //! from the face it enters by to the face it leaves by, so every chunk a line of sight from
 //! the eye reaches is reached by the walk, and drawing only those hides nothing.
 //!
+//! Each chunk reached also carries the part of the screen that lines of sight going on
+//! through it pass through, as portal culling does with each face's clear cells for its
+//! portal. At the eye's chunk it is the whole screen. A line of sight from one chunk into
+//! the next crosses the face between them inside the outline, seen from the eye, of that
+//! face's clear cells on its near side ([`Openings`]): the next chunk is reached only if
+//! that outline meets the part the chunk it comes from carries. A line that goes on past it
+//! also crosses a clear cell on the far side of the face, so what the next chunk carries on
+//! is narrowed to that side's outline as well. Every step takes the walk one chunk further
+//! from the eye's along the axes, so a chunk's part is whole before the walk leaves it.
+//! This way a valley behind a ridge, or a cave under a narrow mouth, is not drawn though the
+//! graphs join it. Both tests only ever leave out chunks no line of sight reaches.
+//!
 //! The walk also stops at chunks outside the view (a frustum test, supplied by the caller),
 //! except those that touch the eye's chunk: near the eye, a line of sight may cross a corner
 //! of a chunk before the near plane. Chunks whose graph is not known (not yet meshed) join
-//! every face. Nothing here knows of the GPU; the renderer only draws what the walk
-//! returns.
+//! every face and are open everywhere. Nothing here knows of the GPU; the renderer only
+//! draws what the walk returns.
 
-use std::collections::{HashMap, VecDeque};
+use glam::{IVec3, Mat4, Vec2, Vec3, Vec4Swizzles};
 
-use glam::IVec3;
-
-use super::visibility::Visibility;
+use super::openings::Openings;
+use super::visibility::{Sight, Visibility};
 use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{ChunkPos, Face};
+use crate::world::{CHUNK_SIZE, ChunkPos, Face};
 
 /// The walk's buffers, kept from frame to frame.
 #[derive(Clone, Debug, Default)]
 pub struct Walk {
-    /// Per chunk reached, the faces it was entered through (bit `f` for
-    /// [`Face::ALL`]`[f]`).
-    entered: HashMap<ChunkPos, u8>,
-    queue: VecDeque<ChunkPos>,
+    /// Per chunk of the box the walk may reach (`radius` chunks each way across from the
+    /// eye's, the world's height up and down), its index in `reached`, or [`UNREACHED`].
+    slots: Vec<u32>,
+    /// The chunks reached, in the order reached (nearest first by steps), with what the
+    /// walk knows of each: also the walk's queue.
+    reached: Vec<(ChunkPos, Reached)>,
+}
+
+/// The slot of a chunk the walk has not reached.
+const UNREACHED: u32 = u32::MAX;
+
+/// Where the walk looks from: the eye's chunk, and how a point in blocks from that chunk's
+/// low corner lands on the screen.
+#[derive(Clone, Copy, Debug)]
+pub struct Eye {
+    /// The chunk holding the eye.
+    pub chunk: ChunkPos,
+    /// The view and projection, from blocks relative to `chunk`'s low corner to clip space
+    /// (whose `w` grows with the distance in front of the eye).
+    pub to_clip: Mat4,
 }
 
 impl Walk {
     /// The chunks within `radius` chunks of `eye` (horizontally) that a line of sight from
     /// `eye` may reach, in the order the walk reaches them (nearest first by steps), into
-    /// `out`. `graph` gives a chunk's visibility graph ([`Visibility::ALL`] when it is not
+    /// `out`. `sight` tells what sight does through a chunk ([`Sight::ALL`] when it is not
     /// known), `in_view` whether a chunk is inside the view.
     pub fn reachable(
         &mut self,
-        eye: ChunkPos,
+        eye: Eye,
         radius: i32,
-        graph: impl Fn(ChunkPos) -> Visibility,
+        sight: impl Fn(ChunkPos) -> Sight,
         in_view: impl Fn(ChunkPos) -> bool,
         out: &mut Vec<ChunkPos>,
     ) {
         out.clear();
-        self.entered.clear();
-        self.queue.clear();
+        self.reached.clear();
         // Chunks above or below the world hold nothing; the walk passes through them only
         // when the eye is out there itself.
-        let (low, high) = (eye.y.min(0), eye.y.max(WORLD_HEIGHT_CHUNKS - 1));
-        let start = IVec3::new(eye.x, eye.y, eye.z);
-        self.entered.insert(eye, 0);
-        self.queue.push_back(eye);
-        while let Some(pos) = self.queue.pop_front() {
+        let (low, high) = (eye.chunk.y.min(0), eye.chunk.y.max(WORLD_HEIGHT_CHUNKS - 1));
+        let start = IVec3::new(eye.chunk.x, eye.chunk.y, eye.chunk.z);
+        // The eye's own chunk may hold the eye inside rock (flying through it): sight leaves
+        // it anywhere.
+        let at_eye = Reached {
+            sight: Sight::ALL,
+            faces: 0,
+            passing: Outline::SCREEN,
+        };
+        let side = 2 * radius + 1;
+        let slot = |pos: IVec3| {
+            let from_low = pos - IVec3::new(start.x - radius, low, start.z - radius);
+            ((from_low.y * side + from_low.z) * side + from_low.x) as usize
+        };
+        self.slots.clear();
+        self.slots
+            .resize((side * side * (high - low + 1)) as usize, UNREACHED);
+        self.slots[slot(start)] = 0;
+        self.reached.push((eye.chunk, at_eye));
+        let mut next_in_queue = 0;
+        while let Some(&(pos, this)) = self.reached.get(next_in_queue) {
+            next_in_queue += 1;
             out.push(pos);
-            let entered = self.entered.get(&pos).copied().unwrap_or(0);
+            let Reached {
+                sight: Sight { joins, openings },
+                faces: entered,
+                passing,
+            } = this;
+            if passing.is_empty() {
+                continue;
+            }
             let here = IVec3::new(pos.x, pos.y, pos.z);
             let from_eye = here - start;
-            let joins = if pos == eye {
-                Visibility::ALL
-            } else {
-                graph(pos)
-            };
             for exit in Face::ALL {
                 let along = from_eye[exit.axis()];
                 // Never back towards the eye along any axis.
                 if (exit.is_positive() && along < 0) || (!exit.is_positive() && along > 0) {
                     continue;
                 }
-                let through = pos == eye
-                    || Face::ALL
-                        .into_iter()
-                        .enumerate()
-                        .any(|(f, entry)| entered & (1 << f) != 0 && joins.connects(entry, exit));
-                if !through {
+                if !leaves_through(joins, entered, exit, pos == eye.chunk) {
                     continue;
                 }
                 let step = here + exit.normal();
@@ -87,16 +127,142 @@ impl Walk {
                 if apart.max_element() > 1 && !in_view(next) {
                     continue;
                 }
-                let entry = 1 << exit.opposite() as u8;
-                match self.entered.get_mut(&next) {
-                    Some(faces) => *faces |= entry,
-                    None => {
-                        self.entered.insert(next, entry);
-                        self.queue.push_back(next);
-                    }
+                // Lines of sight into `next` cross the clear cells of this face; those that
+                // go on past it cross clear cells of its face on the other side too (those
+                // that stop there see the opaque ones: `next` is drawn for them).
+                let Some(into) = crossing(&eye, from_eye, openings, exit)
+                    .map(|outline| outline.and(passing))
+                    .filter(|outline| !outline.is_empty())
+                else {
+                    continue;
+                };
+                let entry = exit.opposite();
+                let index = &mut self.slots[slot(step)];
+                if *index == UNREACHED {
+                    *index = self.reached.len() as u32;
+                    let first = Reached {
+                        sight: sight(next),
+                        faces: 0,
+                        passing: Outline::NOWHERE,
+                    };
+                    self.reached.push((next, first));
                 }
+                let reached = &mut self.reached[*index as usize].1;
+                let onward = crossing(&eye, step - start, reached.sight.openings, entry)
+                    .map_or(Outline::NOWHERE, |outline| outline.and(into));
+                reached.faces |= 1 << entry as u8;
+                reached.passing = reached.passing.or(onward);
             }
         }
+    }
+}
+
+/// What the walk knows of a chunk it has reached.
+#[derive(Clone, Copy, Debug)]
+struct Reached {
+    /// What sight does through it.
+    sight: Sight,
+    /// The faces it was entered through (bit `f` for [`Face::ALL`]`[f]`).
+    faces: u8,
+    /// The part of the screen lines of sight going on through it pass through: inside the
+    /// clear cells of the faces it was entered through.
+    passing: Outline,
+}
+
+/// Whether a chunk entered through the faces `entered` (bits of [`Face::ALL`]) is left
+/// through `exit`, by its graph `joins`; the eye's chunk is left through every face.
+fn leaves_through(joins: Visibility, entered: u8, exit: Face, at_eye: bool) -> bool {
+    at_eye
+        || Face::ALL
+            .into_iter()
+            .enumerate()
+            .any(|(f, entry)| entered & (1 << f) != 0 && joins.connects(entry, exit))
+}
+
+/// The outline on the screen of the clear cells of face `face` of the chunk `from_eye`
+/// chunks from the eye's, or `None` when the face has none.
+fn crossing(eye: &Eye, from_eye: IVec3, openings: Openings, face: Face) -> Option<Outline> {
+    let (low, high) = openings.on(face)?;
+    let origin = (from_eye * CHUNK_SIZE).as_vec3();
+    Some(Outline::of_box(&eye.to_clip, origin + low, origin + high))
+}
+
+/// A rectangle of the screen, in normalized device coordinates (x and y from −1 to 1 across
+/// it): what lines of sight reaching a chunk may pass through.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Outline {
+    min: Vec2,
+    max: Vec2,
+}
+
+impl Outline {
+    /// The whole screen, and a little more, so that rounding never loses its edge.
+    const SCREEN: Self = Self {
+        min: Vec2::splat(-1.0 - Self::MARGIN),
+        max: Vec2::splat(1.0 + Self::MARGIN),
+    };
+    /// Nowhere at all.
+    const NOWHERE: Self = Self {
+        min: Vec2::splat(f32::INFINITY),
+        max: Vec2::splat(f32::NEG_INFINITY),
+    };
+    /// Everywhere, the screen included.
+    const EVERYWHERE: Self = Self {
+        min: Vec2::splat(f32::NEG_INFINITY),
+        max: Vec2::splat(f32::INFINITY),
+    };
+    /// How much every outline is widened, against rounding (a thousandth of half the
+    /// screen: under a pixel).
+    const MARGIN: f32 = 1e-3;
+    /// Clip-space `w` (distance in front of the eye, in blocks) below which a corner counts
+    /// as beside or behind the eye, where its outline wraps around the screen.
+    const NEAR: f32 = 1e-2;
+
+    /// The outline of the box from `low` to `high` (in the space `to_clip` takes): around
+    /// its corners on the screen, or everywhere if a corner is not in front of the eye.
+    fn of_box(to_clip: &Mat4, low: Vec3, high: Vec3) -> Self {
+        // The projection is linear: each corner is the low one plus the box's edges along
+        // the axes it is high on.
+        let base = *to_clip * low.extend(1.0);
+        let size = high - low;
+        let edges = [0, 1, 2].map(|axis| to_clip.col(axis) * size[axis]);
+        let mut outline = Self::NOWHERE;
+        for corner in 0..8 {
+            let clip = (0..3)
+                .filter(|axis| corner & (1 << axis) != 0)
+                .fold(base, |clip, axis| clip + edges[axis]);
+            if clip.w < Self::NEAR {
+                return Self::EVERYWHERE;
+            }
+            let on_screen = clip.xy() / clip.w;
+            outline.min = outline.min.min(on_screen);
+            outline.max = outline.max.max(on_screen);
+        }
+        Self {
+            min: outline.min - Self::MARGIN,
+            max: outline.max + Self::MARGIN,
+        }
+    }
+
+    /// The part inside both.
+    fn and(self, other: Self) -> Self {
+        Self {
+            min: self.min.max(other.min),
+            max: self.max.min(other.max),
+        }
+    }
+
+    /// The rectangle around both.
+    fn or(self, other: Self) -> Self {
+        Self {
+            min: self.min.min(other.min),
+            max: self.max.max(other.max),
+        }
+    }
+
+    /// Whether it holds no point.
+    fn is_empty(self) -> bool {
+        self.min.cmpgt(self.max).any()
     }
 }
 

@@ -385,9 +385,9 @@ fn fast_leaves_are_opaque_cubes_with_no_inner_faces() {
 }
 
 #[test]
-fn the_mesher_finds_the_visibility_graph_the_blocks_give() {
+fn the_mesher_finds_what_sight_does_through_the_blocks() {
     // Terrain with caves, surface and trees: meshing reads cave culling's open cells from
-    // its own row masks, and must find the graph a fill over the blocks finds.
+    // its own row masks, and must find the graph and openings the blocks give.
     let generator = Generator::new(GeneratorKind::Terrain, 7);
     let spawn = BlockPos::containing(generator.spawn_point()).chunk();
     let mut world = World::new(generator);
@@ -397,10 +397,10 @@ fn the_mesher_finds_the_visibility_graph_the_blocks_give() {
     let mut mesh = ChunkMesh::default();
     for y in 0..crate::world::coords::WORLD_HEIGHT_CHUNKS {
         let input = Neighbourhood::from_world(&world, ChunkPos::new(spawn.x, y, spawn.z));
-        let expected = Visibility::of(&input);
+        let expected = Sight::of(&input);
         mesh.build(&input);
-        assert_eq!(mesh.visibility, expected, "chunk y {y}");
+        assert_eq!(mesh.sight, expected, "chunk y {y}");
         mesh.build_unmerged(&input);
-        assert_eq!(mesh.visibility, expected, "chunk y {y}, unmerged");
+        assert_eq!(mesh.sight, expected, "chunk y {y}, unmerged");
     }
 }

@@ -15,6 +15,7 @@
 //! at once the first time the fill reaches it.
 
 use super::neighbourhood::{Neighbourhood, padded_index};
+use super::openings::Openings;
 use crate::world::{Block, CHUNK_SIZE, Face};
 
 const N: usize = CHUNK_SIZE as usize;
@@ -113,16 +114,7 @@ impl Visibility {
                 Self::NONE
             };
         }
-        let blocks = input.blocks();
-        let mut open = [0u32; N * N];
-        for (row, mask) in open.iter_mut().enumerate() {
-            let (y, z) = ((row / N) as i32, (row % N) as i32);
-            let first = padded_index(0, y, z);
-            for (x, &b) in blocks[first..first + N].iter().enumerate() {
-                *mask |= u32::from(CLEAR[b as usize]) << x;
-            }
-        }
-        Self::of_open_rows(&open)
+        Self::of_open_rows(&open_rows(input))
     }
 
     /// The graph of a chunk whose cells sight passes through are the set bits of `open`:
@@ -164,6 +156,67 @@ impl Visibility {
         }
         Self(pairs)
     }
+}
+
+/// What a line of sight may do through a chunk: which faces see one another through it, and
+/// where on each face it may cross. [`super::occlusion`]'s walk goes by both.
+///
+/// The default hides nothing: a chunk whose contents are not known.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sight {
+    /// Which faces see one another.
+    pub joins: Visibility,
+    /// Where sight may cross each face.
+    pub openings: Openings,
+}
+
+impl Sight {
+    /// A chunk of air: sight crosses it anywhere.
+    pub const ALL: Self = Self {
+        joins: Visibility::ALL,
+        openings: Openings::ALL,
+    };
+
+    /// What sight does through the chunk at the centre of `input`.
+    #[must_use]
+    pub fn of(input: &Neighbourhood) -> Self {
+        if let Some(block) = input.uniform_centre() {
+            return if CLEAR[block as usize] {
+                Self::ALL
+            } else {
+                Self {
+                    joins: Visibility::NONE,
+                    openings: Openings::NONE,
+                }
+            };
+        }
+        Self::of_open_rows(&open_rows(input))
+    }
+
+    /// What sight does through a chunk whose clear cells are the set bits of `open` (as
+    /// [`Visibility::of_open_rows`] takes them).
+    #[must_use]
+    pub fn of_open_rows(open: &[u32; N * N]) -> Self {
+        Self {
+            joins: Visibility::of_open_rows(open),
+            openings: Openings::of_open_rows(open),
+        }
+    }
+}
+
+/// The cells of the chunk at the centre of `input` that sight passes through, one `u32` per
+/// row of x (bit `x`), rows in the order `y * 32 + z`.
+fn open_rows(input: &Neighbourhood) -> [u32; N * N] {
+    let blocks = input.blocks();
+    let mut open = [0u32; N * N];
+    for (row, mask) in open.iter_mut().enumerate() {
+        let (y, z) = ((row / N) as i32, (row % N) as i32);
+        let first = padded_index(0, y, z);
+        for (x, &b) in blocks[first..first + N].iter().enumerate() {
+            *mask |= u32::from(CLEAR[b as usize]) << x;
+        }
+    }
+    open
 }
 
 /// The runs of set bits of `open` that hold a bit of `seeds` (a subset of `open`).

@@ -3,7 +3,9 @@
 
 use glam::{DVec3, Mat4, Vec3, Vec4};
 
+use crate::mesh::occlusion::Eye;
 use crate::physics::look_direction;
+use crate::world::BlockPos;
 
 /// Nearest distance drawn, in blocks: close enough that a wall you press against is drawn.
 pub const NEAR: f32 = 0.05;
@@ -52,6 +54,18 @@ impl Camera {
             NEAR,
         );
         proj * view
+    }
+
+    /// Where cave culling's walk looks from: the eye's chunk, and the view and projection
+    /// from blocks relative to that chunk's low corner.
+    #[must_use]
+    pub fn walk_eye(&self) -> Eye {
+        let chunk = BlockPos::containing(self.eye).chunk();
+        let corner = self.relative(chunk.min_block().min_corner());
+        Eye {
+            chunk,
+            to_clip: self.view_proj() * Mat4::from_translation(corner),
+        }
     }
 
     /// `p` relative to the eye, as f32: small numbers near the camera wherever it is.

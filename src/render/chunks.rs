@@ -25,8 +25,8 @@ use glam::{Vec3, Vec4};
 use super::camera::{Camera, Frustum};
 use super::meshes::{GpuMesh, Slots, draw_in_order};
 use crate::mesh::occlusion::Walk;
-use crate::mesh::{ChunkMesh, Pass, TranslucentQuads, Visibility};
-use crate::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos};
+use crate::mesh::{ChunkMesh, Pass, Sight, TranslucentQuads};
+use crate::world::{CHUNK_SIZE, ChunkPos, ColumnPos};
 
 /// Chunks whose nearest point is this close to the eye (in blocks) keep their translucent
 /// quads in back-to-front order; farther away, overlapping translucent faces are too small
@@ -56,8 +56,8 @@ pub struct ChunkStore {
     quads_visible: usize,
     /// How many chunks [`ChunkStore::prepare`] last found visible.
     chunks_visible: usize,
-    /// Every uploaded chunk's visibility graph, empty or not.
-    graphs: HashMap<ChunkPos, Visibility>,
+    /// What sight does through every uploaded chunk, empty or not.
+    graphs: HashMap<ChunkPos, Sight>,
     /// Whether only the chunks the walk reaches are drawn.
     cave_culling: bool,
     /// Whether only the faces that may look towards the eye are drawn.
@@ -143,7 +143,7 @@ impl ChunkStore {
         mesh: &ChunkMesh,
     ) {
         self.remove(pos);
-        self.graphs.insert(pos, mesh.visibility);
+        self.graphs.insert(pos, mesh.sight);
         if mesh.is_empty() {
             return;
         }
@@ -194,7 +194,7 @@ impl ChunkStore {
         let candidates: Vec<ChunkPos> = if self.cave_culling {
             let graphs = &self.graphs;
             self.walk.reachable(
-                BlockPos::containing(camera.eye).chunk(),
+                camera.walk_eye(),
                 (camera.far / size).ceil() as i32 + 1,
                 |pos| graphs.get(&pos).copied().unwrap_or_default(),
                 in_view,

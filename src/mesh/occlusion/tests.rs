@@ -19,12 +19,12 @@ const ROWS: usize = (N * N) as usize;
 struct Grid {
     size: IVec3,
     chunks: Vec<Box<[u32; ROWS]>>,
-    graphs: Vec<Visibility>,
+    graphs: Vec<Sight>,
 }
 
 impl Grid {
     fn new(size: IVec3, chunks: Vec<Box<[u32; ROWS]>>) -> Self {
-        let graphs = chunks.iter().map(|c| Visibility::of_open_rows(c)).collect();
+        let graphs = chunks.iter().map(|c| Sight::of_open_rows(c)).collect();
         Self {
             size,
             chunks,
@@ -38,8 +38,8 @@ impl Grid {
             .then(|| ((p.y * self.size.z + p.z) * self.size.x + p.x) as usize)
     }
 
-    fn graph(&self, pos: ChunkPos) -> Visibility {
-        self.index(pos).map_or(Visibility::ALL, |i| self.graphs[i])
+    fn sight(&self, pos: ChunkPos) -> Sight {
+        self.index(pos).map_or(Sight::ALL, |i| self.graphs[i])
     }
 
     /// Whether the cell is inside the world and clear, or `None` outside it.
@@ -50,14 +50,16 @@ impl Grid {
         Some(self.chunks[i][(local.y * N + local.z) as usize] & (1 << local.x) != 0)
     }
 
-    /// The chunks the walk from `eye` reaches, seeing through `frustum` (eye-relative).
-    fn walked(&self, eye: DVec3, frustum: &Frustum) -> BTreeSet<ChunkPos> {
-        let eye_chunk = eye.floor().as_ivec3().div_euclid(IVec3::splat(N));
+    /// The chunks the walk from `eye` reaches, looking as `camera` does (whose own eye is
+    /// ignored).
+    fn walked(&self, eye: DVec3, camera: &Camera) -> BTreeSet<ChunkPos> {
+        let camera = Camera { eye, ..*camera };
+        let frustum = Frustum::new(camera.view_proj());
         let mut out = Vec::new();
         Walk::default().reachable(
-            ChunkPos::new(eye_chunk.x, eye_chunk.y, eye_chunk.z),
+            camera.walk_eye(),
             16,
-            |pos| self.graph(pos),
+            |pos| self.sight(pos),
             |pos| {
                 let min = (IVec3::new(pos.x, pos.y, pos.z) * N).as_dvec3() - eye;
                 frustum.intersects_box(min.as_vec3(), min.as_vec3() + Vec3::splat(N as f32))
@@ -180,6 +182,19 @@ fn dig_to_face(rows: &mut [u32; ROWS], face: Face) {
     }
 }
 
+/// Rock with a cavern of air from `min` to `max` (cells, `max` excluded).
+fn cavern(min: IVec3, max: IVec3) -> Box<[u32; ROWS]> {
+    let mut rows = Box::new([0u32; ROWS]);
+    for y in min.y..max.y {
+        for z in min.z..max.z {
+            for x in min.x..max.x {
+                rows[(y * N + z) as usize] |= 1 << x;
+            }
+        }
+    }
+    rows
+}
+
 /// Rock with a wide tunnel from each of `faces` to the middle.
 fn tunnels(faces: &[Face]) -> Box<[u32; ROWS]> {
     let mut rows = Box::new([0u32; ROWS]);
@@ -189,17 +204,18 @@ fn tunnels(faces: &[Face]) -> Box<[u32; ROWS]> {
     rows
 }
 
-fn frustum(eye_yaw: f64, eye_pitch: f64) -> (Frustum, Mat4) {
+/// A camera at the origin looking along `yaw` and `pitch` (degrees), and the inverse of its
+/// view and projection.
+fn looking(yaw: f64, pitch: f64) -> (Camera, Mat4) {
     let camera = Camera {
         eye: DVec3::ZERO,
-        yaw: eye_yaw,
-        pitch: eye_pitch,
+        yaw,
+        pitch,
         fov_y: 70.0,
         aspect: 16.0 / 9.0,
         far: 1000.0,
     };
-    let view_proj = camera.view_proj();
-    (Frustum::new(view_proj), view_proj.inverse())
+    (camera, camera.view_proj().inverse())
 }
 
 /// The direction of the line of sight through the point `ndc` of the picture.
@@ -239,7 +255,7 @@ fn a_sealed_room_is_not_drawn_from_outside_and_is_from_inside() {
     let world = sealed_room_world();
     let room = ChunkPos::new(2, 1, 1);
     // Looking east at the rock face from the air chunk.
-    let (view, _) = frustum(90.0, 0.0);
+    let (view, _) = looking(90.0, 0.0);
     let outside = world.walked(DVec3::new(16.0, 48.0, 48.0), &view);
     assert!(
         outside.contains(&ChunkPos::new(1, 1, 1)),
@@ -262,7 +278,7 @@ fn the_walk_never_turns_back_towards_the_eye() {
         .map(|_| made_up_chunk(0, 0))
         .collect();
     let world = Grid::new(size, chunks);
-    let (view, _) = frustum(0.0, 0.0);
+    let (view, _) = looking(0.0, 0.0);
     let walked = world.walked(DVec3::splat(80.0), &view);
     // Looking north (−z): nothing two chunks south of the eye.
     assert!(walked.iter().all(|p| p.z <= 3), "{walked:?}");
@@ -272,23 +288,61 @@ fn the_walk_never_turns_back_towards_the_eye() {
 #[test]
 fn a_chunk_entered_through_two_faces_is_left_through_what_either_joins() {
     // The eye's chunk and the ones east of it and above it are air; the chunk north-east
-    // and above is entered from the west and from below, and its tunnel joins only its
-    // bottom to its east side, where a last chunk lies.
+    // and above is entered from the west (its rock face shows) and from below, and its
+    // cavern joins only its bottom to its east side, where a last chunk lies.
     let size = IVec3::new(3, 2, 1);
     let mut chunks = Vec::new();
     for y in 0..size.y {
         for x in 0..size.x {
             chunks.push(match (x, y) {
                 (0 | 1, 0) | (0, 1) => made_up_chunk(0, 0),
-                (1, 1) => tunnels(&[Face::Down, Face::East]),
+                (1, 1) => cavern(IVec3::new(8, 0, 8), IVec3::new(N, 24, 24)),
                 _ => made_up_chunk(1, 0),
             });
         }
     }
     let world = Grid::new(size, chunks);
-    let (view, _) = frustum(90.0, 30.0);
+    let (view, _) = looking(90.0, 30.0);
     let walked = world.walked(DVec3::new(16.0, 16.0, 16.0), &view);
+    assert!(walked.contains(&ChunkPos::new(1, 1, 0)), "{walked:?}");
     assert!(walked.contains(&ChunkPos::new(2, 1, 0)), "{walked:?}");
+}
+
+#[test]
+fn a_cave_under_a_narrow_shaft_is_drawn_only_from_where_sight_goes_down_it() {
+    // Air over a chunk of rock with a shaft six blocks wide from its top to its bottom,
+    // over a chunk of rock with a cavern open at its top. The graphs join the eye to the
+    // cavern either way; only a line of sight steep enough to go down the shaft reaches it.
+    let size = IVec3::new(3, 3, 3);
+    let mut chunks = Vec::new();
+    for y in 0..size.y {
+        for _z in 0..size.z {
+            for x in 0..size.x {
+                chunks.push(match (x, y) {
+                    (_, 2) => made_up_chunk(0, 0),
+                    (1, 1) => tunnels(&[Face::Up, Face::Down]),
+                    (1, 0) => cavern(IVec3::new(4, 4, 4), IVec3::new(28, N, 28)),
+                    _ => made_up_chunk(1, 0),
+                });
+            }
+        }
+    }
+    let world = Grid::new(size, chunks);
+    let cave = ChunkPos::new(1, 0, 1);
+    let shaft = ChunkPos::new(1, 1, 1);
+    // Straight down the shaft from above it.
+    let (down, _) = looking(0.0, -89.0);
+    let above = world.walked(DVec3::new(48.0, 80.0, 48.0), &down);
+    assert!(above.contains(&cave), "{above:?}");
+    // From a chunk to the side, looking down at 45 degrees across the shaft's mouth: no
+    // line of sight through the mouth gets down past its walls.
+    let (across, _) = looking(90.0, -45.0);
+    let beside = world.walked(DVec3::new(16.0, 90.0, 48.0), &across);
+    assert!(
+        beside.contains(&shaft),
+        "the shaft's mouth shows: {beside:?}"
+    );
+    assert!(!beside.contains(&cave), "{beside:?}");
 }
 
 proptest! {
@@ -319,7 +373,7 @@ proptest! {
             })
             .collect();
         let world = Grid::new(size, chunks);
-        let (view, inverse) = frustum(look.0, look.1);
+        let (view, inverse) = looking(look.0, look.1);
         let walked = world.walked(eye, &view);
         for ndc in pixels {
             let direction = through_pixel(inverse, ndc);
