@@ -1,0 +1,153 @@
+//! Cave culling over generated terrain: from the spawn of seed 7 looking all round, and from
+//! a cave under it, every chunk whose blocks a line of sight from the eye meets is one the
+//! walk reaches, and so drawn. The lines of sight go through the picture on a grid a little
+//! finer than one per eight pixels of a 1280 × 720 window, cell by cell through the world's
+//! blocks, until an opaque cube stops them, the far plane ends them or they leave the chunks
+//! known.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use glam::{DVec3, Vec3, Vec4};
+use hewn::mesh::occlusion::Walk;
+use hewn::mesh::{Neighbourhood, Sight};
+use hewn::raycast::GridWalk;
+use hewn::render::{Camera, Frustum};
+use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
+use hewn::worldgen::{Generator, GeneratorKind};
+
+/// Columns of chunks known around the spawn's, each way.
+const RADIUS: i32 = 4;
+
+/// Lines of sight across and down the picture.
+const PICTURE: (u32, u32) = (176, 99);
+
+/// What sight does through every chunk within [`RADIUS`] columns of `centre`.
+fn sights_around(world: &mut World, centre: ChunkPos) -> BTreeMap<ChunkPos, Sight> {
+    for column in centre.column().around(RADIUS + 1) {
+        world.load_column(column);
+    }
+    let mut sights = BTreeMap::new();
+    for dz in -RADIUS..=RADIUS {
+        for dx in -RADIUS..=RADIUS {
+            for y in 0..WORLD_HEIGHT_CHUNKS {
+                let pos = ChunkPos::new(centre.x + dx, y, centre.z + dz);
+                sights.insert(pos, Sight::of(&Neighbourhood::from_world(world, pos)));
+            }
+        }
+    }
+    sights
+}
+
+/// The chunks the walk reaches from `camera`, as the renderer walks.
+fn walked(sights: &BTreeMap<ChunkPos, Sight>, camera: &Camera) -> BTreeSet<ChunkPos> {
+    let size = CHUNK_SIZE as f32;
+    let frustum = Frustum::new(camera.view_proj());
+    let mut reached = Vec::new();
+    Walk::default().reachable(
+        camera.walk_eye(),
+        RADIUS + 2,
+        |pos| sights.get(&pos).copied().unwrap_or_default(),
+        |pos| {
+            let min = camera.relative(pos.min_block().min_corner());
+            frustum.intersects_box(min, min + Vec3::splat(size))
+        },
+        &mut reached,
+    );
+    reached.into_iter().collect()
+}
+
+/// Checks that every chunk of `sights` whose blocks a line of sight through the picture of
+/// `camera` meets is walked; returns how many chunks the lines met and the walk reached.
+fn check_view(
+    world: &World,
+    sights: &BTreeMap<ChunkPos, Sight>,
+    camera: &Camera,
+) -> (usize, usize) {
+    let walked = walked(sights, camera);
+    let to_world = camera.view_proj().inverse();
+    let forward = camera.direction().as_dvec3();
+    let mut met = BTreeSet::new();
+    for row in 0..PICTURE.1 {
+        for column in 0..PICTURE.0 {
+            let ndc = Vec4::new(
+                (column as f32 + 0.5) / PICTURE.0 as f32 * 2.0 - 1.0,
+                1.0 - (row as f32 + 0.5) / PICTURE.1 as f32 * 2.0,
+                0.5,
+                1.0,
+            );
+            let point = to_world * ndc;
+            let direction = (point.truncate() / point.w).normalize().as_dvec3();
+            // Beyond the far plane nothing is drawn.
+            let reach = f64::from(camera.far) / direction.dot(forward);
+            for (pos, entered) in GridWalk::new(camera.eye, direction) {
+                if entered >= reach || !sights.contains_key(&pos.chunk()) {
+                    break;
+                }
+                let block = world.block(pos);
+                if block == Block::Air {
+                    continue;
+                }
+                met.insert(pos.chunk());
+                assert!(
+                    walked.contains(&pos.chunk()),
+                    "{:?} is seen at {pos:?} looking {direction} from {} (yaw {}, pitch {}) \
+                     but not drawn",
+                    pos.chunk(),
+                    camera.eye,
+                    camera.yaw,
+                    camera.pitch
+                );
+                if block.is_opaque_cube() {
+                    break;
+                }
+            }
+        }
+    }
+    (met.len(), walked.len())
+}
+
+fn camera(eye: DVec3, yaw: f64, pitch: f64) -> Camera {
+    Camera {
+        eye,
+        yaw,
+        pitch,
+        fov_y: 70.0,
+        aspect: 1280.0 / 720.0,
+        far: ((RADIUS + 1) * CHUNK_SIZE) as f32,
+    }
+}
+
+#[test]
+fn every_chunk_seen_from_the_spawn_and_from_a_cave_is_drawn() {
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let spawn = generator.spawn_point();
+    let mut world = World::new(generator);
+    let centre = BlockPos::containing(spawn).chunk();
+    let sights = sights_around(&mut world, centre);
+    // On the surface at the spawn, and in the cave 70 blocks east and 54 north of it at
+    // y = 16, whose passages open onto the beach to the south.
+    let spawn_eye = spawn + DVec3::new(0.0, 1.62, 0.0);
+    let cave_eye = DVec3::new(71.5, 17.6, -54.5);
+    assert!(!world.block(BlockPos::containing(cave_eye)).is_opaque_cube());
+    let mut drawn = [0, 0];
+    for (place, eye) in [spawn_eye, cave_eye].into_iter().enumerate() {
+        for yaw in (0..360).step_by(45) {
+            for pitch in [-50.0, -15.0, 0.0, 30.0] {
+                let camera = camera(eye, f64::from(yaw), pitch);
+                let (met, walked) = check_view(&world, &sights, &camera);
+                assert!(
+                    met > 0,
+                    "yaw {yaw}, pitch {pitch}: the lines of sight met nothing"
+                );
+                drawn[place] += walked;
+            }
+        }
+    }
+    // Every chunk met is drawn (checked above). Underground, the walk reaches far fewer
+    // chunks than on the surface.
+    assert!(
+        drawn[1] * 2 < drawn[0],
+        "chunks walked at the spawn and in the cave: {drawn:?}"
+    );
+}
