@@ -1,6 +1,7 @@
 //! Cave culling over generated terrain: from the spawn of seed 7 looking all round, and from
 //! a cave under it, every chunk whose blocks a line of sight from the eye meets is one the
-//! walk reaches, and so drawn. The lines of sight go through the picture on a grid a little
+//! walk reaches, and so drawn, and every line of sight that gets past the chunks known lies
+//! inside the outline where the far view is drawn. The lines of sight go through the picture on a grid a little
 //! finer than one per eight pixels of a 1280 × 720 window, cell by cell through the world's
 //! blocks, until an opaque cube stops them, the far plane ends them or they leave the chunks
 //! known.
@@ -8,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use glam::{DVec3, Vec3, Vec4};
-use hewn::mesh::occlusion::Walk;
+use hewn::mesh::occlusion::{Outline, Walk};
 use hewn::mesh::{Neighbourhood, Sight};
 use hewn::raycast::GridWalk;
 use hewn::render::{Camera, Frustum};
@@ -39,12 +40,14 @@ fn sights_around(world: &mut World, centre: ChunkPos) -> BTreeMap<ChunkPos, Sigh
     sights
 }
 
-/// The chunks the walk reaches from `camera`, as the renderer walks.
-fn walked(sights: &BTreeMap<ChunkPos, Sight>, camera: &Camera) -> BTreeSet<ChunkPos> {
+/// The chunks the walk reaches from `camera`, as the renderer walks, and where on the screen
+/// it may see past the chunks known (to what the far view draws there).
+fn walked(sights: &BTreeMap<ChunkPos, Sight>, camera: &Camera) -> (BTreeSet<ChunkPos>, Outline) {
     let size = CHUNK_SIZE as f32;
     let frustum = Frustum::new(camera.view_proj());
     let mut reached = Vec::new();
-    Walk::default().reachable(
+    let mut walk = Walk::default();
+    walk.reachable(
         camera.walk_eye(),
         RADIUS + 2,
         |pos| sights.get(&pos).copied().unwrap_or_default(),
@@ -54,17 +57,20 @@ fn walked(sights: &BTreeMap<ChunkPos, Sight>, camera: &Camera) -> BTreeSet<Chunk
         },
         &mut reached,
     );
-    reached.into_iter().collect()
+    let beyond = walk.outline_beyond(|pos| !sights.contains_key(&pos));
+    (reached.into_iter().collect(), beyond)
 }
 
 /// Checks that every chunk of `sights` whose blocks a line of sight through the picture of
-/// `camera` meets is walked; returns how many chunks the lines met and the walk reached.
+/// `camera` meets is walked, and that every line that gets past them is inside the outline
+/// where the far view is drawn; returns how many chunks the lines met, how many the walk
+/// reached, and whether the far view is drawn at all.
 fn check_view(
     world: &World,
     sights: &BTreeMap<ChunkPos, Sight>,
     camera: &Camera,
-) -> (usize, usize) {
-    let walked = walked(sights, camera);
+) -> (usize, usize, bool) {
+    let (walked, beyond) = walked(sights, camera);
     let to_world = camera.view_proj().inverse();
     let forward = camera.direction().as_dvec3();
     let mut met = BTreeSet::new();
@@ -81,7 +87,18 @@ fn check_view(
             // Beyond the far plane nothing is drawn.
             let reach = f64::from(camera.far) / direction.dot(forward);
             for (pos, entered) in GridWalk::new(camera.eye, direction) {
-                if entered >= reach || !sights.contains_key(&pos.chunk()) {
+                if entered >= reach {
+                    break;
+                }
+                if !sights.contains_key(&pos.chunk()) {
+                    assert!(
+                        beyond.contains(ndc.truncate().truncate()),
+                        "from {} (yaw {}, pitch {}), looking {direction} past the chunks \
+                         known at {pos:?}, outside the far view's outline {beyond:?}",
+                        camera.eye,
+                        camera.yaw,
+                        camera.pitch
+                    );
                     break;
                 }
                 let block = world.block(pos);
@@ -104,7 +121,7 @@ fn check_view(
             }
         }
     }
-    (met.len(), walked.len())
+    (met.len(), walked.len(), !beyond.is_empty())
 }
 
 fn camera(eye: DVec3, yaw: f64, pitch: f64) -> Camera {
@@ -131,11 +148,13 @@ fn every_chunk_seen_from_the_spawn_and_from_a_cave_is_drawn() {
     let cave_eye = DVec3::new(71.5, 17.6, -54.5);
     assert!(!world.block(BlockPos::containing(cave_eye)).is_opaque_cube());
     let mut drawn = [0, 0];
+    let mut far_view_drawn = [0, 0];
     for (place, eye) in [spawn_eye, cave_eye].into_iter().enumerate() {
         for yaw in (0..360).step_by(45) {
             for pitch in [-50.0, -15.0, 0.0, 30.0] {
                 let camera = camera(eye, f64::from(yaw), pitch);
-                let (met, walked) = check_view(&world, &sights, &camera);
+                let (met, walked, far) = check_view(&world, &sights, &camera);
+                far_view_drawn[place] += usize::from(far);
                 assert!(
                     met > 0,
                     "yaw {yaw}, pitch {pitch}: the lines of sight met nothing"
@@ -149,5 +168,10 @@ fn every_chunk_seen_from_the_spawn_and_from_a_cave_is_drawn() {
     assert!(
         drawn[1] * 2 < drawn[0],
         "chunks walked at the spawn and in the cave: {drawn:?}"
+    );
+    // Nor does the cave see the far view (past the chunks known) but where it opens.
+    assert!(
+        far_view_drawn[1] * 4 < far_view_drawn[0],
+        "views showing the far view at the spawn and in the cave: {far_view_drawn:?}"
     );
 }

@@ -43,6 +43,8 @@ pub struct Walk {
     /// The chunks reached, in the order reached (nearest first by steps), with what the
     /// walk knows of each: also the walk's queue.
     reached: Vec<(ChunkPos, Reached)>,
+    /// Where lines of sight leave the box the walk may reach through its sides.
+    beyond: Outline,
 }
 
 /// The slot of a chunk the walk has not reached.
@@ -74,6 +76,7 @@ impl Walk {
     ) {
         out.clear();
         self.reached.clear();
+        self.beyond = Outline::NOWHERE;
         // Chunks above or below the world hold nothing; the walk passes through them only
         // when the eye is out there itself.
         let (low, high) = (eye.chunk.y.min(0), eye.chunk.y.max(WORLD_HEIGHT_CHUNKS - 1));
@@ -83,6 +86,7 @@ impl Walk {
         let at_eye = Reached {
             sight: Sight::ALL,
             faces: 0,
+            seen: Outline::SCREEN,
             passing: Outline::SCREEN,
         };
         let side = 2 * radius + 1;
@@ -103,6 +107,7 @@ impl Walk {
                 sight: Sight { joins, openings },
                 faces: entered,
                 passing,
+                ..
             } = this;
             if passing.is_empty() {
                 continue;
@@ -121,7 +126,13 @@ impl Walk {
                 let step = here + exit.normal();
                 let next = ChunkPos::new(step.x, step.y, step.z);
                 let apart = (step - start).abs();
-                if !(low..=high).contains(&next.y) || apart.x > radius || apart.z > radius {
+                if !(low..=high).contains(&next.y) {
+                    continue;
+                }
+                if apart.x > radius || apart.z > radius {
+                    if let Some(out) = crossing(&eye, from_eye, openings, exit) {
+                        self.beyond = self.beyond.or(out.and(passing));
+                    }
                     continue;
                 }
                 if apart.max_element() > 1 && !in_view(next) {
@@ -143,6 +154,7 @@ impl Walk {
                     let first = Reached {
                         sight: sight(next),
                         faces: 0,
+                        seen: Outline::NOWHERE,
                         passing: Outline::NOWHERE,
                     };
                     self.reached.push((next, first));
@@ -151,9 +163,25 @@ impl Walk {
                 let onward = crossing(&eye, step - start, reached.sight.openings, entry)
                     .map_or(Outline::NOWHERE, |outline| outline.and(into));
                 reached.faces |= 1 << entry as u8;
+                reached.seen = reached.seen.or(into);
                 reached.passing = reached.passing.or(onward);
             }
         }
+    }
+
+    /// After [`Walk::reachable`], the part of the screen where lines of sight may meet
+    /// something drawn in place of chunks, or past them: in the chunks reached that
+    /// `stood_in_for` says something else stands in for (the far view's coarse terrain in
+    /// place of chunks not meshed), or out through the sides of the box the walk kept to.
+    /// Whatever lies wholly outside it on the screen is hidden.
+    #[must_use]
+    pub fn outline_beyond(&self, stood_in_for: impl Fn(ChunkPos) -> bool) -> Outline {
+        self.reached
+            .iter()
+            .filter(|(pos, _)| stood_in_for(*pos))
+            .fold(self.beyond, |outline, (_, reached)| {
+                outline.or(reached.seen)
+            })
     }
 }
 
@@ -164,6 +192,8 @@ struct Reached {
     sight: Sight,
     /// The faces it was entered through (bit `f` for [`Face::ALL`]`[f]`).
     faces: u8,
+    /// The part of the screen lines of sight reaching it pass through.
+    seen: Outline,
     /// The part of the screen lines of sight going on through it pass through: inside the
     /// clear cells of the faces it was entered through.
     passing: Outline,
@@ -188,11 +218,18 @@ fn crossing(eye: &Eye, from_eye: IVec3, openings: Openings, face: Face) -> Optio
 }
 
 /// A rectangle of the screen, in normalized device coordinates (x and y from −1 to 1 across
-/// it): what lines of sight reaching a chunk may pass through.
+/// it): where lines of sight reaching a chunk may pass.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Outline {
+pub struct Outline {
     min: Vec2,
     max: Vec2,
+}
+
+/// Nowhere: no line of sight yet.
+impl Default for Outline {
+    fn default() -> Self {
+        Self::NOWHERE
+    }
 }
 
 impl Outline {
@@ -261,8 +298,22 @@ impl Outline {
     }
 
     /// Whether it holds no point.
-    fn is_empty(self) -> bool {
+    #[must_use]
+    pub fn is_empty(self) -> bool {
         self.min.cmpgt(self.max).any()
+    }
+
+    /// Whether it holds the point `ndc` of the screen.
+    #[must_use]
+    pub fn contains(self, ndc: Vec2) -> bool {
+        ndc.cmpge(self.min).all() && ndc.cmple(self.max).all()
+    }
+
+    /// Whether the box from `low` to `high`, in blocks from the low corner of the chunk of
+    /// `eye`, may show inside it.
+    #[must_use]
+    pub fn meets_box(self, eye: &Eye, low: Vec3, high: Vec3) -> bool {
+        !Self::of_box(&eye.to_clip, low, high).and(self).is_empty()
     }
 }
 

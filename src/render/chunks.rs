@@ -20,11 +20,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use glam::{Vec3, Vec4};
+use glam::{DVec3, Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
 use super::meshes::{GpuMesh, Slots, draw_in_order};
-use crate::mesh::occlusion::Walk;
+use crate::mesh::occlusion::{Eye, Outline, Walk};
 use crate::mesh::{ChunkMesh, Pass, Sight, TranslucentQuads};
 use crate::world::{CHUNK_SIZE, ChunkPos, ColumnPos};
 
@@ -64,6 +64,9 @@ pub struct ChunkStore {
     face_culling: bool,
     walk: Walk,
     reached: Vec<ChunkPos>,
+    /// With cave culling, where the eye may see past the chunks drawn (to the far view),
+    /// from where the last walk looked.
+    beyond: Option<(Eye, Outline)>,
 }
 
 impl ChunkStore {
@@ -87,6 +90,7 @@ impl ChunkStore {
             face_culling: true,
             walk: Walk::default(),
             reached: Vec::new(),
+            beyond: None,
         }
     }
 
@@ -191,15 +195,20 @@ impl ChunkStore {
             let min = camera.relative(pos.min_block().min_corner());
             frustum.intersects_box(min, min + Vec3::splat(size))
         };
+        let shown = |pos: ChunkPos| hidden.is_none_or(|h| !h.contains(&pos.column()));
+        self.beyond = None;
         let candidates: Vec<ChunkPos> = if self.cave_culling {
             let graphs = &self.graphs;
+            let eye = camera.walk_eye();
             self.walk.reachable(
-                camera.walk_eye(),
+                eye,
                 (camera.far / size).ceil() as i32 + 1,
                 |pos| graphs.get(&pos).copied().unwrap_or_default(),
                 in_view,
                 &mut self.reached,
             );
+            let stood_in_for = |pos: ChunkPos| !graphs.contains_key(&pos) || !shown(pos);
+            self.beyond = Some((eye, self.walk.outline_beyond(stood_in_for)));
             self.reached
                 .iter()
                 .copied()
@@ -209,7 +218,6 @@ impl ChunkStore {
             self.chunks.keys().copied().collect()
         };
         let face_culling = self.face_culling;
-        let shown = |pos: ChunkPos| hidden.is_none_or(|h| !h.contains(&pos.column()));
         let mut visible: Vec<(f32, ChunkPos, Option<Vec3>)> = candidates
             .into_iter()
             .filter(|&pos| in_view(pos) && shown(pos))
@@ -245,6 +253,17 @@ impl ChunkStore {
                 eye,
             })
             .collect()
+    }
+
+    /// Whether a box of `size` blocks from `min` (world coordinates) outside the chunks
+    /// drawn, like a section of the far view, may show past them, by the last
+    /// [`ChunkStore::prepare`]'s walk: always without cave culling.
+    #[must_use]
+    pub fn may_show_beyond(&self, min: DVec3, size: f64) -> bool {
+        self.beyond.is_none_or(|(eye, outline)| {
+            let low = (min - eye.chunk.min_block().min_corner()).as_vec3();
+            outline.meets_box(&eye, low, low + Vec3::splat(size as f32))
+        })
     }
 
     /// Re-sorts the translucent quads of the chunks in `visible` near the eye whose order was

@@ -123,8 +123,9 @@ impl FarStore {
         self.levels.iter().map(|l| l.quads_drawn).sum()
     }
 
-    /// Picks the sections of `drawn` inside the view, nearest first, and writes their places
-    /// into their slots.
+    /// Picks the sections of `drawn` inside the view that `may_show` (past the chunks drawn:
+    /// [`super::chunks::ChunkStore::may_show_beyond`]), nearest first, and writes their
+    /// places into their slots.
     pub fn prepare(
         &mut self,
         device: &wgpu::Device,
@@ -132,10 +133,11 @@ impl FarStore {
         camera: &Camera,
         frustum: &Frustum,
         drawn: &[SectionPos],
+        may_show: impl Fn(&SectionPos) -> bool,
     ) -> Vec<FarVisible> {
         let mut visible: Vec<(f32, SectionPos, Vec3)> = drawn
             .iter()
-            .filter(|pos| self.sections.contains_key(pos))
+            .filter(|pos| self.sections.contains_key(pos) && may_show(pos))
             .filter_map(|&pos| {
                 let min = camera.relative(pos.min_block().min_corner());
                 let span = pos.span() as f32;

@@ -384,6 +384,11 @@ impl Renderer {
             &camera,
             &frustum,
             scene.far.sections,
+            |pos| {
+                let span = f64::from(pos.span());
+                self.chunks
+                    .may_show_beyond(pos.min_block().min_corner(), span)
+            },
         );
         let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
         let items = self.item_buffer(&camera, &frustum, scene.items, scene.crack);
