@@ -24,7 +24,7 @@ use std::hint::black_box;
 
 use criterion::Criterion;
 
-use glam::{DVec3, Vec3, Vec4};
+use glam::{DVec3, Vec2, Vec3};
 use hewn::mesh::occlusion::Walk;
 use hewn::mesh::{ChunkMesh, Leaves, Shading, Sight};
 use hewn::raycast::GridWalk;
@@ -86,19 +86,15 @@ fn drawn(
 fn seen_by_rays(world: &World, view: &View) -> HashSet<ChunkPos> {
     const PICTURE: (u32, u32) = (640, 360);
     let camera = view.camera();
-    let to_world = camera.view_proj().inverse();
     let reach = f64::from(view.render_distance * CHUNK_SIZE);
     let mut seen = HashSet::new();
     for row in 0..PICTURE.1 {
         for column in 0..PICTURE.0 {
-            let ndc = Vec4::new(
+            let ndc = Vec2::new(
                 (column as f32 + 0.5) / PICTURE.0 as f32 * 2.0 - 1.0,
                 1.0 - (row as f32 + 0.5) / PICTURE.1 as f32 * 2.0,
-                0.5,
-                1.0,
             );
-            let point = to_world * ndc;
-            let direction = (point.truncate() / point.w).normalize().as_dvec3();
+            let direction = camera.direction_through(ndc);
             for (pos, entered) in GridWalk::new(camera.eye, direction) {
                 if entered >= reach || !(0..WORLD_HEIGHT).contains(&pos.y) {
                     break;

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use glam::{DVec3, Vec3, Vec4};
+use glam::{DVec3, Vec2, Vec3};
 use hewn::mesh::occlusion::{Outline, Walk};
 use hewn::mesh::{Neighbourhood, Sight};
 use hewn::raycast::GridWalk;
@@ -71,19 +71,15 @@ fn check_view(
     camera: &Camera,
 ) -> (usize, usize, bool) {
     let (walked, beyond) = walked(sights, camera);
-    let to_world = camera.view_proj().inverse();
     let forward = camera.direction().as_dvec3();
     let mut met = BTreeSet::new();
     for row in 0..PICTURE.1 {
         for column in 0..PICTURE.0 {
-            let ndc = Vec4::new(
+            let ndc = Vec2::new(
                 (column as f32 + 0.5) / PICTURE.0 as f32 * 2.0 - 1.0,
                 1.0 - (row as f32 + 0.5) / PICTURE.1 as f32 * 2.0,
-                0.5,
-                1.0,
             );
-            let point = to_world * ndc;
-            let direction = (point.truncate() / point.w).normalize().as_dvec3();
+            let direction = camera.direction_through(ndc);
             // Beyond the far plane nothing is drawn.
             let reach = f64::from(camera.far) / direction.dot(forward);
             for (pos, entered) in GridWalk::new(camera.eye, direction) {
@@ -92,7 +88,7 @@ fn check_view(
                 }
                 if !sights.contains_key(&pos.chunk()) {
                     assert!(
-                        beyond.contains(ndc.truncate().truncate()),
+                        beyond.contains(ndc),
                         "from {} (yaw {}, pitch {}), looking {direction} past the chunks \
                          known at {pos:?}, outside the far view's outline {beyond:?}",
                         camera.eye,

@@ -107,14 +107,7 @@ impl Visibility {
     /// are not opaque cubes join.
     #[must_use]
     pub fn of(input: &Neighbourhood) -> Self {
-        if let Some(block) = input.uniform_centre() {
-            return if CLEAR[block as usize] {
-                Self::ALL
-            } else {
-                Self::NONE
-            };
-        }
-        Self::of_open_rows(&open_rows(input))
+        Sight::of(input).joins
     }
 
     /// The graph of a chunk whose cells sight passes through are the set bits of `open`:
@@ -176,6 +169,11 @@ impl Sight {
         joins: Visibility::ALL,
         openings: Openings::ALL,
     };
+    /// A chunk of rock: sight crosses it nowhere.
+    pub const NONE: Self = Self {
+        joins: Visibility::NONE,
+        openings: Openings::NONE,
+    };
 
     /// What sight does through the chunk at the centre of `input`.
     #[must_use]
@@ -184,10 +182,7 @@ impl Sight {
             return if CLEAR[block as usize] {
                 Self::ALL
             } else {
-                Self {
-                    joins: Visibility::NONE,
-                    openings: Openings::NONE,
-                }
+                Self::NONE
             };
         }
         Self::of_open_rows(&open_rows(input))

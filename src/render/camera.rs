@@ -1,7 +1,7 @@
 //! The camera: where the eye is (f64, world space) and what it sees, as f32 matrices that
 //! place the eye at the origin so precision never depends on how far from spawn you are.
 
-use glam::{DVec3, Mat4, Vec3, Vec4};
+use glam::{DVec3, Mat4, Vec2, Vec3, Vec4};
 
 use crate::mesh::occlusion::Eye;
 use crate::physics::look_direction;
@@ -66,6 +66,16 @@ impl Camera {
             chunk,
             to_clip: self.view_proj() * Mat4::from_translation(corner),
         }
+    }
+
+    /// The unit direction of the line of sight from the eye through the point `ndc` of the
+    /// picture (x and y from −1 to 1 across it, y up).
+    #[must_use]
+    pub fn direction_through(&self, ndc: Vec2) -> DVec3 {
+        // The view and projection take eye-relative points: any point it unprojects lies
+        // along the line from the eye.
+        let point = self.view_proj().inverse() * ndc.extend(0.5).extend(1.0);
+        (point.truncate() / point.w).normalize().as_dvec3()
     }
 
     /// `p` relative to the eye, as f32: small numbers near the camera wherever it is.
