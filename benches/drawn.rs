@@ -3,8 +3,9 @@
 //! with culling on, the quads the chunks drawn hold, faces that look away included.
 //!
 //! The views: a new world of seed 7 from the new player's eye at its spawn, at render
-//! distances 8 and 16 with fancy leaves and with fast ones, and at render distance 8 from a room dug out at y = 20 under the
-//! spawn (a player underground: the case cave culling is for). Chunks are meshed as the game
+//! distances 8 and 16 with fancy leaves and with fast ones, and at render distance 8 from a
+//! room dug out at y = 20 under the spawn (a player underground: the case cave culling is
+//! for). Chunks are meshed as the game
 //! meshes them (every chunk within the render distance, horizontally, of the player's
 //! chunk), and a frame's chunks and faces are chosen as the renderer chooses them: the
 //! chunks in the view (and, with culling, reached by the walk from the eye), each without

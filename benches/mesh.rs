@@ -1,16 +1,17 @@
-//! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case:
-//! ground, air and everything in between), with ambient occlusion and light, merged greedily
-//! and with one quad per face; with light left to the shader; and the visibility graph from
-//! the blocks alone, and with the openings of the chunk's faces; and re-sorting the translucent quads of a chunk of open sea,
-//! which the renderer does for the chunks near the eye each time it moves into another
-//! block, in the worst case of a surface whose faces stay single (in daylight it merges).
+//! Meshing one 32³ chunk of terrain that holds the surface (the common, expensive case: ground,
+//! air and everything in between), with ambient occlusion and light, merged greedily and with
+//! one quad per face; with light left to the shader; and the visibility graph from the blocks
+//! alone, and with the openings of the chunk's faces; and re-sorting the translucent quads of a
+//! chunk of open sea, which the renderer does for the chunks near the eye each time it moves
+//! into another block, in the worst case of a surface whose faces stay single (in daylight it
+//! merges).
 //!
-//! Then the comparison: the 64 non-empty chunks nearest seed 7's spawn, meshed by hewn
-//! (merged, and with one quad per face), by block-mesh-rs (`visible_block_faces` and
-//! `greedy_quads`) and by binary-greedy-meshing (`fast_mesh`), each from its own input made
-//! beforehand. Before criterion measures each, the meshers take turns over the chunks for a
-//! number of rounds in one process, so that they share the machine's state, and a table of
-//! median µs and quads per chunk, with ratios to hewn's, is printed.
+//! Then the comparison: the 64 non-empty chunks nearest seed 7's spawn, meshed by hewn (merged,
+//! and with one quad per face), by block-mesh-rs (`visible_block_faces` and `greedy_quads`) and
+//! by binary-greedy-meshing (`fast_mesh`), each from its own input made beforehand. Before
+//! criterion measures each, the meshers take turns over the chunks for a number of rounds in
+//! one process, so that they share the machine's state, and a table of median µs and quads per
+//! chunk, with ratios to hewn's, is printed.
 //!
 //! `cargo bench --bench mesh`.
 

@@ -1,10 +1,10 @@
-//! Cave culling over generated terrain: from the spawn of seed 7 looking all round, and from
-//! a cave under it, every chunk whose blocks a line of sight from the eye meets is one the
-//! walk reaches, and so drawn, and every line of sight that gets past the chunks known lies
-//! inside the outline where the far view is drawn. The lines of sight go through the picture on a grid a little
-//! finer than one per eight pixels of a 1280 × 720 window, cell by cell through the world's
-//! blocks, until an opaque cube stops them, the far plane ends them or they leave the chunks
-//! known.
+//! Cave culling over generated terrain: from the spawn of seed 7 looking all round, and from a
+//! cave under it, every chunk whose blocks a line of sight from the eye meets is one the walk
+//! reaches, and so drawn, and every line of sight that gets past the chunks known lies inside
+//! the outline where the far view is drawn. The lines of sight go through the picture on a grid
+//! a little finer than one per eight pixels of a 1280 × 720 window, cell by cell through the
+//! world's blocks, until an opaque cube stops them, the far plane ends them or they leave the
+//! chunks known.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -61,11 +61,26 @@ pub struct Eye {
     pub to_clip: Mat4,
 }
 
+/// How many layers of chunks above or below the world the eye may be for the walk to look
+/// from it: the walk's buffers hold every layer between the eye and the world.
+pub const FARTHEST_OUTSIDE: i32 = 16;
+
 impl Walk {
+    /// Whether the walk can look from an eye in `chunk`: one at most [`FARTHEST_OUTSIDE`]
+    /// layers above or below the world. From farther, draw every chunk in view.
+    #[must_use]
+    pub fn looks_from(chunk: ChunkPos) -> bool {
+        (-FARTHEST_OUTSIDE..WORLD_HEIGHT_CHUNKS + FARTHEST_OUTSIDE).contains(&chunk.y)
+    }
+
     /// The chunks within `radius` chunks of `eye` (horizontally) that a line of sight from
     /// `eye` may reach, in the order the walk reaches them (nearest first by steps), into
     /// `out`. `sight` tells what sight does through a chunk ([`Sight::ALL`] when it is not
-    /// known), `in_view` whether a chunk is inside the view.
+    /// known), `in_view` whether a chunk is inside the view. Afterwards
+    /// [`Walk::outline_beyond`] tells where the eye may see past the chunks reached.
+    ///
+    /// From an eye the walk cannot look from ([`Walk::looks_from`]) it reaches nothing and
+    /// sees past everywhere.
     pub fn reachable(
         &mut self,
         eye: Eye,
@@ -76,6 +91,10 @@ impl Walk {
     ) {
         out.clear();
         self.reached.clear();
+        if !Self::looks_from(eye.chunk) {
+            self.beyond = Outline::EVERYWHERE;
+            return;
+        }
         self.beyond = Outline::NOWHERE;
         // Chunks above or below the world hold nothing; the walk passes through them only
         // when the eye is out there itself.
@@ -85,7 +104,7 @@ impl Walk {
         // it anywhere.
         let at_eye = Reached {
             sight: Sight::ALL,
-            faces: 0,
+            entered: 0,
             seen: Outline::SCREEN,
             passing: Outline::SCREEN,
         };
@@ -105,7 +124,7 @@ impl Walk {
             out.push(pos);
             let Reached {
                 sight: Sight { joins, openings },
-                faces: entered,
+                entered,
                 passing,
                 ..
             } = this;
@@ -130,8 +149,8 @@ impl Walk {
                     continue;
                 }
                 if apart.x > radius || apart.z > radius {
-                    if let Some(out) = crossing(&eye, from_eye, openings, exit) {
-                        self.beyond = self.beyond.or(out.and(passing));
+                    if let Some(leaving) = crossing(&eye, from_eye, openings, exit) {
+                        self.beyond = self.beyond.or(leaving.and(passing));
                     }
                     continue;
                 }
@@ -153,7 +172,7 @@ impl Walk {
                     *index = self.reached.len() as u32;
                     let first = Reached {
                         sight: sight(next),
-                        faces: 0,
+                        entered: 0,
                         seen: Outline::NOWHERE,
                         passing: Outline::NOWHERE,
                     };
@@ -162,7 +181,7 @@ impl Walk {
                 let reached = &mut self.reached[*index as usize].1;
                 let onward = crossing(&eye, step - start, reached.sight.openings, entry)
                     .map_or(Outline::NOWHERE, |outline| outline.and(into));
-                reached.faces |= 1 << entry as u8;
+                reached.entered |= 1 << entry as u8;
                 reached.seen = reached.seen.or(into);
                 reached.passing = reached.passing.or(onward);
             }
@@ -191,7 +210,7 @@ struct Reached {
     /// What sight does through it.
     sight: Sight,
     /// The faces it was entered through (bit `f` for [`Face::ALL`]`[f]`).
-    faces: u8,
+    entered: u8,
     /// The part of the screen lines of sight reaching it pass through.
     seen: Outline,
     /// The part of the screen lines of sight going on through it pass through: inside the
@@ -252,8 +271,10 @@ impl Outline {
     /// screen: under a pixel).
     const MARGIN: f32 = 1e-3;
     /// Clip-space `w` (distance in front of the eye, in blocks) below which a corner counts
-    /// as beside or behind the eye, where its outline wraps around the screen.
-    const NEAR: f32 = 1e-2;
+    /// as beside or behind the eye, where its outline wraps around the screen. Half a block,
+    /// not less: the corners are projected through a matrix that holds the chunk's offset,
+    /// whose rounding, divided by a small `w`, could outgrow [`Self::MARGIN`].
+    const NEAR: f32 = 0.5;
 
     /// The outline of the box from `low` to `high` (in the space `to_clip` takes): around
     /// its corners on the screen, or everywhere if a corner is not in front of the eye.
@@ -281,12 +302,14 @@ impl Outline {
         }
     }
 
-    /// The part inside both.
+    /// The part inside both ([`Self::NOWHERE`] if none, so that it adds nothing to a
+    /// rectangle around it and others).
     fn and(self, other: Self) -> Self {
-        Self {
+        let both = Self {
             min: self.min.max(other.min),
             max: self.max.min(other.max),
-        }
+        };
+        if both.is_empty() { Self::NOWHERE } else { both }
     }
 
     /// The rectangle around both.

@@ -107,7 +107,11 @@ impl Visibility {
     /// are not opaque cubes join.
     #[must_use]
     pub fn of(input: &Neighbourhood) -> Self {
-        Sight::of(input).joins
+        match uniform_clear(input) {
+            Some(true) => Self::ALL,
+            Some(false) => Self::NONE,
+            None => Self::of_open_rows(&open_rows(input)),
+        }
     }
 
     /// The graph of a chunk whose cells sight passes through are the set bits of `open`:
@@ -178,14 +182,11 @@ impl Sight {
     /// What sight does through the chunk at the centre of `input`.
     #[must_use]
     pub fn of(input: &Neighbourhood) -> Self {
-        if let Some(block) = input.uniform_centre() {
-            return if CLEAR[block as usize] {
-                Self::ALL
-            } else {
-                Self::NONE
-            };
+        match uniform_clear(input) {
+            Some(true) => Self::ALL,
+            Some(false) => Self::NONE,
+            None => Self::of_open_rows(&open_rows(input)),
         }
-        Self::of_open_rows(&open_rows(input))
     }
 
     /// What sight does through a chunk whose clear cells are the set bits of `open` (as
@@ -197,6 +198,12 @@ impl Sight {
             openings: Openings::of_open_rows(open),
         }
     }
+}
+
+/// For a chunk of one block throughout, at the centre of `input`, whether sight passes
+/// through it.
+fn uniform_clear(input: &Neighbourhood) -> Option<bool> {
+    input.uniform_centre().map(|block| CLEAR[block as usize])
 }
 
 /// The cells of the chunk at the centre of `input` that sight passes through, one `u32` per

@@ -14,9 +14,10 @@
 //! it; a chunk meshed the other way, by those that take light from the vertices. Both kinds
 //! may be in view at once, for a while after the shading changes.
 //!
-//! Which chunks are drawn is the [`Walk`]'s answer (cave culling): the store keeps every
-//! chunk's visibility graph, empty meshes' too (air is what sight passes through), and
-//! draws only the chunks a line of sight from the eye may reach.
+//! Which chunks are drawn is the [`Walk`]'s answer (cave culling): the store keeps what
+//! sight does through every chunk (its visibility graph and its faces' openings), empty
+//! meshes' too (air is what sight passes through), and draws only the chunks a line of
+//! sight from the eye may reach; the walk also tells where the far view may show past them.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -57,7 +58,7 @@ pub struct ChunkStore {
     /// How many chunks [`ChunkStore::prepare`] last found visible.
     chunks_visible: usize,
     /// What sight does through every uploaded chunk, empty or not.
-    graphs: HashMap<ChunkPos, Sight>,
+    sights: HashMap<ChunkPos, Sight>,
     /// Whether only the chunks the walk reaches are drawn.
     cave_culling: bool,
     /// Whether only the faces that may look towards the eye are drawn.
@@ -85,7 +86,7 @@ impl ChunkStore {
             bytes: 0,
             quads_visible: 0,
             chunks_visible: 0,
-            graphs: HashMap::new(),
+            sights: HashMap::new(),
             cave_culling: true,
             face_culling: true,
             walk: Walk::default(),
@@ -137,8 +138,8 @@ impl ChunkStore {
         self.face_culling = on;
     }
 
-    /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it, and keeps its
-    /// visibility graph).
+    /// Replaces the mesh of the chunk at `pos` (an empty mesh removes it, and keeps what
+    /// sight does through it).
     pub fn upload(
         &mut self,
         device: &wgpu::Device,
@@ -147,7 +148,7 @@ impl ChunkStore {
         mesh: &ChunkMesh,
     ) {
         self.remove(pos);
-        self.graphs.insert(pos, mesh.sight);
+        self.sights.insert(pos, mesh.sight);
         if mesh.is_empty() {
             return;
         }
@@ -159,12 +160,12 @@ impl ChunkStore {
     /// Whether the chunk at `pos` has been uploaded (its mesh, or that it has none).
     #[must_use]
     pub fn holds(&self, pos: ChunkPos) -> bool {
-        self.graphs.contains_key(&pos)
+        self.sights.contains_key(&pos)
     }
 
     /// Drops the mesh of the chunk at `pos`.
     pub fn remove(&mut self, pos: ChunkPos) {
-        self.graphs.remove(&pos);
+        self.sights.remove(&pos);
         if let Some(chunk) = self.chunks.remove(&pos) {
             self.bytes -= chunk.bytes;
         }
@@ -173,7 +174,7 @@ impl ChunkStore {
     /// Drops every chunk's mesh, as when the player leaves a world.
     pub fn clear(&mut self) {
         self.chunks.clear();
-        self.graphs.clear();
+        self.sights.clear();
         self.bytes = 0;
         self.quads_visible = 0;
         self.chunks_visible = 0;
@@ -181,7 +182,9 @@ impl ChunkStore {
 
     /// Picks the chunks inside the view, nearest first, but those in `hidden` columns (where
     /// the far view stands in for them), and writes their offsets from the
-    /// camera (computed in f64, then rounded to f32) into their uniform slots.
+    /// camera (computed in f64, then rounded to f32) into their uniform slots. With cave
+    /// culling, also notes where the far view may show past them
+    /// ([`ChunkStore::may_show_beyond`]).
     pub fn prepare(
         &mut self,
         device: &wgpu::Device,
@@ -196,18 +199,25 @@ impl ChunkStore {
             frustum.intersects_box(min, min + Vec3::splat(size))
         };
         let shown = |pos: ChunkPos| hidden.is_none_or(|h| !h.contains(&pos.column()));
+        let eye = camera.walk_eye();
         self.beyond = None;
-        let candidates: Vec<ChunkPos> = if self.cave_culling {
-            let graphs = &self.graphs;
-            let eye = camera.walk_eye();
+        let candidates: Vec<ChunkPos> = if self.cave_culling && Walk::looks_from(eye.chunk) {
+            let sights = &self.sights;
+            // Where the far view stands in for chunks, what is drawn is its coarse cells,
+            // which may be clear where the blocks are not: sight is taken to cross them
+            // anywhere.
+            let sight = |pos: ChunkPos| match sights.get(&pos) {
+                Some(&sight) if shown(pos) => sight,
+                _ => Sight::ALL,
+            };
             self.walk.reachable(
                 eye,
                 (camera.far / size).ceil() as i32 + 1,
-                |pos| graphs.get(&pos).copied().unwrap_or_default(),
+                sight,
                 in_view,
                 &mut self.reached,
             );
-            let stood_in_for = |pos: ChunkPos| !graphs.contains_key(&pos) || !shown(pos);
+            let stood_in_for = |pos: ChunkPos| !sights.contains_key(&pos) || !shown(pos);
             self.beyond = Some((eye, self.walk.outline_beyond(stood_in_for)));
             self.reached
                 .iter()

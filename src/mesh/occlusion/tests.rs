@@ -98,10 +98,10 @@ fn next(state: &mut u64) -> u64 {
 }
 
 /// A chunk of one of seven kinds by `kind` (0 to 9): air (three chances in ten), rock, rock
-/// with a wide straight tunnel (two chances) through two opposite faces, rock with a wide tunnel that bends from one face to
-/// another, rock with winding tunnels, rock with a sealed room, or cells clear by chance at
-/// about the share where clear pockets start to join up across a chunk (site percolation on
-/// a cubic grid, 0.31).
+/// with a wide straight tunnel (two chances) through two opposite faces, rock with a wide
+/// tunnel that bends from one face to another, rock with winding tunnels, rock with a
+/// sealed room, or cells clear by chance at about the share where clear pockets start to
+/// join up across a chunk (site percolation on a cubic grid, 0.31).
 fn made_up_chunk(kind: u8, mut seed: u64) -> Box<[u32; ROWS]> {
     let mut rows = Box::new([0u32; ROWS]);
     let dig = |rows: &mut [u32; ROWS], p: IVec3| {
@@ -331,6 +331,49 @@ fn a_cave_under_a_narrow_shaft_is_drawn_only_from_where_sight_goes_down_it() {
         "the shaft's mouth shows: {beside:?}"
     );
     assert!(!beside.contains(&cave), "{beside:?}");
+}
+
+/// Walks `world` from `eye` looking as `camera` does, at most `radius` chunks across, and
+/// returns where the eye sees past the chunks reached and out of the walk's box.
+fn seen_beyond(world: &Grid, eye: DVec3, camera: &Camera, radius: i32) -> (Eye, Outline) {
+    let camera = Camera { eye, ..*camera };
+    let mut walk = Walk::default();
+    walk.reachable(
+        camera.walk_eye(),
+        radius,
+        |pos| world.sight(pos),
+        |_| true,
+        &mut Vec::new(),
+    );
+    (camera.walk_eye(), walk.outline_beyond(|_| false))
+}
+
+#[test]
+fn the_far_view_shows_only_where_sight_leaves_the_walks_box() {
+    // In air the eye sees out of the box ahead, and not far off to the side.
+    let size = IVec3::splat(5);
+    let chunks = (0..size.element_product())
+        .map(|_| made_up_chunk(0, 0))
+        .collect();
+    let air = Grid::new(size, chunks);
+    let north = looking(0.0, 0.0);
+    let (eye, beyond) = seen_beyond(&air, DVec3::splat(80.0), &north, 1);
+    assert!(beyond.contains(Vec2::ZERO), "{beyond:?}");
+    // Boxes in blocks from the eye's chunk (which spans 64 to 96 on each axis).
+    let ahead = Vec3::new(8.0, 8.0, -300.0);
+    assert!(beyond.meets_box(&eye, ahead, ahead + Vec3::splat(16.0)));
+    let aside = Vec3::new(-900.0, 8.0, -100.0);
+    assert!(!beyond.meets_box(&eye, aside, aside + Vec3::splat(16.0)));
+    // Sealed in a room of rock nothing beyond shows, anywhere.
+    let room = sealed_room_world();
+    let east = looking(90.0, 0.0);
+    let (eye, beyond) = seen_beyond(&room, DVec3::new(80.0, 48.0, 48.0), &east, 1);
+    assert!(beyond.is_empty(), "{beyond:?}");
+    assert!(!beyond.meets_box(&eye, ahead, ahead + Vec3::splat(16.0)));
+    // From high above the world the walk does not look: everything may show.
+    let high = f64::from((WORLD_HEIGHT_CHUNKS + FARTHEST_OUTSIDE + 1) * N);
+    let (_, beyond) = seen_beyond(&air, DVec3::new(80.0, high, 80.0), &north, 1);
+    assert!(beyond.contains(Vec2::ZERO) && beyond.contains(Vec2::ONE));
 }
 
 proptest! {
