@@ -14,12 +14,12 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::audio::bank::Bank;
-use hewn::audio::hearing::surroundings;
-use hewn::audio::{Audio, Family, Listener, Mixer, Sound, SoundKind, Volumes};
-use hewn::sim::Start;
-use hewn::world::{BlockPos, ColumnPos};
-use hewn::worldgen::GeneratorKind;
+use hewn_audio::bank::Bank;
+use hewn_audio::hearing::surroundings;
+use hewn_audio::{Audio, Family, Listener, Mixer, Sound, SoundKind, Volumes};
+use hewn_core::sim::Start;
+use hewn_core::world::{BlockPos, ColumnPos};
+use hewn_core::worldgen::GeneratorKind;
 
 /// A loud sound of each family in turn, around the listener.
 fn sound(i: usize) -> Sound {

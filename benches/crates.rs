@@ -8,10 +8,10 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::physics::Control;
-use hewn::physics::crates::Crate;
-use hewn::sim::{Input, Simulation, Start};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::Control;
+use hewn_core::physics::crates::Crate;
+use hewn_core::sim::{Input, Simulation, Start};
+use hewn_core::worldgen::GeneratorKind;
 
 /// A flat world with `n` crates in a grid two blocks apart, settled, and the player walking
 /// into the first one.

@@ -26,14 +26,14 @@ use std::hint::black_box;
 use criterion::Criterion;
 
 use glam::{DVec3, Vec2, Vec3};
-use hewn::mesh::occlusion::Walk;
-use hewn::mesh::{ChunkMesh, Leaves, Shading, Sight};
-use hewn::raycast::GridWalk;
-use hewn::render::Frustum;
-use hewn::sim::spawn::new_player;
-use hewn::world::coords::WORLD_HEIGHT;
-use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::raycast::GridWalk;
+use hewn_core::sim::spawn::new_player;
+use hewn_core::world::coords::WORLD_HEIGHT;
+use hewn_core::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::occlusion::Walk;
+use hewn_mesh::{ChunkMesh, Leaves, Shading, Sight};
+use hewn_render::Frustum;
 
 #[path = "common/views.rs"]
 mod views;

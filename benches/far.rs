@@ -15,10 +15,10 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use hewn::mesh::{ChunkMesh, mesh_coarse};
-use hewn::world::coarse::{CoarseSection, Pyramid, SectionPos};
-use hewn::world::{Block, BlockPos, BlockSource, ChunkPos, SparseWorld};
-use hewn::worldgen::Terrain;
+use hewn_core::world::coarse::{CoarseSection, Pyramid, SectionPos};
+use hewn_core::world::{Block, BlockPos, BlockSource, ChunkPos, SparseWorld};
+use hewn_core::worldgen::Terrain;
+use hewn_mesh::{ChunkMesh, mesh_coarse};
 
 /// The column with the highest ground among those 64 blocks apart within 2048 blocks of
 /// the origin.
@@ -95,7 +95,7 @@ fn meshing(c: &mut Criterion) {
     for level in [1, 4] {
         let pos = SectionPos::containing(level, BlockPos::new(peak.x, 120, peak.z));
         let section = terrain.coarse_section(pos);
-        let around = hewn::world::Face::ALL.map(|f| terrain.coarse_section(pos.neighbour(f)));
+        let around = hewn_core::world::Face::ALL.map(|f| terrain.coarse_section(pos.neighbour(f)));
         let neighbours = std::array::from_fn(|i| Some(&around[i]));
         mesh_coarse(&section, &neighbours, &mut mesh);
         println!("mesh coarse level {level}: {} quads", mesh.quad_count());

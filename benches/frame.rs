@@ -21,14 +21,14 @@ use std::time::{Duration, Instant};
 
 use hewn::app::far::rings::{Rings, SectionColumn};
 use hewn::app::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START};
-use hewn::mesh::{ChunkMesh, Leaves, Shading, mesh_coarse};
-use hewn::physics::Player;
-use hewn::render::{DEFAULT_BRIGHTNESS, FarScene, Gpu, Renderer, Scene};
-use hewn::sim::spawn::new_player;
-use hewn::sim::time::NOON;
-use hewn::world::coarse::{CoarseSource, SectionPos};
-use hewn::world::{CHUNK_SIZE, ColumnPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::physics::Player;
+use hewn_core::sim::spawn::new_player;
+use hewn_core::sim::time::NOON;
+use hewn_core::world::coarse::{CoarseSource, SectionPos};
+use hewn_core::world::{CHUNK_SIZE, ColumnPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::{ChunkMesh, Leaves, Shading, mesh_coarse};
+use hewn_render::{DEFAULT_BRIGHTNESS, FarScene, Gpu, Renderer, Scene};
 
 #[path = "common/views.rs"]
 mod views;

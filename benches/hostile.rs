@@ -10,11 +10,11 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::physics::PlayerCollider;
-use hewn::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use hewn::sim::scenario::{MAX_CRATES, MAX_SPEED};
-use hewn::sim::{Input, Simulation, Start};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::PlayerCollider;
+use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
+use hewn_core::sim::{Input, Simulation, Start};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_scenario::{MAX_CRATES, MAX_SPEED};
 
 /// A terrain world with the player at spawn moving at the fastest accepted speed on every
 /// axis, down into the ground, with everything the tick reaches loaded.

@@ -20,9 +20,9 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::IVec3;
-use hewn::world::light::light_column;
-use hewn::world::{Block, BlockPos, BlockSource, ColumnSource, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::light::light_column;
+use hewn_core::world::{Block, BlockPos, BlockSource, ColumnSource, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
 
 fn surface_column(c: &mut Criterion) {
     let generator = Generator::new(GeneratorKind::Terrain, 7);

@@ -27,9 +27,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::{IVec3, Vec3};
-use hewn::mesh::{ChunkMesh, Neighbourhood, Shading, Sight, TranslucentQuads, Visibility};
-use hewn::world::{Block, BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::{Block, BlockPos, CHUNK_SIZE, ChunkPos, WORLD_HEIGHT, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::{ChunkMesh, Neighbourhood, Shading, Sight, TranslucentQuads, Visibility};
 
 /// Of the chunks in the spawn column, the one with the most faces: the one the surface
 /// runs through.

@@ -10,12 +10,12 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::physics::tuning::REACH;
-use hewn::physics::{Control, Controls, Player};
-use hewn::raycast::cast;
-use hewn::sim::Start;
-use hewn::world::World;
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::tuning::REACH;
+use hewn_core::physics::{Control, Controls, Player};
+use hewn_core::raycast::cast;
+use hewn_core::sim::Start;
+use hewn_core::world::World;
+use hewn_core::worldgen::GeneratorKind;
 
 /// A terrain world with the chunks around spawn loaded, and a player sprinting there.
 fn sprinting_in_terrain() -> (World, Player) {
@@ -48,7 +48,7 @@ fn pick(c: &mut Criterion) {
     let (world, player) = sprinting_in_terrain();
     let eye = player.eye();
     // Looking down and ahead, the usual way one looks at the block to dig.
-    let direction = hewn::physics::look_direction(53.0, -35.0);
+    let direction = hewn_core::physics::look_direction(53.0, -35.0);
     assert!(
         cast(&world, eye, direction, REACH).is_some(),
         "the bench must hit something"
@@ -56,7 +56,7 @@ fn pick(c: &mut Criterion) {
     c.bench_function("reach-5 pick", |b| {
         b.iter(|| cast(&world, black_box(eye), black_box(direction), REACH));
     });
-    let up = hewn::physics::look_direction(53.0, 10.0);
+    let up = hewn_core::physics::look_direction(53.0, 10.0);
     c.bench_function("reach-5 pick, miss", |b| {
         b.iter(|| cast(&world, black_box(eye), black_box(up), REACH));
     });

@@ -12,12 +12,12 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::physics::Player;
-use hewn::physics::crates::Crate;
-use hewn::save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
-use hewn::sim::PlayerName;
-use hewn::world::{Block, BlockPos, World};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::Player;
+use hewn_core::physics::crates::Crate;
+use hewn_core::sim::PlayerName;
+use hewn_core::world::{Block, BlockPos, World};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
 
 const CHUNKS: i32 = 10;
 const CRATES: u32 = 32;

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::app::Streamer;
-use hewn::world::World;
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::World;
+use hewn_core::worldgen::{Generator, GeneratorKind};
 
 const RENDER_DISTANCE: u32 = 12;
 const SEED: u64 = 7;

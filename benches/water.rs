@@ -11,9 +11,9 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::sim::{Input, Simulation, Start};
-use hewn::world::{Block, BlockPos, ColumnPos};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::sim::{Input, Simulation, Start};
+use hewn_core::world::{Block, BlockPos, ColumnPos};
+use hewn_core::worldgen::GeneratorKind;
 
 /// The pool, run up to (not including) tick `tick`, with the columns around it loaded, as
 /// the game has them around the player (a column generated in the tick measured would cost

@@ -15,8 +15,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::IVec3;
-use hewn::world::{BlockPos, ChunkPos};
-use hewn::worldgen::{Biome, Terrain};
+use hewn_core::world::{BlockPos, ChunkPos};
+use hewn_core::worldgen::{Biome, Terrain};
 
 /// The surface chunk of the first column of `biome` found along the four axes, 16 blocks
 /// apart, within 4096 blocks of the origin.

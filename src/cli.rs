@@ -10,11 +10,11 @@ pub mod bot;
 pub mod serve;
 pub mod server_file;
 
-use crate::audio::tape::Tape;
-use crate::sim::report::{EventReport, TickReport, Trace};
-use crate::sim::scenario::Scenario;
-use crate::sim::water::MAX_EDITS_FOR_WATER;
-use crate::worldgen::GeneratorKind;
+use hewn_audio::tape::Tape;
+use hewn_core::sim::water::MAX_EDITS_FOR_WATER;
+use hewn_core::worldgen::GeneratorKind;
+use hewn_scenario::Scenario;
+use hewn_scenario::report::{EventReport, TickReport, Trace};
 
 /// hewn: a voxel sandbox game. With no subcommand, opens a window and plays.
 #[derive(Debug, Parser)]
@@ -34,7 +34,7 @@ pub enum Command {
     /// Run a scenario headlessly and print the final state as JSON.
     Sim(SimArgs),
     /// Look after saved worlds: list them, show one, check one for damage.
-    World(crate::save::cli::WorldArgs),
+    World(hewn_save::cli::WorldArgs),
     /// Run a dedicated server: no window, the world on disk, players over UDP.
     Serve(serve::ServeArgs),
     /// Join a server with headless players: play a scenario, or wander for a load test.
@@ -88,7 +88,7 @@ pub enum ColliderArg {
     Cylinder,
 }
 
-impl From<ColliderArg> for crate::physics::PlayerCollider {
+impl From<ColliderArg> for hewn_core::physics::PlayerCollider {
     fn from(arg: ColliderArg) -> Self {
         match arg {
             ColliderArg::Box => Self::Box,
@@ -106,7 +106,7 @@ pub enum ModeArg {
     Creative,
 }
 
-impl From<ModeArg> for crate::sim::survival::Mode {
+impl From<ModeArg> for hewn_core::sim::survival::Mode {
     fn from(arg: ModeArg) -> Self {
         match arg {
             ModeArg::Survival => Self::Survival,
@@ -125,7 +125,7 @@ pub enum LightArg {
     Shader,
 }
 
-impl From<LightArg> for crate::mesh::Shading {
+impl From<LightArg> for hewn_mesh::Shading {
     fn from(arg: LightArg) -> Self {
         match arg {
             LightArg::Vertex => Self::Vertex,
@@ -238,7 +238,7 @@ pub struct PlayOptions {
     pub record: Option<PathBuf>,
     /// Set the world's time of day at launch: dawn, noon, dusk, midnight, or a tick count
     /// (a day is 72000 ticks from sunrise).
-    #[arg(long, value_name = "WHEN", value_parser = crate::sim::time::parse_time)]
+    #[arg(long, value_name = "WHEN", value_parser = hewn_core::sim::time::parse_time)]
     pub time: Option<u64>,
     /// Join the server at this address (HOST:PORT) instead of playing a world of your own.
     #[arg(long, value_name = "ADDR", conflicts_with_all = ["world", "seed", "world_gen", "record", "time"])]
@@ -246,20 +246,20 @@ pub struct PlayOptions {
     /// The name to play as on a server: 1 to 16 letters, digits and _ (default: the
     /// settings').
     #[arg(long, value_name = "NAME", value_parser = parse_name, requires = "connect")]
-    pub name: Option<crate::sim::PlayerName>,
+    pub name: Option<hewn_core::sim::PlayerName>,
 }
 
 /// A player's name on the command line, held to the one rule for names.
-fn parse_name(name: &str) -> Result<crate::sim::PlayerName, String> {
-    crate::sim::PlayerName::new(name).map_err(|e| e.to_string())
+fn parse_name(name: &str) -> Result<hewn_core::sim::PlayerName, String> {
+    hewn_core::sim::PlayerName::new(name).map_err(|e| e.to_string())
 }
 
 /// Reads a scenario file as text, reading no more than
-/// [`MAX_SCENARIO_BYTES`](crate::sim::scenario::MAX_SCENARIO_BYTES) and one byte, so an
+/// [`MAX_SCENARIO_BYTES`](hewn_scenario::MAX_SCENARIO_BYTES) and one byte, so an
 /// endless file (`/dev/zero`, a pipe) is refused rather than read until memory runs out.
 fn read_scenario(path: &std::path::Path) -> std::io::Result<String> {
     use std::io::Read as _;
-    let limit = crate::sim::scenario::MAX_SCENARIO_BYTES;
+    let limit = hewn_scenario::MAX_SCENARIO_BYTES;
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
         .take(limit + 1)
@@ -304,7 +304,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     }
     let (mut saved, mut sim, arrivals) = match &args.world {
         None => (None, sim, arrivals),
-        Some(world) => match crate::save::cli::SimWorld::open(world, &scenario) {
+        Some(world) => match hewn_save::cli::SimWorld::open(world, &scenario) {
             Ok((saved, sim)) => {
                 let arrivals = saved.arrivals().clone();
                 (Some(saved), sim, arrivals)

@@ -2,14 +2,14 @@
 //! tiles that need holes have them, and the tiles that are not blocks' (items, the crack
 //! stages, HUD icons) are painted where they should be and clear elsewhere.
 
-use hewn::mesh::plants::drawn_texels;
-use hewn::mesh::tiles::{
+use hewn_core::sim::survival::{Material, Tool};
+use hewn_core::world::{Block, Face};
+use hewn_mesh::plants::drawn_texels;
+use hewn_mesh::tiles::{
     ATLAS_COLUMNS, ATLAS_ROWS, HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, TILES, tile_for,
     tile_index,
 };
-use hewn::render::ATLAS_PNG;
-use hewn::sim::survival::{Material, Tool};
-use hewn::world::{Block, Face};
+use hewn_render::ATLAS_PNG;
 
 fn atlas() -> image::RgbaImage {
     image::load_from_memory(ATLAS_PNG)

@@ -6,11 +6,11 @@ mod common;
 use common::FirstBody;
 
 use glam::DVec3;
-use hewn::physics::crates::Crate;
-use hewn::physics::{Controls, PlayerCollider, intersects_world};
-use hewn::sim::{Input, Simulation, Start};
-use hewn::world::{Block, BlockPos};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::crates::Crate;
+use hewn_core::physics::{Controls, PlayerCollider, intersects_world};
+use hewn_core::sim::{Input, Simulation, Start};
+use hewn_core::world::{Block, BlockPos};
+use hewn_core::worldgen::GeneratorKind;
 use proptest::prelude::*;
 
 const INSIDE: f64 = 1e-6;

@@ -6,9 +6,9 @@ mod common;
 use common::FirstPlayer;
 
 use common::run;
-use hewn::save::{NewWorld, WorldFile, check};
-use hewn::world::{BlockPos, BlockSource, WORLD_BORDER};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::world::{BlockPos, BlockSource, WORLD_BORDER};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::{NewWorld, WorldFile, check};
 
 /// A flat-world scenario with the player near the +x border, walking (or flying) east.
 fn walk_east(collider: &str, flying: bool, velocity: f64) -> String {
@@ -61,7 +61,7 @@ fn a_crate_pushed_against_the_border_stops_there_and_nothing_is_placed_beyond() 
     assert!(r.sim.world().edits().all(|(p, _)| p.inside_border()));
     assert_eq!(
         r.sim.world().block(BlockPos::new(WORLD_BORDER, 64, 0)),
-        hewn::world::Block::Bedrock
+        hewn_core::world::Block::Bedrock
     );
 }
 

@@ -9,13 +9,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use glam::{DVec3, Vec2, Vec3};
-use hewn::mesh::occlusion::{Outline, Walk};
-use hewn::mesh::{Neighbourhood, Sight};
-use hewn::raycast::GridWalk;
-use hewn::render::{Camera, Frustum};
-use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::raycast::GridWalk;
+use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn_core::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::occlusion::{Outline, Walk};
+use hewn_mesh::{Neighbourhood, Sight};
+use hewn_render::{Camera, Frustum};
 
 /// Columns of chunks known around the spawn's, each way.
 const RADIUS: i32 = 4;

@@ -539,14 +539,14 @@ fn assert_refused_leaving_nothing(text: &str, needle: &str) {
 
 #[test]
 fn too_many_inputs_are_refused_before_parsing_and_leave_nothing_on_disk() {
-    let limit = hewn::sim::scenario::MAX_INPUTS;
+    let limit = hewn_scenario::MAX_INPUTS;
     // 10 MB: one more [[input]] than the limit, counted from the headers.
     assert_refused_leaving_nothing(
         &format!("ticks = 1\n{}", "[[input]]\n".repeat(limit + 1)),
         &format!("input: {} entries is more than {limit}", limit + 1),
     );
     // An inline array is parsed whole, so it is held to the items a document may have.
-    let items = hewn::sim::scenario::MAX_DOCUMENT_ITEMS;
+    let items = hewn_scenario::MAX_DOCUMENT_ITEMS;
     assert_refused_leaving_nothing(
         &format!(
             "ticks = 1\ninput = [{}]\n",

@@ -10,14 +10,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hewn::physics::Player;
-use hewn::physics::crates::Crate;
-use hewn::save::{
+use hewn_core::physics::Player;
+use hewn_core::physics::crates::Crate;
+use hewn_core::sim::PlayerName;
+use hewn_core::world::{Block, BlockPos, ChunkPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind, SplitMix64};
+use hewn_save::{
     Autosaver, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, check,
 };
-use hewn::sim::PlayerName;
-use hewn::world::{Block, BlockPos, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind, SplitMix64};
 
 /// Set, to the world's path, in the writer process: this test binary run again with only
 /// [`crash_writer_process`] selected.

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{FirstPlayer, run};
-use hewn::sim::report::EventReport;
+use hewn_scenario::report::EventReport;
 
 /// Every event of the run, in order.
 fn events(r: &common::Run) -> Vec<&EventReport> {

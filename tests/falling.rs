@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{Run, run};
-use hewn::sim::report::TickReport;
+use hewn_scenario::report::TickReport;
 
 /// The edited cells of a report, by position.
 fn edits(report: &TickReport) -> BTreeMap<[i32; 3], &'static str> {

@@ -5,14 +5,14 @@
 
 use std::sync::Arc;
 
-use hewn::aabb::Aabb;
-use hewn::net::host::Host;
-use hewn::net::server::{Server, ServerConfig};
-use hewn::physics::Controls;
-use hewn::sim::scenario::Scenario;
-use hewn::sim::{Action, Input, PlayerName, Simulation, Start};
-use hewn::world::{Block, BlockPos, BlockSource, World};
-use hewn::worldgen::{Generator, GeneratorKind, SplitMix64};
+use hewn_core::aabb::Aabb;
+use hewn_core::physics::Controls;
+use hewn_core::sim::{Action, Input, PlayerName, Simulation, Start};
+use hewn_core::world::{Block, BlockPos, BlockSource, World};
+use hewn_core::worldgen::{Generator, GeneratorKind, SplitMix64};
+use hewn_net::host::Host;
+use hewn_net::server::{Server, ServerConfig};
+use hewn_scenario::Scenario;
 
 /// A host of a new world of `kind` and `seed`, viewed 3 columns around, recording.
 fn host(kind: GeneratorKind, seed: u64) -> Host {

@@ -1,7 +1,9 @@
-//! The layering of `src/lib.rs`, enforced: its modules are declared lowest layer first, in
-//! groups separated by a blank line, and a module may use only the modules of the groups
-//! above its own. Inside every module the same holds without a declared order: sibling
-//! modules (the files of one folder) may use each other only one way, never in a cycle.
+//! The layering inside each crate, where the compiler cannot see it. Between crates Cargo
+//! keeps the layers: a crate names only its dependencies, and they never form a cycle. Inside
+//! one, `hewn-core`'s `lib.rs` declares its modules lowest layer first, in groups separated
+//! by a blank line, and a module may use only the modules of the groups above its own. Inside
+//! every module of every crate the same holds without a declared order: sibling modules (the
+//! files of one folder) may use each other only one way, never in a cycle.
 //!
 //! Read from the source, not the compiler: every `crate::`, `super::` and `self::` path in
 //! code outside comments and test modules counts, in `use` lines and inline alike. Tests may
@@ -335,20 +337,35 @@ fn reaches(graph: &BTreeMap<String, BTreeSet<String>>, from: &str, to: &str) -> 
     false
 }
 
-fn crate_modules() -> BTreeMap<ModPath, String> {
-    read_modules(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+/// The folder of each crate of the workspace, relative to its root: the game and its members.
+fn crate_folders() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders = vec![root.to_path_buf()];
+    for entry in std::fs::read_dir(root.join("crates")).expect("read crates/") {
+        let path = entry.expect("entry").path();
+        if path.join("Cargo.toml").exists() {
+            folders.push(path);
+        }
+    }
+    folders.sort();
+    folders
 }
 
-fn lib_rs() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs");
+fn crate_modules(folder: &Path) -> BTreeMap<ModPath, String> {
+    read_modules(&folder.join("src"))
+}
+
+fn lib_rs(folder: &Path) -> String {
+    let path = folder.join("src/lib.rs");
     without_comments(&std::fs::read_to_string(path).expect("read lib.rs"))
 }
 
 #[test]
-fn no_module_uses_one_of_its_own_or_a_higher_layer() {
-    let layers = declared_layers(&lib_rs());
+fn no_module_of_the_core_uses_one_of_its_own_or_a_higher_layer() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core");
+    let layers = declared_layers(&lib_rs(&core));
     assert!(layers.len() > 3, "lib.rs declares its layers: {layers:?}");
-    let modules = crate_modules();
+    let modules = crate_modules(&core);
     for top in modules.keys().filter_map(|m| m.first()) {
         assert!(
             layers.iter().flatten().any(|n| n == top),
@@ -361,8 +378,17 @@ fn no_module_uses_one_of_its_own_or_a_higher_layer() {
 
 #[test]
 fn sibling_modules_never_use_each_other_in_a_cycle() {
-    let cycles = sibling_cycles(&uses(&crate_modules()));
-    assert!(cycles.is_empty(), "{}", cycles.join("\n"));
+    let folders = crate_folders();
+    assert!(folders.len() > 5, "the workspace's crates: {folders:?}");
+    for folder in folders {
+        let cycles = sibling_cycles(&uses(&crate_modules(&folder)));
+        assert!(
+            cycles.is_empty(),
+            "in {}: {}",
+            folder.display(),
+            cycles.join("\n")
+        );
+    }
 }
 
 /// A crate of a few files, each given as (module path, code).

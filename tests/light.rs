@@ -5,7 +5,7 @@
 mod common;
 
 use common::run;
-use hewn::world::{Block, BlockPos, BlockSource};
+use hewn_core::world::{Block, BlockPos, BlockSource};
 
 /// The (sky, block) light at each probe after the last tick of `toml`.
 #[track_caller]

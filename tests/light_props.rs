@@ -5,9 +5,9 @@
 //! coordinates, in a flat world of four loaded columns; they place and break every kind of
 //! block light treats differently.
 
-use hewn::world::light::ChunkLight;
-use hewn::world::{Block, BlockPos, BlockSource, ColumnPos, Edit, Face, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::light::ChunkLight;
+use hewn_core::world::{Block, BlockPos, BlockSource, ColumnPos, Edit, Face, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
 use proptest::prelude::*;
 
 /// The loaded columns: x and z from -1 to 0, so the edits' box crosses x = 0 and z = 0.
@@ -67,7 +67,7 @@ fn from_scratch(edits: &[(BlockPos, Edit)], order: &[ColumnPos]) -> World {
 fn same_light(a: &ChunkLight, b: &ChunkLight) -> bool {
     match (a.uniform(), b.uniform()) {
         (Some(x), Some(y)) => x == y,
-        _ => (0..hewn::world::coords::CHUNK_VOLUME).all(|i| a.get(i) == b.get(i)),
+        _ => (0..hewn_core::world::coords::CHUNK_VOLUME).all(|i| a.get(i) == b.get(i)),
     }
 }
 
@@ -79,9 +79,9 @@ fn first_difference(a: &World, b: &World) -> Option<(BlockPos, String)> {
             if same_light(la, lb) {
                 continue;
             }
-            for i in 0..hewn::world::coords::CHUNK_VOLUME {
+            for i in 0..hewn_core::world::coords::CHUNK_VOLUME {
                 if la.get(i) != lb.get(i) {
-                    let cell = pos.block(hewn::world::LocalPos::from_index(i));
+                    let cell = pos.block(hewn_core::world::LocalPos::from_index(i));
                     return Some((cell, format!("{:?} vs {:?}", la.get(i), lb.get(i))));
                 }
             }
@@ -95,7 +95,7 @@ fn first_difference(a: &World, b: &World) -> Option<(BlockPos, String)> {
 fn first_broken_rule(world: &World) -> Option<String> {
     let light = |p: BlockPos| {
         if p.y < 0 {
-            hewn::world::Light::DARK
+            hewn_core::world::Light::DARK
         } else {
             world.light(p)
         }
@@ -105,12 +105,12 @@ fn first_broken_rule(world: &World) -> Option<String> {
         for z in min.z..min.z + 32 {
             for x in min.x..min.x + 32 {
                 let mut sees_sky = true;
-                for y in (0..hewn::world::WORLD_HEIGHT).rev() {
+                for y in (0..hewn_core::world::WORLD_HEIGHT).rev() {
                     let pos = BlockPos::new(x, y, z);
                     let block = world.block(pos);
                     let opacity = block.opacity();
-                    let opaque = opacity >= hewn::world::block::OPAQUE;
-                    let best = |level: fn(hewn::world::Light) -> u8| {
+                    let opaque = opacity >= hewn_core::world::block::OPAQUE;
+                    let best = |level: fn(hewn_core::world::Light) -> u8| {
                         Face::ALL
                             .iter()
                             .map(|f| level(light(pos.offset(f.normal()))))
@@ -121,14 +121,14 @@ fn first_broken_rule(world: &World) -> Option<String> {
                     let sky = match (opaque, sees_sky) {
                         (true, _) => 0,
                         (false, true) => 15,
-                        (false, false) => best(hewn::world::Light::sky),
+                        (false, false) => best(hewn_core::world::Light::sky),
                     };
                     let glow = match (block.emission(), opaque) {
                         (e, _) if e > 0 => e,
                         (_, true) => 0,
-                        _ => best(hewn::world::Light::block),
+                        _ => best(hewn_core::world::Light::block),
                     };
-                    let want = hewn::world::Light::new(sky, glow);
+                    let want = hewn_core::world::Light::new(sky, glow);
                     if world.light(pos) != want {
                         return Some(format!(
                             "{pos:?} ({block}) has {:?}, the rules give {want:?}",

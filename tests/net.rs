@@ -6,15 +6,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use hewn::net::client::Client;
-use hewn::net::local::{Conditions, LocalLink};
-use hewn::net::protocol::channel;
-use hewn::net::server::{Server, ServerConfig};
-use hewn::net::transport::connection_config;
-use hewn::physics::{Control, Controls};
-use hewn::sim::{Action, Input, PlayerName};
-use hewn::world::{Block, BlockPos, BlockSource};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::physics::{Control, Controls};
+use hewn_core::sim::{Action, Input, PlayerName};
+use hewn_core::world::{Block, BlockPos, BlockSource};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_net::client::Client;
+use hewn_net::local::{Conditions, LocalLink};
+use hewn_net::protocol::channel;
+use hewn_net::server::{Server, ServerConfig};
+use hewn_net::transport::connection_config;
 use renet::RenetServer;
 
 const TICK: Duration = Duration::from_nanos(16_666_667);
@@ -128,7 +128,7 @@ impl Harness {
         let cell = pos.min_corner();
         game.sim_mut()
             .loader()
-            .load_region(hewn::aabb::Aabb::new(cell, cell));
+            .load_region(hewn_core::aabb::Aabb::new(cell, cell));
         game.sim().world().block(pos)
     }
 }
@@ -409,7 +409,7 @@ fn ten_players_in_view_of_each_other_cost_under_16_kb_down_and_4_kb_up_a_second(
     h.until_ready();
     h.run(120);
     let before: Vec<(u64, u64)> = who.iter().map(|&i| h.clients[i].0.bytes_sent()).collect();
-    let mut rng = hewn::worldgen::SplitMix64::new(5);
+    let mut rng = hewn_core::worldgen::SplitMix64::new(5);
     const TICKS: u64 = 600;
     for t in 0..TICKS {
         let inputs: Vec<(usize, Input)> = who
@@ -459,7 +459,7 @@ fn placing_a_block_no_player_can_hold_sends_the_client_away() {
 
 #[test]
 fn players_hear_what_others_do_nearby_and_not_their_own_twice() {
-    use hewn::sim::EventKind;
+    use hewn_core::sim::EventKind;
     let mut h = Harness::flat(ServerConfig::default());
     let alice = h.join("alice", Conditions::PERFECT);
     let bob = h.join("bob", Conditions::PERFECT);
@@ -472,8 +472,9 @@ fn players_hear_what_others_do_nearby_and_not_their_own_twice() {
     }
     h.tick(&[(alice, look_down_and(Action::Break))]);
     h.run(10);
-    let kinds =
-        |events: &[hewn::sim::Event]| -> Vec<EventKind> { events.iter().map(|e| e.kind).collect() };
+    let kinds = |events: &[hewn_core::sim::Event]| -> Vec<EventKind> {
+        events.iter().map(|e| e.kind).collect()
+    };
     let bob_heard = h.clients[bob].1.take_heard();
     let steps = bob_heard
         .iter()

@@ -8,13 +8,13 @@ mod common;
 use common::FirstBody;
 
 use glam::DVec3;
-use hewn::aabb::Aabb;
-use hewn::physics::sweep::move_among;
-use hewn::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
-use hewn::physics::{Controls, Player, intersects_world};
-use hewn::sim::{Simulation, Start};
-use hewn::world::{Block, BlockPos, SparseWorld};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::aabb::Aabb;
+use hewn_core::physics::sweep::move_among;
+use hewn_core::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
+use hewn_core::physics::{Controls, Player, intersects_world};
+use hewn_core::sim::{Simulation, Start};
+use hewn_core::world::{Block, BlockPos, SparseWorld};
+use hewn_core::worldgen::GeneratorKind;
 use proptest::prelude::*;
 
 /// Overlap that counts as "inside", as in the scenario output.
@@ -47,7 +47,7 @@ fn random_world(seed: u64, density: u32, clear: DVec3) -> SparseWorld {
         BlockPos::new(40, -9, 40),
         Block::Stone,
     );
-    let body = hewn::physics::player_box(clear);
+    let body = hewn_core::physics::player_box(clear);
     let (min, max) = (
         BlockPos::containing(body.min),
         BlockPos::containing(body.max),
@@ -144,7 +144,7 @@ proptest! {
         start.player_mut().expect("one player").velocity = v0;
         let mut sim = Simulation::new(start);
         for bits in inputs {
-            let input = hewn::sim::Input { controls: Controls::from_bits(bits), ..Default::default() };
+            let input = hewn_core::sim::Input { controls: Controls::from_bits(bits), ..Default::default() };
             sim.tick(&input);
             prop_assert!(!sim.me_inside_solid(), "inside at {:?}", sim.me().position);
             prop_assert!(sim.me().position.is_finite());

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{FirstPlayer, assert_near, run};
-use hewn::sim::scenario::Scenario;
+use hewn_scenario::Scenario;
 
 const FLUSH: f64 = 1e-7;
 

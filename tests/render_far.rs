@@ -14,13 +14,13 @@ use std::collections::HashSet;
 use glam::DVec3;
 use hewn::app::far::rings::{Plan, Rings, SectionColumn};
 use hewn::app::tuning::FAR_DETAIL;
-use hewn::mesh::{ChunkMesh, Neighbourhood, mesh_coarse};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
-use hewn::sim::time::NOON;
-use hewn::world::coarse::{CoarseSource, SectionPos};
-use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::sim::time::NOON;
+use hewn_core::world::coarse::{CoarseSource, SectionPos};
+use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn_core::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::{ChunkMesh, Neighbourhood, mesh_coarse};
+use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;

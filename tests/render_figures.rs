@@ -8,12 +8,12 @@
 //! `HEWN_UPDATE_GOLDEN=1` rewrites the golden pictures after an intended change.
 
 use glam::{DVec3, IVec3};
-use hewn::figure::Figure;
-use hewn::mesh::{ChunkMesh, Neighbourhood};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, Renderer, Scene};
-use hewn::sim::time::NOON;
-use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::sim::time::NOON;
+use hewn_core::world::{Block, BlockPos, ChunkPos, Light, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::figure::Figure;
+use hewn_mesh::{ChunkMesh, Neighbourhood};
+use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;

@@ -12,12 +12,12 @@
 use glam::{DVec3, IVec3};
 use hewn::app::ui::pause;
 use hewn::app::ui::title::{self, TitleState, WorldRow};
-use hewn::mesh::tiles::CRATE_TILE;
-use hewn::mesh::{ChunkMesh, FreeBox, Neighbourhood, Shading};
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, MenuFrame, Renderer, Scene};
-use hewn::sim::time::{MIDNIGHT, NOON};
-use hewn::world::{Block, BlockPos, ChunkPos, Light, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::sim::time::{MIDNIGHT, NOON};
+use hewn_core::world::{Block, BlockPos, ChunkPos, Light, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::tiles::CRATE_TILE;
+use hewn_mesh::{ChunkMesh, FreeBox, Neighbourhood, Shading};
+use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, MenuFrame, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -152,7 +152,7 @@ fn the_scene_meshed(
     let quads = upload_meshed(renderer, world, ChunkPos::new(0, 2, 0), mesher);
     let hud = if hud {
         HudState {
-            hotbar: hewn::sim::DEFAULT_HOTBAR,
+            hotbar: hewn_core::sim::DEFAULT_HOTBAR,
             selected: 2,
             overlay: Some(vec!["xyz 0.50 65.62 2.50".to_owned()]),
             banner: None,
@@ -397,7 +397,7 @@ fn linear_to_srgb(c: f32) -> u8 {
 
 #[test]
 fn a_crate_is_drawn_with_the_crate_texture() {
-    use hewn::mesh::tiles::{ATLAS_COLUMNS, TILE_SIZE};
+    use hewn_mesh::tiles::{ATLAS_COLUMNS, TILE_SIZE};
 
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
@@ -438,7 +438,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 
     // The south face is shaded by 0.68 (FACE_LIGHT in shaders/chunk.wgsl) in linear light.
-    let atlas = image::load_from_memory(hewn::render::ATLAS_PNG)
+    let atlas = image::load_from_memory(hewn_render::ATLAS_PNG)
         .expect("atlas decodes")
         .to_rgba8();
     let (tx, ty) = (

@@ -8,14 +8,14 @@
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
 
 use glam::DVec3;
-use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
-use hewn::physics::Player;
-use hewn::render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
-use hewn::sim::spawn::{new_player, open_heading};
-use hewn::sim::time::NOON;
-use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::physics::Player;
+use hewn_core::sim::spawn::{new_player, open_heading};
+use hewn_core::sim::time::NOON;
+use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn_core::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
+use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;

@@ -10,11 +10,11 @@ use common::worlds::{UNNAME_PLAYERS, as_player};
 use common::{hewn, private_hewn, text};
 
 use glam::DVec3;
-use hewn::physics::Player;
-use hewn::save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
-use hewn::sim::{PlayerName, Simulation, Start};
-use hewn::world::{Block, BlockPos, BlockSource, ChunkPos, World};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::Player;
+use hewn_core::sim::{PlayerName, Simulation, Start};
+use hewn_core::world::{Block, BlockPos, BlockSource, ChunkPos, World};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(9),
@@ -163,7 +163,7 @@ fn a_world_from_a_newer_hewn_is_refused_and_never_rewritten() {
     let dir = tempfile::tempdir().unwrap();
     let path = saved_world(dir.path());
     let conn = rusqlite::Connection::open(&path).unwrap();
-    conn.pragma_update(None, "user_version", hewn::save::SCHEMA_VERSION + 1)
+    conn.pragma_update(None, "user_version", hewn_save::SCHEMA_VERSION + 1)
         .unwrap();
     drop(conn);
     assert_refused_untouched(&path, |e| {
@@ -196,14 +196,14 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
     assert_eq!(
         player.hotbar,
         Hotbar {
-            slots: hewn::sim::DEFAULT_HOTBAR.map(Some),
+            slots: hewn_core::sim::DEFAULT_HOTBAR.map(Some),
             selected: 4
         },
         "the old fixed hotbar becomes the new one, crate, torch, glowstone and water included"
     );
     assert_eq!(
         loaded.meta.time,
-        hewn::sim::time::MORNING,
+        hewn_core::sim::time::MORNING,
         "old worlds open in the morning"
     );
     assert_eq!(loaded.world.edit_count(), 40);
@@ -213,7 +213,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
     let version: i64 = conn
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
-    assert_eq!(version, hewn::save::SCHEMA_VERSION);
+    assert_eq!(version, hewn_save::SCHEMA_VERSION);
     assert_eq!(version, 8);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
@@ -240,10 +240,10 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
     .unwrap();
     drop(conn);
     let (file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
-    assert_eq!(loaded.meta.time, hewn::sim::time::MORNING);
+    assert_eq!(loaded.meta.time, hewn_core::sim::time::MORNING);
     assert_eq!(
         loaded.players[&PlayerName::default()].hotbar.slots[0],
-        Some(hewn::sim::Item::Block(Block::Glass))
+        Some(hewn_core::sim::Item::Block(Block::Glass))
     );
     file.close().unwrap();
 }
@@ -443,7 +443,7 @@ fn a_hundred_edited_chunks_take_little_room() {
     ))
     .unwrap();
     file.close().unwrap();
-    let summary = hewn::save::summarize(&path).unwrap();
+    let summary = hewn_save::summarize(&path).unwrap();
     assert_eq!(summary.chunks, 100);
     eprintln!(
         "100 edited chunks: {} bytes on disk ({} per chunk)",
@@ -500,7 +500,7 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     start.world.set_block(BlockPos::new(0, 64, 0), Block::Water);
     start.world.set_block(BlockPos::new(5, 90, 5), Block::Sand);
     let mut sim = Simulation::new(start);
-    let idle = hewn::sim::Input::default();
+    let idle = hewn_core::sim::Input::default();
     for _ in 0..40 {
         sim.tick(&idle);
     }
@@ -564,20 +564,20 @@ fn every_block_survives_a_save() {
     let (_file, reopened) = WorldFile::open_or_create(&path, FLAT).expect("reopen");
     let mut world = reopened.world;
     for (at, block) in placed {
-        world.load_region(hewn::aabb::Aabb::new(at.min_corner(), at.min_corner()));
+        world.load_region(hewn_core::aabb::Aabb::new(at.min_corner(), at.min_corner()));
         assert_eq!(world.block(at), block, "{block} at {at:?}");
     }
 }
 
 #[test]
 fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
-    use hewn::sim::survival::{Mode, Survival};
+    use hewn_core::sim::survival::{Mode, Survival};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("w.hewn");
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     let spawn = loaded.generator.spawn_point();
     // A survival player by a furnace smelting sand, with coal lying beside it.
-    let scenario = hewn::sim::scenario::Scenario::parse(
+    let scenario = hewn_scenario::Scenario::parse(
         r#"
         world = "flat"
         seed = 9
@@ -602,12 +602,12 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
         .world
         .set_block(BlockPos::new(2, 65, 0), Block::Furnace);
     let mut sim = Simulation::new(start);
-    let put = |action| hewn::sim::Input {
+    let put = |action| hewn_core::sim::Input {
         actions: vec![action],
-        ..hewn::sim::Input::default()
+        ..hewn_core::sim::Input::default()
     };
-    use hewn::sim::survival::FurnaceSlot;
-    use hewn::sim::{Action, Item};
+    use hewn_core::sim::survival::FurnaceSlot;
+    use hewn_core::sim::{Action, Item};
     let sand = Item::Block(Block::Sand);
     let planks = Item::Block(Block::Planks);
     sim.tick(&put(Action::FurnacePut {
@@ -620,7 +620,7 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
         item: planks,
         count: 2,
     }));
-    let idle = hewn::sim::Input::default();
+    let idle = hewn_core::sim::Input::default();
     for _ in 0..700 {
         sim.tick(&idle);
     }

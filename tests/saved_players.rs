@@ -11,13 +11,13 @@ use std::path::Path;
 use common::worlds::{FLAT, UNNAME_PLAYERS, saved_world, tamper};
 use common::{hewn, text};
 use glam::DVec3;
-use hewn::physics::{Player, PlayerCollider};
-use hewn::save::{
+use hewn_core::physics::{Player, PlayerCollider};
+use hewn_core::sim::{Item, PlayerName, Players, Simulation, Start};
+use hewn_core::world::Block;
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_save::{
     Hotbar, MAX_SAVED_PLAYERS, NewWorld, SavedPlayer, Snapshot, WorldFile, check, summarize,
 };
-use hewn::sim::{Item, PlayerName, Players, Simulation, Start};
-use hewn::world::Block;
-use hewn::worldgen::{Generator, GeneratorKind};
 
 #[track_caller]
 fn name(text: &str) -> PlayerName {
@@ -186,7 +186,7 @@ fn a_world_from_before_names_is_upgraded_only_when_played_and_its_player_takes_t
     );
     file.close().expect("close");
     let (version, tables) = version_and_tables(&path);
-    assert_eq!(version, hewn::save::SCHEMA_VERSION);
+    assert_eq!(version, hewn_save::SCHEMA_VERSION);
     assert!(tables.contains(&"players".to_owned()) && !tables.contains(&"player".to_owned()));
     assert!(check(&path).expect("check").is_healthy());
 

@@ -2,10 +2,10 @@
 //! arbitrary mutations of a valid scenario that uses every table and key. Parsing never
 //! panics; whatever it accepts keeps every limit, so starting it costs little.
 
-use hewn::sim::scenario::{
+use hewn_core::world::{WORLD_BORDER, WORLD_HEIGHT};
+use hewn_scenario::{
     MAX_CRATES, MAX_FILL_CELLS, MAX_INPUTS, MAX_PROBES, MAX_SPEED, MAX_TICKS, Scenario,
 };
-use hewn::world::{WORLD_BORDER, WORLD_HEIGHT};
 use proptest::prelude::*;
 
 /// A valid scenario with every table and most keys.

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use hewn::mesh::layout;
-use hewn::render::shaders::{SHADERS, source};
+use hewn_mesh::layout;
+use hewn_render::shaders::{SHADERS, source};
 
 fn parse(name: &str) -> naga::Module {
     let text = source(name).unwrap_or_else(|| panic!("{name} is not in SHADERS"));
@@ -85,20 +85,20 @@ fn the_chunk_shader_unpacks_vertices_as_the_mesher_packs_them() {
 
 #[test]
 fn the_chunk_shader_finds_tiles_in_the_atlas_as_the_atlas_is_laid_out() {
-    use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS};
+    use hewn_mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS};
     let module = parse("chunk.wgsl");
     assert_eq!(constant(&module, "ATLAS_COLUMNS"), ATLAS_COLUMNS);
     assert_eq!(constant(&module, "ATLAS_ROWS"), ATLAS_ROWS);
-    let water = hewn::mesh::tiles::tile_index("water").map(u32::from);
+    let water = hewn_mesh::tiles::tile_index("water").map(u32::from);
     assert_eq!(Some(constant(&module, "WATER_TILE")), water);
-    let ice = hewn::mesh::tiles::tile_index("ice").map(u32::from);
+    let ice = hewn_mesh::tiles::tile_index("ice").map(u32::from);
     assert_eq!(Some(constant(&module, "ICE_TILE")), ice);
 }
 
 #[test]
 fn the_far_sea_is_lowered_to_where_the_near_one_lies() {
-    use hewn::mesh::top_height;
-    use hewn::world::Block;
+    use hewn_core::world::Block;
+    use hewn_mesh::top_height;
     let module = parse("chunk.wgsl");
     let drop = |name: &str| {
         let (_, c) = module

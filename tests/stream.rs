@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 use hewn::app::Streamer;
-use hewn::mesh::{ChunkMesh, Neighbourhood};
-use hewn::world::{BlockPos, ChunkPos, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::{BlockPos, ChunkPos, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::{ChunkMesh, Neighbourhood};
 
 const RENDER_DISTANCE: u32 = 3;
 /// Far more than loading a few dozen columns takes; only a hang reaches it.

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{FirstPlayer, run};
-use hewn::sim::report::EventReport;
+use hewn_scenario::report::EventReport;
 
 /// The events of `kind` over the whole run.
 fn of_kind<'a>(r: &'a common::Run, kind: &str) -> Vec<&'a EventReport> {

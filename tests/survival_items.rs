@@ -5,9 +5,9 @@
 mod common;
 
 use common::run;
-use hewn::sim::Item;
-use hewn::sim::report::TickReport;
-use hewn::sim::survival::recipes::RECIPES;
+use hewn_core::sim::Item;
+use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_scenario::report::TickReport;
 
 /// The inventory of a report as (item, count) in slot order.
 fn carried(t: &TickReport) -> Vec<(&'static str, u8)> {
@@ -123,7 +123,7 @@ fn items_of_a_kind_lying_close_merge_up_to_a_stack() {
 
 /// The inventory after a survival player next to a crafting table crafts one batch of
 /// `item` from exactly what its recipe takes, each key filled by its first item.
-fn crafted(recipe: &hewn::sim::survival::recipes::Recipe) -> Vec<(&'static str, u8)> {
+fn crafted(recipe: &hewn_core::sim::survival::recipes::Recipe) -> Vec<(&'static str, u8)> {
     let mut needs: Vec<(Item, usize)> = Vec::new();
     for (key, items) in recipe.key {
         let n = recipe
@@ -316,7 +316,7 @@ fn planks_burn_for_a_smelt_and_a_half_and_sticks_for_half_of_one() {
 
 #[test]
 fn unknown_items_missing_recipes_counts_out_of_range_and_oversized_inventories_name_their_key() {
-    use hewn::sim::scenario::Scenario;
+    use hewn_scenario::Scenario;
     let error = |extra: &str| {
         let text = format!("world = \"flat\"\nmode = \"survival\"\nticks = 1\n{extra}");
         Scenario::parse(&text).expect_err("refused").to_string()

@@ -6,12 +6,12 @@
 //! what it drops, a block placed takes one, a craft takes its recipe's ingredients and adds
 //! what it made. Throwing and picking up move items without changing the count.
 
-use hewn::sim::Item;
-use hewn::sim::Simulation;
-use hewn::sim::scenario::Scenario;
-use hewn::sim::survival::drop_of;
-use hewn::sim::survival::recipes::RECIPES;
-use hewn::world::Block;
+use hewn_core::sim::Item;
+use hewn_core::sim::Simulation;
+use hewn_core::sim::survival::drop_of;
+use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::world::Block;
+use hewn_scenario::Scenario;
 use proptest::prelude::*;
 
 /// Every item carried by a player or lying in the world.
@@ -46,7 +46,7 @@ fn allowed_change(sim: &Simulation) -> i64 {
             "break" => e.block.and_then(|b| drop_of(b, None)).map_or(0, |_| 1),
             "place" => -1,
             "craft" => {
-                let Some(hewn::sim::survival::Detail::Items { item, count }) = e.detail else {
+                let Some(hewn_core::sim::survival::Detail::Items { item, count }) = e.detail else {
                     return 0;
                 };
                 let recipe = RECIPES.iter().find(|r| r.output == item).expect("a recipe");

@@ -11,7 +11,7 @@ use common::FirstPlayer;
 use std::collections::BTreeMap;
 
 use common::run;
-use hewn::sim::report::TickReport;
+use hewn_scenario::report::TickReport;
 
 /// The water cells of a report, by position.
 fn water(report: &TickReport) -> BTreeMap<[i32; 3], &'static str> {
@@ -271,9 +271,9 @@ fn a_flood_larger_than_the_budget_waits_its_turn_in_order() {
         .collect();
     assert_eq!(
         waiting.len(),
-        1600 - hewn::sim::updates::MAX_UPDATES_PER_TICK
+        1600 - hewn_core::sim::updates::MAX_UPDATES_PER_TICK
     );
-    assert_eq!(waiting[0], hewn::world::BlockPos::new(25, 64, 24));
+    assert_eq!(waiting[0], hewn_core::world::BlockPos::new(25, 64, 24));
     let after_16 = pool(17);
     assert!(after_16.sim.updates().iter().all(|(due, _)| due > 16));
 }

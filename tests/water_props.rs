@@ -8,10 +8,10 @@ mod common;
 
 use common::FirstBody;
 
-use hewn::physics::{Controls, intersects_world};
-use hewn::sim::scenario::Scenario;
-use hewn::sim::{Action, Input, Simulation};
-use hewn::world::Block;
+use hewn_core::physics::{Controls, intersects_world};
+use hewn_core::sim::{Action, Input, Simulation};
+use hewn_core::world::Block;
+use hewn_scenario::Scenario;
 use proptest::prelude::*;
 
 /// A flat world with a sand heap, a floating sand block, a pillar, a water source and crates

@@ -8,14 +8,14 @@
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
-use hewn::physics::Player;
-use hewn::physics::crates::Crate;
-use hewn::save::{
+use hewn_core::physics::Player;
+use hewn_core::physics::crates::Crate;
+use hewn_core::sim::PlayerName;
+use hewn_core::world::{Block, BlockPos};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::{
     Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, check, summarize,
 };
-use hewn::sim::PlayerName;
-use hewn::world::{Block, BlockPos};
-use hewn::worldgen::GeneratorKind;
 use proptest::prelude::*;
 
 /// Two players, `player` and `bob`, with the default hotbar.

@@ -14,9 +14,9 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant, SystemTime};
 
 use common::{private_hewn, text};
-use hewn::save::worlds::{create_world, list_worlds};
-use hewn::save::{NewWorld, SaveError, WorldFile};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::worlds::{create_world, list_worlds};
+use hewn_save::{NewWorld, SaveError, WorldFile};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(9),
@@ -116,7 +116,7 @@ fn worlds_named_with_dots_are_files_in_the_data_folder_by_every_route() {
         let path = create_world(&dir, name, 9, GeneratorKind::Flat).expect("create");
         assert_eq!(path, dir.join(format!("{name}.hewn")));
         assert_eq!(
-            hewn::save::resolve_world(name)
+            hewn_save::resolve_world(name)
                 .ok()
                 .map(|p| p.file_name().map(ToOwned::to_owned)),
             Some(path.file_name().map(ToOwned::to_owned)),
@@ -154,7 +154,7 @@ fn worlds_named_with_dots_are_files_in_the_data_folder_by_every_route() {
         before_cwd,
         "nothing made in the current folder"
     );
-    let summary = hewn::save::summarize(&dir.join("my.world.hewn")).expect("summary");
+    let summary = hewn_save::summarize(&dir.join("my.world.hewn")).expect("summary");
     assert!(
         summary.meta.last_saved > 0,
         "the run saved into the data folder's world"

@@ -5,10 +5,10 @@ use std::collections::HashMap;
 
 use glam::DVec3;
 use hewn::app::tuning::LOAD_MARGIN;
-use hewn::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
-use hewn::render::Camera;
-use hewn::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
+use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn_core::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
+use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
+use hewn_render::Camera;
 
 /// One view of the world.
 pub struct View {

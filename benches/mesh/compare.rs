@@ -11,9 +11,9 @@ use block_mesh::{
     VoxelVisibility, greedy_quads, visible_block_faces,
 };
 use criterion::Criterion;
-use hewn::mesh::{ChunkMesh, Neighbourhood};
-use hewn::world::{Block, BlockPos, COLUMN_CHUNKS, ChunkPos, RenderKind, World};
-use hewn::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::{Block, BlockPos, COLUMN_CHUNKS, ChunkPos, RenderKind, World};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_mesh::{ChunkMesh, Neighbourhood};
 
 /// Chunks in the comparison.
 const CHUNKS: usize = 64;

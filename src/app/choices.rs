@@ -13,10 +13,10 @@ use super::ui::screen::Event;
 use super::ui::title::{NewWorldForm, RenameForm, TitleAction, WorldRow};
 use super::{App, AppError, open};
 use crate::cli::{ModeArg, WorldGenArg};
-use crate::save::worlds::{self, list_worlds, seed_from_text};
-use crate::save::{SaveError, resolve_world, world_exists, worlds_dir};
-use crate::sim::survival::Mode;
-use crate::worldgen::GeneratorKind;
+use hewn_core::sim::survival::Mode;
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::worlds::{self, list_worlds, seed_from_text};
+use hewn_save::{SaveError, resolve_world, world_exists, worlds_dir};
 
 /// What the player chose in a menu this frame.
 pub(super) enum Choice {
@@ -63,7 +63,7 @@ impl App {
             Choice::DisconnectedBack => self.go(Event::Back),
             Choice::Death(DeathAction::Respawn) => {
                 if let Some(session) = &mut self.session {
-                    session.input.queue(crate::sim::Action::Respawn);
+                    session.input.queue(hewn_core::sim::Action::Respawn);
                 }
             }
             Choice::Death(DeathAction::Title) => self.go(Event::SaveAndQuit),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use winit::window::Window;
 
 use super::AppError;
-use crate::render::{Gpu, RenderError, Renderer, Scene};
+use hewn_render::{Gpu, RenderError, Renderer, Scene};
 
 /// How frames are presented: waiting for the display's refresh with `vsync`, or as soon as
 /// they are drawn.

@@ -15,10 +15,10 @@ use super::ui::screen::{AfterSave, Event, Screen};
 use super::ui::title;
 use super::ui::{Menus, chat, crafting, death, inventory, multiplayer, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
-use crate::physics::tuning::TICK_SECONDS;
-use crate::render::{Camera, FarScene, MenuFrame, Scene};
-use crate::sim::time::MORNING;
-use crate::world::{BlockPos, BlockSource};
+use hewn_core::physics::tuning::TICK_SECONDS;
+use hewn_core::sim::time::MORNING;
+use hewn_core::world::{BlockPos, BlockSource};
+use hewn_render::{Camera, FarScene, MenuFrame, Scene};
 
 impl App {
     /// Runs one frame. Returns `false` when the game should end: the player quit, or
@@ -333,7 +333,7 @@ impl App {
         {
             session
                 .input
-                .screen(crate::sim::survival::ScreenAction::Close);
+                .screen(hewn_core::sim::survival::ScreenAction::Close);
         }
         if matches!(from, Screen::Settings { .. }) && from != self.screen {
             self.ui.options.waiting = None;
@@ -359,7 +359,7 @@ impl App {
                 {
                     session
                         .input
-                        .screen(crate::sim::survival::ScreenAction::OpenInventory);
+                        .screen(hewn_core::sim::survival::ScreenAction::OpenInventory);
                 }
                 self.go(Event::InventoryKey);
             }

@@ -13,10 +13,10 @@
 
 use std::collections::VecDeque;
 
-use crate::net::protocol::MAX_ACTIONS_PER_TICK;
-use crate::physics::{Control, Controls};
-use crate::sim::survival::ScreenAction;
-use crate::sim::{Action, DEFAULT_HOTBAR, HOTBAR_SLOTS, Input, Item};
+use hewn_core::physics::{Control, Controls};
+use hewn_core::sim::survival::ScreenAction;
+use hewn_core::sim::{Action, DEFAULT_HOTBAR, HOTBAR_SLOTS, Input, Item};
+use hewn_net::protocol::MAX_ACTIONS_PER_TICK;
 
 /// Degrees of turn per unit of mouse motion, unless the settings say otherwise.
 pub const MOUSE_SENSITIVITY: f64 = 0.15;
@@ -218,7 +218,7 @@ impl InputState {
     }
 
     /// Takes the items and selection of a saved hotbar (empty slots keep their default).
-    pub fn set_hotbar(&mut self, saved: &crate::save::Hotbar) {
+    pub fn set_hotbar(&mut self, saved: &hewn_save::Hotbar) {
         for (slot, item) in self.hotbar.iter_mut().zip(saved.slots) {
             if let Some(item) = item {
                 *slot = item;
@@ -229,8 +229,8 @@ impl InputState {
 
     /// The hotbar as a save stores it.
     #[must_use]
-    pub fn saved_hotbar(&self) -> crate::save::Hotbar {
-        crate::save::Hotbar {
+    pub fn saved_hotbar(&self) -> hewn_save::Hotbar {
+        hewn_save::Hotbar {
             slots: self.hotbar.map(Some),
             selected: self.selected,
         }
@@ -423,7 +423,7 @@ mod tests {
         assert_eq!(s.hotbar[s.selected()], Item::Crate);
         let crate_slot = s.selected();
         s.select(0);
-        let sand = Item::Block(crate::world::Block::Sand);
+        let sand = Item::Block(hewn_core::world::Block::Sand);
         s.pick(sand);
         assert_eq!((s.selected(), s.hotbar[0]), (0, sand));
         assert_eq!(
@@ -490,14 +490,14 @@ mod tests {
 
     #[test]
     fn in_survival_the_right_button_places_the_block_in_hand_or_opens_a_station() {
-        let sand = Item::Block(crate::world::Block::Sand);
+        let sand = Item::Block(hewn_core::world::Block::Sand);
         let mut s = InputState::new(0.0, 0.0);
         s.set_survival(Some(survival(Some(sand), false)));
         s.button(Button::Place, true);
         s.button(Button::Place, false);
         assert_eq!(
             s.next_input().actions,
-            [Action::Place(crate::world::Block::Sand)]
+            [Action::Place(hewn_core::world::Block::Sand)]
         );
         s.set_survival(Some(survival(
             Some(Item::from_name("stick").expect("an item")),
@@ -517,7 +517,7 @@ mod tests {
         s.button(Button::Place, true);
         assert_eq!(
             s.next_input().actions,
-            [Action::Place(crate::world::Block::Sand)],
+            [Action::Place(hewn_core::world::Block::Sand)],
             "sneaking places against the table"
         );
     }

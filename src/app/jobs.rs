@@ -12,10 +12,10 @@ use std::collections::BinaryHeap;
 use glam::DVec3;
 
 use super::real_blocks::RealBlocks;
-use crate::mesh::Neighbourhood;
-use crate::world::coarse::SectionPos;
-use crate::world::light::ChunkLight;
-use crate::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, LocalPos};
+use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::light::ChunkLight;
+use hewn_core::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, LocalPos};
+use hewn_mesh::Neighbourhood;
 
 /// Work for a worker.
 #[derive(Debug)]

@@ -4,8 +4,8 @@ use winit::event::MouseButton;
 use winit::keyboard::KeyCode;
 
 use super::input::{Button, InputState};
-use crate::physics::Control;
-use crate::sim::HOTBAR_SLOTS;
+use hewn_core::physics::Control;
+use hewn_core::sim::HOTBAR_SLOTS;
 
 /// What a key does in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

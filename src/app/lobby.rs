@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::servers::{SavedServer, ServerList, resolve, servers_path};
 use super::ui::multiplayer::{LanRow, MultiplayerAction, PingStatus, ServerRow};
-use crate::net::lan::Listener;
-use crate::net::query::ping;
+use hewn_net::lan::Listener;
+use hewn_net::query::ping;
 
 /// How long a ping may take.
 const PING_LIMIT: Duration = Duration::from_secs(3);

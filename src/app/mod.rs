@@ -11,8 +11,8 @@
 //!   advance the session, lay out the menus, draw, then act on what the player chose.
 //!
 //! Each frame measures the time since the last one and feeds it to the session's
-//! [`FrameClock`], which ticks the [`Simulation`](crate::sim::Simulation) at a fixed rate
-//! with one [`Input`](crate::sim::Input) per tick; the [`Streamer`] loads and meshes chunks
+//! [`FrameClock`], which ticks the [`Simulation`](hewn_core::sim::Simulation) at a fixed rate
+//! with one [`Input`](hewn_core::sim::Input) per tick; the [`Streamer`] loads and meshes chunks
 //! around the player, and the [`Renderer`] draws the result with the camera interpolated
 //! between the last two ticks.
 
@@ -55,8 +55,8 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 use crate::cli::PlayOptions;
-use crate::render::{Gpu, RenderError, Renderer};
 pub use clock::FrameClock;
+use hewn_render::{Gpu, RenderError, Renderer};
 use session::Session;
 use settings::{Settings, settings_path};
 use stats::FrameStats;
@@ -81,7 +81,7 @@ pub enum AppError {
     Render(#[from] RenderError),
     /// The world could not be opened or saved.
     #[error(transparent)]
-    Save(#[from] crate::save::SaveError),
+    Save(#[from] hewn_save::SaveError),
     /// A server could not be joined, or sent the player away.
     #[error("cannot play on {server}: {message}")]
     Join {
@@ -245,7 +245,7 @@ struct App {
     /// Whether the command line named the world (or asked for frames): no title screen.
     straight_in: bool,
     /// The world claimed before the window, until it is opened.
-    claimed: Option<crate::save::ClaimedWorld>,
+    claimed: Option<hewn_save::ClaimedWorld>,
     display: Option<display::Display>,
     menus: Option<Menus>,
     session: Option<Session>,
@@ -279,7 +279,7 @@ impl App {
         let gpu = Gpu::new(&instance, Some(&surface))?;
         log::info!("drawing with {}", gpu.describe());
         // Refused before anything is drawn or a world is made: wgpu would panic mid-run.
-        crate::render::check_size(
+        hewn_render::check_size(
             size.width,
             size.height,
             &gpu.device.limits(),

@@ -3,20 +3,20 @@
 //! world's player of that name resumes where they left, and a name new to it starts at the
 //! spawn point.
 
-use crate::sim::survival::{Mode, Survival};
+use hewn_core::sim::survival::{Mode, Survival};
 use std::sync::Arc;
 use std::time::Instant;
 
 use super::AppError;
 use crate::cli::PlayOptions;
-use crate::physics::PlayerCollider;
-use crate::save::{
+use hewn_core::physics::PlayerCollider;
+use hewn_core::sim::{PlayerName, Players, Start, spawn};
+use hewn_core::world::World;
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_save::{
     Autosaver, ClaimedWorld, DEFAULT_WORLD, Hotbar, NewWorld, WorldFile, resolve_world,
     world_exists,
 };
-use crate::sim::{PlayerName, Players, Start, spawn};
-use crate::world::World;
-use crate::worldgen::{Generator, GeneratorKind};
 
 /// A world opened for play: where its simulation starts, and what the session keeps beside
 /// the simulation.
@@ -113,7 +113,7 @@ pub fn open_world(
     log::info!(
         "{} world {} ({} generator, seed {})",
         if loaded.created { "created" } else { "opened" },
-        crate::save::escaped(&path.display().to_string()),
+        hewn_save::escaped(&path.display().to_string()),
         loaded.meta.generator,
         loaded.meta.seed
     );

@@ -6,12 +6,12 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use super::AppError;
-use crate::net::client::{Client, Game};
-use crate::net::host::Host;
-use crate::net::server::Server;
-use crate::net::transport::UdpClient;
-use crate::physics::Player;
-use crate::sim::{ActionOutcome, Input, PlayerName, Simulation};
+use hewn_core::physics::Player;
+use hewn_core::sim::{ActionOutcome, Input, PlayerName, Simulation};
+use hewn_net::client::{Client, Game};
+use hewn_net::host::Host;
+use hewn_net::server::Server;
+use hewn_net::transport::UdpClient;
 
 /// How long joining a server may take before the game gives up.
 pub const JOIN_LIMIT: Duration = Duration::from_secs(15);
@@ -66,7 +66,7 @@ impl Joining {
         name: PlayerName,
         password: Option<String>,
     ) -> Result<Self, String> {
-        let id = crate::net::transport::random_client_id(0);
+        let id = hewn_net::transport::random_client_id(0);
         let udp = UdpClient::connect(addr, id).map_err(|e| e.to_string())?;
         Ok(Self {
             remote: Remote {
@@ -246,7 +246,7 @@ impl Play {
 
     /// The generator of the world played.
     #[must_use]
-    pub fn generator(&self) -> std::sync::Arc<crate::worldgen::Generator> {
+    pub fn generator(&self) -> std::sync::Arc<hewn_core::worldgen::Generator> {
         std::sync::Arc::clone(self.game().generator())
     }
 
@@ -312,7 +312,7 @@ impl Play {
 
     /// Who is online and how the server is doing, as it last said.
     #[must_use]
-    pub fn status(&self) -> &crate::net::protocol::Status {
+    pub fn status(&self) -> &hewn_net::protocol::Status {
         match self {
             Self::Hosted(host) => host.client().status(),
             Self::Remote(remote) => remote.client.status(),
@@ -347,7 +347,7 @@ impl Play {
     }
 
     /// The lines of chat heard since the last call, oldest first.
-    pub fn take_chat(&mut self) -> Vec<crate::net::protocol::ChatLine> {
+    pub fn take_chat(&mut self) -> Vec<hewn_net::protocol::ChatLine> {
         match self {
             Self::Hosted(host) => host.take_chat(),
             Self::Remote(remote) => remote.client.take_chat(),
@@ -355,7 +355,7 @@ impl Play {
     }
 
     /// What the server said happened within earshot that this game did not predict.
-    pub fn take_heard(&mut self) -> Vec<crate::sim::Event> {
+    pub fn take_heard(&mut self) -> Vec<hewn_core::sim::Event> {
         match self {
             Self::Hosted(host) => host.take_heard(),
             Self::Remote(remote) => remote.client.take_heard(),

@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::world::coarse::{CoarseSection, CoarseSource, Pyramid, SectionPos};
-use crate::world::{BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos};
+use hewn_core::world::coarse::{CoarseSection, CoarseSource, Pyramid, SectionPos};
+use hewn_core::world::{BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos};
 
 /// The pyramid and the version of each chunk taken in.
 #[derive(Debug)]
@@ -110,8 +110,8 @@ impl RealBlocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::Block;
-    use crate::world::coarse::Layers;
+    use hewn_core::world::Block;
+    use hewn_core::world::coarse::Layers;
 
     fn ground(y: i32) -> Block {
         if y < 64 { Block::Stone } else { Block::Air }
@@ -120,9 +120,9 @@ mod tests {
     /// The chunk at `pos` of the layered world, with a tower of bricks from y = 64 to 95 at
     /// its first column when `tower`.
     fn chunk(pos: ChunkPos, tower: bool) -> Chunk {
-        let mut blocks = Box::new([Block::Air; crate::world::coords::CHUNK_VOLUME]);
+        let mut blocks = Box::new([Block::Air; hewn_core::world::coords::CHUNK_VOLUME]);
         for (i, b) in blocks.iter_mut().enumerate() {
-            let local = crate::world::LocalPos::from_index(i);
+            let local = hewn_core::world::LocalPos::from_index(i);
             let y = pos.min_block().y + i32::from(local.y);
             *b = if tower && local.x == 0 && local.z == 0 && (64..96).contains(&y) {
                 Block::Bricks

@@ -1,6 +1,6 @@
 //! The multiplayer screen's file, `servers.toml` beside `settings.toml`: the servers the
 //! player saved (a name and an address each), in the order the list shows them, and where
-//! servers on the local network announce themselves ([`crate::net::lan`]).
+//! servers on the local network announce themselves ([`hewn_net::lan`]).
 //!
 //! It is read once when the multiplayer screen opens and written, through a temporary file
 //! renamed over it, after every change; a file that cannot be read is reported and left as
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::net::lan::DEFAULT_LAN_ADDRESS;
+use hewn_net::lan::DEFAULT_LAN_ADDRESS;
 
 /// The file's name, in the config folder.
 pub const SERVERS_FILE: &str = "servers.toml";
@@ -86,7 +86,7 @@ impl ServerList {
     /// # Errors
     /// [`ServersError`]: unreadable, not TOML, an unknown key, or too many servers.
     pub fn load(path: &Path) -> Result<Self, ServersError> {
-        let shown = crate::save::escaped(&path.display().to_string()).into_owned();
+        let shown = hewn_save::escaped(&path.display().to_string()).into_owned();
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Self::default()),
@@ -114,7 +114,7 @@ impl ServerList {
     /// [`ServersError::Io`] if the folder or file cannot be written.
     pub fn save(&self, path: &Path) -> Result<(), ServersError> {
         let fail = |source| ServersError::Io {
-            path: crate::save::escaped(&path.display().to_string()).into_owned(),
+            path: hewn_save::escaped(&path.display().to_string()).into_owned(),
             source,
         };
         if let Some(dir) = path.parent() {
@@ -148,7 +148,7 @@ pub fn resolve(address: &str) -> Option<SocketAddr> {
         return Some(addr);
     }
     if let Ok(ip) = address.parse::<std::net::IpAddr>() {
-        return Some(SocketAddr::new(ip, crate::net::udp_server::DEFAULT_PORT));
+        return Some(SocketAddr::new(ip, hewn_net::udp_server::DEFAULT_PORT));
     }
     let with_port = if address
         .rsplit_once(':')
@@ -156,7 +156,7 @@ pub fn resolve(address: &str) -> Option<SocketAddr> {
     {
         address.to_owned()
     } else {
-        format!("{address}:{}", crate::net::udp_server::DEFAULT_PORT)
+        format!("{address}:{}", hewn_net::udp_server::DEFAULT_PORT)
     };
     with_port.to_socket_addrs().ok()?.next()
 }

@@ -20,18 +20,18 @@ use super::tuning::FAR_DETAIL;
 use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use super::{AppError, FrameClock, Streamer};
 use crate::cli::PlayOptions;
-use crate::mesh::ChunkMesh;
-use crate::mesh::{Leaves, Shading};
-use crate::net::host::Host;
-use crate::net::server::{Server, ServerConfig};
-use crate::physics::Player;
-use crate::physics::tuning::TICK_SECONDS;
-use crate::save::Autosaver;
-use crate::sim::survival::Station;
-use crate::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
-use crate::world::coarse::SectionPos;
-use crate::world::{BlockSource, ChunkPos};
-use crate::worldgen::Generator;
+use hewn_core::physics::Player;
+use hewn_core::physics::tuning::TICK_SECONDS;
+use hewn_core::sim::survival::Station;
+use hewn_core::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
+use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::{BlockSource, ChunkPos};
+use hewn_core::worldgen::Generator;
+use hewn_mesh::ChunkMesh;
+use hewn_mesh::{Leaves, Shading};
+use hewn_net::host::Host;
+use hewn_net::server::{Server, ServerConfig};
+use hewn_save::Autosaver;
 
 /// What one frame of a session changed in the scene, for the renderer to apply: the chunks
 /// whose meshes leave it, then the meshes to draw (new or replacing the old).
@@ -380,7 +380,7 @@ impl Session {
         };
         if self.input.in_survival() {
             let slot = self.survivor().and_then(|s| {
-                (s.inventory.slots()[..crate::sim::HOTBAR_SLOTS].iter())
+                (s.inventory.slots()[..hewn_core::sim::HOTBAR_SLOTS].iter())
                     .position(|st| st.is_some_and(|st| st.item == item))
             });
             if let Some(slot) = slot {

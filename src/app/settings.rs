@@ -22,9 +22,9 @@ use winit::keyboard::KeyCode;
 use super::keys::{Binding, Bindings};
 use super::tuning::SHADER_LIGHT_FROM;
 use crate::cli::{PlayOptions, Switch};
-use crate::mesh::{Leaves, Shading};
-use crate::sim::PlayerName;
-use crate::sim::scenario::{quoted, shortened};
+use hewn_core::sim::PlayerName;
+use hewn_mesh::{Leaves, Shading};
+use hewn_scenario::{quoted, shortened};
 
 /// Environment variable that replaces the platform config folder (for tests and portable
 /// installs): the settings are then `$HEWN_CONFIG_DIR/settings.toml`.
@@ -153,8 +153,8 @@ pub fn settings_path() -> Option<PathBuf> {
 impl Settings {
     /// The volumes the mixer plays at.
     #[must_use]
-    pub fn volumes(&self) -> crate::audio::Volumes {
-        crate::audio::Volumes {
+    pub fn volumes(&self) -> hewn_audio::Volumes {
+        hewn_audio::Volumes {
             master: self.master_volume as f32,
             blocks: self.blocks_volume as f32,
             ambient: self.ambient_volume as f32,

@@ -26,11 +26,11 @@ use super::jobs::{Focus, Job};
 use super::real_blocks::RealBlocks;
 use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
 use super::workers::{Done, Workers};
-use crate::mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
-use crate::world::coarse::SectionPos;
-use crate::world::coords::WORLD_HEIGHT_CHUNKS;
-use crate::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
-use crate::worldgen::Generator;
+use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
+use hewn_core::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
+use hewn_core::worldgen::Generator;
+use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 
 /// Counts for the debug overlay and the loading log.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -15,10 +15,10 @@ use super::input::Hand;
 use super::session::Session;
 use super::ui::crafting::ScreenView;
 use super::ui::screen::{Event, Screen};
-use crate::render::{Crack, ItemSprite, SurvivalHud};
-use crate::sim::survival::{MAX_AIR, Mode, Survivor};
-use crate::sim::{HOTBAR_SLOTS, Target};
-use crate::world::{Block, BlockPos, BlockSource, Face, Light};
+use hewn_core::sim::survival::{MAX_AIR, Mode, Survivor};
+use hewn_core::sim::{HOTBAR_SLOTS, Target};
+use hewn_core::world::{Block, BlockPos, BlockSource, Face, Light};
+use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
 impl Session {
     /// The player's survival state, when the world is played in survival.
@@ -118,12 +118,12 @@ impl Session {
         let station = s
             .screen
             .open
-            .unwrap_or(crate::sim::survival::Station::Inventory);
+            .unwrap_or(hewn_core::sim::survival::Station::Inventory);
         let furnace = match station.cell() {
             Some(cell) => (self.play.authority().survival().furnaces.get(&cell))
                 .copied()
                 .unwrap_or_default(),
-            None => crate::sim::survival::Furnace::default(),
+            None => hewn_core::sim::survival::Furnace::default(),
         };
         Some(ScreenView {
             station,

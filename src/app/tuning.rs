@@ -1,6 +1,6 @@
 //! The app's tunable numbers in one place: how streaming is paced and how far it reaches,
 //! and where the fog lies. What the player may change is in [`super::settings`]; the
-//! simulation's own tuning is in [`crate::physics::tuning`].
+//! simulation's own tuning is in [`hewn_core::physics::tuning`].
 
 use std::time::Duration;
 
@@ -58,7 +58,7 @@ pub const FAR_DETAIL: u32 = 1;
 /// shader saves cost more than its per-pixel work on a software rasteriser (measured in
 /// the README's "Light in the shader").
 ///
-/// [`Shading::Sampled`]: crate::mesh::Shading::Sampled
+/// [`Shading::Sampled`]: hewn_mesh::Shading::Sampled
 pub const SHADER_LIGHT_FROM: u32 = 12;
 
 /// Where the far view's fog begins, as a fraction of its reach.

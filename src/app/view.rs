@@ -11,14 +11,14 @@ use super::settings::Settings;
 use super::stats::FrameStats;
 use super::tuning::{FAR_FOG_START, FOG_END_INSET, FOG_START, LOAD_MARGIN, UNDERWATER_FOG};
 use super::ui::options::key_label;
-use crate::figure::Figure;
-use crate::mesh::tiles::{CRATE_TILE, tile_for};
-use crate::mesh::{FreeBox, top_height};
-use crate::physics::crates::Crate;
-use crate::render::{Camera, Crack, HudState, ItemSprite, Renderer};
-use crate::sim::Target;
-use crate::sim::time::Clock;
-use crate::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light, World};
+use hewn_core::physics::crates::Crate;
+use hewn_core::sim::Target;
+use hewn_core::sim::time::Clock;
+use hewn_core::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light, World};
+use hewn_mesh::figure::Figure;
+use hewn_mesh::tiles::{CRATE_TILE, tile_for};
+use hewn_mesh::{FreeBox, top_height};
+use hewn_render::{Camera, Crack, HudState, ItemSprite, Renderer};
 
 /// The parts of a frame's scene that are built rather than borrowed.
 pub struct View {
@@ -26,7 +26,7 @@ pub struct View {
     pub camera: Camera,
     /// Distances where fog starts and where it hides everything (see [`Scene::fog`]).
     ///
-    /// [`Scene::fog`]: crate::render::Scene::fog
+    /// [`Scene::fog`]: hewn_render::Scene::fog
     pub fog: (f32, f32),
     /// Whether the eye is under water.
     pub underwater: bool,
@@ -168,7 +168,7 @@ impl Session {
     }
 
     /// The other players as figures, where the server had them a little while ago
-    /// ([`crate::net::trail`]), each lit by the brighter of the cells at its feet and at its
+    /// ([`hewn_net::trail`]), each lit by the brighter of the cells at its feet and at its
     /// eyes: one of them may be inside a slab, whose light is dark.
     fn figures(&self) -> Vec<Figure> {
         let game = self.play.game();
@@ -356,8 +356,8 @@ fn under_water(world: &World, eye: DVec3) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::Block;
-    use crate::worldgen::{Generator, GeneratorKind};
+    use hewn_core::world::Block;
+    use hewn_core::worldgen::{Generator, GeneratorKind};
 
     #[test]
     fn an_eye_is_under_water_below_the_surface_the_water_is_drawn_with() {

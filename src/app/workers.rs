@@ -14,13 +14,13 @@ use std::time::Duration;
 
 use super::jobs::{Focus, Job, JobQueue};
 use super::real_blocks::RealBlocks;
-use crate::mesh::{ChunkMesh, mesh_coarse};
-use crate::world::coarse::SectionPos;
-use crate::world::light::light_column;
-use crate::world::{
+use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::light::light_column;
+use hewn_core::world::{
     Block, BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource,
 };
-use crate::worldgen::Generator;
+use hewn_core::worldgen::Generator;
+use hewn_mesh::{ChunkMesh, mesh_coarse};
 
 /// A generated column and the light it has by itself.
 pub type GeneratedColumn = Box<([Chunk; COLUMN_CHUNKS], ColumnLight)>;

@@ -15,14 +15,14 @@ use clap::Args;
 use serde::Serialize;
 
 use super::serve::TICK;
-use crate::net::client::Client;
-use crate::net::transport::{UdpClient, random_client_id};
-use crate::physics::{Control, Controls};
-use crate::sim::report::{EditReport, LightReport, PlayerReport};
-use crate::sim::scenario::Scenario;
-use crate::sim::{Action, Input, PlayerName};
-use crate::world::Block;
-use crate::worldgen::SplitMix64;
+use hewn_core::physics::{Control, Controls};
+use hewn_core::sim::{Action, Input, PlayerName};
+use hewn_core::world::Block;
+use hewn_core::worldgen::SplitMix64;
+use hewn_net::client::Client;
+use hewn_net::transport::{UdpClient, random_client_id};
+use hewn_scenario::Scenario;
+use hewn_scenario::report::{EditReport, LightReport, PlayerReport};
 
 /// How long a bot waits to be let in and to have its ground.
 const JOIN_LIMIT: Duration = Duration::from_secs(30);
@@ -140,7 +140,7 @@ impl Bot {
     fn ready(&self) -> bool {
         self.client
             .game()
-            .is_some_and(crate::net::client::Game::ground_ready)
+            .is_some_and(hewn_net::client::Game::ground_ready)
     }
 }
 
@@ -383,7 +383,7 @@ fn wander(addr: SocketAddr, args: &BotArgs) -> ExitCode {
         corrections += bot
             .client
             .game()
-            .map_or(0, crate::net::client::Game::corrections);
+            .map_or(0, hewn_net::client::Game::corrections);
         bot.udp.close();
         bot.udp.send();
     }

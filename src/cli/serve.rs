@@ -2,7 +2,7 @@
 //!
 //! It opens (or creates) the world, holding its lock as the game does, listens on UDP, and
 //! runs the server 60 ticks a second until Ctrl-C or SIGTERM, saving every
-//! [`AUTOSAVE_INTERVAL`](crate::save::AUTOSAVE_INTERVAL) and once more at the end. Once a
+//! [`AUTOSAVE_INTERVAL`](hewn_save::AUTOSAVE_INTERVAL) and once more at the end. Once a
 //! minute it logs the players online, the tick time (median and 99th percentile) and the
 //! traffic.
 
@@ -17,14 +17,14 @@ use clap::Args;
 
 use super::server_file;
 use crate::cli::ModeArg;
-use crate::net::lan::{Announcement, Announcer};
-use crate::net::server::{Caller, Server, ServerConfig};
-use crate::net::transport::{MAX_CLIENTS, connection_config};
-use crate::net::udp_server::UdpServer;
-use crate::save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
-use crate::sim::survival::Mode;
-use crate::sim::{PlayerName, Simulation, Start};
-use crate::worldgen::GeneratorKind;
+use hewn_core::sim::survival::Mode;
+use hewn_core::sim::{PlayerName, Simulation, Start};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_net::lan::{Announcement, Announcer};
+use hewn_net::server::{Caller, Server, ServerConfig};
+use hewn_net::transport::{MAX_CLIENTS, connection_config};
+use hewn_net::udp_server::UdpServer;
+use hewn_save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
 use renet::RenetServer;
 
 /// The world a server plays unless told otherwise.

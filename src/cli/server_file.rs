@@ -4,7 +4,7 @@
 //!
 //! A password is written in plain (`password = "..."`) by the server's owner and never
 //! kept so: on start the server replaces it with a salted hash (`password_salt`,
-//! `password_hash`; [`crate::net::password`]) and rewrites the file.
+//! `password_hash`; [`hewn_net::password`]) and rewrites the file.
 
 use std::collections::BTreeSet;
 use std::net::{IpAddr, SocketAddr};
@@ -12,12 +12,12 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::net::lan::DEFAULT_LAN_ADDRESS;
-use crate::net::password::Password;
-use crate::net::query::{MAX_MOTD_CHARS, ServerInfo};
-use crate::net::server::Admin;
-use crate::net::udp_server::DEFAULT_PORT;
-use crate::sim::PlayerName;
+use hewn_core::sim::PlayerName;
+use hewn_net::lan::DEFAULT_LAN_ADDRESS;
+use hewn_net::password::Password;
+use hewn_net::query::{MAX_MOTD_CHARS, ServerInfo};
+use hewn_net::server::Admin;
+use hewn_net::udp_server::DEFAULT_PORT;
 
 /// The file's name, in the world's folder.
 pub const FILE_NAME: &str = "server.toml";
@@ -120,7 +120,7 @@ pub fn path_for(world: &Path) -> PathBuf {
 /// is not one, a damaged password hash).
 pub fn read(path: &Path) -> Result<ServerFile, String> {
     let display = path.display().to_string();
-    let shown = crate::save::escaped(&display);
+    let shown = hewn_save::escaped(&display);
     let text = match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(ServerFile::default()),
         Err(e) => return Err(format!("{shown}: {e}")),
@@ -140,7 +140,7 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
         list.iter()
             .map(|n| {
                 PlayerName::new(n)
-                    .map_err(|e| format!("{key} lists {:?}: {e}", crate::save::escaped(n)))
+                    .map_err(|e| format!("{key} lists {:?}: {e}", hewn_save::escaped(n)))
             })
             .collect()
     };
@@ -161,7 +161,7 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
             a.parse::<IpAddr>().map_err(|_| {
                 format!(
                     "banned_addresses lists {:?}, not an IP address",
-                    crate::save::escaped(a)
+                    hewn_save::escaped(a)
                 )
             })
         })
@@ -169,7 +169,7 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
     let lan_address = raw.lan_address.parse::<SocketAddr>().map_err(|_| {
         format!(
             "lan_address is {:?}, not an address and port",
-            crate::save::escaped(&raw.lan_address)
+            hewn_save::escaped(&raw.lan_address)
         )
     })?;
     let (password, rewrite) = match (&raw.password, &raw.password_salt, &raw.password_hash) {
@@ -296,8 +296,8 @@ mod tests {
         let file = read(&path).expect("read");
         assert!(file.rewrite);
         let password = file.admin.password.expect("a password");
-        let challenge = crate::net::password::Challenge::new(&password).expect("random");
-        let proof = crate::net::password::proof(&challenge, "swordfish");
+        let challenge = hewn_net::password::Challenge::new(&password).expect("random");
+        let proof = hewn_net::password::proof(&challenge, "swordfish");
         assert!(password.accepts(&challenge, &proof));
         write(&path, &file).expect("written");
         let text = std::fs::read_to_string(&path).expect("read");

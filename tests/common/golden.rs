@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use hewn::render::Gpu;
+use hewn_render::Gpu;
 
 /// Pixels whose largest channel difference is above this count as different: small
 /// differences come from drivers rounding the fog and lighting arithmetic differently.

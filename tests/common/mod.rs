@@ -3,9 +3,9 @@
 
 #![allow(dead_code, reason = "each test binary uses a different subset")]
 
-use hewn::sim::Simulation;
-use hewn::sim::report::{PlayerReport, TickReport};
-use hewn::sim::scenario::Scenario;
+use hewn_core::sim::Simulation;
+use hewn_scenario::Scenario;
+use hewn_scenario::report::{PlayerReport, TickReport};
 
 pub mod worlds;
 
@@ -75,7 +75,7 @@ fn overlap(sim: &Simulation) -> Option<String> {
         if sim.players().any_intersect_by(a.bounds(), 1e-6) {
             return Some(format!("crate {i} overlaps a player"));
         }
-        if hewn::physics::intersects_world(sim.world(), a.bounds(), 1e-6) {
+        if hewn_core::physics::intersects_world(sim.world(), a.bounds(), 1e-6) {
             return Some(format!("crate {i} is inside a block"));
         }
         for (j, b) in crates.iter().enumerate().skip(i + 1) {
@@ -195,14 +195,14 @@ impl FirstPlayer for TickReport {
 /// The first player of a simulation, which every test here has.
 pub trait FirstBody {
     /// The first player.
-    fn me(&self) -> &hewn::physics::Player;
+    fn me(&self) -> &hewn_core::physics::Player;
     /// Whether the first player is inside a solid.
     fn me_inside_solid(&self) -> bool;
 }
 
 impl FirstBody for Simulation {
     #[track_caller]
-    fn me(&self) -> &hewn::physics::Player {
+    fn me(&self) -> &hewn_core::physics::Player {
         self.player().expect("the first player is in the world")
     }
 

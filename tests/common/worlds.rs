@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
-use hewn::physics::Player;
-use hewn::save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
-use hewn::sim::PlayerName;
-use hewn::world::{Block, BlockPos};
-use hewn::worldgen::GeneratorKind;
+use hewn_core::physics::Player;
+use hewn_core::sim::PlayerName;
+use hewn_core::world::{Block, BlockPos};
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
 
 use super::hewn;
 

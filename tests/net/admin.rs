@@ -93,7 +93,7 @@ fn every_player_hears_once_a_second_who_is_online_and_the_servers_tick_time() {
 
 #[test]
 fn operators_commands_do_what_they_say_and_others_are_refused() {
-    use hewn::net::server::{Admin, Caller};
+    use hewn_net::server::{Admin, Caller};
     let mut h = Harness::flat(ServerConfig::default());
     let alice = h.join("alice", Conditions::PERFECT);
     let bob = h.join("bob", Conditions::PERFECT);
@@ -161,8 +161,8 @@ fn operators_commands_do_what_they_say_and_others_are_refused() {
 
 #[test]
 fn tp_and_time_change_the_world_at_the_next_step_and_replay_from_the_recording() {
-    use hewn::net::server::{Admin, Caller};
-    use hewn::sim::time::{DAY_TICKS, NOON};
+    use hewn_core::sim::time::{DAY_TICKS, NOON};
+    use hewn_net::server::{Admin, Caller};
     let mut h = Harness::flat(ServerConfig::default());
     h.server.record();
     let alice = h.join("alice", Conditions::PERFECT);
@@ -262,7 +262,7 @@ fn tp_and_time_change_the_world_at_the_next_step_and_replay_from_the_recording()
         h.server.run_command(&Caller::Console, "time", &mut h.renet),
         format!(
             "It is {} (tick {}).",
-            hewn::sim::time::Clock::at(h.server.sim().time()),
+            hewn_core::sim::time::Clock::at(h.server.sim().time()),
             h.server.sim().time()
         )
     );
@@ -270,14 +270,14 @@ fn tp_and_time_change_the_world_at_the_next_step_and_replay_from_the_recording()
     let recording = (h.server.take_recording().expect("recording").to_toml()).expect("TOML");
     assert!(recording.contains("action = \"teleport\""), "{recording}");
     assert!(recording.contains("action = \"set_time\""), "{recording}");
-    let scenario = hewn::sim::scenario::Scenario::parse(&recording).expect("the recording parses");
+    let scenario = hewn_scenario::Scenario::parse(&recording).expect("the recording parses");
     assert_eq!(scenario.run(|_| {}).hash(), h.server.sim().hash());
 }
 
 #[test]
 fn a_wrong_password_is_refused_with_a_message_and_the_right_one_lets_the_player_in() {
-    use hewn::net::password::Password;
-    use hewn::net::server::Admin;
+    use hewn_net::password::Password;
+    use hewn_net::server::Admin;
     let mut h = Harness::flat(ServerConfig::default());
     h.server.set_admin(Admin {
         password: Some(Password::new("open sesame").expect("random")),
@@ -315,15 +315,15 @@ fn a_wrong_password_is_refused_with_a_message_and_the_right_one_lets_the_player_
     );
     assert_eq!(
         h.server
-            .run_command(&hewn::net::server::Caller::Console, "list", &mut h.renet),
+            .run_command(&hewn_net::server::Caller::Console, "list", &mut h.renet),
         "Online (2): alice, bob"
     );
 }
 
 #[test]
 fn gamemode_switches_the_whole_world_at_the_next_step_and_grounds_the_fliers() {
-    use hewn::net::server::{Admin, Caller};
-    use hewn::sim::survival::Mode;
+    use hewn_core::sim::survival::Mode;
+    use hewn_net::server::{Admin, Caller};
     let mut h = Harness::flat(ServerConfig::default());
     let alice = h.join("alice", Conditions::PERFECT);
     let bob = h.join("bob", Conditions::PERFECT);

@@ -8,7 +8,7 @@ proptest::proptest! {
 
     #[test]
     fn decoding_arbitrary_bytes_never_panics(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..512)) {
-        use hewn::net::protocol::{ClientMessage, ServerMessage, decode, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE};
+        use hewn_net::protocol::{ClientMessage, ServerMessage, decode, MAX_CLIENT_MESSAGE, MAX_SERVER_MESSAGE};
         let _ = decode::<ClientMessage>(&bytes, MAX_CLIENT_MESSAGE);
         if let Ok(ServerMessage::Survivor(_, state)) = decode::<ServerMessage>(&bytes, MAX_SERVER_MESSAGE) {
             let _ = state.survivor();
@@ -67,7 +67,7 @@ proptest::proptest! {
             })
             .collect();
         h.until_ready();
-        let mut rng = hewn::worldgen::SplitMix64::new(seed);
+        let mut rng = hewn_core::worldgen::SplitMix64::new(seed);
         let mut controls = [Controls::NONE; 3];
         for _ in 0..240 {
             let mut inputs = Vec::new();
@@ -104,7 +104,7 @@ proptest::proptest! {
         }
         // The server's recording replays, as `hewn sim` would, to the server's hash.
         let recording = h.server.take_recording().expect("recording").to_toml().expect("TOML");
-        let scenario = hewn::sim::scenario::Scenario::parse(&recording).expect("the recording parses");
+        let scenario = hewn_scenario::Scenario::parse(&recording).expect("the recording parses");
         let replay = scenario.run(|_| {});
         proptest::prop_assert_eq!(replay.hash(), h.server.sim().hash());
     }

@@ -3,13 +3,13 @@
 //! result of a craft) as the server has it, with what it did ahead kept on screen.
 
 use super::*;
-use hewn::net::server::Caller;
-use hewn::sim::survival::{
+use hewn_core::sim::survival::{
     ClickKind, FurnaceSlot, Material, Mode, SMELT_TICKS, ScreenAction, SlotRef, Stack, Station,
     Survival, Survivor, dig_ticks,
 };
-use hewn::sim::{Item, Simulation, Start};
-use hewn::world::World;
+use hewn_core::sim::{Item, Simulation, Start};
+use hewn_core::world::World;
+use hewn_net::server::Caller;
 
 /// A server of a new flat survival world, with `given` carried by the players of those
 /// names when they join.

@@ -6,10 +6,10 @@ use std::net::SocketAddr;
 use std::time::Instant;
 
 use super::*;
-use hewn::net::lan::{Announcement, Announcer, Listener};
-use hewn::net::query;
-use hewn::net::transport::UdpClient;
-use hewn::net::udp_server::UdpServer;
+use hewn_net::lan::{Announcement, Announcer, Listener};
+use hewn_net::query;
+use hewn_net::transport::UdpClient;
+use hewn_net::udp_server::UdpServer;
 
 /// A server listening on 127.0.0.1 with its clients over UDP, run in one thread.
 struct Rig {
@@ -38,7 +38,7 @@ impl Rig {
     }
 
     fn join(&mut self, name: &str) -> usize {
-        let id = hewn::net::transport::random_client_id(self.clients.len() as u64 + 1);
+        let id = hewn_net::transport::random_client_id(self.clients.len() as u64 + 1);
         let udp = UdpClient::connect(self.addr(), id).expect("a socket");
         let client = Client::new(PlayerName::new(name).expect("a name"));
         self.clients.push((udp, client));
@@ -128,13 +128,13 @@ fn lan_discovery_finds_a_server_announcing_on_127_0_0_1() {
     assert_eq!(found[0].addr, SocketAddr::from(([127, 0, 0, 1], port)));
     assert_eq!(found[0].motd, "Alice's world");
     // A server that stops announcing is forgotten.
-    let later = Instant::now() + hewn::net::lan::FORGET_AFTER;
+    let later = Instant::now() + hewn_net::lan::FORGET_AFTER;
     assert!(listener.poll(later).is_empty());
 }
 
 #[test]
 fn a_banned_address_is_refused_and_a_kick_shows_its_reason() {
-    use hewn::net::server::Caller;
+    use hewn_net::server::Caller;
     let mut rig = Rig::new(ServerConfig::default());
     let alice = rig.join("alice");
     rig.until("alice is in", |r| r.clients[alice].1.game().is_some());

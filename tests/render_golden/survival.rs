@@ -5,9 +5,9 @@
 use super::*;
 use hewn::app::ui::crafting::{self, CraftingState, ScreenView};
 use hewn::app::ui::death;
-use hewn::render::{Crack, ItemSprite, SurvivalHud};
-use hewn::sim::Item;
-use hewn::sim::survival::{Furnace, SLOTS, Stack, Station};
+use hewn_core::sim::Item;
+use hewn_core::sim::survival::{Furnace, SLOTS, Stack, Station};
+use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
 fn item(name: &str) -> Item {
     Item::from_name(name).expect("an item")

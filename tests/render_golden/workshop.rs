@@ -3,7 +3,7 @@
 //! the hotbar.
 
 use super::*;
-use hewn::sim::Item;
+use hewn_core::sim::Item;
 
 /// The workshop, its third block `fire` (a lit furnace, or a cold one), seen from the room's
 /// middle.
@@ -18,7 +18,7 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
     world.set_block(BlockPos::new(4, 45, -3), Block::Furnace);
     world.set_block(BlockPos::new(5, 45, -3), fire);
     upload_around(renderer, &mut world, ChunkPos::new(0, 1, 0));
-    let mut hotbar = hewn::sim::DEFAULT_HOTBAR;
+    let mut hotbar = hewn_core::sim::DEFAULT_HOTBAR;
     hotbar[0] = Item::Block(Block::CraftingTable);
     hotbar[1] = Item::Block(Block::Furnace);
     let hud = HudState {

@@ -1,5 +1,5 @@
 //! The far view: coarse copies of the world drawn beyond the render distance, out to
-//! thousands of blocks ([`crate::world::coarse`], after Voxy's levels of detail).
+//! thousands of blocks ([`hewn_core::world::coarse`], after Voxy's levels of detail).
 //!
 //! [`FarView`] keeps the sections the [`rings`] hold around the player: it has the workers
 //! make and mesh each (after all the near view's work, nearest first), hands the meshes to
@@ -20,9 +20,9 @@ use super::jobs::Job;
 use super::real_blocks::RealBlocks;
 use super::stream::Streamer;
 use super::workers::Done;
-use crate::mesh::ChunkMesh;
-use crate::world::coarse::SectionPos;
-use crate::world::{BlockPos, ChunkPos, ColumnPos, World};
+use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::{BlockPos, ChunkPos, ColumnPos, World};
+use hewn_mesh::ChunkMesh;
 use rings::{Plan, Rings, SectionColumn};
 
 /// The real blocks' levels below this are forgotten beyond twice the far view's reach

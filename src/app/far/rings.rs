@@ -24,9 +24,9 @@ use std::collections::BTreeSet;
 use glam::DVec3;
 
 use super::super::tuning::SHOW_MARGIN;
-use crate::world::coarse::{MAX_LEVEL, SECTION_CELLS, SectionPos};
-use crate::world::coords::WORLD_HEIGHT;
-use crate::world::{BlockPos, CHUNK_SIZE, ColumnPos};
+use hewn_core::world::coarse::{MAX_LEVEL, SECTION_CELLS, SectionPos};
+use hewn_core::world::coords::WORLD_HEIGHT;
+use hewn_core::world::{BlockPos, CHUNK_SIZE, ColumnPos};
 
 /// A column of sections of one level: the sections of the world's height at `(x, z)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -7,9 +7,9 @@ use super::*;
 use crate::app::session::Session;
 use crate::app::settings::Settings;
 use crate::cli::Cli;
-use crate::physics::Player;
-use crate::save::{SavedPlayer, SavedPlayers, Snapshot, summarize};
-use crate::sim::Item;
+use hewn_core::physics::Player;
+use hewn_core::sim::Item;
+use hewn_save::{SavedPlayer, SavedPlayers, Snapshot, summarize};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(3),

@@ -6,8 +6,8 @@ use super::*;
 use crate::app::input::Button;
 use crate::app::open::open_world;
 use crate::cli::Cli;
-use crate::physics::Control;
-use crate::world::{Block, BlockPos};
+use hewn_core::physics::Control;
+use hewn_core::world::{Block, BlockPos};
 
 /// How long a test waits for the workers before it calls the session stuck.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -30,7 +30,7 @@ fn unsaved_flat_session() -> Session {
 
 /// A session of a new unsaved flat world at render distance 3 with the far view out to 512
 /// blocks, its world first handed to `prepare` (to restore edits, as a world file would).
-fn far_flat_session(prepare: impl FnOnce(&mut crate::world::World)) -> Session {
+fn far_flat_session(prepare: impl FnOnce(&mut hewn_core::world::World)) -> Session {
     let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
         .expect("the options parse");
     let settings = Settings {
@@ -151,7 +151,7 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
 
 #[test]
 fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_meshed_again() {
-    use crate::world::coarse::{CoarseSource, SectionPos};
+    use hewn_core::world::coarse::{CoarseSource, SectionPos};
     let mut session = far_flat_session(|_| {});
     let mut scene = Scene::default();
     let taken = |s: &mut Session| {
@@ -212,8 +212,8 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
 
 #[test]
 fn edits_the_near_view_never_loaded_reach_the_far_view() {
-    use crate::world::coarse::{CoarseSource, SectionPos};
-    use crate::world::{Edit, LocalPos};
+    use hewn_core::world::coarse::{CoarseSource, SectionPos};
+    use hewn_core::world::{Edit, LocalPos};
     // A glowstone tower 300 blocks east, as a world file would bring it: far outside the
     // near view, which never loads it.
     let tower: Vec<BlockPos> = (100..140).map(|y| BlockPos::new(300, y, 5)).collect();

@@ -8,9 +8,9 @@ use std::ops::RangeInclusive;
 
 use super::Settings;
 use crate::app::input::MOUSE_SENSITIVITY;
-use crate::render::DEFAULT_BRIGHTNESS;
-use crate::sim::PlayerName;
-use crate::sim::scenario::{quoted, shortened};
+use hewn_core::sim::PlayerName;
+use hewn_render::DEFAULT_BRIGHTNESS;
+use hewn_scenario::{quoted, shortened};
 
 /// A setting that is a number from a range, shown as a slider.
 pub struct Number {

@@ -1,9 +1,9 @@
 use super::*;
-use crate::physics::Control;
+use hewn_core::physics::Control;
 
 fn changed() -> Settings {
     let mut s = Settings {
-        name: crate::sim::PlayerName::new("Alex_2").unwrap(),
+        name: hewn_core::sim::PlayerName::new("Alex_2").unwrap(),
         fov: 95.5,
         mouse_sensitivity: 0.3,
         invert_y: true,

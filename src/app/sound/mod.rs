@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use super::AppError;
 use super::session::Session;
-use crate::audio::hearing::{sound_of, surroundings};
-use crate::audio::{AmbientLevels, Audio, Listener, Volumes};
 use crate::cli::{PlayOptions, Switch};
+use hewn_audio::hearing::{sound_of, surroundings};
+use hewn_audio::{AmbientLevels, Audio, Listener, Volumes};
 
 /// How often the surroundings are listened to again: the scan of the cells around the
 /// player is the dearest part of the frame's sound work.
@@ -33,7 +33,7 @@ impl Ears {
             log::info!("sound is off (--audio off)");
             None
         } else {
-            match crate::audio::device::open() {
+            match hewn_audio::device::open() {
                 Ok(device) => Some(device),
                 Err(why) => {
                     log::info!("no sound device ({why}): playing silently");

@@ -8,8 +8,8 @@ use super::*;
 use crate::app::open::open_world;
 use crate::app::settings::Settings;
 use crate::cli::Cli;
-use crate::physics::Control;
-use crate::physics::tuning::TICK_SECONDS;
+use hewn_core::physics::Control;
+use hewn_core::physics::tuning::TICK_SECONDS;
 
 /// How long the test waits for the world and the sounds before it calls the game stuck.
 const PATIENCE: Duration = Duration::from_secs(120);

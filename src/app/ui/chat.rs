@@ -2,7 +2,7 @@
 //! Enter sends it; Esc (the app's pause key) closes the chat without sending.
 
 use crate::app::chat::ChatLog;
-use crate::net::protocol::MAX_CHAT_CHARS;
+use hewn_net::protocol::MAX_CHAT_CHARS;
 
 /// What the open chat remembers between frames.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

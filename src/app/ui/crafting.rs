@@ -4,19 +4,19 @@
 //!
 //! Nothing here moves a stack: a press on a slot becomes a
 //! [`ScreenAction::Click`] that the simulation plays by its rules
-//! ([`crate::sim::survival::screen`]), and the screen shows what the simulation holds. A
+//! ([`hewn_core::sim::survival::screen`]), and the screen shows what the simulation holds. A
 //! left press takes or puts down, a right press splits or puts down one, shift moves; a
 //! stack taken by a press and let go over another slot is put down there (a drag); holding
 //! the right button over slot after slot puts one in each; a press off the screen throws
 //! the stack held.
 
 use super::icons::{item_name, paint_icon};
-use crate::render::hud::wear_colour;
-use crate::sim::survival::{
+use hewn_core::sim::survival::{
     ClickKind, Furnace, FurnaceSlot, SLOTS, SMELT_TICKS, ScreenAction, SlotRef, Stack, Station,
     recipes::recipe_in,
 };
-use crate::sim::{HOTBAR_SLOTS, Item};
+use hewn_core::sim::{HOTBAR_SLOTS, Item};
+use hewn_render::hud::wear_colour;
 
 /// A slot's side, in points.
 const SLOT: f32 = 36.0;
@@ -483,7 +483,7 @@ fn gauge(painter: &egui::Painter, rect: egui::Rect, fraction: f32, flame: bool) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::BlockPos;
+    use hewn_core::world::BlockPos;
 
     #[test]
     fn every_screen_lays_out_every_slot_once_without_overlap() {
@@ -507,7 +507,7 @@ mod tests {
 
     fn view(cursor: Option<Stack>) -> ScreenView {
         let mut inventory = [None; SLOTS];
-        inventory[0] = Some(Stack::new(Item::Block(crate::world::Block::Log), 3));
+        inventory[0] = Some(Stack::new(Item::Block(hewn_core::world::Block::Log), 3));
         ScreenView {
             station: Station::Inventory,
             inventory,
@@ -578,7 +578,10 @@ mod tests {
             }]
         );
         let up = pointer_with(&[press(false)]);
-        let carried = view(Some(Stack::new(Item::Block(crate::world::Block::Log), 3)));
+        let carried = view(Some(Stack::new(
+            Item::Block(hewn_core::world::Block::Log),
+            3,
+        )));
         let to = SlotRef::Grid(0);
         assert_eq!(
             clicks(&mut state, &carried, &up, false, Some(to), false),

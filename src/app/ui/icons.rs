@@ -1,8 +1,8 @@
 //! Item icons and names in menus: the hotbar's isometric cubes, drawn by egui from the block
 //! atlas.
 
-use crate::render::hud::{icon_faces, tile_uvs};
-use crate::sim::Item;
+use hewn_core::sim::Item;
+use hewn_render::hud::{icon_faces, tile_uvs};
 
 /// Paints `item`'s icon filling `rect`, from the atlas egui knows as `atlas`.
 pub fn paint_icon(painter: &egui::Painter, rect: egui::Rect, atlas: egui::TextureId, item: Item) {
@@ -37,7 +37,7 @@ pub fn item_name(item: Item) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::Block;
+    use hewn_core::world::Block;
 
     #[test]
     fn names_read_as_words() {

@@ -4,8 +4,8 @@
 
 use super::icons::{item_name, paint_icon};
 use crate::app::input::InputState;
-use crate::sim::Item;
-use crate::world::Block;
+use hewn_core::sim::Item;
+use hewn_core::world::Block;
 
 /// The side of one item's cell in the grid, in points.
 const CELL: egui::Vec2 = egui::vec2(76.0, 66.0);

@@ -20,7 +20,7 @@ pub mod title;
 use winit::event::WindowEvent;
 use winit::window::Window;
 
-use crate::render::MenuFrame;
+use hewn_render::MenuFrame;
 
 /// egui points per GUI-scale unit. egui's text and spacing are drawn finer than a block
 /// game's GUI pixels, so at the default GUI scale of 2 a 720-pixel window is 480 points high:

@@ -10,8 +10,8 @@ use super::wide_button;
 use crate::app::keys::{Binding, PAUSE_KEY};
 use crate::app::settings::Settings;
 use crate::app::settings::fields::{Field, Name, Number, SCREEN, Whole};
-use crate::sim::PlayerName;
-use crate::sim::players::MAX_NAME_LEN;
+use hewn_core::sim::PlayerName;
+use hewn_core::sim::players::MAX_NAME_LEN;
 
 /// What the settings screen remembers between frames.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -224,7 +224,7 @@ fn keys(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::physics::Control;
+    use hewn_core::physics::Control;
 
     #[test]
     fn keys_are_named_as_printed_on_them() {

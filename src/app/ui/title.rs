@@ -2,9 +2,9 @@
 //! and Delete (which asks first), Settings and Quit.
 
 use super::dim;
-use crate::save::worlds::{MAX_NAME_CHARS, WorldEntry, date_time, human_size};
-use crate::sim::survival::Mode;
-use crate::worldgen::GeneratorKind;
+use hewn_core::sim::survival::Mode;
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::worlds::{MAX_NAME_CHARS, WorldEntry, date_time, human_size};
 
 /// One world as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]

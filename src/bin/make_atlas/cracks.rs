@@ -8,7 +8,7 @@
 
 use std::f64::consts::TAU;
 
-use hewn::worldgen::SplitMix64;
+use hewn_core::worldgen::SplitMix64;
 
 use super::{Rng, S, Tile, rgb, shade};
 

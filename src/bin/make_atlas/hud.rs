@@ -2,7 +2,7 @@
 //! bursting), each nine pixels square in the middle of a clear tile, at
 //! [`HUD_ICON_INSET`] from its top left, as Minecraft draws them.
 
-use hewn::mesh::tiles::{HUD_ICON_INSET, HUD_ICON_SIZE};
+use hewn_mesh::tiles::{HUD_ICON_INSET, HUD_ICON_SIZE};
 
 use super::Tile;
 

@@ -1,5 +1,5 @@
 //! Paints the block atlas, `assets/blocks.png`: 16 × 16 pixel art for every tile in
-//! [`hewn::mesh::tiles::TILES`] (blocks, and the items, crack stages and HUD icons that
+//! [`hewn_mesh::tiles::TILES`] (blocks, and the items, crack stages and HUD icons that
 //! share the atlas), procedurally, from hand-tuned palettes and a fixed seed so that running
 //! it again gives the same picture.
 //!
@@ -16,8 +16,8 @@ mod wood;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use hewn::mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES, TORCH_TOP_ROW};
-use hewn::worldgen::SplitMix64;
+use hewn_core::worldgen::SplitMix64;
+use hewn_mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES, TORCH_TOP_ROW};
 use image::{Rgba, RgbaImage};
 
 const S: i32 = TILE_SIZE as i32;

@@ -1,6 +1,6 @@
 //! The survival blocks' tiles: the crafting table, and the furnace, cold and lit.
 
-use hewn::worldgen::SplitMix64;
+use hewn_core::worldgen::SplitMix64;
 
 use super::{Rng, S, Tile, cobblestone, noisy, rgb, shade, wood};
 

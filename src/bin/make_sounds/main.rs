@@ -8,11 +8,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use hewn::audio::bank::VARIANTS;
-use hewn::audio::loops::{Ambience, click, make_loop};
-use hewn::audio::recipes::make;
-use hewn::audio::wav::WavWriter;
-use hewn::audio::{Family, SoundKind};
+use hewn_audio::bank::VARIANTS;
+use hewn_audio::loops::{Ambience, click, make_loop};
+use hewn_audio::recipes::make;
+use hewn_audio::wav::WavWriter;
+use hewn_audio::{Family, SoundKind};
 
 /// Writes `mono` as a stereo WAV file at `path`.
 fn write(path: &std::path::Path, mono: &[f32]) -> std::io::Result<()> {

@@ -1,0 +1,172 @@
+//! Which sounds a block makes: blocks grouped into material families, as Minecraft's sound
+//! types group them (a log and planks sound alike, so do all the wools), and the kinds of
+//! sound each family has.
+
+use hewn_core::world::Block;
+
+/// A material that sounds one way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Family {
+    /// Stone, cobblestone, bricks, ores, sandstone: hard and bright.
+    Stone,
+    /// Logs, planks, torches: hollow knocks.
+    Wood,
+    /// Gravel and clay: loose stones grinding.
+    Gravel,
+    /// Grass and dirt: soft soil with a rustle.
+    Grass,
+    /// Sand: a dry hiss.
+    Sand,
+    /// Snow: a muffled squeaking crunch.
+    Snow,
+    /// Glass and ice: a clink, and shards when broken.
+    Glass,
+    /// Wool and cactus: a dull, soft thud.
+    Wool,
+    /// Water: splashes and strokes.
+    Water,
+    /// Plants and leaves: a light rustle.
+    Plants,
+}
+
+impl Family {
+    /// Every family, in a fixed order (the sound bank's).
+    pub const ALL: [Self; 10] = [
+        Self::Stone,
+        Self::Wood,
+        Self::Gravel,
+        Self::Grass,
+        Self::Sand,
+        Self::Snow,
+        Self::Glass,
+        Self::Wool,
+        Self::Water,
+        Self::Plants,
+    ];
+
+    /// The family's name, for sound files and tests.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Stone => "stone",
+            Self::Wood => "wood",
+            Self::Gravel => "gravel",
+            Self::Grass => "grass",
+            Self::Sand => "sand",
+            Self::Snow => "snow",
+            Self::Glass => "glass",
+            Self::Wool => "wool",
+            Self::Water => "water",
+            Self::Plants => "plants",
+        }
+    }
+
+    /// The family `block` sounds as; `None` for air, which makes no sound.
+    #[must_use]
+    pub const fn of(block: Block) -> Option<Self> {
+        use Block as B;
+        Some(match block {
+            B::Air => return None,
+            B::Log
+            | B::Planks
+            | B::SpruceLog
+            | B::SprucePlanks
+            | B::BirchLog
+            | B::BirchPlanks
+            | B::PlanksSlab
+            | B::CraftingTable
+            | B::Torch
+            | B::WallTorchEast
+            | B::WallTorchWest
+            | B::WallTorchSouth
+            | B::WallTorchNorth => Self::Wood,
+            B::Dirt | B::Grass => Self::Grass,
+            B::Sand => Self::Sand,
+            B::Gravel | B::Clay => Self::Gravel,
+            B::Snow => Self::Snow,
+            B::Glass | B::Ice => Self::Glass,
+            B::Cactus
+            | B::WhiteWool
+            | B::OrangeWool
+            | B::MagentaWool
+            | B::LightBlueWool
+            | B::YellowWool
+            | B::LimeWool
+            | B::PinkWool
+            | B::GrayWool
+            | B::LightGrayWool
+            | B::CyanWool
+            | B::PurpleWool
+            | B::BlueWool
+            | B::BrownWool
+            | B::GreenWool
+            | B::RedWool
+            | B::BlackWool => Self::Wool,
+            B::Leaves
+            | B::SpruceLeaves
+            | B::BirchLeaves
+            | B::TallGrass
+            | B::Dandelion
+            | B::Poppy
+            | B::Cornflower
+            | B::DeadBush => Self::Plants,
+            _ if block.is_water() => Self::Water,
+            _ => Self::Stone,
+        })
+    }
+}
+
+/// What a block's sound is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SoundKind {
+    /// A footstep on it (for water, a stroke while swimming).
+    Step,
+    /// A blow of a tool against it.
+    Dig,
+    /// It breaking apart.
+    Break,
+    /// It being set down.
+    Place,
+    /// Landing on it after a fall (for water, a splash).
+    Land,
+}
+
+impl SoundKind {
+    /// Every kind, in a fixed order (the sound bank's).
+    pub const ALL: [Self; 5] = [Self::Step, Self::Dig, Self::Break, Self::Place, Self::Land];
+
+    /// The kind's name, for sound files and tests.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Step => "step",
+            Self::Dig => "dig",
+            Self::Break => "break",
+            Self::Place => "place",
+            Self::Land => "land",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_block_but_air_has_a_family() {
+        for id in 0..=u8::MAX {
+            if let Some(block) = Block::from_id(id) {
+                assert_eq!(
+                    Family::of(block).is_none(),
+                    block == Block::Air,
+                    "{block:?}"
+                );
+            }
+        }
+        assert_eq!(Family::of(Block::Water3), Some(Family::Water));
+        assert_eq!(Family::of(Block::CoalOre), Some(Family::Stone));
+        assert_eq!(Family::of(Block::BirchLog), Some(Family::Wood));
+        assert_eq!(Family::of(Block::CraftingTable), Some(Family::Wood));
+        assert_eq!(Family::of(Block::LitFurnace), Some(Family::Stone));
+    }
+}

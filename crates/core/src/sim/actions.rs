@@ -1,0 +1,411 @@
+//! What a player does in a tick, and what the look ray meets: breaking, placing, flying and
+//! switching shape, each checked against the world, the crates and the player's body.
+
+use glam::{DVec3, IVec3};
+
+use super::survival::{FurnaceSlot, Mode, ScreenAction};
+use super::{EventKind, Item, Simulation};
+use crate::aabb::{Aabb, CONTACT_EPSILON};
+use crate::physics::crates::Crate;
+use crate::physics::crates::MAX_CRATES;
+use crate::physics::tuning::REACH;
+use crate::physics::{Controls, Player, PlayerCollider, intersects_world};
+use crate::raycast::{RayHit, cast, ray_box_entry};
+use crate::world::block::Shape;
+use crate::world::{Anchored, Block, BlockPos, BlockSource, Face, WORLD_HEIGHT};
+
+/// A one-shot action taken at the start of a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Break the block the player looks at.
+    Break,
+    /// Place a block against the face the player looks at.
+    Place(Block),
+    /// Start or stop flying.
+    ToggleFly,
+    /// Place a 1×1×1 crate against the face the player looks at.
+    PlaceCrate,
+    /// Switch the player between the box and the cylinder collider (refused where the other
+    /// shape would overlap a block).
+    ToggleCollider,
+    /// Survival: make `count` batches of the recipe for `item` from what the player
+    /// carries (a recipe wider or taller than 2 needs a crafting table within reach).
+    Craft {
+        /// What to make.
+        item: Item,
+        /// How many batches.
+        count: u8,
+    },
+    /// Survival: throw `count` of the stack in hand ahead.
+    Drop {
+        /// How many.
+        count: u8,
+    },
+    /// Take hotbar slot 0 to 8 in hand.
+    Select(u8),
+    /// Survival: a dead player comes back at the world's spawn.
+    Respawn,
+    /// Survival: put `count` of `item` from the inventory into `slot` of the furnace looked
+    /// at (a scenario's `smelt` puts into the input, `fuel` into the fuel).
+    FurnacePut {
+        /// The input or the fuel.
+        slot: FurnaceSlot,
+        /// What to put in.
+        item: Item,
+        /// How many.
+        count: u8,
+    },
+    /// Survival: take what `slot` of the furnace looked at holds into the inventory (a
+    /// scenario's `collect` takes the output).
+    FurnaceTake {
+        /// Which slot.
+        slot: FurnaceSlot,
+    },
+    /// Survival: open, close or click the player's screen (its inventory, a crafting
+    /// table or a furnace: [`crate::sim::survival::screen`]).
+    Screen(ScreenAction),
+}
+
+impl Action {
+    /// The action's name in scenario files.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Break => "break",
+            Self::Place(_) => "place",
+            Self::ToggleFly => "toggle_fly",
+            Self::PlaceCrate => "place_crate",
+            Self::ToggleCollider => "toggle_collider",
+            Self::Craft { .. } => "craft",
+            Self::Drop { .. } => "drop",
+            Self::Select(_) => "select",
+            Self::Respawn => "respawn",
+            Self::FurnacePut {
+                slot: FurnaceSlot::Fuel,
+                ..
+            } => "fuel",
+            Self::FurnacePut { .. } => "smelt",
+            Self::FurnaceTake { .. } => "collect",
+            Self::Screen(screen) => screen.name(),
+        }
+    }
+}
+
+/// Everything the player does in one tick.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Input {
+    /// The controls held during the tick.
+    pub controls: Controls,
+    /// A new yaw in degrees, set before anything else this tick.
+    pub yaw: Option<f64>,
+    /// A new pitch in degrees, set before anything else this tick.
+    pub pitch: Option<f64>,
+    /// Actions taken after the look is set and before the player moves, in order.
+    pub actions: Vec<Action>,
+}
+
+/// What an action did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionOutcome {
+    /// A block was broken at this position.
+    Broke(BlockPos),
+    /// A block was placed at this position.
+    Placed(BlockPos),
+    /// Flight was switched on (`true`) or off.
+    Flying(bool),
+    /// A crate was placed; it is the last in the list.
+    PlacedCrate,
+    /// The crate at this index was broken (removed).
+    BrokeCrate(usize),
+    /// The player now collides as this shape.
+    Collider(PlayerCollider),
+    /// This many batches were crafted.
+    Crafted(u8),
+    /// This many items were thrown.
+    Dropped(u8),
+    /// This hotbar slot is now in hand.
+    Selected(u8),
+    /// The player came back to life.
+    Respawned,
+    /// Items went into or out of a furnace, or moved between a screen's slots.
+    Stored,
+    /// A screen opened.
+    Opened,
+    /// A screen closed: its grid and cursor went back into the inventory.
+    Closed,
+    /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
+    Nothing,
+}
+
+/// A crate on the player's look ray.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CrateHit {
+    /// Its index in the crate list.
+    pub index: usize,
+    /// How far along the ray the ray enters it, in blocks.
+    pub distance: f64,
+    /// The face the ray enters through.
+    pub face: Face,
+}
+
+/// What the player's look ray meets first within reach: what a click acts on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Target {
+    /// A crate nearer than any block on the ray.
+    Crate(CrateHit),
+    /// A block no farther than any crate on the ray.
+    Block(RayHit),
+}
+
+impl Target {
+    /// The nearer of a block and a crate on the ray; a tie goes to the block.
+    fn nearest(block: Option<RayHit>, crate_hit: Option<CrateHit>) -> Option<Self> {
+        match crate_hit {
+            Some(c) if block.is_none_or(|b| c.distance < b.distance) => Some(Self::Crate(c)),
+            _ => block.map(Self::Block),
+        }
+    }
+}
+
+impl Simulation {
+    /// The block `viewer` looks at within reach, loading the chunks in reach.
+    fn target(&mut self, viewer: &Player) -> Option<RayHit> {
+        let eye = viewer.eye();
+        self.world.load_region(Aabb::new(eye, eye).inflated(REACH));
+        self.peek_target(viewer)
+    }
+
+    /// The block `viewer` looks at within reach, without loading chunks: unloaded ones read
+    /// as air.
+    #[must_use]
+    pub fn peek_target(&self, viewer: &Player) -> Option<RayHit> {
+        // Cast in the frame of the eye's block so the result is the same far from the origin.
+        let eye = viewer.eye();
+        let anchor = BlockPos::containing(eye);
+        let local = Anchored {
+            world: &self.world,
+            anchor,
+        };
+        let shift = anchor.to_ivec3();
+        cast(
+            &local,
+            eye - anchor.min_corner(),
+            viewer.look_direction(),
+            REACH,
+        )
+        .map(|hit| RayHit {
+            block: hit.block.offset(shift),
+            adjacent: hit.adjacent.offset(shift),
+            point: hit.point + anchor.min_corner(),
+            ..hit
+        })
+    }
+
+    /// Player `who` takes one action now; only a tick calls this, so every change goes
+    /// through [`Simulation::step`].
+    pub(super) fn act(&mut self, who: usize, action: Action) -> ActionOutcome {
+        if self.survival.mode == Mode::Survival {
+            return self.act_in_survival(who, action);
+        }
+        self.act_in_creative(who, action)
+    }
+
+    /// An action as creative mode takes it: the survival-only ones do nothing, but for
+    /// choosing a hotbar slot, which the game keeps itself in creative.
+    pub(super) fn act_in_creative(&mut self, who: usize, action: Action) -> ActionOutcome {
+        let viewer = self.players.list()[who].body;
+        match action {
+            Action::Select(slot) => ActionOutcome::Selected(slot),
+            Action::Craft { .. }
+            | Action::Drop { .. }
+            | Action::Respawn
+            | Action::FurnacePut { .. }
+            | Action::FurnaceTake { .. }
+            | Action::Screen(_) => ActionOutcome::Nothing,
+            Action::ToggleFly => {
+                let body = self.players.body_mut(who);
+                body.flying = !body.flying;
+                if body.flying {
+                    body.on_ground = false;
+                }
+                ActionOutcome::Flying(body.flying)
+            }
+            Action::ToggleCollider => {
+                let mut switched = viewer;
+                switched.collider = match viewer.collider {
+                    PlayerCollider::Box => PlayerCollider::Cylinder,
+                    PlayerCollider::Cylinder => PlayerCollider::Box,
+                };
+                let room = !switched.intersects_world(&self.world, CONTACT_EPSILON);
+                if room {
+                    *self.players.body_mut(who) = switched;
+                    ActionOutcome::Collider(switched.collider)
+                } else {
+                    ActionOutcome::Nothing
+                }
+            }
+            Action::Break => match self.looked_at(&viewer) {
+                Some(Target::Crate(c)) => {
+                    self.crates.remove(c.index);
+                    ActionOutcome::BrokeCrate(c.index)
+                }
+                Some(Target::Block(hit)) if self.world.block(hit.block).is_breakable() => {
+                    let broken = self.world.block(hit.block);
+                    self.world.set_block(hit.block, Block::Air);
+                    self.note_block_event(Some(who), EventKind::Break, broken, hit.block);
+                    ActionOutcome::Broke(hit.block)
+                }
+                _ => ActionOutcome::Nothing,
+            },
+            Action::Place(block) => match self.looked_at(&viewer) {
+                Some(Target::Block(hit)) => {
+                    // A plant clicked on is built over, as a plant beside the face would be.
+                    let cell = if self.world.block(hit.block).is_plant() {
+                        hit.block
+                    } else {
+                        hit.adjacent
+                    };
+                    match self.placed_against(block, &hit, cell) {
+                        Some(placed) if self.can_place(cell, placed) => {
+                            self.world.set_block(cell, placed);
+                            self.note_block_event(Some(who), EventKind::Place, placed, cell);
+                            ActionOutcome::Placed(cell)
+                        }
+                        _ => ActionOutcome::Nothing,
+                    }
+                }
+                _ => ActionOutcome::Nothing,
+            },
+            Action::PlaceCrate => match self.new_crate_spot(&viewer) {
+                Some(c) if self.crate_fits(&c) => {
+                    self.crates.add(c);
+                    ActionOutcome::PlacedCrate
+                }
+                _ => ActionOutcome::Nothing,
+            },
+        }
+    }
+
+    /// Where a crate placed now by `viewer` would go: against the face of the nearest crate
+    /// it looks at, centred across that face (on a side face, with the bottoms level), so
+    /// crates stack into towers and rows; otherwise in the cell in front of the targeted
+    /// block face, like a block.
+    fn new_crate_spot(&mut self, viewer: &Player) -> Option<Crate> {
+        match self.looked_at(viewer)? {
+            Target::Crate(hit) => {
+                let target = &self.crates.list()[hit.index];
+                let normal = hit.face.normal().as_dvec3();
+                // Bottom centres: the new crate's sits half its size beyond the face along
+                // the normal, and a crate below hangs down by its full height.
+                let half = (target.size + DVec3::ONE) * 0.5;
+                let mut position = target.position + normal * half;
+                position.y = match hit.face {
+                    Face::Up => target.position.y + target.size.y,
+                    Face::Down => target.position.y - 1.0,
+                    _ => target.position.y,
+                };
+                Some(Crate::new(position, DVec3::ONE))
+            }
+            Target::Block(hit) => {
+                let cell = hit.adjacent.min_corner();
+                Some(Crate::new(cell + DVec3::new(0.5, 0.0, 0.5), DVec3::ONE))
+            }
+        }
+    }
+
+    /// Whether `c` may be placed: inside the world's height and clear of blocks, crates and
+    /// every player, and the world not yet holding the most crates a scenario or a saved world
+    /// may ([`MAX_CRATES`]), so that what the game saves always opens whole.
+    fn crate_fits(&self, c: &Crate) -> bool {
+        let bounds = c.bounds();
+        self.crates.list().len() < MAX_CRATES
+            && bounds.min.y >= 0.0
+            && bounds.max.y <= f64::from(WORLD_HEIGHT)
+            && !intersects_world(&self.world, bounds, CONTACT_EPSILON)
+            && !self.crates.any_intersect(bounds)
+            && !self.falling.any_intersect(bounds)
+            && !self.players.any_intersect(bounds)
+    }
+
+    /// The nearest crate on `viewer`'s look ray within reach.
+    #[must_use]
+    pub fn crate_target(&self, viewer: &Player) -> Option<CrateHit> {
+        let eye = viewer.eye();
+        let dir = viewer.look_direction();
+        let reach = Aabb::new(eye, eye).inflated(REACH);
+        self.crates
+            .near(reach)
+            .into_iter()
+            .filter_map(|index| {
+                ray_box_entry(eye, dir, self.crates.list()[index].bounds()).map(
+                    |(distance, face)| CrateHit {
+                        index,
+                        distance,
+                        face,
+                    },
+                )
+            })
+            .filter(|hit| hit.distance <= REACH)
+            .min_by(|a, b| {
+                a.distance
+                    .total_cmp(&b.distance)
+                    .then(a.index.cmp(&b.index))
+            })
+    }
+
+    /// What `viewer`'s look ray meets first within reach, loading the chunks in reach.
+    pub(super) fn looked_at(&mut self, viewer: &Player) -> Option<Target> {
+        let block = self.target(viewer);
+        Target::nearest(block, self.crate_target(viewer))
+    }
+
+    /// What `viewer`'s look ray meets first within reach, without loading chunks: unloaded
+    /// ones read as air.
+    #[must_use]
+    pub fn peek_looked_at(&self, viewer: &Player) -> Option<Target> {
+        Target::nearest(self.peek_target(viewer), self.crate_target(viewer))
+    }
+
+    /// What placing `block` into `cell` through the face `hit` names puts there: the block
+    /// itself, or for a torch, one standing on a top face or leaning against a side face, as
+    /// long as the block clicked on holds torches; a plant only over a whole block, a cactus
+    /// also over a cactus. `None` where it cannot go.
+    fn placed_against(&self, block: Block, hit: &RayHit, cell: BlockPos) -> Option<Block> {
+        match block.shape() {
+            Shape::Torch { .. } if self.world.block(hit.block).holds_torches() => {
+                Block::torch_against(hit.face)
+            }
+            Shape::Torch { .. } => None,
+            Shape::Cross => self
+                .world
+                .block(cell.offset(IVec3::NEG_Y))
+                .holds_torches()
+                .then_some(block),
+            Shape::Inset => self
+                .world
+                .block(cell.offset(IVec3::NEG_Y))
+                .holds_plants()
+                .then_some(block),
+            Shape::Cube | Shape::LowerHalf => Some(block),
+        }
+    }
+
+    /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch
+    /// only into air), and not overlapping a player, a crate or a falling block.
+    #[must_use]
+    pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
+        let there = self.world.block(pos);
+        if block == Block::Air || !pos.in_world_height() || !there.is_replaceable() {
+            return false;
+        }
+        if matches!(block.shape(), Shape::Torch { .. }) && there != Block::Air {
+            return false;
+        }
+        !block.colliders().iter().any(|c| {
+            let placed = c.at(pos.min_corner());
+            self.players.any_intersect(placed)
+                || self.crates.any_intersect(placed)
+                || self.falling.any_intersect(placed)
+        })
+    }
+}

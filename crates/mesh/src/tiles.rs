@@ -1,0 +1,188 @@
+//! The block atlas's tiles: names, order and layout, shared by the mesher, the renderer and
+//! the tool that paints `assets/blocks.png`.
+
+use std::sync::LazyLock;
+
+use hewn_core::world::{Block, Face};
+
+/// Pixels along each edge of a tile.
+pub const TILE_SIZE: u32 = 16;
+/// Tiles per row of the atlas.
+pub const ATLAS_COLUMNS: u32 = 8;
+/// Rows of tiles in the atlas: sixteen, so the atlas holds 128 tiles, as many as a chunk
+/// vertex's tile bits ([`layout::TILE`](super::layout::TILE)) can name.
+pub const ATLAS_ROWS: u32 = 16;
+
+/// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
+/// position here.
+pub const TILES: [&str; 101] = [
+    "stone",
+    "dirt",
+    "grass_top",
+    "grass_side",
+    "sand",
+    "gravel",
+    "bedrock",
+    "log_top",
+    "log_side",
+    "leaves",
+    "planks",
+    "cobblestone",
+    "glass",
+    "water",
+    "stone_slab_top",
+    "stone_slab_side",
+    "crate",
+    "glowstone",
+    "torch",
+    "bricks",
+    "stone_bricks",
+    "sandstone_top",
+    "sandstone_side",
+    "sandstone_bottom",
+    "white_wool",
+    "orange_wool",
+    "magenta_wool",
+    "light_blue_wool",
+    "yellow_wool",
+    "lime_wool",
+    "pink_wool",
+    "gray_wool",
+    "light_gray_wool",
+    "cyan_wool",
+    "purple_wool",
+    "blue_wool",
+    "brown_wool",
+    "green_wool",
+    "red_wool",
+    "black_wool",
+    "snow",
+    "ice",
+    "clay",
+    "spruce_log_top",
+    "spruce_log_side",
+    "spruce_planks",
+    "birch_log_top",
+    "birch_log_side",
+    "birch_planks",
+    "coal_ore",
+    "iron_ore",
+    "gold_ore",
+    "diamond_ore",
+    "tall_grass",
+    "dandelion",
+    "poppy",
+    "cornflower",
+    "dead_bush",
+    "cactus_top",
+    "cactus_side",
+    "spruce_leaves",
+    "birch_leaves",
+    // The crafting table's and the furnaces' faces.
+    "crafting_table_top",
+    "crafting_table_side",
+    "furnace_top",
+    "furnace_front",
+    "furnace_front_lit",
+    // The cracks drawn over a block being broken, from the first blow to the last: clear
+    // but for the cracks, each stage the one before with more.
+    "destroy_stage_0",
+    "destroy_stage_1",
+    "destroy_stage_2",
+    "destroy_stage_3",
+    "destroy_stage_4",
+    "destroy_stage_5",
+    "destroy_stage_6",
+    "destroy_stage_7",
+    "destroy_stage_8",
+    "destroy_stage_9",
+    // Items, as flat icons on a clear ground.
+    "stick",
+    "coal",
+    "charcoal",
+    "iron_ingot",
+    "gold_ingot",
+    "diamond",
+    "brick",
+    "wooden_pickaxe",
+    "stone_pickaxe",
+    "iron_pickaxe",
+    "diamond_pickaxe",
+    "wooden_axe",
+    "stone_axe",
+    "iron_axe",
+    "diamond_axe",
+    "wooden_shovel",
+    "stone_shovel",
+    "iron_shovel",
+    "diamond_shovel",
+    // HUD icons, each nine pixels square inside a clear tile (HUD_ICON_INSET).
+    "heart_full",
+    "heart_half",
+    "heart_empty",
+    "bubble",
+    "bubble_burst",
+];
+
+/// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in
+/// pixels from the tile's top and left edges; the rest of the tile is clear.
+pub const HUD_ICON_INSET: u32 = 3;
+/// The side of a HUD icon's picture, in pixels.
+pub const HUD_ICON_SIZE: u32 = 9;
+
+/// The tile crates show on every face.
+pub const CRATE_TILE: u16 = 16;
+/// The torch's tile: a stick in its middle two columns, from this row down.
+pub const TORCH_TILE: u16 = 18;
+/// The first row of the torch's stick in its tile (the flame is this row and the next).
+pub const TORCH_TOP_ROW: u8 = 6;
+
+/// The index of the tile called `name`, if there is one.
+#[must_use]
+pub fn tile_index(name: &str) -> Option<u16> {
+    TILES.iter().position(|&t| t == name).map(|i| i as u16)
+}
+
+/// Each block's tile per face, looked up by name once rather than per quad.
+static FACE_TILES: LazyLock<[[u16; 6]; Block::COUNT]> = LazyLock::new(|| {
+    Block::ALL.map(|block| {
+        let textures = block.properties().textures;
+        Face::ALL.map(|face| {
+            let name = match face {
+                Face::Up => textures.top,
+                Face::Down => textures.bottom,
+                _ => textures.side,
+            };
+            tile_index(name).unwrap_or(0)
+        })
+    })
+});
+
+/// The tile a face of `block` shows. Names missing from [`TILES`] (a registry typo) show
+/// tile 0 rather than failing: this module's test keeps them in step.
+#[must_use]
+pub fn tile_for(block: Block, face: Face) -> u16 {
+    FACE_TILES[block as usize][face as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_block_texture_has_a_tile_and_the_atlas_holds_them_all() {
+        for block in Block::ALL {
+            let t = block.properties().textures;
+            for name in [t.top, t.side, t.bottom] {
+                assert!(tile_index(name).is_some(), "{block}: no tile {name:?}");
+            }
+        }
+        assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
+        assert!(
+            ATLAS_COLUMNS * ATLAS_ROWS <= 1 << crate::layout::TILE.1,
+            "a chunk vertex can name every tile of the atlas"
+        );
+        assert_eq!(tile_index("crate"), Some(CRATE_TILE));
+        assert_eq!(tile_index("torch"), Some(TORCH_TILE));
+    }
+}

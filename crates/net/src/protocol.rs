@@ -1,0 +1,587 @@
+//! The messages between a client and a server, and how they go on the wire.
+//!
+//! Each message is one renet message on one channel: reliable-ordered for what must arrive
+//! whole and in order (the handshake, the world's edits and changes, edit acknowledgements,
+//! players joining and leaving), unreliable for what the next one replaces (inputs, which
+//! each carry the last few ticks again, and body snapshots). Messages are serde values in
+//! postcard's compact form; every one has a size limit checked before it is decoded, and a
+//! message that does not decode, or is too big, ends its sender's connection.
+
+mod survival;
+
+use serde::{Deserialize, Serialize};
+
+use hewn_core::physics::{Controls, Player, PlayerCollider};
+use hewn_core::sim::survival::{ClickKind, FurnaceSlot, ScreenAction, SlotRef};
+use hewn_core::sim::{Action, Input, Item};
+use hewn_core::world::{Block, BlockPos, ColumnPos};
+pub use survival::{
+    MAX_ITEMS_SEEN, SeenItem, SurvivorState, WireFurnace, WireMode, WireScreen, WireStack,
+    WireStation,
+};
+
+/// The protocol this build speaks: bumped whenever a message changes. A client and a server
+/// must speak the same one, and make the same terrain ([`hewn_core::worldgen::GENERATOR_VERSION`]),
+/// to play together.
+pub const PROTOCOL_VERSION: u32 = 5;
+
+/// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
+/// inputs of a few actions each fits many times over.
+pub const MAX_CLIENT_MESSAGE: usize = 4096;
+
+/// The largest message a server sends: a column's edits, or a tick's changes, split into
+/// messages of at most 16,384 cells of a few bytes each, fit many times over.
+pub const MAX_SERVER_MESSAGE: usize = 256 * 1024;
+
+/// The most inputs one input message carries: a client sends its last
+/// [`INPUTS_RESENT`], the server takes up to half a second's.
+pub const MAX_INPUTS_PER_MESSAGE: usize = 30;
+
+/// How often a client sends its inputs: every third tick, 20 messages a second (at once, for
+/// a tick with an action). Each message carries the last [`INPUTS_RESENT`] ticks, so every
+/// input travels three times and is lost only when three packets in a row are: at 5% loss,
+/// once in 8,000 ticks. Sending every tick cost 17 KB/s up, most of it packet headers.
+pub const SEND_EVERY_TICKS: u64 = 3;
+
+/// How many of its last ticks each input message carries.
+pub const INPUTS_RESENT: usize = 9;
+
+/// The most actions one tick's input may hold: more than hands can click in 1/60 s.
+pub const MAX_ACTIONS_PER_TICK: usize = 4;
+
+/// The channels, by renet channel id.
+pub mod channel {
+    /// Server to client, reliable and ordered: handshake answers, edits, changes, acks.
+    pub const WORLD: u8 = 0;
+    /// Server to client, unreliable: body snapshots, 20 a second.
+    pub const SNAPSHOTS: u8 = 1;
+    /// Client to server, reliable and ordered: the hello.
+    pub const CONTROL: u8 = 0;
+    /// Client to server, unreliable: inputs.
+    pub const INPUTS: u8 = 1;
+}
+
+/// A client's first message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// [`PROTOCOL_VERSION`] of the client.
+    pub protocol: u32,
+    /// [`hewn_core::worldgen::GENERATOR_VERSION`] of the client.
+    pub generator: u32,
+    /// The player's name (checked by the server against the rule for names).
+    pub name: String,
+}
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ClientMessage {
+    /// Who is joining, on [`channel::CONTROL`].
+    Hello(Hello),
+    /// The inputs of consecutive ticks of the client's, oldest first, on
+    /// [`channel::INPUTS`].
+    Inputs {
+        /// The client's tick of the first: one more for every tick the client plays.
+        first: u64,
+        /// The inputs.
+        inputs: Vec<TickInput>,
+    },
+    /// A line of chat, or a command (starting with `/`), on [`channel::CONTROL`]: plain
+    /// text of at most [`MAX_CHAT_CHARS`] characters.
+    Chat(String),
+    /// The answer to [`ServerMessage::Challenge`], on [`channel::CONTROL`]
+    /// ([`super::password::proof`]).
+    Answer([u8; 32]),
+}
+
+/// One tick of a client's player, as it was played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TickInput {
+    /// The controls held.
+    pub controls: u8,
+    /// A new look, set before the actions.
+    pub look: Option<Look>,
+    /// The actions, each with its sequence number (edits are acknowledged by it).
+    pub actions: Vec<(u32, WireAction)>,
+}
+
+/// A look (yaw, pitch in degrees) as it travels: in single precision when that holds it
+/// exactly, as the window's looks do (it rounds them so), else in double. The server plays
+/// the very numbers the client predicted with either way.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Look {
+    /// Both angles exact in single precision.
+    Single(f32, f32),
+    /// Either angle not.
+    Double(f64, f64),
+}
+
+impl Look {
+    /// `yaw` and `pitch`, in the shortest form that keeps them exactly.
+    #[must_use]
+    pub fn new(yaw: f64, pitch: f64) -> Self {
+        let exact = |v: f64| f64::from(v as f32) == v;
+        if exact(yaw) && exact(pitch) {
+            Self::Single(yaw as f32, pitch as f32)
+        } else {
+            Self::Double(yaw, pitch)
+        }
+    }
+
+    /// Yaw and pitch.
+    #[must_use]
+    pub fn angles(self) -> (f64, f64) {
+        match self {
+            Self::Single(yaw, pitch) => (f64::from(yaw), f64::from(pitch)),
+            Self::Double(yaw, pitch) => (yaw, pitch),
+        }
+    }
+}
+
+/// An action as it travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireAction {
+    /// [`Action::Break`].
+    Break,
+    /// [`Action::Place`], by block id.
+    Place(u8),
+    /// [`Action::ToggleFly`].
+    ToggleFly,
+    /// [`Action::PlaceCrate`].
+    PlaceCrate,
+    /// [`Action::ToggleCollider`].
+    ToggleCollider,
+    /// [`Action::Craft`], the item by [`Item::id`].
+    Craft(u16, u8),
+    /// [`Action::Drop`].
+    Drop(u8),
+    /// [`Action::Select`].
+    Select(u8),
+    /// [`Action::Respawn`].
+    Respawn,
+    /// [`Action::FurnacePut`]: the slot's place in [`FurnaceSlot::ALL`], the item by
+    /// [`Item::id`], the count.
+    FurnacePut(u8, u16, u8),
+    /// [`Action::FurnaceTake`]: the slot's place in [`FurnaceSlot::ALL`].
+    FurnaceTake(u8),
+    /// [`Action::Screen`] with [`ScreenAction::OpenInventory`].
+    OpenInventory,
+    /// [`Action::Screen`] with [`ScreenAction::OpenLookedAt`].
+    OpenLookedAt,
+    /// [`Action::Screen`] with [`ScreenAction::Close`].
+    CloseScreen,
+    /// [`Action::Screen`] with [`ScreenAction::Click`]: the slot by [`SlotRef::number`], the
+    /// kind by its place in [`ClickKind::ALL`].
+    Click(u8, u8),
+}
+
+impl WireAction {
+    /// The action as it travels.
+    #[must_use]
+    pub const fn of(action: Action) -> Self {
+        match action {
+            Action::Break => Self::Break,
+            Action::Place(block) => Self::Place(block.id()),
+            Action::ToggleFly => Self::ToggleFly,
+            Action::PlaceCrate => Self::PlaceCrate,
+            Action::ToggleCollider => Self::ToggleCollider,
+            Action::Craft { item, count } => Self::Craft(item.id(), count),
+            Action::Drop { count } => Self::Drop(count),
+            Action::Select(slot) => Self::Select(slot),
+            Action::Respawn => Self::Respawn,
+            Action::FurnacePut { slot, item, count } => {
+                Self::FurnacePut(slot as u8, item.id(), count)
+            }
+            Action::FurnaceTake { slot } => Self::FurnaceTake(slot as u8),
+            Action::Screen(ScreenAction::OpenInventory) => Self::OpenInventory,
+            Action::Screen(ScreenAction::OpenLookedAt) => Self::OpenLookedAt,
+            Action::Screen(ScreenAction::Close) => Self::CloseScreen,
+            Action::Screen(ScreenAction::Click { slot, kind }) => {
+                Self::Click(slot.number(), kind as u8)
+            }
+        }
+    }
+
+    /// The action, if it names one a player can take: a place only of a block a player can
+    /// hold ([`Item::can_hold`]: not air, bedrock, flowing water or a wall torch).
+    #[must_use]
+    pub fn action(self) -> Option<Action> {
+        Some(match self {
+            Self::Break => Action::Break,
+            Self::Place(id) => Action::Place(Block::from_id(id).filter(|&b| Item::can_hold(b))?),
+            Self::ToggleFly => Action::ToggleFly,
+            Self::PlaceCrate => Action::PlaceCrate,
+            Self::ToggleCollider => Action::ToggleCollider,
+            Self::Craft(item, count) => Action::Craft {
+                item: Item::from_id(item)?,
+                count,
+            },
+            Self::Drop(count) => Action::Drop { count },
+            Self::Select(slot) => Action::Select(slot),
+            Self::Respawn => Action::Respawn,
+            Self::FurnacePut(slot, item, count) => Action::FurnacePut {
+                slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
+                item: Item::from_id(item)?,
+                count,
+            },
+            Self::FurnaceTake(slot) => Action::FurnaceTake {
+                slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
+            },
+            Self::OpenInventory => Action::Screen(ScreenAction::OpenInventory),
+            Self::OpenLookedAt => Action::Screen(ScreenAction::OpenLookedAt),
+            Self::CloseScreen => Action::Screen(ScreenAction::Close),
+            Self::Click(slot, kind) => Action::Screen(ScreenAction::Click {
+                slot: SlotRef::from_number(slot)?,
+                kind: *ClickKind::ALL.get(usize::from(kind))?,
+            }),
+        })
+    }
+}
+
+impl TickInput {
+    /// The simulation's input for this tick, if every part of it is one the game has: a
+    /// finite look with pitch within ±90°, known actions, no more than
+    /// [`MAX_ACTIONS_PER_TICK`].
+    #[must_use]
+    pub fn input(&self) -> Option<Input> {
+        if self.actions.len() > MAX_ACTIONS_PER_TICK {
+            return None;
+        }
+        let look = self.look.map(Look::angles);
+        if let Some((yaw, pitch)) = look
+            && !(yaw.is_finite() && (-90.0..=90.0).contains(&pitch))
+        {
+            return None;
+        }
+        Some(Input {
+            controls: Controls::from_bits(self.controls),
+            yaw: look.map(|l| l.0),
+            pitch: look.map(|l| l.1),
+            actions: self
+                .actions
+                .iter()
+                .map(|(_, a)| a.action())
+                .collect::<Option<_>>()?,
+        })
+    }
+}
+
+/// A player's whole state as the server has it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Body {
+    /// Bottom centre.
+    pub position: [f64; 3],
+    /// Blocks per second.
+    pub velocity: [f64; 3],
+    /// Degrees.
+    pub yaw: f64,
+    /// Degrees.
+    pub pitch: f64,
+    /// Whether it stood on something after its last tick.
+    pub on_ground: bool,
+    /// Whether it flies.
+    pub flying: bool,
+    /// Whether it collides as the cylinder.
+    pub cylinder: bool,
+}
+
+impl Body {
+    /// `p` as it travels.
+    #[must_use]
+    pub fn of(p: &Player) -> Self {
+        Self {
+            position: p.position.to_array(),
+            velocity: p.velocity.to_array(),
+            yaw: p.yaw,
+            pitch: p.pitch,
+            on_ground: p.on_ground,
+            flying: p.flying,
+            cylinder: p.collider == PlayerCollider::Cylinder,
+        }
+    }
+
+    /// The player this describes.
+    #[must_use]
+    pub fn player(&self) -> Player {
+        let mut p = Player::new(glam::DVec3::from_array(self.position));
+        p.velocity = glam::DVec3::from_array(self.velocity);
+        p.yaw = self.yaw;
+        p.pitch = self.pitch;
+        p.on_ground = self.on_ground;
+        p.flying = self.flying;
+        p.collider = if self.cylinder {
+            PlayerCollider::Cylinder
+        } else {
+            PlayerCollider::Box
+        };
+        p
+    }
+}
+
+/// What a server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ServerMessage {
+    /// The join is accepted: the world's seed and generator, so the client makes the terrain
+    /// itself, and where the player is.
+    Welcome(Welcome),
+    /// The join is refused, or the player is sent away; the connection closes after it.
+    Refused(String),
+    /// The server asks for its password before it lets the player in: the client answers
+    /// with [`ClientMessage::Answer`].
+    Challenge(super::password::Challenge),
+    /// The edits of one column the client now holds: each edited cell with its block id. A
+    /// column of many edits comes in several messages; the last is `complete`. (Edits, not
+    /// the save's whole-chunk blobs: a blob holds the generated blocks too, and building one
+    /// would make the server generate every column in every client's view.)
+    Column {
+        /// The column.
+        column: ColumnPos,
+        /// Edited cells and their blocks.
+        edits: Vec<(BlockPos, u8)>,
+        /// Whether this is the column's last message.
+        complete: bool,
+    },
+    /// A column the client no longer needs to hear about.
+    ForgetColumn(ColumnPos),
+    /// Blocks changed in columns the client holds, in the order they changed.
+    Changes(Vec<(BlockPos, u8)>),
+    /// Every edit with a sequence number up to this one has been dealt with: the changes it
+    /// made (if it was accepted) have been sent before this.
+    EditsDone(u32),
+    /// A player joined, or one already there when the client joined.
+    Joined(String),
+    /// A player left.
+    Left(String),
+    /// The client's own player as of a tick of its own, and the others, on
+    /// [`channel::SNAPSHOTS`].
+    Snapshot(Snapshot),
+    /// A line for the chat: a player's message, or the server's word (who joined or left,
+    /// the answer to a command).
+    Chat(ChatLine),
+    /// Who is online and how the server is doing, once a second.
+    Status(Status),
+    /// What the client's player would hear happen this tick that it did not do itself
+    /// (others' steps and digging, sand coming to rest), on [`channel::SNAPSHOTS`]: sounds
+    /// may be lost.
+    Heard(Vec<Heard>),
+    /// The world's mode changed (`/gamemode`); the welcome told the one it was played in.
+    Mode(WireMode),
+    /// The client's own survival state changed: as of the last of the client's ticks the
+    /// server had played (`None` before the first), like [`Snapshot::you`].
+    Survivor(Option<u64>, Box<SurvivorState>),
+}
+
+/// An event of the simulation ([`hewn_core::sim::Event`]) that makes a sound, as the wire
+/// carries it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Heard {
+    /// The kind's place in [`hewn_core::sim::EventKind::ALL`].
+    pub kind: u8,
+    /// The block involved, by id.
+    pub block: Option<u8>,
+    /// The cell it happened in.
+    pub pos: BlockPos,
+    /// For a landing, the height fallen.
+    pub fall: Option<f32>,
+}
+
+impl Heard {
+    /// `event` for the wire, if it happened somewhere.
+    #[must_use]
+    pub fn of(event: &hewn_core::sim::Event) -> Option<Self> {
+        let kind = hewn_core::sim::EventKind::ALL
+            .iter()
+            .position(|&k| k == event.kind)?;
+        Some(Self {
+            kind: u8::try_from(kind).ok()?,
+            block: event.block.map(hewn_core::world::Block::id),
+            pos: event.pos?,
+            fall: event.fall.map(|f| f as f32),
+        })
+    }
+
+    /// The event it stands for, at server tick `tick`; `None` for a kind or block this
+    /// build does not know.
+    #[must_use]
+    pub fn event(&self, tick: u64) -> Option<hewn_core::sim::Event> {
+        let kind = *hewn_core::sim::EventKind::ALL.get(usize::from(self.kind))?;
+        let block = match self.block {
+            Some(id) => Some(hewn_core::world::Block::from_id(id)?),
+            None => None,
+        };
+        Some(hewn_core::sim::Event {
+            tick,
+            kind,
+            block,
+            pos: Some(self.pos),
+            fall: self.fall.map(f64::from),
+            player: None,
+            detail: None,
+        })
+    }
+}
+
+/// Who is online, each with its round trip, and how long the server's ticks take.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    /// Every player online, in name order, with its round trip in milliseconds.
+    pub players: Vec<(String, u16)>,
+    /// The median time of the server's last second of ticks, in milliseconds.
+    pub tick_ms: f32,
+}
+
+/// The most characters in a line of chat.
+pub const MAX_CHAT_CHARS: usize = 256;
+
+/// One line of the chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatLine {
+    /// The player who said it; `None` for the server's own word.
+    pub from: Option<String>,
+    /// What was said, as [`clean_chat`] left it.
+    pub text: String,
+}
+
+impl std::fmt::Display for ChatLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.from {
+            Some(name) => write!(f, "<{name}> {}", self.text),
+            None => f.write_str(&self.text),
+        }
+    }
+}
+
+/// `text` as chat carries it: control characters (line breaks, escapes) dropped, spaces
+/// at either end trimmed, and at most [`MAX_CHAT_CHARS`] characters.
+#[must_use]
+pub fn clean_chat(text: &str) -> String {
+    let kept: String = text.chars().filter(|c| !c.is_control()).collect();
+    kept.trim().chars().take(MAX_CHAT_CHARS).collect()
+}
+
+/// The answer to a [`Hello`] that lets the player in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Welcome {
+    /// The world's seed.
+    pub seed: u64,
+    /// The generator's name.
+    pub generator: String,
+    /// The player as it starts.
+    pub body: Body,
+    /// The world's clock.
+    pub time: u64,
+    /// How the world is played.
+    pub mode: WireMode,
+    /// Where the dead come back, which a client's own respawn is predicted to.
+    pub spawn: [f64; 3],
+}
+
+/// Bodies as of one server tick.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The server's tick.
+    pub tick: u64,
+    /// The world's clock.
+    pub time: u64,
+    /// The last of the client's own ticks the server has played, and its player after it;
+    /// `None` before the first.
+    pub you: Option<(u64, Body)>,
+    /// Where the others' offsets are from: the receiving player's position.
+    pub origin: [f64; 3],
+    /// The other players in view.
+    pub others: Vec<Seen>,
+    /// The crates in view: bottom centre and size.
+    pub crates: Vec<([f64; 3], [f64; 3])>,
+    /// The falling blocks in view: block id and bottom centre.
+    pub falling: Vec<(u8, [f64; 3])>,
+    /// The items lying in view, at most [`MAX_ITEMS_SEEN`], the nearest.
+    pub items: Vec<SeenItem>,
+}
+
+/// Another player as a client draws it: where and which way, in single precision from the
+/// snapshot's origin (players in view are within a few hundred blocks, where that is finer
+/// than 1/10,000 of a block). Velocity is left out: the client draws, it does not predict.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seen {
+    /// The player's name.
+    pub name: String,
+    /// Bottom centre, from the snapshot's origin.
+    pub offset: [f32; 3],
+    /// Degrees.
+    pub yaw: f32,
+    /// Degrees.
+    pub pitch: f32,
+    /// Whether it flies.
+    pub flying: bool,
+    /// Whether it stands on something.
+    pub on_ground: bool,
+    /// Whether it sneaks, which lowers and bends its figure.
+    pub sneaking: bool,
+}
+
+impl Seen {
+    /// `player`, called `name`, as seen from `origin`.
+    #[must_use]
+    pub fn of(name: &str, player: &Player, origin: glam::DVec3) -> Self {
+        let offset = player.position - origin;
+        Self {
+            name: name.to_owned(),
+            offset: offset.as_vec3().to_array(),
+            yaw: player.yaw as f32,
+            pitch: player.pitch as f32,
+            flying: player.flying,
+            on_ground: player.on_ground,
+            sneaking: player.sneaking,
+        }
+    }
+
+    /// The player this describes, seen from `origin`.
+    #[must_use]
+    pub fn player(&self, origin: glam::DVec3) -> Player {
+        let mut p = Player::new(origin + glam::Vec3::from_array(self.offset).as_dvec3());
+        p.yaw = f64::from(self.yaw);
+        p.pitch = f64::from(self.pitch);
+        p.flying = self.flying;
+        p.on_ground = self.on_ground;
+        p.sneaking = self.sneaking;
+        p
+    }
+}
+
+/// Why a message could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum WireError {
+    /// Longer than the sender may send.
+    #[error("a message of {0} bytes is longer than allowed")]
+    TooLong(usize),
+    /// Not a message of this protocol.
+    #[error("a message that does not decode: {0}")]
+    Malformed(#[from] postcard::Error),
+    /// A message that decodes but says what cannot be: what.
+    #[error("a message with {0}")]
+    Invalid(&'static str),
+}
+
+/// `message` as bytes.
+#[must_use]
+pub fn encode<T: Serialize>(message: &T) -> Vec<u8> {
+    // Serialising plain data into a Vec cannot fail.
+    postcard::to_allocvec(message).unwrap_or_default()
+}
+
+/// The message in `bytes`, if it is one of at most `limit` bytes with nothing after it.
+///
+/// # Errors
+/// [`WireError`] saying which.
+pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8], limit: usize) -> Result<T, WireError> {
+    if bytes.len() > limit {
+        return Err(WireError::TooLong(bytes.len()));
+    }
+    let (value, rest) = postcard::take_from_bytes(bytes)?;
+    if rest.is_empty() {
+        Ok(value)
+    } else {
+        Err(WireError::Malformed(
+            postcard::Error::DeserializeBadEncoding,
+        ))
+    }
+}

@@ -1,0 +1,661 @@
+//! The renderer: draws a [`Scene`] (camera, chunk meshes, crates, other players, outline,
+//! HUD) with wgpu.
+//!
+//! Everything the GPU sees is relative to the camera: each chunk is drawn at its offset from
+//! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
+//! origin. A frame is the opaque and cut-out chunk faces (depth tested, back faces culled,
+//! chunks outside the view skipped, nearest first), the crates, the other players' figures,
+//! the sky wherever none of them is; then, in a second pass that reads the depth buffer the
+//! first wrote, the translucent chunk faces over all that (water darkening with the depth it
+//! covers), the players' name tags, then the outline of the targeted block or crate and the
+//! HUD on top.
+//!
+//! The renderer draws into any texture view: the window's surface, or an offscreen texture
+//! for screenshots and the golden-image test ([`Renderer::capture`]).
+
+mod atlas;
+mod capture;
+pub mod chunks;
+pub mod far;
+pub mod figures;
+pub mod font;
+pub mod gpu;
+pub mod hud;
+pub mod items;
+mod menus;
+mod meshes;
+pub mod pipelines;
+pub mod shaders;
+pub mod sky;
+
+use bytemuck::{Pod, Zeroable};
+use glam::{BVec3, DVec3, Mat4, Vec3};
+use wgpu::util::DeviceExt;
+
+pub use far::FarLevel;
+pub use gpu::{Gpu, RenderError, check_size};
+pub use hewn_mesh::camera::{self, Camera, Frustum};
+pub use hud::{HudState, HudVertex, SurvivalHud};
+pub use items::{Crack, ItemSprite};
+pub use menus::MenuFrame;
+
+use atlas::AtlasTexture;
+use chunks::ChunkStore;
+use far::FarStore;
+use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::{ChunkPos, ColumnPos};
+use hewn_mesh::figure::Figure;
+use hewn_mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
+use pipelines::{DEPTH_FORMAT, Pipelines};
+use std::collections::BTreeSet;
+
+/// The block atlas, made by `src/bin/make_atlas/`.
+pub const ATLAS_PNG: &[u8] = include_bytes!("../../../assets/blocks.png");
+
+/// The brightness setting players start with: halfway between Minecraft's "moody" and
+/// "bright".
+pub const DEFAULT_BRIGHTNESS: f32 = 0.5;
+
+/// What one frame shows.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The camera.
+    pub camera: Camera,
+    /// The world's time, in ticks: it sets the sky, the sun and how bright sky light is.
+    pub time: u64,
+    /// How bright dim light looks, from 0 (dark) to 1 (bright); [`DEFAULT_BRIGHTNESS`].
+    pub brightness: f32,
+    /// Distances where fog starts and where it hides everything: horizontal, but for an
+    /// eye [`underwater`](Self::underwater), all around.
+    pub fog: (f32, f32),
+    /// Whether the eye is under water: the fog is then the water's colour, the sky is hidden
+    /// and the water's surface is drawn from below.
+    pub underwater: bool,
+    /// Boxes to outline (the targeted block's real shape, or crate), in world coordinates.
+    pub outline: &'a [(DVec3, DVec3)],
+    /// Free boxes: the crates.
+    pub boxes: &'a [FreeBox],
+    /// Other players, each with its name tag.
+    pub figures: &'a [Figure],
+    /// Survival's items lying in the world.
+    pub items: &'a [ItemSprite],
+    /// Survival's cracks over the block being dug.
+    pub crack: Option<&'a Crack>,
+    /// The HUD, if it is shown (not on the title screen).
+    pub hud: Option<&'a HudState>,
+    /// The menus drawn over everything, if any are open.
+    pub menus: Option<&'a MenuFrame>,
+    /// The far view.
+    pub far: FarScene<'a>,
+}
+
+/// The far view's part of a frame.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FarScene<'a> {
+    /// The coarse sections to draw; of them, those uploaded and in view are.
+    pub sections: &'a [SectionPos],
+    /// Near chunk columns not drawn, because coarse sections stand in for them.
+    pub hidden: Option<&'a BTreeSet<ColumnPos>>,
+    /// How far the far view reaches, in blocks (0 when it is off): the far plane moves out
+    /// beyond it.
+    pub reach: f32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Pod, Zeroable)]
+struct Globals {
+    view_proj: [[f32; 4]; 4],
+    inv_view_proj: [[f32; 4]; 4],
+    sky_zenith: [f32; 4],
+    sky_horizon: [f32; 4],
+    fog_screen: [f32; 4],
+    sun: [f32; 4],
+    sky_light: [f32; 4],
+    glow: [f32; 4],
+    water: [f32; 4],
+    eye_in_cell: [f32; 4],
+}
+
+/// The depth buffer, and the bind group through which the translucent faces read it.
+struct Depth {
+    size: (u32, u32),
+    view: wgpu::TextureView,
+    group: wgpu::BindGroup,
+}
+
+/// Draws scenes; owns the pipelines, the atlas and the chunk meshes on the GPU.
+pub struct Renderer {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    format: wgpu::TextureFormat,
+    pipelines: Pipelines,
+    globals: wgpu::Buffer,
+    globals_group: wgpu::BindGroup,
+    chunks: ChunkStore,
+    far: FarStore,
+    depth: Option<Depth>,
+    menus: menus::MenuPainter,
+}
+
+impl std::fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Renderer")
+            .field("format", &self.format)
+            .field("chunks", &self.chunks.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Renderer {
+    /// A renderer drawing into targets of `format`.
+    ///
+    /// # Errors
+    /// [`RenderError::Atlas`] if the embedded atlas does not decode.
+    pub fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> Result<Self, RenderError> {
+        let device = gpu.device.clone();
+        let queue = gpu.queue.clone();
+        let pipelines = Pipelines::new(&device, format);
+        let atlas = image::load_from_memory(ATLAS_PNG)?.to_rgba8();
+        let atlas = AtlasTexture::new(&device, &queue, &atlas);
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("nearest"),
+            mag_filter: wgpu::FilterMode::Nearest,
+            min_filter: wgpu::FilterMode::Nearest,
+            // The atlas's smaller levels are the far view's, read texel by texel: what
+            // is sampled stays sharp at every distance.
+            lod_max_clamp: 0.0,
+            ..Default::default()
+        });
+        let globals = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("globals"),
+            size: std::mem::size_of::<Globals>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &pipelines.globals_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: globals.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::TextureView(&atlas.view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
+            ],
+        });
+        let chunks = ChunkStore::new(
+            &device,
+            pipelines.chunk_layout.clone(),
+            pipelines.light_layout.clone(),
+        );
+        let far = FarStore::new(
+            &device,
+            pipelines.chunk_layout.clone(),
+            pipelines.light_layout.clone(),
+        );
+        let menus = menus::MenuPainter::new(&device, format, &atlas.menu_view);
+        Ok(Self {
+            far,
+            device,
+            queue,
+            format,
+            pipelines,
+            globals,
+            globals_group,
+            chunks,
+            depth: None,
+            menus,
+        })
+    }
+
+    /// Uploads (or replaces) the mesh of the chunk at `pos`.
+    pub fn upload_chunk(&mut self, pos: ChunkPos, mesh: &ChunkMesh) {
+        self.chunks.upload(&self.device, &self.queue, pos, mesh);
+    }
+
+    /// Forgets the mesh of the chunk at `pos`.
+    pub fn remove_chunk(&mut self, pos: ChunkPos) {
+        self.chunks.remove(pos);
+    }
+
+    /// Drops every chunk mesh and coarse section, as when the player leaves a world for
+    /// the title screen.
+    pub fn clear_chunks(&mut self) {
+        self.chunks.clear();
+        self.far.clear();
+    }
+
+    /// Whether the chunk at `pos` has been uploaded (its mesh, or that it has none).
+    #[must_use]
+    pub fn holds_chunk(&self, pos: ChunkPos) -> bool {
+        self.chunks.holds(pos)
+    }
+
+    /// Uploads (or replaces) the mesh of the far view's section at `pos`.
+    pub fn upload_section(&mut self, pos: SectionPos, mesh: &ChunkMesh) {
+        self.far.upload(&self.device, &self.queue, pos, mesh);
+    }
+
+    /// Forgets the mesh of the far view's section at `pos`.
+    pub fn remove_section(&mut self, pos: SectionPos) {
+        self.far.remove(pos);
+    }
+
+    /// The far view's sections, quads and memory per level (index: level), and the quads
+    /// the last frame drew of each.
+    #[must_use]
+    pub fn far_levels(&self) -> &[FarLevel] {
+        self.far.levels()
+    }
+
+    /// Quads of the far view the last frame drew.
+    #[must_use]
+    pub fn far_quads_drawn(&self) -> usize {
+        self.far.quads_drawn()
+    }
+
+    /// How many chunk meshes are on the GPU.
+    #[must_use]
+    pub fn chunk_count(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// Bytes of the chunk meshes on the GPU.
+    #[must_use]
+    pub fn chunk_bytes(&self) -> u64 {
+        self.chunks.bytes()
+    }
+
+    /// Quads in the chunks the last frame drew (those in view).
+    #[must_use]
+    pub fn quads_drawn(&self) -> usize {
+        self.chunks.quads_visible()
+    }
+
+    /// How many chunks the last frame drew: those in view that a line of sight from the eye
+    /// may reach.
+    #[must_use]
+    pub fn chunks_drawn(&self) -> usize {
+        self.chunks.chunks_visible()
+    }
+
+    /// Draws only the chunks a line of sight from the eye may reach (cave culling, on by
+    /// default), or every chunk in view.
+    pub fn set_cave_culling(&mut self, on: bool) {
+        self.chunks.set_cave_culling(on);
+    }
+
+    /// Draws only the faces of a chunk whose planes the eye is in front of (on by default),
+    /// or every face, leaving the back faces to the GPU's culling.
+    pub fn set_face_culling(&mut self, on: bool) {
+        self.chunks.set_face_culling(on);
+    }
+
+    /// `srgb` in the space this renderer's target holds, with `w` as the fourth value.
+    fn colour(&self, srgb: [f32; 3], w: f32) -> [f32; 4] {
+        let c = if self.format.is_srgb() {
+            srgb.map(|c| atlas::srgb_to_linear(f64::from(c)) as f32)
+        } else {
+            srgb
+        };
+        [c[0], c[1], c[2], w]
+    }
+
+    fn depth(&mut self, size: (u32, u32)) -> (wgpu::TextureView, wgpu::BindGroup) {
+        if let Some(depth) = self.depth.as_ref().filter(|d| d.size == size) {
+            return (depth.view.clone(), depth.group.clone());
+        }
+        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("depth"),
+            size: wgpu::Extent3d {
+                width: size.0,
+                height: size.1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: DEPTH_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("scene depth"),
+            layout: &self.pipelines.scene_depth_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            }],
+        });
+        self.depth = Some(Depth {
+            size,
+            view: view.clone(),
+            group: group.clone(),
+        });
+        (view, group)
+    }
+
+    /// Draws `scene` into `texture`, of `size` and this renderer's format, which must allow
+    /// views of [`Renderer::menu_format`] for the menus.
+    pub fn render(&mut self, texture: &wgpu::Texture, size: (u32, u32), scene: &Scene<'_>) {
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let target = &view;
+        let near = Camera {
+            aspect: size.0 as f32 / size.1.max(1) as f32,
+            ..scene.camera
+        };
+        // The far plane beyond the far view's reach, where its corners lie.
+        let camera = Camera {
+            far: near.far.max(scene.far.reach * std::f32::consts::SQRT_2),
+            ..near
+        };
+        let view_proj = camera.view_proj();
+        let sky = sky::Sky::at(scene.time);
+        let globals = Globals {
+            view_proj: view_proj.to_cols_array_2d(),
+            inv_view_proj: view_proj.inverse().to_cols_array_2d(),
+            sky_zenith: self.colour(sky.zenith, 1.0),
+            sky_horizon: self.colour(sky.horizon, 1.0),
+            fog_screen: [scene.fog.0, scene.fog.1, size.0 as f32, size.1 as f32],
+            sun: sky.sun.extend(sky.daylight).to_array(),
+            sky_light: self.colour(sky.light_tint, scene.brightness.clamp(0.0, 1.0)),
+            glow: self.colour(sky.glow, sky.stars),
+            water: self.colour(sky.underwater(), f32::from(u8::from(scene.underwater))),
+            eye_in_cell: camera.eye_in_cell().extend(0.0).to_array(),
+        };
+        self.queue
+            .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        let frustum = Frustum::new(view_proj);
+        let visible =
+            self.chunks
+                .prepare(&self.device, &self.queue, &near, &frustum, scene.far.hidden);
+        let far = self.far.prepare(
+            &self.device,
+            &self.queue,
+            &camera,
+            &frustum,
+            scene.far.sections,
+            |pos| {
+                let span = f64::from(pos.span());
+                self.chunks
+                    .may_show_beyond(pos.min_block().min_corner(), span)
+            },
+        );
+        let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
+        let items = self.item_buffer(&camera, &frustum, scene.items, scene.crack);
+        let bodies = figures::bodies(&camera, &frustum, scene.figures);
+        let bodies = self.vertex_buffer("figures", &bodies);
+        let tags = self.vertex_buffer("name tags", &figures::tags(&camera, scene.figures));
+        let lines = self.outline_buffer(&camera, scene.outline);
+        let hud_vertices = scene
+            .hud
+            .map(|h| hud::build(h, size.0 as f32, size.1 as f32))
+            .unwrap_or_default();
+        let hud = self.vertex_buffer("hud", &hud_vertices);
+        let (depth, depth_group) = self.depth(size);
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("frame"),
+            });
+        let [opaque, cutout, translucent] = &self.pipelines.sampled;
+        // Two passes: the second reads the depth the first wrote (water looks through it to
+        // see how deep it is), so there the depth buffer is bound read-only.
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("world"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &depth,
+                    depth_ops: Some(wgpu::Operations {
+                        // Reversed depth: 0 is the far plane (see `Camera::view_proj`).
+                        load: wgpu::LoadOp::Clear(0.0),
+                        store: wgpu::StoreOp::Store,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_bind_group(0, &self.globals_group, &[]);
+            self.chunks.draw(
+                &mut pass,
+                &visible,
+                Pass::Opaque,
+                [&self.pipelines.opaque, opaque],
+            );
+            // Behind the near chunks, so they hide it from the depth test before it is shaded.
+            let lean = [&self.pipelines.far, &self.pipelines.far];
+            self.far.draw(&mut pass, &far, Pass::Opaque, lean);
+            self.chunks.draw(
+                &mut pass,
+                &visible,
+                Pass::Cutout,
+                [&self.pipelines.cutout, cutout],
+            );
+            pass.set_pipeline(&self.pipelines.models);
+            self.chunks.draw_models(&mut pass, &visible);
+            if let Some((buffer, count)) = &boxes {
+                pass.set_pipeline(&self.pipelines.boxes);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            if let Some((buffer, count)) = &items {
+                pass.set_pipeline(&self.pipelines.items);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            if let Some((buffer, count)) = &bodies {
+                pass.set_pipeline(&self.pipelines.figures);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            // The sky after the opaque world, so that the depth test spares the pixels the
+            // world covers; before water and glass, which blend over it.
+            pass.set_pipeline(self.pipelines.sky_for(sky.stars));
+            pass.draw(0..3, 0..1);
+        }
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("translucent and overlays"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Load,
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: &depth,
+                    // Read-only, so that the same texture can be read by the shader.
+                    depth_ops: None,
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            pass.set_bind_group(0, &self.globals_group, &[]);
+            // Last of the world, so water and glass blend over everything behind them.
+            pass.set_bind_group(2, &depth_group, &[]);
+            let translucent_pipelines = if scene.underwater {
+                let [vertex, sampled] = &self.pipelines.translucent_from_within;
+                [vertex, sampled]
+            } else {
+                [&self.pipelines.translucent, translucent]
+            };
+            // Far water first: back to front.
+            let water = [&self.pipelines.far_water, &self.pipelines.far_water];
+            self.far.draw(&mut pass, &far, Pass::Translucent, water);
+            self.chunks.draw(
+                &mut pass,
+                &visible,
+                Pass::Translucent,
+                translucent_pipelines,
+            );
+            // After water and glass: a tag writes no depth, so they would be drawn over it.
+            if let Some((buffer, count)) = &tags {
+                pass.set_pipeline(&self.pipelines.tags);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            if let Some((buffer, count)) = &lines {
+                pass.set_pipeline(&self.pipelines.lines);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+            if let Some((buffer, count)) = &hud {
+                pass.set_pipeline(&self.pipelines.hud);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+            }
+        }
+        self.queue.submit([encoder.finish()]);
+        if let Some(menus) = scene.menus {
+            let menu_view = texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(self.menu_format()),
+                ..Default::default()
+            });
+            self.draw_menus(&menu_view, size, menus);
+        }
+    }
+
+    /// The boxes in view as one vertex buffer, camera-relative.
+    fn box_buffer(
+        &self,
+        camera: &Camera,
+        frustum: &Frustum,
+        boxes: &[FreeBox],
+    ) -> Option<(wgpu::Buffer, u32)> {
+        let mut vertices: Vec<BoxVertex> = Vec::with_capacity(boxes.len() * BOX_VERTICES);
+        for b in boxes {
+            if frustum.intersects_box(camera.relative(b.min), camera.relative(b.max)) {
+                push_box(&mut vertices, b, camera.eye);
+            }
+        }
+        self.vertex_buffer("boxes", &vertices)
+    }
+
+    /// The items in view and the cracks as one vertex buffer, camera-relative.
+    fn item_buffer(
+        &self,
+        camera: &Camera,
+        frustum: &Frustum,
+        sprites: &[ItemSprite],
+        crack: Option<&Crack>,
+    ) -> Option<(wgpu::Buffer, u32)> {
+        let reach = Vec3::splat(items::ITEM_REACH);
+        let seen: Vec<ItemSprite> = sprites
+            .iter()
+            .filter(|s| {
+                let middle = camera.relative(items::item_middle(s));
+                frustum.intersects_box(middle - reach, middle + reach)
+            })
+            .copied()
+            .collect();
+        let mut vertices = Vec::new();
+        items::push_items(&mut vertices, &seen, camera.eye);
+        if let Some(crack) = crack {
+            items::push_crack(&mut vertices, crack, camera.eye);
+        }
+        self.vertex_buffer("items", &vertices)
+    }
+
+    /// A vertex buffer holding `vertices`, and their count; `None` when there are none.
+    fn vertex_buffer<T: Pod>(&self, label: &str, vertices: &[T]) -> Option<(wgpu::Buffer, u32)> {
+        (!vertices.is_empty()).then(|| {
+            let buffer = self
+                .device
+                .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some(label),
+                    contents: bytemuck::cast_slice(vertices),
+                    usage: wgpu::BufferUsages::VERTEX,
+                });
+            (buffer, vertices.len() as u32)
+        })
+    }
+
+    /// The outline: each of a box's twelve edges as a thin beam (triangles, which every
+    /// driver depth-tests alike, unlike lines), camera-relative.
+    fn outline_buffer(
+        &self,
+        camera: &Camera,
+        boxes: &[(DVec3, DVec3)],
+    ) -> Option<(wgpu::Buffer, u32)> {
+        const HALF_WIDTH: f64 = 0.01;
+        // Grown so the beams stand clear of the faces they outline and win the depth test
+        // against them on every driver.
+        const GROW: f64 = 0.02;
+        let mut points: Vec<[f32; 3]> = Vec::new();
+        for &(min, max) in boxes {
+            let (min, max) = (min - DVec3::splat(GROW), max + DVec3::splat(GROW));
+            let corner = |i: usize| DVec3::select(upper(i), max, min);
+            // Each edge once: from a corner to the next one along an axis (the axis's bit).
+            for i in 0..8 {
+                for bit in [1, 2, 4] {
+                    if i & bit == 0 {
+                        let (a, b) = (corner(i), corner(i | bit));
+                        let grow = DVec3::splat(HALF_WIDTH);
+                        beam(&mut points, camera, a.min(b) - grow, a.max(b) + grow);
+                    }
+                }
+            }
+        }
+        self.vertex_buffer("outline", &points)
+    }
+
+    /// The view-projection matrix a scene would use on a `size` target (for tests).
+    #[must_use]
+    pub fn view_proj(scene: &Scene<'_>, size: (u32, u32)) -> Mat4 {
+        Camera {
+            aspect: size.0 as f32 / size.1.max(1) as f32,
+            ..scene.camera
+        }
+        .view_proj()
+    }
+}
+
+/// Which coordinates of the unit cube's corner `i` ([`cube_corner`]) are 1: where a box's
+/// corner `i` takes the box's maximum rather than its minimum.
+fn upper(i: usize) -> BVec3 {
+    BVec3::from(cube_corner(i).map(|c| c == 1))
+}
+
+/// Appends the twelve triangles of the box `min..max`, camera-relative.
+fn beam(out: &mut Vec<[f32; 3]>, camera: &Camera, min: DVec3, max: DVec3) {
+    let (a, b) = (camera.relative(min), camera.relative(max));
+    let corner = |i: usize| Vec3::select(upper(i), b, a).to_array();
+    // Each face as two triangles over cube corners.
+    const FACES: [[usize; 4]; 6] = [
+        [0, 2, 6, 4],
+        [1, 3, 7, 5],
+        [0, 1, 5, 4],
+        [2, 3, 7, 6],
+        [0, 1, 3, 2],
+        [4, 5, 7, 6],
+    ];
+    for f in FACES {
+        for i in [0, 1, 2, 0, 2, 3] {
+            out.push(corner(f[i]));
+        }
+    }
+}

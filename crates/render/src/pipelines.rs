@@ -1,0 +1,566 @@
+//! The render pipelines and their bind group layouts.
+
+use hewn_mesh::figure::FigureVertex;
+use hewn_mesh::{BoxVertex, ModelVertex, Vertex};
+
+use super::hud::HudVertex;
+
+/// Depth buffer format.
+pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
+
+/// Every pipeline the renderer uses.
+#[derive(Debug)]
+pub struct Pipelines {
+    /// Layout of group 0: globals, atlas, sampler.
+    pub globals_layout: wgpu::BindGroupLayout,
+    /// Layout of group 1: the chunk offset slot.
+    pub chunk_layout: wgpu::BindGroupLayout,
+    /// Layout of the translucent faces' group 2: the depth of the world drawn before them,
+    /// which tells water how deep it is where each pixel looks through it.
+    pub scene_depth_layout: wgpu::BindGroupLayout,
+    /// Layout of group 3 of the chunk faces lit in the shader: the chunk's light volume.
+    pub light_layout: wgpu::BindGroupLayout,
+    /// The sky by day: its gradient, the sun and the moon ([`Self::sky_for`]).
+    pub sky: wgpu::RenderPipeline,
+    /// The sky while stars show.
+    pub night_sky: wgpu::RenderPipeline,
+    /// Opaque chunk faces.
+    pub opaque: wgpu::RenderPipeline,
+    /// The far view's opaque faces, lit and fogged a corner at a time.
+    pub far: wgpu::RenderPipeline,
+    /// The far view's water, as the far pipeline draws, blended.
+    pub far_water: wgpu::RenderPipeline,
+    /// Alpha-tested chunk faces.
+    pub cutout: wgpu::RenderPipeline,
+    /// Faces of blocks drawn as models (torches, plants, the cactus), alpha-tested, seen
+    /// from both sides.
+    pub models: wgpu::RenderPipeline,
+    /// Blended chunk faces.
+    pub translucent: wgpu::RenderPipeline,
+    /// Opaque, alpha-tested and blended chunk faces lit in the shader from the chunk's light
+    /// volume ([`Shading::Sampled`](hewn_mesh::Shading::Sampled)), in [`Pass`] order.
+    ///
+    /// [`Pass`]: hewn_mesh::Pass
+    pub sampled: [wgpu::RenderPipeline; 3],
+    /// Blended chunk faces seen from both sides, lit by their vertices and in the shader:
+    /// for an eye under water, which sees the surface from below.
+    pub translucent_from_within: [wgpu::RenderPipeline; 2],
+    /// Free boxes (crates), opaque.
+    pub boxes: wgpu::RenderPipeline,
+    /// Survival's items and cracks: box vertices, alpha-tested, seen from both sides.
+    pub items: wgpu::RenderPipeline,
+    /// Other players' figures, opaque.
+    pub figures: wgpu::RenderPipeline,
+    /// Other players' name tags: blended, depth-tested, seen from both sides.
+    pub tags: wgpu::RenderPipeline,
+    /// The target outline.
+    pub lines: wgpu::RenderPipeline,
+    /// The HUD.
+    pub hud: wgpu::RenderPipeline,
+}
+
+fn shader(device: &wgpu::Device, name: &str) -> wgpu::ShaderModule {
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(name),
+        source: wgpu::ShaderSource::Wgsl(super::shaders::source(name).unwrap_or_default().into()),
+    })
+}
+
+fn depth(write: bool, compare: wgpu::CompareFunction) -> Option<wgpu::DepthStencilState> {
+    Some(wgpu::DepthStencilState {
+        format: DEPTH_FORMAT,
+        depth_write_enabled: Some(write),
+        depth_compare: Some(compare),
+        stencil: wgpu::StencilState::default(),
+        bias: wgpu::DepthBiasState::default(),
+    })
+}
+
+/// Blending by the fragment's alpha, for what is seen through.
+const ALPHA_BLEND: Option<wgpu::BlendState> = Some(wgpu::BlendState::ALPHA_BLENDING);
+
+/// What differs between the pipelines; every one draws triangle lists into one colour target.
+struct Spec<'a> {
+    label: &'a str,
+    module: &'a wgpu::ShaderModule,
+    vertex: &'a str,
+    fragment: &'a str,
+    layout: &'a wgpu::PipelineLayout,
+    buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
+    cull: bool,
+    depth: Option<wgpu::DepthStencilState>,
+    blend: Option<wgpu::BlendState>,
+}
+
+fn pipeline(
+    device: &wgpu::Device,
+    format: wgpu::TextureFormat,
+    s: Spec<'_>,
+) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(s.label),
+        layout: Some(s.layout),
+        vertex: wgpu::VertexState {
+            module: s.module,
+            entry_point: Some(s.vertex),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            buffers: s.buffers,
+        },
+        primitive: wgpu::PrimitiveState {
+            topology: wgpu::PrimitiveTopology::TriangleList,
+            cull_mode: s.cull.then_some(wgpu::Face::Back),
+            ..Default::default()
+        },
+        depth_stencil: s.depth,
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: s.module,
+            entry_point: Some(s.fragment),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend: s.blend,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+/// A uniform buffer binding.
+const fn uniform(
+    binding: u32,
+    visibility: wgpu::ShaderStages,
+    has_dynamic_offset: bool,
+    min_binding_size: Option<wgpu::BufferSize>,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Buffer {
+            ty: wgpu::BufferBindingType::Uniform,
+            has_dynamic_offset,
+            min_binding_size,
+        },
+        count: None,
+    }
+}
+
+/// A 2D texture binding, read by the stages in `visibility`.
+const fn texture(
+    binding: u32,
+    visibility: wgpu::ShaderStages,
+    sample_type: wgpu::TextureSampleType,
+) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility,
+        ty: wgpu::BindingType::Texture {
+            sample_type,
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    }
+}
+
+/// Group 0: the globals, the block atlas and its sampler.
+fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("globals"),
+        entries: &[
+            uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT, false, None),
+            // The far view's vertices read the atlas's tile averages.
+            texture(
+                1,
+                wgpu::ShaderStages::VERTEX_FRAGMENT,
+                wgpu::TextureSampleType::Float { filterable: true },
+            ),
+            wgpu::BindGroupLayoutEntry {
+                binding: 2,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                count: None,
+            },
+        ],
+    })
+}
+
+/// Group 1: the chunk offset, one slot of a buffer at a dynamic offset per chunk.
+fn chunk_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("chunk offset"),
+        entries: &[uniform(
+            0,
+            wgpu::ShaderStages::VERTEX,
+            true,
+            wgpu::BufferSize::new(16),
+        )],
+    })
+}
+
+/// Group 3 of faces lit in the shader: the chunk's light volume, read texel by texel.
+fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("chunk light"),
+        entries: &[wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Uint,
+                view_dimension: wgpu::TextureViewDimension::D3,
+                multisampled: false,
+            },
+            count: None,
+        }],
+    })
+}
+
+/// The translucent faces' group 2: the depth of the world drawn before them.
+fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
+    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+        label: Some("scene depth"),
+        entries: &[texture(
+            0,
+            wgpu::ShaderStages::FRAGMENT,
+            wgpu::TextureSampleType::Depth,
+        )],
+    })
+}
+
+fn pipeline_layout(
+    device: &wgpu::Device,
+    label: &str,
+    groups: &[Option<&wgpu::BindGroupLayout>],
+) -> wgpu::PipelineLayout {
+    device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+        label: Some(label),
+        bind_group_layouts: groups,
+        immediate_size: 0,
+    })
+}
+
+/// The single per-vertex buffer of a pipeline whose vertices are `stride` bytes.
+const fn vertices(
+    stride: usize,
+    attributes: &'static [wgpu::VertexAttribute],
+) -> [Option<wgpu::VertexBufferLayout<'static>>; 1] {
+    [Some(wgpu::VertexBufferLayout {
+        array_stride: stride as u64,
+        step_mode: wgpu::VertexStepMode::Vertex,
+        attributes,
+    })]
+}
+
+const CHUNK_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<Vertex>(),
+    &wgpu::vertex_attr_array![0 => Uint32, 1 => Uint32],
+);
+const MODEL_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<ModelVertex>(),
+    &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint8x4],
+);
+const BOX_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<BoxVertex>(),
+    &wgpu::vertex_attr_array![
+        0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint32, 4 => Float32,
+        5 => Float32x2
+    ],
+);
+const FIGURE_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<FigureVertex>(),
+    &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4, 2 => Float32, 3 => Float32x2],
+);
+/// The outline's vertices: bare camera-relative positions.
+const LINE_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<[f32; 3]>(),
+    &wgpu::vertex_attr_array![0 => Float32x3],
+);
+const HUD_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+    size_of::<HudVertex>(),
+    &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Unorm8x4],
+);
+
+/// What the pipelines share while they are built: the target, the chunk shader that chunk
+/// faces, models and boxes all use, and the pipeline layouts.
+struct Builder<'a> {
+    device: &'a wgpu::Device,
+    format: wgpu::TextureFormat,
+    chunk_shader: wgpu::ShaderModule,
+    /// Globals and the chunk offset: chunk faces and models.
+    world: wgpu::PipelineLayout,
+    /// Globals, the chunk offset and the scene's depth: translucent faces.
+    translucent: wgpu::PipelineLayout,
+    /// As `world` and `translucent`, with the chunk's light volume in group 3.
+    world_sampled: wgpu::PipelineLayout,
+    translucent_sampled: wgpu::PipelineLayout,
+    /// Globals alone: everything not drawn chunk by chunk.
+    globals_only: wgpu::PipelineLayout,
+}
+
+impl Builder<'_> {
+    fn build(&self, spec: Spec<'_>) -> wgpu::RenderPipeline {
+        pipeline(self.device, self.format, spec)
+    }
+
+    /// A pass over chunk faces, culled and depth-tested: opaque, cutout or translucent, lit
+    /// by their vertices or, with `sampled`, from the chunk's light volume.
+    fn chunk_faces(
+        &self,
+        label: &str,
+        fragment: &str,
+        sampled: bool,
+        blend: Option<wgpu::BlendState>,
+    ) -> wgpu::RenderPipeline {
+        self.chunk_faces_culled(label, fragment, sampled, blend, true)
+    }
+
+    /// As [`Self::chunk_faces`], culling the faces seen from behind only when `cull`.
+    fn chunk_faces_culled(
+        &self,
+        label: &str,
+        fragment: &str,
+        sampled: bool,
+        blend: Option<wgpu::BlendState>,
+        cull: bool,
+    ) -> wgpu::RenderPipeline {
+        let layout = match (sampled, blend.is_some()) {
+            (false, false) => &self.world,
+            (false, true) => &self.translucent,
+            (true, false) => &self.world_sampled,
+            (true, true) => &self.translucent_sampled,
+        };
+        let fragment = if sampled {
+            format!("{fragment}_sampled")
+        } else {
+            fragment.to_owned()
+        };
+        self.build(Spec {
+            label,
+            module: &self.chunk_shader,
+            vertex: if sampled { "vs_sampled" } else { "vs_main" },
+            fragment: &fragment,
+            layout,
+            buffers: &CHUNK_VERTEX,
+            cull,
+            // Blended faces are seen through, so they leave the depth to what is behind.
+            depth: depth(blend.is_none(), wgpu::CompareFunction::Greater),
+            blend,
+        })
+    }
+
+    /// The far view's opaque faces: the chunk vertices, lit and fogged a corner at a time.
+    fn far(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "far",
+            module: &self.chunk_shader,
+            vertex: "vs_far",
+            fragment: "fs_far",
+            layout: &self.world,
+            buffers: &CHUNK_VERTEX,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+
+    /// The far view's water: the far pipeline's vertices, blended over what is behind.
+    fn far_water(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "far water",
+            module: &self.chunk_shader,
+            vertex: "vs_far",
+            fragment: "fs_far_water",
+            layout: &self.world,
+            buffers: &CHUNK_VERTEX,
+            cull: true,
+            depth: depth(false, wgpu::CompareFunction::Greater),
+            blend: ALPHA_BLEND,
+        })
+    }
+
+    /// A pass with a shader file of its own (entry points `vs_main` and `fragment`) that
+    /// needs only the globals: seen from both sides, tested against the depth by `compare`
+    /// but never writing it.
+    fn own_shader(
+        &self,
+        label: &str,
+        (file, fragment): (&str, &str),
+        buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
+        compare: wgpu::CompareFunction,
+        blend: Option<wgpu::BlendState>,
+    ) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label,
+            module: &shader(self.device, file),
+            vertex: "vs_main",
+            fragment,
+            layout: &self.globals_only,
+            buffers,
+            cull: false,
+            depth: depth(false, compare),
+            blend,
+        })
+    }
+
+    fn models(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "models",
+            module: &self.chunk_shader,
+            vertex: "vs_model",
+            fragment: "fs_cutout",
+            layout: &self.world,
+            buffers: &MODEL_VERTEX,
+            // A plant is one quad per diagonal, seen from both sides; a torch is thin, and
+            // both sides of a face may show past its neighbours.
+            cull: false,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+
+    fn figures(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "figures",
+            module: &self.chunk_shader,
+            vertex: "vs_figure",
+            fragment: "fs_figure",
+            layout: &self.globals_only,
+            buffers: &FIGURE_VERTEX,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+
+    fn tags(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "name tags",
+            module: &self.chunk_shader,
+            vertex: "vs_figure",
+            fragment: "fs_tag",
+            layout: &self.globals_only,
+            buffers: &FIGURE_VERTEX,
+            // The backing is seen through, and the letters lie on it: neither writes depth,
+            // so each is drawn over what was drawn before it at the same distance.
+            cull: false,
+            depth: depth(false, wgpu::CompareFunction::GreaterEqual),
+            blend: ALPHA_BLEND,
+        })
+    }
+
+    fn boxes(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "boxes",
+            module: &self.chunk_shader,
+            vertex: "vs_box",
+            fragment: "fs_opaque",
+            layout: &self.globals_only,
+            buffers: &BOX_VERTEX,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+
+    fn items(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "items",
+            module: &self.chunk_shader,
+            vertex: "vs_box",
+            fragment: "fs_cutout",
+            layout: &self.globals_only,
+            buffers: &BOX_VERTEX,
+            // A flat item is one card, seen from both sides as it turns.
+            cull: false,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+}
+
+impl Pipelines {
+    /// The sky pipeline for a sky whose stars show by `stars` (0 by day, 1 at night).
+    #[must_use]
+    pub fn sky_for(&self, stars: f32) -> &wgpu::RenderPipeline {
+        if stars > 0.0 {
+            &self.night_sky
+        } else {
+            &self.sky
+        }
+    }
+
+    /// Builds every pipeline for a colour target of `format`.
+    #[must_use]
+    pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
+        use wgpu::CompareFunction::{Always, GreaterEqual};
+        let globals_layout = globals_layout(device);
+        let chunk_layout = chunk_layout(device);
+        let scene_depth_layout = scene_depth_layout(device);
+        let light_layout = light_layout(device);
+        let (globals, chunk) = (Some(&globals_layout), Some(&chunk_layout));
+        let (depth, light) = (Some(&scene_depth_layout), Some(&light_layout));
+        let builder = Builder {
+            device,
+            format,
+            chunk_shader: shader(device, "chunk.wgsl"),
+            world: pipeline_layout(device, "world", &[globals, chunk]),
+            translucent: pipeline_layout(device, "translucent", &[globals, chunk, depth]),
+            world_sampled: pipeline_layout(device, "world sampled", &[globals, chunk, None, light]),
+            translucent_sampled: pipeline_layout(
+                device,
+                "translucent sampled",
+                &[globals, chunk, depth, light],
+            ),
+            globals_only: pipeline_layout(device, "globals only", &[globals]),
+        };
+        Self {
+            sky: builder.own_shader("sky", ("sky.wgsl", "fs_day"), &[], GreaterEqual, None),
+            night_sky: builder.own_shader(
+                "night sky",
+                ("sky.wgsl", "fs_night"),
+                &[],
+                GreaterEqual,
+                None,
+            ),
+            opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
+            far: builder.far(),
+            far_water: builder.far_water(),
+            cutout: builder.chunk_faces("cutout", "fs_cutout", false, None),
+            models: builder.models(),
+            translucent: builder.chunk_faces("translucent", "fs_translucent", false, ALPHA_BLEND),
+            sampled: [
+                builder.chunk_faces("opaque sampled", "fs_opaque", true, None),
+                builder.chunk_faces("cutout sampled", "fs_cutout", true, None),
+                builder.chunk_faces("translucent sampled", "fs_translucent", true, ALPHA_BLEND),
+            ],
+            translucent_from_within: [false, true].map(|sampled| {
+                let label = "translucent from within";
+                builder.chunk_faces_culled(label, "fs_translucent", sampled, ALPHA_BLEND, false)
+            }),
+            boxes: builder.boxes(),
+            items: builder.items(),
+            figures: builder.figures(),
+            tags: builder.tags(),
+            lines: builder.own_shader(
+                "outline",
+                ("lines.wgsl", "fs_main"),
+                &LINE_VERTEX,
+                GreaterEqual,
+                ALPHA_BLEND,
+            ),
+            hud: builder.own_shader(
+                "hud",
+                ("hud.wgsl", "fs_main"),
+                &HUD_VERTEX,
+                Always,
+                ALPHA_BLEND,
+            ),
+            globals_layout,
+            chunk_layout,
+            scene_depth_layout,
+            light_layout,
+        }
+    }
+}

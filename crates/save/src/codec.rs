@@ -1,0 +1,208 @@
+//! Chunk blobs: a chunk's blocks, compressed, with what it takes to notice damage.
+//!
+//! A blob of format [`FORMAT_LZ4`] is
+//!
+//! ```text
+//! offset  size  field
+//!      0     4  decoded length in bytes, u32 little-endian (always CHUNK_VOLUME)
+//!      4     4  CRC-32 (IEEE) of the decoded bytes, u32 little-endian
+//!      8     …  LZ4 block (no frame) of the decoded bytes
+//! ```
+//!
+//! The decoded bytes are the chunk's block ids, one byte each, in [`LocalPos::index`] order.
+//! A byte per block rather than the palette's packed bits keeps the format independent of
+//! how [`Chunk`] stores itself today; LZ4 removes the redundancy anyway (terrain is long runs
+//! of a few ids). The length and checksum cover the decoded bytes, so damage is caught whether
+//! it breaks the LZ4 stream or only changes what it decodes to.
+//!
+//! [`LocalPos::index`]: hewn_core::world::LocalPos::index
+
+use hewn_core::world::coords::CHUNK_VOLUME;
+use hewn_core::world::{Block, Chunk};
+
+/// The format byte stored beside each blob: LZ4 over one byte per block.
+pub const FORMAT_LZ4: u8 = 1;
+
+const HEADER_LEN: usize = 8;
+
+/// Why a chunk blob could not be decoded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    /// The format byte names no format this build knows.
+    #[error("unknown chunk format {0}")]
+    UnknownFormat(i64),
+    /// The blob is shorter than its header.
+    #[error("blob of {0} bytes is shorter than its header")]
+    Truncated(usize),
+    /// The header gives a decoded length other than a chunk's.
+    #[error("header says {found} bytes, a chunk has {CHUNK_VOLUME}")]
+    WrongLength {
+        /// The length in the header.
+        found: u32,
+    },
+    /// The LZ4 stream is broken or decodes to a different length.
+    #[error("compressed data is damaged: {0}")]
+    Compression(String),
+    /// The decoded bytes do not match the checksum in the header.
+    #[error("checksum mismatch (stored {stored:08x}, computed {computed:08x})")]
+    Checksum {
+        /// The checksum in the header.
+        stored: u32,
+        /// The checksum of what the blob decodes to.
+        computed: u32,
+    },
+    /// The chunk's coordinates lie above or below the world, or beyond its border.
+    #[error("the chunk lies outside the world's height or beyond its border")]
+    OutsideWorld,
+    /// The chunk would take the world's edits past [`super::MAX_SAVED_EDITS`].
+    #[error("its edits would take the world past the {limit} edited cells a world may hold")]
+    TooManyEdits {
+        /// The limit.
+        limit: usize,
+    },
+    /// A decoded byte is not a block id.
+    #[error("byte {value} at index {index} is not a block id")]
+    UnknownBlock {
+        /// Where in the chunk.
+        index: usize,
+        /// The byte found.
+        value: u8,
+    },
+}
+
+/// Encodes `chunk` as a blob of format [`FORMAT_LZ4`].
+#[must_use]
+pub fn encode(chunk: &Chunk) -> Vec<u8> {
+    let bytes = block_bytes(chunk);
+    let crc = crc32fast::hash(&bytes);
+    let compressed = lz4_flex::block::compress(&bytes);
+    let mut blob = Vec::with_capacity(HEADER_LEN + compressed.len());
+    blob.extend_from_slice(&(CHUNK_VOLUME as u32).to_le_bytes());
+    blob.extend_from_slice(&crc.to_le_bytes());
+    blob.extend_from_slice(&compressed);
+    blob
+}
+
+/// Decodes a blob stored with format byte `format`, checking everything the header promises.
+///
+/// # Errors
+/// [`DecodeError`] saying what is wrong; damaged input never panics.
+pub fn decode(format: i64, blob: &[u8]) -> Result<Chunk, DecodeError> {
+    if format != i64::from(FORMAT_LZ4) {
+        return Err(DecodeError::UnknownFormat(format));
+    }
+    let (Some(len), Some(crc), Some(payload)) =
+        (blob.get(0..4), blob.get(4..8), blob.get(HEADER_LEN..))
+    else {
+        return Err(DecodeError::Truncated(blob.len()));
+    };
+    let len = u32::from_le_bytes(len.try_into().unwrap_or_default());
+    let stored = u32::from_le_bytes(crc.try_into().unwrap_or_default());
+    if len as usize != CHUNK_VOLUME {
+        return Err(DecodeError::WrongLength { found: len });
+    }
+    let mut bytes = vec![0u8; CHUNK_VOLUME];
+    match lz4_flex::block::decompress_into(payload, &mut bytes) {
+        Ok(n) if n == CHUNK_VOLUME => {}
+        Ok(n) => {
+            return Err(DecodeError::Compression(format!(
+                "decodes to {n} bytes, not {CHUNK_VOLUME}"
+            )));
+        }
+        Err(e) => return Err(DecodeError::Compression(e.to_string())),
+    }
+    let computed = crc32fast::hash(&bytes);
+    if computed != stored {
+        return Err(DecodeError::Checksum { stored, computed });
+    }
+    let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+    for (index, (slot, &value)) in blocks.iter_mut().zip(&bytes).enumerate() {
+        *slot = Block::from_id(value).ok_or(DecodeError::UnknownBlock { index, value })?;
+    }
+    Ok(Chunk::from_blocks(&blocks))
+}
+
+/// The chunk's block ids in [`LocalPos::index`](hewn_core::world::LocalPos::index) order.
+fn block_bytes(chunk: &Chunk) -> Vec<u8> {
+    if let Some(block) = chunk.uniform() {
+        return vec![block.id(); CHUNK_VOLUME];
+    }
+    (0..CHUNK_VOLUME).map(|i| chunk.get_index(i).id()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hewn_core::world::{ChunkPos, ColumnSource, LocalPos};
+    use hewn_core::worldgen::{Generator, GeneratorKind};
+
+    fn varied_chunk() -> Chunk {
+        let mut c = Generator::new(GeneratorKind::Flat, 3).generate(ChunkPos::new(0, 1, 0));
+        // Every block, a row of 32 at a time, down from the top.
+        for (i, &b) in Block::ALL.iter().enumerate() {
+            c.set(LocalPos::new((i % 32) as u8, (31 - i / 32) as u8, 7), b);
+        }
+        c
+    }
+
+    #[test]
+    fn round_trips_and_compresses() {
+        for chunk in [Chunk::filled(Block::Air), varied_chunk()] {
+            let blob = encode(&chunk);
+            assert!(blob.len() < 1024, "{} bytes", blob.len());
+            let back = decode(i64::from(FORMAT_LZ4), &blob).unwrap();
+            assert_eq!(*back.to_blocks(), *chunk.to_blocks());
+        }
+    }
+
+    #[test]
+    fn every_single_bit_flip_is_caught_or_harmless() {
+        let chunk = varied_chunk();
+        let blob = encode(&chunk);
+        let mut harmless = 0;
+        for i in 0..blob.len() {
+            for bit in [0x01, 0x80] {
+                let mut bad = blob.clone();
+                bad[i] ^= bit;
+                // A flip can be harmless: a match offset changed to another place in the
+                // same run of one block copies the same bytes. It must never load wrong.
+                if let Ok(back) = decode(i64::from(FORMAT_LZ4), &bad) {
+                    assert_eq!(*back.to_blocks(), *chunk.to_blocks(), "flip at byte {i}");
+                    harmless += 1;
+                }
+            }
+        }
+        assert!(
+            harmless < blob.len() / 4,
+            "{harmless} of {} flips",
+            2 * blob.len()
+        );
+    }
+
+    #[test]
+    fn truncation_and_unknown_formats_are_errors() {
+        let blob = encode(&varied_chunk());
+        for len in [0, 3, 8, blob.len() / 2, blob.len() - 1] {
+            assert!(
+                decode(i64::from(FORMAT_LZ4), &blob[..len]).is_err(),
+                "{len}"
+            );
+        }
+        assert_eq!(decode(7, &blob), Err(DecodeError::UnknownFormat(7)));
+    }
+
+    #[test]
+    fn bytes_that_are_not_blocks_are_named() {
+        let bytes = vec![200u8; CHUNK_VOLUME];
+        let mut blob = (CHUNK_VOLUME as u32).to_le_bytes().to_vec();
+        blob.extend_from_slice(&crc32fast::hash(&bytes).to_le_bytes());
+        blob.extend_from_slice(&lz4_flex::block::compress(&bytes));
+        assert_eq!(
+            decode(i64::from(FORMAT_LZ4), &blob).unwrap_err(),
+            DecodeError::UnknownBlock {
+                index: 0,
+                value: 200
+            }
+        );
+    }
+}

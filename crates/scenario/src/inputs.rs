@@ -1,0 +1,354 @@
+//! A scenario's inputs read into holds and events of a few tens of bytes each, the
+//! `[[input]]` sections a batch at a time ([`sections::read`]), each batch's TOML document
+//! dropped before the next is built.
+//!
+//! Reading the whole file at once cost about 1.4 KB of document per input (1.5 GB for the
+//! million a scenario may have); a batch costs a few megabytes whatever the file holds.
+
+use std::collections::BTreeMap;
+
+use super::raw::RawInput;
+use super::sections::{self, Kind, Sections};
+use super::{
+    Action, Block, Event, Hold, Operation, PlayerName, Presence, ScenarioError, block_value,
+    finite, invalid, limits, pitch_value, quoted, tick_value, vector,
+};
+
+/// A scenario's inputs, checked.
+pub(super) struct Inputs<'a> {
+    /// Each player's place in the scenario's order, by name.
+    players: BTreeMap<&'a str, u32>,
+    /// How many there are.
+    pub(super) count: usize,
+    /// The holds, in file order.
+    pub(super) holds: Vec<Hold>,
+    /// The one-shot events, in file order.
+    pub(super) events: Vec<Event>,
+    /// The first input with an impossible value: kept back by the caller until the keys
+    /// before the inputs are checked, so errors come in the order they always did.
+    pub(super) first_invalid: Option<ScenarioError>,
+}
+
+/// Reads the inputs of `text`: those of an inline `input = [...]` array (`inline`, already
+/// parsed with the rest; a file that also has `[[input]]` sections was refused before) and
+/// those of its `[[input]]` sections, with their indices in the whole file; `players` are
+/// the scenario's players in order, whom an input's `player` names.
+///
+/// # Errors
+/// A [`SyntaxError`](super::SyntaxError) placed in `text`; a value error is returned in
+/// [`Inputs::first_invalid`].
+pub(super) fn read<'a>(
+    text: &str,
+    sections: &Sections,
+    inline: Vec<RawInput>,
+    players: &'a [PlayerName],
+) -> Result<Inputs<'a>, ScenarioError> {
+    let mut inputs = Inputs {
+        players: (0..)
+            .zip(players)
+            .map(|(i, name)| (name.as_str(), i))
+            .collect(),
+        count: 0,
+        holds: Vec::new(),
+        events: Vec::new(),
+        first_invalid: None,
+    };
+    inputs.take(inline);
+    sections::read(text, sections.of(Kind::Input), Kind::Input.key(), |batch| {
+        inputs.take(batch);
+    })?;
+    Ok(inputs)
+}
+
+impl Inputs<'_> {
+    /// Checks `raw` and adds it, until one is impossible; after that it only counts.
+    fn take(&mut self, raw: Vec<RawInput>) {
+        for input in raw {
+            let i = self.count;
+            self.count += 1;
+            if self.first_invalid.is_some() {
+                continue;
+            }
+            match parse_input(i, input, &self.players) {
+                Ok(Scheduled::Hold(h)) => self.holds.push(h),
+                Ok(Scheduled::Event(e)) => self.events.push(e),
+                Err(e) => self.first_invalid = Some(e),
+            }
+        }
+    }
+}
+
+/// One input, checked.
+enum Scheduled {
+    Hold(Hold),
+    Event(Event),
+}
+
+fn parse_input(
+    i: usize,
+    raw: RawInput,
+    players: &BTreeMap<&str, u32>,
+) -> Result<Scheduled, ScenarioError> {
+    let key = |k: &str| format!("input[{i}].{k}");
+    let player = match raw.player.as_deref() {
+        None => 0,
+        Some(name) => *players.get(name).ok_or_else(|| {
+            invalid(
+                key("player"),
+                format!(
+                    "no player is called {} (players are [player] and [players.NAME] tables)",
+                    quoted(name)
+                ),
+            )
+        })?,
+    };
+    let is_hold = raw.from.is_some() || raw.to.is_some() || raw.hold.is_some();
+    let is_event = raw.at.is_some()
+        || raw.yaw.is_some()
+        || raw.pitch.is_some()
+        || raw.action.is_some()
+        || raw.block.is_some()
+        || raw.position.is_some()
+        || raw.time.is_some()
+        || raw.item.is_some()
+        || raw.count.is_some()
+        || raw.slot.is_some();
+    if is_hold && is_event {
+        return Err(invalid(
+            format!("input[{i}]"),
+            "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block, position, time), not both",
+        ));
+    }
+    if is_hold {
+        let from = tick_value(
+            &key("from"),
+            raw.from.ok_or_else(|| invalid(key("from"), "missing"))?,
+        )?;
+        let to = tick_value(
+            &key("to"),
+            raw.to.ok_or_else(|| invalid(key("to"), "missing"))?,
+        )?;
+        if to < from {
+            return Err(invalid(key("to"), format!("{to} is before from = {from}")));
+        }
+        let controls = raw.hold.ok_or_else(|| invalid(key("hold"), "missing"))?;
+        // A set: the order and repeats of a list change nothing that is held.
+        let controls = controls.into_iter().collect();
+        return Ok(Scheduled::Hold(Hold {
+            player,
+            from,
+            to,
+            controls,
+        }));
+    }
+    let at = tick_value(
+        &key("at"),
+        raw.at.ok_or_else(|| invalid(key("at"), "missing"))?,
+    )?;
+    if let Some(yaw) = raw.yaw {
+        finite(&key("yaw"), yaw)?;
+    }
+    if let Some(pitch) = raw.pitch {
+        pitch_value(&key("pitch"), pitch)?;
+    }
+    let block = raw
+        .block
+        .as_deref()
+        .map(|b| block_value(&key("block"), b))
+        .transpose()?;
+    let operation = operation(&key, &raw)?;
+    let survival_action = super::survival::action(&key, &raw)?;
+    let presence = match raw.action.as_deref() {
+        Some("leave") => Some(Presence::Leave),
+        Some("join") => Some(Presence::Return),
+        _ => None,
+    };
+    // Leaving, coming back and an operator's actions are events of their own, with no
+    // player action beside them.
+    if presence.is_some() || operation.is_some() {
+        if block.is_some() {
+            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        }
+        return Ok(Scheduled::Event(Event {
+            player,
+            at,
+            yaw: raw.yaw,
+            pitch: raw.pitch,
+            action: None,
+            presence,
+            operation,
+        }));
+    }
+    let action = match (raw.action.as_deref(), block) {
+        _ if survival_action.is_some() => survival_action,
+        (None, None) => None,
+        (None, Some(_)) => return Err(invalid(key("block"), "only goes with action = \"place\"")),
+        (Some("break"), None) => Some(Action::Break),
+        (Some("toggle_fly"), None) => Some(Action::ToggleFly),
+        (Some("place_crate"), None) => Some(Action::PlaceCrate),
+        (Some("toggle_collider"), None) => Some(Action::ToggleCollider),
+        (Some("place"), Some(Block::Air)) => {
+            return Err(invalid(
+                key("block"),
+                "air cannot be placed (use action = \"break\")",
+            ));
+        }
+        (Some("place"), Some(b)) => Some(Action::Place(b)),
+        (Some("place"), None) => {
+            return Err(invalid(key("block"), "missing (place needs a block)"));
+        }
+        (Some("break" | "toggle_fly" | "place_crate" | "toggle_collider"), Some(_)) => {
+            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        }
+        (Some(other), _) => {
+            return Err(invalid(
+                key("action"),
+                format!(
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, craft, drop, select, respawn, smelt, fuel or collect)",
+                    quoted(other)
+                ),
+            ));
+        }
+    };
+    Ok(Scheduled::Event(Event {
+        player,
+        at,
+        yaw: raw.yaw,
+        pitch: raw.pitch,
+        action,
+        presence: None,
+        operation: None,
+    }))
+}
+
+/// The operator's action of an event (`teleport` with its `position`, `set_time` with its
+/// `time`), if it is one; `position` and `time` with any other action are refused.
+fn operation(
+    key: &impl Fn(&str) -> String,
+    raw: &RawInput,
+) -> Result<Option<Operation>, ScenarioError> {
+    let only_with =
+        |k: &str, action: &str| invalid(key(k), format!("only goes with action = \"{action}\""));
+    match raw.action.as_deref() {
+        Some("teleport") => {
+            if raw.time.is_some() {
+                return Err(only_with("time", "set_time"));
+            }
+            let place = raw
+                .position
+                .ok_or_else(|| invalid(key("position"), "missing (teleport needs a position)"))?;
+            let place = vector(&key("position"), place)?;
+            let half = glam::DVec3::splat(hewn_core::physics::tuning::PLAYER_WIDTH / 2.0);
+            limits::body_inside_border(&key("position"), place, half)?;
+            Ok(Some(Operation::Teleport(place)))
+        }
+        Some("set_time") => {
+            if raw.position.is_some() {
+                return Err(only_with("position", "teleport"));
+            }
+            let time = raw
+                .time
+                .ok_or_else(|| invalid(key("time"), "missing (set_time needs a time)"))?;
+            let time = u64::try_from(time).map_err(|_| {
+                invalid(
+                    key("time"),
+                    format!("{time} is not a number of ticks from 0 up"),
+                )
+            })?;
+            Ok(Some(Operation::SetTime(time)))
+        }
+        _ if raw.position.is_some() => Err(only_with("position", "teleport")),
+        _ if raw.time.is_some() => Err(only_with("time", "set_time")),
+        _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::sections::BATCH;
+    use super::super::{MAX_INPUTS, Scenario};
+    use hewn_core::physics::{Control, Controls};
+
+    /// Input `i` of [`many`]: a hold of one control, or an event with a yaw.
+    fn input(i: usize) -> String {
+        if i.is_multiple_of(2) {
+            let control = Control::ALL[i % Control::ALL.len()].name();
+            format!(
+                "[[input]]\nfrom = {}\nto = {}\nhold = [\"{control}\"]\n",
+                i % 7,
+                i % 7 + 3
+            )
+        } else {
+            format!("[[input]]\nat = {}\nyaw = {i}.0\n", i % 11)
+        }
+    }
+
+    /// A scenario of `n` inputs, with a fill between two of them so the sections of one
+    /// batch come from two places in the file.
+    fn many(n: usize) -> String {
+        let mut text = String::from("ticks = 20\nworld = \"flat\"\n");
+        for i in 0..n {
+            if i == n / 2 {
+                text.push_str("[[fill]]\nfrom = [0, 1, 0]\nto = [0, 1, 0]\nblock = \"stone\"\n");
+            }
+            text.push_str(&input(i));
+        }
+        text
+    }
+
+    #[test]
+    fn inputs_over_several_batches_keep_their_order_and_indices() {
+        let n = 5 * BATCH + 17;
+        let s = Scenario::parse(&many(n)).expect("parses");
+        assert_eq!(
+            (s.holds.len(), s.events.len(), s.fills.len()),
+            (n.div_ceil(2), n / 2, 1)
+        );
+        for (k, h) in s.holds.iter().enumerate() {
+            let i = 2 * k;
+            let control = Control::ALL[i % Control::ALL.len()];
+            assert_eq!((h.from, h.to), ((i % 7) as u64, (i % 7 + 3) as u64));
+            assert_eq!(h.controls, Controls::NONE.with(control));
+        }
+        for (k, e) in s.events.iter().enumerate() {
+            let i = 2 * k + 1;
+            assert_eq!((e.at, e.yaw), ((i % 11) as u64, Some(i as f64)));
+        }
+
+        // A value error in a late batch names the input by its index in the whole file.
+        let bad = 4 * BATCH + 3;
+        let text = many(n).replacen(&input(bad), "[[input]]\nat = 1\naction = \"fly\"\n", 1);
+        let e = Scenario::parse(&text)
+            .expect_err("unknown action")
+            .to_string();
+        assert!(
+            e.starts_with(&format!("input[{bad}].action: unknown action")),
+            "{e}"
+        );
+
+        // A syntax error there names its line in the whole file.
+        let text = many(n).replacen(&input(bad), "[[input]]\nat = = 1\n", 1);
+        let line = text[..text.find("at = = 1").expect("there")]
+            .lines()
+            .count()
+            + 1;
+        let e = Scenario::parse(&text).expect_err("not TOML").to_string();
+        assert!(e.contains(&format!("at line {line}, column 6")), "{e}");
+    }
+
+    #[test]
+    fn one_input_over_the_limit_is_refused_before_anything_is_parsed() {
+        // `ticks` is not a number: parsing would refuse that first, so naming the inputs
+        // shows they were counted before.
+        let mut text = String::from("ticks = \"many\"\n");
+        text.push_str(&"[[input]]\n".repeat(MAX_INPUTS + 1));
+        let e = Scenario::parse(&text).expect_err("too many").to_string();
+        assert_eq!(
+            e,
+            format!(
+                "input: {} entries is more than {MAX_INPUTS}",
+                MAX_INPUTS + 1
+            )
+        );
+    }
+}
