@@ -38,7 +38,7 @@ mod survival;
 #[path = "render_golden/underwater.rs"]
 mod underwater;
 
-use golden::{CHANNEL_TOLERANCE, assert_matches_golden, gpu_or_skip};
+use golden::{CHANNEL_TOLERANCE, assert_matches_golden, compare_with_golden, gpu_or_skip};
 
 const SIZE: (u32, u32) = (320, 200);
 
@@ -608,4 +608,14 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         "the game behind the menu is dimmed"
     );
     assert_matches_golden("pause", &picture);
+}
+
+#[test]
+#[should_panic(expected = "no golden image")]
+fn a_missing_golden_image_fails_rather_than_being_written() {
+    compare_with_golden(
+        "there-is-no-such-golden",
+        &image::RgbaImage::new(4, 4),
+        false,
+    );
 }

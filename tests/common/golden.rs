@@ -30,20 +30,32 @@ pub fn gpu_or_skip() -> Option<Gpu> {
     }
 }
 
-/// Compares `picture` with `tests/golden/NAME.png` (or writes it, with
-/// `HEWN_UPDATE_GOLDEN=1` or when there is none yet).
+/// Compares `picture` with `tests/golden/NAME.png`, or writes it there with
+/// `HEWN_UPDATE_GOLDEN=1`. A missing golden fails: a deleted or renamed one must not pass.
 #[track_caller]
 pub fn assert_matches_golden(name: &str, picture: &image::RgbaImage) {
+    let update = std::env::var("HEWN_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
+    compare_with_golden(name, picture, update);
+}
+
+/// [`assert_matches_golden`] with the choice to write spelled out, so that the check of a
+/// missing golden can run whatever the environment says.
+#[track_caller]
+pub fn compare_with_golden(name: &str, picture: &image::RgbaImage, update: bool) {
     let golden_path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.png"));
-    let update = std::env::var("HEWN_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
-    if update || !golden_path.exists() {
+    if update {
         picture
             .save(&golden_path)
             .expect("golden image is writable");
         println!("wrote {}", golden_path.display());
         return;
     }
+    assert!(
+        golden_path.exists(),
+        "no golden image {}: run with HEWN_UPDATE_GOLDEN=1 to write it, then look at it",
+        golden_path.display()
+    );
     let golden = image::open(&golden_path)
         .expect("golden image decodes")
         .to_rgba8();

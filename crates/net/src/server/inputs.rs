@@ -272,13 +272,28 @@ mod tests {
     #[test]
     fn ticks_near_the_ends_of_the_range_cannot_overflow() {
         let mut q = InputQueue::default();
-        q.add(u64::MAX, input(0.0), None);
+        q.add(u64::MAX, input(1.0), None);
         q.add(0, input(0.0), None);
-        for _ in 0..3 {
-            q.next_turn();
-        }
-        q.add(u64::MAX - 1, input(0.0), Some(1));
-        q.next_turn();
+        let turns: Vec<Turn> = (0..3).filter_map(|_| q.next_turn()).collect();
+        let ticks: Vec<(u64, bool)> = turns.iter().map(|t| (t.tick, t.arrived)).collect();
+        // Tick 0 first, then the client that jumped to the end of the range is followed;
+        // past its last tick the queue stays there, holding the last controls, rather than
+        // wrapping round to tick 0.
+        assert_eq!(ticks, [(0, true), (u64::MAX, true), (u64::MAX, false)]);
+        assert_eq!(turns[1].input, input(1.0));
+        assert_eq!(turns[2].input.controls, input(1.0).controls);
+        assert_eq!(
+            turns[2].input.yaw, None,
+            "a missing tick holds the controls only"
+        );
+        // An input from behind what was played is never played.
+        q.add(u64::MAX - 1, input(2.0), Some(1));
+        let turn = q.next_turn().expect("play goes on");
+        assert_eq!((turn.tick, turn.arrived), (u64::MAX, false));
+        assert!(
+            q.waiting.is_empty(),
+            "nothing behind the played ticks waits"
+        );
     }
 
     #[test]

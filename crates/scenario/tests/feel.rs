@@ -1,10 +1,8 @@
 //! The player's motion matches Minecraft Java Edition's numbers closely enough to feel the same.
 
-mod common;
+use hewn_testing::FirstPlayer;
 
-use common::FirstPlayer;
-
-use common::{assert_near, run};
+use hewn_testing::{assert_near, run};
 
 /// Steady horizontal speed with `controls` held on a flat world (blocks per second).
 fn steady_speed(controls: &str, flying: bool) -> f64 {

@@ -2,10 +2,8 @@
 //! own inputs, they pass through each other, and blocks, crates and falling sand treat every
 //! one of them as a body.
 
-mod common;
-
-use common::{FirstPlayer, assert_near, run};
 use hewn_scenario::Scenario;
+use hewn_testing::{FirstPlayer, assert_near, run};
 
 const FLUSH: f64 = 1e-7;
 

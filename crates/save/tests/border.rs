@@ -1,14 +1,12 @@
 //! The world border: the player (either collider) and crates collide with it, nothing is
 //! placed beyond it, and a saved chunk beyond it is damage rather than a crash.
 
-mod common;
+use hewn_testing::FirstPlayer;
 
-use common::FirstPlayer;
-
-use common::run;
 use hewn_core::world::{BlockPos, BlockSource, WORLD_BORDER};
 use hewn_core::worldgen::GeneratorKind;
 use hewn_save::{NewWorld, WorldFile, check};
+use hewn_testing::run;
 
 /// A flat-world scenario with the player near the +x border, walking (or flying) east.
 fn walk_east(collider: &str, flying: bool, velocity: f64) -> String {

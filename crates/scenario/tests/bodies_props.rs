@@ -1,9 +1,7 @@
 //! Property tests for crates and both player colliders: over random worlds, crates and input
 //! sequences, no two bodies ever overlap and nothing ever enters a solid.
 
-mod common;
-
-use common::FirstBody;
+use hewn_testing::FirstBody;
 
 use glam::DVec3;
 use hewn_core::physics::crates::Crate;

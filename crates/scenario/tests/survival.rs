@@ -2,25 +2,23 @@
 //! cactus, death and respawn, and dig times by hand and with every tier. Flat worlds have
 //! their grass top at y = 64, and their spawn point at (0.5, 64, 0.5).
 
-mod common;
-
-use common::{FirstPlayer, run};
 use hewn_scenario::report::EventReport;
+use hewn_testing::{FirstPlayer, run};
 
 /// The events of `kind` over the whole run.
-fn of_kind<'a>(r: &'a common::Run, kind: &str) -> Vec<&'a EventReport> {
+fn of_kind<'a>(r: &'a hewn_testing::Run, kind: &str) -> Vec<&'a EventReport> {
     let all = r.trace.iter().flat_map(|t| &t.events);
     all.filter(|e| e.kind == kind).collect()
 }
 
 /// The ticks the events of `kind` happened in.
-fn ticks_of(r: &common::Run, kind: &str) -> Vec<u64> {
+fn ticks_of(r: &hewn_testing::Run, kind: &str) -> Vec<u64> {
     of_kind(r, kind).iter().map(|e| e.tick).collect()
 }
 
 /// A survival player dropped from `height` blocks above the flat ground, with `extra`
 /// appended to the scenario.
-fn fall(height: f64, extra: &str) -> common::Run {
+fn fall(height: f64, extra: &str) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"
@@ -73,7 +71,7 @@ fn flying_never_falls_and_creative_never_hurts() {
 
 /// A survival player standing on the floor of a pool 6 deep, its eyes under from the first
 /// tick.
-fn under_water(ticks: u64, extra: &str) -> common::Run {
+fn under_water(ticks: u64, extra: &str) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"
@@ -177,7 +175,7 @@ fn death_drops_everything_carried_and_respawn_comes_back_whole_at_spawn() {
 /// The tick a survival player facing a `block` at eye height, 1.5 blocks east, breaks it
 /// holding dig from tick 0 with `tool` (none: the hand), if it does within 600 ticks.
 fn dig_tick(block: &str, tool: Option<&str>) -> Option<u64> {
-    let r = common::digging(block, tool, 600);
+    let r = hewn_testing::digging(block, tool, 600);
     ticks_of(&r, "break").first().copied()
 }
 
@@ -206,7 +204,7 @@ fn dig_times_by_hand_and_with_each_tier_are_exact_to_the_tick() {
 
 /// A survival player with a wooden pickaxe facing two stones, 1.5 blocks east at eye
 /// height (z = 0 straight ahead, z = 1 at yaw 120), with `inputs` appended.
-fn two_stones(inputs: &str) -> common::Run {
+fn two_stones(inputs: &str) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"

@@ -6,13 +6,11 @@
 //! whose box is x and z 5/16 to 11/16, y 64 to 64.625; each pitch below aims the look ray
 //! at a point above the middle of the poppy's cell.
 
-mod common;
-
-use common::FirstPlayer;
+use hewn_testing::FirstPlayer;
 
 use std::collections::BTreeMap;
 
-use common::run;
+use hewn_testing::run;
 
 /// The edited cells after the last tick, by position.
 fn final_edits(toml: &str) -> BTreeMap<[i32; 3], &'static str> {

@@ -2,18 +2,16 @@
 //! splashes, swims, breaks and places, pinned down by a scenario. Flat worlds have their grass
 //! top at y = 64.
 
-mod common;
-
-use common::{FirstPlayer, run};
 use hewn_scenario::report::EventReport;
+use hewn_testing::{FirstPlayer, run};
 
 /// Every event of the run, in order.
-fn events(r: &common::Run) -> Vec<&EventReport> {
+fn events(r: &hewn_testing::Run) -> Vec<&EventReport> {
     r.trace.iter().flat_map(|t| &t.events).collect()
 }
 
 /// The events of `kind`.
-fn of_kind<'a>(r: &'a common::Run, kind: &str) -> Vec<&'a EventReport> {
+fn of_kind<'a>(r: &'a hewn_testing::Run, kind: &str) -> Vec<&'a EventReport> {
     events(r).into_iter().filter(|e| e.kind == kind).collect()
 }
 

@@ -2,10 +2,8 @@
 //! have grass at y = 63 on dirt and stone; at y = 20 they are solid stone, where carved rooms
 //! are dark.
 
-mod common;
-
-use common::run;
 use hewn_core::world::{Block, BlockPos, BlockSource};
+use hewn_testing::run;
 
 /// The (sky, block) light at each probe after the last tick of `toml`.
 #[track_caller]

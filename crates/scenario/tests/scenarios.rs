@@ -1,11 +1,9 @@
 //! The behaviours a player relies on, each pinned down by a scenario run as `hewn sim` runs it.
 //! Distances are in blocks; "flat" worlds have their grass top at y = 64.
 
-mod common;
+use hewn_testing::FirstPlayer;
 
-use common::FirstPlayer;
-
-use common::{assert_near, both, run};
+use hewn_testing::{assert_near, both, run};
 
 /// Tolerance for positions that should sit exactly on a face: the 2⁻²⁴ position grid.
 const FLUSH: f64 = 1e-7;
@@ -646,7 +644,7 @@ fn water_is_walked_through_slowly() {
 }
 
 /// The slide scenario, with its x and z shifted by `dx` blocks.
-fn slide_far(dx: i64) -> common::Run {
+fn slide_far(dx: i64) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"

@@ -1,10 +1,8 @@
 //! Crates and the cylinder player, in scenarios run as `hewn sim` runs them.
 
-mod common;
+use hewn_testing::FirstPlayer;
 
-use common::FirstPlayer;
-
-use common::{assert_near, both, run};
+use hewn_testing::{assert_near, both, run};
 
 const FLUSH: f64 = 1e-7;
 
@@ -258,7 +256,7 @@ fn crates_placed_and_broken_from_the_hotbar() {
 
 /// A scenario with one crate (`crate_toml`: its position and size) east of the player, who
 /// looks east at `pitch` and uses a crate at tick 1.
-fn place_against(pitch: f64, crate_toml: &str) -> common::Run {
+fn place_against(pitch: f64, crate_toml: &str) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"
@@ -277,7 +275,7 @@ fn place_against(pitch: f64, crate_toml: &str) -> common::Run {
 }
 
 /// [`place_against`] a unit crate two blocks east.
-fn place_against_a_crate(pitch: f64) -> common::Run {
+fn place_against_a_crate(pitch: f64) -> hewn_testing::Run {
     place_against(pitch, "position = [2.5, 64.0, 0.5]")
 }
 

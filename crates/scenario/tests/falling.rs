@@ -1,12 +1,10 @@
 //! Falling sand and gravel, pinned down by scenarios run as `hewn sim` runs them. "flat"
 //! worlds have their grass top at y = 63, so a block lands at y = 64.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::{Run, run};
 use hewn_scenario::report::TickReport;
+use hewn_testing::{Run, run};
 
 /// The edited cells of a report, by position.
 fn edits(report: &TickReport) -> BTreeMap<[i32; 3], &'static str> {

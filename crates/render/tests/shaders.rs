@@ -27,7 +27,8 @@ fn every_shader_parses_and_validates() {
         parse(name);
     }
     // Every file in shaders/ is one of them, or the declarations they share.
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("shaders");
+    // The shaders live at the workspace root, beside the assets: the renderer embeds them.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shaders");
     for entry in std::fs::read_dir(&dir).expect("shaders/ is readable") {
         let path = entry.expect("directory entry").path();
         let name = path

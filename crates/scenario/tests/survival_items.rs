@@ -2,12 +2,10 @@
 //! tier, picking up (distance and delay), stacks merging, every recipe, and the furnace's
 //! timing and fuel. Flat worlds have their grass top at y = 64.
 
-mod common;
-
-use common::run;
 use hewn_core::sim::Item;
 use hewn_core::sim::survival::recipes::RECIPES;
 use hewn_scenario::report::TickReport;
+use hewn_testing::run;
 
 /// The inventory of a report as (item, count) in slot order.
 fn carried(t: &TickReport) -> Vec<(&'static str, u8)> {
@@ -22,7 +20,7 @@ fn lying(t: &TickReport) -> Vec<(&'static str, u8)> {
 /// What lies in the world 20 ticks after a survival player holding `tool` (none: the
 /// hand) digs out a `block` at eye height 1.5 blocks east.
 fn dropped(block: &str, tool: Option<&str>) -> Vec<(&'static str, u8)> {
-    let r = common::digging(block, tool, 700);
+    let r = hewn_testing::digging(block, tool, 700);
     let broke = r
         .trace
         .iter()
@@ -60,7 +58,7 @@ fn drops_follow_the_block_the_tool_and_its_tier() {
 
 /// A survival player standing still at the spawn with a stack of 5 dirt lying at
 /// `x` (its box's bottom centre at (x, 64, 0.5)) for `ticks`.
-fn dirt_at(x: f64, ticks: u64) -> common::Run {
+fn dirt_at(x: f64, ticks: u64) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"
@@ -210,7 +208,7 @@ fn a_recipe_wider_than_two_needs_a_table_and_batches_stop_when_ingredients_run_o
 
 /// A survival player facing a furnace at eye height, putting `input` in to smelt and `fuel`
 /// under it at tick 0, then taking the output at `collect`.
-fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> common::Run {
+fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> hewn_testing::Run {
     run(&format!(
         r#"
         world = "flat"
@@ -261,7 +259,7 @@ fn field<'a>(table: &'a str, key: &str) -> &'a str {
 }
 
 /// The furnace's output count after each tick.
-fn output_counts(r: &common::Run) -> Vec<u8> {
+fn output_counts(r: &hewn_testing::Run) -> Vec<u8> {
     r.trace
         .iter()
         .map(|t| {

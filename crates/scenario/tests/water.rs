@@ -4,14 +4,12 @@
 //! 0, so a source filled there first spreads in tick 15 (the report after tick 15 is
 //! `trace[15]`).
 
-mod common;
-
-use common::FirstPlayer;
+use hewn_testing::FirstPlayer;
 
 use std::collections::BTreeMap;
 
-use common::run;
 use hewn_scenario::report::TickReport;
+use hewn_testing::run;
 
 /// The water cells of a report, by position.
 fn water(report: &TickReport) -> BTreeMap<[i32; 3], &'static str> {

@@ -3,9 +3,7 @@
 //! the player never ends a tick inside a solid, nothing becomes NaN, and no tick moves the
 //! player further than its velocity allows.
 
-mod common;
-
-use common::FirstBody;
+use hewn_testing::FirstBody;
 
 use glam::DVec3;
 use hewn_core::aabb::Aabb;

@@ -4,9 +4,7 @@
 //! inputs give the same hash. Water itself is not solid — the player swims in it and crates
 //! stand in it — so what must never end up inside a body is a block with a collider.
 
-mod common;
-
-use common::FirstBody;
+use hewn_testing::FirstBody;
 
 use hewn_core::physics::{Controls, intersects_world};
 use hewn_core::sim::{Action, Input, Simulation};

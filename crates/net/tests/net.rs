@@ -285,7 +285,16 @@ fn walking_and_jumping_over_a_laggy_lossy_link_needs_no_correction() {
     let last = game.confirmed().expect("confirmed");
     h.run(1);
     let game = h.client(alice).game().expect("in");
-    assert!(game.state_after(last).is_some());
+    let name = PlayerName::new("alice").expect("a name");
+    let server = h
+        .server
+        .played_state(&name, last)
+        .expect("played on the server");
+    assert_eq!(
+        game.state_after(last),
+        Some(server),
+        "the client's state after its last confirmed tick is the server's"
+    );
     assert_eq!(game.ticks_played(), 600 + 61);
 }
 
