@@ -224,5 +224,9 @@ mod tests {
         };
         let drawn = bodies(&camera, &frustum, &[figure("x", 0.0), behind]);
         assert_eq!(drawn.len(), hewn_mesh::figure::mesh::FIGURE_VERTICES);
+        assert!(
+            drawn.iter().all(|v| v.relative[2] < 0.0),
+            "the figure drawn is the one in front (at z = -5), not the one behind"
+        );
     }
 }

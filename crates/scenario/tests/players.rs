@@ -135,6 +135,10 @@ fn crates_and_falling_sand_treat_every_player_as_a_body() {
     assert_near(end.me().position[0], 3.7 - 1.0 - 0.3, FLUSH);
     assert_near(end.players["bob"].position[0], 4.0, FLUSH);
     // The sand came to rest on carol's head (64 + 1.8), not in a cell.
+    let falling = r.sim.falling().list();
+    assert_eq!(falling.len(), 1, "the sand is still a body");
+    assert_near(falling[0].position.y, 64.0 + 1.8, FLUSH);
+    assert_near(falling[0].velocity, 0.0, FLUSH);
     assert!(
         end.edits.iter().all(|e| e.pos != [10, 70, 10]),
         "the sand left its cell: {:?}",

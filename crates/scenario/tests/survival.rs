@@ -58,14 +58,25 @@ fn a_fall_into_water_costs_nothing() {
 }
 
 #[test]
-fn flying_never_falls_and_creative_never_hurts() {
+fn creative_never_hurts() {
     let r = run(r#"
         world = "flat"
         ticks = 120
         [player]
         position = [0.5, 80.0, 0.5]
         "#);
+    // A drop of 16 blocks, which in survival costs 13 health.
+    assert_eq!(
+        r.last().me().position[1],
+        64.0,
+        "the player fell to the ground"
+    );
+    assert!(
+        r.sim.survival().survivors.is_empty(),
+        "creative keeps no health"
+    );
     assert_eq!((r.last().mode, r.last().health), ("creative", 20));
+    assert!(of_kind(&r, "hurt").is_empty());
     assert!(r.last().inventory.is_empty() && r.last().items.is_empty());
 }
 

@@ -1,9 +1,12 @@
 //! The simulation: a world and its players advanced by fixed ticks from inputs.
 //!
-//! [`Simulation::step`] (and [`Simulation::tick`], its one-player form) is the only way the
-//! game state changes. It is a pure function of the state and the tick's [`Step`], so a run
-//! is reproduced exactly from the seed, the generator and the inputs; [`Simulation::hash`]
-//! fingerprints the result.
+//! On a server and in `hewn sim`, [`Simulation::step`] (and [`Simulation::tick`], its
+//! one-player form) is the only way the game state changes. It is a pure function of the
+//! state and the tick's [`Step`], so a run is reproduced exactly from the seed, the generator
+//! and the inputs; [`Simulation::hash`] fingerprints the result. A client's copy of a
+//! server's world changes besides in two ways, both named for what they are: the server's
+//! word, through the [`Mirror`] setters, and the client's own prediction
+//! ([`Simulation::predict`]).
 
 mod actions;
 mod dynamics;
@@ -41,8 +44,9 @@ pub use step::Step;
 
 /// A world and its players, advanced tick by tick.
 ///
-/// Built once from a [`Start`]; from then on [`Simulation::tick`] is the only way its state
-/// changes, which the private fields make the compiler check. Loading and dropping columns
+/// Built once from a [`Start`]; from then on [`Simulation::step`] is the only way its state
+/// changes, but for a client's [`Mirror`] and prediction; the private fields make the
+/// compiler check that nothing else reaches in. Loading and dropping columns
 /// ([`Simulation::loader`]) changes what is in memory, never what the world is.
 #[derive(Clone, Debug)]
 pub struct Simulation {

@@ -3,7 +3,8 @@
 //! A new world, a scenario, a world opened from disk and `hewn world`'s tools each prepare a
 //! [`Start`] in their own way (fills applied, a saved player restored, a clock set) and hand
 //! it to [`Simulation::new`](super::Simulation::new), the only constructor; from then on
-//! only [`Simulation::tick`](super::Simulation::tick) changes the state.
+//! only [`Simulation::step`](super::Simulation::step) changes the state (and, in a client's
+//! copy, the server's word through a [`Mirror`](super::Mirror) and the client's prediction).
 
 use super::players::{PlayerName, Players};
 use super::survival::Survival;

@@ -47,6 +47,33 @@ fn falls_of_three_four_and_ten_blocks_leave_twenty_nineteen_and_thirteen() {
 }
 
 #[test]
+fn flying_down_costs_nothing_but_a_fall_after_flight_does() {
+    // Flown down 10 blocks, landing as flight ends: the fall is measured from the last
+    // flying tick, half a block up.
+    let mut v = Vitals::full();
+    let steps = 20;
+    let y = |k: i32| 100.0 - 10.0 * f64::from(k) / f64::from(steps);
+    for i in 0..steps {
+        let last = i == steps - 1;
+        let mut before = body(y(i), false);
+        before.flying = true;
+        let mut after = body(y(i + 1), last);
+        after.flying = !last;
+        v.tick(&moved(before, after));
+    }
+    assert_eq!(v.health, 20, "flying down never falls");
+    // Flight stopped 10 blocks up: the same drop as stepping off a ledge.
+    let mut v = Vitals::full();
+    let mut hovering = body(100.0, false);
+    hovering.flying = true;
+    v.tick(&moved(hovering, body(100.0, false)));
+    for i in 0..steps {
+        v.tick(&moved(body(y(i), false), body(y(i + 1), i == steps - 1)));
+    }
+    assert_eq!(v.health, 13);
+}
+
+#[test]
 fn drowning_hurts_two_when_air_runs_out_and_every_sixty_ticks_after() {
     let mut v = Vitals::full();
     let still = body(50.0, false);
