@@ -346,6 +346,17 @@ impl Play {
         }
     }
 
+    /// Tells the server what the player holds at hand, if it changed since it last heard.
+    pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar) {
+        match self {
+            Self::Hosted(host) => host.set_hotbar(hotbar),
+            Self::Remote(remote) => {
+                remote.client.set_hotbar(hotbar, &mut remote.udp.renet);
+                remote.udp.send();
+            }
+        }
+    }
+
     /// The lines of chat heard since the last call, oldest first.
     pub fn take_chat(&mut self) -> Vec<hewn_net::protocol::ChatLine> {
         match self {

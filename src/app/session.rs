@@ -31,7 +31,7 @@ use hewn_mesh::ChunkMesh;
 use hewn_mesh::{Leaves, Shading};
 use hewn_net::host::Host;
 use hewn_net::server::{Server, ServerConfig};
-use hewn_save::Autosaver;
+use hewn_save::{Autosaver, SavedPlayer};
 
 /// What one frame of a session changed in the scene, for the renderer to apply: the chunks
 /// whose meshes leave it, then the meshes to draw (new or replacing the old).
@@ -104,7 +104,13 @@ impl Session {
         let me = players.first().map(|m| m.name.clone()).unwrap_or_default();
         let config = ServerConfig::in_process(settings.render_distance);
         let mut server = Server::new(Simulation::new(start), generator, config);
-        server.resume_players(players.list().iter().map(|m| (m.name.clone(), m.body)));
+        server.resume_players(players.list().iter().map(|m| {
+            let saved = SavedPlayer {
+                body: m.body,
+                hotbar,
+            };
+            (m.name.clone(), saved)
+        }));
         if options.record.is_some() {
             server.record();
         }
@@ -113,7 +119,6 @@ impl Session {
             message,
         })?;
         let mut session = Self::with(Play::Hosted(Box::new(host)), settings, launch);
-        session.input.set_hotbar(&hotbar);
         session.record_to.clone_from(&options.record);
         session.saver = saver;
         Ok(session)
@@ -131,6 +136,8 @@ impl Session {
         let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
+        // What the player held when it last played here, as the server kept it.
+        input.set_hotbar(&play.game().hotbar());
         let mut streamer = Streamer::new(&generator, settings.render_distance);
         streamer.set_leaves(settings.leaves());
         streamer.set_shading(settings.shading());
@@ -272,9 +279,7 @@ impl Session {
             }
         }
         if let (Some(saver), Some(server)) = (&mut self.saver, self.play.server_mut()) {
-            let hotbar = self.input.saved_hotbar();
-            // One player, the one played: the hotbar is theirs.
-            saver.autosave(now, || server.snapshot(|_| hotbar));
+            saver.autosave(now, || server.snapshot());
             if let Some(e) = saver.take_error() {
                 log::warn!("autosave failed (will retry): {e}");
             }
@@ -340,6 +345,8 @@ impl Session {
         self.previous_crates.clear();
         self.previous_crates
             .extend(self.play.sim().crates().list().iter().map(|c| c.position));
+        // The server keeps what the player holds, to give back and to save.
+        self.play.set_hotbar(&self.input.saved_hotbar());
         for outcome in self.play.tick(&input) {
             // The list's indices moved: its places before the tick no longer match.
             if matches!(
@@ -406,13 +413,14 @@ impl Session {
     pub fn finish(mut self) -> Result<(), AppError> {
         // What the menus asked for last (a survival screen closed as the game quits, its
         // grid going back into the inventory) is played before the world is written.
-        if self.started() && self.input.has_queued() {
+        // So does a change to the hotbar the server has not heard of yet: a tick carries it.
+        let hotbar_unheard = self.play.game().hotbar() != self.input.saved_hotbar();
+        if self.started() && (self.input.has_queued() || hotbar_unheard) {
             self.tick(&mut Vec::new(), true);
         }
         self.play.leave();
         if let (Some(saver), Some(server)) = (self.saver.take(), self.play.server_mut()) {
-            let hotbar = self.input.saved_hotbar();
-            let file = saver.finish(server.snapshot(|_| hotbar))?;
+            let file = saver.finish(server.snapshot())?;
             log::info!("world saved to {}", file.path().display());
             file.close()?;
         }

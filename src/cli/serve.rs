@@ -6,7 +6,6 @@
 //! minute it logs the players online, the tick time (median and 99th percentile) and the
 //! traffic.
 
-use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -18,13 +17,13 @@ use clap::Args;
 use super::server_file;
 use crate::cli::ModeArg;
 use hewn_core::sim::survival::Mode;
-use hewn_core::sim::{PlayerName, Simulation, Start};
+use hewn_core::sim::{Simulation, Start};
 use hewn_core::worldgen::GeneratorKind;
 use hewn_net::lan::{Announcement, Announcer};
 use hewn_net::server::{Caller, Server, ServerConfig};
 use hewn_net::transport::{MAX_CLIENTS, connection_config};
 use hewn_net::udp_server::UdpServer;
-use hewn_save::{Autosaver, Hotbar, NewWorld, SaveError, WorldFile, escaped, resolve_world};
+use hewn_save::{Autosaver, NewWorld, SaveError, WorldFile, escaped, resolve_world};
 use renet::RenetServer;
 
 /// The world a server plays unless told otherwise.
@@ -161,18 +160,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         Arc::clone(&loaded.generator),
         config,
     );
-    // Hotbars stay as the world has them: the server is told nothing of what a player holds.
-    let hotbars: BTreeMap<PlayerName, Hotbar> = loaded
-        .players
-        .iter()
-        .map(|(name, saved)| (name.clone(), saved.hotbar))
-        .collect();
-    server.resume_players(
-        loaded
-            .players
-            .into_iter()
-            .map(|(name, saved)| (name, saved.body)),
-    );
+    server.resume_players(loaded.players);
     if args.record.is_some() {
         server.record();
     }
@@ -225,18 +213,11 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         udp: &mut udp,
         renet: &mut renet,
     };
-    serve_until(
-        &stop,
-        &mut server,
-        &mut network,
-        &mut saver,
-        &hotbars,
-        &mut console,
-    );
+    serve_until(&stop, &mut server, &mut network, &mut saver, &mut console);
     udp.close(&mut renet);
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
-    let last = server.snapshot(|name| hotbars.get(name).copied().unwrap_or_default());
+    let last = server.snapshot();
     let finished = saver.finish(last).and_then(WorldFile::close);
     if let (Some(path), Some(recording)) = (&args.record, server.take_recording()) {
         let written = recording
@@ -326,7 +307,6 @@ fn serve_until(
     server: &mut Server,
     network: &mut Network,
     saver: &mut Autosaver,
-    hotbars: &BTreeMap<PlayerName, Hotbar>,
     console: &mut Console,
 ) {
     let mut next = Instant::now();
@@ -354,9 +334,7 @@ fn serve_until(
         for (id, reason) in &summary.refused {
             log::info!("client {id} sent away: {reason}");
         }
-        saver.autosave(began, || {
-            server.snapshot(|name| hotbars.get(name).copied().unwrap_or_default())
-        });
+        saver.autosave(began, || server.snapshot());
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed: {}", escaped(&e.to_string()));
         }

@@ -21,6 +21,7 @@ use super::protocol::{
 };
 use hewn_core::sim::{ActionOutcome, Input, PlayerName};
 use hewn_core::worldgen::GENERATOR_VERSION;
+use hewn_save::Hotbar;
 
 mod game;
 pub use game::Game;
@@ -236,6 +237,22 @@ impl Client {
             renet.send_message(
                 channel::CONTROL,
                 protocol::encode(&ClientMessage::Chat(text)),
+            );
+        }
+    }
+
+    /// Tells the server what the player holds at hand, if that changed since it last heard:
+    /// the server keeps it with the player and saves it. Nothing before the server lets the
+    /// player in.
+    pub fn set_hotbar(&mut self, hotbar: &Hotbar, renet: &mut RenetClient) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        if game.hotbar() != *hotbar {
+            game.note_hotbar_sent(*hotbar);
+            renet.send_message(
+                channel::CONTROL,
+                protocol::encode(&ClientMessage::Hotbar(protocol::WireHotbar::of(hotbar))),
             );
         }
     }

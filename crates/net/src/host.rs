@@ -146,6 +146,12 @@ impl Host {
         self.client.say(text, &mut self.link.client);
     }
 
+    /// Tells the server what the player holds at hand, if it changed ([`Client::set_hotbar`]):
+    /// it arrives with the next tick.
+    pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar) {
+        self.client.set_hotbar(hotbar, &mut self.link.client);
+    }
+
     /// What the server said happened within earshot ([`Client::take_heard`]).
     pub fn take_heard(&mut self) -> Vec<hewn_core::sim::Event> {
         self.client.take_heard()

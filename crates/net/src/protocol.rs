@@ -7,6 +7,7 @@
 //! postcard's compact form; every one has a size limit checked before it is decoded, and a
 //! message that does not decode, or is too big, ends its sender's connection.
 
+mod hotbar;
 mod survival;
 
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,7 @@ use hewn_core::physics::{Controls, Player, PlayerCollider};
 use hewn_core::sim::survival::{ClickKind, FurnaceSlot, ScreenAction, SlotRef};
 use hewn_core::sim::{Action, Input, Item};
 use hewn_core::world::{Block, BlockPos, ColumnPos};
+pub use hotbar::WireHotbar;
 pub use survival::{
     MAX_ITEMS_SEEN, SeenItem, SurvivorState, WireFurnace, WireMode, WireScreen, WireStack,
     WireStation,
@@ -23,7 +25,7 @@ pub use survival::{
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`hewn_core::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -91,6 +93,9 @@ pub enum ClientMessage {
     /// The answer to [`ServerMessage::Challenge`], on [`channel::CONTROL`]
     /// ([`super::password::proof`]).
     Answer([u8; 32]),
+    /// What the player now holds at hand and which slot is selected, on [`channel::CONTROL`],
+    /// sent when either changes: the server keeps it with the player and saves it.
+    Hotbar(WireHotbar),
 }
 
 /// One tick of a client's player, as it was played.
@@ -473,6 +478,8 @@ pub struct Welcome {
     pub mode: WireMode,
     /// Where the dead come back, which a client's own respawn is predicted to.
     pub spawn: [f64; 3],
+    /// The player's hotbar as the world keeps it.
+    pub hotbar: WireHotbar,
 }
 
 /// Bodies as of one server tick.

@@ -38,6 +38,7 @@ use hewn_core::physics::Player;
 use hewn_core::sim::{Member, PlayerName, Simulation, Step, spawn};
 use hewn_core::world::World;
 use hewn_core::worldgen::{GENERATOR_VERSION, Generator};
+use hewn_save::{Hotbar, SavedPlayer};
 use hewn_scenario::record::StepRecorder;
 use inputs::InputQueue;
 use view::View;
@@ -207,6 +208,9 @@ pub struct Server {
     clients: BTreeMap<ClientId, Remote>,
     /// Bodies of players who left, by name, to resume them when they come back.
     away: BTreeMap<PlayerName, Player>,
+    /// What each player the server knows holds at hand, online or away, as its client last
+    /// said or the world saved it: given back when it joins, and saved.
+    hotbars: BTreeMap<PlayerName, Hotbar>,
     /// Players whose clients went, to take out of the world at the next step.
     departed: Vec<PlayerName>,
     /// Where a new player starts, worked out when the first new name joins: at the spawn
@@ -249,6 +253,7 @@ impl Server {
             config,
             clients: BTreeMap::new(),
             away: BTreeMap::new(),
+            hotbars: BTreeMap::new(),
             departed: Vec::new(),
             new_body: None,
             recorder: None,
@@ -405,9 +410,19 @@ impl Server {
         self.away.iter()
     }
 
-    /// Players the world saved: each resumes where it was when it joins.
-    pub fn resume_players(&mut self, saved: impl IntoIterator<Item = (PlayerName, Player)>) {
-        self.away.extend(saved);
+    /// Players the world saved: each resumes where it was, with what it held, when it
+    /// joins.
+    pub fn resume_players(&mut self, saved: impl IntoIterator<Item = (PlayerName, SavedPlayer)>) {
+        for (name, player) in saved {
+            self.away.insert(name.clone(), player.body);
+            self.hotbars.insert(name, player.hotbar);
+        }
+    }
+
+    /// What `name` holds at hand, as its client last said or the world saved it.
+    #[must_use]
+    pub fn hotbar(&self, name: &PlayerName) -> Hotbar {
+        self.hotbars.get(name).copied().unwrap_or_default()
     }
 
     /// One tick: takes the clients' news from `renet`, steps the world, and queues what each
@@ -588,6 +603,14 @@ impl Server {
                 self.chat(id, &name, &text, renet);
                 Ok(())
             }
+            ClientMessage::Hotbar(wire) => {
+                let name = (self.clients.get(&id))
+                    .and_then(|r| r.name.clone())
+                    .ok_or("told what it holds before its hello")?;
+                let hotbar = wire.hotbar().ok_or("sent a hotbar no player can hold")?;
+                self.hotbars.insert(name, hotbar);
+                Ok(())
+            }
             ClientMessage::Inputs { first, inputs } => {
                 let remote = self.clients.get_mut(&id).ok_or("not connected")?;
                 if remote.name.is_none() {
@@ -703,6 +726,7 @@ impl Server {
             time: self.sim.time(),
             mode: protocol::WireMode::of(self.sim.mode()),
             spawn: self.sim.survival().spawn.to_array(),
+            hotbar: protocol::WireHotbar::of(&self.hotbar(&name)),
         });
         renet.send_message(id, channel::WORLD, protocol::encode(&welcome));
         for other in self.clients.values().filter_map(|r| r.name.as_ref()) {

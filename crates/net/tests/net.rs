@@ -176,6 +176,10 @@ mod others;
 #[path = "net/survival.rs"]
 mod survival;
 
+/// What players hold at hand, kept and given back by the server.
+#[path = "net/hotbar.rs"]
+mod hotbar;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());

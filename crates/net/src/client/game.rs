@@ -17,6 +17,7 @@ use hewn_core::physics::falling::FallingBlock;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Players, Simulation, Start};
 use hewn_core::world::{Block, BlockPos, ColumnPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_save::Hotbar;
 
 mod survival;
 use survival::OwnActions;
@@ -74,6 +75,9 @@ pub struct Game {
     /// In survival, the ticks with actions the server's word on the player's survival state
     /// has not covered yet, to play again on it.
     own_actions: OwnActions,
+    /// What the player holds at hand as the server has it: the welcome's, then the last
+    /// sent.
+    hotbar: Hotbar,
 }
 
 impl Game {
@@ -107,7 +111,23 @@ impl Game {
             corrections: 0,
             recent: VecDeque::new(),
             own_actions: OwnActions::default(),
+            hotbar: welcome.hotbar.hotbar().unwrap_or_else(|| {
+                log::warn!("the server sent a hotbar no player can hold; starting with the usual");
+                Hotbar::default()
+            }),
         })
+    }
+
+    /// What the player holds at hand as the server has it: as the world kept it when the
+    /// player joined, then as this client last said.
+    #[must_use]
+    pub const fn hotbar(&self) -> Hotbar {
+        self.hotbar
+    }
+
+    /// Notes that the server was told the player holds `hotbar`.
+    pub(super) const fn note_hotbar_sent(&mut self, hotbar: Hotbar) {
+        self.hotbar = hotbar;
     }
 
     /// The client's simulation: the server's world as heard, its own player predicted.

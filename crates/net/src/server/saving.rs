@@ -2,12 +2,14 @@
 
 use super::Server;
 use hewn_core::sim::PlayerName;
-use hewn_save::{Hotbar, SavedPlayer, Snapshot};
+use hewn_save::{SavedPlayer, Snapshot};
 
 impl Server {
     /// The world as a save keeps it, with every player the server knows, in the world or
-    /// away from it, each with the hotbar `hotbar` gives for its name.
-    pub fn snapshot(&mut self, hotbar: impl Fn(&PlayerName) -> Hotbar) -> Snapshot {
+    /// away from it, each with what it holds at hand ([`Server::hotbar`]).
+    pub fn snapshot(&mut self) -> Snapshot {
+        let hotbars = self.hotbars.clone();
+        let hotbar = |name: &PlayerName| hotbars.get(name).copied().unwrap_or_default();
         let away: Vec<(PlayerName, SavedPlayer)> = self
             .players_away()
             .map(|(name, &body)| {

@@ -1,0 +1,86 @@
+//! What players hold at hand: told to the server, kept while they are away, and given back
+//! when they join, as the world saved it.
+
+use hewn_core::physics::Player;
+use hewn_core::sim::Item;
+use hewn_net::protocol::{ClientMessage, WireHotbar};
+use hewn_save::{Hotbar, SavedPlayer};
+
+use super::*;
+
+/// A hotbar no new player has: glass in the first slot, the fourth empty, the sixth chosen.
+fn chosen() -> Hotbar {
+    let mut hotbar = Hotbar::default();
+    hotbar.slots[0] = Some(Item::Block(Block::Glass));
+    hotbar.slots[3] = None;
+    hotbar.selected = 5;
+    hotbar
+}
+
+#[test]
+fn a_players_hotbar_is_kept_while_away_and_given_back_when_it_joins() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", LAGGY);
+    h.until_ready();
+    let name = PlayerName::new("alice").expect("a name");
+    let game = h.client(alice).game().expect("in");
+    assert_eq!(game.hotbar(), Hotbar::default(), "a new player's");
+    let (link, client) = &mut h.clients[alice];
+    client.set_hotbar(&chosen(), &mut link.client);
+    h.run(30);
+    assert_eq!(h.server.hotbar(&name), chosen());
+
+    let (link, _) = &mut h.clients[alice];
+    link.close(&mut h.renet);
+    h.run(5);
+    assert!(h.server.sim().players().is_empty());
+    assert_eq!(h.server.hotbar(&name), chosen(), "kept while away, to save");
+    let again = h.join("alice", Conditions::PERFECT);
+    h.until_ready();
+    assert_eq!(h.client(again).game().expect("in").hotbar(), chosen());
+}
+
+#[test]
+fn a_saved_hotbar_comes_back_to_its_player() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let saved = SavedPlayer {
+        body: Player::new(glam::DVec3::new(0.5, 64.0, 0.5)),
+        hotbar: chosen(),
+    };
+    let bob = PlayerName::new("bob").expect("a name");
+    h.server.resume_players([(bob, saved)]);
+    let bob = h.join("bob", Conditions::PERFECT);
+    let carol = h.join("carol", Conditions::PERFECT);
+    h.until_ready();
+    assert_eq!(h.client(bob).game().expect("in").hotbar(), chosen());
+    assert_eq!(
+        h.client(carol).game().expect("in").hotbar(),
+        Hotbar::default(),
+        "another player's hotbar is not carol's"
+    );
+}
+
+#[test]
+fn a_hotbar_no_player_can_hold_sends_its_client_away() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    let mallory = h.join("mallory", Conditions::PERFECT);
+    h.until_ready();
+    let mut bad = WireHotbar::of(&Hotbar::default());
+    bad.selected = 9;
+    let message = hewn_net::protocol::encode(&ClientMessage::Hotbar(bad));
+    h.clients[mallory]
+        .0
+        .client
+        .send_message(channel::CONTROL, message);
+    h.run(40);
+    assert!(
+        h.client(mallory)
+            .refusal()
+            .is_some_and(|r| r.contains("sent a hotbar no player can hold")),
+        "{:?}",
+        h.client(mallory).refusal()
+    );
+    assert_eq!(h.server.players_online(), 1);
+    assert!(h.client(alice).game().is_some());
+}
