@@ -18,6 +18,35 @@
 //! the modules inside each one never use each other in a cycle. The workspace's
 //! `tests/layers.rs` checks both, where the compiler cannot.
 
+// Pedantic, as the simulation deserves; the lints below do not fit it, each for its reason.
+#![warn(clippy::pedantic)]
+#![allow(
+    clippy::float_cmp,
+    reason = "positions are quantized and compared exactly on purpose: determinism is exact \
+              equality, not closeness"
+)]
+#![allow(
+    clippy::similar_names,
+    clippy::many_single_char_names,
+    reason = "geometry names its axes and corners x, y, z, a, b as its papers do"
+)]
+#![allow(
+    clippy::match_same_arms,
+    reason = "tables of blocks keep one arm per kind of block, as the rules they copy list them"
+)]
+#![allow(
+    clippy::single_match_else,
+    reason = "a match that binds or falls back reads as the two cases it is"
+)]
+#![allow(
+    clippy::struct_excessive_bools,
+    reason = "a body's flags and a tick's senses are separate facts, not states of one machine"
+)]
+#![allow(
+    clippy::large_stack_arrays,
+    reason = "a chunk is 32,768 cells: its arrays are built in place in their boxes"
+)]
+
 // The three axes, and boxes along them: geometry every layer shares.
 pub mod axis;
 

@@ -180,6 +180,9 @@ impl Host {
     }
 
     /// The world as the client has it.
+    ///
+    /// # Panics
+    /// Never: [`Host::start`] returns only once the game is made, and a client keeps it.
     #[must_use]
     pub fn game(&self) -> &Game {
         // `start` returns only once the welcome made the game, and a client never drops it.
@@ -187,6 +190,9 @@ impl Host {
     }
 
     /// The world as the client has it, to load and drop the columns it draws.
+    ///
+    /// # Panics
+    /// Never, as for [`Host::game`].
     pub fn game_mut(&mut self) -> &mut Game {
         self.client
             .game_mut()

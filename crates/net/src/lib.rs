@@ -15,6 +15,19 @@
 //!   [`lan`]: servers announcing themselves on the local network; [`password`]: a server's
 //!   password, proved without being sent.
 
+// Pedantic, as what crosses the wire deserves: every narrowing of a value read from or
+// written to a message is checked or argued for where it happens.
+#![warn(clippy::pedantic)]
+#![allow(
+    clippy::single_match_else,
+    reason = "a match that binds or falls back reads as the two cases it is"
+)]
+#![allow(
+    clippy::cast_precision_loss,
+    reason = "ticks and byte counts become seconds and rates in f64; a server would run for \
+              millions of years before a tick passed 2^52"
+)]
+
 pub mod client;
 pub mod host;
 pub mod lan;

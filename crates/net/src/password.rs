@@ -122,7 +122,11 @@ fn stretched(salt: &[u8; 16], plain: &str) -> [u8; 32] {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    use std::fmt::Write;
+    bytes.iter().fold(String::new(), |mut text, b| {
+        let _ = write!(text, "{b:02x}");
+        text
+    })
 }
 
 fn unhex<const N: usize>(text: &str) -> Option<[u8; N]> {

@@ -123,6 +123,11 @@ pub enum Look {
 impl Look {
     /// `yaw` and `pitch`, in the shortest form that keeps them exactly.
     #[must_use]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::float_cmp,
+        reason = "single precision is taken only where it gives back the very same angle"
+    )]
     pub fn new(yaw: f64, pitch: f64) -> Self {
         let exact = |v: f64| f64::from(v as f32) == v;
         if exact(yaw) && exact(pitch) {
@@ -400,6 +405,12 @@ impl Heard {
             kind: u8::try_from(kind).ok()?,
             block: event.block.map(hewn_core::world::Block::id),
             pos: event.pos?,
+            // How far something fell, for a sound's loudness: single precision hears no
+            // difference.
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "a fall's height, heard only"
+            )]
             fall: event.fall.map(|f| f as f32),
         })
     }
@@ -528,6 +539,10 @@ pub struct Seen {
 impl Seen {
     /// `player`, called `name`, as seen from `origin`.
     #[must_use]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "others are drawn, not simulated: their look travels in single precision"
+    )]
     pub fn of(name: &str, player: &Player, origin: glam::DVec3) -> Self {
         let offset = player.position - origin;
         Self {

@@ -364,7 +364,7 @@ impl Server {
     /// no clock itself.
     pub fn note_tick_time(&mut self, took: std::time::Duration) {
         self.tick_times.push_back(took.as_secs_f32() * 1000.0);
-        while self.tick_times.len() > STATUS_TICKS as usize {
+        while self.tick_times.len() as u64 > STATUS_TICKS {
             self.tick_times.pop_front();
         }
     }
@@ -379,7 +379,13 @@ impl Server {
                 let rtt_ms = (renet.rtt(id) * 1000.0)
                     .round()
                     .clamp(0.0, f64::from(u16::MAX));
-                r.name.as_ref().map(|n| (n.to_string(), rtt_ms as u16))
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "rounded and clamped to u16's range just above"
+                )]
+                let rtt_ms = rtt_ms as u16;
+                r.name.as_ref().map(|n| (n.to_string(), rtt_ms))
             })
             .collect();
         players.sort();

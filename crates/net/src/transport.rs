@@ -31,6 +31,10 @@ pub const SPARE_CONNECTIONS: usize = 8;
 /// connection with an id in use): the clock, the process and `index` mixed.
 #[must_use]
 pub fn random_client_id(index: u64) -> u64 {
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "only the low bits are wanted, to be mixed"
+    )]
     let nanos = now().as_nanos() as u64;
     hewn_core::worldgen::SplitMix64::new(nanos ^ (u64::from(std::process::id()) << 32) ^ index)
         .next_u64()

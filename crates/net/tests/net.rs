@@ -80,7 +80,9 @@ impl Harness {
         self.renet.update(TICK);
         self.server.update(&mut self.renet);
         for (i, (link, client)) in self.clients.iter_mut().enumerate() {
-            let ready = client.game().is_some_and(|g| g.ground_ready());
+            let ready = client
+                .game()
+                .is_some_and(hewn_net::client::Game::ground_ready);
             if !ready {
                 continue;
             }
@@ -109,7 +111,7 @@ impl Harness {
             if self
                 .clients
                 .iter()
-                .all(|(_, c)| c.game().is_some_and(|g| g.ground_ready()))
+                .all(|(_, c)| c.game().is_some_and(hewn_net::client::Game::ground_ready))
             {
                 return;
             }

@@ -129,6 +129,7 @@ impl Autosaver {
     }
 
     /// The latest save failure not taken yet. What failed is retried with the next save.
+    #[must_use]
     pub fn take_error(&self) -> Option<SaveError> {
         self.shared.lock().error.take()
     }

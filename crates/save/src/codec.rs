@@ -25,6 +25,14 @@ pub const FORMAT_LZ4: u8 = 1;
 
 const HEADER_LEN: usize = 8;
 
+/// The block count every blob's header states: a chunk's volume, 32,768, which fits the
+/// header's 32 bits.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "CHUNK_VOLUME is 32,768, far below u32::MAX"
+)]
+const VOLUME_HEADER: u32 = CHUNK_VOLUME as u32;
+
 /// Why a chunk blob could not be decoded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DecodeError {
@@ -77,7 +85,7 @@ pub fn encode(chunk: &Chunk) -> Vec<u8> {
     let crc = crc32fast::hash(&bytes);
     let compressed = lz4_flex::block::compress(&bytes);
     let mut blob = Vec::with_capacity(HEADER_LEN + compressed.len());
-    blob.extend_from_slice(&(CHUNK_VOLUME as u32).to_le_bytes());
+    blob.extend_from_slice(&VOLUME_HEADER.to_le_bytes());
     blob.extend_from_slice(&crc.to_le_bytes());
     blob.extend_from_slice(&compressed);
     blob
@@ -98,7 +106,7 @@ pub fn decode(format: i64, blob: &[u8]) -> Result<Chunk, DecodeError> {
     };
     let len = u32::from_le_bytes(len.try_into().unwrap_or_default());
     let stored = u32::from_le_bytes(crc.try_into().unwrap_or_default());
-    if len as usize != CHUNK_VOLUME {
+    if len != VOLUME_HEADER {
         return Err(DecodeError::WrongLength { found: len });
     }
     let mut bytes = vec![0u8; CHUNK_VOLUME];
@@ -115,6 +123,10 @@ pub fn decode(format: i64, blob: &[u8]) -> Result<Chunk, DecodeError> {
     if computed != stored {
         return Err(DecodeError::Checksum { stored, computed });
     }
+    #[expect(
+        clippy::large_stack_arrays,
+        reason = "the 32 KiB array is built in the box: release builds never put it on the stack"
+    )]
     let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
     for (index, (slot, &value)) in blocks.iter_mut().zip(&bytes).enumerate() {
         *slot = Block::from_id(value).ok_or(DecodeError::UnknownBlock { index, value })?;
@@ -140,7 +152,8 @@ mod tests {
         let mut c = Generator::new(GeneratorKind::Flat, 3).generate(ChunkPos::new(0, 1, 0));
         // Every block, a row of 32 at a time, down from the top.
         for (i, &b) in Block::ALL.iter().enumerate() {
-            c.set(LocalPos::new((i % 32) as u8, (31 - i / 32) as u8, 7), b);
+            let (x, y) = (u8::try_from(i % 32), u8::try_from(31 - i / 32));
+            c.set(LocalPos::new(x.unwrap(), y.unwrap(), 7), b);
         }
         c
     }
@@ -194,7 +207,7 @@ mod tests {
     #[test]
     fn bytes_that_are_not_blocks_are_named() {
         let bytes = vec![200u8; CHUNK_VOLUME];
-        let mut blob = (CHUNK_VOLUME as u32).to_le_bytes().to_vec();
+        let mut blob = VOLUME_HEADER.to_le_bytes().to_vec();
         blob.extend_from_slice(&crc32fast::hash(&bytes).to_le_bytes());
         blob.extend_from_slice(&lz4_flex::block::compress(&bytes));
         assert_eq!(

@@ -80,7 +80,7 @@ pub(super) struct Contents {
 /// being upgraded).
 ///
 /// # Errors
-/// [`SaveError::Database`] if SQLite fails; damage in the rows is in [`Contents::damage`].
+/// [`SaveError::Database`] if `SQLite` fails; damage in the rows is in [`Contents::damage`].
 pub(super) fn read(
     path: &Path,
     conn: &Connection,
@@ -131,7 +131,7 @@ pub(super) fn read(
 }
 
 /// Restores the edits of every usable stored chunk into `world`, in the order of their
-/// coordinates (so which chunks pass [`MAX_SAVED_EDITS`] never depends on how SQLite stores
+/// coordinates (so which chunks pass [`MAX_SAVED_EDITS`] never depends on how `SQLite` stores
 /// them), and lists the others in `damage`. Returns how many chunks are stored.
 fn read_chunks(
     conn: &Connection,

@@ -174,7 +174,7 @@ impl WorldFile {
 
     /// Claims the existing world at `path` for play: takes its lock and checks, reading only,
     /// that it is a hewn world this build can play, made with what `request` asks, and
-    /// writable. Nothing is written, not even SQLite's side files.
+    /// writable. Nothing is written, not even `SQLite`'s side files.
     ///
     /// # Errors
     /// [`SaveError::Locked`], [`SaveError::ReadOnly`], the refusals of a foreign, damaged or
@@ -342,7 +342,7 @@ impl WorldFile {
     /// Closes the file, folding the write-ahead log into it, and releases the lock.
     ///
     /// # Errors
-    /// [`SaveError::Database`] if SQLite could not close cleanly; every committed save is
+    /// [`SaveError::Database`] if `SQLite` could not close cleanly; every committed save is
     /// still in the file (or its log) either way.
     pub fn close(self) -> Result<(), SaveError> {
         let path = self.path;

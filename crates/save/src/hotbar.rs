@@ -1,5 +1,5 @@
 //! The hotbar as a world keeps it: each slot's item by name, so a reader can see it with any
-//! SQLite tool, and the selected slot.
+//! `SQLite` tool, and the selected slot.
 
 pub use hewn_core::sim::HOTBAR_SLOTS;
 use hewn_core::sim::{DEFAULT_HOTBAR, Item};
@@ -25,7 +25,7 @@ impl Default for Hotbar {
 
 impl Hotbar {
     /// The slots as stored: item names separated by commas, empty for an empty slot. Names,
-    /// not ids, so a reader can see the hotbar with any SQLite tool.
+    /// not ids, so a reader can see the hotbar with any `SQLite` tool.
     #[must_use]
     pub fn to_text(&self) -> String {
         self.slots

@@ -1,7 +1,7 @@
 //! Looking at world files without opening them for play: what `hewn world list`, `info`
 //! and `check` print. Nothing here writes: a world no hewn has open is read `immutable`,
 //! leaving no `-wal`, `-shm` or lock file beside it, and one being played is read through
-//! SQLite's WAL, which gives readers the last committed save.
+//! `SQLite`'s WAL, which gives readers the last committed save.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -44,7 +44,7 @@ pub struct CheckReport {
     /// Chunks checked.
     pub chunks: u64,
     /// Why the metadata cannot be read, empty when it can. Opening refuses such a world. (A
-    /// file that fails SQLite's integrity check is an error, [`SaveError::Corrupt`], as it is
+    /// file that fails `SQLite`'s integrity check is an error, [`SaveError::Corrupt`], as it is
     /// to opening.)
     pub integrity: Vec<String>,
     /// Chunks that do not decode, or would take the world past its edit limit.
@@ -96,7 +96,7 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
     })
 }
 
-/// Checks the world at `path`: SQLite's integrity check, then every row read the way
+/// Checks the world at `path`: `SQLite`'s integrity check, then every row read the way
 /// opening reads it ([`contents::read`]: chunks decoded and their edits counted, the players,
 /// crates, updates and falling blocks held to their limits), so a world this calls healthy
 /// opens with nothing left out, and one it calls damaged is refused or opened with the same
@@ -131,7 +131,7 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
 
 /// Opens a hewn world for reading, after [`place::look`]ing at it (a FIFO is refused, never
 /// opened). If no hewn has it open, this process takes its lock for the look and reads it
-/// `immutable` ([`layout::open_to_look`]); otherwise through SQLite's WAL, beside the side
+/// `immutable` ([`layout::open_to_look`]); otherwise through `SQLite`'s WAL, beside the side
 /// files the hewn playing it keeps.
 fn open_for_reading(path: &Path) -> Result<Reader, SaveError> {
     if place::look(path)? == Place::Empty {

@@ -5,7 +5,7 @@
 //! Built on [`super::schema`], which knows each version's tables but not how to check them.
 //!
 //! A world is a file from anywhere, so its content must not be able to run in our process:
-//! every connection is opened by [`connect`], which turns off what a schema could make SQLite
+//! every connection is opened by [`connect`], which turns off what a schema could make `SQLite`
 //! do on its own (triggers, views, functions called from the schema), and a world holding any
 //! object hewn's schema does not make is refused, so what is left is plain tables.
 
@@ -45,7 +45,7 @@ fn layout(conn: &Connection) -> rusqlite::Result<Layout> {
         .collect()
 }
 
-/// Every schema object other than SQLite's own: type, name, table and its SQL, sorted.
+/// Every schema object other than `SQLite`'s own: type, name, table and its SQL, sorted.
 type Objects = Vec<(String, String, String, Option<String>)>;
 
 /// The schema objects of the database `conn`.
@@ -59,13 +59,13 @@ fn objects(conn: &Connection) -> rusqlite::Result<Objects> {
 }
 
 /// Opens the database at `path` so that nothing in it can run: no triggers, no views, no
-/// functions with side effects called from its schema (SQLite's "trusted schema" off), and
-/// no extensions (the `load_extension` SQL function stays off, as SQLite starts it, and
+/// functions with side effects called from its schema (`SQLite`'s "trusted schema" off), and
+/// no extensions (the `load_extension` SQL function stays off, as `SQLite` starts it, and
 /// rusqlite is built without the feature that could turn it on). Defensive mode also
 /// refuses `PRAGMA writable_schema` and other ways to break the file through SQL.
 ///
 /// # Errors
-/// What SQLite says when the file cannot be opened.
+/// What `SQLite` says when the file cannot be opened.
 pub(super) fn connect(path: impl AsRef<Path>, flags: OpenFlags) -> rusqlite::Result<Connection> {
     let conn = Connection::open_with_flags(path, flags)?;
     harden(&conn)?;
@@ -85,7 +85,7 @@ fn harden(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// What SQLite's integrity check finds wrong with the file, empty when it says "ok". Both
+/// What `SQLite`'s integrity check finds wrong with the file, empty when it says "ok". Both
 /// `hewn world check` and opening ask it, so a file whose pages or header are damaged is
 /// reported by one and refused by the other, never used as it is.
 pub(super) fn integrity(conn: &Connection) -> rusqlite::Result<Vec<String>> {
@@ -96,7 +96,7 @@ pub(super) fn integrity(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     Ok(messages.into_iter().filter(|m| m != "ok").collect())
 }
 
-/// Refuses a file in which SQLite's integrity check finds damage ([`integrity`]).
+/// Refuses a file in which `SQLite`'s integrity check finds damage ([`integrity`]).
 pub(super) fn check_integrity(path: &Path, conn: &Connection) -> Result<(), SaveError> {
     let problems = integrity(conn).db(path)?;
     match problems.first() {
@@ -114,15 +114,15 @@ pub(super) fn check_integrity(path: &Path, conn: &Connection) -> Result<(), Save
     }
 }
 
-/// Refuses a SQLite file whose header's format bytes (offsets 18 and 19: the versions needed
-/// to write and to read it) are not SQLite's 1 (rollback journal) or 2 (WAL). SQLite opens a
+/// Refuses a `SQLite` file whose header's format bytes (offsets 18 and 19: the versions needed
+/// to write and to read it) are not `SQLite`'s 1 (rollback journal) or 2 (WAL). `SQLite` opens a
 /// file with a higher write version without complaint and refuses only its first write,
 /// which would fail the first save after a whole session of play. A file too short for a
-/// header or without SQLite's magic string is left for SQLite to refuse in its own words.
+/// header or without `SQLite`'s magic string is left for `SQLite` to refuse in its own words.
 ///
 /// Called before any connection to `path` is opened in this process, never while one is:
 /// closing this descriptor would drop every POSIX lock the process holds on the file,
-/// SQLite's own included, and another process could then take the world's log from under
+/// `SQLite`'s own included, and another process could then take the world's log from under
 /// an open connection.
 pub(super) fn check_format_bytes(path: &Path) -> Result<(), SaveError> {
     const MAGIC: &[u8; 16] = b"SQLite format 3\0";
@@ -165,7 +165,7 @@ fn expected(version: i64) -> rusqlite::Result<(Layout, Objects)> {
 }
 
 /// Opens `path` read-only and checks that it is a hewn world this build can read, writing
-/// nothing (SQLite may add the `-wal`/`-shm` side files of a WAL database, never the file).
+/// nothing (`SQLite` may add the `-wal`/`-shm` side files of a WAL database, never the file).
 pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
     check_format_bytes(path)?;
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
@@ -176,7 +176,7 @@ pub(super) fn open_read_only(path: &Path) -> Result<Connection, SaveError> {
 
 /// Opens `path` read-only, as [`open_read_only`] does, for a world whose lock this process
 /// holds (so no hewn is writing it). With no write-ahead log holding commits beside it the
-/// file is opened `immutable`: SQLite then takes no locks and makes no `-wal` or `-shm`
+/// file is opened `immutable`: `SQLite` then takes no locks and makes no `-wal` or `-shm`
 /// file, so a look leaves the folder exactly as it was. A log with commits (left by a crash)
 /// must be read with the file, through an ordinary read-only connection, whose new `-shm`
 /// the caller removes ([`super::NewSideFiles`]).

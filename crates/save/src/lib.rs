@@ -1,4 +1,4 @@
-//! Worlds on disk: one SQLite database per world, saved often, never corrupted.
+//! Worlds on disk: one `SQLite` database per world, saved often, never corrupted.
 //!
 //! # Format
 //! A world file (`NAME.hewn`) holds these tables: `meta` (generator, seed, creation time, the
@@ -15,7 +15,7 @@
 //! world from before names becomes the player who opens it: [`NewWorld::player`]).
 //!
 //! # Safety
-//! Every save is one SQLite transaction in WAL mode with `synchronous = FULL`: a kill or a
+//! Every save is one `SQLite` transaction in WAL mode with `synchronous = FULL`: a kill or a
 //! power cut leaves the file at the last committed save, losing at most the save in flight
 //! (see [`WorldFile::save`]). A world is locked while open (an OS lock on the file itself, which
 //! dies with the process and is the same by whatever link or name the file is reached: see
@@ -28,6 +28,14 @@
 //! The simulation never touches files: the game takes a [`Snapshot`] on its thread (a copy of
 //! the changed chunks, microseconds) and an [`Autosaver`] writes it on another. This module
 //! may read the clock, for creation and save times only.
+
+// Pedantic, as the data a save holds deserves: every narrowing of what is read or written is
+// checked or argued for where it happens.
+#![warn(clippy::pedantic)]
+#![allow(
+    clippy::single_match_else,
+    reason = "a match that binds or falls back reads as the two cases it is"
+)]
 
 mod autosave;
 pub mod cli;
@@ -66,7 +74,7 @@ use hewn_core::worldgen::GeneratorKind;
 /// The file extension of world files.
 pub const WORLD_EXTENSION: &str = "hewn";
 
-/// The suffixes of the files SQLite keeps beside a world in WAL mode (`w.hewn-wal`).
+/// The suffixes of the files `SQLite` keeps beside a world in WAL mode (`w.hewn-wal`).
 const SQLITE_SIDE_FILES: [&str; 2] = ["wal", "shm"];
 
 /// The world opened when none is named.
@@ -87,15 +95,15 @@ pub enum SaveError {
         /// What the system said.
         source: std::io::Error,
     },
-    /// SQLite failed on a hewn world.
+    /// `SQLite` failed on a hewn world.
     #[error("{}: database error: {source}", path.display())]
     Database {
         /// The world file.
         path: PathBuf,
-        /// What SQLite said.
+        /// What `SQLite` said.
         source: rusqlite::Error,
     },
-    /// The file is not an SQLite database at all.
+    /// The file is not an `SQLite` database at all.
     #[error("{} is not a hewn world (not a database); left untouched", path.display())]
     NotADatabase {
         /// The file.
@@ -122,8 +130,8 @@ pub enum SaveError {
         /// The first difference found.
         problem: String,
     },
-    /// The file's pages or header are damaged: SQLite's integrity check finds fault, or the
-    /// header's format bytes are not SQLite's.
+    /// The file's pages or header are damaged: `SQLite`'s integrity check finds fault, or the
+    /// header's format bytes are not `SQLite`'s.
     #[error("{} is damaged: {problem}; left untouched", path.display())]
     Corrupt {
         /// The file.
@@ -253,7 +261,7 @@ impl SaveError {
     }
 }
 
-/// Names the world file in SQLite's errors: `conn.execute(..).db(path)?`.
+/// Names the world file in `SQLite`'s errors: `conn.execute(..).db(path)?`.
 trait DbResult<T> {
     /// The value, or the error as a [`SaveError::Database`] on `path`.
     fn db(self, path: &Path) -> Result<T, SaveError>;
@@ -348,7 +356,7 @@ fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// `path` with SQLite's `-suffix` appended to its file name: `w.hewn` → `w.hewn-wal`.
+/// `path` with `SQLite`'s `-suffix` appended to its file name: `w.hewn` → `w.hewn-wal`.
 fn sqlite_side_file(path: &Path, suffix: &str) -> PathBuf {
     let mut name = OsString::from(path.as_os_str());
     name.push("-");
@@ -356,7 +364,7 @@ fn sqlite_side_file(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// The `-wal` and `-shm` files SQLite keeps beside a WAL database that were missing before a
+/// The `-wal` and `-shm` files `SQLite` keeps beside a WAL database that were missing before a
 /// world was looked at: even a read-only look makes them, and cannot remove them on close.
 /// A world that is refused gets them removed, so refusing it leaves nothing new beside it.
 #[derive(Debug)]
@@ -375,7 +383,7 @@ impl NewSideFiles {
         Self { missing }
     }
 
-    /// Removes the side files that appeared since, unless a log holds data (then SQLite
+    /// Removes the side files that appeared since, unless a log holds data (then `SQLite`
     /// needs it to recover the world, and it stays).
     fn remove_new(&self) {
         for p in &self.missing {

@@ -209,7 +209,7 @@ mod tests {
         let conn = a_world();
         let motion = Motion {
             updates: (0..5)
-                .map(|i| (i, BlockPos::new(i as i32, 64, 0)))
+                .map(|i| (i, BlockPos::new(i32::try_from(i).unwrap(), 64, 0)))
                 .collect(),
             falling: (0..4)
                 .map(|i| FallingBlock {

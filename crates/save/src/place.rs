@@ -1,15 +1,15 @@
 //! What stands at a world's path, and the lock that keeps a second hewn out of a world.
 //!
 //! Everything that opens a world looks here first ([`look`]), so `hewn world check`, `info`,
-//! `list`, `hewn sim --world` and the game refuse the same things the same way, before SQLite
+//! `list`, `hewn sim --world` and the game refuse the same things the same way, before `SQLite`
 //! is asked to open anything: a FIFO would block its `open` forever, a folder or a dangling
-//! symbolic link would be replaced by a new world, a folder named like SQLite's `-shm` file
+//! symbolic link would be replaced by a new world, a folder named like `SQLite`'s `-shm` file
 //! would fail the first save.
 //!
 //! The lock is an OS lock (`flock`, `LockFileEx`) on the world file itself, so it belongs to
 //! the file, not to the name it was reached by: a symbolic link, a hard link or a data folder
 //! reached through a link all meet the same lock, and no lock file is ever written beside a
-//! world. SQLite's own locks are POSIX record locks, which on Linux are independent of
+//! world. `SQLite`'s own locks are POSIX record locks, which on Linux are independent of
 //! `flock`; but closing *any* descriptor of a file drops every POSIX lock the process holds on
 //! it, so this process never opens a second descriptor of a world it has locked (see
 //! [`HELD`]) and keeps the lock's descriptor open until the connection has closed.
@@ -30,7 +30,7 @@ pub(super) enum Place {
     File,
 }
 
-/// Looks at what is at `path` without opening it: nothing, or a regular file whose SQLite
+/// Looks at what is at `path` without opening it: nothing, or a regular file whose `SQLite`
 /// side files, if any, are regular files too.
 ///
 /// # Errors
@@ -125,14 +125,14 @@ fn file_id(_: &Metadata) -> FileId {
 }
 
 /// The worlds this process holds locked. A second open of one of them here is refused
-/// without opening a descriptor, whose close would drop the POSIX locks SQLite holds on it.
+/// without opening a descriptor, whose close would drop the POSIX locks `SQLite` holds on it.
 static HELD: Mutex<BTreeSet<FileId>> = Mutex::new(BTreeSet::new());
 
 /// An OS lock on a world file, held until dropped; the OS drops it if the process dies.
 #[derive(Debug)]
 pub(super) struct WorldLock {
     /// The world file, open so that its lock lasts; opened for writing when it can be.
-    _file: File,
+    file: File,
     id: FileId,
     writable: bool,
 }
@@ -146,7 +146,7 @@ impl WorldLock {
 
     /// The locked file, open.
     pub(super) fn file(&self) -> &File {
-        &self._file
+        &self.file
     }
 
     /// Whether `path` names the locked file itself (not a link to it), by device and inode;
@@ -241,11 +241,7 @@ fn try_lock(file: File, id: FileId, writable: bool, path: &Path) -> Result<Claim
                     // closing `file` here is the hazard HELD exists for, and cannot be helped.
                     return Ok(Claim::Busy { writable });
                 }
-                return Ok(Claim::Mine(WorldLock {
-                    _file: file,
-                    id,
-                    writable,
-                }));
+                return Ok(Claim::Mine(WorldLock { file, id, writable }));
             }
             Err(fs4::TryLockError::WouldBlock) if attempt + 1 < LOCK_TRIES => {
                 std::thread::sleep(std::time::Duration::from_millis(20));

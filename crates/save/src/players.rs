@@ -161,7 +161,7 @@ fn in_range(position: DVec3, velocity: DVec3) -> bool {
 
 /// Writes `players` by name, inside the caller's transaction, leaving everyone else's row as
 /// it is. A new name past [`MAX_SAVED_PLAYERS`] is not added, and a player with non-finite
-/// numbers not written (SQLite stores NaN as NULL, which the table refuses: that would fail
+/// numbers not written (`SQLite` stores NaN as NULL, which the table refuses: that would fail
 /// the whole save and lose the chunks with it); either keeps its last good row, if any.
 pub(super) fn write(conn: &Connection, players: &SavedPlayers) -> rusqlite::Result<()> {
     let mut update = conn.prepare_cached(
@@ -196,17 +196,16 @@ pub(super) fn write(conn: &Connection, players: &SavedPlayers) -> rusqlite::Resu
             p.flying,
             p.collider.name(),
             hotbar.to_text(),
-            hotbar.selected as i64,
+            i64::from(u8::try_from(hotbar.selected).unwrap_or(0)),
         ];
         if update.execute(values)? > 0 {
             continue;
         }
-        let count = match stored {
-            Some(n) => n,
-            None => {
-                let n: i64 = conn.query_row("SELECT count(*) FROM players", [], |r| r.get(0))?;
-                usize::try_from(n).unwrap_or(usize::MAX)
-            }
+        let count = if let Some(n) = stored {
+            n
+        } else {
+            let n: i64 = conn.query_row("SELECT count(*) FROM players", [], |r| r.get(0))?;
+            usize::try_from(n).unwrap_or(usize::MAX)
         };
         if count >= MAX_SAVED_PLAYERS {
             log::warn!(

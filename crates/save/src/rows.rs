@@ -1,6 +1,6 @@
 //! Rows of the tables of bodies and motion (`players`, `crates`, `updates`, `falling`) that
 //! no hewn could have written, and reading their values without trusting the column types:
-//! SQLite keeps text in a `REAL` column as text, so a value is checked rather than converted.
+//! `SQLite` keeps text in a `REAL` column as text, so a value is checked rather than converted.
 
 use std::fmt;
 
@@ -51,6 +51,10 @@ impl fmt::Display for DamagedRow {
 }
 
 /// Column `i` (called `name`) of `row` as a number: an integer or a real, nothing else.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "an integer past 2^53 rounds to the nearest real, which every limit checked after it still refuses"
+)]
 pub(super) fn real(row: &Row<'_>, i: usize, name: &str) -> Result<f64, String> {
     match row.get_ref(i) {
         Ok(ValueRef::Real(v)) => Ok(v),

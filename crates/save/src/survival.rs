@@ -83,7 +83,7 @@ struct SavedSurvival {
     furnaces: Vec<SavedFurnace>,
 }
 
-fn saved_stack(s: &Stack) -> SavedStack {
+fn saved_stack(s: Stack) -> SavedStack {
     SavedStack {
         item: s.item.name().to_owned(),
         count: s.count,
@@ -104,11 +104,11 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
         selected: s.selected,
         death: s.death.map(|c| c.name().to_owned()),
         inventory: (s.inventory.slots().iter().enumerate())
-            .filter_map(|(i, st)| st.as_ref().map(|st| (i, saved_stack(st))))
+            .filter_map(|(i, st)| st.as_ref().map(|&st| (i, saved_stack(st))))
             .collect(),
     });
     let drops = survival.drops.list().iter().map(|d| SavedDrop {
-        stack: saved_stack(&d.stack),
+        stack: saved_stack(d.stack),
         position: d.position.to_array(),
         velocity: d.velocity.to_array(),
         on_ground: d.on_ground,
@@ -116,9 +116,9 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
     });
     let furnaces = survival.furnaces.iter().map(|(pos, f)| SavedFurnace {
         pos: [pos.x, pos.y, pos.z],
-        input: f.input.as_ref().map(saved_stack),
-        fuel: f.fuel.as_ref().map(saved_stack),
-        output: f.output.as_ref().map(saved_stack),
+        input: f.input.map(saved_stack),
+        fuel: f.fuel.map(saved_stack),
+        output: f.output.map(saved_stack),
         burn_left: f.burn_left,
         burn_total: f.burn_total,
         progress: f.progress,

@@ -70,7 +70,7 @@ fn edits_player_and_hotbar_round_trip() {
     let (mut file, loaded) = open(&path, FLAT);
     let mut world = loaded.world;
     for (i, block) in Block::ALL.into_iter().enumerate() {
-        let i = i as i32;
+        let i = i32::try_from(i).unwrap();
         world.set_block(BlockPos::new(i * 13 - 40, 60 + i, -i * 7), block);
     }
     world.set_block(BlockPos::new(5, 0, 5), Block::Air); // bedrock too: saves are not rules
@@ -449,7 +449,11 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     let (_file, back) = open(&path, FLAT);
     assert_eq!(edits(&back.world), edits(&world));
     let back = &back.players[&PlayerName::default()];
-    assert_eq!(back.body.position.y, 99.0);
+    assert_eq!(
+        back.body.position.y.to_bits(),
+        99.0_f64.to_bits(),
+        "read back bit for bit"
+    );
 }
 
 #[test]

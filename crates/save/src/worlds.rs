@@ -2,7 +2,7 @@
 //! renamed and deleted by name. `hewn world list` and the title screen call these same
 //! functions.
 //!
-//! A world is `NAME.hewn` with the side files SQLite keeps beside it (`-wal`, `-shm`).
+//! A world is `NAME.hewn` with the side files `SQLite` keeps beside it (`-wal`, `-shm`).
 //! Renaming and deleting take the world's lock first, so a world open in a running hewn is
 //! refused ([`SaveError::Locked`]) instead of being pulled from under it.
 //!
@@ -124,7 +124,8 @@ pub fn seed_from_text(text: &str) -> u64 {
         return n;
     }
     if let Ok(n) = text.parse::<i64>() {
-        return n as u64;
+        // A negative seed names the same bits unsigned, as a saved world's seed reads back.
+        return n.cast_unsigned();
     }
     fnv1a(text.as_bytes())
 }
@@ -249,6 +250,10 @@ pub fn delete_world(dir: &Path, name: &str) -> Result<(), SaveError> {
 
 /// `bytes` in B, KiB or MiB, as the worlds list shows sizes.
 #[must_use]
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "shown to one decimal: no file is large enough to lose a digit of it"
+)]
 pub fn human_size(bytes: u64) -> String {
     match bytes {
         0..1024 => format!("{bytes} B"),

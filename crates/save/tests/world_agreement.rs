@@ -165,7 +165,7 @@ fn damage() -> impl Strategy<Value = Damage> {
     ]
 }
 
-/// Damages the world at `path`; false if the damage could not be done (SQLite refused it).
+/// Damages the world at `path`; false if the damage could not be done (`SQLite` refused it).
 fn apply(path: &Path, damage: &Damage) -> bool {
     match damage {
         Damage::Bytes(changes) => {

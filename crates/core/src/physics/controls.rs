@@ -193,7 +193,8 @@ impl Controls {
     /// ignored.
     #[must_use]
     pub const fn from_bits(bits: u8) -> Self {
-        Self(bits & ((1 << Control::ALL.len()) - 1) as u8)
+        // One bit for each of the eight controls.
+        Self(bits & (u8::MAX >> (8 - Control::ALL.len())))
     }
 
     /// One bit per control, [`Control::ALL`]'s first in the lowest bit.

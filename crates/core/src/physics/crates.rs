@@ -182,6 +182,11 @@ impl Crates {
     /// [`Crates::push`], treating the crates `stuck` names as unable to move in that
     /// direction, and noting there those found so; forgets them all when any crate moves.
     /// `stuck` is only right while `fixed` stays the same.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one push, step by step as the module's doc lays it out; its parts share a \
+                  dozen locals"
+    )]
     fn push_remembering(
         &mut self,
         world: &impl BlockSource,

@@ -282,7 +282,13 @@ pub fn move_cylinder(
     let mut stretch: Option<Aabb> = None;
     let mut gathered = Vec::new();
     let mut near = Vec::new();
-    for _ in 0..steps as u64 {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a whole number of steps, at least one: a move's length is bounded by the speed limit"
+    )]
+    let steps_whole = steps as u64;
+    for _ in 0..steps_whole {
         let reach = current.bounds().swept(step).inflated(STEP_REACH);
         if !stretch.is_some_and(|s| s.contains_box(reach)) {
             let s = current

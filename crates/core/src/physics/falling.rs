@@ -149,6 +149,10 @@ impl Falling {
 }
 
 /// The column a falling block is in, as a key.
+#[expect(
+    clippy::cast_possible_truncation,
+    reason = "a falling block is inside the world's bounds, far within i64"
+)]
 fn column_of(f: &FallingBlock) -> (i64, i64) {
     (f.position.x.floor() as i64, f.position.z.floor() as i64)
 }

@@ -5,6 +5,11 @@
 //! [`move_through`](super::sweep::move_through), stepping up low ledges and, while sneaking,
 //! refusing to walk off an edge. Velocity along any axis that was blocked is dropped.
 
+#![allow(
+    clippy::wildcard_imports,
+    reason = "the tuning constants, all 22 of them, are the vocabulary of the player's physics"
+)]
+
 use glam::{DVec2, DVec3};
 
 use super::controls::{Control, Controls};
@@ -239,6 +244,10 @@ impl Player {
             }
             let (mut good, mut bad) = (0.0, 1.0);
             for _ in 0..30 {
+                #[expect(
+                    clippy::manual_midpoint,
+                    reason = "the arithmetic every recording was hashed with, on values in 0..1"
+                )]
                 let mid = (good + bad) / 2.0;
                 if holds(d * mid) {
                     good = mid;
@@ -415,7 +424,7 @@ impl Player {
 /// this grid, which every f64 represents exactly up to 2²⁸ blocks from the origin. So the
 /// same moves made a million blocks away end exactly a million blocks away, bit for bit. It
 /// is finer than [`CONTACT_EPSILON`], so rounding never turns a touch into an overlap.
-pub const POSITION_QUANTUM: f64 = 1.0 / (1u64 << 24) as f64;
+pub const POSITION_QUANTUM: f64 = 1.0 / 16_777_216.0; // 2^-24
 
 /// `p` rounded to the [`POSITION_QUANTUM`] grid.
 #[must_use]

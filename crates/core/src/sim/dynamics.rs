@@ -32,6 +32,11 @@ const AROUND: [IVec3; 7] = [
 
 /// How far from a water cell its update reads: the slope search, and one more for the cells
 /// below and beside the cells it reaches.
+#[expect(
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    reason = "SLOPE_DISTANCE is 4"
+)]
 const WATER_READ_REACH: i32 = SLOPE_DISTANCE as i32 + 1;
 
 impl Simulation {

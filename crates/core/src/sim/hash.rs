@@ -38,8 +38,8 @@ impl StateHasher {
         self.bytes(&v.to_le_bytes());
     }
 
-    /// Feeds an f64 by its exact bits, except that -0.0 counts as 0.0: they compare equal,
-    /// behave the same in the simulation, and a save (SQLite stores whole-number reals as
+    /// Feeds an `f64` by its exact bits, except that `-0.0` counts as `0.0`: they compare equal,
+    /// behave the same in the simulation, and a save (`SQLite` stores whole-number reals as
     /// integers) does not keep the sign.
     pub fn f64(&mut self, v: f64) {
         let canonical = if v == 0.0 { 0.0 } else { v };

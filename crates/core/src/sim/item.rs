@@ -58,7 +58,10 @@ impl Item {
     #[must_use]
     pub fn from_id(id: u16) -> Option<Self> {
         match id {
-            0..256 => Block::from_id(id as u8).map(Self::Block),
+            0..256 => u8::try_from(id)
+                .ok()
+                .and_then(Block::from_id)
+                .map(Self::Block),
             256 => Some(Self::Crate),
             512..768 => Material::ALL
                 .get(usize::from(id - 512))

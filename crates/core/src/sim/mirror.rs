@@ -180,7 +180,11 @@ impl Mirror<'_> {
         survivor: Survivor,
         furnace: Option<Furnace>,
     ) {
-        if let Some(cell) = survivor.screen.open.and_then(|o| o.cell()) {
+        if let Some(cell) = survivor
+            .screen
+            .open
+            .and_then(super::survival::Station::cell)
+        {
             match furnace {
                 Some(f) => {
                     self.sim.survival.furnaces.insert(cell, f);

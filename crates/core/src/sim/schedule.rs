@@ -62,6 +62,7 @@ pub struct InputSchedule {
 
 impl InputSchedule {
     /// The schedule of ticks `0..end` for `players` players.
+    #[must_use]
     pub fn new(end: u64, players: usize) -> Self {
         Self {
             tick: 0,

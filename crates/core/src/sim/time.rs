@@ -23,6 +23,10 @@ pub const MORNING: u64 = 6_000;
 
 /// How far through its day `time` is, from 0 at sunrise to just under 1.
 #[must_use]
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "both are at most DAY_TICKS, 24,000: exact in f64"
+)]
 pub fn day_fraction(time: u64) -> f64 {
     (time % DAY_TICKS) as f64 / DAY_TICKS as f64
 }

@@ -215,9 +215,18 @@ const REACH: usize = 2 * SLOPE_DISTANCE + 1;
 /// first steps of every shortest path to it, in a fixed square around `from`; the two
 /// frontiers hold at most 16 cells each.
 fn ways_down(world: &World, from: BlockPos) -> u8 {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_possible_wrap,
+        reason = "SLOPE_DISTANCE is 4"
+    )]
     const CENTRE: i32 = SLOPE_DISTANCE as i32;
     // First steps of the shortest paths to each cell of the square; 0 = not reached.
     let mut steps = [[0u8; REACH]; REACH];
+    #[expect(
+        clippy::cast_sign_loss,
+        reason = "the search stays within SLOPE_DISTANCE of `from`: both offsets are in 0..REACH"
+    )]
     let index = |p: BlockPos| {
         (
             (p.x - from.x + CENTRE) as usize,

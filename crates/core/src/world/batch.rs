@@ -99,6 +99,10 @@ impl World {
             return;
         }
         if self.columns.contains_key(&pos) {
+            #[expect(
+                clippy::redundant_closure_for_method_calls,
+                reason = "a closure lets the window borrow for any lifetime; the method path cannot"
+            )]
             self.in_window(pos, |window| window.detach_centre());
             // The window gave the departed column's light back as dark.
             debug_assert!(
@@ -125,6 +129,10 @@ impl World {
                 continue;
             };
             column.light = light::light_column(&column.chunks);
+            #[expect(
+                clippy::redundant_closure_for_method_calls,
+                reason = "a closure lets the window borrow for any lifetime; the method path cannot"
+            )]
             self.in_window(pos, |window| window.merge_centre());
             for around in pos.around(1) {
                 self.redrawn.extend(around.chunks());

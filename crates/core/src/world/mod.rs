@@ -8,6 +8,16 @@
 //! report, hashes cover and saves store. Light ([`light`]) is derived from the blocks and
 //! kept up to date with every change, in the same call that makes it.
 
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    reason = "cells are floors of positions inside the world's bounds (2^28 across, 256 high), \
+              local coordinates and light levels are below 32, and coarse levels below 8: each \
+              narrowing here is of a value known to fit"
+)]
+
 mod batch;
 pub mod block;
 pub mod chunk;
@@ -201,6 +211,10 @@ impl World {
             _ => light::light_column(&chunks),
         };
         self.columns.insert(pos, Column { chunks, light });
+        #[expect(
+            clippy::redundant_closure_for_method_calls,
+            reason = "a closure lets the window borrow for any lifetime; the method path cannot"
+        )]
         self.in_window(pos, |window| window.merge_centre());
     }
 
@@ -267,6 +281,10 @@ impl World {
     /// neighbours; its edits are kept and come back when it loads.
     pub fn unload_column(&mut self, pos: ColumnPos) {
         if self.columns.contains_key(&pos) {
+            #[expect(
+                clippy::redundant_closure_for_method_calls,
+                reason = "a closure lets the window borrow for any lifetime; the method path cannot"
+            )]
             self.in_window(pos, |window| window.detach_centre());
             self.columns.remove(&pos);
         }

@@ -3,6 +3,15 @@
 //! Every generator makes any chunk from the seed alone, in any order and on any thread, so
 //! chunks can be generated in parallel, dropped, and regenerated identically.
 
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::cast_precision_loss,
+    reason = "noise in fixed ranges becomes heights, depths and counts bounded by the world's \
+              height, and hashes are cut to the bits they are made for"
+)]
+
 mod terrain;
 
 use std::fmt;

@@ -369,7 +369,7 @@ impl Game {
                 self.online.remove(&other);
                 self.others.remove(&other);
             }
-            ServerMessage::Snapshot(snapshot) => self.take_snapshot(name, snapshot),
+            ServerMessage::Snapshot(snapshot) => self.take_snapshot(name, &snapshot),
             ServerMessage::Mode(mode) => {
                 let spawn = self.sim.survival().spawn;
                 self.sim.mirror().set_mode(mode.mode(), spawn);
@@ -436,7 +436,7 @@ impl Game {
         self.sim.mirror().set_blocks(settled);
     }
 
-    fn take_snapshot(&mut self, name: &PlayerName, snapshot: Snapshot) {
+    fn take_snapshot(&mut self, name: &PlayerName, snapshot: &Snapshot) {
         if snapshot.tick < self.server_tick {
             // Unreliable messages may come out of order; an older one says nothing new.
             return;

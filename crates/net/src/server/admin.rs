@@ -150,9 +150,10 @@ impl Server {
                 } else {
                     format!("Kicked by {by}: {reason}")
                 };
-                match self.send_away(name, reason, renet) {
-                    true => format!("Kicked {name}."),
-                    false => format!("{name} is not online."),
+                if self.send_away(name, reason, renet) {
+                    format!("Kicked {name}.")
+                } else {
+                    format!("{name} is not online.")
                 }
             }
             "ban" => {
@@ -160,24 +161,26 @@ impl Server {
                 self.send_away(name, format!("Banned by {by}"), renet);
                 format!("Banned {name}.")
             }
-            "pardon" => match self.admin.banned.remove(name) {
-                true => {
+            "pardon" => {
+                if self.admin.banned.remove(name) {
                     self.admin_changed = true;
                     format!("{name} may join again.")
+                } else {
+                    format!("{name} is not banned.")
                 }
-                false => format!("{name} is not banned."),
-            },
+            }
             "op" => {
                 self.admin_changed |= self.admin.operators.insert(name.clone());
                 format!("{name} is an operator.")
             }
-            _ => match self.admin.operators.remove(name) {
-                true => {
+            _ => {
+                if self.admin.operators.remove(name) {
                     self.admin_changed = true;
                     format!("{name} is no longer an operator.")
+                } else {
+                    format!("{name} is not an operator.")
                 }
-                false => format!("{name} is not an operator."),
-            },
+            }
         }
     }
 
@@ -193,12 +196,11 @@ impl Server {
             return format!("/{command} needs a player's name or an address.");
         };
         if command == "pardon" {
-            return match self.admin.banned_addresses.remove(&ip) {
-                true => {
-                    self.admin_changed = true;
-                    format!("{ip} may join again.")
-                }
-                false => format!("{ip} is not banned."),
+            return if self.admin.banned_addresses.remove(&ip) {
+                self.admin_changed = true;
+                format!("{ip} may join again.")
+            } else {
+                format!("{ip} is not banned.")
             };
         }
         self.admin_changed |= self.admin.banned_addresses.insert(ip);
@@ -245,7 +247,7 @@ impl Server {
         let answer = self.run_command(&caller, line, renet);
         log::info!("{name} ran /{line}: {answer}");
         if !answer.is_empty() {
-            self.tell(id, &answer, renet);
+            Self::tell(id, &answer, renet);
         }
     }
 }

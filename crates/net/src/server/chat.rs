@@ -31,7 +31,7 @@ impl Server {
             return;
         };
         if remote.chat_tokens < 1.0 {
-            self.tell(
+            Self::tell(
                 id,
                 "You are sending messages too fast: wait a moment.",
                 renet,
@@ -52,7 +52,7 @@ impl Server {
     }
 
     /// Says `text` to `id` alone, as the server.
-    pub(super) fn tell(&self, id: ClientId, text: &str, renet: &mut RenetServer) {
+    pub(super) fn tell(id: ClientId, text: &str, renet: &mut RenetServer) {
         let line = ChatLine {
             from: None,
             text: text.to_owned(),

@@ -31,10 +31,10 @@ impl Server {
         let words: Vec<&str> = rest.split_whitespace().collect();
         let (who, place) = match (words.as_slice(), caller) {
             ([x, y, z], Caller::Player(_, me)) if x.parse::<f64>().is_ok() => {
-                (me.clone(), self.coordinates(x, y, z))
+                (me.clone(), Self::coordinates(x, y, z))
             }
             ([name, x, y, z], _) => match PlayerName::new(name) {
-                Ok(name) => (name, self.coordinates(x, y, z)),
+                Ok(name) => (name, Self::coordinates(x, y, z)),
                 Err(_) => return USAGE.to_owned(),
             },
             ([name, other], _) => match (PlayerName::new(name), PlayerName::new(other)) {
@@ -73,7 +73,7 @@ impl Server {
     }
 
     /// Three coordinates, as a place a player may stand in.
-    fn coordinates(&self, x: &str, y: &str, z: &str) -> Result<DVec3, String> {
+    fn coordinates(x: &str, y: &str, z: &str) -> Result<DVec3, String> {
         let number = |text: &str| {
             text.parse::<f64>()
                 .ok()

@@ -44,7 +44,7 @@ impl Server {
                 continue;
             };
             let furnace = (survivor.screen.open)
-                .and_then(|o| o.cell())
+                .and_then(hewn_core::sim::survival::Station::cell)
                 .and_then(|cell| survival.furnaces.get(&cell));
             let state = SurvivorState::of(survivor, furnace);
             if remote.survivor_sent.as_ref() == Some(&state) && !(remote.acted && surviving) {

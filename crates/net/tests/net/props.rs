@@ -41,7 +41,7 @@ proptest::proptest! {
         }
         h.run(40);
         proptest::prop_assert!(h.client(alice).refusal().is_none());
-        proptest::prop_assert_eq!(h.client(alice).game().map(|g| g.corrections()), Some(0));
+        proptest::prop_assert_eq!(h.client(alice).game().map(hewn_net::client::Game::corrections), Some(0));
     }
 }
 

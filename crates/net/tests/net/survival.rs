@@ -78,7 +78,10 @@ fn enter(h: &mut Harness, i: usize) {
 /// would have: a correction may follow.)
 fn settle(h: &mut Harness, i: usize) {
     for _ in 0..600 {
-        if h.client(i).game().is_some_and(|g| g.caught_up()) {
+        if h.client(i)
+            .game()
+            .is_some_and(hewn_net::client::Game::caught_up)
+        {
             h.wait(10);
             return;
         }
@@ -267,7 +270,10 @@ fn a_craft_through_the_screen_reaches_the_server_and_the_client_sees_the_result(
     let client = seen(&h, alice);
     assert_eq!(client.inventory, server.inventory);
     assert_eq!(client.screen.open, None);
-    let corrections = h.client(alice).game().map(|g| g.corrections());
+    let corrections = h
+        .client(alice)
+        .game()
+        .map(hewn_net::client::Game::corrections);
     assert_eq!(corrections, Some(0));
 }
 

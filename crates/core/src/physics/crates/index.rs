@@ -100,7 +100,9 @@ impl Grid {
     fn visit(&self, region: Aabb, mut found: impl FnMut(usize)) {
         for cell in self.cells_of(region) {
             if let Some(list) = self.cells.get(&cell) {
-                list.iter().for_each(|&i| found(i));
+                for &i in list {
+                    found(i);
+                }
             }
         }
     }

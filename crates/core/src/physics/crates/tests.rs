@@ -42,7 +42,7 @@ fn a_chain_of_ten_stops_at_a_wall_together() {
     // The front crate's far face goes from x = 12 to the wall at 20.
     assert_eq!(moved, 8.0);
     for (i, c) in crates.list().iter().enumerate() {
-        assert_eq!(c.position.x, 10.5 + i as f64);
+        assert_eq!(c.position.x, 10.5 + f64::from(u32::try_from(i).unwrap()));
     }
 }
 

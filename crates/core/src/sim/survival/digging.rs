@@ -157,6 +157,10 @@ pub fn drop_of(block: Block, tool: Option<Tool>) -> Option<Item> {
 mod tests {
     use super::*;
 
+    #[expect(
+        clippy::unnecessary_wraps,
+        reason = "the tables it fills in take what a hand holds: a tool or none"
+    )]
     fn tool(kind: ToolKind, tier: Tier) -> Option<Tool> {
         Some(Tool::new(kind, tier))
     }

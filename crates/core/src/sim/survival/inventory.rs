@@ -147,9 +147,9 @@ impl Inventory {
             if let Some(s) = slot
                 && s.item == item
             {
-                let taken = u32::from(s.count).min(left);
-                left -= taken;
-                s.count -= taken as u8;
+                let taken = s.count.min(u8::try_from(left).unwrap_or(u8::MAX));
+                left -= u32::from(taken);
+                s.count -= taken;
                 if s.count == 0 {
                     *slot = None;
                 }

@@ -417,9 +417,10 @@ impl Simulation {
         s.death = Some(cause);
         s.digging = None;
         let carried = s.inventory.take_all();
-        let n = carried.len().max(1) as f64;
-        for (i, stack) in carried.into_iter().enumerate() {
-            let angle = std::f64::consts::TAU * i as f64 / n;
+        // At most the 36 slots of an inventory: exact in f64.
+        let n = f64::from(u32::try_from(carried.len().max(1)).unwrap_or(u32::MAX));
+        for (i, stack) in (0u32..).zip(carried) {
+            let angle = std::f64::consts::TAU * f64::from(i) / n;
             let velocity = DVec3::new(angle.cos(), 1.0, angle.sin()) * SCATTER_SPEED;
             self.add_drop(stack, at, velocity);
         }

@@ -155,7 +155,8 @@ impl Recipe {
                     .iter()
                     .flat_map(|r| r.chars())
                     .filter(|&c| c == k);
-                (items, n.count() as u32)
+                // A pattern has at most nine cells.
+                (items, u32::try_from(n.count()).unwrap_or(u32::MAX))
             })
             .collect()
     }
@@ -208,9 +209,9 @@ impl Recipe {
                 }
                 let here = inventory.slots()[i].filter(|s| items.contains(&s.item));
                 if let Some(s) = here {
-                    let taken = u32::from(s.count).min(left);
-                    inventory.take_from(i, taken as u8);
-                    left -= taken;
+                    let taken = s.count.min(u8::try_from(left).unwrap_or(u8::MAX));
+                    inventory.take_from(i, taken);
+                    left -= u32::from(taken);
                 }
             }
         }

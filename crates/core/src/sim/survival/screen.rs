@@ -98,6 +98,7 @@ pub enum SlotRef {
 
 impl SlotRef {
     /// The first number of the grid's cells in [`SlotRef::number`].
+    #[expect(clippy::cast_possible_truncation, reason = "SLOTS is 36")]
     const GRID: u8 = SLOTS as u8;
     /// The result's number.
     const RESULT: u8 = Self::GRID + 9;

@@ -150,6 +150,11 @@ impl Vitals {
         if let Some(fall) = self.fall(s)
             && fall > SAFE_FALL
         {
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "clamped to u8's range first"
+            )]
             let amount = (fall - SAFE_FALL - FALL_SLACK).ceil().clamp(0.0, 255.0) as u8;
             hurts.push((Cause::Fall, self.hurt(amount)));
         }

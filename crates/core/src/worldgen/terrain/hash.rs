@@ -4,21 +4,21 @@
 //! are bare) is a hash of the world seed and world coordinates, never a stateful generator,
 //! so a value comes out the same whichever chunk asks for it first.
 //!
-//! The mixer is SplitMix64's finaliser (Steele, Lea & Flood, "Fast Splittable Pseudorandom
+//! The mixer is `SplitMix64`'s finaliser (Steele, Lea & Flood, "Fast Splittable Pseudorandom
 //! Number Generators", OOPSLA 2014): every input bit affects every output bit, so nearby
 //! coordinates give unrelated values.
 
-/// The golden-ratio increment SplitMix64 steps by; spreads small salts across all bits.
+/// The golden-ratio increment `SplitMix64` steps by; spreads small salts across all bits.
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// SplitMix64's output function.
+/// `SplitMix64`'s output function.
 pub(super) const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
-/// SplitMix64 as a generator: a seeded sequence of well-mixed values, for tools and tests
+/// `SplitMix64` as a generator: a seeded sequence of well-mixed values, for tools and tests
 /// that want one (the atlas painter, the crash test's edits). The terrain itself never steps
 /// a generator; it hashes coordinates with [`mix`].
 #[derive(Clone, Copy, Debug)]

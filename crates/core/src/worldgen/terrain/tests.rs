@@ -246,7 +246,7 @@ fn a_tree_across_a_chunk_border_is_drawn_by_both_chunks() {
     let mut leaves_beyond = 0;
     let mut cells = Vec::new();
     tree.for_each_leaf(terrain.forests.seed(), |x, y, z| {
-        cells.push(BlockPos::new(x, y, z))
+        cells.push(BlockPos::new(x, y, z));
     });
     for p in cells {
         let block = blocks.get(p);

@@ -1,5 +1,9 @@
 use super::*;
 
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "a cell of a crafting grid, which may be empty"
+)]
 const fn planks() -> Option<Item> {
     Some(block(Block::Planks))
 }

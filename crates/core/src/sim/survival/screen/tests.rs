@@ -348,7 +348,7 @@ fn clicks_other_than_on_the_result_neither_make_nor_lose_an_item() {
             ],
         );
         let before = b.totals();
-        let slots: Vec<SlotRef> = (0..SLOTS as u8)
+        let slots: Vec<SlotRef> = (0..u8::try_from(SLOTS).unwrap())
             .map(SlotRef::Inventory)
             .chain((0..9).map(SlotRef::Grid))
             .chain(FurnaceSlot::ALL.map(SlotRef::Furnace))
@@ -371,7 +371,7 @@ fn clicks_other_than_on_the_result_neither_make_nor_lose_an_item() {
 
 #[test]
 fn a_slot_travels_as_one_number() {
-    let all = (0..SLOTS as u8)
+    let all = (0..u8::try_from(SLOTS).unwrap())
         .map(SlotRef::Inventory)
         .chain((0..9).map(SlotRef::Grid))
         .chain([SlotRef::Result, SlotRef::Outside])
