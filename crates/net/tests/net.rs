@@ -120,6 +120,13 @@ impl Harness {
         panic!("the clients never got their ground");
     }
 
+    /// Asserts that client `i` was sent away for a reason that says `why`.
+    #[track_caller]
+    fn assert_sent_away(&self, i: usize, why: &str) {
+        let refusal = self.client(i).refusal();
+        assert!(refusal.is_some_and(|r| r.contains(why)), "{refusal:?}");
+    }
+
     fn client(&self, i: usize) -> &Client {
         &self.clients[i].1
     }
@@ -369,13 +376,7 @@ fn a_malformed_message_or_a_silent_client_costs_only_its_sender() {
         .client
         .send_message(channel::INPUTS, vec![0xff_u8; 40]);
     h.run(40);
-    assert!(
-        h.client(mallory)
-            .refusal()
-            .is_some_and(|r| r.starts_with("sent a message that does not decode")),
-        "{:?}",
-        h.client(mallory).refusal()
-    );
+    h.assert_sent_away(mallory, "sent a message that does not decode");
     assert_eq!(h.server.players_online(), 1);
     let mallory_name = PlayerName::new("mallory").expect("a name");
     assert!(

@@ -74,13 +74,7 @@ fn a_hotbar_no_player_can_hold_sends_its_client_away() {
         .client
         .send_message(channel::CONTROL, message);
     h.run(40);
-    assert!(
-        h.client(mallory)
-            .refusal()
-            .is_some_and(|r| r.contains("sent a hotbar no player can hold")),
-        "{:?}",
-        h.client(mallory).refusal()
-    );
+    h.assert_sent_away(mallory, "sent a hotbar no player can hold");
     assert_eq!(h.server.players_online(), 1);
     assert!(h.client(alice).game().is_some());
 }
