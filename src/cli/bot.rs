@@ -277,10 +277,7 @@ fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result
     let mut edits: Vec<EditReport> = columns
         .iter()
         .flat_map(|&c| sim.world().edits_in_column(c))
-        .map(|(pos, edit)| EditReport {
-            pos: [pos.x, pos.y, pos.z],
-            block: edit.current.name(),
-        })
+        .map(|(pos, edit)| EditReport::new(pos, edit.current))
         .collect();
     edits.sort_by_key(|e| e.pos);
     let report = BotReport {
@@ -288,18 +285,7 @@ fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result
         player: PlayerReport::of(sim, &me),
         edits,
         time: sim.time(),
-        light: scenario
-            .probes
-            .iter()
-            .map(|&pos| {
-                let light = sim.world().light(pos);
-                LightReport {
-                    pos: [pos.x, pos.y, pos.z],
-                    sky: light.sky(),
-                    block: light.block(),
-                }
-            })
-            .collect(),
+        light: LightReport::probed(sim.world(), &scenario.probes),
     };
     serde_json::to_string(&report).map_err(|e| e.to_string())
 }

@@ -10,7 +10,7 @@ use hewn_core::physics::Player;
 use hewn_core::sim::survival::Detail;
 use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, Stack};
 use hewn_core::sim::{Event, Simulation};
-use hewn_core::world::{Block, BlockPos, Edit};
+use hewn_core::world::{Block, BlockPos, Edit, World};
 
 /// One edited cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -22,7 +22,9 @@ pub struct EditReport {
 }
 
 impl EditReport {
-    fn new(pos: BlockPos, block: Block) -> Self {
+    /// The cell at `pos`, now holding `block`.
+    #[must_use]
+    pub fn new(pos: BlockPos, block: Block) -> Self {
         Self {
             pos: [pos.x, pos.y, pos.z],
             block: block.name(),
@@ -233,6 +235,24 @@ pub struct LightReport {
     pub block: u8,
 }
 
+impl LightReport {
+    /// The light of each of `probes` in `world`, in their order.
+    #[must_use]
+    pub fn probed(world: &World, probes: &[BlockPos]) -> Vec<Self> {
+        probes
+            .iter()
+            .map(|&pos| {
+                let light = world.light(pos);
+                Self {
+                    pos: [pos.x, pos.y, pos.z],
+                    sky: light.sky(),
+                    block: light.block(),
+                }
+            })
+            .collect()
+    }
+}
+
 /// One player's state.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerReport {
@@ -342,17 +362,7 @@ impl TickReport {
                 })
                 .collect(),
             time: sim.time(),
-            light: probes
-                .iter()
-                .map(|&pos| {
-                    let light = sim.world().light(pos);
-                    LightReport {
-                        pos: [pos.x, pos.y, pos.z],
-                        sky: light.sky(),
-                        block: light.block(),
-                    }
-                })
-                .collect(),
+            light: LightReport::probed(sim.world(), probes),
             players: sim
                 .players()
                 .list()
