@@ -13,9 +13,8 @@ mod survival;
 use serde::{Deserialize, Serialize};
 
 use hewn_core::physics::{Controls, Player, PlayerCollider};
-use hewn_core::sim::survival::{ClickKind, FurnaceSlot, ScreenAction, SlotRef};
-use hewn_core::sim::{Action, Input, Item};
-use hewn_core::world::{Block, BlockPos, ColumnPos};
+use hewn_core::sim::{Action, Input};
+use hewn_core::world::{BlockPos, ColumnPos};
 pub use hotbar::WireHotbar;
 pub use survival::{
     MAX_ITEMS_SEEN, SeenItem, SurvivorState, WireFurnace, WireMode, WireScreen, WireStack,
@@ -106,7 +105,7 @@ pub struct TickInput {
     /// A new look, set before the actions.
     pub look: Option<Look>,
     /// The actions, each with its sequence number (edits are acknowledged by it).
-    pub actions: Vec<(u32, WireAction)>,
+    pub actions: Vec<(u32, Action)>,
 }
 
 /// A look (yaw, pitch in degrees) as it travels: in single precision when that holds it
@@ -147,110 +146,10 @@ impl Look {
     }
 }
 
-/// An action as it travels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WireAction {
-    /// [`Action::Break`].
-    Break,
-    /// [`Action::Place`], by block id.
-    Place(u8),
-    /// [`Action::ToggleFly`].
-    ToggleFly,
-    /// [`Action::PlaceCrate`].
-    PlaceCrate,
-    /// [`Action::ToggleCollider`].
-    ToggleCollider,
-    /// [`Action::Craft`], the item by [`Item::id`].
-    Craft(u16, u8),
-    /// [`Action::Drop`].
-    Drop(u8),
-    /// [`Action::Select`].
-    Select(u8),
-    /// [`Action::Respawn`].
-    Respawn,
-    /// [`Action::FurnacePut`]: the slot's place in [`FurnaceSlot::ALL`], the item by
-    /// [`Item::id`], the count.
-    FurnacePut(u8, u16, u8),
-    /// [`Action::FurnaceTake`]: the slot's place in [`FurnaceSlot::ALL`].
-    FurnaceTake(u8),
-    /// [`Action::Screen`] with [`ScreenAction::OpenInventory`].
-    OpenInventory,
-    /// [`Action::Screen`] with [`ScreenAction::OpenLookedAt`].
-    OpenLookedAt,
-    /// [`Action::Screen`] with [`ScreenAction::Close`].
-    CloseScreen,
-    /// [`Action::Screen`] with [`ScreenAction::Click`]: the slot by [`SlotRef::number`], the
-    /// kind by its place in [`ClickKind::ALL`].
-    Click(u8, u8),
-}
-
-impl WireAction {
-    /// The action as it travels.
-    #[must_use]
-    pub const fn of(action: Action) -> Self {
-        match action {
-            Action::Break => Self::Break,
-            Action::Place(block) => Self::Place(block.id()),
-            Action::ToggleFly => Self::ToggleFly,
-            Action::PlaceCrate => Self::PlaceCrate,
-            Action::ToggleCollider => Self::ToggleCollider,
-            Action::Craft { item, count } => Self::Craft(item.id(), count),
-            Action::Drop { count } => Self::Drop(count),
-            Action::Select(slot) => Self::Select(slot),
-            Action::Respawn => Self::Respawn,
-            Action::FurnacePut { slot, item, count } => {
-                Self::FurnacePut(slot as u8, item.id(), count)
-            }
-            Action::FurnaceTake { slot } => Self::FurnaceTake(slot as u8),
-            Action::Screen(ScreenAction::OpenInventory) => Self::OpenInventory,
-            Action::Screen(ScreenAction::OpenLookedAt) => Self::OpenLookedAt,
-            Action::Screen(ScreenAction::Close) => Self::CloseScreen,
-            Action::Screen(ScreenAction::Click { slot, kind }) => {
-                Self::Click(slot.number(), kind as u8)
-            }
-        }
-    }
-
-    /// The action, if it names one a player can take: a place only of a block a player can
-    /// hold ([`Item::can_hold`]: not air, bedrock, flowing water or a wall torch).
-    #[must_use]
-    pub fn action(self) -> Option<Action> {
-        Some(match self {
-            Self::Break => Action::Break,
-            Self::Place(id) => Action::Place(Block::from_id(id).filter(|&b| Item::can_hold(b))?),
-            Self::ToggleFly => Action::ToggleFly,
-            Self::PlaceCrate => Action::PlaceCrate,
-            Self::ToggleCollider => Action::ToggleCollider,
-            Self::Craft(item, count) => Action::Craft {
-                item: Item::from_id(item)?,
-                count,
-            },
-            Self::Drop(count) => Action::Drop { count },
-            Self::Select(slot) => Action::Select(slot),
-            Self::Respawn => Action::Respawn,
-            Self::FurnacePut(slot, item, count) => Action::FurnacePut {
-                slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
-                item: Item::from_id(item)?,
-                count,
-            },
-            Self::FurnaceTake(slot) => Action::FurnaceTake {
-                slot: *FurnaceSlot::ALL.get(usize::from(slot))?,
-            },
-            Self::OpenInventory => Action::Screen(ScreenAction::OpenInventory),
-            Self::OpenLookedAt => Action::Screen(ScreenAction::OpenLookedAt),
-            Self::CloseScreen => Action::Screen(ScreenAction::Close),
-            Self::Click(slot, kind) => Action::Screen(ScreenAction::Click {
-                slot: SlotRef::from_number(slot)?,
-                kind: *ClickKind::ALL.get(usize::from(kind))?,
-            }),
-        })
-    }
-}
-
 impl TickInput {
     /// The simulation's input for this tick, if every part of it is one the game has: a
-    /// finite look with pitch within ±90°, known actions, no more than
-    /// [`MAX_ACTIONS_PER_TICK`].
+    /// finite look with pitch within ±90°, actions a player can take
+    /// ([`Action::is_possible`]), no more than [`MAX_ACTIONS_PER_TICK`].
     #[must_use]
     pub fn input(&self) -> Option<Input> {
         if self.actions.len() > MAX_ACTIONS_PER_TICK {
@@ -269,7 +168,7 @@ impl TickInput {
             actions: self
                 .actions
                 .iter()
-                .map(|(_, a)| a.action())
+                .map(|&(_, action)| action.is_possible().then_some(action))
                 .collect::<Option<_>>()?,
         })
     }
@@ -607,3 +506,6 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8], limit: usize) -> Result<T
         ))
     }
 }
+
+#[cfg(test)]
+mod tests;

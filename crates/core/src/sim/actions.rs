@@ -14,8 +14,9 @@ use crate::raycast::{RayHit, cast, ray_box_entry};
 use crate::world::block::Shape;
 use crate::world::{Anchored, Block, BlockPos, BlockSource, Face, WORLD_HEIGHT};
 
-/// A one-shot action taken at the start of a tick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A one-shot action taken at the start of a tick. It travels as it is: blocks, items and
+/// slots by their numbers, each checked to name one this build has as it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Break the block the player looks at.
     Break,
@@ -67,6 +68,17 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether a player can ask for this: a place only of a block a player can hold
+    /// ([`Item::can_hold`]: not air, bedrock, flowing water or a wall torch). A server
+    /// takes no other from a client.
+    #[must_use]
+    pub fn is_possible(self) -> bool {
+        match self {
+            Self::Place(block) => Item::can_hold(block),
+            _ => true,
+        }
+    }
+
     /// The action's name in scenario files.
     #[must_use]
     pub const fn name(self) -> &'static str {

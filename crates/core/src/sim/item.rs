@@ -8,9 +8,12 @@ use std::fmt;
 use super::Action;
 use super::survival::{Material, Tool};
 use crate::world::Block;
+use crate::world::block::UnknownId;
+use serde::{Deserialize, Serialize};
 
-/// Something held in a hotbar slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Something held in a hotbar slot. It travels by its number ([`Item::id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "u16", try_from = "u16")]
 pub enum Item {
     /// A block, placed against the face the player looks at.
     Block(Block),
@@ -167,6 +170,20 @@ impl From<Block> for Item {
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl From<Item> for u16 {
+    fn from(item: Item) -> Self {
+        item.id()
+    }
+}
+
+impl TryFrom<u16> for Item {
+    type Error = UnknownId;
+
+    fn try_from(id: u16) -> Result<Self, UnknownId> {
+        Self::from_id(id).ok_or(UnknownId { kind: "item", id })
     }
 }
 

@@ -5,13 +5,17 @@
 //! the save format all read.
 
 use glam::DVec3;
+use serde::{Deserialize, Serialize};
 
 use super::Face;
 use crate::aabb::Aabb;
 
 /// A kind of block. The discriminant is the block's stable id in saves and hashes: never
-/// reorder or reuse one; add new blocks at the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+/// reorder or reuse one; add new blocks at the end. It travels by that id ([`Block::id`]).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(into = "u8", try_from = "u8")]
 #[repr(u8)]
 pub enum Block {
     /// Empty space.
@@ -369,7 +373,36 @@ impl Block {
     pub fn from_id(id: u8) -> Option<Self> {
         Self::ALL.get(usize::from(id)).copied()
     }
+}
 
+impl From<Block> for u8 {
+    fn from(block: Block) -> Self {
+        block.id()
+    }
+}
+
+impl TryFrom<u8> for Block {
+    type Error = UnknownId;
+
+    fn try_from(id: u8) -> Result<Self, UnknownId> {
+        Self::from_id(id).ok_or(UnknownId {
+            kind: "block",
+            id: u16::from(id),
+        })
+    }
+}
+
+/// A number that names no block, item or slot this build has, as a message may carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no {kind} has the id {id}")]
+pub struct UnknownId {
+    /// What the number was meant to name.
+    pub kind: &'static str,
+    /// The number.
+    pub id: u16,
+}
+
+impl Block {
     /// The block called `name` (lowercase, as in [`BlockProperties::name`]).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {

@@ -8,7 +8,7 @@ use renet::RenetClient;
 
 use crate::protocol::{
     self, Body, ClientMessage, INPUTS_RESENT, Look, ServerMessage, Snapshot, TickInput, Welcome,
-    WireAction, WireError, channel,
+    WireError, channel,
 };
 use crate::trail::{Shown, Trail, ViewClock};
 use hewn_core::physics::Player;
@@ -256,7 +256,7 @@ impl Game {
         self.view_clock.advance(self.next_tick);
         let mut actions = Vec::with_capacity(input.actions.len());
         for &action in &input.actions {
-            actions.push((self.next_seq, WireAction::of(action)));
+            actions.push((self.next_seq, action));
             self.next_seq = self.next_seq.wrapping_add(1);
         }
         // A look change of one angle travels as both, the pitch within ±90° as the player

@@ -10,7 +10,7 @@ use super::inventory::Stack;
 use super::smelting::{SMELT_TICKS, burn_ticks, smelted};
 
 /// Which of a furnace's three slots.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FurnaceSlot {
     /// What is smelted.
     Input,

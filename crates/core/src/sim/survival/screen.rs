@@ -29,6 +29,8 @@ use super::recipes::{Recipe, recipe_in};
 use super::smelting::{burn_ticks, smelted};
 use crate::sim::{HOTBAR_SLOTS, Item};
 use crate::world::BlockPos;
+use crate::world::block::UnknownId;
+use serde::{Deserialize, Serialize};
 
 /// How far a crafting table or furnace may be from the eyes, nearest point to the eyes, and
 /// its screen stay open: Minecraft's 8 blocks.
@@ -81,8 +83,9 @@ pub struct Screen {
     pub cursor: Option<Stack>,
 }
 
-/// A slot a click lands on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A slot a click lands on. It travels as one number ([`SlotRef::number`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
 pub enum SlotRef {
     /// One of the inventory's 36 slots (0 to 8 the hotbar).
     Inventory(u8),
@@ -136,8 +139,25 @@ impl SlotRef {
     }
 }
 
+impl From<SlotRef> for u8 {
+    fn from(slot: SlotRef) -> Self {
+        slot.number()
+    }
+}
+
+impl TryFrom<u8> for SlotRef {
+    type Error = UnknownId;
+
+    fn try_from(n: u8) -> Result<Self, UnknownId> {
+        Self::from_number(n).ok_or(UnknownId {
+            kind: "slot",
+            id: u16::from(n),
+        })
+    }
+}
+
 /// How a slot is clicked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ClickKind {
     /// The left button: take, put down, merge or swap whole stacks.
     Left,
@@ -153,7 +173,7 @@ impl ClickKind {
 }
 
 /// What a player does to its screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScreenAction {
     /// Opens its inventory (closing what was open).
     OpenInventory,

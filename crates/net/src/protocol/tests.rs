@@ -1,0 +1,86 @@
+use super::*;
+use hewn_core::sim::Item;
+use hewn_core::sim::survival::{ClickKind, FurnaceSlot, Material, ScreenAction, SlotRef};
+use hewn_core::world::Block;
+
+/// One action of every kind, each with the largest numbers it may carry.
+fn every_kind() -> Vec<Action> {
+    vec![
+        Action::Break,
+        Action::Place(Block::Glass),
+        Action::ToggleFly,
+        Action::PlaceCrate,
+        Action::ToggleCollider,
+        Action::Craft {
+            item: Item::Material(Material::Stick),
+            count: u8::MAX,
+        },
+        Action::Drop { count: 64 },
+        Action::Select(8),
+        Action::Respawn,
+        Action::FurnacePut {
+            slot: FurnaceSlot::Fuel,
+            item: Item::Material(Material::Coal),
+            count: 64,
+        },
+        Action::FurnaceTake {
+            slot: FurnaceSlot::Output,
+        },
+        Action::Screen(ScreenAction::OpenInventory),
+        Action::Screen(ScreenAction::OpenLookedAt),
+        Action::Screen(ScreenAction::Close),
+        Action::Screen(ScreenAction::Click {
+            slot: SlotRef::Outside,
+            kind: ClickKind::Shift,
+        }),
+        Action::Screen(ScreenAction::Click {
+            slot: SlotRef::Grid(8),
+            kind: ClickKind::Right,
+        }),
+    ]
+}
+
+/// A tick's input holding `actions`, numbered from 1.
+fn tick_with(actions: &[Action]) -> TickInput {
+    TickInput {
+        controls: 0,
+        look: None,
+        actions: (1..).zip(actions.iter().copied()).collect(),
+    }
+}
+
+#[test]
+fn every_action_travels_as_it_is() {
+    for chunk in every_kind().chunks(MAX_ACTIONS_PER_TICK) {
+        let bytes = encode(&tick_with(chunk));
+        let back: TickInput = decode(&bytes, MAX_CLIENT_MESSAGE).expect("decodes");
+        let input = back.input().expect("a player can take these");
+        assert_eq!(input.actions, chunk);
+    }
+}
+
+#[test]
+fn an_action_no_player_can_take_is_refused() {
+    let air = tick_with(&[Action::Place(Block::Air)]);
+    let back: TickInput = decode(&encode(&air), MAX_CLIENT_MESSAGE).expect("decodes");
+    assert_eq!(back.input(), None, "air is no block to place");
+
+    // A craft of an item numbered 300, which names nothing: the message does not decode.
+    let mut bytes = encode(&tick_with(&[Action::Craft {
+        item: Item::Crate,
+        count: 1,
+    }]));
+    let crate_id = encode(&Item::Crate.id());
+    let at = (bytes.windows(crate_id.len()))
+        .position(|w| w == crate_id.as_slice())
+        .expect("the item's number is in the message");
+    bytes.splice(at..at + crate_id.len(), encode(&300u16));
+    assert!(decode::<TickInput>(&bytes, MAX_CLIENT_MESSAGE).is_err());
+}
+
+#[test]
+fn a_number_that_names_no_slot_does_not_decode() {
+    assert!(decode::<SlotRef>(&encode(&SlotRef::Outside.number()), 8).is_ok());
+    assert!(decode::<SlotRef>(&encode(&200u8), 8).is_err());
+    assert!(decode::<Block>(&encode(&u8::MAX), 8).is_err());
+}
