@@ -11,6 +11,7 @@ pub mod crafting;
 pub mod death;
 pub mod icons;
 pub mod inventory;
+pub mod list_screen;
 pub mod multiplayer;
 pub mod options;
 pub mod pause;

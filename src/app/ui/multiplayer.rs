@@ -5,6 +5,7 @@
 
 use std::net::SocketAddr;
 
+use super::list_screen::{self, Layout, ListState};
 use super::{dim, menu_column, wide_button};
 use crate::app::servers::{MAX_FIELD_CHARS, SavedServer};
 
@@ -72,16 +73,9 @@ pub enum ServerDialog {
     Remove(usize),
 }
 
-/// What the screen remembers between frames.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MultiplayerState {
-    /// The row picked.
-    pub selected: Option<Pick>,
-    /// The open dialog.
-    pub dialog: Option<ServerDialog>,
-    /// What went wrong, shown until the next action.
-    pub error: Option<String>,
-}
+/// What the screen remembers between frames: the row picked, the dialog open, the last
+/// error.
+pub type MultiplayerState = ListState<Pick, ServerDialog>;
 
 /// What the player asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,30 +106,29 @@ pub fn show(
     servers: &[ServerRow],
     lan: &[LanRow],
 ) -> Option<MultiplayerAction> {
-    dim(ui, 90);
-    let mut action = None;
-    let open_dialog = state.dialog.is_some();
-    egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.inner_margin(24.0))
-        .show(ui, |ui| {
-            ui.add_enabled_ui(!open_dialog, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(egui::RichText::new("Play multiplayer").size(32.0).strong());
-                    ui.add_space(8.0);
-                });
-                let height = (ui.available_height() - 90.0).max(60.0);
-                let width = ui.available_width().min(620.0);
-                ui.vertical_centered(|ui| {
-                    ui.set_max_width(width);
-                    server_list(ui, state, servers, lan, height, &mut action);
-                    ui.add_space(8.0);
-                    if let Some(error) = &state.error {
-                        ui.colored_label(egui::Color32::from_rgb(255, 120, 110), error);
-                    }
-                    buttons(ui, state, servers, lan, &mut action);
-                });
-            });
-        });
+    let layout = Layout {
+        width: 620.0,
+        room: 90.0,
+    };
+    let mut action = list_screen::show(
+        ui,
+        state,
+        &layout,
+        |ui| {
+            ui.label(egui::RichText::new("Play multiplayer").size(32.0).strong());
+            ui.add_space(8.0);
+        },
+        |ui, state, height| {
+            let mut chosen = None;
+            server_list(ui, state, servers, lan, height, &mut chosen);
+            chosen
+        },
+        |ui, state| {
+            let mut chosen = None;
+            buttons(ui, state, servers, lan, &mut chosen);
+            chosen
+        },
+    );
     if let Some(dialog) = &mut state.dialog {
         let (done, chosen) = show_dialog(ui.ctx(), dialog);
         if done || chosen.is_some() {
@@ -155,7 +148,7 @@ fn status_line(status: &PingStatus) -> (String, egui::Color32) {
         PingStatus::Pinging => ("Pinging\u{2026}".to_owned(), grey),
         PingStatus::Failed(why) => (
             format!("Can't reach the server: {why}"),
-            egui::Color32::from_rgb(255, 120, 110),
+            list_screen::ERROR_COLOUR,
         ),
         PingStatus::Answered {
             motd,

@@ -78,7 +78,7 @@ pub fn show_loading(ui: &mut egui::Ui, world: &str, progress: f32, problem: Opti
         ui.label(world);
         ui.add_space(8.0);
         if let Some(problem) = problem {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 110), problem);
+            ui.colored_label(super::list_screen::ERROR_COLOUR, problem);
         }
         ui.add(
             egui::ProgressBar::new(progress.clamp(0.0, 1.0))

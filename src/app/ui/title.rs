@@ -1,7 +1,7 @@
 //! The title screen: the worlds in the data folder, newest first, with Play, Create, Rename
 //! and Delete (which asks first), Settings and Quit.
 
-use super::dim;
+use super::list_screen::{self, Layout, ListState};
 use hewn_core::sim::survival::Mode;
 use hewn_core::worldgen::GeneratorKind;
 use hewn_save::worlds::{MAX_NAME_CHARS, WorldEntry, date_time, human_size};
@@ -77,16 +77,9 @@ pub enum Dialog {
     Delete(String),
 }
 
-/// What the title screen remembers between frames.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TitleState {
-    /// The world picked in the list.
-    pub selected: Option<String>,
-    /// The open dialog.
-    pub dialog: Option<Dialog>,
-    /// What went wrong with the last action, shown until the next one.
-    pub error: Option<String>,
-}
+/// What the title screen remembers between frames: the world picked (by name), the dialog
+/// open, the last error.
+pub type TitleState = ListState<String, Dialog>;
 
 /// What the player asked for on the title screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,31 +102,30 @@ pub enum TitleAction {
 
 /// Draws the title screen over the sky with `worlds`; returns what the player chose.
 pub fn show(ui: &mut egui::Ui, state: &mut TitleState, worlds: &[WorldRow]) -> Option<TitleAction> {
-    dim(ui, 90);
-    let mut action = None;
-    let open_dialog = state.dialog.is_some();
-    egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.inner_margin(24.0))
-        .show(ui, |ui| {
-            ui.add_enabled_ui(!open_dialog, |ui| {
-                ui.vertical_centered(|ui| {
-                    ui.label(egui::RichText::new("hewn").size(48.0).strong());
-                    ui.label("Select a world");
-                    ui.add_space(8.0);
-                });
-                let list_height = (ui.available_height() - 120.0).max(60.0);
-                let width = ui.available_width().min(560.0);
-                ui.vertical_centered(|ui| {
-                    ui.set_max_width(width);
-                    world_list(ui, state, worlds, list_height, &mut action);
-                    ui.add_space(8.0);
-                    if let Some(error) = &state.error {
-                        ui.colored_label(egui::Color32::from_rgb(255, 120, 110), error);
-                    }
-                    buttons(ui, state, worlds, &mut action);
-                });
-            });
-        });
+    let layout = Layout {
+        width: 560.0,
+        room: 120.0,
+    };
+    let mut action = list_screen::show(
+        ui,
+        state,
+        &layout,
+        |ui| {
+            ui.label(egui::RichText::new("hewn").size(48.0).strong());
+            ui.label("Select a world");
+            ui.add_space(8.0);
+        },
+        |ui, state, height| {
+            let mut chosen = None;
+            world_list(ui, state, worlds, height, &mut chosen);
+            chosen
+        },
+        |ui, state| {
+            let mut chosen = None;
+            buttons(ui, state, worlds, &mut chosen);
+            chosen
+        },
+    );
     if let Some(dialog) = &mut state.dialog {
         let (done, chosen) = show_dialog(ui.ctx(), dialog, state.error.as_deref());
         if done {
@@ -273,7 +265,7 @@ fn show_dialog(
     egui::Modal::new(egui::Id::unique("title dialog")).show(ctx, |ui| {
         ui.set_width(360.0);
         if let Some(error) = error {
-            ui.colored_label(egui::Color32::from_rgb(255, 120, 110), error);
+            ui.colored_label(list_screen::ERROR_COLOUR, error);
         }
         match dialog {
             Dialog::Create(form) => {
