@@ -339,45 +339,34 @@ impl ChunkMesh {
     /// Meshes the chunk at the centre of `input` into this buffer, merging neighbouring
     /// faces that look the same ([`greedy`]).
     pub fn build(&mut self, input: &Neighbourhood) {
-        self.clear();
-        if input.is_trivially_empty() {
-            self.sight = Sight::of(input);
-            return;
-        }
-        GREEDY.with_borrow_mut(|greedy| {
-            CELLS.with_borrow_mut(|cells| {
-                mesh_cells(
-                    input.blocks(),
-                    input.lights(),
-                    [PADDED - 2; 3],
-                    (input.leaves(), input.shading()),
-                    cells,
-                    greedy,
-                );
-                self.finish_cells(input, cells);
+        self.build_with(input, |mesh, cells| {
+            GREEDY.with_borrow_mut(|greedy| {
+                faces_of(input, cells, greedy);
+                greedy.finish(mesh);
             });
-            greedy.finish(self);
         });
-        self.group_by_face();
     }
 
     /// Meshes the chunk at the centre of `input` with one quad per visible face, as
     /// [`ChunkMesh::build`] does before merging: what the merged mesh must look like.
     pub fn build_unmerged(&mut self, input: &Neighbourhood) {
+        self.build_with(input, |mesh, cells| faces_of(input, cells, mesh));
+    }
+
+    /// Meshes the chunk at the centre of `input`, its faces put into this buffer by `faces`
+    /// (merged or not), then what sight does through it and its light volume.
+    fn build_with(
+        &mut self,
+        input: &Neighbourhood,
+        faces: impl FnOnce(&mut Self, &mut mesher::Cells),
+    ) {
         self.clear();
         if input.is_trivially_empty() {
             self.sight = Sight::of(input);
             return;
         }
         CELLS.with_borrow_mut(|cells| {
-            mesh_cells(
-                input.blocks(),
-                input.lights(),
-                [PADDED - 2; 3],
-                (input.leaves(), input.shading()),
-                cells,
-                self,
-            );
+            faces(self, cells);
             self.finish_cells(input, cells);
         });
         self.group_by_face();
@@ -481,6 +470,19 @@ impl QuadSink for ChunkMesh {
     fn model(&mut self, quad: &ModelQuad) {
         self.models.extend(ModelVertex::triangles(quad));
     }
+}
+
+/// The visible faces of the chunk at the centre of `input`, into `sink`, with what each cell
+/// of it is left in `cells`.
+fn faces_of(input: &Neighbourhood, cells: &mut mesher::Cells, sink: &mut impl QuadSink) {
+    mesh_cells(
+        input.blocks(),
+        input.lights(),
+        [PADDED - 2; 3],
+        (input.leaves(), input.shading()),
+        cells,
+        sink,
+    );
 }
 
 #[cfg(test)]
