@@ -346,13 +346,22 @@ impl Play {
         }
     }
 
-    /// Tells the server what the player holds at hand, if it changed since it last heard.
-    pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar) {
+    /// Tells the server what the player holds at hand, if it changed since it last heard:
+    /// a server elsewhere a few times a second at most, unless `at_once` (the last word
+    /// before leaving).
+    pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar, at_once: bool) {
         match self {
             Self::Hosted(host) => host.set_hotbar(hotbar),
             Self::Remote(remote) => {
-                remote.client.set_hotbar(hotbar, &mut remote.udp.renet);
-                remote.udp.send();
+                let renet = &mut remote.udp.renet;
+                let sent = if at_once {
+                    remote.client.set_hotbar_now(hotbar, renet)
+                } else {
+                    remote.client.set_hotbar(hotbar, renet)
+                };
+                if sent {
+                    remote.udp.send();
+                }
             }
         }
     }

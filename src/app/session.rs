@@ -346,7 +346,7 @@ impl Session {
         self.previous_crates
             .extend(self.play.sim().crates().list().iter().map(|c| c.position));
         // The server keeps what the player holds, to give back and to save.
-        self.play.set_hotbar(&self.input.saved_hotbar());
+        self.play.set_hotbar(&self.input.saved_hotbar(), false);
         for outcome in self.play.tick(&input) {
             // The list's indices moved: its places before the tick no longer match.
             if matches!(
@@ -413,11 +413,11 @@ impl Session {
     pub fn finish(mut self) -> Result<(), AppError> {
         // What the menus asked for last (a survival screen closed as the game quits, its
         // grid going back into the inventory) is played before the world is written.
-        // So does a change to the hotbar the server has not heard of yet: a tick carries it.
-        let hotbar_unheard = self.play.game().hotbar() != self.input.saved_hotbar();
-        if self.started() && (self.input.has_queued() || hotbar_unheard) {
+        if self.started() && self.input.has_queued() {
             self.tick(&mut Vec::new(), true);
         }
+        // The server hears what the player holds last, before the world is saved.
+        self.play.set_hotbar(&self.input.saved_hotbar(), true);
         self.play.leave();
         if let (Some(saver), Some(server)) = (self.saver.take(), self.play.server_mut()) {
             let file = saver.finish(server.snapshot())?;

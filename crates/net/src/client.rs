@@ -24,7 +24,7 @@ use hewn_core::worldgen::GENERATOR_VERSION;
 use hewn_save::Hotbar;
 
 mod game;
-pub use game::Game;
+pub use game::{Game, HOTBAR_EVERY_TICKS};
 
 /// A client of one server, playing as one name.
 #[derive(Debug)]
@@ -241,20 +241,32 @@ impl Client {
         }
     }
 
-    /// Tells the server what the player holds at hand, if that changed since it last heard:
-    /// the server keeps it with the player and saves it. Nothing before the server lets the
-    /// player in.
-    pub fn set_hotbar(&mut self, hotbar: &Hotbar, renet: &mut RenetClient) {
+    /// Tells the server what the player holds at hand, if that changed since it last heard
+    /// and the last was told at least [`HOTBAR_EVERY_TICKS`] ago (a change held back
+    /// goes with a later call): the server keeps it with the player and saves it. Nothing
+    /// before the server lets the player in.
+    /// Returns whether it sent one.
+    pub fn set_hotbar(&mut self, hotbar: &Hotbar, renet: &mut RenetClient) -> bool {
+        self.tell_hotbar(hotbar, false, renet)
+    }
+
+    /// [`Client::set_hotbar`] without waiting: for the last word before leaving.
+    pub fn set_hotbar_now(&mut self, hotbar: &Hotbar, renet: &mut RenetClient) -> bool {
+        self.tell_hotbar(hotbar, true, renet)
+    }
+
+    fn tell_hotbar(&mut self, hotbar: &Hotbar, now: bool, renet: &mut RenetClient) -> bool {
         let Some(game) = &mut self.game else {
-            return;
+            return false;
         };
-        if game.hotbar() != *hotbar {
-            game.note_hotbar_sent(*hotbar);
-            renet.send_message(
-                channel::CONTROL,
-                protocol::encode(&ClientMessage::Hotbar(protocol::WireHotbar::of(hotbar))),
-            );
-        }
+        let Some(hotbar) = game.hotbar_to_send(hotbar, now) else {
+            return false;
+        };
+        renet.send_message(
+            channel::CONTROL,
+            protocol::encode(&ClientMessage::Hotbar(protocol::WireHotbar::of(&hotbar))),
+        );
+        true
     }
 
     /// Who is online and how the server is doing, as it last said.

@@ -146,10 +146,22 @@ impl Host {
         self.client.say(text, &mut self.link.client);
     }
 
-    /// Tells the server what the player holds at hand, if it changed ([`Client::set_hotbar`]):
-    /// it arrives with the next tick.
+    /// Tells the server what the player holds at hand. The server is in this process: it
+    /// keeps the hotbar at once, with no message, so that nothing a player does with its
+    /// hotbar costs it a message's token, and a save made straight after has it.
     pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar) {
-        self.client.set_hotbar(hotbar, &mut self.link.client);
+        if self
+            .client
+            .game()
+            .is_some_and(|game| game.hotbar() == *hotbar)
+        {
+            return;
+        }
+        let name = self.client.name().clone();
+        self.server.set_hotbar(&name, *hotbar);
+        if let Some(game) = self.client.game_mut() {
+            game.note_hotbar_sent(*hotbar);
+        }
     }
 
     /// What the server said happened within earshot ([`Client::take_heard`]).

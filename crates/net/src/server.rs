@@ -59,7 +59,7 @@ const FAREWELL_TICKS: u64 = 30;
 /// messages, more with clicks). A bucket of this many tokens, refilled at this rate, lets
 /// packets bunched by the network or a stalled tick through; a flood empties it and ends the
 /// connection.
-const MESSAGES_PER_SECOND: f64 = 60.0;
+pub const MESSAGES_PER_SECOND: u32 = 60;
 
 /// Ticks a client may stay connected without saying who it is: 5 seconds, so connections
 /// that never say hello cannot hold every slot.
@@ -106,6 +106,10 @@ pub struct ServerConfig {
     pub snapshot_ticks: u64,
     /// Columns of edits sent to a client per tick ([`COLUMNS_PER_TICK`] over a network).
     pub columns_per_tick: usize,
+    /// How many messages a client may send a second, on average ([`MESSAGES_PER_SECOND`]
+    /// over a network; twice that in the same process, whose client sends its input every
+    /// tick).
+    pub messages_per_second: u32,
 }
 
 impl Default for ServerConfig {
@@ -116,6 +120,7 @@ impl Default for ServerConfig {
             jitter_ticks: inputs::JITTER_TICKS,
             snapshot_ticks: SNAPSHOT_TICKS,
             columns_per_tick: COLUMNS_PER_TICK,
+            messages_per_second: MESSAGES_PER_SECOND,
         }
     }
 }
@@ -132,6 +137,9 @@ impl ServerConfig {
             jitter_ticks: 1,
             snapshot_ticks: 1,
             columns_per_tick: 64,
+            // Its inputs alone are 60 a second: at the network's rate, every line of chat
+            // would take a token that never came back.
+            messages_per_second: 2 * MESSAGES_PER_SECOND,
         }
     }
 }
@@ -425,6 +433,12 @@ impl Server {
         }
     }
 
+    /// Keeps `hotbar` as what `name` holds at hand: for the game's own player, whose client
+    /// shares the process and needs no message to say it.
+    pub fn set_hotbar(&mut self, name: &PlayerName, hotbar: Hotbar) {
+        self.hotbars.insert(name.clone(), hotbar);
+    }
+
     /// What `name` holds at hand, as its client last said or the world saved it.
     #[must_use]
     pub fn hotbar(&self, name: &PlayerName) -> Hotbar {
@@ -490,7 +504,7 @@ impl Server {
             view: View::default(),
             heard_at: tick,
             connected_at: tick,
-            tokens: MESSAGES_PER_SECOND,
+            tokens: f64::from(self.config.messages_per_second),
             chat_tokens: chat::CHAT_BURST,
             leaving_at: None,
             played: std::collections::VecDeque::new(),
@@ -514,6 +528,8 @@ impl Server {
         if let Some(&body) = self.sim.players().get(&name) {
             self.away.insert(name.clone(), body);
             self.departed.push(name.clone());
+        } else if !self.away.contains_key(&name) {
+            self.hotbars.remove(&name);
         }
         let left = protocol::encode(&ServerMessage::Left(name.to_string()));
         for (&other, r) in &self.clients {
@@ -539,8 +555,8 @@ impl Server {
             }
             let mut count = 0;
             let mut problem = None;
-            let mut tokens =
-                (self.clients[&id].tokens + MESSAGES_PER_SECOND / 60.0).min(MESSAGES_PER_SECOND);
+            let rate = f64::from(self.config.messages_per_second);
+            let mut tokens = (self.clients[&id].tokens + rate / 60.0).min(rate);
             for ch in [channel::CONTROL, channel::INPUTS] {
                 while let Some(bytes) = renet.receive_message(id, ch) {
                     count += 1;

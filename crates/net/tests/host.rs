@@ -12,6 +12,7 @@ use hewn_core::world::{Block, BlockPos, BlockSource, World};
 use hewn_core::worldgen::{Generator, GeneratorKind, SplitMix64};
 use hewn_net::host::Host;
 use hewn_net::server::{Server, ServerConfig};
+use hewn_save::Hotbar;
 use hewn_scenario::Scenario;
 
 /// A host of a new world of `kind` and `seed`, viewed 3 columns around, recording.
@@ -129,4 +130,29 @@ fn a_saved_edit_waits_for_its_column_instead_of_generating_it() {
     game.sim_mut().loader().load_region(Aabb::new(cell, cell));
     assert_eq!(game.sim().world().block(far), Block::Glowstone);
     assert!(game.sim().world().is_edited(far));
+}
+
+#[test]
+fn the_players_hotbar_and_chat_never_cost_it_its_place_in_its_own_world() {
+    let mut host = host(GeneratorKind::Flat, 3);
+    until_ground(&mut host);
+    let me = PlayerName::default();
+    let mut hotbar = Hotbar::default();
+    // Scrolling through the hotbar every tick and talking every third, for five seconds:
+    // the client also sends its input every tick, which alone is the network's budget.
+    for t in 0..300_u64 {
+        hotbar.selected = usize::try_from(t % 9).expect("a slot");
+        host.set_hotbar(&hotbar);
+        if t % 3 == 0 {
+            host.say(&format!("line {t}"));
+        }
+        host.tick(&Input::default());
+        assert_eq!(host.server().hotbar(&me), hotbar, "kept at once, tick {t}");
+    }
+    assert!(
+        host.client().refusal().is_none(),
+        "{:?}",
+        host.client().refusal()
+    );
+    assert_eq!(host.server().players_online(), 1);
 }

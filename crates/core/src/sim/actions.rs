@@ -75,7 +75,18 @@ impl Action {
     pub fn is_possible(self) -> bool {
         match self {
             Self::Place(block) => Item::can_hold(block),
-            _ => true,
+            // Listed, so that a new action is a choice made here.
+            Self::Break
+            | Self::ToggleFly
+            | Self::PlaceCrate
+            | Self::ToggleCollider
+            | Self::Craft { .. }
+            | Self::Drop { .. }
+            | Self::Select(_)
+            | Self::Respawn
+            | Self::FurnacePut { .. }
+            | Self::FurnaceTake { .. }
+            | Self::Screen(_) => true,
         }
     }
 

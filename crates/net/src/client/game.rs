@@ -27,6 +27,11 @@ use survival::OwnActions;
 /// client.
 const MAX_UNCONFIRMED: usize = 600;
 
+/// The fewest ticks between two hotbars told to the server: a player scrolling through the
+/// hotbar sends at most six a second, the last of them within a sixth of a second, and a
+/// server's message budget ([`crate::server::MESSAGES_PER_SECOND`]) is never at risk.
+pub const HOTBAR_EVERY_TICKS: u64 = 10;
+
 /// One tick played ahead of the server.
 #[derive(Clone, Debug)]
 struct Played {
@@ -78,6 +83,8 @@ pub struct Game {
     /// What the player holds at hand as the server has it: the welcome's, then the last
     /// sent.
     hotbar: Hotbar,
+    /// The client tick the last hotbar was sent at.
+    hotbar_sent_at: Option<u64>,
 }
 
 impl Game {
@@ -115,6 +122,7 @@ impl Game {
                 log::warn!("the server sent a hotbar no player can hold; starting with the usual");
                 Hotbar::default()
             }),
+            hotbar_sent_at: None,
         })
     }
 
@@ -126,8 +134,25 @@ impl Game {
     }
 
     /// Notes that the server was told the player holds `hotbar`.
-    pub(super) const fn note_hotbar_sent(&mut self, hotbar: Hotbar) {
+    pub(crate) const fn note_hotbar_sent(&mut self, hotbar: Hotbar) {
         self.hotbar = hotbar;
+        self.hotbar_sent_at = Some(self.next_tick);
+    }
+
+    /// Whether a hotbar told now would come soon enough after the last one
+    /// ([`HOTBAR_EVERY_TICKS`]).
+    fn hotbar_due(&self) -> bool {
+        self.hotbar_sent_at
+            .is_none_or(|at| self.next_tick >= at.saturating_add(HOTBAR_EVERY_TICKS))
+    }
+
+    /// The hotbar to tell the server now, if `hotbar` is news to it and one may be sent
+    /// (`now`, or [`HOTBAR_EVERY_TICKS`] after the last).
+    pub(super) fn hotbar_to_send(&mut self, hotbar: &Hotbar, now: bool) -> Option<Hotbar> {
+        (self.hotbar != *hotbar && (now || self.hotbar_due())).then(|| {
+            self.note_hotbar_sent(*hotbar);
+            *hotbar
+        })
     }
 
     /// The client's simulation: the server's world as heard, its own player predicted.

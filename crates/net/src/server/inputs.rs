@@ -272,7 +272,11 @@ mod tests {
     #[test]
     fn ticks_near_the_ends_of_the_range_cannot_overflow() {
         let mut q = InputQueue::default();
-        q.add(u64::MAX, input(1.0), None);
+        let last = Input {
+            controls: Controls::NONE.with(Control::Jump),
+            ..input(1.0)
+        };
+        q.add(u64::MAX, last.clone(), None);
         q.add(0, input(0.0), None);
         let turns: Vec<Turn> = (0..3).filter_map(|_| q.next_turn()).collect();
         let ticks: Vec<(u64, bool)> = turns.iter().map(|t| (t.tick, t.arrived)).collect();
@@ -280,8 +284,11 @@ mod tests {
         // past its last tick the queue stays there, holding the last controls, rather than
         // wrapping round to tick 0.
         assert_eq!(ticks, [(0, true), (u64::MAX, true), (u64::MAX, false)]);
-        assert_eq!(turns[1].input, input(1.0));
-        assert_eq!(turns[2].input.controls, input(1.0).controls);
+        assert_eq!(turns[1].input, last);
+        assert_eq!(
+            turns[2].input.controls, last.controls,
+            "the last tick's, not the first's"
+        );
         assert_eq!(
             turns[2].input.yaw, None,
             "a missing tick holds the controls only"

@@ -78,3 +78,59 @@ fn a_hotbar_no_player_can_hold_sends_its_client_away() {
     assert_eq!(h.server.players_online(), 1);
     assert!(h.client(alice).game().is_some());
 }
+
+#[test]
+fn a_player_scrolling_every_tick_is_heard_a_few_times_a_second_and_never_sent_away() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let alice = h.join("alice", Conditions::PERFECT);
+    h.until_ready();
+    let name = PlayerName::new("alice").expect("a name");
+    let mut hotbar = Hotbar::default();
+    let mut sent = 0;
+    for t in 0..300_u64 {
+        hotbar.selected = usize::try_from(t % 9).expect("a slot");
+        let (link, client) = &mut h.clients[alice];
+        sent += u64::from(client.set_hotbar(&hotbar, &mut link.client));
+        h.tick(&[(alice, Input::default())]);
+    }
+    assert!(
+        h.client(alice).refusal().is_none(),
+        "{:?}",
+        h.client(alice).refusal()
+    );
+    assert_eq!(
+        sent,
+        300 / hewn_net::client::HOTBAR_EVERY_TICKS,
+        "one in ten ticks"
+    );
+    // A change the server has not heard is told within the pacing, however it falls.
+    hotbar.slots[0] = Some(Item::Block(Block::Glass));
+    for _ in 0..hewn_net::client::HOTBAR_EVERY_TICKS {
+        let (link, client) = &mut h.clients[alice];
+        client.set_hotbar(&hotbar, &mut link.client);
+        h.tick(&[(alice, Input::default())]);
+    }
+    h.run(5);
+    assert_eq!(h.server.hotbar(&name), hotbar);
+}
+
+#[test]
+fn a_name_that_never_played_leaves_no_hotbar_behind() {
+    let mut h = Harness::flat(ServerConfig::default());
+    let eve = h.join("eve", Conditions::PERFECT);
+    h.wait(10);
+    let name = PlayerName::new("eve").expect("a name");
+    let (link, client) = &mut h.clients[eve];
+    assert!(client.set_hotbar(&chosen(), &mut link.client));
+    h.wait(10);
+    assert_eq!(h.server.hotbar(&name), chosen());
+    assert!(h.server.sim().players().is_empty(), "eve never played");
+    let (link, _) = &mut h.clients[eve];
+    link.close(&mut h.renet);
+    h.wait(10);
+    assert_eq!(
+        h.server.hotbar(&name),
+        Hotbar::default(),
+        "forgotten with its name"
+    );
+}
