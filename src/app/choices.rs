@@ -9,7 +9,7 @@ use super::session::Session;
 use super::ui::death::DeathAction;
 use super::ui::inventory;
 use super::ui::pause::PauseAction;
-use super::ui::screen::Event;
+use super::ui::screen::Transition;
 use super::ui::title::{NewWorldForm, RenameForm, TitleAction, WorldRow};
 use super::{App, AppError, open};
 use crate::cli::{ModeArg, WorldGenArg};
@@ -42,31 +42,31 @@ impl App {
     /// Carries out what the player chose in a menu.
     pub(super) fn act(&mut self, choice: Choice, event_loop: &ActiveEventLoop) {
         match choice {
-            Choice::Pause(PauseAction::Resume) => self.go(Event::Resume),
+            Choice::Pause(PauseAction::Resume) => self.go(Transition::Resume),
             Choice::Pause(PauseAction::Settings) | Choice::Title(TitleAction::Settings) => {
-                self.go(Event::OpenSettings);
+                self.go(Transition::OpenSettings);
             }
-            Choice::Pause(PauseAction::SaveAndQuit) => self.go(Event::SaveAndQuit),
-            Choice::Pause(PauseAction::Quit) => self.go(Event::Quit),
+            Choice::Pause(PauseAction::SaveAndQuit) => self.go(Transition::SaveAndQuit),
+            Choice::Pause(PauseAction::Quit) => self.go(Transition::Quit),
             Choice::Pause(PauseAction::OpenToLan) => self.open_to_lan(),
-            Choice::SettingsDone => self.go(Event::CloseSettings),
+            Choice::SettingsDone => self.go(Transition::CloseSettings),
             Choice::ChatSent(text) => {
                 if let Some(session) = &mut self.session {
                     session.say(&text);
                 }
-                self.go(Event::ChatSent);
+                self.go(Transition::ChatSent);
             }
             Choice::Title(TitleAction::Quit) => event_loop.exit(),
             Choice::Title(TitleAction::Multiplayer) => self.open_multiplayer(),
             Choice::Multiplayer(action) => self.multiplayer_action(action),
             Choice::Connecting(action) => self.connecting_action(action),
-            Choice::DisconnectedBack => self.go(Event::Back),
+            Choice::DisconnectedBack => self.go(Transition::Back),
             Choice::Death(DeathAction::Respawn) => {
                 if let Some(session) = &mut self.session {
                     session.input.queue(hewn_core::sim::Action::Respawn);
                 }
             }
-            Choice::Death(DeathAction::Title) => self.go(Event::SaveAndQuit),
+            Choice::Death(DeathAction::Title) => self.go(Transition::SaveAndQuit),
             Choice::Title(action) => {
                 match self.world_action(action) {
                     Ok(()) => {
@@ -180,7 +180,7 @@ impl App {
         self.session = Some(session);
         self.ui.world_name = name;
         self.ui.inventory = inventory::InventoryState::default();
-        self.go(Event::WorldOpened);
+        self.go(Transition::WorldOpened);
         Ok(())
     }
 

@@ -7,7 +7,7 @@ use winit::keyboard::{KeyCode, PhysicalKey};
 
 use super::App;
 use super::keys::{self, Binding, Command, MouseBinding, PAUSE_KEY, map_button};
-use super::ui::screen::{Event, Screen};
+use super::ui::screen::{Screen, Transition};
 
 impl App {
     /// Routes a keyboard, mouse or wheel event to the rebinding in progress, the menus or
@@ -146,7 +146,7 @@ impl App {
             session.input.release_all();
         }
         if self.screen == Screen::Playing && self.options.frames.is_none() {
-            self.go(Event::PauseKey);
+            self.go(Transition::PauseKey);
         }
     }
 }

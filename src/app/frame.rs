@@ -11,7 +11,7 @@ use super::play::JoinStage;
 use super::settings::Settings;
 use super::tuning::loading_budget;
 use super::ui::pause;
-use super::ui::screen::{AfterSave, Event, Screen};
+use super::ui::screen::{AfterSave, Screen, Transition};
 use super::ui::title;
 use super::ui::{Menus, chat, crafting, death, inventory, multiplayer, options};
 use super::{App, AppError, capture_mouse, screenshot_path};
@@ -107,9 +107,9 @@ impl App {
             renderer.upload_section(pos, &mesh);
         }
         if self.screen == Screen::Loading && session.ready_to_play(now) {
-            self.go(Event::ViewReady);
+            self.go(Transition::ViewReady);
             if !self.focused && self.options.frames.is_none() {
-                self.go(Event::PauseKey);
+                self.go(Transition::PauseKey);
             }
         }
     }
@@ -208,7 +208,7 @@ impl App {
         match then {
             AfterSave::Quit => Ok(false),
             AfterSave::Title => {
-                self.go(Event::Saved);
+                self.go(Transition::Saved);
                 self.refresh_worlds();
                 Ok(true)
             }
@@ -313,11 +313,11 @@ impl App {
         (frame, choice)
     }
 
-    /// Moves to the screen `event` leads to, capturing or releasing the mouse to suit it,
-    /// and writing the settings when the settings screen closes with changes.
-    pub(super) fn go(&mut self, event: Event) {
+    /// Moves to the screen `transition` leads to, capturing or releasing the mouse to suit
+    /// it, and writing the settings when the settings screen closes with changes.
+    pub(super) fn go(&mut self, transition: Transition) {
         let from = self.screen;
-        self.screen = from.next(event);
+        self.screen = from.next(transition);
         // What the game was sent this frame (the click that died, the click on a table) is
         // not the menu's: it would press the button or slot under the pointer.
         if from.captures_mouse()
@@ -351,7 +351,7 @@ impl App {
     /// What a key asks of the app.
     pub(super) fn command(&mut self, command: Command) {
         match command {
-            Command::Pause => self.go(Event::PauseKey),
+            Command::Pause => self.go(Transition::PauseKey),
             Command::Inventory => {
                 // In survival the simulation opens the inventory, with its crafting grid.
                 if self.screen == Screen::Playing
@@ -361,7 +361,7 @@ impl App {
                         .input
                         .screen(hewn_core::sim::survival::ScreenAction::OpenInventory);
                 }
-                self.go(Event::InventoryKey);
+                self.go(Transition::InventoryKey);
             }
             Command::Drop => {
                 if let Some(session) = &mut self.session {
@@ -371,7 +371,7 @@ impl App {
             Command::PlayerList { shown } => self.frame.player_list = shown,
             Command::Chat { text } => {
                 self.ui.chat = chat::ChatState::opened_with(text);
-                self.go(Event::ChatKey);
+                self.go(Transition::ChatKey);
             }
             Command::Screenshot => self.frame.screenshot_requested = true,
             Command::Overlay => self.frame.overlay = !self.frame.overlay,

@@ -8,7 +8,7 @@ use super::play::{JoinStage, Joining, Remote};
 use super::session::Session;
 use super::ui::inventory::InventoryState;
 use super::ui::multiplayer::{ConnectingAction, MultiplayerAction};
-use super::ui::screen::{Event, Screen};
+use super::ui::screen::{Screen, Transition};
 
 /// A join under way, with what the connecting screen shows.
 pub(super) struct Join {
@@ -26,7 +26,7 @@ impl App {
     pub(super) fn open_multiplayer(&mut self) {
         self.ui.lobby = Some(Lobby::open());
         self.ui.multiplayer.error = self.ui.lobby.as_ref().and_then(|l| l.problem.clone());
-        self.go(Event::OpenMultiplayer);
+        self.go(Transition::OpenMultiplayer);
     }
 
     /// Carries out what the player chose on the multiplayer screen.
@@ -34,7 +34,7 @@ impl App {
         match action {
             MultiplayerAction::Back => {
                 self.ui.lobby = None;
-                self.go(Event::Back);
+                self.go(Transition::Back);
             }
             MultiplayerAction::Join { address, label } => self.start_join(&address, label),
             change => {
@@ -64,7 +64,7 @@ impl App {
                     stage: JoinStage::Waiting("Connecting\u{2026}"),
                     typed: String::new(),
                 });
-                self.go(Event::Connect);
+                self.go(Transition::Connect);
             }
             Err(e) => self.ui.multiplayer.error = Some(format!("cannot connect: {e}")),
         }
@@ -102,7 +102,7 @@ impl App {
                 if let Some(join) = self.ui.join.take() {
                     join.joining.cancel();
                 }
-                self.go(Event::Back);
+                self.go(Transition::Back);
             }
             ConnectingAction::Password(typed) => {
                 if let Some(join) = &mut self.ui.join {
@@ -121,7 +121,7 @@ impl App {
         }
         self.session = Some(Session::joined(remote, &self.settings, self.launch));
         self.ui.inventory = InventoryState::default();
-        self.go(Event::WorldOpened);
+        self.go(Transition::WorldOpened);
     }
 
     /// The session's server sent the player away or went silent: the session ends and the
@@ -144,6 +144,6 @@ impl App {
         if self.ui.lobby.is_none() {
             self.ui.lobby = Some(Lobby::open());
         }
-        self.go(Event::ConnectFailed);
+        self.go(Transition::ConnectFailed);
     }
 }

@@ -64,7 +64,7 @@ pub use stream::Streamer;
 use ui::Menus;
 use ui::inventory::InventoryState;
 use ui::options::OptionsState;
-use ui::screen::{Event, Screen};
+use ui::screen::{Screen, Transition};
 use ui::title::{TitleState, WorldRow};
 
 /// Why the game could not run.
@@ -323,7 +323,7 @@ impl App {
         // title to loading as a world opened from it does.
         self.enter_remote(Box::new(remote));
         if self.options.frames.is_some() {
-            self.go(Event::ViewReady);
+            self.go(Transition::ViewReady);
         }
         Ok(())
     }
@@ -381,7 +381,7 @@ impl ApplicationHandler for App {
         }
         if self.options.frames.is_some() {
             // Automation: straight into play, never a loading screen to wait through.
-            self.go(Event::ViewReady);
+            self.go(Transition::ViewReady);
         }
     }
 
@@ -392,7 +392,7 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => {
                 if self.screen.has_world() {
-                    self.go(Event::Quit);
+                    self.go(Transition::Quit);
                 } else {
                     self.save_settings();
                     event_loop.exit();

@@ -14,7 +14,7 @@ use super::App;
 use super::input::Hand;
 use super::session::Session;
 use super::ui::crafting::ScreenView;
-use super::ui::screen::{Event, Screen};
+use super::ui::screen::{Screen, Transition};
 use hewn_core::sim::survival::{MAX_AIR, Mode, Survivor};
 use hewn_core::sim::{HOTBAR_SLOTS, Target};
 use hewn_core::world::{Block, BlockPos, BlockSource, Face, Light};
@@ -150,17 +150,17 @@ impl App {
             None => (false, false, None),
         };
         let seen = std::mem::replace(&mut session.seen_screen, open);
-        let event = match self.screen {
-            Screen::Playing | Screen::Inventory | Screen::Chat if dead => Some(Event::Died),
-            Screen::Dead if !dead => Some(Event::Respawned),
-            Screen::Playing if open.is_some() && seen.is_none() => Some(Event::InventoryKey),
+        let transition = match self.screen {
+            Screen::Playing | Screen::Inventory | Screen::Chat if dead => Some(Transition::Died),
+            Screen::Dead if !dead => Some(Transition::Respawned),
+            Screen::Playing if open.is_some() && seen.is_none() => Some(Transition::InventoryKey),
             Screen::Inventory if survival && open.is_none() && seen.is_some() => {
-                Some(Event::InventoryKey)
+                Some(Transition::InventoryKey)
             }
             _ => None,
         };
-        if let Some(event) = event {
-            self.go(event);
+        if let Some(transition) = transition {
+            self.go(transition);
         }
     }
 }

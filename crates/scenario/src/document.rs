@@ -202,7 +202,7 @@ mod tests {
         // A shorter one is read as before.
         let s = Scenario::parse("ticks = 3\ninput = [{ at = 1, yaw = 2.5 }, { at = 2 }]\n")
             .expect("parses");
-        assert_eq!(s.events.len(), 2);
+        assert_eq!(s.cues.len(), 2);
     }
 
     #[test]

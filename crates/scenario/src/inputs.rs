@@ -1,4 +1,4 @@
-//! A scenario's inputs read into holds and events of a few tens of bytes each, the
+//! A scenario's inputs read into holds and cues of a few tens of bytes each, the
 //! `[[input]]` sections a batch at a time ([`sections::read`]), each batch's TOML document
 //! dropped before the next is built.
 //!
@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use super::raw::RawInput;
 use super::sections::{self, Kind, Sections};
 use super::{
-    Action, Block, Event, Hold, Operation, PlayerName, Presence, ScenarioError, block_value,
-    finite, invalid, limits, pitch_value, quoted, tick_value, vector,
+    Action, Block, Cue, Hold, Operation, PlayerName, Presence, ScenarioError, block_value, finite,
+    invalid, limits, pitch_value, quoted, tick_value, vector,
 };
 
 /// A scenario's inputs, checked.
@@ -22,8 +22,8 @@ pub(super) struct Inputs<'a> {
     pub(super) count: usize,
     /// The holds, in file order.
     pub(super) holds: Vec<Hold>,
-    /// The one-shot events, in file order.
-    pub(super) events: Vec<Event>,
+    /// The one-shot cues, in file order.
+    pub(super) cues: Vec<Cue>,
     /// The first input with an impossible value: kept back by the caller until the keys
     /// before the inputs are checked, so errors come in the order they always did.
     pub(super) first_invalid: Option<ScenarioError>,
@@ -50,7 +50,7 @@ pub(super) fn read<'a>(
             .collect(),
         count: 0,
         holds: Vec::new(),
-        events: Vec::new(),
+        cues: Vec::new(),
         first_invalid: None,
     };
     inputs.take(inline);
@@ -71,7 +71,7 @@ impl Inputs<'_> {
             }
             match parse_input(i, input, &self.players) {
                 Ok(Scheduled::Hold(h)) => self.holds.push(h),
-                Ok(Scheduled::Event(e)) => self.events.push(e),
+                Ok(Scheduled::Cue(e)) => self.cues.push(e),
                 Err(e) => self.first_invalid = Some(e),
             }
         }
@@ -81,7 +81,7 @@ impl Inputs<'_> {
 /// One input, checked.
 enum Scheduled {
     Hold(Hold),
-    Event(Event),
+    Cue(Cue),
 }
 
 fn parse_input(
@@ -103,7 +103,7 @@ fn parse_input(
         })?,
     };
     let is_hold = raw.from.is_some() || raw.to.is_some() || raw.hold.is_some();
-    let is_event = raw.at.is_some()
+    let is_cue = raw.at.is_some()
         || raw.yaw.is_some()
         || raw.pitch.is_some()
         || raw.action.is_some()
@@ -113,7 +113,7 @@ fn parse_input(
         || raw.item.is_some()
         || raw.count.is_some()
         || raw.slot.is_some();
-    if is_hold && is_event {
+    if is_hold && is_cue {
         return Err(invalid(
             format!("input[{i}]"),
             "either holds controls (from, to, hold) or is one-shot (at, yaw, pitch, action, block, position, time), not both",
@@ -163,13 +163,13 @@ fn parse_input(
         Some("join") => Some(Presence::Return),
         _ => None,
     };
-    // Leaving, coming back and an operator's actions are events of their own, with no
+    // Leaving, coming back and an operator's actions are cues of their own, with no
     // player action beside them.
     if presence.is_some() || operation.is_some() {
         if block.is_some() {
             return Err(invalid(key("block"), "only goes with action = \"place\""));
         }
-        return Ok(Scheduled::Event(Event {
+        return Ok(Scheduled::Cue(Cue {
             player,
             at,
             yaw: raw.yaw,
@@ -210,7 +210,7 @@ fn parse_input(
             ));
         }
     };
-    Ok(Scheduled::Event(Event {
+    Ok(Scheduled::Cue(Cue {
         player,
         at,
         yaw: raw.yaw,
@@ -221,7 +221,7 @@ fn parse_input(
     }))
 }
 
-/// The operator's action of an event (`teleport` with its `position`, `set_time` with its
+/// The operator's action of a cue (`teleport` with its `position`, `set_time` with its
 /// `time`), if it is one; `position` and `time` with any other action are refused.
 fn operation(
     key: &impl Fn(&str) -> String,
@@ -269,7 +269,7 @@ mod tests {
     use super::super::{MAX_INPUTS, Scenario};
     use hewn_core::physics::{Control, Controls};
 
-    /// Input `i` of [`many`]: a hold of one control, or an event with a yaw.
+    /// Input `i` of [`many`]: a hold of one control, or a cue with a yaw.
     fn input(i: usize) -> String {
         if i.is_multiple_of(2) {
             let control = Control::ALL[i % Control::ALL.len()].name();
@@ -301,7 +301,7 @@ mod tests {
         let n = 5 * BATCH + 17;
         let s = Scenario::parse(&many(n)).expect("parses");
         assert_eq!(
-            (s.holds.len(), s.events.len(), s.fills.len()),
+            (s.holds.len(), s.cues.len(), s.fills.len()),
             (n.div_ceil(2), n / 2, 1)
         );
         for (k, h) in s.holds.iter().enumerate() {
@@ -310,7 +310,7 @@ mod tests {
             assert_eq!((h.from, h.to), ((i % 7) as u64, (i % 7 + 3) as u64));
             assert_eq!(h.controls, Controls::NONE.with(control));
         }
-        for (k, e) in s.events.iter().enumerate() {
+        for (k, e) in s.cues.iter().enumerate() {
             let i = 2 * k + 1;
             assert_eq!((e.at, e.yaw), ((i % 11) as u64, Some(i as f64)));
         }

@@ -13,7 +13,7 @@ use glam::DVec3;
 use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
 use hewn_core::physics::{Controls, Player, PlayerCollider};
 use hewn_core::sim::schedule::InputSchedule;
-pub use hewn_core::sim::schedule::{Event, Operation, Presence};
+pub use hewn_core::sim::schedule::{Cue, Operation, Presence};
 use hewn_core::sim::survival::{ItemDrop, MAX_AIR, MAX_HEALTH, Mode, Stack, Survival, Survivor};
 use hewn_core::sim::updates::Motion;
 use hewn_core::sim::{Action, Member, PlayerName, Players, Simulation, Start, Step};
@@ -197,7 +197,7 @@ pub struct Scenario {
     /// Held controls.
     pub holds: Vec<Hold>,
     /// One-shot look changes and actions, in file order.
-    pub events: Vec<Event>,
+    pub cues: Vec<Cue>,
     /// Crates at rest before tick 0, in order.
     pub crates: Vec<Crate>,
     /// Whether the fills are the world as it stands rather than changes: then they schedule
@@ -338,7 +338,7 @@ impl Scenario {
             others,
             fills,
             holds: inputs.holds,
-            events: inputs.events,
+            cues: inputs.cues,
         })
     }
 
@@ -466,8 +466,8 @@ impl Scenario {
                 schedule.hold(hold.player, c, hold.from, hold.to);
             }
         }
-        for e in &self.events {
-            schedule.add_event(*e);
+        for e in &self.cues {
+            schedule.add_cue(*e);
         }
         schedule
     }
@@ -481,7 +481,7 @@ impl Scenario {
             std::collections::BTreeMap::new();
         let mut operations: std::collections::BTreeMap<u64, Vec<(usize, Operation)>> =
             std::collections::BTreeMap::new();
-        for e in &self.events {
+        for e in &self.cues {
             if let Some(p) = e.presence {
                 presence
                     .entry(e.at)

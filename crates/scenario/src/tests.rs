@@ -44,7 +44,7 @@ fn the_documented_example_parses() {
     assert_eq!(s.player.position, Some(DVec3::new(0.5, 64.0, 0.5)));
     assert_eq!(s.fills[0].block, Block::Stone);
     assert_eq!(s.holds[0].controls, vec![Control::Forward, Control::Sprint]);
-    assert_eq!(s.events[0].action, Some(Action::Place(Block::Planks)));
+    assert_eq!(s.cues[0].action, Some(Action::Place(Block::Planks)));
 }
 
 #[test]

@@ -194,7 +194,7 @@ fn assert_within_limits(s: &Scenario) {
     assert!(s.ticks <= MAX_TICKS);
     assert!(s.crates.len() <= MAX_CRATES);
     assert!(s.probes.len() <= MAX_PROBES);
-    assert!(s.holds.len() + s.events.len() <= MAX_INPUTS);
+    assert!(s.holds.len() + s.cues.len() <= MAX_INPUTS);
     assert!(s.player.velocity.abs().max_element() <= MAX_SPEED);
     let cells: u64 = s
         .fills

@@ -68,7 +68,7 @@ pub enum Screen {
 
 /// Something that moves the player from one screen to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
+pub enum Transition {
     /// A world was opened to play.
     WorldOpened,
     /// The ground and view around the player are loaded.
@@ -108,19 +108,19 @@ pub enum Event {
 }
 
 impl Screen {
-    /// The screen that `event` leads to from this one; events that mean nothing here
+    /// The screen that `transition` leads to from this one; transitions that mean nothing here
     /// leave it as it is.
     #[must_use]
-    pub const fn next(self, event: Event) -> Self {
-        use Event as E;
-        match (self, event) {
-            (Self::Title, E::WorldOpened) => Self::Loading,
-            (Self::Title, E::OpenSettings) => Self::Settings { from: Back::Title },
-            (Self::Title, E::OpenMultiplayer)
-            | (Self::Connecting | Self::Disconnected, E::Back | E::PauseKey) => Self::Multiplayer,
-            (Self::Multiplayer, E::Back | E::PauseKey) => Self::Title,
-            (Self::Multiplayer, E::Connect) => Self::Connecting,
-            (Self::Connecting, E::WorldOpened) => Self::Loading,
+    pub const fn next(self, transition: Transition) -> Self {
+        use Transition as T;
+        match (self, transition) {
+            (Self::Title, T::WorldOpened) => Self::Loading,
+            (Self::Title, T::OpenSettings) => Self::Settings { from: Back::Title },
+            (Self::Title, T::OpenMultiplayer)
+            | (Self::Connecting | Self::Disconnected, T::Back | T::PauseKey) => Self::Multiplayer,
+            (Self::Multiplayer, T::Back | T::PauseKey) => Self::Title,
+            (Self::Multiplayer, T::Connect) => Self::Connecting,
+            (Self::Connecting, T::WorldOpened) => Self::Loading,
             (
                 Self::Connecting
                 | Self::Loading
@@ -130,24 +130,24 @@ impl Screen {
                 | Self::Chat
                 | Self::Dead
                 | Self::Settings { from: Back::Paused },
-                E::ConnectFailed,
+                T::ConnectFailed,
             ) => Self::Disconnected,
-            (Self::Playing | Self::Inventory | Self::Chat, E::Died) => Self::Dead,
-            (Self::Dead, E::Respawned) => Self::Playing,
-            (Self::Loading, E::ViewReady)
-            | (Self::Paused, E::PauseKey | E::Resume)
-            | (Self::Inventory, E::PauseKey | E::InventoryKey)
-            | (Self::Chat, E::PauseKey | E::ChatSent) => Self::Playing,
-            (Self::Playing, E::ChatKey) => Self::Chat,
-            (Self::Playing, E::PauseKey) => Self::Paused,
-            (Self::Paused, E::OpenSettings) => Self::Settings { from: Back::Paused },
-            (Self::Playing, E::InventoryKey) => Self::Inventory,
-            (Self::Settings { from }, E::PauseKey | E::CloseSettings) => match from {
+            (Self::Playing | Self::Inventory | Self::Chat, T::Died) => Self::Dead,
+            (Self::Dead, T::Respawned) => Self::Playing,
+            (Self::Loading, T::ViewReady)
+            | (Self::Paused, T::PauseKey | T::Resume)
+            | (Self::Inventory, T::PauseKey | T::InventoryKey)
+            | (Self::Chat, T::PauseKey | T::ChatSent) => Self::Playing,
+            (Self::Playing, T::ChatKey) => Self::Chat,
+            (Self::Playing, T::PauseKey) => Self::Paused,
+            (Self::Paused, T::OpenSettings) => Self::Settings { from: Back::Paused },
+            (Self::Playing, T::InventoryKey) => Self::Inventory,
+            (Self::Settings { from }, T::PauseKey | T::CloseSettings) => match from {
                 Back::Title => Self::Title,
                 Back::Paused => Self::Paused,
             },
             // Esc on the loading screen gives up waiting: back to the title, the world saved.
-            (Self::Loading, E::PauseKey)
+            (Self::Loading, T::PauseKey)
             | (
                 Self::Loading
                 | Self::Playing
@@ -155,18 +155,18 @@ impl Screen {
                 | Self::Inventory
                 | Self::Chat
                 | Self::Dead,
-                E::SaveAndQuit,
+                T::SaveAndQuit,
             ) => Self::Saving {
                 then: AfterSave::Title,
             },
-            (_, E::Quit) if self.has_world() => Self::Saving {
+            (_, T::Quit) if self.has_world() => Self::Saving {
                 then: AfterSave::Quit,
             },
             (
                 Self::Saving {
                     then: AfterSave::Title,
                 },
-                E::Saved,
+                T::Saved,
             ) => Self::Title,
             _ => self,
         }
@@ -204,50 +204,52 @@ impl Screen {
 mod tests {
     use super::*;
 
-    fn after(start: Screen, events: &[Event]) -> Screen {
-        events.iter().fold(start, |s, &e| s.next(e))
+    fn after(start: Screen, transitions: &[Transition]) -> Screen {
+        transitions.iter().fold(start, |s, &e| s.next(e))
     }
 
     #[test]
     fn multiplayer_leads_to_a_join_and_a_failure_back_to_the_list() {
-        use Event as E;
-        let after = |from: Screen, events: &[Event]| events.iter().fold(from, |s, &e| s.next(e));
+        use Transition as T;
+        let after = |from: Screen, transitions: &[Transition]| {
+            transitions.iter().fold(from, |s, &e| s.next(e))
+        };
         assert_eq!(
             after(
                 Screen::Title,
-                &[E::OpenMultiplayer, E::Connect, E::WorldOpened]
+                &[T::OpenMultiplayer, T::Connect, T::WorldOpened]
             ),
             Screen::Loading
         );
         assert_eq!(
-            after(Screen::Multiplayer, &[E::Connect, E::PauseKey]),
+            after(Screen::Multiplayer, &[T::Connect, T::PauseKey]),
             Screen::Multiplayer
         );
         assert_eq!(
-            after(Screen::Playing, &[E::ConnectFailed, E::Back]),
+            after(Screen::Playing, &[T::ConnectFailed, T::Back]),
             Screen::Multiplayer
         );
-        assert_eq!(after(Screen::Multiplayer, &[E::Back]), Screen::Title);
+        assert_eq!(after(Screen::Multiplayer, &[T::Back]), Screen::Title);
         assert!(!Screen::Connecting.has_world() && !Screen::Disconnected.has_world());
-        assert_eq!(Screen::Title.next(E::ConnectFailed), Screen::Title);
+        assert_eq!(Screen::Title.next(T::ConnectFailed), Screen::Title);
     }
 
     #[test]
     fn a_session_goes_from_title_to_play_and_back() {
-        use Event as E;
+        use Transition as T;
         assert_eq!(
-            after(Screen::Title, &[E::WorldOpened, E::ViewReady]),
+            after(Screen::Title, &[T::WorldOpened, T::ViewReady]),
             Screen::Playing
         );
-        assert_eq!(Screen::Playing.next(E::PauseKey), Screen::Paused);
-        assert_eq!(Screen::Paused.next(E::PauseKey), Screen::Playing);
-        assert_eq!(Screen::Paused.next(E::Resume), Screen::Playing);
+        assert_eq!(Screen::Playing.next(T::PauseKey), Screen::Paused);
+        assert_eq!(Screen::Paused.next(T::PauseKey), Screen::Playing);
+        assert_eq!(Screen::Paused.next(T::Resume), Screen::Playing);
         assert_eq!(
-            after(Screen::Paused, &[E::SaveAndQuit, E::Saved]),
+            after(Screen::Paused, &[T::SaveAndQuit, T::Saved]),
             Screen::Title
         );
         assert_eq!(
-            after(Screen::Loading, &[E::PauseKey, E::Saved]),
+            after(Screen::Loading, &[T::PauseKey, T::Saved]),
             Screen::Title,
             "Esc gives up a loading that takes too long"
         );
@@ -255,21 +257,21 @@ mod tests {
 
     #[test]
     fn settings_return_where_they_were_opened() {
-        use Event as E;
+        use Transition as T;
         assert_eq!(
-            after(Screen::Paused, &[E::OpenSettings, E::CloseSettings]),
+            after(Screen::Paused, &[T::OpenSettings, T::CloseSettings]),
             Screen::Paused
         );
         assert_eq!(
-            after(Screen::Paused, &[E::OpenSettings, E::PauseKey]),
+            after(Screen::Paused, &[T::OpenSettings, T::PauseKey]),
             Screen::Paused
         );
         assert_eq!(
-            after(Screen::Title, &[E::OpenSettings, E::CloseSettings]),
+            after(Screen::Title, &[T::OpenSettings, T::CloseSettings]),
             Screen::Title
         );
         assert_eq!(
-            Screen::Playing.next(E::OpenSettings),
+            Screen::Playing.next(T::OpenSettings),
             Screen::Playing,
             "settings open from a menu, not from play"
         );
@@ -277,32 +279,32 @@ mod tests {
 
     #[test]
     fn the_inventory_opens_and_closes_over_the_running_game() {
-        use Event as E;
-        assert_eq!(Screen::Playing.next(E::InventoryKey), Screen::Inventory);
+        use Transition as T;
+        assert_eq!(Screen::Playing.next(T::InventoryKey), Screen::Inventory);
         assert!(Screen::Inventory.runs_simulation());
         assert!(!Screen::Inventory.captures_mouse());
-        assert_eq!(Screen::Inventory.next(E::InventoryKey), Screen::Playing);
-        assert_eq!(Screen::Inventory.next(E::PauseKey), Screen::Playing);
-        assert_eq!(Screen::Paused.next(E::InventoryKey), Screen::Paused);
+        assert_eq!(Screen::Inventory.next(T::InventoryKey), Screen::Playing);
+        assert_eq!(Screen::Inventory.next(T::PauseKey), Screen::Playing);
+        assert_eq!(Screen::Paused.next(T::InventoryKey), Screen::Paused);
     }
 
     #[test]
     fn dying_shows_the_death_screen_over_the_running_game_until_the_respawn() {
-        use Event as E;
+        use Transition as T;
         for screen in [Screen::Playing, Screen::Inventory, Screen::Chat] {
-            assert_eq!(screen.next(E::Died), Screen::Dead, "{screen:?}");
+            assert_eq!(screen.next(T::Died), Screen::Dead, "{screen:?}");
         }
-        assert_eq!(Screen::Paused.next(E::Died), Screen::Paused);
+        assert_eq!(Screen::Paused.next(T::Died), Screen::Paused);
         assert!(Screen::Dead.runs_simulation() && !Screen::Dead.captures_mouse());
         assert_eq!(
-            Screen::Dead.next(E::PauseKey),
+            Screen::Dead.next(T::PauseKey),
             Screen::Dead,
             "Esc does not escape it"
         );
-        assert_eq!(Screen::Dead.next(E::InventoryKey), Screen::Dead);
-        assert_eq!(Screen::Dead.next(E::Respawned), Screen::Playing);
+        assert_eq!(Screen::Dead.next(T::InventoryKey), Screen::Dead);
+        assert_eq!(Screen::Dead.next(T::Respawned), Screen::Playing);
         assert_eq!(
-            Screen::Dead.next(E::SaveAndQuit),
+            Screen::Dead.next(T::SaveAndQuit),
             Screen::Saving {
                 then: AfterSave::Title
             }
@@ -311,14 +313,14 @@ mod tests {
 
     #[test]
     fn the_chat_opens_over_the_running_game_and_closes_on_enter_or_esc() {
-        use Event as E;
-        assert_eq!(Screen::Playing.next(E::ChatKey), Screen::Chat);
+        use Transition as T;
+        assert_eq!(Screen::Playing.next(T::ChatKey), Screen::Chat);
         assert!(Screen::Chat.runs_simulation());
         assert!(!Screen::Chat.captures_mouse());
-        assert_eq!(Screen::Chat.next(E::ChatSent), Screen::Playing);
-        assert_eq!(Screen::Chat.next(E::PauseKey), Screen::Playing);
-        assert_eq!(Screen::Chat.next(E::InventoryKey), Screen::Chat);
-        assert_eq!(Screen::Paused.next(E::ChatKey), Screen::Paused);
+        assert_eq!(Screen::Chat.next(T::ChatSent), Screen::Playing);
+        assert_eq!(Screen::Chat.next(T::PauseKey), Screen::Playing);
+        assert_eq!(Screen::Chat.next(T::InventoryKey), Screen::Chat);
+        assert_eq!(Screen::Paused.next(T::ChatKey), Screen::Paused);
     }
 
     #[test]
@@ -350,17 +352,17 @@ mod tests {
             Screen::Settings { from: Back::Paused },
         ] {
             assert_eq!(
-                screen.next(Event::Quit),
+                screen.next(Transition::Quit),
                 Screen::Saving {
                     then: AfterSave::Quit
                 },
                 "{screen:?}"
             );
         }
-        assert_eq!(Screen::Title.next(Event::Quit), Screen::Title);
+        assert_eq!(Screen::Title.next(Transition::Quit), Screen::Title);
         let saving_to_quit = Screen::Saving {
             then: AfterSave::Quit,
         };
-        assert_eq!(saving_to_quit.next(Event::Saved), saving_to_quit);
+        assert_eq!(saving_to_quit.next(Transition::Saved), saving_to_quit);
     }
 }

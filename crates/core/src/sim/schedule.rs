@@ -1,13 +1,15 @@
-//! Held controls, one-shot events, and the per-tick inputs a scenario's schedule produces.
+//! Held controls, one-shot cues, and the per-tick inputs a scenario's schedule produces.
 
 use std::collections::BTreeMap;
 
 use super::{Action, Input};
 use crate::physics::Control;
 
-/// A look change and/or action at the start of one tick.
+/// A cue in a scenario's schedule: what one player does at the start of one tick beyond the
+/// controls it holds (a look change, an action, leaving or coming back, an operator's move).
+/// Not an [`Event`](super::Event), which is what a tick makes heard.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Event {
+pub struct Cue {
     /// Whose: 0 for the first player, `i` for the scenario's `others[i - 1]`.
     pub player: u32,
     /// The tick it happens at.
@@ -48,7 +50,7 @@ pub enum Presence {
 type Held = [i32; Control::ALL.len()];
 
 /// The per-tick inputs of a scenario's players, produced in one sweep over its holds and
-/// events: each item has one [`Input`] per player, in the scenario's order (the first
+/// cues: each item has one [`Input`] per player, in the scenario's order (the first
 /// player, then the others).
 #[derive(Debug)]
 pub struct InputSchedule {
@@ -57,7 +59,7 @@ pub struct InputSchedule {
     held: Vec<Held>,
     /// By tick: (player, control, +1 where a hold starts, -1 where one ends).
     changes: BTreeMap<u64, Vec<(u32, Control, i32)>>,
-    events: BTreeMap<u64, Vec<Event>>,
+    cues: BTreeMap<u64, Vec<Cue>>,
 }
 
 impl InputSchedule {
@@ -69,7 +71,7 @@ impl InputSchedule {
             end,
             held: vec![[0; Control::ALL.len()]; players],
             changes: BTreeMap::new(),
-            events: BTreeMap::new(),
+            cues: BTreeMap::new(),
         }
     }
 
@@ -85,9 +87,9 @@ impl InputSchedule {
             .push((player, control, -1));
     }
 
-    /// Adds `event`, to happen at its tick.
-    pub fn add_event(&mut self, event: Event) {
-        self.events.entry(event.at).or_default().push(event);
+    /// Adds `cue`, to happen at its tick.
+    pub fn add_cue(&mut self, cue: Cue) {
+        self.cues.entry(cue.at).or_default().push(cue);
     }
 }
 
@@ -112,7 +114,7 @@ impl Iterator for InputSchedule {
                 input
             })
             .collect();
-        for e in self.events.remove(&self.tick).unwrap_or_default() {
+        for e in self.cues.remove(&self.tick).unwrap_or_default() {
             let input = &mut inputs[e.player as usize];
             input.yaw = e.yaw.or(input.yaw);
             input.pitch = e.pitch.or(input.pitch);
