@@ -8,7 +8,7 @@ use std::fmt;
 use super::Action;
 use super::survival::{Material, Tool};
 use crate::world::Block;
-use crate::world::block::UnknownId;
+use crate::world::block::travels_by_number;
 use serde::{Deserialize, Serialize};
 
 /// Something held in a hotbar slot. It travels by its number ([`Item::id`]).
@@ -173,19 +173,7 @@ impl fmt::Display for Item {
     }
 }
 
-impl From<Item> for u16 {
-    fn from(item: Item) -> Self {
-        item.id()
-    }
-}
-
-impl TryFrom<u16> for Item {
-    type Error = UnknownId;
-
-    fn try_from(id: u16) -> Result<Self, UnknownId> {
-        Self::from_id(id).ok_or(UnknownId { kind: "item", id })
-    }
-}
+travels_by_number!(Item, u16, "item", Item::id, Item::from_id);
 
 #[cfg(test)]
 mod tests {

@@ -375,22 +375,32 @@ impl Block {
     }
 }
 
-impl From<Block> for u8 {
-    fn from(block: Block) -> Self {
-        block.id()
-    }
-}
+/// Lets `$type` travel by its number: `From<$type>` for the number and `TryFrom` the number,
+/// through `$to` and `$from` (which gives `None` for a number that names nothing), naming
+/// `$kind` in the error. Serde then carries it as the number (`#[serde(into, try_from)]`).
+macro_rules! travels_by_number {
+    ($type:ty, $number:ty, $kind:literal, $to:path, $from:path) => {
+        impl From<$type> for $number {
+            fn from(value: $type) -> Self {
+                $to(value)
+            }
+        }
 
-impl TryFrom<u8> for Block {
-    type Error = UnknownId;
+        impl TryFrom<$number> for $type {
+            type Error = $crate::world::block::UnknownId;
 
-    fn try_from(id: u8) -> Result<Self, UnknownId> {
-        Self::from_id(id).ok_or(UnknownId {
-            kind: "block",
-            id: u16::from(id),
-        })
-    }
+            fn try_from(id: $number) -> Result<Self, Self::Error> {
+                $from(id).ok_or($crate::world::block::UnknownId {
+                    kind: $kind,
+                    id: u16::from(id),
+                })
+            }
+        }
+    };
 }
+pub(crate) use travels_by_number;
+
+travels_by_number!(Block, u8, "block", Block::id, Block::from_id);
 
 /// A number that names no block, item or slot this build has, as a message may carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

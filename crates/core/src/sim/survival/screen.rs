@@ -29,7 +29,7 @@ use super::recipes::{Recipe, recipe_in};
 use super::smelting::{burn_ticks, smelted};
 use crate::sim::{HOTBAR_SLOTS, Item};
 use crate::world::BlockPos;
-use crate::world::block::UnknownId;
+use crate::world::block::travels_by_number;
 use serde::{Deserialize, Serialize};
 
 /// How far a crafting table or furnace may be from the eyes, nearest point to the eyes, and
@@ -139,22 +139,7 @@ impl SlotRef {
     }
 }
 
-impl From<SlotRef> for u8 {
-    fn from(slot: SlotRef) -> Self {
-        slot.number()
-    }
-}
-
-impl TryFrom<u8> for SlotRef {
-    type Error = UnknownId;
-
-    fn try_from(n: u8) -> Result<Self, UnknownId> {
-        Self::from_number(n).ok_or(UnknownId {
-            kind: "slot",
-            id: u16::from(n),
-        })
-    }
-}
+travels_by_number!(SlotRef, u8, "slot", SlotRef::number, SlotRef::from_number);
 
 /// How a slot is clicked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
