@@ -435,6 +435,8 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     saver.wait_idle();
     assert_eq!(saver.saves_written(), 1);
     assert!(saver.take_error().is_none());
+    // The background save is in the file already: the edited chunk, before `finish`.
+    assert_eq!(summarize(&path).unwrap().chunks, 1);
 
     world.set_block(BlockPos::new(40, 64, 1), Block::Log);
     player.position.y = 99.0;

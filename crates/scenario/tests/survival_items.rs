@@ -271,6 +271,29 @@ fn output_counts(r: &hewn_testing::Run) -> Vec<u8> {
         .collect()
 }
 
+/// How many ticks the furnace's first fire burned: its fuel catches in a tick that already
+/// burns one of them, so the reports after it show one fewer than the fuel's time.
+fn fire_ticks(r: &hewn_testing::Run) -> usize {
+    let span = fire(r);
+    let first = r.trace[span.start].furnaces[0].burn;
+    assert_eq!(span.len(), first as usize, "it burned down one a tick");
+    span.len() + 1
+}
+
+/// The reports in which the furnace's first fire burned: from the first that shows it
+/// burning to the first after that which does not.
+fn fire(r: &hewn_testing::Run) -> std::ops::Range<usize> {
+    let burning =
+        |t: &hewn_scenario::report::TickReport| t.furnaces.first().is_some_and(|f| f.burn > 0);
+    let lit = r.trace.iter().position(burning).expect("the fuel caught");
+    let out = lit
+        + r.trace[lit..]
+            .iter()
+            .position(|t| !burning(t))
+            .expect("the fire went out");
+    lit..out
+}
+
 #[test]
 fn an_item_smelts_in_600_ticks_and_coal_burns_for_eight() {
     let r = furnace(
@@ -283,6 +306,7 @@ fn an_item_smelts_in_600_ticks_and_coal_burns_for_eight() {
     assert_eq!((out[598], out[599]), (0, 1), "the first ingot at tick 600");
     assert_eq!((out[1198], out[1199]), (1, 2));
     assert_eq!(out[4799], 8, "coal smelts 8");
+    assert_eq!(fire_ticks(&r), 4800, "coal burns for 4,800 ticks");
     assert_eq!(out[4898], 8, "and no more once spent");
     let edits = &r.trace[10].edits;
     assert!(edits.iter().any(|e| e.block == "lit_furnace"), "{edits:?}");
@@ -300,6 +324,7 @@ fn planks_burn_for_a_smelt_and_a_half_and_sticks_for_half_of_one() {
     );
     let out = output_counts(&r);
     assert_eq!(out[599], 1);
+    assert_eq!(fire_ticks(&r), 900, "planks burn for 900 ticks");
     assert_eq!(out[998], 1, "900 ticks of fire make one and a half");
     let r = furnace(
         r#"{item = "log", count = 1}"#,
