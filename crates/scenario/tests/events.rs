@@ -289,6 +289,8 @@ fn sand_coming_to_rest_settles() {
 
 #[test]
 fn each_of_several_players_is_named() {
+    // Ann walks first, then bob: a step named after the wrong walker, or after the last
+    // player listed whoever walked, fails.
     let r = run(r#"
         world = "flat"
         ticks = 200
@@ -299,15 +301,25 @@ fn each_of_several_players_is_named() {
         position = [0.5, 64.0, 4.5]
         yaw = 90.0
         [[input]]
-        player = "bob"
+        player = "ann"
         from = 0
+        to = 100
+        hold = ["forward"]
+        [[input]]
+        player = "bob"
+        from = 100
         to = 200
         hold = ["forward"]
     "#);
     let steps = of_kind(&r, "step");
-    assert!(!steps.is_empty());
-    assert!(
-        steps.iter().all(|s| s.player.as_deref() == Some("bob")),
-        "{steps:?}"
-    );
+    let walker = |tick: u64| if tick <= 101 { "ann" } else { "bob" };
+    for name in ["ann", "bob"] {
+        assert!(
+            steps.iter().any(|s| s.player.as_deref() == Some(name)),
+            "{name} took no step: {steps:?}"
+        );
+    }
+    for s in &steps {
+        assert_eq!(s.player.as_deref(), Some(walker(s.tick)), "{s:?}");
+    }
 }
