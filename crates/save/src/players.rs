@@ -196,7 +196,7 @@ pub(super) fn write(conn: &Connection, players: &SavedPlayers) -> rusqlite::Resu
             p.flying,
             p.collider.name(),
             hotbar.to_text(),
-            i64::from(u8::try_from(hotbar.selected).unwrap_or(0)),
+            i64::try_from(hotbar.selected).unwrap_or(0),
         ];
         if update.execute(values)? > 0 {
             continue;

@@ -8,10 +8,9 @@ impl Server {
     /// The world as a save keeps it, with every player the server knows, in the world or
     /// away from it, each with what it holds at hand ([`Server::hotbar`]).
     pub fn snapshot(&mut self) -> Snapshot {
-        let hotbars = self.hotbars.clone();
+        let hotbars = &self.hotbars;
         let hotbar = |name: &PlayerName| hotbars.get(name).copied().unwrap_or_default();
-        let away: Vec<(PlayerName, SavedPlayer)> = self
-            .players_away()
+        let away: Vec<(PlayerName, SavedPlayer)> = (self.away.iter())
             .map(|(name, &body)| {
                 let saved = SavedPlayer {
                     body,
@@ -20,7 +19,8 @@ impl Server {
                 (name.clone(), saved)
             })
             .collect();
-        let mut snapshot = Snapshot::of(self.sim_mut(), hotbar);
+        // The fields apart, so that the hotbars are read while the world is taken.
+        let mut snapshot = Snapshot::of(&mut self.sim, hotbar);
         for (name, saved) in away {
             snapshot = snapshot.with_player(name, saved);
         }
