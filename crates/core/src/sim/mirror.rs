@@ -19,7 +19,7 @@ use super::{Action, ActionOutcome, Input, Item, Simulation};
 use crate::physics::Player;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::falling::{Falling, FallingBlock};
-use crate::world::{Block, BlockPos, Loader};
+use crate::world::{Block, BlockPos, Edit, Loader};
 
 use super::PlayerName;
 
@@ -144,6 +144,13 @@ impl Mirror<'_> {
     /// is sending all of it anew.
     pub fn drop_deferred(&mut self, column: crate::world::ColumnPos) {
         self.sim.world.drop_deferred(column);
+    }
+
+    /// Takes what a server in the same process keeps of the columns this copy has not
+    /// loaded: views that reach beyond the columns the server sends (the far view) show
+    /// them, and a column the server sends later says anew what is edited in it.
+    pub fn restore_edits(&mut self, edits: impl IntoIterator<Item = (BlockPos, Edit)>) {
+        self.sim.world.restore_edits(edits);
     }
 
     /// Puts `name` in the world with `body`, or moves it there if it is in already.

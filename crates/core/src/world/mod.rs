@@ -20,6 +20,7 @@
 
 mod batch;
 pub mod block;
+pub mod cache;
 pub mod chunk;
 pub mod coarse;
 pub mod coords;
@@ -140,6 +141,16 @@ impl World {
         }
     }
 
+    /// Makes this world keep the `capacity` columns it generated last in a cache that
+    /// others may draw from too (a client in the same process, its workers), so that each
+    /// column is generated once; returns the cache. Nothing it holds changes: the cache
+    /// makes what the world's own source made.
+    pub fn cache_columns(&mut self, capacity: usize) -> Arc<cache::ColumnCache> {
+        let cache = Arc::new(cache::ColumnCache::new(Arc::clone(&self.source), capacity));
+        self.source = cache.clone();
+        cache
+    }
+
     /// Where this world's unedited blocks come from.
     #[must_use]
     pub fn source(&self) -> &Arc<dyn ColumnSource> {
@@ -186,8 +197,8 @@ impl World {
     /// Generates the column at `pos` now, with its edits and light, if it is not in memory.
     pub fn load_column(&mut self, pos: ColumnPos) {
         if !self.columns.contains_key(&pos) {
-            let chunks = self.source.generate_column(pos);
-            self.insert_column(pos, chunks, None);
+            let (chunks, light) = self.source.lit_column(pos);
+            self.insert_column(pos, chunks, light);
         }
     }
 

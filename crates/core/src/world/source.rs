@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos};
+use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos};
 
 /// A deterministic maker of chunks: what a world looks like where nobody has edited it.
 pub trait ColumnSource: fmt::Debug + Send + Sync {
@@ -17,5 +17,12 @@ pub trait ColumnSource: fmt::Debug + Send + Sync {
     /// The column at `pos`, bottom chunk first.
     fn generate_column(&self, pos: ColumnPos) -> [Chunk; COLUMN_CHUNKS] {
         std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
+    }
+
+    /// The column at `pos`, with the light it has by itself if the source keeps that too
+    /// (a [`ColumnCache`](super::cache::ColumnCache) does), so a world loading it need not
+    /// light it again.
+    fn lit_column(&self, pos: ColumnPos) -> ([Chunk; COLUMN_CHUNKS], Option<ColumnLight>) {
+        (self.generate_column(pos), None)
     }
 }

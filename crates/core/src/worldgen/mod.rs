@@ -16,12 +16,13 @@ mod terrain;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::DVec3;
 
 use crate::world::coarse::{CoarseSection, CoarseSource, SectionPos, uniform_columns};
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
-use crate::world::{Block, Chunk, ChunkPos, ColumnSource, LocalPos};
+use crate::world::{Block, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, ColumnSource, LocalPos};
 pub use terrain::{Biome, SEA_LEVEL, SplitMix64, Terrain};
 
 /// Which generator a world uses.
@@ -88,6 +89,8 @@ pub struct Generator {
     kind: GeneratorKind,
     seed: u64,
     terrain: Option<Terrain>,
+    /// Columns made so far ([`Generator::columns_made`]).
+    columns_made: AtomicU64,
 }
 
 impl Generator {
@@ -99,7 +102,16 @@ impl Generator {
             kind,
             seed,
             terrain,
+            columns_made: AtomicU64::new(0),
         }
+    }
+
+    /// How many whole columns it has made: what a game that shares its columns between a
+    /// server and a client (a [`ColumnCache`](crate::world::cache::ColumnCache)) keeps to one
+    /// a column.
+    #[must_use]
+    pub fn columns_made(&self) -> u64 {
+        self.columns_made.load(Ordering::Relaxed)
     }
 
     /// Which generator this is.
@@ -141,6 +153,11 @@ impl ColumnSource for Generator {
             (None, GeneratorKind::Flat) => flat_chunk(pos),
             (None, _) => Chunk::filled(Block::Air),
         }
+    }
+
+    fn generate_column(&self, pos: ColumnPos) -> [Chunk; COLUMN_CHUNKS] {
+        self.columns_made.fetch_add(1, Ordering::Relaxed);
+        std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
     }
 }
 
