@@ -18,15 +18,18 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn::app::Streamer;
 use hewn_core::world::World;
-use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_core::world::cache::view_capacity;
+use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};
 
 const RENDER_DISTANCE: u32 = 12;
 const SEED: u64 = 7;
 
 /// Loads the view around the spawn; returns the meshes it made (empty ones included).
 fn load_view(generator: &Arc<Generator>, workers: usize) -> usize {
-    let mut world = World::with_shared_source(generator.clone());
-    let mut streamer = Streamer::with_workers(generator, RENDER_DISTANCE, workers);
+    // A cache of its own each time: the view is generated, not read back.
+    let terrain = SharedTerrain::new(generator.clone(), view_capacity(RENDER_DISTANCE));
+    let mut world = World::with_shared_source(terrain.columns.clone());
+    let mut streamer = Streamer::with_workers(&terrain, RENDER_DISTANCE, workers);
     let feet = generator.spawn_point();
     let heading = DVec3::X;
     let mut meshes = 0;

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 use hewn::app::Streamer;
+use hewn_core::world::cache::view_capacity;
 use hewn_core::world::{BlockPos, ChunkPos, World};
-use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};
 use hewn_mesh::{ChunkMesh, Neighbourhood};
 
 const RENDER_DISTANCE: u32 = 3;
@@ -71,8 +72,10 @@ fn expected(world: &World, feet: DVec3) -> BTreeMap<ChunkPos, ChunkMesh> {
 #[test]
 fn the_streamed_view_is_the_world_meshed_and_follows_the_player() {
     let generator = Arc::new(Generator::new(GeneratorKind::Terrain, 7));
-    let mut world = World::with_shared_source(generator.clone());
-    let mut streamer = Streamer::with_workers(&generator, RENDER_DISTANCE, 2);
+    // The world and the workers draw from one cache, as in the game.
+    let terrain = SharedTerrain::new(generator.clone(), view_capacity(RENDER_DISTANCE));
+    let mut world = World::with_shared_source(terrain.columns.clone());
+    let mut streamer = Streamer::with_workers(&terrain, RENDER_DISTANCE, 2);
     let mut shown = BTreeMap::new();
 
     let spawn = generator.spawn_point();

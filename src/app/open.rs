@@ -12,11 +12,16 @@ use crate::cli::PlayOptions;
 use hewn_core::physics::PlayerCollider;
 use hewn_core::sim::{PlayerName, Players, Start, spawn};
 use hewn_core::world::World;
+use hewn_core::world::cache::view_capacity;
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_save::{
     Autosaver, ClaimedWorld, DEFAULT_WORLD, Hotbar, NewWorld, WorldFile, resolve_world,
     world_exists,
 };
+
+/// The view a world's cache of generated columns is sized for until the session says its
+/// own.
+const DEFAULT_VIEW: u32 = 8;
 
 /// A world opened for play: where its simulation starts, and what the session keeps beside
 /// the simulation.
@@ -86,6 +91,8 @@ pub fn open_world(
             .map_or(GeneratorKind::Terrain, GeneratorKind::from);
         let generator = Arc::new(Generator::new(kind, options.seed.unwrap_or(0)));
         let mut world = World::with_shared_source(generator.clone());
+        // From its first column on, so the game's client never makes one again.
+        world.cache_columns(view_capacity(DEFAULT_VIEW));
         let mut body = spawn::new_player(&mut world, generator.spawn_point());
         body.collider = collider;
         // Automation's worlds are creative unless asked: goldens and timings see no HUD of
@@ -127,6 +134,9 @@ pub fn open_world(
     for row in &loaded.damaged_rows {
         log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
     }
+    // From its first column on (a new player's spawn is looked for in it), so the game's
+    // client never makes one again.
+    loaded.world.cache_columns(view_capacity(DEFAULT_VIEW));
     // Survival by default, as in Minecraft.
     let survival = loaded.take_survival(options.mode.map(Mode::from), Mode::Survival);
     let me = match loaded.take_player(player) {

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use super::AppError;
 use hewn_core::physics::Player;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Simulation};
+use hewn_core::worldgen::SharedTerrain;
 use hewn_net::client::{Client, Game};
-use hewn_net::host::Host;
-use hewn_net::server::Server;
+use hewn_net::host::{Host, Stopped};
 use hewn_net::transport::UdpClient;
 
 /// How long joining a server may take before the game gives up.
@@ -226,35 +226,22 @@ impl Play {
         self.game_mut().sim_mut()
     }
 
-    /// The game's own server, when it runs one.
-    pub fn server_mut(&mut self) -> Option<&mut Server> {
-        match self {
-            Self::Hosted(host) => Some(host.server_mut()),
-            Self::Remote(_) => None,
-        }
-    }
-
-    /// The simulation whose word is final: the game's own server's, or, for a server
-    /// elsewhere, the client's copy of it.
+    /// The terrain of the world played: its generator, and the columns generated for it
+    /// (by the game's own server too, in single-player) for the workers to draw from.
     #[must_use]
-    pub fn authority(&self) -> &Simulation {
-        match self {
-            Self::Hosted(host) => host.server().sim(),
-            Self::Remote(remote) => remote.game().sim(),
+    pub fn terrain(&self) -> SharedTerrain {
+        let game = self.game();
+        SharedTerrain {
+            generator: std::sync::Arc::clone(game.generator()),
+            columns: std::sync::Arc::clone(game.generated()),
         }
-    }
-
-    /// The generator of the world played.
-    #[must_use]
-    pub fn generator(&self) -> std::sync::Arc<hewn_core::worldgen::Generator> {
-        std::sync::Arc::clone(self.game().generator())
     }
 
     /// Sends the client the world this far around its player, in columns, from now on; a
     /// server elsewhere keeps its own view distance.
     pub fn set_view_distance(&mut self, view_distance: u32) {
         if let Self::Hosted(host) = self {
-            host.server_mut().set_view_distance(view_distance);
+            host.set_view_distance(view_distance);
         }
     }
 
@@ -278,8 +265,9 @@ impl Play {
 
     /// Reads and sends what the network has, between ticks.
     pub fn pump(&mut self) {
-        if let Self::Remote(remote) = self {
-            remote.pump();
+        match self {
+            Self::Hosted(host) => host.receive(),
+            Self::Remote(remote) => remote.pump(),
         }
     }
 
@@ -289,8 +277,8 @@ impl Play {
         self.game().ground_ready()
     }
 
-    /// One tick of `input`, played ahead of the server and sent to it; the game's own
-    /// server plays it too before this returns. Returns what its actions did, as predicted.
+    /// One tick of `input`, played ahead of the server and sent to it. Returns what its
+    /// actions did, as predicted.
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
         match self {
             Self::Hosted(host) => host.tick(input),
@@ -428,10 +416,7 @@ impl Play {
     #[must_use]
     pub fn problem(&self) -> Option<String> {
         match self {
-            Self::Hosted(host) => host
-                .client()
-                .refusal()
-                .map(|reason| format!("the game's server sent the player away: {reason}")),
+            Self::Hosted(host) => host.problem(),
             Self::Remote(remote) => remote.problem(),
         }
     }
@@ -447,6 +432,18 @@ impl Play {
         match self {
             Self::Hosted(host) => host.close(),
             Self::Remote(remote) => remote.udp.close(),
+        }
+    }
+
+    /// Stops the game's own server once it has played every tick sent and hands it back,
+    /// with its saver; `None` for a server elsewhere.
+    ///
+    /// # Errors
+    /// The game's server failed (its thread panicked).
+    pub fn stop(self) -> Result<Option<Stopped>, String> {
+        match self {
+            Self::Hosted(host) => host.stop().map(Some),
+            Self::Remote(_) => Ok(None),
         }
     }
 }

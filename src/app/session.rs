@@ -24,14 +24,15 @@ use hewn_core::physics::Player;
 use hewn_core::physics::tuning::TICK_SECONDS;
 use hewn_core::sim::survival::Station;
 use hewn_core::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
+use hewn_core::world::cache::view_capacity;
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{BlockSource, ChunkPos};
 use hewn_core::worldgen::Generator;
 use hewn_mesh::ChunkMesh;
 use hewn_mesh::{Leaves, Shading};
-use hewn_net::host::Host;
+use hewn_net::host::{Host, Stopped};
 use hewn_net::server::{Server, ServerConfig};
-use hewn_save::{Autosaver, SavedPlayer};
+use hewn_save::SavedPlayer;
 
 /// What one frame of a session changed in the scene, for the renderer to apply: the chunks
 /// whose meshes leave it, then the meshes to draw (new or replacing the old).
@@ -67,8 +68,6 @@ pub struct Session {
     pub(super) previous_crates: Vec<DVec3>,
     /// Where the game's own server's recording goes at the end, when asked for.
     record_to: Option<PathBuf>,
-    /// Writes the world in the background; `None` for an unsaved world.
-    saver: Option<Autosaver>,
     /// The chat heard.
     pub chat: ChatLog,
     pub(super) render_distance: u32,
@@ -114,13 +113,12 @@ impl Session {
         if options.record.is_some() {
             server.record();
         }
-        let host = Host::start(server, me).map_err(|message| AppError::Join {
+        let host = Host::start(server, me, saver).map_err(|message| AppError::Join {
             server: "the game's own".to_owned(),
             message,
         })?;
         let mut session = Self::with(Play::Hosted(Box::new(host)), settings, launch);
         session.record_to.clone_from(&options.record);
-        session.saver = saver;
         Ok(session)
     }
 
@@ -132,13 +130,17 @@ impl Session {
 
     /// A session of `play` with nothing recorded or saved yet.
     fn with(play: Play, settings: &Settings, launch: Instant) -> Self {
-        let generator = play.generator();
+        let terrain = play.terrain();
+        terrain
+            .columns
+            .set_capacity(view_capacity(settings.render_distance));
+        let generator = terrain.generator.clone();
         let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
         // What the player held when it last played here, as the server kept it.
         input.set_hotbar(&play.game().hotbar());
-        let mut streamer = Streamer::new(&generator, settings.render_distance);
+        let mut streamer = Streamer::new(&terrain, settings.render_distance);
         streamer.set_leaves(settings.leaves());
         streamer.set_shading(settings.shading());
         let far = FarView::new(settings.render_distance, settings.far_view, FAR_DETAIL);
@@ -157,7 +159,6 @@ impl Session {
             ground_loaded: None,
             view_loaded: false,
             record_to: None,
-            saver: None,
             chat: ChatLog::default(),
             render_distance: settings.render_distance,
             heard: Vec::new(),
@@ -206,6 +207,7 @@ impl Session {
     pub fn set_render_distance(&mut self, render_distance: u32) {
         self.render_distance = render_distance;
         self.play.set_view_distance(render_distance);
+        (self.play.terrain().columns).set_capacity(view_capacity(render_distance));
         self.streamer.set_render_distance(render_distance);
         self.far.reshape(
             &mut self.streamer,
@@ -257,7 +259,7 @@ impl Session {
             loading_budget(elapsed),
         );
         self.far
-            .update(&mut self.streamer, self.play.authority().world(), feet);
+            .update(&mut self.streamer, self.play.sim().world(), feet);
         if self.ground_loaded.is_none()
             && self.play.ground_ready()
             && Streamer::ground_loaded(self.play.sim().world(), feet)
@@ -276,12 +278,6 @@ impl Session {
             while self.clock.should_step() {
                 self.tick(&mut changes.meshes, running);
                 self.clock.did_step();
-            }
-        }
-        if let (Some(saver), Some(server)) = (&mut self.saver, self.play.server_mut()) {
-            saver.autosave(now, || server.snapshot());
-            if let Some(e) = saver.take_error() {
-                log::warn!("autosave failed (will retry): {e}");
             }
         }
         for line in self.play.take_chat() {
@@ -419,16 +415,26 @@ impl Session {
         // The server hears what the player holds last, before the world is saved.
         self.play.set_hotbar(&self.input.saved_hotbar(), true);
         self.play.leave();
-        if let (Some(saver), Some(server)) = (self.saver.take(), self.play.server_mut()) {
-            let file = saver.finish(server.snapshot())?;
-            log::info!("world saved to {}", file.path().display());
-            file.close()?;
-        }
-        let authority = self.play.authority();
-        let (hash, ticks) = (format!("{:016x}", authority.hash()), authority.tick_count());
+        let copy = (self.play.sim().hash(), self.play.sim().tick_count());
+        let (hash, ticks, recording) = match self.play.stop().map_err(|message| AppError::Join {
+            server: "the game's own".to_owned(),
+            message,
+        })? {
+            Some(Stopped { mut server, saver }) => {
+                if let Some(saver) = saver {
+                    let file = saver.finish(server.snapshot())?;
+                    log::info!("world saved to {}", file.path().display());
+                    file.close()?;
+                }
+                let sim = server.sim();
+                (sim.hash(), sim.tick_count(), server.take_recording())
+            }
+            // A server elsewhere keeps its world; this is the client's copy of it.
+            None => (copy.0, copy.1, None),
+        };
+        let hash = format!("{hash:016x}");
         log::info!("final hash {hash} after {ticks} ticks");
         eprintln!("hewn: final hash {hash} after {ticks} ticks");
-        let recording = (self.play.server_mut()).and_then(Server::take_recording);
         if let (Some(path), Some(recorder)) = (&self.record_to, recording) {
             recorder
                 .to_toml()

@@ -17,7 +17,6 @@
 //! a band where walking back and forth does not reload anything.
 
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use glam::DVec3;
@@ -29,7 +28,7 @@ use super::workers::{Done, Workers};
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn_core::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
-use hewn_core::worldgen::Generator;
+use hewn_core::worldgen::SharedTerrain;
 use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 
 /// Counts for the debug overlay and the loading log.
@@ -88,18 +87,18 @@ fn horizontal_distance_sq(a: ChunkPos, b: ChunkPos) -> i32 {
 }
 
 impl Streamer {
-    /// Streams chunks within `render_distance` columns, generating with `generator` on a
+    /// Streams chunks within `render_distance` columns, drawing them from `terrain` on a
     /// worker per core.
     #[must_use]
-    pub fn new(generator: &Arc<Generator>, render_distance: u32) -> Self {
-        Self::with_workers(generator, render_distance, Workers::default_count())
+    pub fn new(terrain: &SharedTerrain, render_distance: u32) -> Self {
+        Self::with_workers(terrain, render_distance, Workers::default_count())
     }
 
     /// Streams as [`Streamer::new`] does, with `workers` worker threads.
     #[must_use]
-    pub fn with_workers(generator: &Arc<Generator>, render_distance: u32, workers: usize) -> Self {
+    pub fn with_workers(terrain: &SharedTerrain, render_distance: u32, workers: usize) -> Self {
         Self {
-            workers: Workers::new(workers, generator),
+            workers: Workers::new(workers, terrain),
             render_distance: render_distance as i32,
             generating: HashSet::new(),
             meshing: HashSet::new(),

@@ -3,10 +3,10 @@
 //! hand the buttons act with, and the screens that follow the simulation: the inventory a
 //! crafting table or furnace opened, and the death screen.
 //!
-//! The survival state is read from the simulation whose word is final
-//! ([`Play::authority`](super::play::Play::authority)): the game's own server's, or, for a
-//! server elsewhere, the client's copy, which that server keeps told of the world's mode,
-//! the player's own survival state, the items in view and the furnace open.
+//! The survival state is read from the client's copy of the world, which the server (the
+//! game's own or one elsewhere alike) keeps told of the world's mode, the player's own
+//! survival state, the items in view and the furnace open, and in which the player's own
+//! actions are predicted.
 
 use glam::DVec3;
 
@@ -24,7 +24,7 @@ impl Session {
     /// The player's survival state, when the world is played in survival.
     #[must_use]
     pub fn survivor(&self) -> Option<&Survivor> {
-        let sim = self.play.authority();
+        let sim = self.play.sim();
         if sim.mode() != Mode::Survival {
             return None;
         }
@@ -68,7 +68,7 @@ impl Session {
 
     /// The items lying in the world, each at its age this frame and lit where it lies.
     pub(super) fn item_sprites(&self) -> Vec<ItemSprite> {
-        let sim = self.play.authority();
+        let sim = self.play.sim();
         if sim.mode() != Mode::Survival {
             return Vec::new();
         }
@@ -120,7 +120,7 @@ impl Session {
             .open
             .unwrap_or(hewn_core::sim::survival::Station::Inventory);
         let furnace = match station.cell() {
-            Some(cell) => (self.play.authority().survival().furnaces.get(&cell))
+            Some(cell) => (self.play.sim().survival().furnaces.get(&cell))
                 .copied()
                 .unwrap_or_default(),
             None => hewn_core::sim::survival::Furnace::default(),

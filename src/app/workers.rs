@@ -15,11 +15,10 @@ use std::time::Duration;
 use super::jobs::{Focus, Job, JobQueue};
 use super::real_blocks::RealBlocks;
 use hewn_core::world::coarse::SectionPos;
-use hewn_core::world::light::light_column;
 use hewn_core::world::{
     Block, BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource,
 };
-use hewn_core::worldgen::Generator;
+use hewn_core::worldgen::{Generator, SharedTerrain};
 use hewn_mesh::{ChunkMesh, mesh_coarse};
 
 /// A generated column and the light it has by itself.
@@ -69,18 +68,17 @@ pub struct Workers {
 }
 
 impl Workers {
-    /// Starts `count` workers (at least one) generating with `generator`.
+    /// Starts `count` workers (at least one) drawing columns from `terrain`.
     #[must_use]
-    pub fn new(count: usize, generator: &Arc<Generator>) -> Self {
+    pub fn new(count: usize, terrain: &SharedTerrain) -> Self {
         let shared: Shared = Arc::default();
         let (sender, done) = channel();
         let threads = (0..count.max(1))
             .filter_map(|i| {
-                let (shared, sender, generator) =
-                    (shared.clone(), sender.clone(), generator.clone());
+                let (shared, sender, terrain) = (shared.clone(), sender.clone(), terrain.clone());
                 std::thread::Builder::new()
                     .name(format!("chunk worker {i}"))
-                    .spawn(move || work(&shared, &sender, &generator))
+                    .spawn(move || work(&shared, &sender, &terrain))
                     .map_err(|e| log::warn!("cannot start chunk worker {i}: {e}"))
                     .ok()
             })
@@ -173,7 +171,8 @@ impl Drop for Workers {
     }
 }
 
-fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
+fn work(shared: &Shared, sender: &Sender<Done>, terrain: &SharedTerrain) {
+    let generator = &*terrain.generator;
     let (queue, ready) = &**shared;
     loop {
         let job = {
@@ -190,9 +189,9 @@ fn work(shared: &Shared, sender: &Sender<Done>, generator: &Generator) {
         };
         let done = match job {
             Job::Generate(pos) => {
-                let chunks = generator.generate_column(pos);
-                let light = light_column(&chunks);
-                Done::Generated(pos, Box::new((chunks, light)))
+                // The server in the same process may have made it already, or be making it.
+                let column = terrain.columns.column(pos);
+                Done::Generated(pos, Box::new((column.chunks.clone(), column.light.clone())))
             }
             Job::Mesh {
                 pos,

@@ -20,7 +20,7 @@ use super::protocol::{
     ServerMessage, Status, channel, clean_chat,
 };
 use hewn_core::sim::{ActionOutcome, Input, PlayerName};
-use hewn_core::worldgen::GENERATOR_VERSION;
+use hewn_core::worldgen::{GENERATOR_VERSION, SharedTerrain};
 use hewn_save::Hotbar;
 
 mod game;
@@ -50,6 +50,9 @@ pub struct Client {
     password: Option<String>,
     /// The server's challenge, while it waits for the password's proof.
     challenge: Option<Challenge>,
+    /// The terrain of a server in the same process, to draw columns from instead of making
+    /// them again ([`Client::sharing`]).
+    shared: Option<SharedTerrain>,
 }
 
 /// The most events heard a client keeps for the game to take.
@@ -77,6 +80,7 @@ impl Client {
             heard: Vec::new(),
             password: None,
             challenge: None,
+            shared: None,
         }
     }
 
@@ -117,6 +121,17 @@ impl Client {
         Self {
             send_every: 1,
             ..Self::new(name)
+        }
+    }
+
+    /// This client, drawing its world's columns from `terrain` (its server's, in the same
+    /// process) when the server's welcome names that generator, so that no column is
+    /// generated twice.
+    #[must_use]
+    pub fn sharing(self, terrain: SharedTerrain) -> Self {
+        Self {
+            shared: Some(terrain),
+            ..self
         }
     }
 
@@ -193,15 +208,17 @@ impl Client {
                     self.chat.pop_front();
                 }
             }
-            (None, ServerMessage::Welcome(welcome)) => match Game::new(&self.name, &welcome) {
-                Some(game) => self.game = Some(Box::new(game)),
-                None => {
-                    self.refusal = Some(format!(
-                        "the server's world uses an unknown generator {:?}",
-                        hewn_save::escaped(&welcome.generator)
-                    ));
+            (None, ServerMessage::Welcome(welcome)) => {
+                match Game::new(&self.name, &welcome, self.shared.as_ref()) {
+                    Some(game) => self.game = Some(Box::new(game)),
+                    None => {
+                        self.refusal = Some(format!(
+                            "the server's world uses an unknown generator {:?}",
+                            hewn_save::escaped(&welcome.generator)
+                        ));
+                    }
                 }
-            },
+            }
             (Some(game), message) => {
                 if let Err(e) = game.take(&self.name, message) {
                     log::warn!("the server sent {e}; leaving");

@@ -1,110 +1,242 @@
 //! A server and one client of its own in the same process: single-player.
 //!
-//! A game played alone runs the same [`Server`] that `hewn serve` runs and joins it as
-//! any client does, over a [`LocalLink`] with nothing lost and nothing late, as Minecraft
-//! has done since 1.3: there is one way a world is played, so what works alone works with
-//! others. The two are ticked together: each tick the client plays its input ahead, the
-//! server plays the same input the same tick ([`ServerConfig::in_process`]) and the client
-//! hears of everything it did before the tick ends. Both run the same deterministic code,
-//! so the prediction is never corrected.
+//! A game played alone runs the same [`Server`] that `hewn serve` runs and joins it as any
+//! client does, as Minecraft's integrated server has done since 1.3: there is one way a
+//! world is played, so what works alone works with others. The server runs on a thread of
+//! its own ([`thread`]), so its tick, its loading of columns and its saves never hold up a
+//! frame; the two talk through renet's packets carried in memory, nothing lost and nothing
+//! late. The server plays each tick as soon as the client has played it, with the client's
+//! input of that tick ([`ServerConfig::in_process`](super::server::ServerConfig::in_process)),
+//! and the client hears of it a moment later. Both run the same deterministic code, so the
+//! prediction is never corrected.
+//!
+//! Terrain is made once: the client's world draws its generated columns from the cache
+//! the server's world fills ([`SharedTerrain`]), and whatever draws the client's world
+//! (its workers) can draw from it too.
+
+mod thread;
 
 use std::net::SocketAddr;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
-use renet::RenetServer;
+use renet::{RenetClient, RenetServer};
 
 use super::client::{Client, Game};
-use super::lan::{Announcement, Announcer};
-use super::local::{Conditions, LocalLink};
 use super::protocol::ChatLine;
 use super::server::Server;
 use super::transport::connection_config;
-use super::udp_server::UdpServer;
 use hewn_core::physics::tuning::TICK_SECONDS;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName};
+use hewn_core::world::cache::view_capacity;
+use hewn_core::worldgen::SharedTerrain;
+use hewn_save::{Autosaver, Hotbar};
+use thread::{ServerThread, ToClient, ToServer};
 
 /// Ticks the server may take to let its own client in: it needs two.
 const HANDSHAKE_TICKS: u32 = 10;
 
-/// A server in this process with its one client.
-#[derive(Debug)]
-pub struct Host {
-    server: Server,
-    renet: RenetServer,
-    link: LocalLink,
-    client: Client,
-    /// Ticks exchanged over the link.
-    ticks: u64,
-    /// The world opened to the network ([`Host::open_to_network`]): the socket, and when it
-    /// was last read.
-    network: Option<(UdpServer, std::time::Instant)>,
-}
+/// How long the client waits for the server's answer to one tick when it must have it (the
+/// handshake, [`Host::settle`]): the first tick loads the columns around the player.
+const ANSWER_LIMIT: Duration = Duration::from_mins(1);
+
+/// How many ticks the client may play ahead of the server's answer: a third of a second.
+/// A server slower than the clock (a flood of water on a slow machine) then slows the game
+/// down, as a simulation must, instead of leaving its own player's prediction to run
+/// further and further ahead of the world.
+const MAX_AHEAD_TICKS: u64 = 20;
+
+/// The client's id on its own server.
+const OWN_CLIENT: renet::ClientId = 0;
 
 /// How many players a world opened to the network takes, with its own.
 pub const OPEN_TO_LAN_PLAYERS: usize = 8;
 
+/// A server on its own thread with its one client.
+#[derive(Debug)]
+pub struct Host {
+    client: Client,
+    /// The client's end of the connection.
+    renet: RenetClient,
+    to_server: Sender<ToServer>,
+    from_server: Receiver<ToClient>,
+    /// The server's thread; it hands the server back when it ends.
+    thread: Option<JoinHandle<(Server, Option<Autosaver>)>>,
+    /// Ticks played and sent to the server.
+    ticks_sent: u64,
+    /// Ticks whose answer has come back.
+    ticks_answered: u64,
+    /// Where the world listens, once opened to the network.
+    network: Option<SocketAddr>,
+    /// Why the server's end is gone, if it is.
+    gone: Option<String>,
+}
+
+/// A server stopped ([`Host::stop`]): its world as it ended, and the saver it kept.
+#[derive(Debug)]
+pub struct Stopped {
+    /// The server.
+    pub server: Server,
+    /// Its saver, if the world is saved.
+    pub saver: Option<Autosaver>,
+}
+
 impl Host {
-    /// Runs `server` and lets `name` into it.
+    /// Runs `server` on a thread of its own, saving with `saver` if given, and lets `name`
+    /// into it. The server's world keeps the columns it generates for the client's world
+    /// to draw from.
     ///
     /// # Errors
-    /// Why the server would not let the player in (a name already playing, a full server).
-    pub fn start(server: Server, name: PlayerName) -> Result<Self, String> {
+    /// Why the server would not let the player in (a name already playing, a full server,
+    /// no thread to run on).
+    pub fn start(
+        mut server: Server,
+        name: PlayerName,
+        saver: Option<Autosaver>,
+    ) -> Result<Self, String> {
+        let columns = view_capacity(server.view_distance());
+        let terrain = SharedTerrain {
+            generator: server.generator().clone(),
+            columns: server.cache_columns(columns),
+        };
+        // The client shows the far view from the edits the server keeps beyond its view.
+        let edits = server.edits_unloaded();
         let mut renet = RenetServer::new(connection_config());
-        let link = LocalLink::connect(&mut renet, 0, Conditions::PERFECT);
-        let mut host = Self {
+        renet.add_connection(OWN_CLIENT);
+        let mut client_end = RenetClient::new(connection_config());
+        client_end.set_connected();
+        let (to_server, from_client) = channel();
+        let (to_client, from_server) = channel();
+        let serving = ServerThread {
             server,
             renet,
-            link,
-            client: Client::in_process(name),
-            ticks: 0,
+            client: OWN_CLIENT,
+            to_client,
             network: None,
+            saver,
+            ended: false,
+        };
+        let thread = std::thread::Builder::new()
+            .name("server".to_owned())
+            .spawn(move || serving.run(&from_client))
+            .map_err(|e| format!("no thread for the server: {e}"))?;
+        let mut host = Self {
+            client: Client::in_process(name).sharing(terrain),
+            renet: client_end,
+            to_server,
+            from_server,
+            thread: Some(thread),
+            ticks_sent: 0,
+            ticks_answered: 0,
+            network: None,
+            gone: None,
         };
         for _ in 0..HANDSHAKE_TICKS {
-            host.exchange();
-            if let Some(reason) = host.client.refusal() {
-                return Err(reason.to_owned());
+            host.send_tick();
+            host.settle();
+            if let Some(reason) = host.problem() {
+                return Err(reason);
             }
-            if host.client.game().is_some() {
+            if let Some(game) = host.client.game_mut() {
+                game.sim_mut().mirror().restore_edits(edits);
                 return Ok(host);
             }
         }
         Err("the server did not answer".to_owned())
     }
 
-    /// One tick: the player's `input` played ahead by the client, then by the server, whose
-    /// word reaches the client before this returns. Returns what the input's actions did.
+    /// One tick: the player's `input` played ahead by the client and sent to the server,
+    /// which plays it on its own thread; what the server said since the last tick is taken
+    /// first. Returns what the input's actions did, as predicted.
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
-        let outcomes = self.client.play(input, &mut self.link.client);
-        self.exchange();
+        self.receive();
+        if self.ticks_sent - self.ticks_answered >= MAX_AHEAD_TICKS {
+            self.settle_to(MAX_AHEAD_TICKS / 2);
+        }
+        let outcomes = self.client.play(input, &mut self.renet);
+        self.send_tick();
         outcomes
     }
 
-    /// Carries the client's messages to the server, runs the server's tick and carries its
-    /// answer back.
-    fn exchange(&mut self) {
-        let tick = std::time::Duration::from_secs_f64(TICK_SECONDS);
-        self.client.update(&mut self.link.client);
-        self.link.client.update(tick);
-        self.link.exchange(&mut self.renet, self.ticks);
-        self.renet.update(tick);
-        let began = std::time::Instant::now();
-        if let Some((udp, read_at)) = &mut self.network {
-            udp.receive_for(began - *read_at, &mut self.renet, &mut self.server);
-            *read_at = began;
+    /// Takes what the server said since the last call, without waiting.
+    pub fn receive(&mut self) {
+        loop {
+            match self.from_server.try_recv() {
+                Ok(message) => self.take(message),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.server_gone();
+                    break;
+                }
+            }
         }
-        self.server.update(&mut self.renet);
-        if let Some((udp, _)) = &mut self.network {
-            udp.send_for(&mut self.renet, &self.server, began);
+        self.client.update(&mut self.renet);
+    }
+
+    /// Waits until the server has answered every tick sent and takes what it said: the
+    /// client then knows all the server does.
+    pub fn settle(&mut self) {
+        self.settle_to(0);
+    }
+
+    /// Waits until at most `behind` ticks sent are unanswered, taking what the server said.
+    fn settle_to(&mut self, behind: u64) {
+        while self.ticks_sent - self.ticks_answered > behind && self.gone.is_none() {
+            match self.from_server.recv_timeout(ANSWER_LIMIT) {
+                Ok(message) => self.take(message),
+                Err(RecvTimeoutError::Timeout) => {
+                    self.gone = Some("the game's server stopped answering".to_owned());
+                }
+                Err(RecvTimeoutError::Disconnected) => self.server_gone(),
+            }
         }
-        self.server.note_tick_time(began.elapsed());
-        self.link.exchange(&mut self.renet, self.ticks);
-        self.client.update(&mut self.link.client);
-        self.ticks += 1;
+        self.client.update(&mut self.renet);
+    }
+
+    /// Sends what the client queued, then word that it played a tick.
+    fn send_tick(&mut self) {
+        self.client.update(&mut self.renet);
+        self.renet.update(Duration::from_secs_f64(TICK_SECONDS));
+        let packets = self.renet.get_packets_to_send();
+        self.send(ToServer::Packets(packets));
+        self.send(ToServer::Tick);
+        self.ticks_sent += 1;
+    }
+
+    fn take(&mut self, message: ToClient) {
+        match message {
+            ToClient::Ticked(packets) => {
+                for packet in packets {
+                    self.renet.process_packet(&packet);
+                }
+                self.ticks_answered += 1;
+            }
+            ToClient::Ended => {
+                self.renet.disconnect_due_to_transport();
+                self.gone
+                    .get_or_insert_with(|| "the game's server ended the connection".to_owned());
+            }
+        }
+    }
+
+    fn send(&mut self, message: ToServer) {
+        if self.to_server.send(message).is_err() {
+            self.server_gone();
+        }
+    }
+
+    fn server_gone(&mut self) {
+        self.renet.disconnect_due_to_transport();
+        self.gone
+            .get_or_insert_with(|| "the game's server stopped".to_owned());
     }
 
     /// Opens the world to the network, as Minecraft's "Open to LAN" does: the server
     /// listens on `bind` for up to [`OPEN_TO_LAN_PLAYERS`] players, answers pings with
     /// `motd`, and announces itself to `announce_to` if given. Returns the address it
-    /// listens on.
+    /// listens on. From then on the server plays on by its own clock when this client
+    /// stops ticking, so the others never wait for it.
     ///
     /// # Errors
     /// The socket's error.
@@ -114,42 +246,44 @@ impl Host {
         motd: &str,
         announce_to: Option<SocketAddr>,
     ) -> std::io::Result<SocketAddr> {
-        if let Some(addr) = self.network_address() {
+        if let Some(addr) = self.network {
             return Ok(addr);
         }
-        let mut udp = UdpServer::bind(bind, OPEN_TO_LAN_PLAYERS)?;
-        let addr = udp.local_addr().unwrap_or(bind);
-        if let Some(to) = announce_to {
-            let announcement = Announcement {
-                motd: motd.to_owned(),
-                port: addr.port(),
-            };
-            udp.announce(Announcer::new(to, announcement)?);
-        }
-        self.server.set_motd(motd);
-        self.server.set_max_players(OPEN_TO_LAN_PLAYERS);
-        // Others' inputs cross a network: they wait out its jitter as on any server.
-        self.server
-            .set_jitter_ticks(super::server::inputs::JITTER_TICKS);
-        self.network = Some((udp, std::time::Instant::now()));
+        let (answer, answered) = channel();
+        self.send(ToServer::Open {
+            bind,
+            motd: motd.to_owned(),
+            announce_to,
+            answer,
+        });
+        let addr = answered
+            .recv()
+            .map_err(|_| std::io::Error::other("the game's server stopped"))??;
+        self.network = Some(addr);
         Ok(addr)
     }
 
     /// Where the world listens, once opened to the network.
     #[must_use]
-    pub fn network_address(&self) -> Option<SocketAddr> {
-        self.network.as_ref().and_then(|(udp, _)| udp.local_addr())
+    pub const fn network_address(&self) -> Option<SocketAddr> {
+        self.network
+    }
+
+    /// Sends the client the world this far around its player, in columns, from now on.
+    pub fn set_view_distance(&mut self, view_distance: u32) {
+        self.send(ToServer::ViewDistance(view_distance));
     }
 
     /// Sends a line of chat, or a command, to the server ([`Client::say`]).
     pub fn say(&mut self, text: &str) {
-        self.client.say(text, &mut self.link.client);
+        self.client.say(text, &mut self.renet);
     }
 
-    /// Tells the server what the player holds at hand. The server is in this process: it
-    /// keeps the hotbar at once, with no message, so that nothing a player does with its
-    /// hotbar costs it a message's token, and a save made straight after has it.
-    pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar) {
+    /// Tells the server what the player holds at hand, if it changed. The server is in
+    /// this process: it keeps the hotbar before its next tick, with no message, so that
+    /// nothing a player does with its hotbar costs it a message's token, and a save made
+    /// straight after has it.
+    pub fn set_hotbar(&mut self, hotbar: &Hotbar) {
         if self
             .client
             .game()
@@ -158,7 +292,7 @@ impl Host {
             return;
         }
         let name = self.client.name().clone();
-        self.server.set_hotbar(&name, *hotbar);
+        self.send(ToServer::Hotbar(name, *hotbar));
         if let Some(game) = self.client.game_mut() {
             game.note_hotbar_sent(*hotbar);
         }
@@ -174,21 +308,20 @@ impl Host {
         self.client.take_chat()
     }
 
-    /// The server.
-    #[must_use]
-    pub const fn server(&self) -> &Server {
-        &self.server
-    }
-
-    /// The server, to save its world or change its view distance.
-    pub const fn server_mut(&mut self) -> &mut Server {
-        &mut self.server
-    }
-
     /// The client.
     #[must_use]
     pub const fn client(&self) -> &Client {
         &self.client
+    }
+
+    /// Why the game cannot go on with its server, if it cannot: the server sent the player
+    /// away, or its thread ended.
+    #[must_use]
+    pub fn problem(&self) -> Option<String> {
+        if let Some(reason) = self.client.refusal() {
+            return Some(format!("the game's server sent the player away: {reason}"));
+        }
+        self.gone.clone()
     }
 
     /// The world as the client has it.
@@ -212,11 +345,36 @@ impl Host {
     }
 
     /// Ends the client's connection, and those of players who came over the network; the
-    /// server takes the players out at its next tick.
+    /// server keeps its world as it is until [`Host::stop`].
     pub fn close(&mut self) {
-        self.link.close(&mut self.renet);
-        if let Some((udp, _)) = &mut self.network {
-            udp.close(&mut self.renet);
+        self.renet.disconnect();
+        self.send(ToServer::Close);
+    }
+
+    /// Stops the server's thread once it has played every tick sent, and hands the server
+    /// back (to save its world, read its hash and recording).
+    ///
+    /// # Errors
+    /// Why there is no server to hand back: its thread panicked.
+    pub fn stop(mut self) -> Result<Stopped, String> {
+        let thread = self.thread.take();
+        // Dropping the channel is the thread's word to stop, after what was sent before.
+        drop(self);
+        let (server, saver) = thread
+            .ok_or("the server was stopped already")?
+            .join()
+            .map_err(|_| "the game's server failed; see the log".to_owned())?;
+        Ok(Stopped { server, saver })
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        // A host dropped without being stopped still ends its thread.
+        if let Some(thread) = self.thread.take() {
+            let (to_server, _) = channel();
+            drop(std::mem::replace(&mut self.to_server, to_server));
+            let _ = thread.join();
         }
     }
 }

@@ -243,6 +243,8 @@ pub struct Server {
     motd: String,
     /// The world's mode as the clients were last told it.
     mode_sent: hewn_core::sim::survival::Mode,
+    /// The threads its ticks ran on, each once, in the order they first did.
+    tick_threads: Vec<std::thread::ThreadId>,
 }
 
 impl Server {
@@ -273,6 +275,7 @@ impl Server {
             addresses: BTreeMap::new(),
             motd: ServerInfo::default().motd,
             mode_sent,
+            tick_threads: Vec::new(),
         }
     }
 
@@ -317,6 +320,38 @@ impl Server {
         &self.generator
     }
 
+    /// The threads its ticks ran on, each once, in the order they first did: single-player's
+    /// server keeps to a thread of its own.
+    #[must_use]
+    pub fn tick_threads(&self) -> &[std::thread::ThreadId] {
+        &self.tick_threads
+    }
+
+    /// How far around each player its client is sent the world, in columns.
+    #[must_use]
+    pub const fn view_distance(&self) -> u32 {
+        self.config.view_distance
+    }
+
+    /// Makes the world keep the `capacity` columns it generated last for a client in the
+    /// same process to draw from ([`World::cache_columns`]); returns the cache.
+    pub fn cache_columns(
+        &mut self,
+        capacity: usize,
+    ) -> std::sync::Arc<hewn_core::world::cache::ColumnCache> {
+        self.sim.loader().cache_columns(capacity)
+    }
+
+    /// The edits of the columns the world has not loaded: what a client in the same
+    /// process can show beyond the columns it is sent.
+    #[must_use]
+    pub fn edits_unloaded(&self) -> Vec<(hewn_core::world::BlockPos, hewn_core::world::Edit)> {
+        let world = self.sim.world();
+        (world.edits())
+            .filter(|(pos, _)| !world.is_column_loaded(pos.column()))
+            .collect()
+    }
+
     /// How far around each player its client is sent the world, in columns, from now on.
     pub const fn set_view_distance(&mut self, view_distance: u32) {
         self.config.view_distance = view_distance;
@@ -325,9 +360,10 @@ impl Server {
     /// Where a new player starts: at the spawn point, facing the most open way. Worked out
     /// once, in a world of its own, so finding it changes nothing in the game's.
     fn new_body(&mut self) -> Player {
-        let generator = &self.generator;
+        let (generator, world) = (&self.generator, self.sim.world());
         *self.new_body.get_or_insert_with(|| {
-            let mut probe = World::with_shared_source(generator.clone());
+            // Drawn from the world's own source: its cache, when it shares one.
+            let mut probe = World::with_shared_source(world.source().clone());
             spawn::new_player(&mut probe, generator.spawn_point())
         })
     }
@@ -448,6 +484,10 @@ impl Server {
     /// One tick: takes the clients' news from `renet`, steps the world, and queues what each
     /// client must hear on `renet`.
     pub fn update(&mut self, renet: &mut RenetServer) -> TickSummary {
+        let here = std::thread::current().id();
+        if !self.tick_threads.contains(&here) {
+            self.tick_threads.push(here);
+        }
         let mut summary = TickSummary::default();
         let tick = self.sim.tick_count();
         while let Some(event) = renet.get_event() {

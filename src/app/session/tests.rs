@@ -92,7 +92,7 @@ fn a_session_plays_600_ticks_without_a_window_or_a_gpu() {
     let start = session.me().position;
     session.input.key(Control::Forward, true);
     run_until(&mut session, &mut scene, true, |s| {
-        s.play.sim().tick_count() >= 600
+        s.play.game().ticks_played() >= 600
     });
 
     // Ten seconds of walking at 4.3 blocks a second, less the first steps' acceleration.
@@ -132,11 +132,11 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
     // Straight down, at the grass under the player's feet.
     session.input.mouse_motion(0.0, 1e6);
     session.input.button(Button::Break, true);
-    let before = session.play.sim().tick_count();
+    let before = session.play.game().ticks_played();
     let grass = BlockPos::containing(session.me().position).offset(glam::IVec3::NEG_Y);
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let mut changes = SceneChanges::default();
-    while session.play.sim().tick_count() == before {
+    while session.play.game().ticks_played() == before {
         changes = session.advance(frame, true);
     }
     let edits: Vec<_> = session.play.sim().world().edits().collect();
@@ -183,8 +183,8 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
     // level-1 cell, so every level above changes.
     session.input.mouse_motion(0.0, 300.0);
     session.input.button(Button::Place, true);
-    let before = session.play.sim().tick_count();
-    while session.play.sim().tick_count() == before {
+    let before = session.play.game().ticks_played();
+    while session.play.game().ticks_played() == before {
         let changes = session.advance(frame, true);
         scene.apply(changes, &mut session);
     }
@@ -264,5 +264,92 @@ fn edits_the_near_view_never_loaded_reach_the_far_view() {
     assert_eq!(
         blocks.section(section, &*session.generator).get(local),
         Block::Glowstone
+    );
+}
+
+/// A generator that counts how often each column is made.
+#[derive(Debug)]
+struct Counted {
+    generator: Arc<Generator>,
+    made: std::sync::Mutex<BTreeMap<hewn_core::world::ColumnPos, u32>>,
+}
+
+impl hewn_core::world::ColumnSource for Counted {
+    fn generate(&self, pos: ChunkPos) -> hewn_core::world::Chunk {
+        self.generator.generate(pos)
+    }
+
+    fn generate_column(
+        &self,
+        pos: hewn_core::world::ColumnPos,
+    ) -> [hewn_core::world::Chunk; hewn_core::world::COLUMN_CHUNKS] {
+        *self.made.lock().expect("no panic").entry(pos).or_default() += 1;
+        self.generator.generate_column(pos)
+    }
+}
+
+#[test]
+fn walking_in_single_player_generates_each_column_once_and_the_frame_never_ticks_the_server() {
+    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "terrain"])
+        .expect("the options parse");
+    let settings = Settings {
+        render_distance: 3,
+        far_view: 0,
+        ..Settings::default()
+    };
+    let mut opened =
+        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
+    let counted = Arc::new(Counted {
+        generator: opened.generator.clone(),
+        made: std::sync::Mutex::default(),
+    });
+    // The same world, its columns made by the counting generator from the start.
+    opened.start.world = hewn_core::world::World::with_shared_source(counted.clone());
+    let mut session = Session::new(&cli.play, &settings, opened, Instant::now())
+        .expect("the game's server lets its player in");
+    let mut scene = Scene::default();
+    let mut entered = std::collections::BTreeSet::new();
+    run_until(&mut session, &mut scene, true, |s| s.started());
+    run_until(&mut session, &mut scene, false, |s| {
+        s.loading_progress() >= 1.0
+    });
+    entered.extend(session.play.sim().world().loaded_columns());
+    let in_view = entered.len();
+    let start = session.me().position;
+    session.input.key(Control::Forward, true);
+    session.input.key(Control::Sprint, true);
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
+    let deadline = Instant::now() + PATIENCE;
+    // Ten seconds of sprinting, across some columns' worth of new view.
+    while session.play.game().ticks_played() < 600 {
+        assert!(Instant::now() < deadline, "the session got stuck");
+        let changes = session.advance(frame, true);
+        scene.apply(changes, &mut session);
+        entered.extend(session.play.sim().world().loaded_columns());
+        // Time for the workers to keep the view loaded as the player goes.
+        std::thread::sleep(Duration::from_millis(4));
+    }
+    let walked = (session.me().position - start).length();
+    let Play::Hosted(host) = session.play else {
+        panic!("single-player hosts its server");
+    };
+    let server = host.stop().expect("the server stops").server;
+    entered.extend(server.sim().world().loaded_columns());
+    assert!(
+        entered.len() > in_view + 14,
+        "{} columns entered, {in_view} in the first view, {walked:.1} blocks walked",
+        entered.len()
+    );
+    let made = counted.made.lock().expect("no panic");
+    let twice: Vec<_> = made.iter().filter(|&(_, &n)| n > 1).collect();
+    assert!(twice.is_empty(), "made more than once: {twice:?}");
+    assert!(
+        entered.iter().all(|c| made.contains_key(c)),
+        "every column entered came from the world's own generator"
+    );
+    assert!(!server.tick_threads().is_empty(), "the server ticked");
+    assert!(
+        !server.tick_threads().contains(&std::thread::current().id()),
+        "the frame's thread never ran the server's tick"
     );
 }

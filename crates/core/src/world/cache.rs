@@ -15,6 +15,16 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use super::light::{ColumnLight, light_column};
 use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, ColumnSource};
 
+/// How many columns a cache keeps for a view `view_distance` columns around one player:
+/// twice the view's square with a ring beyond it. A client asks for a column once, as it
+/// comes into view at the edge, and the server only once the player is near it; meanwhile
+/// the view's edge has moved on by as many columns, each new to the cache.
+#[must_use]
+pub fn view_capacity(view_distance: u32) -> usize {
+    let side = 2 * view_distance as usize + 3;
+    2 * side * side
+}
+
 /// A column as its source made it, with the light it has by itself
 /// ([`light_column`]).
 #[derive(Debug)]
@@ -98,7 +108,10 @@ impl ColumnCache {
             if state.making.insert(pos) {
                 break;
             }
-            state = self.made.wait(state).unwrap_or_else(PoisonError::into_inner);
+            state = self
+                .made
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
         }
         drop(state);
         let making = Making { cache: self, pos };

@@ -45,6 +45,11 @@ impl Loader<'_> {
         self.world.insert_column(pos, chunks, light);
     }
 
+    /// See [`World::cache_columns`].
+    pub fn cache_columns(&mut self, capacity: usize) -> std::sync::Arc<super::cache::ColumnCache> {
+        self.world.cache_columns(capacity)
+    }
+
     /// See [`World::unload_column`].
     pub fn unload_column(&mut self, pos: ColumnPos) {
         self.world.unload_column(pos);

@@ -98,6 +98,8 @@ struct Column {
 #[derive(Clone, Debug)]
 pub struct World {
     source: Arc<dyn ColumnSource>,
+    /// The cache the source is, once [`World::cache_columns`] made one.
+    cache: Option<Arc<cache::ColumnCache>>,
     columns: BTreeMap<ColumnPos, Column>,
     edits: Edits,
     /// Chunks whose edits changed since [`World::take_changed_chunks`] was last called.
@@ -131,6 +133,7 @@ impl World {
     pub fn with_shared_source(source: Arc<dyn ColumnSource>) -> Self {
         Self {
             source,
+            cache: None,
             columns: BTreeMap::new(),
             edits: Edits::default(),
             changed: BTreeSet::new(),
@@ -143,11 +146,17 @@ impl World {
 
     /// Makes this world keep the `capacity` columns it generated last in a cache that
     /// others may draw from too (a client in the same process, its workers), so that each
-    /// column is generated once; returns the cache. Nothing it holds changes: the cache
-    /// makes what the world's own source made.
+    /// column is generated once; returns the cache. A world that has one keeps it, at
+    /// `capacity` from now on. Nothing it holds changes: the cache makes what the world's
+    /// own source made.
     pub fn cache_columns(&mut self, capacity: usize) -> Arc<cache::ColumnCache> {
+        if let Some(cache) = &self.cache {
+            cache.set_capacity(capacity);
+            return Arc::clone(cache);
+        }
         let cache = Arc::new(cache::ColumnCache::new(Arc::clone(&self.source), capacity));
         self.source = cache.clone();
+        self.cache = Some(Arc::clone(&cache));
         cache
     }
 

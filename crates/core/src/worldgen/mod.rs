@@ -16,10 +16,12 @@ mod terrain;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use glam::DVec3;
 
+use crate::world::cache::ColumnCache;
 use crate::world::coarse::{CoarseSection, CoarseSource, SectionPos, uniform_columns};
 use crate::world::coords::{CHUNK_SIZE, CHUNK_VOLUME};
 use crate::world::{Block, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, ColumnSource, LocalPos};
@@ -82,6 +84,26 @@ pub const FLAT_SURFACE_Y: i32 = 64;
 /// client and a server play together only with the same version (the multiplayer handshake
 /// checks it), and the worldgen golden tests pin what each version makes.
 pub const GENERATOR_VERSION: u32 = 1;
+
+/// A generator and a cache of the columns it made, shared by everything in a process that
+/// draws one world: in single-player, the server's world, the client's and the client's
+/// workers, so each column is generated (and lit by itself) once.
+#[derive(Clone, Debug)]
+pub struct SharedTerrain {
+    /// The generator, for what the cache does not hold (the far view's coarse sections).
+    pub generator: Arc<Generator>,
+    /// The columns it made, lit by themselves.
+    pub columns: Arc<ColumnCache>,
+}
+
+impl SharedTerrain {
+    /// `generator`'s terrain with a cache of its own, keeping `capacity` columns.
+    #[must_use]
+    pub fn new(generator: Arc<Generator>, capacity: usize) -> Self {
+        let columns = Arc::new(ColumnCache::new(generator.clone(), capacity));
+        Self { generator, columns }
+    }
+}
 
 /// A seeded generator of one kind.
 #[derive(Debug)]

@@ -15,8 +15,9 @@ use hewn_core::physics::Player;
 use hewn_core::physics::crates::Crate;
 use hewn_core::physics::falling::FallingBlock;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Players, Simulation, Start};
+use hewn_core::world::cache::{ColumnCache, view_capacity};
 use hewn_core::world::{Block, BlockPos, ColumnPos, World};
-use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};
 use hewn_save::Hotbar;
 
 mod survival;
@@ -57,6 +58,8 @@ struct Pending {
 pub struct Game {
     sim: Simulation,
     generator: Arc<Generator>,
+    /// The generated columns its world draws from, which its views may share.
+    generated: Arc<ColumnCache>,
     /// The client's tick to play next.
     next_tick: u64,
     unconfirmed: VecDeque<Played>,
@@ -90,10 +93,28 @@ pub struct Game {
 impl Game {
     /// The world the server's welcome describes, with `name` in it; `None` for a generator
     /// this build does not know.
-    pub(super) fn new(name: &PlayerName, welcome: &Welcome) -> Option<Self> {
+    pub(super) fn new(
+        name: &PlayerName,
+        welcome: &Welcome,
+        shared: Option<&SharedTerrain>,
+    ) -> Option<Self> {
         let kind: GeneratorKind = welcome.generator.parse().ok()?;
-        let generator = Arc::new(Generator::new(kind, welcome.seed));
-        let world = World::with_shared_source(generator.clone());
+        // Until whatever draws the world says how far it sees.
+        let capacity = view_capacity(8);
+        let (generator, world, generated) = match shared {
+            Some(terrain)
+                if terrain.generator.kind() == kind && terrain.generator.seed() == welcome.seed =>
+            {
+                let world = World::with_shared_source(terrain.columns.clone());
+                (terrain.generator.clone(), world, terrain.columns.clone())
+            }
+            _ => {
+                let generator = Arc::new(Generator::new(kind, welcome.seed));
+                let mut world = World::with_shared_source(generator.clone());
+                let generated = world.cache_columns(capacity);
+                (generator, world, generated)
+            }
+        };
         let mut start = Start::in_world(world, welcome.body.player());
         start.players = Players::one(name.clone(), welcome.body.player());
         start.time = welcome.time;
@@ -104,6 +125,7 @@ impl Game {
         Some(Self {
             sim: Simulation::new(start),
             generator,
+            generated,
             next_tick: 0,
             unconfirmed: VecDeque::new(),
             confirmed: None,
@@ -124,6 +146,13 @@ impl Game {
             }),
             hotbar_sent_at: None,
         })
+    }
+
+    /// The generated columns this world draws from: the server's own in single-player, for
+    /// whatever else draws the world (the client's workers) to draw from too.
+    #[must_use]
+    pub const fn generated(&self) -> &Arc<ColumnCache> {
+        &self.generated
     }
 
     /// What the player holds at hand as the server has it: as the world kept it when the

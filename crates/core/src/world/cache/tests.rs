@@ -61,7 +61,8 @@ fn threads_asking_for_one_column_at_once_make_it_once() {
             let (cache, start) = (cache.clone(), start.clone());
             std::thread::spawn(move || {
                 start.wait();
-                (0..4).map(|x| cache.column(ColumnPos::new(x, 0))).count()
+                let columns: Vec<_> = (0..4).map(|x| cache.column(ColumnPos::new(x, 0))).collect();
+                columns.len()
             })
         })
         .collect();
