@@ -31,6 +31,9 @@ impl App {
         let elapsed = now - self.frame.last;
         self.frame.last = now;
         self.frame.stats.push(elapsed);
+        if let Some(every) = &mut self.frame.every {
+            every.push(elapsed.as_secs_f64() * 1e3);
+        }
         self.advance_session(elapsed, now);
         self.follow_survival();
         if let Some(problem) = self.session.as_ref().and_then(super::Session::problem) {
@@ -393,6 +396,21 @@ impl App {
         if let Some(display) = &self.display {
             capture_mouse(&display.window, on);
         }
+    }
+
+    /// Writes every frame's time to the `--frame-times` file, if asked for.
+    ///
+    /// # Errors
+    /// [`AppError::Write`] if the file cannot be written.
+    pub(super) fn write_frame_times(&self) -> Result<(), AppError> {
+        let (Some(path), Some(every)) = (&self.options.frame_times, &self.frame.every) else {
+            return Ok(());
+        };
+        let text: String = every.iter().map(|ms| format!("{ms:.3}\n")).collect();
+        std::fs::write(path, text).map_err(|e| AppError::Write {
+            path: path.clone(),
+            message: e.to_string(),
+        })
     }
 
     /// Logs the frame-time percentiles at exit.

@@ -143,7 +143,7 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
         session: None,
         screen: Screen::Title,
         ui: UiState::default(),
-        frame: FrameState::new(),
+        frame: FrameState::new(options.frame_times.is_some()),
         captured: false,
         focused: true,
         error: None,
@@ -151,6 +151,7 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     };
     event_loop.run_app(&mut app)?;
     app.log_frame_times();
+    app.write_frame_times()?;
     app.save_settings();
     if let Some(session) = app.session.take() {
         session.finish()?;
@@ -208,6 +209,8 @@ struct FrameState {
     started: Instant,
     last: Instant,
     stats: FrameStats,
+    /// Every frame's time, in milliseconds, when `--frame-times` asks for them.
+    every: Option<Vec<f64>>,
     /// Frames presented.
     presented: u64,
     /// F2 was pressed.
@@ -219,11 +222,13 @@ struct FrameState {
 }
 
 impl FrameState {
-    fn new() -> Self {
+    /// A first frame's state, keeping every frame's time if `keep_every`.
+    fn new(keep_every: bool) -> Self {
         Self {
             started: Instant::now(),
             last: Instant::now(),
             stats: FrameStats::default(),
+            every: keep_every.then(Vec::new),
             presented: 0,
             screenshot_requested: false,
             overlay: false,
