@@ -1,6 +1,8 @@
 //! Where a session's world lives: on a server, in this process (single-player) or one it
 //! joined (`--connect`). Either way the game plays through a client that mirrors the
-//! server's world and predicts its own player; only the connection differs.
+//! server's world and predicts its own player; only the connection differs, and [`Play`]
+//! is what the session asks of either: most of it written once, over the client, and the
+//! rest by each connection (`Host`, the game's own server on its thread, and [`Remote`]).
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -11,19 +13,13 @@ use hewn_core::sim::{ActionOutcome, Input, PlayerName, Simulation};
 use hewn_core::worldgen::SharedTerrain;
 use hewn_net::client::{Client, Game};
 use hewn_net::host::{Host, Stopped};
+use hewn_save::Hotbar;
+
+use super::ui::pause::LanState;
 use hewn_net::transport::UdpClient;
 
 /// How long joining a server may take before the game gives up.
 pub const JOIN_LIMIT: Duration = Duration::from_secs(15);
-
-/// A session's world.
-#[derive(Debug)]
-pub enum Play {
-    /// The game's own server, in this process.
-    Hosted(Box<Host>),
-    /// A server elsewhere.
-    Remote(Box<Remote>),
-}
 
 /// A connection to a server with the world it sent.
 #[derive(Debug)]
@@ -176,208 +172,52 @@ impl Remote {
             )
         })
     }
-
-    /// The client, for the overlay's figures.
-    #[must_use]
-    pub const fn client(&self) -> &Client {
-        &self.client
-    }
-
-    /// The world the server sent.
-    fn game(&self) -> &Game {
-        // `join` returns only once the welcome made the game, and a client never drops it.
-        self.client.game().expect("a joined client has its world")
-    }
-
-    /// The world the server sent, to change.
-    fn game_mut(&mut self) -> &mut Game {
-        self.client
-            .game_mut()
-            .expect("a joined client has its world")
-    }
 }
 
-impl Play {
-    /// The world as the client has it: what the session shows.
-    #[must_use]
-    pub fn game(&self) -> &Game {
-        match self {
-            Self::Hosted(host) => host.game(),
-            Self::Remote(remote) => remote.game(),
-        }
-    }
+/// A session's connection to the server whose world it plays.
+pub trait Play: std::fmt::Debug {
+    /// The client.
+    fn client(&self) -> &Client;
 
-    /// The world as the client has it, to stream columns into.
-    pub fn game_mut(&mut self) -> &mut Game {
-        match self {
-            Self::Hosted(host) => host.game_mut(),
-            Self::Remote(remote) => remote.game_mut(),
-        }
-    }
-
-    /// The world as the session shows it.
-    #[must_use]
-    pub fn sim(&self) -> &Simulation {
-        self.game().sim()
-    }
-
-    /// The world, to stream columns into.
-    pub fn sim_mut(&mut self) -> &mut Simulation {
-        self.game_mut().sim_mut()
-    }
-
-    /// The terrain of the world played: its generator, and the columns generated for it
-    /// (by the game's own server too, in single-player) for the workers to draw from.
-    #[must_use]
-    pub fn terrain(&self) -> SharedTerrain {
-        let game = self.game();
-        SharedTerrain {
-            generator: std::sync::Arc::clone(game.generator()),
-            columns: std::sync::Arc::clone(game.generated()),
-        }
-    }
-
-    /// Sends the client the world this far around its player, in columns, from now on; a
-    /// server elsewhere keeps its own view distance.
-    pub fn set_view_distance(&mut self, view_distance: u32) {
-        if let Self::Hosted(host) = self {
-            host.set_view_distance(view_distance);
-        }
-    }
-
-    /// The name the player plays as.
-    #[must_use]
-    pub const fn name(&self) -> &PlayerName {
-        match self {
-            Self::Hosted(host) => host.client().name(),
-            Self::Remote(remote) => remote.client.name(),
-        }
-    }
-
-    /// The player being played.
-    #[must_use]
-    pub fn me(&self) -> Player {
-        self.sim()
-            .player()
-            .copied()
-            .unwrap_or_else(|| Player::new(glam::DVec3::ZERO))
-    }
+    /// The client, to take the world's columns.
+    fn client_mut(&mut self) -> &mut Client;
 
     /// Reads and sends what the network has, between ticks.
-    pub fn pump(&mut self) {
-        match self {
-            Self::Hosted(host) => host.receive(),
-            Self::Remote(remote) => remote.pump(),
-        }
-    }
-
-    /// Whether the world under the player is complete: its edits have arrived.
-    #[must_use]
-    pub fn ground_ready(&self) -> bool {
-        self.game().ground_ready()
-    }
+    fn pump(&mut self);
 
     /// One tick of `input`, played ahead of the server and sent to it. Returns what its
     /// actions did, as predicted.
-    pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
-        match self {
-            Self::Hosted(host) => host.tick(input),
-            Self::Remote(remote) => {
-                remote.pump();
-                // The window's look in single precision, which travels in half the bytes; a
-                // mouse cannot aim finer.
-                let input = Input {
-                    yaw: input.yaw.map(|v| f64::from(v as f32)),
-                    pitch: input.pitch.map(|v| f64::from(v as f32)),
-                    ..input.clone()
-                };
-                let outcomes = remote.client.play(&input, &mut remote.udp.renet);
-                remote.udp.send();
-                outcomes
-            }
-        }
-    }
-
-    /// Who is online and how the server is doing, as it last said.
-    #[must_use]
-    pub fn status(&self) -> &hewn_net::protocol::Status {
-        match self {
-            Self::Hosted(host) => host.client().status(),
-            Self::Remote(remote) => remote.client.status(),
-        }
-    }
-
-    /// For a server elsewhere: its address, the round trip in milliseconds and the bytes a
-    /// second received and sent.
-    #[must_use]
-    pub fn connection(&self) -> Option<(SocketAddr, f64, f64, f64)> {
-        let Self::Remote(remote) = self else {
-            return None;
-        };
-        let info = remote.udp.renet.network_info();
-        Some((
-            remote.addr,
-            info.rtt * 1000.0,
-            info.bytes_received_per_second,
-            info.bytes_sent_per_second,
-        ))
-    }
+    fn tick(&mut self, input: &Input) -> Vec<ActionOutcome>;
 
     /// Sends a line of chat, or a command, to the server.
-    pub fn say(&mut self, text: &str) {
-        match self {
-            Self::Hosted(host) => host.say(text),
-            Self::Remote(remote) => {
-                remote.client.say(text, &mut remote.udp.renet);
-                remote.udp.send();
-            }
-        }
-    }
+    fn say(&mut self, text: &str);
 
     /// Tells the server what the player holds at hand, if it changed since it last heard:
     /// a server elsewhere a few times a second at most, unless `at_once` (the last word
     /// before leaving).
-    pub fn set_hotbar(&mut self, hotbar: &hewn_save::Hotbar, at_once: bool) {
-        match self {
-            Self::Hosted(host) => host.set_hotbar(hotbar),
-            Self::Remote(remote) => {
-                let renet = &mut remote.udp.renet;
-                let sent = if at_once {
-                    remote.client.set_hotbar_now(hotbar, renet)
-                } else {
-                    remote.client.set_hotbar(hotbar, renet)
-                };
-                if sent {
-                    remote.udp.send();
-                }
-            }
-        }
-    }
+    fn set_hotbar(&mut self, hotbar: &Hotbar, at_once: bool);
 
-    /// The lines of chat heard since the last call, oldest first.
-    pub fn take_chat(&mut self) -> Vec<hewn_net::protocol::ChatLine> {
-        match self {
-            Self::Hosted(host) => host.take_chat(),
-            Self::Remote(remote) => remote.client.take_chat(),
-        }
-    }
+    /// Why the session cannot go on, if it cannot.
+    fn problem(&self) -> Option<String>;
 
-    /// What the server said happened within earshot that this game did not predict.
-    pub fn take_heard(&mut self) -> Vec<hewn_core::sim::Event> {
-        match self {
-            Self::Hosted(host) => host.take_heard(),
-            Self::Remote(remote) => remote.client.take_heard(),
-        }
-    }
+    /// Ends the connection.
+    fn close(&mut self);
+
+    /// Stops the game's own server once it has played every tick sent and hands it back,
+    /// with its saver; `None` for a server elsewhere.
+    ///
+    /// # Errors
+    /// The game's server failed (its thread panicked).
+    fn stop(self: Box<Self>) -> Result<Option<Stopped>, String>;
+
+    /// Sends the client the world this far around its player, in columns, from now on; a
+    /// server elsewhere keeps its own view distance.
+    fn set_view_distance(&mut self, _view_distance: u32) {}
 
     /// Whether the world goes on while the game is paused: a server's elsewhere does; the
-    /// game's own stops with it.
-    #[must_use]
-    pub fn runs_while_paused(&self) -> bool {
-        match self {
-            Self::Hosted(host) => host.network_address().is_some(),
-            Self::Remote(_) => true,
-        }
+    /// game's own stops with it unless it is open to the network.
+    fn runs_while_paused(&self) -> bool {
+        true
     }
 
     /// Opens the game's own world to the network (the pause menu's "Open to LAN"), named
@@ -386,64 +226,232 @@ impl Play {
     ///
     /// # Errors
     /// Why not, as the player reads it.
-    pub fn open_to_network(
+    fn open_to_network(
         &mut self,
-        motd: &str,
-        announce_to: Option<SocketAddr>,
+        _motd: &str,
+        _announce_to: Option<SocketAddr>,
     ) -> Result<u16, String> {
-        let Self::Hosted(host) = self else {
-            return Err("only a world of your own can be opened to the network".to_owned());
-        };
-        let any: SocketAddr = (std::net::Ipv4Addr::UNSPECIFIED, 0).into();
-        host.open_to_network(any, motd, announce_to)
-            .map(|addr| addr.port())
-            .map_err(|e| format!("cannot open to the network: {e}"))
+        Err("only a world of your own can be opened to the network".to_owned())
     }
 
     /// Whether the world can be, or is, open to the local network, for the pause menu.
-    #[must_use]
-    pub fn lan_state(&self) -> super::ui::pause::LanState {
-        use super::ui::pause::LanState;
-        match self {
-            Self::Hosted(host) => host
-                .network_address()
-                .map_or(LanState::Closed, |a| LanState::Open(a.port())),
-            Self::Remote(_) => LanState::NotOurs,
+    fn lan_state(&self) -> LanState {
+        LanState::NotOurs
+    }
+
+    /// For a server elsewhere: its address, the round trip in milliseconds and the bytes a
+    /// second received and sent.
+    fn connection(&self) -> Option<(SocketAddr, f64, f64, f64)> {
+        None
+    }
+
+    /// The world as the client has it: what the session shows.
+    fn game(&self) -> &Game {
+        // A session starts only once the server's welcome made the game, and a client
+        // never drops it.
+        self.client()
+            .game()
+            .expect("a playing client has its world")
+    }
+
+    /// The world as the client has it, to stream columns into.
+    fn game_mut(&mut self) -> &mut Game {
+        self.client_mut()
+            .game_mut()
+            .expect("a playing client has its world")
+    }
+
+    /// The world as the session shows it.
+    fn sim(&self) -> &Simulation {
+        self.game().sim()
+    }
+
+    /// The world, to stream columns into.
+    fn sim_mut(&mut self) -> &mut Simulation {
+        self.game_mut().sim_mut()
+    }
+
+    /// The terrain of the world played: its generator, and the columns generated for it
+    /// (by the game's own server too, in single-player) for the workers to draw from.
+    fn terrain(&self) -> SharedTerrain {
+        let game = self.game();
+        SharedTerrain {
+            generator: std::sync::Arc::clone(game.generator()),
+            columns: std::sync::Arc::clone(game.generated()),
         }
     }
 
-    /// Why the session cannot go on, if it cannot.
-    #[must_use]
-    pub fn problem(&self) -> Option<String> {
-        match self {
-            Self::Hosted(host) => host.problem(),
-            Self::Remote(remote) => remote.problem(),
-        }
+    /// The name the player plays as.
+    fn name(&self) -> &PlayerName {
+        self.client().name()
     }
 
-    /// Ends the connection.
-    pub fn leave(&mut self) {
+    /// The player being played.
+    fn me(&self) -> Player {
+        self.sim()
+            .player()
+            .copied()
+            .unwrap_or_else(|| Player::new(glam::DVec3::ZERO))
+    }
+
+    /// Whether the world under the player is complete: its edits have arrived.
+    fn ground_ready(&self) -> bool {
+        self.game().ground_ready()
+    }
+
+    /// Who is online and how the server is doing, as it last said.
+    fn status(&self) -> &hewn_net::protocol::Status {
+        self.client().status()
+    }
+
+    /// The lines of chat heard since the last call, oldest first.
+    fn take_chat(&mut self) -> Vec<hewn_net::protocol::ChatLine> {
+        self.client_mut().take_chat()
+    }
+
+    /// What the server said happened within earshot that this game did not predict.
+    fn take_heard(&mut self) -> Vec<hewn_core::sim::Event> {
+        self.client_mut().take_heard()
+    }
+
+    /// Ends the connection, logging how the client fared.
+    fn leave(&mut self) {
         let game = self.game();
         log::info!(
             "leaving the server after {} ticks with {} corrections",
             game.ticks_played(),
             game.corrections()
         );
-        match self {
-            Self::Hosted(host) => host.close(),
-            Self::Remote(remote) => remote.udp.close(),
+        self.close();
+    }
+}
+
+impl Play for Host {
+    fn client(&self) -> &Client {
+        Self::client(self)
+    }
+
+    fn client_mut(&mut self) -> &mut Client {
+        Self::client_mut(self)
+    }
+
+    fn pump(&mut self) {
+        self.receive();
+    }
+
+    fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
+        Self::tick(self, input)
+    }
+
+    fn say(&mut self, text: &str) {
+        Self::say(self, text);
+    }
+
+    fn set_hotbar(&mut self, hotbar: &Hotbar, _at_once: bool) {
+        // The server is in this process: it keeps every hotbar at once.
+        Self::set_hotbar(self, hotbar);
+    }
+
+    fn problem(&self) -> Option<String> {
+        Self::problem(self)
+    }
+
+    fn close(&mut self) {
+        Self::close(self);
+    }
+
+    fn stop(self: Box<Self>) -> Result<Option<Stopped>, String> {
+        Self::stop(*self).map(Some)
+    }
+
+    fn set_view_distance(&mut self, view_distance: u32) {
+        Self::set_view_distance(self, view_distance);
+    }
+
+    fn runs_while_paused(&self) -> bool {
+        self.network_address().is_some()
+    }
+
+    fn open_to_network(
+        &mut self,
+        motd: &str,
+        announce_to: Option<SocketAddr>,
+    ) -> Result<u16, String> {
+        let any: SocketAddr = (std::net::Ipv4Addr::UNSPECIFIED, 0).into();
+        Self::open_to_network(self, any, motd, announce_to)
+            .map(|addr| addr.port())
+            .map_err(|e| format!("cannot open to the network: {e}"))
+    }
+
+    fn lan_state(&self) -> LanState {
+        self.network_address()
+            .map_or(LanState::Closed, |a| LanState::Open(a.port()))
+    }
+}
+
+impl Play for Remote {
+    fn client(&self) -> &Client {
+        &self.client
+    }
+
+    fn client_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
+
+    fn pump(&mut self) {
+        Self::pump(self);
+    }
+
+    fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
+        self.pump();
+        // The window's look in single precision, which travels in half the bytes; a mouse
+        // cannot aim finer.
+        let input = Input {
+            yaw: input.yaw.map(|v| f64::from(v as f32)),
+            pitch: input.pitch.map(|v| f64::from(v as f32)),
+            ..input.clone()
+        };
+        let outcomes = self.client.play(&input, &mut self.udp.renet);
+        self.udp.send();
+        outcomes
+    }
+
+    fn say(&mut self, text: &str) {
+        self.client.say(text, &mut self.udp.renet);
+        self.udp.send();
+    }
+
+    fn set_hotbar(&mut self, hotbar: &Hotbar, at_once: bool) {
+        let renet = &mut self.udp.renet;
+        let sent = if at_once {
+            self.client.set_hotbar_now(hotbar, renet)
+        } else {
+            self.client.set_hotbar(hotbar, renet)
+        };
+        if sent {
+            self.udp.send();
         }
     }
 
-    /// Stops the game's own server once it has played every tick sent and hands it back,
-    /// with its saver; `None` for a server elsewhere.
-    ///
-    /// # Errors
-    /// The game's server failed (its thread panicked).
-    pub fn stop(self) -> Result<Option<Stopped>, String> {
-        match self {
-            Self::Hosted(host) => host.stop().map(Some),
-            Self::Remote(_) => Ok(None),
-        }
+    fn problem(&self) -> Option<String> {
+        Self::problem(self)
+    }
+
+    fn close(&mut self) {
+        self.udp.close();
+    }
+
+    fn stop(self: Box<Self>) -> Result<Option<Stopped>, String> {
+        Ok(None)
+    }
+
+    fn connection(&self) -> Option<(SocketAddr, f64, f64, f64)> {
+        let info = self.udp.renet.network_info();
+        Some((
+            self.addr,
+            info.rtt * 1000.0,
+            info.bytes_received_per_second,
+            info.bytes_sent_per_second,
+        ))
     }
 }

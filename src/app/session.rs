@@ -48,7 +48,7 @@ pub struct SceneChanges {
 
 /// A world in play.
 pub struct Session {
-    pub(super) play: Play,
+    pub(super) play: Box<dyn Play>,
     /// The generator the world comes from: its kind and seed head the debug overlay.
     pub(super) generator: Arc<Generator>,
     pub(super) streamer: Streamer,
@@ -117,7 +117,7 @@ impl Session {
             server: "the game's own".to_owned(),
             message,
         })?;
-        let mut session = Self::with(Play::Hosted(Box::new(host)), settings, launch);
+        let mut session = Self::with(Box::new(host), settings, launch);
         session.record_to.clone_from(&options.record);
         Ok(session)
     }
@@ -125,11 +125,11 @@ impl Session {
     /// Starts playing on the server `remote` joined, with the player's `settings`.
     #[must_use]
     pub fn joined(remote: Box<Remote>, settings: &Settings, launch: Instant) -> Self {
-        Self::with(Play::Remote(remote), settings, launch)
+        Self::with(remote, settings, launch)
     }
 
     /// A session of `play` with nothing recorded or saved yet.
-    fn with(play: Play, settings: &Settings, launch: Instant) -> Self {
+    fn with(play: Box<dyn Play>, settings: &Settings, launch: Instant) -> Self {
         let terrain = play.terrain();
         terrain
             .columns

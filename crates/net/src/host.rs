@@ -314,6 +314,11 @@ impl Host {
         &self.client
     }
 
+    /// The client, to take the world's columns.
+    pub const fn client_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
+
     /// Why the game cannot go on with its server, if it cannot: the server sent the player
     /// away, or its thread ended.
     #[must_use]
