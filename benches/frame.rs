@@ -19,8 +19,8 @@
 use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
-use hewn::app::far::rings::{Rings, SectionColumn};
-use hewn::app::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START};
+use hewn_client::far::rings::{Rings, SectionColumn};
+use hewn_client::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START};
 use hewn_core::physics::Player;
 use hewn_core::sim::spawn::new_player;
 use hewn_core::sim::time::NOON;

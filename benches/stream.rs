@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn::app::Streamer;
+use hewn_client::Streamer;
 use hewn_core::world::World;
 use hewn_core::world::cache::view_capacity;
 use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};

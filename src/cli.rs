@@ -254,6 +254,17 @@ pub struct PlayOptions {
     pub name: Option<hewn_core::sim::PlayerName>,
 }
 
+impl PlayOptions {
+    /// How the game's own server is to run the world these options open.
+    #[must_use]
+    pub fn hosting(&self) -> hewn_client::session::Hosting {
+        hewn_client::session::Hosting {
+            time: self.time,
+            record_to: self.record.clone(),
+        }
+    }
+}
+
 /// A player's name on the command line, held to the one rule for names.
 fn parse_name(name: &str) -> Result<hewn_core::sim::PlayerName, String> {
     hewn_core::sim::PlayerName::new(name).map_err(|e| e.to_string())

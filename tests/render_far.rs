@@ -12,8 +12,8 @@
 use std::collections::HashSet;
 
 use glam::DVec3;
-use hewn::app::far::rings::{Plan, Rings, SectionColumn};
-use hewn::app::tuning::FAR_DETAIL;
+use hewn_client::far::rings::{Plan, Rings, SectionColumn};
+use hewn_client::tuning::FAR_DETAIL;
 use hewn_core::sim::time::NOON;
 use hewn_core::world::coarse::{CoarseSource, SectionPos};
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;

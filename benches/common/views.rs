@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use glam::DVec3;
-use hewn::app::tuning::LOAD_MARGIN;
+use hewn_client::tuning::LOAD_MARGIN;
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn_core::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
 use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};

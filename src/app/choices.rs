@@ -176,7 +176,12 @@ impl App {
         if let Some(display) = &mut self.display {
             display.renderer.clear_chunks();
         }
-        let session = Session::new(options, &self.settings, opened, self.launch)?;
+        let session = Session::new(
+            opened,
+            &options.hosting(),
+            &self.settings.session(),
+            self.launch,
+        )?;
         self.session = Some(session);
         self.ui.world_name = name;
         self.ui.inventory = inventory::InventoryState::default();

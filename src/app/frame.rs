@@ -82,7 +82,7 @@ impl App {
             return;
         };
         let running = self.screen.runs_simulation();
-        let changes = session.advance(elapsed, running);
+        let changes = session.advance(now, elapsed, running);
         let renderer = &mut display.renderer;
         for pos in changes.dropped {
             renderer.remove_chunk(pos);
@@ -97,14 +97,14 @@ impl App {
         // wait for the next frame.
         let (uploads, budget) = (Instant::now(), loading_budget(elapsed));
         while uploads.elapsed() < budget {
-            let Some((pos, mesh)) = session.next_ready_mesh() else {
+            let Some((pos, mesh)) = session.next_ready_mesh(Instant::now()) else {
                 break;
             };
             renderer.upload_chunk(pos, &mesh);
         }
         // Then the far view's, in what time is left.
         while uploads.elapsed() < budget {
-            let Some((pos, mesh)) = session.next_ready_section() else {
+            let Some((pos, mesh)) = session.next_ready_section(Instant::now()) else {
                 break;
             };
             renderer.upload_section(pos, &mesh);
@@ -124,7 +124,7 @@ impl App {
             return Ok(true);
         };
         let mut view = self.session.as_ref().map(|s| {
-            s.view(
+            super::view::Shown(s).view(
                 &self.settings,
                 self.frame.overlay,
                 self.frame.player_list,
@@ -203,7 +203,7 @@ impl App {
     /// `false` to quit.
     fn finish_session(&mut self, then: AfterSave) -> Result<bool, AppError> {
         if let Some(session) = self.session.take() {
-            session.finish()?;
+            session.finish(Instant::now())?;
         }
         if let Some(display) = &mut self.display {
             display.renderer.clear_chunks();
@@ -254,7 +254,7 @@ impl App {
                     .then_some(Choice::SettingsDone),
                 Screen::Inventory => {
                     if let Some(session) = session.as_deref_mut() {
-                        match session.screen_view() {
+                        match super::view::Shown(session).screen_view() {
                             Some(view) => {
                                 let clicked =
                                     crafting::show(ui, &mut ui_state.crafting, &view, atlas);

@@ -2,6 +2,8 @@
 //! a time behind the connecting screen (so Cancel works and the window stays alive), and
 //! the screen that says why a join failed or the server sent the player away.
 
+use std::time::Instant;
+
 use super::App;
 use super::lobby::Lobby;
 use super::play::{JoinStage, Joining, Remote};
@@ -55,7 +57,7 @@ impl App {
             return;
         };
         let name = (self.options.name.clone()).unwrap_or_else(|| self.settings.name.clone());
-        match Joining::start(addr, name, None) {
+        match Joining::start(addr, name, None, Instant::now()) {
             Ok(joining) => {
                 self.ui.multiplayer.error = None;
                 self.ui.join = Some(Join {
@@ -79,7 +81,7 @@ impl App {
         let Some(join) = &mut self.ui.join else {
             return;
         };
-        join.stage = join.joining.pump();
+        join.stage = join.joining.pump(Instant::now());
         match join.stage.clone() {
             JoinStage::Ready => {
                 if let Some(join) = self.ui.join.take() {
@@ -106,7 +108,7 @@ impl App {
             }
             ConnectingAction::Password(typed) => {
                 if let Some(join) = &mut self.ui.join {
-                    join.joining.give_password(&typed);
+                    join.joining.give_password(&typed, Instant::now());
                     join.typed.clear();
                     join.stage = JoinStage::Waiting("Logging in\u{2026}");
                 }
@@ -119,7 +121,11 @@ impl App {
         if let Some(display) = &mut self.display {
             display.renderer.clear_chunks();
         }
-        self.session = Some(Session::joined(remote, &self.settings, self.launch));
+        self.session = Some(Session::joined(
+            remote,
+            &self.settings.session(),
+            self.launch,
+        ));
         self.ui.inventory = InventoryState::default();
         self.go(Transition::WorldOpened);
     }
@@ -128,7 +134,7 @@ impl App {
     /// screen says why, with the way back to the list.
     pub(super) fn connection_lost(&mut self, reason: String) {
         if let Some(session) = self.session.take()
-            && let Err(e) = session.finish()
+            && let Err(e) = session.finish(Instant::now())
         {
             log::warn!("{e}");
         }

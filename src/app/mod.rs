@@ -17,32 +17,21 @@
 //! between the last two ticks.
 
 mod apply;
-pub mod chat;
 mod choices;
-pub mod clock;
 mod display;
 mod events;
-pub mod far;
 mod frame;
-pub mod input;
-pub mod jobs;
 mod joins;
 pub mod keys;
 pub mod lobby;
 pub mod open;
-pub mod play;
-pub mod real_blocks;
 pub mod servers;
-pub mod session;
 pub mod settings;
 pub mod sound;
 pub mod stats;
-pub mod stream;
 mod survival;
-pub mod tuning;
 pub mod ui;
 pub mod view;
-pub mod workers;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -55,12 +44,13 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 use crate::cli::PlayOptions;
-pub use clock::FrameClock;
+// The client engine's modules, by the names the window's code knows them by.
+pub use hewn_client::{FrameClock, Streamer};
+use hewn_client::{chat, far, input, play, session, tuning};
 use hewn_render::{Gpu, RenderError, Renderer};
 use session::Session;
 use settings::{Settings, settings_path};
 use stats::FrameStats;
-pub use stream::Streamer;
 use ui::Menus;
 use ui::inventory::InventoryState;
 use ui::options::OptionsState;
@@ -98,6 +88,17 @@ pub enum AppError {
         /// Why.
         message: String,
     },
+}
+
+impl From<hewn_client::SessionError> for AppError {
+    fn from(e: hewn_client::SessionError) -> Self {
+        use hewn_client::SessionError;
+        match e {
+            SessionError::Save(e) => Self::Save(e),
+            SessionError::Join { server, message } => Self::Join { server, message },
+            SessionError::Write { path, message } => Self::Write { path, message },
+        }
+    }
 }
 
 /// Plays until the player quits, the window is closed or `--frames` runs out.
@@ -154,7 +155,7 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
     app.write_frame_times()?;
     app.save_settings();
     if let Some(session) = app.session.take() {
-        session.finish()?;
+        session.finish(Instant::now())?;
     }
     if let Some(ears) = app.ears.take() {
         ears.finish(options)?;

@@ -23,20 +23,7 @@ use hewn_save::{
 /// own.
 const DEFAULT_VIEW: u32 = 8;
 
-/// A world opened for play: where its simulation starts, and what the session keeps beside
-/// the simulation.
-#[derive(Debug)]
-pub struct Opened {
-    /// The world, player, crates, motion and clock the simulation starts from; the one
-    /// player is the one played.
-    pub start: Start,
-    /// The generator the world comes from, for the workers and the debug overlay.
-    pub generator: Arc<Generator>,
-    /// The player's hotbar as saved.
-    pub hotbar: Hotbar,
-    /// Writes the world in the background; `None` for a world that is never saved.
-    pub saver: Option<Autosaver>,
-}
+pub use hewn_client::Opened;
 
 /// Claims the existing world the options name for `player`, before any window opens:
 /// everything that can refuse it is asked and its lock taken, but nothing is written

@@ -151,6 +151,19 @@ pub fn settings_path() -> Option<PathBuf> {
 }
 
 impl Settings {
+    /// What a session takes of these settings.
+    #[must_use]
+    pub fn session(&self) -> hewn_client::SessionSettings {
+        hewn_client::SessionSettings {
+            render_distance: self.render_distance,
+            far_view: self.far_view,
+            leaves: self.leaves(),
+            shading: self.shading(),
+            mouse_sensitivity: self.mouse_sensitivity,
+            invert_y: self.invert_y,
+        }
+    }
+
     /// The volumes the mixer plays at.
     #[must_use]
     pub fn volumes(&self) -> hewn_audio::Volumes {

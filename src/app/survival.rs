@@ -11,45 +11,14 @@
 use glam::DVec3;
 
 use super::App;
-use super::input::Hand;
-use super::session::Session;
 use super::ui::crafting::ScreenView;
 use super::ui::screen::{Screen, Transition};
-use hewn_core::sim::survival::{MAX_AIR, Mode, Survivor};
-use hewn_core::sim::{HOTBAR_SLOTS, Target};
-use hewn_core::world::{Block, BlockPos, BlockSource, Face, Light};
+use hewn_core::sim::HOTBAR_SLOTS;
+use hewn_core::sim::survival::{MAX_AIR, Mode};
+use hewn_core::world::{BlockPos, BlockSource, Face, Light};
 use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
-impl Session {
-    /// The player's survival state, when the world is played in survival.
-    #[must_use]
-    pub fn survivor(&self) -> Option<&Survivor> {
-        let sim = self.play.sim();
-        if sim.mode() != Mode::Survival {
-            return None;
-        }
-        sim.survivor(self.play.name())
-    }
-
-    /// Survival's hand for the buttons: what is in hand and whether the player looks at a
-    /// crafting table or furnace. `None` in creative.
-    pub(super) fn hand(&self) -> Option<Hand> {
-        let s = self.survivor()?;
-        let world = self.play.sim().world();
-        let at_station = match self.play.sim().peek_looked_at(&self.me()) {
-            Some(Target::Block(hit)) => matches!(
-                world.block(hit.block),
-                Block::CraftingTable | Block::Furnace | Block::LitFurnace
-            ),
-            _ => false,
-        };
-        Some(Hand {
-            held: s.held().map(|stack| stack.item),
-            selected: s.selected,
-            at_station,
-        })
-    }
-
+impl super::view::Shown<'_> {
     /// What the HUD shows of survival: the hotbar's stacks, the hearts, and the air while
     /// the eyes are under water or the breath is short.
     pub(super) fn survival_hud(&self) -> Option<SurvivalHud> {

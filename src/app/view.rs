@@ -46,7 +46,19 @@ pub struct View {
     pub far: FarFrame,
 }
 
-impl Session {
+/// A session as the window draws it: what it shows, built from what it holds.
+#[derive(Clone, Copy)]
+pub struct Shown<'a>(pub &'a Session);
+
+impl std::ops::Deref for Shown<'_> {
+    type Target = Session;
+
+    fn deref(&self) -> &Session {
+        self.0
+    }
+}
+
+impl Shown<'_> {
     /// The session as seen this frame, with the player's `settings`; the debug overlay when
     /// `overlay`, with the frame `stats` and what `renderer` holds.
     pub fn view(

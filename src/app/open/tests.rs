@@ -69,13 +69,13 @@ fn the_game_plays_a_world_as_the_settings_name() {
         ..Settings::default()
     };
     let session = Session::new(
-        &options(&path),
-        &settings,
         opened,
+        &options(&path).hosting(),
+        &settings.session(),
         std::time::Instant::now(),
     )
     .expect("the game's server lets its player in");
-    session.finish().expect("saved");
+    session.finish(std::time::Instant::now()).expect("saved");
     let summary = summarize(&path).expect("summary");
     assert_eq!(
         summary.players.into_iter().collect::<Vec<_>>(),

@@ -39,15 +39,20 @@ fn a_quiet_night_records_silence_and_a_walk_records_footsteps() {
     };
     let mut ears = Ears::start(&cli.play, settings.volumes()).expect("the file opens");
     let opened = open_world(&cli.play, None, &settings.name).expect("an unsaved world opens");
-    let mut session = Session::new(&cli.play, &settings, opened, Instant::now())
-        .expect("the game's server lets its player in");
+    let mut session = Session::new(
+        opened,
+        &cli.play.hosting(),
+        &settings.session(),
+        Instant::now(),
+    )
+    .expect("the game's server lets its player in");
 
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let deadline = Instant::now() + PATIENCE;
     let frames = std::cell::Cell::new(0);
     let step = |session: &mut Session, ears: &mut Ears| {
         assert!(Instant::now() < deadline, "the game got stuck");
-        session.advance(frame, true);
+        session.advance(Instant::now(), frame, true);
         ears.frame(frame, Some(session), 0);
         frames.set(frames.get() + 1);
     };

@@ -18,16 +18,7 @@ pub enum PauseAction {
     OpenToLan,
 }
 
-/// Whether the world played can be, or is, open to the local network.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LanState {
-    /// A server's world, joined: not the player's to open.
-    NotOurs,
-    /// The game's own world, not open yet.
-    Closed,
-    /// Open, listening on this port.
-    Open(u16),
-}
+pub use hewn_client::play::LanState;
 
 /// Draws the pause menu over the game; returns what the player chose.
 pub fn show(ui: &mut egui::Ui, lan: LanState) -> Option<PauseAction> {

@@ -1,4 +1,4 @@
-//! The real blocks' coarse levels for the far view ([`super::far`]), shared between the
+//! The real blocks' coarse levels for the far view ([`crate::far`]), shared between the
 //! workers that keep them and the workers that mesh from them: a module of its own, below
 //! the far view, the jobs and the workers that all use it.
 //!

@@ -23,7 +23,7 @@ use std::collections::BTreeSet;
 
 use glam::DVec3;
 
-use super::super::tuning::SHOW_MARGIN;
+use crate::tuning::SHOW_MARGIN;
 use hewn_core::world::coarse::{MAX_LEVEL, SECTION_CELLS, SectionPos};
 use hewn_core::world::coords::WORLD_HEIGHT;
 use hewn_core::world::{BlockPos, CHUNK_SIZE, ColumnPos};

@@ -2,7 +2,7 @@
 //! frames (streaming, the frame clock, autosave, the recording), but nothing of the window,
 //! the GPU or the menus. Each frame it reports what changed in the scene ([`SceneChanges`])
 //! and the frame applies that to the renderer, so a session runs headless as well (a test,
-//! a bench, a server). The scene it shows is built in [`super::view`].
+//! a bench, a server). The scene it shows is built by the window's side.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -10,18 +10,16 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 
-use super::chat::ChatLog;
-use super::far::FarView;
-use super::input::InputState;
-use super::open::Opened;
-use super::play::{Play, Remote};
-use super::settings::Settings;
-use super::tuning::FAR_DETAIL;
-use super::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
-use super::{AppError, FrameClock, Streamer};
-use crate::cli::PlayOptions;
+use crate::chat::ChatLog;
+use crate::far::FarView;
+use crate::input::InputState;
+use crate::play::{Play, Remote};
+use crate::tuning::FAR_DETAIL;
+use crate::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
+use crate::{FrameClock, SessionError, Streamer};
 use hewn_core::physics::Player;
 use hewn_core::physics::tuning::TICK_SECONDS;
+use hewn_core::sim::Start;
 use hewn_core::sim::survival::Station;
 use hewn_core::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
 use hewn_core::world::cache::view_capacity;
@@ -32,7 +30,7 @@ use hewn_mesh::ChunkMesh;
 use hewn_mesh::{Leaves, Shading};
 use hewn_net::host::{Host, Stopped};
 use hewn_net::server::{Server, ServerConfig};
-use hewn_save::SavedPlayer;
+use hewn_save::{Autosaver, Hotbar, SavedPlayer};
 
 /// What one frame of a session changed in the scene, for the renderer to apply: the chunks
 /// whose meshes leave it, then the meshes to draw (new or replacing the old).
@@ -46,58 +44,104 @@ pub struct SceneChanges {
     pub dropped_sections: Vec<SectionPos>,
 }
 
+/// A world opened for play: where its simulation starts, and what the session keeps beside
+/// the simulation.
+#[derive(Debug)]
+pub struct Opened {
+    /// The world, player, crates, motion and clock the simulation starts from; the one
+    /// player is the one played.
+    pub start: Start,
+    /// The generator the world comes from, for the workers and the debug overlay.
+    pub generator: Arc<Generator>,
+    /// The player's hotbar as saved.
+    pub hotbar: Hotbar,
+    /// Writes the world in the background; `None` for a world that is never saved.
+    pub saver: Option<Autosaver>,
+}
+
+/// What a session takes of the player's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionSettings {
+    /// Columns of chunks loaded and drawn around the player.
+    pub render_distance: u32,
+    /// Blocks the far view reaches, 0 for none.
+    pub far_view: u32,
+    /// How leaves are meshed.
+    pub leaves: Leaves,
+    /// Where chunks' light and AO are worked out.
+    pub shading: Shading,
+    /// Degrees of turn per unit of mouse motion.
+    pub mouse_sensitivity: f64,
+    /// Whether moving the mouse up looks down.
+    pub invert_y: bool,
+}
+
+/// How the game's own server runs a world: what the command line asked of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hosting {
+    /// The world's time of day at launch, in place of the saved one.
+    pub time: Option<u64>,
+    /// Where the server's recording is written at the end, if one is kept.
+    pub record_to: Option<PathBuf>,
+}
+
 /// A world in play.
 pub struct Session {
-    pub(super) play: Box<dyn Play>,
+    /// The connection to the server whose world is played.
+    pub play: Box<dyn Play>,
     /// The generator the world comes from: its kind and seed head the debug overlay.
-    pub(super) generator: Arc<Generator>,
-    pub(super) streamer: Streamer,
+    pub generator: Arc<Generator>,
+    /// What loads, meshes and drops the chunks around the player.
+    pub streamer: Streamer,
     /// The coarse sections drawn beyond the render distance.
-    pub(super) far: FarView,
+    pub far: FarView,
     /// Blocks the far view reaches (0: off).
     far_view: u32,
     /// The player's input.
     pub input: InputState,
-    pub(super) clock: FrameClock,
+    /// The fixed-rate clock that ticks the simulation from frame times.
+    pub clock: FrameClock,
     launch: Instant,
     /// When the ground under the player was in, letting the simulation start.
     ground_loaded: Option<Instant>,
     view_loaded: bool,
-    pub(super) previous_eye: DVec3,
+    /// Where the player's eye was before the last tick, for drawing between ticks.
+    pub previous_eye: DVec3,
     /// Where each crate was before the last tick, for drawing between ticks.
-    pub(super) previous_crates: Vec<DVec3>,
+    pub previous_crates: Vec<DVec3>,
     /// Where the game's own server's recording goes at the end, when asked for.
     record_to: Option<PathBuf>,
     /// The chat heard.
     pub chat: ChatLog,
-    pub(super) render_distance: u32,
+    /// Columns of chunks loaded and drawn around the player.
+    pub render_distance: u32,
     /// What happened in this frame's ticks, in order, to be heard.
     heard: Vec<Event>,
     /// The survival screen the simulation had open at the last frame, to notice it
     /// opening and closing.
-    pub(super) seen_screen: Option<Station>,
+    pub seen_screen: Option<Station>,
 }
 
 impl Session {
-    /// Starts playing the `opened` world with the command line's options and the player's
-    /// `settings`, through a server of the game's own; `launch` is when loading began, for
+    /// Starts playing the `opened` world as `hosting` says, with the player's `settings`,
+    /// through a server of the game's own; `launch` is when loading began, for
     /// the log's timings.
     ///
     /// # Errors
-    /// [`AppError::Join`] if the game's server would not let its player in.
+    /// [`SessionError::Join`] if the game's server would not let its player in.
     pub fn new(
-        options: &PlayOptions,
-        settings: &Settings,
         opened: Opened,
+        hosting: &Hosting,
+        settings: &SessionSettings,
         launch: Instant,
-    ) -> Result<Self, AppError> {
+    ) -> Result<Self, SessionError> {
         let Opened {
             mut start,
             generator,
             hotbar,
             saver,
         } = opened;
-        start.time = options.time.unwrap_or(start.time);
+        start.time = hosting.time.unwrap_or(start.time);
         // The player joins the server as any client does, resuming where the world has it.
         let players = std::mem::take(&mut start.players);
         let me = players.first().map(|m| m.name.clone()).unwrap_or_default();
@@ -110,26 +154,26 @@ impl Session {
             };
             (m.name.clone(), saved)
         }));
-        if options.record.is_some() {
+        if hosting.record_to.is_some() {
             server.record();
         }
-        let host = Host::start(server, me, saver).map_err(|message| AppError::Join {
+        let host = Host::start(server, me, saver).map_err(|message| SessionError::Join {
             server: "the game's own".to_owned(),
             message,
         })?;
         let mut session = Self::with(Box::new(host), settings, launch);
-        session.record_to.clone_from(&options.record);
+        session.record_to.clone_from(&hosting.record_to);
         Ok(session)
     }
 
     /// Starts playing on the server `remote` joined, with the player's `settings`.
     #[must_use]
-    pub fn joined(remote: Box<Remote>, settings: &Settings, launch: Instant) -> Self {
+    pub fn joined(remote: Box<Remote>, settings: &SessionSettings, launch: Instant) -> Self {
         Self::with(remote, settings, launch)
     }
 
     /// A session of `play` with nothing recorded or saved yet.
-    fn with(play: Box<dyn Play>, settings: &Settings, launch: Instant) -> Self {
+    fn with(play: Box<dyn Play>, settings: &SessionSettings, launch: Instant) -> Self {
         let terrain = play.terrain();
         terrain
             .columns
@@ -141,8 +185,8 @@ impl Session {
         // What the player held when it last played here, as the server kept it.
         input.set_hotbar(&play.game().hotbar());
         let mut streamer = Streamer::new(&terrain, settings.render_distance);
-        streamer.set_leaves(settings.leaves());
-        streamer.set_shading(settings.shading());
+        streamer.set_leaves(settings.leaves);
+        streamer.set_shading(settings.shading);
         let far = FarView::new(settings.render_distance, settings.far_view, FAR_DETAIL);
         far.attach(&mut streamer);
         Self {
@@ -167,7 +211,8 @@ impl Session {
     }
 
     /// The player being played.
-    pub(super) fn me(&self) -> Player {
+    #[must_use]
+    pub fn me(&self) -> Player {
         self.play.me()
     }
 
@@ -244,12 +289,11 @@ impl Session {
     /// simulation as far as the clock says when `running` (the game is not paused), and
     /// autosaves. Returns what changed in the scene; the meshes the workers finished wait in
     /// [`Session::next_ready_mesh`] for the frame to take as its time allows.
-    pub fn advance(&mut self, elapsed: Duration, running: bool) -> SceneChanges {
-        let now = Instant::now();
+    pub fn advance(&mut self, now: Instant, elapsed: Duration, running: bool) -> SceneChanges {
         self.heard.clear();
         let mut changes = SceneChanges::default();
-        self.play.pump();
-        self.note_view_loaded();
+        self.play.pump(now);
+        self.note_view_loaded(now);
         let player = self.me();
         let (feet, heading) = (player.position, player.look_direction() + player.velocity);
         self.streamer.update(
@@ -259,7 +303,7 @@ impl Session {
             loading_budget(elapsed),
         );
         self.far
-            .update(&mut self.streamer, self.play.sim().world(), feet);
+            .update(&mut self.streamer, self.play.sim().world(), feet, now);
         if self.ground_loaded.is_none()
             && self.play.ground_ready()
             && Streamer::ground_loaded(self.play.sim().world(), feet)
@@ -267,7 +311,7 @@ impl Session {
             self.ground_loaded = Some(now);
             log::info!(
                 "ground loaded after {} ms: the player is free to move",
-                self.launch.elapsed().as_millis()
+                (now - self.launch).as_millis()
             );
         }
         let hand = self.hand();
@@ -276,7 +320,7 @@ impl Session {
         if self.started() && (running || self.play.runs_while_paused()) {
             self.clock.advance(elapsed);
             while self.clock.should_step() {
-                self.tick(&mut changes.meshes, running);
+                self.tick(&mut changes.meshes, running, now);
                 self.clock.did_step();
             }
         }
@@ -302,28 +346,28 @@ impl Session {
     /// The next mesh a worker finished, nearest first, for the frame to upload. When there
     /// is none left, the view may just have been completed: that is noted at once, so the
     /// log's loading time is the frame's that took the last mesh.
-    pub fn next_ready_mesh(&mut self) -> Option<(ChunkPos, ChunkMesh)> {
+    pub fn next_ready_mesh(&mut self, now: Instant) -> Option<(ChunkPos, ChunkMesh)> {
         let next = self.streamer.next_ready();
         if next.is_none() {
-            self.note_view_loaded();
+            self.note_view_loaded(now);
         }
         next
     }
 
     /// The next coarse section a worker finished, nearest first, for the frame to upload
     /// once the near view's meshes are up.
-    pub fn next_ready_section(&mut self) -> Option<(SectionPos, ChunkMesh)> {
-        self.far.next_ready()
+    pub fn next_ready_section(&mut self, now: Instant) -> Option<(SectionPos, ChunkMesh)> {
+        self.far.next_ready(now)
     }
 
     /// Logs, once, when everything within the render distance was meshed and taken for
     /// drawing.
-    fn note_view_loaded(&mut self) {
+    fn note_view_loaded(&mut self, now: Instant) {
         if !self.view_loaded && self.started() && self.streamer.view_complete() {
             self.view_loaded = true;
             log::info!(
                 "view loaded after {} ms ({} chunks in view, render distance {})",
-                self.launch.elapsed().as_millis(),
+                (now - self.launch).as_millis(),
                 self.streamer.shown_count(),
                 self.render_distance
             );
@@ -331,7 +375,7 @@ impl Session {
     }
 
     /// One tick, adding the meshes its edits changed to `meshes`.
-    fn tick(&mut self, meshes: &mut Vec<(ChunkPos, ChunkMesh)>, running: bool) {
+    fn tick(&mut self, meshes: &mut Vec<(ChunkPos, ChunkMesh)>, running: bool, now: Instant) {
         let input = if running {
             self.input.next_input()
         } else {
@@ -343,7 +387,7 @@ impl Session {
             .extend(self.play.sim().crates().list().iter().map(|c| c.position));
         // The server keeps what the player holds, to give back and to save.
         self.play.set_hotbar(&self.input.saved_hotbar(), false);
-        for outcome in self.play.tick(&input) {
+        for outcome in self.play.tick(&input, now) {
             // The list's indices moved: its places before the tick no longer match.
             if matches!(
                 outcome,
@@ -405,33 +449,34 @@ impl Session {
     /// hash and writes the recording.
     ///
     /// # Errors
-    /// [`AppError`] if the world or the recording cannot be written.
-    pub fn finish(mut self) -> Result<(), AppError> {
+    /// [`SessionError`] if the world or the recording cannot be written.
+    pub fn finish(mut self, now: Instant) -> Result<(), SessionError> {
         // What the menus asked for last (a survival screen closed as the game quits, its
         // grid going back into the inventory) is played before the world is written.
         if self.started() && self.input.has_queued() {
-            self.tick(&mut Vec::new(), true);
+            self.tick(&mut Vec::new(), true, now);
         }
         // The server hears what the player holds last, before the world is saved.
         self.play.set_hotbar(&self.input.saved_hotbar(), true);
         self.play.leave();
         let copy = (self.play.sim().hash(), self.play.sim().tick_count());
-        let (hash, ticks, recording) = match self.play.stop().map_err(|message| AppError::Join {
-            server: "the game's own".to_owned(),
-            message,
-        })? {
-            Some(Stopped { mut server, saver }) => {
-                if let Some(saver) = saver {
-                    let file = saver.finish(server.snapshot())?;
-                    log::info!("world saved to {}", file.path().display());
-                    file.close()?;
+        let (hash, ticks, recording) =
+            match self.play.stop().map_err(|message| SessionError::Join {
+                server: "the game's own".to_owned(),
+                message,
+            })? {
+                Some(Stopped { mut server, saver }) => {
+                    if let Some(saver) = saver {
+                        let file = saver.finish(server.snapshot())?;
+                        log::info!("world saved to {}", file.path().display());
+                        file.close()?;
+                    }
+                    let sim = server.sim();
+                    (sim.hash(), sim.tick_count(), server.take_recording())
                 }
-                let sim = server.sim();
-                (sim.hash(), sim.tick_count(), server.take_recording())
-            }
-            // A server elsewhere keeps its world; this is the client's copy of it.
-            None => (copy.0, copy.1, None),
-        };
+                // A server elsewhere keeps its world; this is the client's copy of it.
+                None => (copy.0, copy.1, None),
+            };
         let hash = format!("{hash:016x}");
         log::info!("final hash {hash} after {ticks} ticks");
         eprintln!("hewn: final hash {hash} after {ticks} ticks");
@@ -440,7 +485,7 @@ impl Session {
                 .to_toml()
                 .map_err(|e| e.to_string())
                 .and_then(|text| std::fs::write(path, text).map_err(|e| e.to_string()))
-                .map_err(|message| AppError::Write {
+                .map_err(|message| SessionError::Write {
                     path: path.clone(),
                     message,
                 })?;

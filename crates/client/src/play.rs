@@ -7,7 +7,7 @@
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use super::AppError;
+use crate::SessionError;
 use hewn_core::physics::Player;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Simulation};
 use hewn_core::worldgen::SharedTerrain;
@@ -15,7 +15,6 @@ use hewn_net::client::{Client, Game};
 use hewn_net::host::{Host, Stopped};
 use hewn_save::Hotbar;
 
-use super::ui::pause::LanState;
 use hewn_net::transport::UdpClient;
 
 /// How long joining a server may take before the game gives up.
@@ -61,6 +60,7 @@ impl Joining {
         addr: SocketAddr,
         name: PlayerName,
         password: Option<String>,
+        now: Instant,
     ) -> Result<Self, String> {
         let id = hewn_net::transport::random_client_id(0);
         let udp = UdpClient::connect(addr, id).map_err(|e| e.to_string())?;
@@ -68,16 +68,16 @@ impl Joining {
             remote: Remote {
                 udp,
                 client: Client::new(name).with_password(password),
-                read_at: Instant::now(),
+                read_at: now,
                 addr,
             },
-            started: Instant::now(),
+            started: now,
         })
     }
 
     /// Reads and sends what is due; says where the join stands.
-    pub fn pump(&mut self) -> JoinStage {
-        self.remote.pump();
+    pub fn pump(&mut self, now: Instant) -> JoinStage {
+        self.remote.pump(now);
         if let Some(problem) = self.remote.problem() {
             return JoinStage::Failed(problem);
         }
@@ -88,7 +88,7 @@ impl Joining {
         if client.waiting_for_password() {
             return JoinStage::NeedsPassword;
         }
-        if self.started.elapsed() > JOIN_LIMIT {
+        if now.saturating_duration_since(self.started) > JOIN_LIMIT {
             return JoinStage::Failed("no answer in 15 seconds".to_owned());
         }
         JoinStage::Waiting(if self.remote.udp.renet.is_connected() {
@@ -99,10 +99,10 @@ impl Joining {
     }
 
     /// The password the player typed, proved at the next pump.
-    pub fn give_password(&mut self, password: &str) {
+    pub fn give_password(&mut self, password: &str, now: Instant) {
         self.remote.client.give_password(password);
         // The minute the server gives to type it is the limit now.
-        self.started = Instant::now();
+        self.started = now;
     }
 
     /// The connection, once [`JoinStage::Ready`].
@@ -122,17 +122,18 @@ impl Remote {
     /// the player in: for `hewn --connect`, which has no screen to wait on.
     ///
     /// # Errors
-    /// [`AppError::Join`] saying why not: no answer, a refusal, a lost connection, a
+    /// [`SessionError::Join`] saying why not: no answer, a refusal, a lost connection, a
     /// password asked and not given (`HEWN_PASSWORD`).
-    pub fn join(addr: SocketAddr, name: PlayerName) -> Result<Self, AppError> {
-        let join = |message: String| AppError::Join {
+    pub fn join(addr: SocketAddr, name: PlayerName) -> Result<Self, SessionError> {
+        let join = |message: String| SessionError::Join {
             server: addr.to_string(),
             message,
         };
         let password = Client::password_from_environment();
-        let mut joining = Joining::start(addr, name, password).map_err(join)?;
+        // Joining from the command line blocks, reading the clock itself.
+        let mut joining = Joining::start(addr, name, password, Instant::now()).map_err(join)?;
         loop {
-            match joining.pump() {
+            match joining.pump(Instant::now()) {
                 JoinStage::Ready => break,
                 JoinStage::Failed(problem) => return Err(join(problem)),
                 JoinStage::NeedsPassword => {
@@ -149,8 +150,7 @@ impl Remote {
     }
 
     /// Reads what arrived and sends what is queued.
-    fn pump(&mut self) {
-        let now = Instant::now();
+    fn pump(&mut self, now: Instant) {
         self.udp.receive(now - self.read_at);
         self.read_at = now;
         self.client.update(&mut self.udp.renet);
@@ -174,6 +174,17 @@ impl Remote {
     }
 }
 
+/// Whether a world can be, or is, open to the local network, for the pause menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanState {
+    /// A server's world, joined: not the player's to open.
+    NotOurs,
+    /// The game's own world, not open yet.
+    Closed,
+    /// Open, listening on this port.
+    Open(u16),
+}
+
 /// A session's connection to the server whose world it plays.
 pub trait Play: std::fmt::Debug {
     /// The client.
@@ -182,12 +193,12 @@ pub trait Play: std::fmt::Debug {
     /// The client, to take the world's columns.
     fn client_mut(&mut self) -> &mut Client;
 
-    /// Reads and sends what the network has, between ticks.
-    fn pump(&mut self);
+    /// Reads and sends what the network has, between ticks, `now` by the frame's clock.
+    fn pump(&mut self, now: Instant);
 
-    /// One tick of `input`, played ahead of the server and sent to it. Returns what its
-    /// actions did, as predicted.
-    fn tick(&mut self, input: &Input) -> Vec<ActionOutcome>;
+    /// One tick of `input`, played ahead of the server and sent to it, `now` by the frame's
+    /// clock. Returns what its actions did, as predicted.
+    fn tick(&mut self, input: &Input, now: Instant) -> Vec<ActionOutcome>;
 
     /// Sends a line of chat, or a command, to the server.
     fn say(&mut self, text: &str);
@@ -335,11 +346,12 @@ impl Play for Host {
         Self::client_mut(self)
     }
 
-    fn pump(&mut self) {
+    fn pump(&mut self, _now: Instant) {
+        // The server's thread keeps its own time.
         self.receive();
     }
 
-    fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
+    fn tick(&mut self, input: &Input, _now: Instant) -> Vec<ActionOutcome> {
         Self::tick(self, input)
     }
 
@@ -398,12 +410,12 @@ impl Play for Remote {
         &mut self.client
     }
 
-    fn pump(&mut self) {
-        Self::pump(self);
+    fn pump(&mut self, now: Instant) {
+        Self::pump(self, now);
     }
 
-    fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
-        self.pump();
+    fn tick(&mut self, input: &Input, now: Instant) -> Vec<ActionOutcome> {
+        Self::pump(self, now);
         // The window's look in single precision, which travels in half the bytes; a mouse
         // cannot aim finer.
         let input = Input {

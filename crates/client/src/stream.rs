@@ -2,7 +2,7 @@
 //!
 //! Generation and meshing run on [`Workers`], which pull from a queue ordered nearest first
 //! and biased towards where the player looks and moves, re-ordered as the player moves (see
-//! [`super::jobs`]). The main thread only decides what is wanted, inserts finished columns
+//! [`crate::jobs`]). The main thread only decides what is wanted, inserts finished columns
 //! into the world, and takes a copy of a chunk and its border for each meshing job, within a
 //! time budget per frame. It never waits for a worker, and workers never wait for a frame:
 //! every column to generate is queued at once, and enough meshing jobs are kept queued to
@@ -21,10 +21,10 @@ use std::time::{Duration, Instant};
 
 use glam::DVec3;
 
-use super::jobs::{Focus, Job};
-use super::real_blocks::RealBlocks;
-use super::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
-use super::workers::{Done, Workers};
+use crate::jobs::{Focus, Job};
+use crate::real_blocks::RealBlocks;
+use crate::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUDGET, SHOW_MARGIN};
+use crate::workers::{Done, Workers};
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn_core::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};

@@ -1,48 +1,63 @@
 use std::collections::BTreeMap;
 
-use clap::Parser;
-
 use super::*;
-use crate::app::input::Button;
-use crate::app::open::open_world;
-use crate::cli::Cli;
+use crate::input::Button;
 use hewn_core::physics::Control;
-use hewn_core::world::{Block, BlockPos};
+use hewn_core::sim::survival::{Mode, Survival};
+use hewn_core::sim::{PlayerName, Players, spawn};
+use hewn_core::world::{Block, BlockPos, World};
+use hewn_core::worldgen::GeneratorKind;
 
 /// How long a test waits for the workers before it calls the session stuck.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-/// A session of a new flat world that is never saved, as `--frames` plays one: no window,
-/// no GPU and no file.
-fn unsaved_flat_session() -> Session {
-    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
-        .expect("the options parse");
-    let settings = Settings {
-        render_distance: 3,
-        ..Settings::default()
-    };
-    let opened =
-        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
-    assert!(opened.saver.is_none());
-    Session::new(&cli.play, &settings, opened, Instant::now())
+/// A new creative world of `kind` that is never saved, as `--frames` opens one, its world
+/// first handed to `prepare` (to restore edits, as a world file would).
+fn unsaved(kind: GeneratorKind, prepare: impl FnOnce(&mut World)) -> Opened {
+    let generator = Arc::new(Generator::new(kind, 0));
+    let mut world = World::with_shared_source(generator.clone());
+    world.cache_columns(view_capacity(8));
+    prepare(&mut world);
+    let body = spawn::new_player(&mut world, generator.spawn_point());
+    Opened {
+        start: Start {
+            players: Players::one(PlayerName::default(), body),
+            survival: Survival::new(Mode::Creative, generator.spawn_point()),
+            ..Start::in_world(world, body)
+        },
+        generator,
+        hotbar: Hotbar::default(),
+        saver: None,
+    }
+}
+
+/// Settings for a view of `render_distance` and a far view out to `far_view` blocks.
+fn settings(render_distance: u32, far_view: u32) -> SessionSettings {
+    SessionSettings {
+        render_distance,
+        far_view,
+        leaves: Leaves::Fancy,
+        shading: Shading::Vertex,
+        mouse_sensitivity: 0.15,
+        invert_y: false,
+    }
+}
+
+/// A session of `opened` with `settings`: no window, no GPU and no file.
+fn session(opened: Opened, settings: &SessionSettings) -> Session {
+    Session::new(opened, &Hosting::default(), settings, Instant::now())
         .expect("the game's server lets its player in")
+}
+
+/// A session of a new flat world that is never saved, at render distance 3.
+fn unsaved_flat_session() -> Session {
+    session(unsaved(GeneratorKind::Flat, |_| {}), &settings(3, 0))
 }
 
 /// A session of a new unsaved flat world at render distance 3 with the far view out to 512
 /// blocks, its world first handed to `prepare` (to restore edits, as a world file would).
-fn far_flat_session(prepare: impl FnOnce(&mut hewn_core::world::World)) -> Session {
-    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "flat"])
-        .expect("the options parse");
-    let settings = Settings {
-        render_distance: 3,
-        far_view: 512,
-        ..Settings::default()
-    };
-    let mut opened =
-        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
-    prepare(&mut opened.start.world);
-    Session::new(&cli.play, &settings, opened, Instant::now())
-        .expect("the game's server lets its player in")
+fn far_flat_session(prepare: impl FnOnce(&mut World)) -> Session {
+    session(unsaved(GeneratorKind::Flat, prepare), &settings(3, 512))
 }
 
 /// The scene as a renderer would hold it: every chunk's latest mesh.
@@ -57,7 +72,7 @@ impl Scene {
         for pos in changes.dropped {
             self.meshes.remove(&pos);
         }
-        let ready = std::iter::from_fn(|| session.next_ready_mesh());
+        let ready = std::iter::from_fn(|| session.next_ready_mesh(Instant::now()));
         for (pos, mesh) in changes.meshes.into_iter().chain(ready) {
             self.meshes.insert(pos, mesh);
         }
@@ -76,7 +91,7 @@ fn run_until(
     let deadline = Instant::now() + PATIENCE;
     while !done(session) {
         assert!(Instant::now() < deadline, "the session got stuck");
-        let changes = session.advance(frame, running);
+        let changes = session.advance(Instant::now(), frame, running);
         scene.apply(changes, session);
         if !session.started() || !running {
             // The workers are generating: give them the cores.
@@ -137,7 +152,7 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let mut changes = SceneChanges::default();
     while session.play.game().ticks_played() == before {
-        changes = session.advance(frame, true);
+        changes = session.advance(Instant::now(), frame, true);
     }
     let edits: Vec<_> = session.play.sim().world().edits().collect();
     assert_eq!(edits.len(), 1);
@@ -156,7 +171,7 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
     let mut scene = Scene::default();
     let taken = |s: &mut Session| {
         let mut sections = 0;
-        while s.next_ready_section().is_some() {
+        while s.next_ready_section(Instant::now()).is_some() {
             sections += 1;
         }
         sections
@@ -170,7 +185,7 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
     let deadline = Instant::now() + PATIENCE;
     while !session.far.complete() {
         assert!(Instant::now() < deadline, "the far view never completed");
-        let changes = session.advance(frame, false);
+        let changes = session.advance(Instant::now(), frame, false);
         scene.apply(changes, &mut session);
         shown += taken(&mut session);
     }
@@ -185,7 +200,7 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
     session.input.button(Button::Place, true);
     let before = session.play.game().ticks_played();
     while session.play.game().ticks_played() == before {
-        let changes = session.advance(frame, true);
+        let changes = session.advance(Instant::now(), frame, true);
         scene.apply(changes, &mut session);
     }
     session.input.button(Button::Place, false);
@@ -203,7 +218,7 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
             "the block at {at:?} never reached level 3 ({} sections held, {remeshed} re-meshed)",
             session.far.real_blocks().section_count()
         );
-        let changes = session.advance(frame, false);
+        let changes = session.advance(Instant::now(), frame, false);
         scene.apply(changes, &mut session);
         remeshed += taken(&mut session);
         std::thread::sleep(Duration::from_millis(2));
@@ -246,9 +261,9 @@ fn edits_the_near_view_never_loaded_reach_the_far_view() {
             Instant::now() < deadline,
             "the tower never reached the far view"
         );
-        let changes = session.advance(frame, false);
+        let changes = session.advance(Instant::now(), frame, false);
         scene.apply(changes, &mut session);
-        while session.next_ready_section().is_some() {}
+        while session.next_ready_section(Instant::now()).is_some() {}
         std::thread::sleep(Duration::from_millis(2));
     }
     assert!(
@@ -290,23 +305,14 @@ impl hewn_core::world::ColumnSource for Counted {
 
 #[test]
 fn walking_in_single_player_generates_each_column_once_and_the_frame_never_ticks_the_server() {
-    let cli = Cli::try_parse_from(["hewn", "--frames", "1", "--world-gen", "terrain"])
-        .expect("the options parse");
-    let settings = Settings {
-        render_distance: 3,
-        far_view: 0,
-        ..Settings::default()
-    };
-    let mut opened =
-        open_world(&cli.play, None, &settings.name).expect("an unsaved world opens without files");
+    let mut opened = unsaved(GeneratorKind::Terrain, |_| {});
     let counted = Arc::new(Counted {
         generator: opened.generator.clone(),
         made: std::sync::Mutex::default(),
     });
     // The same world, its columns made by the counting generator from the start.
-    opened.start.world = hewn_core::world::World::with_shared_source(counted.clone());
-    let mut session = Session::new(&cli.play, &settings, opened, Instant::now())
-        .expect("the game's server lets its player in");
+    opened.start.world = World::with_shared_source(counted.clone());
+    let mut session = session(opened, &settings(3, 0));
     let mut scene = Scene::default();
     let mut entered = std::collections::BTreeSet::new();
     run_until(&mut session, &mut scene, true, |s| s.started());
@@ -323,7 +329,7 @@ fn walking_in_single_player_generates_each_column_once_and_the_frame_never_ticks
     // Ten seconds of sprinting, across some columns' worth of new view.
     while session.play.game().ticks_played() < 600 {
         assert!(Instant::now() < deadline, "the session got stuck");
-        let changes = session.advance(frame, true);
+        let changes = session.advance(Instant::now(), frame, true);
         scene.apply(changes, &mut session);
         entered.extend(session.play.sim().world().loaded_columns());
         // Time for the workers to keep the view loaded as the player goes.

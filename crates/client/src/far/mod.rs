@@ -16,10 +16,10 @@ use std::time::Instant;
 
 use glam::DVec3;
 
-use super::jobs::Job;
-use super::real_blocks::RealBlocks;
-use super::stream::Streamer;
-use super::workers::Done;
+use crate::jobs::Job;
+use crate::real_blocks::RealBlocks;
+use crate::stream::Streamer;
+use crate::workers::Done;
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{BlockPos, ChunkPos, ColumnPos, World};
 use hewn_mesh::ChunkMesh;
@@ -124,7 +124,7 @@ impl FarView {
     /// `feet`, queues what is newly held and forgets what is no longer. `edits` is the world
     /// that knows every edit: the game's own server's, or the client's copy of a server
     /// elsewhere (which sends the edits of the columns in view only).
-    pub fn update(&mut self, streamer: &mut Streamer, edits: &World, feet: DVec3) {
+    pub fn update(&mut self, streamer: &mut Streamer, edits: &World, feet: DVec3, now: Instant) {
         let Some(rings) = self.rings else {
             return;
         };
@@ -163,14 +163,21 @@ impl FarView {
         let chunk = BlockPos::containing(feet).chunk();
         if self.anchor != Some(chunk) {
             self.anchor = Some(chunk);
-            self.rehold(&rings, feet, &mut jobs, streamer);
+            self.rehold(&rings, feet, &mut jobs, streamer, now);
             self.take_in_edited(&rings, feet, streamer, edits);
         }
         streamer.submit_far(jobs);
     }
 
     /// Works out the sections held around `feet`: queues the new, drops the old.
-    fn rehold(&mut self, rings: &Rings, feet: DVec3, jobs: &mut Vec<Job>, streamer: &Streamer) {
+    fn rehold(
+        &mut self,
+        rings: &Rings,
+        feet: DVec3,
+        jobs: &mut Vec<Job>,
+        streamer: &Streamer,
+        now: Instant,
+    ) {
         let wanted: Vec<SectionPos> = rings
             .held(feet)
             .into_iter()
@@ -200,7 +207,7 @@ impl FarView {
                     ..Held::default()
                 });
                 jobs.push(coarse_job(&self.blocks, pos, 0));
-                self.loading_since.get_or_insert_with(Instant::now);
+                self.loading_since.get_or_insert(now);
             }
         }
     }
@@ -236,7 +243,7 @@ impl FarView {
     }
 
     /// The next finished mesh, nearest first, for the frame to upload.
-    pub fn next_ready(&mut self) -> Option<(SectionPos, ChunkMesh)> {
+    pub fn next_ready(&mut self, now: Instant) -> Option<(SectionPos, ChunkMesh)> {
         let (pos, mesh) = self.ready.pop_front()?;
         if let Some(held) = self.held.get_mut(&pos) {
             held.shown = Some(held.version);
@@ -247,7 +254,7 @@ impl FarView {
         {
             log::info!(
                 "far view loaded after {} ms ({} sections)",
-                since.elapsed().as_millis(),
+                (now - since).as_millis(),
                 self.held.len()
             );
             self.loading_since = None;

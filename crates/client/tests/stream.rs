@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use glam::DVec3;
-use hewn::app::Streamer;
+use hewn_client::Streamer;
 use hewn_core::world::cache::view_capacity;
 use hewn_core::world::{BlockPos, ChunkPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};

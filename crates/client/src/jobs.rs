@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 use glam::DVec3;
 
-use super::real_blocks::RealBlocks;
+use crate::real_blocks::RealBlocks;
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::light::ChunkLight;
 use hewn_core::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, LocalPos};

@@ -12,8 +12,8 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::jobs::{Focus, Job, JobQueue};
-use super::real_blocks::RealBlocks;
+use crate::jobs::{Focus, Job, JobQueue};
+use crate::real_blocks::RealBlocks;
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{
     Block, BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource,
