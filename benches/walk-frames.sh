@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # walk-frames: how a walk in single-player paces its frames, on a virtual display.
 #
-# usage: benches/walk-frames.sh BIN [FRAMES] [RENDER_DISTANCE]
+# usage: benches/walk-frames.sh BIN [FRAMES] [RENDER_DISTANCE] [walk|fly]
 #
 # Starts BIN (a release `hewn`) on a virtual X display (Xvfb; lavapipe where there is no GPU) in
 # a new unsaved world of seed 7, holds W from the moment the window is up until BIN has drawn
 # FRAMES frames (default 900, about a minute on lavapipe at render distance 8), and prints the
 # frame times of the walk: p50, p99 and the longest, in milliseconds. The first 5 seconds'
-# frames (the view loading) are left out. Needs Xvfb and xdotool (../shared/tools/xshot
-# installs them). Only processes this script starts are stopped, by pid.
+# frames (the view loading) are left out. With `fly`, the player first takes off (Space twice,
+# then held for a second) and flies straight at a steady height, so no hill or sea stops it and
+# new columns keep coming into view. Needs Xvfb and xdotool (../shared/tools/xshot installs
+# them). Only processes this script starts are stopped, by pid.
 set -u
 bin=${1:?usage: walk-frames.sh BIN [FRAMES] [RENDER_DISTANCE]}
 frames=${2:-900}
 distance=${3:-8}
+how=${4:-walk}
 times=$(mktemp)
 disp=$((100 + RANDOM % 800))
 while [[ -e /tmp/.X$disp-lock ]]; do disp=$((disp + 1)); done
@@ -31,6 +34,13 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 [[ -n $win ]] && xdotool windowfocus --sync "$win" 2>/dev/null
+if [[ $how == fly ]]; then
+  sleep 3
+  xdotool key --delay 120 space space
+  xdotool keydown space
+  sleep 1
+  xdotool keyup space
+fi
 xdotool keydown w
 # Bounded: a run that hangs is stopped after ten minutes.
 for _ in $(seq 6000); do kill -0 $gpid 2>/dev/null || break; sleep 0.1; done

@@ -6,7 +6,7 @@ use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{KeyCode, PhysicalKey};
 
 use super::App;
-use super::keys::{self, Binding, Command, MouseBinding, PAUSE_KEY, map_button};
+use super::keys::{self, Binding, Hotkey, MouseBinding, PAUSE_KEY, map_button};
 use super::ui::screen::{Screen, Transition};
 
 impl App {
@@ -35,7 +35,7 @@ impl App {
                 // Esc closes a menu at once, even with the inventory's search box focused; on
                 // the title and multiplayer screens it is egui's, to close a dialog first.
                 if pressed && !key.repeat {
-                    self.command(Command::Pause);
+                    self.command(Hotkey::Pause);
                 }
                 return;
             }
@@ -84,12 +84,12 @@ impl App {
                 keys::press(&self.settings.keys, &mut session.input, code, down, repeat)
             }
             // Every other key is typing.
-            (_, Screen::Chat) => (down && code == PAUSE_KEY).then_some(Command::Pause),
+            (_, Screen::Chat) => (down && code == PAUSE_KEY).then_some(Hotkey::Pause),
             _ if down && !repeat => match self.settings.keys.binding_of(code) {
-                Some(Binding::Inventory) => Some(Command::Inventory),
-                Some(Binding::Screenshot) => Some(Command::Screenshot),
-                Some(Binding::Fullscreen) => Some(Command::Fullscreen),
-                _ => (code == PAUSE_KEY).then_some(Command::Pause),
+                Some(Binding::Inventory) => Some(Hotkey::Inventory),
+                Some(Binding::Screenshot) => Some(Hotkey::Screenshot),
+                Some(Binding::Fullscreen) => Some(Hotkey::Fullscreen),
+                _ => (code == PAUSE_KEY).then_some(Hotkey::Pause),
             },
             _ => None,
         };

@@ -6,7 +6,7 @@ use std::time::Instant;
 use winit::event_loop::ActiveEventLoop;
 
 use super::choices::Choice;
-use super::keys::Command;
+use super::keys::Hotkey;
 use super::play::JoinStage;
 use super::settings::Settings;
 use super::tuning::loading_budget;
@@ -124,7 +124,7 @@ impl App {
             return Ok(true);
         };
         let mut view = self.session.as_ref().map(|s| {
-            super::view::Shown(s).view(
+            super::view::SessionView(s).view(
                 &self.settings,
                 self.frame.overlay,
                 self.frame.player_list,
@@ -254,7 +254,7 @@ impl App {
                     .then_some(Choice::SettingsDone),
                 Screen::Inventory => {
                     if let Some(session) = session.as_deref_mut() {
-                        match super::view::Shown(session).screen_view() {
+                        match super::view::SessionView(session).screen_view() {
                             Some(view) => {
                                 let clicked =
                                     crafting::show(ui, &mut ui_state.crafting, &view, atlas);
@@ -352,10 +352,10 @@ impl App {
     }
 
     /// What a key asks of the app.
-    pub(super) fn command(&mut self, command: Command) {
+    pub(super) fn command(&mut self, command: Hotkey) {
         match command {
-            Command::Pause => self.go(Transition::PauseKey),
-            Command::Inventory => {
+            Hotkey::Pause => self.go(Transition::PauseKey),
+            Hotkey::Inventory => {
                 // In survival the simulation opens the inventory, with its crafting grid.
                 if self.screen == Screen::Playing
                     && let Some(session) = &mut self.session
@@ -366,19 +366,19 @@ impl App {
                 }
                 self.go(Transition::InventoryKey);
             }
-            Command::Drop => {
+            Hotkey::Drop => {
                 if let Some(session) = &mut self.session {
                     session.input.drop_held(self.frame.ctrl);
                 }
             }
-            Command::PlayerList { shown } => self.frame.player_list = shown,
-            Command::Chat { text } => {
+            Hotkey::PlayerList { shown } => self.frame.player_list = shown,
+            Hotkey::Chat { text } => {
                 self.ui.chat = chat::ChatState::opened_with(text);
                 self.go(Transition::ChatKey);
             }
-            Command::Screenshot => self.frame.screenshot_requested = true,
-            Command::Overlay => self.frame.overlay = !self.frame.overlay,
-            Command::Fullscreen => {
+            Hotkey::Screenshot => self.frame.screenshot_requested = true,
+            Hotkey::Overlay => self.frame.overlay = !self.frame.overlay,
+            Hotkey::Fullscreen => {
                 let before = self.settings.clone();
                 self.settings.fullscreen = !self.settings.fullscreen;
                 self.apply_settings(&before);

@@ -214,7 +214,7 @@ pub const PAUSE_KEY: KeyCode = KeyCode::Escape;
 
 /// What a key asks of the app, beyond the player's controls (which go to the input state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum Hotkey {
     /// Pause, or close the open menu.
     Pause,
     /// Open or close the inventory.
@@ -240,7 +240,7 @@ pub enum Command {
 }
 
 /// A key going down (`down`) or up while the game has the keyboard: movement and the hotbar
-/// go to `input` at once; what concerns the app comes back as a [`Command`]. Key repeats
+/// go to `input` at once; what concerns the app comes back as a [`Hotkey`]. Key repeats
 /// neither toggle nor count as new presses.
 pub fn press(
     bindings: &Bindings,
@@ -248,9 +248,9 @@ pub fn press(
     code: KeyCode,
     down: bool,
     repeat: bool,
-) -> Option<Command> {
+) -> Option<Hotkey> {
     if code == PAUSE_KEY {
-        return (down && !repeat).then_some(Command::Pause);
+        return (down && !repeat).then_some(Hotkey::Pause);
     }
     let binding = bindings.binding_of(code)?;
     if let Binding::Control(control) = binding {
@@ -260,7 +260,7 @@ pub fn press(
         return None;
     }
     if binding == Binding::PlayerList {
-        return (!repeat).then_some(Command::PlayerList { shown: down });
+        return (!repeat).then_some(Hotkey::PlayerList { shown: down });
     }
     if !down || repeat {
         return None;
@@ -275,13 +275,13 @@ pub fn press(
             input.switch_collider();
             None
         }
-        Binding::Inventory => Some(Command::Inventory),
-        Binding::Drop => Some(Command::Drop),
-        Binding::Screenshot => Some(Command::Screenshot),
-        Binding::Overlay => Some(Command::Overlay),
-        Binding::Fullscreen => Some(Command::Fullscreen),
-        Binding::Chat => Some(Command::Chat { text: "" }),
-        Binding::ChatCommand => Some(Command::Chat { text: "/" }),
+        Binding::Inventory => Some(Hotkey::Inventory),
+        Binding::Drop => Some(Hotkey::Drop),
+        Binding::Screenshot => Some(Hotkey::Screenshot),
+        Binding::Overlay => Some(Hotkey::Overlay),
+        Binding::Fullscreen => Some(Hotkey::Fullscreen),
+        Binding::Chat => Some(Hotkey::Chat { text: "" }),
+        Binding::ChatCommand => Some(Hotkey::Chat { text: "/" }),
         Binding::PlayerList => None,
     }
 }
@@ -345,7 +345,7 @@ mod tests {
         let mut input = InputState::new(0.0, 0.0);
         assert_eq!(
             press(&bindings, &mut input, PAUSE_KEY, true, false),
-            Some(Command::Pause)
+            Some(Hotkey::Pause)
         );
         assert!(
             !input.next_input().controls.held(Control::Jump),

@@ -18,7 +18,7 @@ use hewn_core::sim::survival::{MAX_AIR, Mode};
 use hewn_core::world::{BlockPos, BlockSource, Face, Light};
 use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
-impl super::view::Shown<'_> {
+impl super::view::SessionView<'_> {
     /// What the HUD shows of survival: the hotbar's stacks, the hearts, and the air while
     /// the eyes are under water or the breath is short.
     pub(super) fn survival_hud(&self) -> Option<SurvivalHud> {

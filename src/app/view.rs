@@ -48,9 +48,9 @@ pub struct View {
 
 /// A session as the window draws it: what it shows, built from what it holds.
 #[derive(Clone, Copy)]
-pub struct Shown<'a>(pub &'a Session);
+pub struct SessionView<'a>(pub &'a Session);
 
-impl std::ops::Deref for Shown<'_> {
+impl std::ops::Deref for SessionView<'_> {
     type Target = Session;
 
     fn deref(&self) -> &Session {
@@ -58,7 +58,7 @@ impl std::ops::Deref for Shown<'_> {
     }
 }
 
-impl Shown<'_> {
+impl SessionView<'_> {
     /// The session as seen this frame, with the player's `settings`; the debug overlay when
     /// `overlay`, with the frame `stats` and what `renderer` holds.
     pub fn view(

@@ -171,8 +171,11 @@ impl Streamer {
             match done {
                 Done::Generated(pos, column) => {
                     self.generating.remove(&pos);
-                    let (chunks, light) = *column;
-                    world.insert_column(pos, chunks, Some(light));
+                    // The column may have loaded meanwhile (the player walked into it).
+                    if !world.is_column_loaded(pos) {
+                        let (chunks, light) = (column.chunks.clone(), column.light.clone());
+                        world.insert_column(pos, chunks, Some(light));
+                    }
                     // Chunks around it may now have all their neighbours.
                     self.rescan = true;
                 }

@@ -14,21 +14,17 @@ use std::time::Duration;
 
 use crate::jobs::{Focus, Job, JobQueue};
 use crate::real_blocks::RealBlocks;
+use hewn_core::world::cache::GeneratedColumn;
 use hewn_core::world::coarse::SectionPos;
-use hewn_core::world::{
-    Block, BlockPos, COLUMN_CHUNKS, Chunk, ChunkPos, ColumnLight, ColumnPos, ColumnSource,
-};
+use hewn_core::world::{Block, BlockPos, COLUMN_CHUNKS, ChunkPos, ColumnPos, ColumnSource};
 use hewn_core::worldgen::{Generator, SharedTerrain};
 use hewn_mesh::{ChunkMesh, mesh_coarse};
-
-/// A generated column and the light it has by itself.
-pub type GeneratedColumn = Box<([Chunk; COLUMN_CHUNKS], ColumnLight)>;
 
 /// Finished work.
 #[derive(Debug)]
 pub enum Done {
     /// A generated column.
-    Generated(ColumnPos, GeneratedColumn),
+    Generated(ColumnPos, Arc<GeneratedColumn>),
     /// A chunk mesh.
     Meshed {
         /// Which chunk.
@@ -191,7 +187,7 @@ fn work(shared: &Shared, sender: &Sender<Done>, terrain: &SharedTerrain) {
             Job::Generate(pos) => {
                 // The server in the same process may have made it already, or be making it.
                 let column = terrain.columns.column(pos);
-                Done::Generated(pos, Box::new((column.chunks.clone(), column.light.clone())))
+                Done::Generated(pos, column)
             }
             Job::Mesh {
                 pos,

@@ -152,7 +152,12 @@ impl Host {
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
         self.receive();
         if self.ticks_sent - self.ticks_answered >= MAX_AHEAD_TICKS {
+            let began = std::time::Instant::now();
             self.settle_to(MAX_AHEAD_TICKS / 2);
+            log::debug!(
+                "waited {:.1} ms for the server, {MAX_AHEAD_TICKS} ticks behind",
+                began.elapsed().as_secs_f64() * 1e3
+            );
         }
         let outcomes = self.client.play(input, &mut self.renet);
         self.send_tick();

@@ -41,7 +41,7 @@ use hewn_core::worldgen::{GENERATOR_VERSION, Generator};
 use hewn_save::{Hotbar, SavedPlayer};
 use hewn_scenario::record::StepRecorder;
 use inputs::InputQueue;
-use view::View;
+use view::HeldColumns;
 
 /// Ticks between [`ServerMessage::Status`] messages: one a second.
 const STATUS_TICKS: u64 = 60;
@@ -146,7 +146,7 @@ impl ServerConfig {
 
 /// One connected client.
 #[derive(Debug)]
-struct Remote {
+struct Connection {
     /// Its player's name, once its hello was accepted.
     name: Option<PlayerName>,
     /// The body its player joins with (saved, or new at the spawn point).
@@ -158,7 +158,7 @@ struct Remote {
     last_played: Option<u64>,
     /// The last action sequence number dealt with and not yet reported.
     edits_done: Option<u32>,
-    view: View,
+    view: HeldColumns,
     /// The tick it last sent anything.
     heard_at: u64,
     /// The tick it connected at.
@@ -185,8 +185,8 @@ struct Remote {
 /// The clients whose players were let in and are not being sent away, with their names:
 /// those the server tells what happens.
 fn playing(
-    clients: &BTreeMap<ClientId, Remote>,
-) -> impl Iterator<Item = (ClientId, &Remote, &PlayerName)> {
+    clients: &BTreeMap<ClientId, Connection>,
+) -> impl Iterator<Item = (ClientId, &Connection, &PlayerName)> {
     clients.iter().filter_map(|(&id, remote)| {
         let name = remote.name.as_ref()?;
         remote.leaving_at.is_none().then_some((id, remote, name))
@@ -213,7 +213,7 @@ pub struct Server {
     sim: Simulation,
     generator: std::sync::Arc<Generator>,
     config: ServerConfig,
-    clients: BTreeMap<ClientId, Remote>,
+    clients: BTreeMap<ClientId, Connection>,
     /// Bodies of players who left, by name, to resume them when they come back.
     away: BTreeMap<PlayerName, Player>,
     /// What each player the server knows holds at hand, online or away, as its client last
@@ -493,8 +493,8 @@ impl Server {
         while let Some(event) = renet.get_event() {
             match event {
                 ServerEvent::ClientConnected { client_id } => {
-                    let remote = self.remote(tick);
-                    self.clients.insert(client_id, remote);
+                    let connection = self.connection(tick);
+                    self.clients.insert(client_id, connection);
                 }
                 ServerEvent::ClientDisconnected { client_id, .. } => {
                     self.forget(client_id, renet, &mut summary);
@@ -533,15 +533,15 @@ impl Server {
     }
 
     /// A client just connected: nothing known of it yet.
-    fn remote(&self, tick: u64) -> Remote {
-        Remote {
+    fn connection(&self, tick: u64) -> Connection {
+        Connection {
             name: None,
             body: Player::new(DVec3::ZERO),
             inputs: InputQueue::new(self.config.jitter_ticks),
             in_world: false,
             last_played: None,
             edits_done: None,
-            view: View::default(),
+            view: HeldColumns::default(),
             heard_at: tick,
             connected_at: tick,
             tokens: f64::from(self.config.messages_per_second),

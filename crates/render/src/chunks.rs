@@ -24,7 +24,7 @@ use std::collections::{BTreeSet, HashMap};
 use glam::{DVec3, Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
-use super::meshes::{GpuMesh, Slots, draw_in_order};
+use super::meshes::{GpuMesh, MeshSlots, draw_in_order};
 use hewn_core::world::{CHUNK_SIZE, ChunkPos, ColumnPos};
 use hewn_mesh::occlusion::{Eye, Outline, Walk};
 use hewn_mesh::{ChunkMesh, Pass, Sight, TranslucentQuads};
@@ -50,7 +50,7 @@ pub struct ChunkStore {
     chunks: HashMap<ChunkPos, GpuMesh>,
     /// The layout of a chunk's light volume group.
     light_layout: wgpu::BindGroupLayout,
-    slots: Slots,
+    slots: MeshSlots,
     /// Bytes of every chunk's buffers together.
     bytes: u64,
     /// Quads in the chunks [`ChunkStore::prepare`] last found visible.
@@ -82,7 +82,7 @@ impl ChunkStore {
         Self {
             chunks: HashMap::new(),
             light_layout,
-            slots: Slots::new(device, layout),
+            slots: MeshSlots::new(device, layout),
             bytes: 0,
             quads_visible: 0,
             chunks_visible: 0,

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use glam::{Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
-use super::meshes::{GpuMesh, Slots, draw_in_order};
+use super::meshes::{GpuMesh, MeshSlots, draw_in_order};
 use hewn_core::world::coarse::{MAX_LEVEL, SectionPos};
 use hewn_mesh::{ChunkMesh, Pass};
 
@@ -48,7 +48,7 @@ pub struct FarStore {
     levels: [FarLevel; MAX_LEVEL as usize + 1],
     uploaded: HashSet<SectionPos>,
     light_layout: wgpu::BindGroupLayout,
-    slots: Slots,
+    slots: MeshSlots,
 }
 
 impl FarStore {
@@ -65,7 +65,7 @@ impl FarStore {
             levels: [FarLevel::default(); MAX_LEVEL as usize + 1],
             uploaded: HashSet::new(),
             light_layout,
-            slots: Slots::new(device, layout),
+            slots: MeshSlots::new(device, layout),
         }
     }
 

@@ -156,7 +156,7 @@ impl GpuMesh {
 /// pass's pipeline lit by vertices, then the one lit from a light volume.
 pub fn draw_in_order<'m>(
     pass: &mut wgpu::RenderPass<'_>,
-    slots: &Slots,
+    slots: &MeshSlots,
     which: Pass,
     pipelines: [&wgpu::RenderPipeline; 2],
     meshes: impl DoubleEndedIterator<Item = (&'m GpuMesh, u32, Option<Vec3>)>,
@@ -224,7 +224,7 @@ fn light_volume(
 /// its low corner from the eye's cell (xyz) and the blocks one of its units stands for
 /// (w: 1 for a chunk, 2^k for a coarse section of level k).
 #[derive(Debug)]
-pub struct Slots {
+pub struct MeshSlots {
     layout: wgpu::BindGroupLayout,
     buffer: wgpu::Buffer,
     bind_group: wgpu::BindGroup,
@@ -233,7 +233,7 @@ pub struct Slots {
     staging: Vec<u8>,
 }
 
-impl Slots {
+impl MeshSlots {
     /// Room for a few hundred meshes, growing as needed; `layout` is the chunk-offset bind
     /// group layout.
     #[must_use]

@@ -1,5 +1,5 @@
 //! The part of a scenario parsed as one document (all but its lists of tables, which
-//! [`sections`](super::sections) reads in batches), looked over before it is parsed.
+//! [`tables`](super::tables) reads in batches), looked over before it is parsed.
 //!
 //! The `toml` crate spends a few hundred bytes on every key, value and table of a document:
 //! an inline `input = [...]` array of a million entries took 1.4 GB, where the same inputs as
@@ -13,7 +13,7 @@ use toml_parser::Source;
 use toml_parser::lexer::TokenKind;
 
 use super::limits::MAX_DOCUMENT_ITEMS;
-use super::sections::{Kind, Sections, key_part};
+use super::tables::{Kind, Tables, key_part};
 use super::{ScenarioError, invalid};
 
 /// A key of the document: its name (dotted, after its table's) and where it starts.
@@ -22,13 +22,13 @@ struct Key {
     at: usize,
 }
 
-/// Looks over `sections.rest`, the document part of `text`, before it is parsed.
+/// Looks over `lists.rest`, the document part of `text`, before it is parsed.
 ///
 /// # Errors
 /// [`ScenarioError::Invalid`] naming the key at which the document passes
 /// [`MAX_DOCUMENT_ITEMS`], or a list given both inline and as tables.
-pub(super) fn check(text: &str, sections: &Sections) -> Result<(), ScenarioError> {
-    let rest = &sections.rest;
+pub(super) fn check(text: &str, lists: &Tables) -> Result<(), ScenarioError> {
+    let rest = &lists.rest;
     let source = Source::new(rest);
     let mut tokens = source.lex().peekable();
     let mut items = 0usize;
@@ -78,7 +78,7 @@ pub(super) fn check(text: &str, sections: &Sections) -> Result<(), ScenarioError
                 }
                 if root
                     && let Some(kind) = parts.first().and_then(|p| Kind::named(p))
-                    && let Some(first) = sections.of(kind).first()
+                    && let Some(first) = lists.of(kind).first()
                 {
                     return Err(both_forms(text, kind, token.span().start(), first.start));
                 }
@@ -247,7 +247,7 @@ mod tests {
                 "[[falling]]\nblock = \"sand\"\nposition = [{i}.5, 200.5, 7.5]\nvelocity = -3.5\n"
             );
         }
-        let sections = super::super::sections::split(&text);
-        assert!(check(&text, &sections).is_ok());
+        let lists = super::super::tables::split(&text);
+        assert!(check(&text, &lists).is_ok());
     }
 }

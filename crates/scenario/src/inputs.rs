@@ -1,5 +1,5 @@
 //! A scenario's inputs read into holds and cues of a few tens of bytes each, the
-//! `[[input]]` sections a batch at a time ([`sections::read`]), each batch's TOML document
+//! `[[input]]` tables a batch at a time ([`tables::read`]), each batch's TOML document
 //! dropped before the next is built.
 //!
 //! Reading the whole file at once cost about 1.4 KB of document per input (1.5 GB for the
@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::raw::RawInput;
-use super::sections::{self, Kind, Sections};
+use super::tables::{self, Kind, Tables};
 use super::{
     Action, Block, Cue, Hold, Operation, PlayerName, Presence, ScenarioError, block_value, finite,
     invalid, limits, pitch_value, quoted, tick_value, vector,
@@ -30,8 +30,8 @@ pub(super) struct Inputs<'a> {
 }
 
 /// Reads the inputs of `text`: those of an inline `input = [...]` array (`inline`, already
-/// parsed with the rest; a file that also has `[[input]]` sections was refused before) and
-/// those of its `[[input]]` sections, with their indices in the whole file; `players` are
+/// parsed with the rest; a file that also has `[[input]]` tables was refused before) and
+/// those of its `[[input]]` tables, with their indices in the whole file; `players` are
 /// the scenario's players in order, whom an input's `player` names.
 ///
 /// # Errors
@@ -39,7 +39,7 @@ pub(super) struct Inputs<'a> {
 /// [`Inputs::first_invalid`].
 pub(super) fn read<'a>(
     text: &str,
-    sections: &Sections,
+    lists: &Tables,
     inline: Vec<RawInput>,
     players: &'a [PlayerName],
 ) -> Result<Inputs<'a>, ScenarioError> {
@@ -54,7 +54,7 @@ pub(super) fn read<'a>(
         first_invalid: None,
     };
     inputs.take(inline);
-    sections::read(text, sections.of(Kind::Input), Kind::Input.key(), |batch| {
+    tables::read(text, lists.of(Kind::Input), Kind::Input.key(), |batch| {
         inputs.take(batch);
     })?;
     Ok(inputs)
@@ -265,7 +265,7 @@ fn operation(
 
 #[cfg(test)]
 mod tests {
-    use super::super::sections::BATCH;
+    use super::super::tables::BATCH;
     use super::super::{MAX_INPUTS, Scenario};
     use hewn_core::physics::{Control, Controls};
 
@@ -283,7 +283,7 @@ mod tests {
         }
     }
 
-    /// A scenario of `n` inputs, with a fill between two of them so the sections of one
+    /// A scenario of `n` inputs, with a fill between two of them so the tables of one
     /// batch come from two places in the file.
     fn many(n: usize) -> String {
         let mut text = String::from("ticks = 20\nworld = \"flat\"\n");

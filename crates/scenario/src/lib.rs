@@ -20,7 +20,7 @@ use hewn_core::sim::{Action, Member, PlayerName, Players, Simulation, Start, Ste
 use hewn_core::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use raw::{RawCrate, RawFill, RawPlayer, RawScenario};
-use sections::Kind;
+use tables::Kind;
 
 mod arrivals;
 mod document;
@@ -30,10 +30,10 @@ mod limits;
 mod motion;
 mod overlap;
 pub(crate) mod raw;
-mod sections;
 mod seed;
 pub(crate) mod survival;
 mod syntax;
+mod tables;
 pub(crate) mod writer;
 
 pub mod record;
@@ -228,25 +228,21 @@ impl Scenario {
         // Inputs, fills and updates are counted before anything is parsed, and read a batch
         // at a time, so that neither a file of too many nor one of the most costs more than
         // its entries; the rest, parsed whole, is held to a number of items first.
-        let sections = sections::split(text);
-        limits::count("input", sections.of(Kind::Input).len(), MAX_INPUTS)?;
-        limits::count(
-            "fill",
-            sections.of(Kind::Fill).len(),
-            MAX_FILL_CELLS as usize,
-        )?;
-        limits::count("update", sections.of(Kind::Update).len(), MAX_UPDATES)?;
-        document::check(text, &sections)?;
+        let lists = tables::split(text);
+        limits::count("input", lists.of(Kind::Input).len(), MAX_INPUTS)?;
+        limits::count("fill", lists.of(Kind::Fill).len(), MAX_FILL_CELLS as usize)?;
+        limits::count("update", lists.of(Kind::Update).len(), MAX_UPDATES)?;
+        document::check(text, &lists)?;
         let mut raw: RawScenario =
-            toml::from_str(&sections.rest).map_err(|e| SyntaxError::new(text, &e))?;
+            toml::from_str(&lists.rest).map_err(|e| SyntaxError::new(text, &e))?;
         limits::count("players", raw.players.len(), MAX_PLAYERS - 1)?;
         let names = player_names(&raw)?;
         let inline = std::mem::take(&mut raw.input);
-        let inputs = inputs::read(text, &sections, inline, &names)?;
-        let (fills, updates) = (sections.of(Kind::Fill), sections.of(Kind::Update));
-        sections::read(text, fills, "fill", |batch| raw.fill.extend(batch))?;
-        sections::read(text, updates, "update", |batch| raw.updates.extend(batch))?;
-        drop(sections);
+        let inputs = inputs::read(text, &lists, inline, &names)?;
+        let (fills, updates) = (lists.of(Kind::Fill), lists.of(Kind::Update));
+        tables::read(text, fills, "fill", |batch| raw.fill.extend(batch))?;
+        tables::read(text, updates, "update", |batch| raw.updates.extend(batch))?;
+        drop(lists);
         limits::count("probes", raw.probes.len(), MAX_PROBES)?;
         // Every fill sets at least one cell, so no more fills than cells.
         limits::count("fill", raw.fill.len(), MAX_FILL_CELLS as usize)?;
@@ -347,13 +343,13 @@ impl Scenario {
     /// parse ([`Scenario::parse`] says why).
     #[must_use]
     pub fn keys_given(text: &str) -> Vec<String> {
-        let sections = sections::split(text);
-        let mut keys: Vec<String> = toml::from_str::<toml::Table>(&sections.rest)
+        let lists = tables::split(text);
+        let mut keys: Vec<String> = toml::from_str::<toml::Table>(&lists.rest)
             .map(|table| table.keys().cloned().collect())
             .unwrap_or_default();
-        // The sections read in batches are not in the rest.
+        // The tables read in batches are not in the rest.
         for kind in Kind::ALL {
-            if !sections.of(kind).is_empty() {
+            if !lists.of(kind).is_empty() {
                 keys.push(kind.key().to_owned());
             }
         }

@@ -290,7 +290,7 @@ fn text_longer_than_the_file_limit_is_refused_before_parsing() {
 
 #[test]
 fn fills_and_updates_over_several_batches_keep_their_order_and_file_lines() {
-    let n = 2 * sections::BATCH + 5;
+    let n = 2 * tables::BATCH + 5;
     let mut text = String::from("ticks = 1\nworld = \"empty\"\n");
     for i in 0..n {
         text.push_str(&format!(

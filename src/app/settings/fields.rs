@@ -54,7 +54,7 @@ pub struct Whole {
 }
 
 /// A setting that is on or off, shown as a checkbox.
-pub struct Switch {
+pub struct Toggle {
     /// Its key in `settings.toml`.
     pub name: &'static str,
     /// What the settings screen calls it.
@@ -120,7 +120,7 @@ pub enum Field {
     /// A whole number.
     Whole(&'static Whole),
     /// On or off.
-    Switch(&'static Switch),
+    Toggle(&'static Toggle),
     /// A player's name.
     Name(&'static Name),
 }
@@ -166,7 +166,7 @@ pub static SENSITIVITY: Number = Number {
 };
 
 /// Whether moving the mouse up looks down.
-pub static INVERT_Y: Switch = Switch {
+pub static INVERT_Y: Toggle = Toggle {
     name: "invert_y",
     label: "Invert Y",
     default: false,
@@ -205,7 +205,7 @@ pub static FAR_VIEW: Whole = Whole {
 };
 
 /// Whether frames wait for the display's refresh.
-pub static VSYNC: Switch = Switch {
+pub static VSYNC: Toggle = Toggle {
     name: "vsync",
     label: "VSync",
     default: true,
@@ -217,7 +217,7 @@ pub static VSYNC: Switch = Switch {
 /// Whether leaves are drawn fancy (cut-out, seen through, every face between two leaves) or
 /// fast (opaque cubes, only a canopy's outside): Minecraft's graphics setting, for when the
 /// frame cannot keep up with a forest.
-pub static FANCY_LEAVES: Switch = Switch {
+pub static FANCY_LEAVES: Toggle = Toggle {
     name: "fancy_leaves",
     label: "Leaves",
     default: true,
@@ -227,7 +227,7 @@ pub static FANCY_LEAVES: Switch = Switch {
 };
 
 /// Whether the window fills the screen.
-pub static FULLSCREEN: Switch = Switch {
+pub static FULLSCREEN: Toggle = Toggle {
     name: "fullscreen",
     label: "Fullscreen",
     default: false,
@@ -331,14 +331,14 @@ pub static MENUS_VOLUME: Number = Number {
 pub static FIELDS: [Field; 15] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
-    Field::Switch(&INVERT_Y),
+    Field::Toggle(&INVERT_Y),
     Field::Whole(&RENDER_DISTANCE),
     Field::Whole(&FAR_VIEW),
-    Field::Switch(&VSYNC),
-    Field::Switch(&FULLSCREEN),
+    Field::Toggle(&VSYNC),
+    Field::Toggle(&FULLSCREEN),
     Field::Number(&GUI_SCALE),
     Field::Number(&BRIGHTNESS),
-    Field::Switch(&FANCY_LEAVES),
+    Field::Toggle(&FANCY_LEAVES),
     Field::Name(&NAME),
     Field::Number(&MASTER_VOLUME),
     Field::Number(&BLOCKS_VOLUME),
@@ -358,14 +358,14 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
             Field::Whole(&FAR_VIEW),
             Field::Number(&BRIGHTNESS),
             Field::Number(&GUI_SCALE),
-            Field::Switch(&FANCY_LEAVES),
-            Field::Switch(&VSYNC),
-            Field::Switch(&FULLSCREEN),
+            Field::Toggle(&FANCY_LEAVES),
+            Field::Toggle(&VSYNC),
+            Field::Toggle(&FULLSCREEN),
         ],
     ),
     (
         "Mouse",
-        &[Field::Number(&SENSITIVITY), Field::Switch(&INVERT_Y)],
+        &[Field::Number(&SENSITIVITY), Field::Toggle(&INVERT_Y)],
     ),
     (
         "Sound",
@@ -385,7 +385,7 @@ impl Field {
         match self {
             Self::Number(f) => f.name,
             Self::Whole(f) => f.name,
-            Self::Switch(f) => f.name,
+            Self::Toggle(f) => f.name,
             Self::Name(f) => f.name,
         }
     }
@@ -396,7 +396,7 @@ impl Field {
         match self {
             Self::Number(f) => f.label,
             Self::Whole(f) => f.label,
-            Self::Switch(f) => f.label,
+            Self::Toggle(f) => f.label,
             Self::Name(f) => f.label,
         }
     }
@@ -450,7 +450,7 @@ impl Field {
                     }
                 }
             }
-            Self::Switch(f) => {
+            Self::Toggle(f) => {
                 let Boolean(on) = value else {
                     return Err(self.refused(value, "is not true or false", settings));
                 };
@@ -506,7 +506,7 @@ impl Field {
         match self {
             Self::Number(f) => (f.get)(settings).to_string(),
             Self::Whole(f) => (f.get)(settings).to_string(),
-            Self::Switch(f) => (f.get)(settings).to_string(),
+            Self::Toggle(f) => (f.get)(settings).to_string(),
             Self::Name(f) => (f.get)(settings).to_string(),
         }
     }
@@ -519,7 +519,7 @@ impl Field {
         match self {
             Self::Number(f) => format!("{:?}", (f.get)(settings)),
             Self::Whole(f) => (f.get)(settings).to_string(),
-            Self::Switch(f) => (f.get)(settings).to_string(),
+            Self::Toggle(f) => (f.get)(settings).to_string(),
             // A name is only letters, digits and `_`, so quoting it needs no escapes.
             Self::Name(f) => format!("\"{}\"", (f.get)(settings)),
         }
@@ -541,7 +541,7 @@ impl Field {
         match self {
             Self::Number(f) => adopt(f.get, f.set, mine, before, after),
             Self::Whole(f) => adopt(f.get, f.set, mine, before, after),
-            Self::Switch(f) => adopt(f.get, f.set, mine, before, after),
+            Self::Toggle(f) => adopt(f.get, f.set, mine, before, after),
             Self::Name(f) => {
                 if (f.get)(before) != (f.get)(after) {
                     (f.set)(mine, (f.get)(after).clone());

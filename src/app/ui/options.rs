@@ -101,7 +101,7 @@ fn section(
             match field {
                 Field::Number(f) => number(ui, f, state, settings),
                 Field::Whole(f) => whole(ui, f, settings),
-                Field::Switch(f) => {
+                Field::Toggle(f) => {
                     let mut on = (f.get)(settings);
                     ui.checkbox(&mut on, f.text);
                     (f.set)(settings, on);

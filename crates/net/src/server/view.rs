@@ -7,14 +7,14 @@ use hewn_core::world::{BlockPos, ColumnPos};
 
 /// The columns a client holds the edits of.
 #[derive(Debug, Default)]
-pub struct View {
+pub struct HeldColumns {
     held: BTreeSet<ColumnPos>,
     /// The centre and radius for which every column in view is held, if it is: nothing to
     /// do until the player crosses into another column or the view distance changes.
     complete_at: Option<(ColumnPos, i32)>,
 }
 
-impl View {
+impl HeldColumns {
     /// Whether the client holds the column of `pos`.
     #[must_use]
     pub fn holds(&self, pos: BlockPos) -> bool {
@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn columns_come_nearest_first_and_far_ones_are_dropped() {
-        let mut view = View::default();
+        let mut view = HeldColumns::default();
         let center = ColumnPos { x: 0, z: 0 };
         let first = view.next_columns(center, 2, 5);
         assert_eq!(first[0], center);

@@ -8,7 +8,7 @@
 //! 1.1 GB. Here the file is only lexed (with `toml_parser`, the lexer `toml` itself uses, so
 //! strings, comments and nested arrays are told apart exactly as the parser will) to find the
 //! top-level table headers. The rest of the file keeps every byte offset, so its errors name
-//! the lines they always did; each batch of sections remembers where its pieces came from, so
+//! the lines they always did; each batch of tables remembers where its pieces came from, so
 //! its errors are placed in the file too.
 
 use std::collections::BTreeMap;
@@ -21,7 +21,7 @@ use toml_parser::lexer::TokenKind;
 
 use super::{ScenarioError, SyntaxError};
 
-/// How many sections are parsed together: enough that the parser's fixed costs are small
+/// How many tables are parsed together: enough that the parser's fixed costs are small
 /// beside the work, few enough that a batch's document stays a few megabytes.
 pub(super) const BATCH: usize = 4096;
 
@@ -37,7 +37,7 @@ pub(super) enum Kind {
 }
 
 impl Kind {
-    /// Every kind, in the order their sections are read.
+    /// Every kind, in the order their tables are read.
     pub(super) const ALL: [Self; 3] = [Self::Input, Self::Fill, Self::Update];
 
     /// The key the tables are an array of.
@@ -56,19 +56,19 @@ impl Kind {
 }
 
 /// A scenario's text split at its top-level table headers.
-pub(super) struct Sections {
-    /// The text with every section of a [`Kind`] blanked (each byte but line breaks made a
+pub(super) struct Tables {
+    /// The text with every table of a [`Kind`] blanked (each byte but line breaks made a
     /// space), so it parses alone with the lines and columns the whole file has.
     pub(super) rest: String,
-    /// Per kind (in [`Kind::ALL`] order), each of its sections in file order: its header, its
+    /// Per kind (in [`Kind::ALL`] order), each of its tables in file order: its header, its
     /// keys and any sub-tables of it (`[input.x]`), up to the next other header.
-    sections: [Vec<Range<usize>>; 3],
+    tables: [Vec<Range<usize>>; 3],
 }
 
-impl Sections {
-    /// The sections of `kind`.
+impl Tables {
+    /// The tables of `kind`.
     pub(super) fn of(&self, kind: Kind) -> &[Range<usize>] {
-        &self.sections[kind as usize]
+        &self.tables[kind as usize]
     }
 }
 
@@ -83,20 +83,20 @@ enum Header {
     Other,
 }
 
-/// Splits `text` into its sections of each [`Kind`] and the rest. Text that is not TOML is
+/// Splits `text` into its tables of each [`Kind`] and the rest. Text that is not TOML is
 /// split as far as the lexer can tell; parsing the pieces then reports the error.
-pub(super) fn split(text: &str) -> Sections {
-    let mut sections: [Vec<Range<usize>>; 3] = Default::default();
-    // The section being read, if one is: its kind and where it started.
+pub(super) fn split(text: &str) -> Tables {
+    let mut tables: [Vec<Range<usize>>; 3] = Default::default();
+    // The table being read, if one is: its kind and where it started.
     let mut open: Option<(Kind, usize)> = None;
     for (start, header) in headers(text) {
         match header {
-            // A sub-table of the open section stays with it; one with no such section
+            // A sub-table of the open table stays with it; one with no such table
             // before it belongs to the rest, which reports it as the whole file would.
             Header::Inside(kind) if open.is_some_and(|(k, _)| k == kind) => {}
             _ => {
                 if let Some((kind, s)) = open.take() {
-                    sections[kind as usize].push(s..start);
+                    tables[kind as usize].push(s..start);
                 }
                 if let Header::List(kind) = header {
                     open = Some((kind, start));
@@ -105,10 +105,10 @@ pub(super) fn split(text: &str) -> Sections {
         }
     }
     if let Some((kind, s)) = open {
-        sections[kind as usize].push(s..text.len());
+        tables[kind as usize].push(s..text.len());
     }
     let mut rest = text.as_bytes().to_vec();
-    for range in sections.iter().flatten() {
+    for range in tables.iter().flatten() {
         for b in &mut rest[range.clone()] {
             if *b != b'\n' {
                 *b = b' ';
@@ -117,10 +117,10 @@ pub(super) fn split(text: &str) -> Sections {
     }
     // Whole characters were replaced by spaces and line breaks kept, so it is still UTF-8.
     let rest = String::from_utf8(rest).unwrap_or_default();
-    Sections { rest, sections }
+    Tables { rest, tables }
 }
 
-/// Parses the sections `ranges` of `text`, all `[[key]]` tables, a batch at a time, and
+/// Parses the tables `ranges` of `text`, all `[[key]]` tables, a batch at a time, and
 /// hands each batch's tables to `take`, in file order.
 ///
 /// # Errors
@@ -208,23 +208,23 @@ pub(super) fn key_part(source: &Source<'_>, t: toml_parser::lexer::Token) -> Opt
     Some(key)
 }
 
-/// Some sections joined into one text, with where each piece came from.
+/// Some tables joined into one text, with where each piece came from.
 struct Batch {
-    /// The sections, one after another.
+    /// The tables, one after another.
     text: String,
     /// Per piece, its offset in `text` and in the file.
     pieces: Vec<(usize, usize)>,
 }
 
 impl Batch {
-    /// The sections `ranges` of `text`, joined.
+    /// The tables `ranges` of `text`, joined.
     fn new(text: &str, ranges: &[Range<usize>]) -> Self {
         let mut joined = String::new();
         let mut pieces = Vec::with_capacity(ranges.len());
         for r in ranges {
             pieces.push((joined.len(), r.start));
             joined.push_str(&text[r.clone()]);
-            // A section ends where the next header starts, at the start of a line; only the
+            // A table ends where the next header starts, at the start of a line; only the
             // file's last may end without a line break.
             if !joined.ends_with('\n') {
                 joined.push('\n');
@@ -265,7 +265,7 @@ mod tests {
     }
 
     #[test]
-    fn each_kind_gets_its_own_sections_and_a_sub_table_stays_with_its_own_kind() {
+    fn each_kind_gets_its_own_tables_and_a_sub_table_stays_with_its_own_kind() {
         let text = "[[fill]]\nblock = 1\n[[update]]\ndue = 2\n[fill.x]\n[[fill]]\n[player]\n";
         let s = split(text);
         let pieces = |kind| -> Vec<&str> { s.of(kind).iter().map(|r| &text[r.clone()]).collect() };
