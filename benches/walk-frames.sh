@@ -6,7 +6,8 @@
 # Starts BIN (a release `hewn`) on a virtual X display (Xvfb; lavapipe where there is no GPU) in
 # a new unsaved world of seed 7, holds W from the moment the window is up until BIN has drawn
 # FRAMES frames (default 900, about a minute on lavapipe at render distance 8), and prints the
-# frame times of the walk: p50, p99 and the longest, in milliseconds. The first 5 seconds'
+# frame times of the walk (p50, p99 and the longest, in milliseconds), then the same of the
+# session's share of each frame (`Session::advance`: its ticks, streaming, what it heard). The first 5 seconds'
 # frames (the view loading) are left out. With `fly`, the player first takes off (Space twice,
 # then held for a second) and flies straight at a steady height, so no hill or sea stops it and
 # new columns keep coming into view. Needs Xvfb and xdotool (../shared/tools/xshot installs
@@ -49,16 +50,19 @@ wait $gpid 2>/dev/null
 xdotool keyup w 2>/dev/null
 python3 - "$times" <<'PY'
 import sys
-ms = [float(l) for l in open(sys.argv[1]) if l.strip()]
-t, walk = 0.0, []
-for m in ms:
-    t += m
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+t, frames, sessions = 0.0, [], []
+for row in rows:
+    t += float(row[0])
     if t > 5000:
-        walk.append(m)
-if not walk:
+        frames.append(float(row[0]))
+        sessions.append(float(row[1]) if len(row) > 1 else 0.0)
+if not frames:
     sys.exit("walk-frames: no frames written")
-s = sorted(walk)
-at = lambda q: s[round((len(s) - 1) * q)]
-print(f"{len(walk)} frames over {sum(walk) / 1000:.1f} s: p50 {at(0.5):.1f} ms, "
-      f"p99 {at(0.99):.1f} ms, longest {s[-1]:.1f} ms")
+def summary(values):
+    s = sorted(values)
+    at = lambda q: s[round((len(s) - 1) * q)]
+    return f"p50 {at(0.5):.1f} ms, p99 {at(0.99):.1f} ms, longest {s[-1]:.1f} ms"
+print(f"{len(frames)} frames over {sum(frames) / 1000:.1f} s: {summary(frames)}; "
+      f"session: {summary(sessions)}")
 PY

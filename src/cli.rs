@@ -233,9 +233,9 @@ pub struct PlayOptions {
     /// with or without a sound device.
     #[arg(long, value_name = "FILE")]
     pub audio_out: Option<PathBuf>,
-    /// Write how long every frame took, in milliseconds, one a line, to this file at exit:
-    /// for measuring a run's frame pacing whole (the overlay and the log keep the last few
-    /// seconds).
+    /// Write how long every frame took and how long the session's advance took in it, in
+    /// milliseconds, a line a frame, to this file at exit: for measuring a run's frame pacing
+    /// whole (the overlay and the log keep the last few seconds).
     #[arg(long, value_name = "FILE")]
     pub frame_times: Option<PathBuf>,
     /// Record the session as a scenario file that `hewn sim` replays.

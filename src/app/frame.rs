@@ -31,10 +31,14 @@ impl App {
         let elapsed = now - self.frame.last;
         self.frame.last = now;
         self.frame.stats.push(elapsed);
-        if let Some(every) = &mut self.frame.every {
-            every.push(elapsed.as_secs_f64() * 1e3);
-        }
         self.advance_session(elapsed, now);
+        if let Some(every) = &mut self.frame.every {
+            // The session's share of the frame: its ticks, streaming and what it heard.
+            every.push((
+                elapsed.as_secs_f64() * 1e3,
+                now.elapsed().as_secs_f64() * 1e3,
+            ));
+        }
         self.follow_survival();
         if let Some(problem) = self.session.as_ref().and_then(super::Session::problem) {
             // A server joined from the command line ends the game with the reason; one
@@ -398,7 +402,9 @@ impl App {
         }
     }
 
-    /// Writes every frame's time to the `--frame-times` file, if asked for.
+    /// Writes every frame's time to the `--frame-times` file, if asked for: a line a frame,
+    /// the time since the last frame and the time the session's advance took, in
+    /// milliseconds.
     ///
     /// # Errors
     /// [`AppError::Write`] if the file cannot be written.
@@ -406,7 +412,9 @@ impl App {
         let (Some(path), Some(every)) = (&self.options.frame_times, &self.frame.every) else {
             return Ok(());
         };
-        let text: String = every.iter().map(|ms| format!("{ms:.3}\n")).collect();
+        let text: String = (every.iter())
+            .map(|(frame, session)| format!("{frame:.3} {session:.3}\n"))
+            .collect();
         std::fs::write(path, text).map_err(|e| AppError::Write {
             path: path.clone(),
             message: e.to_string(),

@@ -210,8 +210,9 @@ struct FrameState {
     started: Instant,
     last: Instant,
     stats: FrameStats,
-    /// Every frame's time, in milliseconds, when `--frame-times` asks for them.
-    every: Option<Vec<f64>>,
+    /// Every frame's time and the session's share of it, in milliseconds, when
+    /// `--frame-times` asks for them.
+    every: Option<Vec<(f64, f64)>>,
     /// Frames presented.
     presented: u64,
     /// F2 was pressed.
