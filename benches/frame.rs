@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use hewn_client::far::rings::{Rings, SectionColumn};
 use hewn_client::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START};
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::spawn::new_player;
 use hewn_core::sim::time::NOON;
 use hewn_core::world::coarse::{CoarseSource, SectionPos};
@@ -139,7 +139,7 @@ fn main() {
 }
 
 /// The far view's table: see the module's notes.
-fn far_view(renderer: &mut Renderer, world: &mut World, player: &Player) {
+fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
     const RENDER_DISTANCE: i32 = 8;
     const REACHES: [u32; 4] = [0, 512, 2048, 4096];
     let view = View {

@@ -11,14 +11,14 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn_core::physics::tuning::REACH;
-use hewn_core::physics::{Control, Controls, Player};
+use hewn_core::physics::{Body, Control, Controls};
 use hewn_core::raycast::cast;
 use hewn_core::sim::Start;
 use hewn_core::world::World;
 use hewn_core::worldgen::GeneratorKind;
 
 /// A terrain world with the chunks around spawn loaded, and a player sprinting there.
-fn sprinting_in_terrain() -> (World, Player) {
+fn sprinting_in_terrain() -> (World, Body) {
     let Start {
         mut world, players, ..
     } = Start::new_world(GeneratorKind::Terrain, 7);

@@ -12,7 +12,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::crates::Crate;
 use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos, World};
@@ -44,7 +44,7 @@ fn edit(world: &mut World, round: u32) {
 }
 
 /// `body` with `hotbar` as a world's one player, named `player`.
-fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+fn as_player(body: &Body, hotbar: &Hotbar) -> SavedPlayers {
     let saved = SavedPlayer {
         body: *body,
         hotbar: *hotbar,
@@ -64,7 +64,7 @@ fn autosave(c: &mut Criterion) {
     let mut world = loaded.world;
     edit(&mut world, 0);
     world.take_changed_chunks();
-    let player = Player::new(DVec3::new(8.5, 80.0, 8.5));
+    let player = Body::new(DVec3::new(8.5, 80.0, 8.5));
     let hotbar = Hotbar::default();
     let crates: Vec<Crate> = (0..CRATES)
         .map(|i| Crate::new(DVec3::new(f64::from(i) * 1.5, 81.0, 20.5), DVec3::ONE))

@@ -8,7 +8,7 @@
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
 
 use glam::DVec3;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::spawn::{new_player, open_heading};
 use hewn_core::sim::time::NOON;
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
@@ -114,7 +114,7 @@ fn assert_same_pixels(off: &image::RgbaImage, on: &image::RgbaImage, name: &str)
 }
 
 /// A new world of seed 7, a new player standing at its spawn, and the spawn point.
-fn seed_7_at_spawn() -> (World, Player, DVec3) {
+fn seed_7_at_spawn() -> (World, Body, DVec3) {
     let generator = Generator::new(GeneratorKind::Terrain, 7);
     let spawn = generator.spawn_point();
     let mut world = World::new(generator);

@@ -10,7 +10,7 @@ use common::worlds::{UNNAME_PLAYERS, as_player};
 use common::{hewn, private_hewn, text};
 
 use glam::DVec3;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::{PlayerName, Simulation, Start};
 use hewn_core::world::{Block, BlockPos, BlockSource, ChunkPos, World};
 use hewn_core::worldgen::GeneratorKind;
@@ -31,7 +31,7 @@ fn saved_world(dir: &Path) -> PathBuf {
         world.set_block(BlockPos::new(x, 64 + x % 5, 2), Block::Planks);
         world.set_block(BlockPos::new(100 + x, 70, 3), Block::Glass);
     }
-    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
+    let player = Body::new(DVec3::new(1.5, 64.0, 1.5));
     file.save(&Snapshot::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
@@ -435,7 +435,7 @@ fn a_hundred_edited_chunks_take_little_room() {
             world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), block);
         }
     }
-    let player = Player::new(DVec3::new(8.5, 84.0, 8.5));
+    let player = Body::new(DVec3::new(8.5, 84.0, 8.5));
     file.save(&Snapshot::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
@@ -495,7 +495,7 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("w.hewn");
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
-    let player = Player::new(DVec3::new(0.5, 64.0, 20.5));
+    let player = Body::new(DVec3::new(0.5, 64.0, 20.5));
     let mut start = Start::in_world(loaded.world, player);
     start.world.set_block(BlockPos::new(0, 64, 0), Block::Water);
     start.world.set_block(BlockPos::new(5, 90, 5), Block::Sand);
@@ -552,7 +552,7 @@ fn every_block_survives_a_save() {
         .enumerate()
         .map(|(i, block)| (place(&mut world, i, block), block))
         .collect();
-    let player = Player::new(DVec3::new(0.5, 64.0, 0.5));
+    let player = Body::new(DVec3::new(0.5, 64.0, 0.5));
     file.save(&Snapshot::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
@@ -595,7 +595,7 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
         "#,
     )
     .unwrap();
-    let mut start = Start::in_world(loaded.world, Player::new(DVec3::new(0.5, 64.0, 0.5)));
+    let mut start = Start::in_world(loaded.world, Body::new(DVec3::new(0.5, 64.0, 0.5)));
     start.survival = scenario.survival_at_start(spawn);
     start.players.first_mut().unwrap().set_look(90.0, 0.0);
     start

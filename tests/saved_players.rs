@@ -11,7 +11,7 @@ use std::path::Path;
 use common::worlds::{FLAT, UNNAME_PLAYERS, saved_world, tamper};
 use common::{hewn, text};
 use glam::DVec3;
-use hewn_core::physics::{Player, PlayerCollider};
+use hewn_core::physics::{Body, PlayerCollider};
 use hewn_core::sim::{Item, PlayerName, Players, Simulation, Start};
 use hewn_core::world::Block;
 use hewn_core::worldgen::{Generator, GeneratorKind};
@@ -25,8 +25,8 @@ fn name(text: &str) -> PlayerName {
 }
 
 /// A player standing at `at`, with a look and state of its own.
-fn body(at: DVec3, yaw: f64) -> Player {
-    let mut p = Player::new(at);
+fn body(at: DVec3, yaw: f64) -> Body {
+    let mut p = Body::new(at);
     p.set_look(yaw, -12.5);
     p
 }
@@ -49,7 +49,7 @@ fn opened_by(player: &str) -> NewWorld {
 
 /// Saves `players` (each with its hotbar) into the world at `path`, through a simulation of
 /// them as the game and `hewn sim` save one.
-fn save_players(path: &Path, players: &[(&str, Player, Hotbar)]) {
+fn save_players(path: &Path, players: &[(&str, Body, Hotbar)]) {
     let (mut file, loaded) = WorldFile::open_or_create(path, FLAT).expect("open the world");
     let mut list = Players::none();
     for (n, body, _) in players {
@@ -57,7 +57,7 @@ fn save_players(path: &Path, players: &[(&str, Player, Hotbar)]) {
     }
     let mut sim = Simulation::new(Start {
         players: list,
-        ..Start::in_world(loaded.world, Player::new(DVec3::ZERO))
+        ..Start::in_world(loaded.world, Body::new(DVec3::ZERO))
     });
     let hotbar_of = |n: &PlayerName| {
         players
@@ -456,7 +456,7 @@ fn rows_past_the_limit_are_damage_and_the_next_save_keeps_the_world_within_it() 
     // A save drops the rows past the limit, and a new name finds no room.
     let mut world = loaded.world;
     let zed = SavedPlayer {
-        body: Player::new(DVec3::new(5.5, 64.0, 5.5)),
+        body: Body::new(DVec3::new(5.5, 64.0, 5.5)),
         hotbar: Hotbar::default(),
     };
     let mut players = loaded.players;

@@ -105,7 +105,7 @@ impl Binding {
             Self::SwitchCollider => "Switch box / cylinder".into(),
             Self::Chat => "Chat".into(),
             Self::ChatCommand => "Chat command".into(),
-            Self::PlayerList => "Player list (hold)".into(),
+            Self::PlayerList => "Body list (hold)".into(),
         }
     }
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos};
 use hewn_core::worldgen::GeneratorKind;
@@ -24,7 +24,7 @@ pub const FLAT: NewWorld = NewWorld {
 pub const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";
 
 /// `body` with `hotbar` as a world's one player, named `player`.
-pub fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+pub fn as_player(body: &Body, hotbar: &Hotbar) -> SavedPlayers {
     let saved = SavedPlayer {
         body: *body,
         hotbar: *hotbar,
@@ -60,7 +60,7 @@ pub fn saved_world(dir: &Path) -> PathBuf {
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
     let mut world = loaded.world;
     world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
-    let player = Player::new(DVec3::new(1.5, 64.0, 1.5));
+    let player = Body::new(DVec3::new(1.5, 64.0, 1.5));
     let snapshot = Snapshot::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),

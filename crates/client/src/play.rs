@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use crate::SessionError;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Simulation};
 use hewn_core::worldgen::SharedTerrain;
 use hewn_net::client::{Client, Game};
@@ -298,11 +298,11 @@ pub trait Play: std::fmt::Debug {
     }
 
     /// The player being played.
-    fn me(&self) -> Player {
+    fn me(&self) -> Body {
         self.sim()
             .player()
             .copied()
-            .unwrap_or_else(|| Player::new(glam::DVec3::ZERO))
+            .unwrap_or_else(|| Body::new(glam::DVec3::ZERO))
     }
 
     /// Whether the world under the player is complete: its edits have arrived.

@@ -17,7 +17,7 @@ use crate::play::{Play, Remote};
 use crate::tuning::FAR_DETAIL;
 use crate::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use crate::{FrameClock, SessionError, Streamer};
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::tuning::TICK_SECONDS;
 use hewn_core::sim::Start;
 use hewn_core::sim::survival::Station;
@@ -212,7 +212,7 @@ impl Session {
 
     /// The player being played.
     #[must_use]
-    pub fn me(&self) -> Player {
+    pub fn me(&self) -> Body {
         self.play.me()
     }
 

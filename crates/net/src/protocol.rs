@@ -12,7 +12,7 @@ mod survival;
 
 use serde::{Deserialize, Serialize};
 
-use hewn_core::physics::{Controls, Player, PlayerCollider};
+use hewn_core::physics::{Body, Controls, PlayerCollider};
 use hewn_core::sim::{Action, Input};
 use hewn_core::world::{BlockPos, ColumnPos};
 pub use hotbar::WireHotbar;
@@ -176,7 +176,7 @@ impl TickInput {
 
 /// A player's whole state as the server has it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Body {
+pub struct WireBody {
     /// Bottom centre.
     pub position: [f64; 3],
     /// Blocks per second.
@@ -193,10 +193,10 @@ pub struct Body {
     pub cylinder: bool,
 }
 
-impl Body {
+impl WireBody {
     /// `p` as it travels.
     #[must_use]
-    pub fn of(p: &Player) -> Self {
+    pub fn of(p: &Body) -> Self {
         Self {
             position: p.position.to_array(),
             velocity: p.velocity.to_array(),
@@ -210,8 +210,8 @@ impl Body {
 
     /// The player this describes.
     #[must_use]
-    pub fn player(&self) -> Player {
-        let mut p = Player::new(glam::DVec3::from_array(self.position));
+    pub fn player(&self) -> Body {
+        let mut p = Body::new(glam::DVec3::from_array(self.position));
         p.velocity = glam::DVec3::from_array(self.velocity);
         p.yaw = self.yaw;
         p.pitch = self.pitch;
@@ -381,7 +381,7 @@ pub struct Welcome {
     /// The generator's name.
     pub generator: String,
     /// The player as it starts.
-    pub body: Body,
+    pub body: WireBody,
     /// The world's clock.
     pub time: u64,
     /// How the world is played.
@@ -401,7 +401,7 @@ pub struct Snapshot {
     pub time: u64,
     /// The last of the client's own ticks the server has played, and its player after it;
     /// `None` before the first.
-    pub you: Option<(u64, Body)>,
+    pub you: Option<(u64, WireBody)>,
     /// Where the others' offsets are from: the receiving player's position.
     pub origin: [f64; 3],
     /// The other players in view.
@@ -442,7 +442,7 @@ impl Seen {
         clippy::cast_possible_truncation,
         reason = "others are drawn, not simulated: their look travels in single precision"
     )]
-    pub fn of(name: &str, player: &Player, origin: glam::DVec3) -> Self {
+    pub fn of(name: &str, player: &Body, origin: glam::DVec3) -> Self {
         let offset = player.position - origin;
         Self {
             name: name.to_owned(),
@@ -457,8 +457,8 @@ impl Seen {
 
     /// The player this describes, seen from `origin`.
     #[must_use]
-    pub fn player(&self, origin: glam::DVec3) -> Player {
-        let mut p = Player::new(origin + glam::Vec3::from_array(self.offset).as_dvec3());
+    pub fn player(&self, origin: glam::DVec3) -> Body {
+        let mut p = Body::new(origin + glam::Vec3::from_array(self.offset).as_dvec3());
         p.yaw = f64::from(self.yaw);
         p.pitch = f64::from(self.pitch);
         p.flying = self.flying;

@@ -29,12 +29,12 @@ use renet::{ClientId, RenetServer, ServerEvent};
 
 use super::password::Challenge;
 use super::protocol::{
-    self, Body, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
-    ServerMessage, Welcome, channel,
+    self, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
+    ServerMessage, Welcome, WireBody, channel,
 };
 use super::query::ServerInfo;
 pub use admin::{Admin, Caller};
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::{Member, PlayerName, Simulation, Step, spawn};
 use hewn_core::world::World;
 use hewn_core::worldgen::{GENERATOR_VERSION, Generator};
@@ -150,7 +150,7 @@ struct Connection {
     /// Its player's name, once its hello was accepted.
     name: Option<PlayerName>,
     /// The body its player joins with (saved, or new at the spawn point).
-    body: Player,
+    body: Body,
     inputs: InputQueue,
     /// Whether its player is in the simulation (it is from its first input played on).
     in_world: bool,
@@ -170,7 +170,7 @@ struct Connection {
     /// The tick its connection ends at, after a refusal.
     leaving_at: Option<u64>,
     /// Its player after each of its last ticks played: what its confirmations said.
-    played: std::collections::VecDeque<(u64, Player)>,
+    played: std::collections::VecDeque<(u64, Body)>,
     /// The name it asked for and the challenge it was sent, while the server waits for
     /// the password's proof.
     challenged: Option<(PlayerName, Challenge)>,
@@ -215,7 +215,7 @@ pub struct Server {
     config: ServerConfig,
     clients: BTreeMap<ClientId, Connection>,
     /// Bodies of players who left, by name, to resume them when they come back.
-    away: BTreeMap<PlayerName, Player>,
+    away: BTreeMap<PlayerName, Body>,
     /// What each player the server knows holds at hand, online or away, as its client last
     /// said or the world saved it: given back when it joins, and saved.
     hotbars: BTreeMap<PlayerName, Hotbar>,
@@ -223,7 +223,7 @@ pub struct Server {
     departed: Vec<PlayerName>,
     /// Where a new player starts, worked out when the first new name joins: at the spawn
     /// point, facing the most open way.
-    new_body: Option<Player>,
+    new_body: Option<Body>,
     /// Every step played, written down, when asked for ([`Server::record`]).
     recorder: Option<StepRecorder>,
     /// How long the last second of ticks took, in milliseconds, as the loop running the
@@ -359,7 +359,7 @@ impl Server {
 
     /// Where a new player starts: at the spawn point, facing the most open way. Worked out
     /// once, in a world of its own, so finding it changes nothing in the game's.
-    fn new_body(&mut self) -> Player {
+    fn new_body(&mut self) -> Body {
         let (generator, world) = (&self.generator, self.sim.world());
         *self.new_body.get_or_insert_with(|| {
             // Drawn from the world's own source: its cache, when it shares one.
@@ -451,12 +451,12 @@ impl Server {
     /// Where a player not online left the world: since the server started, or as the
     /// world saved it ([`Server::resume_players`]).
     #[must_use]
-    pub fn away(&self, name: &PlayerName) -> Option<&Player> {
+    pub fn away(&self, name: &PlayerName) -> Option<&Body> {
         self.away.get(name)
     }
 
     /// The players not online, where they left.
-    pub fn players_away(&self) -> impl Iterator<Item = (&PlayerName, &Player)> {
+    pub fn players_away(&self) -> impl Iterator<Item = (&PlayerName, &Body)> {
         self.away.iter()
     }
 
@@ -536,7 +536,7 @@ impl Server {
     fn connection(&self, tick: u64) -> Connection {
         Connection {
             name: None,
-            body: Player::new(DVec3::ZERO),
+            body: Body::new(DVec3::ZERO),
             inputs: InputQueue::new(self.config.jitter_ticks),
             in_world: false,
             last_played: None,
@@ -784,7 +784,7 @@ impl Server {
         let welcome = ServerMessage::Welcome(Welcome {
             seed: self.generator.seed(),
             generator: self.generator.kind().name().to_owned(),
-            body: Body::of(&body),
+            body: WireBody::of(&body),
             time: self.sim.time(),
             mode: protocol::WireMode::of(self.sim.mode()),
             spawn: self.sim.survival().spawn.to_array(),
@@ -921,7 +921,7 @@ impl Server {
     /// `name`'s player after its client's tick `tick`, if that was among the last
     /// two seconds played: what the server told (or will tell) that client.
     #[must_use]
-    pub fn played_state(&self, name: &PlayerName, tick: u64) -> Option<Player> {
+    pub fn played_state(&self, name: &PlayerName, tick: u64) -> Option<Body> {
         let remote = self
             .clients
             .values()

@@ -15,7 +15,7 @@
 
 use std::collections::VecDeque;
 
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::tuning::TICK_SECONDS;
 
 /// How far behind the newest server tick heard the others are drawn: 100 ms, two snapshot
@@ -113,7 +113,7 @@ pub struct Sample {
     /// The server's tick.
     pub tick: u64,
     /// The player then.
-    pub body: Player,
+    pub body: Body,
     /// Blocks walked horizontally since the trail began: the phase of the limbs' swing.
     pub walked: f64,
     /// How far the limbs swing, 0 (still) to 1 (sprinting).
@@ -127,7 +127,7 @@ pub struct Sample {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Shown {
     /// Where and how it is.
-    pub body: Player,
+    pub body: Body,
     /// Blocks walked ([`Sample::walked`]).
     pub walked: f64,
     /// How far the limbs swing ([`Sample::swing`]).
@@ -146,7 +146,7 @@ pub struct Trail {
 impl Trail {
     /// Adds the snapshot of server tick `tick`; one no newer than the last is ignored, since
     /// the snapshots' channel may deliver out of order.
-    pub fn push(&mut self, tick: u64, body: Player) {
+    pub fn push(&mut self, tick: u64, body: Body) {
         let sample = match self.samples.back() {
             Some(last) if tick <= last.tick => return,
             Some(last) => {
@@ -273,8 +273,8 @@ mod tests {
 
     use super::*;
 
-    fn at(x: f64) -> Player {
-        Player::new(DVec3::new(x, 64.0, 0.0))
+    fn at(x: f64) -> Body {
+        Body::new(DVec3::new(x, 64.0, 0.0))
     }
 
     #[test]
@@ -351,7 +351,7 @@ mod tests {
         // Walking backwards (south, looking north) turns the body back to the look.
         let mut trail = Trail::default();
         for i in 0..=20 {
-            let mut p = Player::new(DVec3::new(0.0, 64.0, i as f64 * 0.2));
+            let mut p = Body::new(DVec3::new(0.0, 64.0, i as f64 * 0.2));
             p.yaw = 0.0;
             trail.push(i * 3, p);
         }

@@ -21,7 +21,7 @@ use rusqlite::{Connection, params};
 use super::hotbar::Hotbar;
 use super::rows::{DamagedRow, integer, real, text};
 use super::schema::NAMED_PLAYERS;
-use hewn_core::physics::{Player, PlayerCollider};
+use hewn_core::physics::{Body, PlayerCollider};
 use hewn_core::sim::PlayerName;
 use hewn_scenario::quoted;
 
@@ -37,7 +37,7 @@ const TABLE: &str = "players";
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SavedPlayer {
     /// Where it was and how it moved, looked, flew and collided.
-    pub body: Player,
+    pub body: Body,
     /// The items it had at hand.
     pub hotbar: Hotbar,
 }
@@ -142,7 +142,7 @@ fn saved_of(row: &rusqlite::Row<'_>, first: usize) -> Result<SavedPlayer, String
             quoted(&hotbar)
         )
     })?;
-    let mut body = Player::new(position);
+    let mut body = Body::new(position);
     body.velocity = velocity;
     body.set_look(f[6], f[7]);
     body.on_ground = on_ground;

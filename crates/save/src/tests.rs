@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 use glam::DVec3;
 
 use super::*;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::crates::Crate;
 use hewn_core::sim::{Item, PlayerName};
 use hewn_core::world::{Block, BlockPos, BlockSource, ChunkPos, World};
@@ -32,7 +32,7 @@ fn edits(world: &World) -> Vec<(BlockPos, Block)> {
 }
 
 /// `body` with `hotbar` as the one player, named [`PlayerName::DEFAULT`].
-fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+fn as_player(body: &Body, hotbar: &Hotbar) -> SavedPlayers {
     SavedPlayers::from([(
         PlayerName::default(),
         SavedPlayer {
@@ -42,8 +42,8 @@ fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
     )])
 }
 
-fn a_player() -> Player {
-    let mut p = Player::new(DVec3::new(-12.25, 70.5, 1e6 + 0.125));
+fn a_player() -> Body {
+    let mut p = Body::new(DVec3::new(-12.25, 70.5, 1e6 + 0.125));
     p.velocity = DVec3::new(0.5, -3.0, 1.0 / 3.0);
     p.set_look(123.456, -33.3);
     p.flying = true;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::crates::Crate;
 use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos, ChunkPos, World};
@@ -105,7 +105,7 @@ fn crash_crates(seq: u64) -> Vec<Crate> {
 }
 
 /// `body` with `hotbar` as a world's one player, named `player`.
-fn as_player(body: &Player, hotbar: &Hotbar) -> SavedPlayers {
+fn as_player(body: &Body, hotbar: &Hotbar) -> SavedPlayers {
     let saved = SavedPlayer {
         body: *body,
         hotbar: *hotbar,
@@ -120,8 +120,7 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
     let (file, mut loaded) = WorldFile::open_or_create(path, CRASH_WORLD)?;
     let saved = loaded.take_player(&PlayerName::default());
     let mut world = loaded.world;
-    let mut player =
-        saved.map_or_else(|| Player::new(glam::DVec3::new(0.0, 80.0, 0.0)), |s| s.body);
+    let mut player = saved.map_or_else(|| Body::new(glam::DVec3::new(0.0, 80.0, 0.0)), |s| s.body);
     let mut seq = player.position.x as u64;
     let hotbar = saved.map_or_else(Hotbar::default, |s| s.hotbar);
     let mut saver = Autosaver::start(file, std::time::Instant::now());

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use glam::DVec3;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::crates::Crate;
 use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos};
@@ -21,7 +21,7 @@ use proptest::prelude::*;
 /// Two players, `player` and `bob`, with the default hotbar.
 fn two_players() -> SavedPlayers {
     let saved = |x: f64| SavedPlayer {
-        body: Player::new(DVec3::new(x, 64.0, 1.5)),
+        body: Body::new(DVec3::new(x, 64.0, 1.5)),
         hotbar: Hotbar::default(),
     };
     let bob = PlayerName::new("bob").expect("a name");

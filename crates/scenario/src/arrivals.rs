@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use glam::DVec3;
 
 use super::PlayerStart;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::PlayerName;
 
 /// Where a scenario's players come into the world: each at its own position, if it has one;
@@ -19,7 +19,7 @@ pub struct Arrivals {
     /// spawn point.
     pub spawn: DVec3,
     /// The bodies a saved world kept, by name; empty in a scenario's own world.
-    pub saved: BTreeMap<PlayerName, Player>,
+    pub saved: BTreeMap<PlayerName, Body>,
 }
 
 impl Arrivals {
@@ -34,7 +34,7 @@ impl Arrivals {
 
     /// The body the player `start` describes comes into the world with.
     #[must_use]
-    pub fn body(&self, start: &PlayerStart) -> Player {
+    pub fn body(&self, start: &PlayerStart) -> Body {
         match (start.position, self.saved.get(&start.name)) {
             (Some(position), _) => start.at(position),
             (None, Some(saved)) => *saved,

@@ -11,7 +11,7 @@
 use glam::DVec3;
 
 use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use hewn_core::physics::{Controls, Player, PlayerCollider};
+use hewn_core::physics::{Body, Controls, PlayerCollider};
 use hewn_core::sim::schedule::InputSchedule;
 pub use hewn_core::sim::schedule::{Cue, Operation, Presence};
 use hewn_core::sim::survival::{ItemDrop, MAX_AIR, MAX_HEALTH, Mode, Stack, Survival, Survivor};
@@ -126,8 +126,8 @@ impl PlayerStart {
     /// The player this start describes, standing at `position` (its own, or the spawn
     /// point when it has none).
     #[must_use]
-    pub fn at(&self, position: DVec3) -> Player {
-        let mut player = Player::new(position);
+    pub fn at(&self, position: DVec3) -> Body {
+        let mut player = Body::new(position);
         player.velocity = self.velocity;
         player.set_look(self.yaw, self.pitch);
         player.flying = self.flying;

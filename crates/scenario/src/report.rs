@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::survival::Detail;
 use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, Stack};
 use hewn_core::sim::{Event, Simulation};
@@ -275,7 +275,7 @@ pub struct PlayerReport {
 impl PlayerReport {
     /// The state of `player` in `sim`.
     #[must_use]
-    pub fn of(sim: &Simulation, player: &Player) -> Self {
+    pub fn of(sim: &Simulation, player: &Body) -> Self {
         Self {
             position: player.position.to_array(),
             velocity: player.velocity.to_array(),

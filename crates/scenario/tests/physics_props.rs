@@ -9,7 +9,7 @@ use glam::DVec3;
 use hewn_core::aabb::Aabb;
 use hewn_core::physics::sweep::move_among;
 use hewn_core::physics::tuning::{STEP_HEIGHT, TICK_SECONDS};
-use hewn_core::physics::{Controls, Player, intersects_world};
+use hewn_core::physics::{Body, Controls, intersects_world};
 use hewn_core::sim::{Simulation, Start};
 use hewn_core::world::{Block, BlockPos, SparseWorld};
 use hewn_core::worldgen::GeneratorKind;
@@ -74,7 +74,7 @@ proptest! {
     ) {
         let start = DVec3::new(start.0, start.1, start.2);
         let world = random_world(seed, density, start);
-        let mut player = Player::new(start);
+        let mut player = Body::new(start);
         player.velocity = v0;
         player.flying = flying;
         player.yaw = yaw;

@@ -174,14 +174,14 @@ impl FirstPlayer for TickReport {
 /// The first player of a simulation, which every test here has.
 pub trait FirstBody {
     /// The first player.
-    fn me(&self) -> &hewn_core::physics::Player;
+    fn me(&self) -> &hewn_core::physics::Body;
     /// Whether the first player is inside a solid.
     fn me_inside_solid(&self) -> bool;
 }
 
 impl FirstBody for Simulation {
     #[track_caller]
-    fn me(&self) -> &hewn_core::physics::Player {
+    fn me(&self) -> &hewn_core::physics::Body {
         self.player().expect("the first player is in the world")
     }
 

@@ -7,7 +7,7 @@ use super::*;
 use crate::app::session::Session;
 use crate::app::settings::Settings;
 use crate::cli::Cli;
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::Item;
 use hewn_save::{SavedPlayer, SavedPlayers, Snapshot, summarize};
 
@@ -36,7 +36,7 @@ fn the_game_plays_a_world_as_the_settings_name() {
     // A world that has kept alex, away from the spawn, with a hotbar of their own.
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("create");
     let mut world = loaded.world;
-    let alex = Player::new(DVec3::new(5.5, 64.0, -7.5));
+    let alex = Body::new(DVec3::new(5.5, 64.0, -7.5));
     let mut bar = Hotbar::default();
     bar.slots[0] = Some(Item::Crate);
     let saved = SavedPlayer {

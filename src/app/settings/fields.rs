@@ -349,7 +349,7 @@ pub static FIELDS: [Field; 15] = [
 /// The settings screen's sections above the keys: each heading with its settings, in the
 /// order shown.
 pub static SCREEN: [(&str, &[Field]); 4] = [
-    ("Player", &[Field::Name(&NAME)]),
+    ("Body", &[Field::Name(&NAME)]),
     (
         "Video",
         &[

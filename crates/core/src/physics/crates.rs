@@ -100,7 +100,7 @@ impl Stuck {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mover {
     /// The player, with this box; never pushed, only pushing.
-    Player(Aabb),
+    Body(Aabb),
     /// The crate at this index.
     Crate(usize),
 }
@@ -202,7 +202,7 @@ impl Crates {
         let sign = d.signum();
         let reach = d.abs();
         let root_box = match mover {
-            Mover::Player(b) => b,
+            Mover::Body(b) => b,
             Mover::Crate(i) => self.list[i].bounds(),
         };
         // Forward coordinate along the push: larger is further ahead.
@@ -226,7 +226,7 @@ impl Crates {
         // directly in node n's path, so every link points forward.
         let mut nodes: Vec<(Option<usize>, Aabb)> = vec![(
             match mover {
-                Mover::Player(_) => None,
+                Mover::Body(_) => None,
                 Mover::Crate(i) => Some(i),
             },
             root_box,

@@ -12,5 +12,5 @@ pub mod sweep;
 pub mod tuning;
 
 pub use controls::{Control, Controls};
-pub use player::{POSITION_QUANTUM, Player, PlayerCollider, look_direction, player_box, quantize};
+pub use player::{Body, POSITION_QUANTUM, PlayerCollider, look_direction, player_box, quantize};
 pub use sweep::{Movement, intersects_world, move_through};

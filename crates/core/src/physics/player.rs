@@ -51,9 +51,10 @@ impl PlayerCollider {
     }
 }
 
-/// The player's physical state.
+/// A player's body: what physics moves of a player (its place, motion, look and shape),
+/// as distinct from the player, the person known by name (`sim::PlayerName`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Player {
+pub struct Body {
     /// The centre of the bottom face of the player's box.
     pub position: DVec3,
     /// Velocity in blocks per second.
@@ -73,7 +74,7 @@ pub struct Player {
     pub sneaking: bool,
 }
 
-impl Player {
+impl Body {
     /// A player standing still at `position`, facing -Z.
     #[must_use]
     pub fn new(position: DVec3) -> Self {
@@ -95,7 +96,7 @@ impl Player {
         player_box(self.position)
     }
 
-    /// The player's cylinder, the shape used when [`Player::collider`] is
+    /// The player's cylinder, the shape used when [`Body::collider`] is
     /// [`PlayerCollider::Cylinder`].
     #[must_use]
     pub fn cylinder(&self) -> Cylinder {
@@ -152,7 +153,7 @@ impl Player {
         self.position = anchor.min_corner() + quantize(local.position);
     }
 
-    /// [`Player::tick`] in a frame whose origin is the block the player started the tick in.
+    /// [`Body::tick`] in a frame whose origin is the block the player started the tick in.
     fn tick_local(&mut self, world: &impl BlockSource, controls: Controls) {
         self.escape_solids(world);
         let in_water = touches_water(world, self.bounds());

@@ -9,7 +9,7 @@ use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::crates::MAX_CRATES;
 use crate::physics::tuning::REACH;
-use crate::physics::{Controls, Player, PlayerCollider, intersects_world};
+use crate::physics::{Body, Controls, PlayerCollider, intersects_world};
 use crate::raycast::{RayHit, cast, ray_box_entry};
 use crate::world::block::Shape;
 use crate::world::{Anchored, Block, BlockPos, BlockSource, Face, WORLD_HEIGHT};
@@ -192,7 +192,7 @@ impl Target {
 
 impl Simulation {
     /// The block `viewer` looks at within reach, loading the chunks in reach.
-    fn target(&mut self, viewer: &Player) -> Option<RayHit> {
+    fn target(&mut self, viewer: &Body) -> Option<RayHit> {
         let eye = viewer.eye();
         self.world.load_region(Aabb::new(eye, eye).inflated(REACH));
         self.peek_target(viewer)
@@ -201,7 +201,7 @@ impl Simulation {
     /// The block `viewer` looks at within reach, without loading chunks: unloaded ones read
     /// as air.
     #[must_use]
-    pub fn peek_target(&self, viewer: &Player) -> Option<RayHit> {
+    pub fn peek_target(&self, viewer: &Body) -> Option<RayHit> {
         // Cast in the frame of the eye's block so the result is the same far from the origin.
         let eye = viewer.eye();
         let anchor = BlockPos::containing(eye);
@@ -313,7 +313,7 @@ impl Simulation {
     /// it looks at, centred across that face (on a side face, with the bottoms level), so
     /// crates stack into towers and rows; otherwise in the cell in front of the targeted
     /// block face, like a block.
-    fn new_crate_spot(&mut self, viewer: &Player) -> Option<Crate> {
+    fn new_crate_spot(&mut self, viewer: &Body) -> Option<Crate> {
         match self.looked_at(viewer)? {
             Target::Crate(hit) => {
                 let target = &self.crates.list()[hit.index];
@@ -352,7 +352,7 @@ impl Simulation {
 
     /// The nearest crate on `viewer`'s look ray within reach.
     #[must_use]
-    pub fn crate_target(&self, viewer: &Player) -> Option<CrateHit> {
+    pub fn crate_target(&self, viewer: &Body) -> Option<CrateHit> {
         let eye = viewer.eye();
         let dir = viewer.look_direction();
         let reach = Aabb::new(eye, eye).inflated(REACH);
@@ -377,7 +377,7 @@ impl Simulation {
     }
 
     /// What `viewer`'s look ray meets first within reach, loading the chunks in reach.
-    pub(super) fn looked_at(&mut self, viewer: &Player) -> Option<Target> {
+    pub(super) fn looked_at(&mut self, viewer: &Body) -> Option<Target> {
         let block = self.target(viewer);
         Target::nearest(block, self.crate_target(viewer))
     }
@@ -385,7 +385,7 @@ impl Simulation {
     /// What `viewer`'s look ray meets first within reach, without loading chunks: unloaded
     /// ones read as air.
     #[must_use]
-    pub fn peek_looked_at(&self, viewer: &Player) -> Option<Target> {
+    pub fn peek_looked_at(&self, viewer: &Body) -> Option<Target> {
         Target::nearest(self.peek_target(viewer), self.crate_target(viewer))
     }
 

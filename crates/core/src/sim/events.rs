@@ -16,7 +16,7 @@ use glam::DVec3;
 
 use super::survival::Detail;
 use super::{PlayerName, Simulation};
-use crate::physics::{Control, Controls, Player};
+use crate::physics::{Body, Control, Controls};
 use crate::world::{Block, BlockPos, BlockSource};
 
 /// How much of a tick's displacement counts as walked distance.
@@ -132,7 +132,7 @@ impl Default for Gait {
 }
 
 /// The cell holding `p`'s feet, and whether water fills it.
-fn feet_cell(world: &impl BlockSource, p: &Player) -> (BlockPos, Block) {
+fn feet_cell(world: &impl BlockSource, p: &Body) -> (BlockPos, Block) {
     let cell = BlockPos::containing(p.position);
     (cell, world.block(cell))
 }
@@ -188,7 +188,7 @@ impl Simulation {
 
     /// The footsteps, landing and splash of player `who`, which was `before` when it moved
     /// this tick with `controls` held.
-    pub(super) fn note_move(&mut self, who: usize, before: &Player, controls: Controls) {
+    pub(super) fn note_move(&mut self, who: usize, before: &Body, controls: Controls) {
         let member = &self.players.list()[who];
         let after = member.body;
         let gait = match self.gaits.get_mut(&member.name) {

@@ -16,7 +16,7 @@ use glam::DVec3;
 
 use super::survival::{Furnace, ItemDrop, Mode, Survivor, Vitals};
 use super::{Action, ActionOutcome, Input, Item, Simulation};
-use crate::physics::Player;
+use crate::physics::Body;
 use crate::physics::crates::{Crate, Crates};
 use crate::physics::falling::{Falling, FallingBlock};
 use crate::world::{Block, BlockPos, Edit, Loader};
@@ -154,7 +154,7 @@ impl Mirror<'_> {
     }
 
     /// Puts `name` in the world with `body`, or moves it there if it is in already.
-    pub fn set_player(&mut self, name: &PlayerName, body: Player) {
+    pub fn set_player(&mut self, name: &PlayerName, body: Body) {
         match self.sim.players.get_mut(name) {
             Some(b) => *b = body,
             None => {

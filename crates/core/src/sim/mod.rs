@@ -31,7 +31,7 @@ use crate::axis::Axis;
 use crate::physics::crates::{Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
-use crate::physics::{Player, quantize};
+use crate::physics::{Body, quantize};
 use crate::world::{BlockPos, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, Target};
 pub use events::{Event, EventKind};
@@ -54,7 +54,7 @@ pub struct Simulation {
     /// In the order they joined: the order they act and move in.
     players: Players,
     /// Where each player who left is, for when it comes back ([`Step::returning`]).
-    away: std::collections::BTreeMap<PlayerName, Player>,
+    away: std::collections::BTreeMap<PlayerName, Body>,
     /// In the order they were added.
     crates: Crates,
     /// Sand and gravel on their way down, in the order they started falling.
@@ -140,7 +140,7 @@ impl Simulation {
 
     /// The first player: the one of a single-player game, or a scenario's `[player]`.
     #[must_use]
-    pub fn player(&self) -> Option<&Player> {
+    pub fn player(&self) -> Option<&Body> {
         self.players.first().map(|m| &m.body)
     }
 
@@ -266,7 +266,7 @@ impl Simulation {
 
     /// Where each player who left the world is, by name: where it comes back to.
     #[must_use]
-    pub const fn away(&self) -> &std::collections::BTreeMap<PlayerName, Player> {
+    pub const fn away(&self) -> &std::collections::BTreeMap<PlayerName, Body> {
         &self.away
     }
 
@@ -346,7 +346,7 @@ impl Simulation {
 
     /// Replays player `who`'s move of this tick (from `before`) one axis at a time against
     /// the crates in its way, pushing them; cuts the move where they cannot give way.
-    fn push_crates_ahead_of(&mut self, who: usize, before: Player) {
+    fn push_crates_ahead_of(&mut self, who: usize, before: Body) {
         let planned = self.players.list()[who].body.position - before.position;
         let path = before.bounds().swept(planned).inflated(CONTACT_EPSILON);
         if self.crates.near(path).is_empty() {
@@ -363,13 +363,9 @@ impl Simulation {
         let mut body = before.bounds();
         let mut moved = DVec3::ZERO;
         for axis in [Axis::Y, Axis::X, Axis::Z] {
-            let along = self.crates.push(
-                &self.world,
-                Mover::Player(body),
-                axis,
-                planned[axis],
-                &others,
-            );
+            let along =
+                self.crates
+                    .push(&self.world, Mover::Body(body), axis, planned[axis], &others);
             moved[axis] = along;
             let mut step = DVec3::ZERO;
             step[axis] = along;
@@ -390,7 +386,7 @@ impl Simulation {
     /// Whether `player`'s shape (box or cylinder) overlaps a solid collider of this world by
     /// more than 1e-6.
     #[must_use]
-    pub fn inside_solid(&self, player: &Player) -> bool {
+    pub fn inside_solid(&self, player: &Body) -> bool {
         player.intersects_world(&self.world, 1e-6)
     }
 
@@ -482,7 +478,7 @@ impl Simulation {
 }
 
 /// Feeds one player's state to `h`.
-fn hash_player(h: &mut StateHasher, p: &Player) {
+fn hash_player(h: &mut StateHasher, p: &Body) {
     for v in [p.position, p.velocity] {
         for c in v.to_array() {
             h.f64(c);

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::aabb::Aabb;
-use crate::physics::Player;
+use crate::physics::Body;
 
 /// The longest a player's name may be.
 pub const MAX_NAME_LEN: usize = 16;
@@ -86,7 +86,7 @@ pub struct Member {
     /// Who it is.
     pub name: PlayerName,
     /// Where and how it is.
-    pub body: Player,
+    pub body: Body,
 }
 
 /// The players in the world, in the order they joined; no two share a name.
@@ -104,7 +104,7 @@ impl Players {
 
     /// One player, called `name`.
     #[must_use]
-    pub fn one(name: PlayerName, body: Player) -> Self {
+    pub fn one(name: PlayerName, body: Body) -> Self {
         Self {
             list: vec![Member { name, body }],
         }
@@ -112,7 +112,7 @@ impl Players {
 
     /// Adds `name` last, unless a player of that name is already here; returns whether it
     /// was added.
-    pub fn join(&mut self, name: PlayerName, body: Player) -> bool {
+    pub fn join(&mut self, name: PlayerName, body: Body) -> bool {
         if self.index_of(&name).is_some() {
             return false;
         }
@@ -121,7 +121,7 @@ impl Players {
     }
 
     /// Takes `name` out, keeping the others' order; returns its body if it was here.
-    pub fn leave(&mut self, name: &PlayerName) -> Option<Player> {
+    pub fn leave(&mut self, name: &PlayerName) -> Option<Body> {
         let i = self.index_of(name)?;
         Some(self.list.remove(i).body)
     }
@@ -158,7 +158,7 @@ impl Players {
 
     /// The body of `name`.
     #[must_use]
-    pub fn get(&self, name: &PlayerName) -> Option<&Player> {
+    pub fn get(&self, name: &PlayerName) -> Option<&Body> {
         self.index_of(name).map(|i| &self.list[i].body)
     }
 
@@ -184,18 +184,18 @@ impl Players {
 
     /// The first player's body, to change (before a simulation starts: a running one hands
     /// out only `&Players`).
-    pub fn first_mut(&mut self) -> Option<&mut Player> {
+    pub fn first_mut(&mut self) -> Option<&mut Body> {
         self.list.first_mut().map(|m| &mut m.body)
     }
 
     /// The body of `name`, to change (before a simulation starts).
-    pub fn get_mut(&mut self, name: &PlayerName) -> Option<&mut Player> {
+    pub fn get_mut(&mut self, name: &PlayerName) -> Option<&mut Body> {
         let i = self.index_of(name)?;
         Some(&mut self.list[i].body)
     }
 
     /// The body at `index`, to change.
-    pub(super) fn body_mut(&mut self, index: usize) -> &mut Player {
+    pub(super) fn body_mut(&mut self, index: usize) -> &mut Body {
         &mut self.list[index].body
     }
 }
@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn players_keep_their_join_order_and_unique_names() {
         let name = |s: &str| PlayerName::new(s).expect("a name");
-        let body = |x: f64| Player::new(DVec3::new(x, 0.0, 0.0));
+        let body = |x: f64| Body::new(DVec3::new(x, 0.0, 0.0));
         let mut players = Players::one(name("b"), body(0.0));
         assert!(players.join(name("a"), body(1.0)));
         assert!(players.join(name("c"), body(2.0)));

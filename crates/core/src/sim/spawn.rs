@@ -4,7 +4,7 @@
 use glam::DVec3;
 
 use crate::aabb::Aabb;
-use crate::physics::Player;
+use crate::physics::Body;
 use crate::physics::player::look_direction;
 use crate::raycast;
 use crate::world::World;
@@ -20,8 +20,8 @@ const PITCHES: [f64; 2] = [0.0, -10.0];
 /// A player standing at `spawn` (the generator's spawn point) in `world`, looking level
 /// along its most open heading. Loads the columns the looks cross.
 #[must_use]
-pub fn new_player(world: &mut World, spawn: DVec3) -> Player {
-    let mut player = Player::new(spawn);
+pub fn new_player(world: &mut World, spawn: DVec3) -> Body {
+    let mut player = Body::new(spawn);
     player.set_look(open_heading(world, player.eye()), 0.0);
     player
 }

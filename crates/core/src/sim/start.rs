@@ -10,7 +10,7 @@ use super::players::{PlayerName, Players};
 use super::survival::Survival;
 use super::time::MORNING;
 use super::updates::Motion;
-use crate::physics::Player;
+use crate::physics::Body;
 use crate::physics::crates::Crate;
 use crate::world::World;
 use crate::worldgen::{Generator, GeneratorKind};
@@ -41,14 +41,14 @@ impl Start {
     #[must_use]
     pub fn new_world(kind: GeneratorKind, seed: u64) -> Self {
         let generator = Generator::new(kind, seed);
-        let player = Player::new(generator.spawn_point());
+        let player = Body::new(generator.spawn_point());
         Self::in_world(World::new(generator), player)
     }
 
     /// `player`, named [`PlayerName::DEFAULT`], in `world` as it stands: no crates, nothing
     /// in motion, morning.
     #[must_use]
-    pub fn in_world(world: World, player: Player) -> Self {
+    pub fn in_world(world: World, player: Body) -> Self {
         Self {
             players: Players::one(PlayerName::default(), player),
             ..Self::with_no_one(world)
@@ -71,12 +71,12 @@ impl Start {
 
     /// The first player.
     #[must_use]
-    pub fn player(&self) -> Option<&Player> {
+    pub fn player(&self) -> Option<&Body> {
         self.players.first().map(|m| &m.body)
     }
 
     /// The first player, to change before the simulation starts.
-    pub fn player_mut(&mut self) -> Option<&mut Player> {
+    pub fn player_mut(&mut self) -> Option<&mut Body> {
         self.players.first_mut()
     }
 }

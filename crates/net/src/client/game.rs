@@ -7,11 +7,11 @@ use std::sync::Arc;
 use renet::RenetClient;
 
 use crate::protocol::{
-    self, Body, ClientMessage, INPUTS_RESENT, Look, ServerMessage, Snapshot, TickInput, Welcome,
-    WireError, channel,
+    self, ClientMessage, INPUTS_RESENT, Look, ServerMessage, Snapshot, TickInput, Welcome,
+    WireBody, WireError, channel,
 };
 use crate::trail::{Shown, Trail, ViewClock};
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::physics::crates::Crate;
 use hewn_core::physics::falling::FallingBlock;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Players, Simulation, Start};
@@ -40,7 +40,7 @@ struct Played {
     wire: TickInput,
     input: Input,
     /// The player after the tick, as predicted.
-    after: Body,
+    after: WireBody,
 }
 
 /// A cell changed ahead of the server.
@@ -79,7 +79,7 @@ pub struct Game {
     corrections: u64,
     /// The player after each of the last ticks played, as corrected: for a client that must
     /// report its state as of one tick once the server has confirmed it.
-    recent: VecDeque<(u64, Body)>,
+    recent: VecDeque<(u64, WireBody)>,
     /// In survival, the ticks with actions the server's word on the player's survival state
     /// has not covered yet, to play again on it.
     own_actions: OwnActions,
@@ -203,7 +203,7 @@ impl Game {
 
     /// The client's own player, as predicted.
     #[must_use]
-    pub fn me(&self) -> Option<&Player> {
+    pub fn me(&self) -> Option<&Body> {
         self.sim.player()
     }
 
@@ -235,7 +235,7 @@ impl Game {
     /// prediction has it after every correction so far: once the server has confirmed a
     /// tick at or after it, the server's state then.
     #[must_use]
-    pub fn state_after(&self, tick: u64) -> Option<Player> {
+    pub fn state_after(&self, tick: u64) -> Option<Body> {
         self.recent
             .iter()
             .find(|(t, _)| *t == tick)
@@ -352,7 +352,7 @@ impl Game {
         let after = self
             .sim
             .player()
-            .map_or_else(|| Body::of(&Player::new(glam::DVec3::ZERO)), Body::of);
+            .map_or_else(|| WireBody::of(&Body::new(glam::DVec3::ZERO)), WireBody::of);
         self.unconfirmed.push_back(Played {
             tick,
             wire,
@@ -536,7 +536,7 @@ impl Game {
     }
 
     /// Notes the player after `tick` as corrected.
-    fn remember(&mut self, tick: u64, body: Body) {
+    fn remember(&mut self, tick: u64, body: WireBody) {
         if let Some(entry) = self.recent.iter_mut().find(|(t, _)| *t == tick) {
             entry.1 = body;
         }
@@ -544,7 +544,7 @@ impl Game {
 
     /// The server's state of the player after its tick `tick`: confirms the prediction, or
     /// replaces it and plays the later ticks again.
-    fn reconcile(&mut self, name: &PlayerName, tick: u64, body: Body) {
+    fn reconcile(&mut self, name: &PlayerName, tick: u64, body: WireBody) {
         if self.confirmed.is_some_and(|c| c >= tick) {
             return;
         }
@@ -566,7 +566,7 @@ impl Game {
         for i in 0..self.unconfirmed.len() {
             self.sim.predict(name, &self.unconfirmed[i].input, true);
             if let Some(p) = self.sim.player() {
-                let after = Body::of(p);
+                let after = WireBody::of(p);
                 self.unconfirmed[i].after = after;
                 let t = self.unconfirmed[i].tick;
                 self.remember(t, after);

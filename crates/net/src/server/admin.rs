@@ -33,7 +33,7 @@ pub enum Caller {
     /// The server's console: may run everything.
     Console,
     /// A player online, by its connection and name.
-    Player(ClientId, PlayerName),
+    Body(ClientId, PlayerName),
 }
 
 impl Caller {
@@ -41,7 +41,7 @@ impl Caller {
     fn name(&self) -> &str {
         match self {
             Self::Console => "the server",
-            Self::Player(_, name) => name.as_str(),
+            Self::Body(_, name) => name.as_str(),
         }
     }
 }
@@ -85,7 +85,7 @@ impl Server {
         let rest = rest.trim();
         let operator = match caller {
             Caller::Console => true,
-            Caller::Player(_, name) => self.admin.operators.contains(name),
+            Caller::Body(_, name) => self.admin.operators.contains(name),
         };
         match command {
             "help" if operator => format!("{HELP}, {OPERATOR_HELP}"),
@@ -113,7 +113,7 @@ impl Server {
                 self.stop_requested = true;
                 let by = match caller {
                     Caller::Console => String::new(),
-                    Caller::Player(_, name) => format!(" ({name} asked)"),
+                    Caller::Body(_, name) => format!(" ({name} asked)"),
                 };
                 self.announce(format!("The server is stopping{by}."), None, renet);
                 "Stopping: the world is saved first.".to_owned()
@@ -243,7 +243,7 @@ impl Server {
         line: &str,
         renet: &mut RenetServer,
     ) {
-        let caller = Caller::Player(id, name.clone());
+        let caller = Caller::Body(id, name.clone());
         let answer = self.run_command(&caller, line, renet);
         log::info!("{name} ran /{line}: {answer}");
         if !answer.is_empty() {

@@ -30,7 +30,7 @@ impl Server {
         const USAGE: &str = "Usage: /tp NAME X Y Z, /tp NAME OTHER or /tp X Y Z";
         let words: Vec<&str> = rest.split_whitespace().collect();
         let (who, place) = match (words.as_slice(), caller) {
-            ([x, y, z], Caller::Player(_, me)) if x.parse::<f64>().is_ok() => {
+            ([x, y, z], Caller::Body(_, me)) if x.parse::<f64>().is_ok() => {
                 (me.clone(), Self::coordinates(x, y, z))
             }
             ([name, x, y, z], _) => match PlayerName::new(name) {

@@ -8,7 +8,7 @@ use renet::RenetServer;
 
 use super::{EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
 use crate::protocol::{
-    self, Body, Heard, MAX_ITEMS_SEEN, Seen, SeenItem, ServerMessage, Snapshot, channel,
+    self, Heard, MAX_ITEMS_SEEN, Seen, SeenItem, ServerMessage, Snapshot, WireBody, channel,
 };
 use hewn_core::sim::EventKind;
 
@@ -168,7 +168,7 @@ impl Server {
                 you: remote
                     .last_played
                     .zip(me)
-                    .map(|(t, body)| (t, Body::of(body))),
+                    .map(|(t, body)| (t, WireBody::of(body))),
                 origin: center.to_array(),
                 others: sim
                     .players()

@@ -1,7 +1,7 @@
 //! What players hold at hand: told to the server, kept while they are away, and given back
 //! when they join, as the world saved it.
 
-use hewn_core::physics::Player;
+use hewn_core::physics::Body;
 use hewn_core::sim::Item;
 use hewn_net::protocol::{ClientMessage, WireHotbar};
 use hewn_save::{Hotbar, SavedPlayer};
@@ -44,7 +44,7 @@ fn a_players_hotbar_is_kept_while_away_and_given_back_when_it_joins() {
 fn a_saved_hotbar_comes_back_to_its_player() {
     let mut h = Harness::flat(ServerConfig::default());
     let saved = SavedPlayer {
-        body: Player::new(glam::DVec3::new(0.5, 64.0, 0.5)),
+        body: Body::new(glam::DVec3::new(0.5, 64.0, 0.5)),
         hotbar: chosen(),
     };
     let bob = PlayerName::new("bob").expect("a name");

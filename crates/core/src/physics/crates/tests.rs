@@ -19,7 +19,7 @@ fn metareals_worked_example() {
     // A: a tall box from x = -1 to 0; C (low, 1 away) and B (high, 2 away).
     let a = Aabb::new(DVec3::new(-1.0, 0.0, -0.5), DVec3::new(0.0, 4.0, 0.5));
     let mut crates = Crates::new(vec![unit_crate(1.5, 0.0, 0.0), unit_crate(2.5, 3.0, 0.0)]);
-    let moved = crates.push(&world, Mover::Player(a), Axis::X, 4.0, &[]);
+    let moved = crates.push(&world, Mover::Body(a), Axis::X, 4.0, &[]);
     assert_eq!(moved, 3.0);
     assert_eq!(crates.list()[0].position.x, 3.5, "C moved 2");
     assert_eq!(crates.list()[1].position.x, 3.5, "B moved 1");
@@ -38,7 +38,7 @@ fn a_chain_of_ten_stops_at_a_wall_together() {
         .collect();
     let mut crates = Crates::new(chain);
     let pusher = Aabb::new(DVec3::new(1.4, 0.0, -0.3), DVec3::new(2.0, 1.8, 0.3));
-    let moved = crates.push(&world, Mover::Player(pusher), Axis::X, 50.0, &[]);
+    let moved = crates.push(&world, Mover::Body(pusher), Axis::X, 50.0, &[]);
     // The front crate's far face goes from x = 12 to the wall at 20.
     assert_eq!(moved, 8.0);
     for (i, c) in crates.list().iter().enumerate() {
@@ -53,7 +53,7 @@ fn a_squeezed_crate_stops_the_pusher() {
     let mut crates = Crates::new(vec![unit_crate(2.5, 0.0, 0.5)]);
     let pusher = Aabb::new(DVec3::new(1.4, 0.0, 0.2), DVec3::new(2.0, 1.8, 0.8));
     assert_eq!(
-        crates.push(&world, Mover::Player(pusher), Axis::X, 1.0, &[]),
+        crates.push(&world, Mover::Body(pusher), Axis::X, 1.0, &[]),
         0.0
     );
     assert_eq!(crates.list()[0].position.x, 2.5);
@@ -66,7 +66,7 @@ fn crates_beside_the_path_are_left_alone() {
     // The pusher's side is flush with the crate's side: touching, not in the way.
     let pusher = Aabb::new(DVec3::new(0.0, 0.0, 0.0), DVec3::new(1.0, 1.0, 1.0));
     assert_eq!(
-        crates.push(&world, Mover::Player(pusher), Axis::X, 5.0, &[]),
+        crates.push(&world, Mover::Body(pusher), Axis::X, 5.0, &[]),
         5.0
     );
     assert_eq!(crates.list()[0].position.x, 2.5);

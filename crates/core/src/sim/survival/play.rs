@@ -11,7 +11,7 @@ use super::{Dig, ItemDrop, Mode, Survival, Survivor, dig_ticks, drop_of, hardnes
 use super::{burn_ticks, recipes};
 use crate::aabb::Aabb;
 use crate::physics::tuning::REACH;
-use crate::physics::{Player, quantize};
+use crate::physics::{Body, quantize};
 use crate::sim::{Action, ActionOutcome, EventKind, Item, Simulation, Target};
 use crate::world::{Block, BlockPos, BlockSource};
 
@@ -358,14 +358,14 @@ impl Simulation {
         s.vitals = Vitals::full();
         let body = self.players.body_mut(who);
         let collider = body.collider;
-        *body = Player::new(quantize(spawn));
+        *body = Body::new(quantize(spawn));
         body.collider = collider;
         ActionOutcome::Respawned
     }
 
     /// The rules of health and air for player `who`, which was `before` when it moved this
     /// tick; the dead drop what they carried.
-    pub(in crate::sim) fn live(&mut self, who: usize, before: &Player) {
+    pub(in crate::sim) fn live(&mut self, who: usize, before: &Body) {
         if self.is_dead(who) {
             return;
         }

@@ -9,7 +9,7 @@
 //! - after any hurt, none for 30 ticks;
 //! - below full and unhurt for 240 ticks, 1 back every 240 ticks.
 
-use crate::physics::Player;
+use crate::physics::Body;
 
 /// Health when full: ten hearts of two.
 pub const MAX_HEALTH: u8 = 20;
@@ -71,9 +71,9 @@ impl Cause {
 #[derive(Clone, Copy, Debug)]
 pub struct Senses {
     /// The body before it moved this tick.
-    pub before: Player,
+    pub before: Body,
     /// The body after.
-    pub after: Player,
+    pub after: Body,
     /// Whether water filled the cell of the feet before the move.
     pub feet_wet_before: bool,
     /// Whether water fills the cell of the feet after it.

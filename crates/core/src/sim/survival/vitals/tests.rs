@@ -3,14 +3,14 @@ use glam::DVec3;
 use super::*;
 
 /// A body at height `y`, standing or not.
-fn body(y: f64, on_ground: bool) -> Player {
-    let mut p = Player::new(DVec3::new(0.5, y, 0.5));
+fn body(y: f64, on_ground: bool) -> Body {
+    let mut p = Body::new(DVec3::new(0.5, y, 0.5));
     p.on_ground = on_ground;
     p
 }
 
 /// Senses for a move from `before` to `after`, dry and clear of cacti.
-fn moved(before: Player, after: Player) -> Senses {
+fn moved(before: Body, after: Body) -> Senses {
     Senses {
         before,
         after,
