@@ -99,7 +99,10 @@ impl Snapshot {
     }
 
     /// Everything one save of `sim` writes: its world's changes, every player in it with the
-    /// hotbar `hotbar` gives for its name, its crates, clock and motion.
+    /// hotbar `hotbar` gives for its name, its crates, clock and motion, and its survival
+    /// state with every screen closed: what lay in a crafting grid or on the cursor is saved
+    /// in its player's inventory (or at its feet), never lost with a game that ends before
+    /// the screen closes.
     #[must_use]
     pub fn of(sim: &mut Simulation, hotbar: impl Fn(&PlayerName) -> Hotbar) -> Self {
         let (time, motion) = (sim.time(), sim.motion());
@@ -116,7 +119,7 @@ impl Snapshot {
             })
             .collect();
         let crates = sim.crates().list().to_vec();
-        let survival = sim.survival().clone();
+        let survival = sim.survival_with_screens_closed();
         Self::taking(&mut sim.loader(), players, crates)
             .with_time(time)
             .with_motion(motion)

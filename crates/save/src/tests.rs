@@ -101,6 +101,55 @@ fn edits_player_and_hotbar_round_trip() {
     );
 }
 
+#[test]
+fn a_save_keeps_what_lay_in_the_crafting_grid_and_on_the_cursor() {
+    use hewn_core::sim::survival::{Mode, Stack, Station, Survival, Survivor};
+    use hewn_core::sim::{Players, Simulation, Start};
+    let dir = tempfile::tempdir().unwrap();
+    let path = world_path(&dir);
+    let (mut file, loaded) = open(&path, FLAT);
+    let body = a_player();
+    let name = PlayerName::default();
+    let log = Item::Block(Block::Log);
+    let mut survivor = Survivor::default();
+    survivor
+        .inventory
+        .add(Stack::new(Item::Block(Block::Dirt), 5));
+    survivor.screen.open = Some(Station::Inventory);
+    survivor.screen.grid[0] = Some(Stack::new(log, 3));
+    survivor.screen.cursor = Some(Stack::new(log, 2));
+    let mut survival = Survival::new(Mode::Survival, body.position);
+    survival.survivors.insert(name.clone(), survivor);
+    let mut sim = Simulation::new(Start {
+        players: Players::one(name.clone(), body),
+        survival,
+        ..Start::in_world(loaded.world, body)
+    });
+    file.save(&Snapshot::of(&mut sim, |_| Hotbar::default()))
+        .unwrap();
+    file.close().unwrap();
+    // As if the game had been killed with the inventory open: what was saved is all there is.
+    let (_file, mut back) = open(&path, NewWorld::default());
+    let survival = back.take_survival(None, Mode::Survival);
+    let saved = &survival.survivors[&name];
+    assert_eq!(
+        saved.screen.grid, [None; 9],
+        "nothing left in a grid no one sees"
+    );
+    assert_eq!(saved.screen.cursor, None);
+    assert_eq!(
+        saved.inventory.count(log),
+        5,
+        "the grid's 3 and the cursor's 2"
+    );
+    assert_eq!(saved.inventory.count(Item::Block(Block::Dirt)), 5);
+    assert!(survival.drops.list().is_empty(), "everything fitted");
+    assert!(
+        sim.survival().survivors[&name].screen.cursor.is_some(),
+        "the game itself plays on as it was"
+    );
+}
+
 /// Crates of several sizes, at awkward coordinates; the last one slides and falls.
 fn some_crates() -> Vec<Crate> {
     let mut sliding = Crate::new(
