@@ -23,13 +23,46 @@ pub fn quoted(value: &str) -> String {
     }
 }
 
-/// `message` as it is when no longer than [`MAX_MESSAGE`] characters, else its start and `…`.
+/// `message` with every value it quotes between backticks or double quotes cut to its first
+/// [`MAX_QUOTED`] characters (numbers too: the parser writes `1e300` out in 301 digits), and
+/// the whole no longer than [`MAX_MESSAGE`] characters, else its start and `…`.
 #[must_use]
 pub fn shortened(message: &str) -> String {
-    match cut(message, MAX_MESSAGE) {
-        None => message.to_owned(),
+    // Past a few messages' length nothing more is shown: the rest need not be read.
+    let head = cut(message, 16 * MAX_MESSAGE).unwrap_or(message);
+    let message = with_quotes_cut(head);
+    match cut(&message, MAX_MESSAGE) {
+        None => message,
         Some(prefix) => format!("{prefix}…"),
     }
+}
+
+/// `message` with the text between each pair of backticks or double quotes cut to
+/// [`MAX_QUOTED`] characters and a `…`, the closing mark kept.
+fn with_quotes_cut(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * MAX_MESSAGE));
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let mark = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        let inside = &rest[open + 1..];
+        let Some(close) = inside.find(mark) else {
+            rest = inside;
+            break;
+        };
+        let quote = &inside[..close];
+        match cut(quote, MAX_QUOTED) {
+            None => out.push_str(quote),
+            Some(prefix) => {
+                out.push_str(prefix);
+                out.push('…');
+            }
+        }
+        out.push_str(mark);
+        rest = &inside[close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The first `max` characters of `text`, or `None` when it has no more than that.
@@ -53,6 +86,27 @@ mod tests {
         );
         assert!(q.ends_with("(2000 bytes)"), "{q}");
         assert_eq!(shortened("short"), "short");
+        let digits = format!("1{}", "0".repeat(300));
+        assert_eq!(
+            shortened(&format!(
+                "invalid type: floating point `{digits}`, expected u64"
+            )),
+            format!(
+                "invalid type: floating point `1{}…`, expected u64",
+                "0".repeat(39)
+            )
+        );
+        assert_eq!(
+            shortened(&format!(
+                "invalid type: string \"{}\", expected a block",
+                "x".repeat(99)
+            )),
+            format!(
+                "invalid type: string \"{}…\", expected a block",
+                "x".repeat(40)
+            )
+        );
+        assert_eq!(shortened("unclosed `quote"), "unclosed `quote");
         assert_eq!(
             shortened(&"x".repeat(10_000)).chars().count(),
             MAX_MESSAGE + 1
