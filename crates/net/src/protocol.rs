@@ -365,12 +365,37 @@ impl std::fmt::Display for ChatLine {
     }
 }
 
-/// `text` as chat carries it: control characters (line breaks, escapes) dropped, spaces
-/// at either end trimmed, and at most [`MAX_CHAT_CHARS`] characters.
+/// `text` as chat carries it: control characters (line breaks, escapes) and invisible
+/// formatting ([`is_hidden_format`]) dropped, spaces at either end trimmed, and at most
+/// [`MAX_CHAT_CHARS`] characters.
 #[must_use]
 pub fn clean_chat(text: &str) -> String {
-    let kept: String = text.chars().filter(|c| !c.is_control()).collect();
+    let kept: String = (text.chars())
+        .filter(|&c| !c.is_control() && !is_hidden_format(c))
+        .collect();
     kept.trim().chars().take(MAX_CHAT_CHARS).collect()
+}
+
+/// Whether `c` is a character that shows nothing itself but changes how the text around it
+/// reads: the bidirectional marks, embeddings, overrides and isolates, which can make a line
+/// read backwards from where it was cut (U+202E turns "gnp.exe" into what looks like
+/// "exe.png"), and the zero-width and invisible characters that make two different names
+/// look the same. Unicode's format characters (category Cf) that text in any script needs
+/// none of to be read.
+#[must_use]
+pub const fn is_hidden_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+    )
 }
 
 /// The answer to a [`Hello`] that lets the player in.

@@ -84,3 +84,31 @@ fn a_number_that_names_no_slot_does_not_decode() {
     assert!(decode::<SlotRef>(&encode(&200u8), 8).is_err());
     assert!(decode::<Block>(&encode(&u8::MAX), 8).is_err());
 }
+
+#[test]
+fn chat_loses_the_marks_that_reverse_or_hide_text_and_keeps_every_script() {
+    // Each of the six the probe sent, and the rest of their kind, at the start, inside and
+    // at the end of a line.
+    for mark in [
+        '\u{202E}', '\u{2066}', '\u{200B}', '\u{200F}', '\u{061C}', '\u{FEFF}', '\u{202A}',
+        '\u{2069}', '\u{200D}', '\u{2060}', '\u{00AD}',
+    ] {
+        let line = format!("{mark}hello{mark} world{mark}");
+        assert_eq!(
+            clean_chat(&line),
+            "hello world",
+            "U+{:04X}",
+            u32::from(mark)
+        );
+    }
+    // Other scripts, right-to-left ones too, read the same without the marks.
+    for text in [
+        "שלום עולם",
+        "مرحبا",
+        "日本語のテキスト",
+        "Ελληνικά",
+        "naïve café",
+    ] {
+        assert_eq!(clean_chat(text), text);
+    }
+}
