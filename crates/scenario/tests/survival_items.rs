@@ -295,6 +295,64 @@ fn fire(r: &hewn_testing::Run) -> std::ops::Range<usize> {
 }
 
 #[test]
+fn a_furnace_takes_no_empty_stack_so_nothing_comes_from_nothing() {
+    use hewn_core::sim::survival::FurnaceSlot;
+    use hewn_core::sim::{Action, ActionOutcome, Input};
+    // A player holding only a stone, facing a furnace. A scenario cannot ask for a stack of
+    // 0 (its counts run from 1), but a client's message can: such a stack passed every
+    // check once, lit a full burn and handed out iron from an empty inventory.
+    let mut sim = run(r#"
+        world = "flat"
+        mode = "survival"
+        ticks = 1
+        [player]
+        position = [0.5, 64.0, 0.5]
+        yaw = 90.0
+        inventory = [{item = "stone", count = 1}]
+        [[fill]]
+        from = [2, 65, 0]
+        to = [2, 65, 0]
+        block = "furnace"
+        [[fill]]
+        from = [2, 64, 0]
+        to = [2, 64, 0]
+        block = "stone"
+        "#)
+    .sim;
+    let item = |name| Item::from_name(name).expect("an item");
+    let put = |slot, name| Action::FurnacePut {
+        slot,
+        item: item(name),
+        count: 0,
+    };
+    let outcomes = sim.tick(&Input {
+        actions: vec![
+            put(FurnaceSlot::Input, "iron_ore"),
+            put(FurnaceSlot::Fuel, "coal"),
+        ],
+        ..Input::default()
+    });
+    assert_eq!(outcomes, [ActionOutcome::Nothing, ActionOutcome::Nothing]);
+    for _ in 0..700 {
+        sim.tick(&Input::default());
+    }
+    sim.tick(&Input {
+        actions: vec![Action::FurnaceTake {
+            slot: FurnaceSlot::Output,
+        }],
+        ..Input::default()
+    });
+    assert!(
+        sim.survival().furnaces.is_empty(),
+        "the furnace holds nothing"
+    );
+    let inventory = &sim.survival().survivors[&hewn_core::sim::PlayerName::default()].inventory;
+    assert_eq!(inventory.count(item("stone")), 1);
+    assert_eq!(inventory.count(item("iron_ingot")), 0);
+    assert_eq!(inventory.count(item("iron_ore")), 0);
+}
+
+#[test]
 fn an_item_smelts_in_600_ticks_and_coal_burns_for_eight() {
     let r = furnace(
         r#"{item = "iron_ore", count = 10}"#,

@@ -293,7 +293,9 @@ impl Simulation {
     }
 
     /// Player `who` puts `count` of `item` into `slot` of the furnace it looks at: any item
-    /// as the input, only what burns as fuel, nothing into the output; all or nothing.
+    /// as the input, only what burns as fuel, nothing into the output; all or nothing, and
+    /// never none (a stack of 0 would take nothing from the inventory and still light a
+    /// burn, and its later taking would underflow).
     fn fill_furnace(
         &mut self,
         who: usize,
@@ -301,6 +303,9 @@ impl Simulation {
         item: Item,
         count: u8,
     ) -> ActionOutcome {
+        if count == 0 {
+            return ActionOutcome::Nothing;
+        }
         let Some(cell) = self.furnace_looked_at(who) else {
             return ActionOutcome::Nothing;
         };
