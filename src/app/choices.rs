@@ -166,7 +166,7 @@ impl App {
     /// screen.
     ///
     /// # Errors
-    /// [`AppError::Join`] if the game's server would not let its player in.
+    /// [`SessionError::Join`](hewn_client::SessionError::Join) if the game's server would not let its player in.
     pub(super) fn start_session(
         &mut self,
         options: &crate::cli::PlayOptions,

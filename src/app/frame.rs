@@ -1,6 +1,7 @@
 //! One frame of the app, in order: advance the session, lay out the screen's menus, draw,
 //! then act on what the player chose; and the moves between screens that follow.
 
+use hewn_client::SessionError;
 use std::time::Instant;
 
 use winit::event_loop::ActiveEventLoop;
@@ -44,10 +45,11 @@ impl App {
             // A server joined from the command line ends the game with the reason; one
             // joined from the multiplayer screen goes back to it.
             if self.options.connect.is_some() {
-                return Err(AppError::Join {
+                return Err(SessionError::Join {
                     server: self.ui.world_name.clone(),
                     message: problem,
-                });
+                }
+                .into());
             }
             self.connection_lost(problem);
         }
@@ -407,7 +409,7 @@ impl App {
     /// milliseconds.
     ///
     /// # Errors
-    /// [`AppError::Write`] if the file cannot be written.
+    /// [`SessionError::Write`] if the file cannot be written.
     pub(super) fn write_frame_times(&self) -> Result<(), AppError> {
         let (Some(path), Some(every)) = (&self.options.frame_times, &self.frame.every) else {
             return Ok(());
@@ -415,9 +417,12 @@ impl App {
         let text: String = (every.iter())
             .map(|(frame, session)| format!("{frame:.3} {session:.3}\n"))
             .collect();
-        std::fs::write(path, text).map_err(|e| AppError::Write {
-            path: path.clone(),
-            message: e.to_string(),
+        std::fs::write(path, text).map_err(|e| {
+            SessionError::Write {
+                path: path.clone(),
+                message: e.to_string(),
+            }
+            .into()
         })
     }
 
@@ -478,12 +483,13 @@ fn save_screenshot(
 ) -> Result<(), AppError> {
     let size = display.size();
     let picture = display.renderer.capture(size, scene)?;
-    let write_error = |message: String| AppError::Write {
+    let write_error = |message: String| SessionError::Write {
         path: path.to_owned(),
         message,
     };
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| write_error(e.to_string()))?;
     }
-    picture.save(path).map_err(|e| write_error(e.to_string()))
+    picture.save(path).map_err(|e| write_error(e.to_string()))?;
+    Ok(())
 }

@@ -45,7 +45,7 @@ use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 use crate::cli::PlayOptions;
 // The client engine's modules, by the names the window's code knows them by.
-pub use hewn_client::{FrameClock, Streamer};
+pub use hewn_client::{FrameClock, SessionError, Streamer};
 use hewn_client::{chat, far, input, play, session, tuning};
 use hewn_render::{Gpu, RenderError, Renderer};
 use session::Session;
@@ -69,35 +69,14 @@ pub enum AppError {
     /// The GPU side failed.
     #[error(transparent)]
     Render(#[from] RenderError),
-    /// The world could not be opened or saved.
+    /// A world could not be opened, played, joined or saved, or a file written.
     #[error(transparent)]
-    Save(#[from] hewn_save::SaveError),
-    /// A server could not be joined, or sent the player away.
-    #[error("cannot play on {server}: {message}")]
-    Join {
-        /// The server's address.
-        server: String,
-        /// Why.
-        message: String,
-    },
-    /// A file could not be written.
-    #[error("cannot write {path}: {message}")]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        message: String,
-    },
+    Session(#[from] hewn_client::SessionError),
 }
 
-impl From<hewn_client::SessionError> for AppError {
-    fn from(e: hewn_client::SessionError) -> Self {
-        use hewn_client::SessionError;
-        match e {
-            SessionError::Save(e) => Self::Save(e),
-            SessionError::Join { server, message } => Self::Join { server, message },
-            SessionError::Write { path, message } => Self::Write { path, message },
-        }
+impl From<hewn_save::SaveError> for AppError {
+    fn from(e: hewn_save::SaveError) -> Self {
+        Self::Session(e.into())
     }
 }
 
@@ -319,7 +298,7 @@ impl App {
         let server = std::net::ToSocketAddrs::to_socket_addrs(addr)
             .ok()
             .and_then(|mut a| a.next())
-            .ok_or_else(|| AppError::Join {
+            .ok_or_else(|| SessionError::Join {
                 server: addr.to_owned(),
                 message: "not an address (HOST:PORT)".to_owned(),
             })?;

@@ -32,7 +32,7 @@ pub use hewn_client::Opened;
 /// or a world that does not exist yet (created only once the window is up).
 ///
 /// # Errors
-/// [`AppError::Save`] if the world cannot be played: a bad name, locked by another hewn, not
+/// [`SessionError::Save`](hewn_client::SessionError::Save) if the world cannot be played: a bad name, locked by another hewn, not
 /// a hewn world, read-only, from a newer hewn, or asked for with another seed or generator.
 pub fn claim_world(
     options: &PlayOptions,
@@ -64,7 +64,7 @@ fn new_world(options: &PlayOptions, player: &PlayerName) -> NewWorld {
 /// behind.
 ///
 /// # Errors
-/// [`AppError::Save`] if the world cannot be opened: locked by another hewn, not a hewn
+/// [`SessionError::Save`](hewn_client::SessionError::Save) if the world cannot be opened: locked by another hewn, not a hewn
 /// world, from a newer hewn, or asked for with another seed or generator.
 pub fn open_world(
     options: &PlayOptions,

@@ -253,7 +253,7 @@ impl SessionView<'_> {
         let (yaw, pitch) = self.input.look();
         let facing = ["north", "east", "south", "west"][(((yaw + 45.0) / 90.0) as usize) % 4];
         let s = self.streamer.stats(self.play.sim().world());
-        let generator = &self.generator;
+        let generator = self.generator();
         let mut lines = vec![format!(
             "hewn  seed {}  {}",
             generator.seed(),

@@ -89,8 +89,6 @@ pub struct Hosting {
 pub struct Session {
     /// The connection to the server whose world is played.
     pub play: Box<dyn Play>,
-    /// The generator the world comes from: its kind and seed head the debug overlay.
-    pub generator: Arc<Generator>,
     /// What loads, meshes and drops the chunks around the player.
     pub streamer: Streamer,
     /// The coarse sections drawn beyond the render distance.
@@ -178,7 +176,6 @@ impl Session {
         terrain
             .columns
             .set_capacity(view_capacity(settings.render_distance));
-        let generator = terrain.generator.clone();
         let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
@@ -197,7 +194,6 @@ impl Session {
             far,
             far_view: settings.far_view,
             play,
-            generator,
             clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
             launch,
             ground_loaded: None,
@@ -208,6 +204,12 @@ impl Session {
             heard: Vec::new(),
             seen_screen: None,
         }
+    }
+
+    /// The generator the world comes from: its kind and seed head the debug overlay.
+    #[must_use]
+    pub fn generator(&self) -> &Arc<Generator> {
+        self.play.game().generator()
     }
 
     /// The player being played.

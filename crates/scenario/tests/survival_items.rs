@@ -206,10 +206,10 @@ fn a_recipe_wider_than_two_needs_a_table_and_batches_stop_when_ingredients_run_o
     );
 }
 
-/// A survival player facing a furnace at eye height, putting `input` in to smelt and `fuel`
-/// under it at tick 0, then taking the output at `collect`.
-fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> hewn_testing::Run {
-    run(&format!(
+/// A survival world of `ticks` with a player holding `inventory` (a TOML array), facing a
+/// furnace at eye height, and then `inputs` (`[[input]]` tables).
+fn facing_a_furnace(ticks: u64, inventory: &str, inputs: &str) -> String {
+    format!(
         r#"
         world = "flat"
         mode = "survival"
@@ -217,7 +217,7 @@ fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> hewn_testing::R
         [player]
         position = [0.5, 64.0, 0.5]
         yaw = 90.0
-        inventory = [{input}, {fuel}]
+        inventory = {inventory}
         [[fill]]
         from = [2, 65, 0]
         to = [2, 65, 0]
@@ -226,6 +226,16 @@ fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> hewn_testing::R
         from = [2, 64, 0]
         to = [2, 64, 0]
         block = "stone"
+        {inputs}
+        "#
+    )
+}
+
+/// A survival player facing a furnace at eye height, putting `input` in to smelt and `fuel`
+/// under it at tick 0, then taking the output at `collect`.
+fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> hewn_testing::Run {
+    let inputs = format!(
+        r#"
         [[input]]
         at = 0
         action = "smelt"
@@ -244,6 +254,11 @@ fn furnace(input: &str, fuel: &str, ticks: u64, collect: u64) -> hewn_testing::R
         field(input, "count"),
         field(fuel, "item"),
         field(fuel, "count"),
+    );
+    run(&facing_a_furnace(
+        ticks,
+        &format!("[{input}, {fuel}]"),
+        &inputs,
     ))
 }
 
@@ -301,24 +316,7 @@ fn a_furnace_takes_no_empty_stack_so_nothing_comes_from_nothing() {
     // A player holding only a stone, facing a furnace. A scenario cannot ask for a stack of
     // 0 (its counts run from 1), but a client's message can: such a stack passed every
     // check once, lit a full burn and handed out iron from an empty inventory.
-    let mut sim = run(r#"
-        world = "flat"
-        mode = "survival"
-        ticks = 1
-        [player]
-        position = [0.5, 64.0, 0.5]
-        yaw = 90.0
-        inventory = [{item = "stone", count = 1}]
-        [[fill]]
-        from = [2, 65, 0]
-        to = [2, 65, 0]
-        block = "furnace"
-        [[fill]]
-        from = [2, 64, 0]
-        to = [2, 64, 0]
-        block = "stone"
-        "#)
-    .sim;
+    let mut sim = run(&facing_a_furnace(1, r#"[{item = "stone", count = 1}]"#, "")).sim;
     let item = |name| Item::from_name(name).expect("an item");
     let put = |slot, name| Action::FurnacePut {
         slot,

@@ -2,6 +2,7 @@
 //! made happen, moves the listener to the player's eyes, listens to the surroundings and
 //! hears the menus' clicks.
 
+use hewn_client::SessionError;
 use std::time::Duration;
 
 use super::AppError;
@@ -27,7 +28,7 @@ impl Ears {
     /// for. No device is no error: the game plays silently, and says so once in the log.
     ///
     /// # Errors
-    /// [`AppError::Write`] if the file cannot be created.
+    /// [`SessionError::Write`] if the file cannot be created.
     pub fn start(options: &PlayOptions, volumes: Volumes) -> Result<Self, AppError> {
         let device = if options.audio == Switch::Off {
             log::info!("sound is off (--audio off)");
@@ -50,7 +51,7 @@ impl Ears {
         let seed = options.seed.unwrap_or(0);
         let audio =
             Audio::start(options.audio_out.clone(), device, volumes, seed).map_err(|e| {
-                AppError::Write {
+                SessionError::Write {
                     path: options.audio_out.clone().unwrap_or_default(),
                     message: e.to_string(),
                 }
@@ -102,15 +103,15 @@ impl Ears {
     /// Stops the sound and closes the `--audio-out` file.
     ///
     /// # Errors
-    /// [`AppError::Write`] if the file could not be written.
+    /// [`SessionError::Write`] if the file could not be written.
     pub fn finish(self, options: &PlayOptions) -> Result<(), AppError> {
-        match self.audio {
-            Some(audio) => audio.finish().map_err(|e| AppError::Write {
+        if let Some(audio) = self.audio {
+            audio.finish().map_err(|e| SessionError::Write {
                 path: options.audio_out.clone().unwrap_or_default(),
                 message: e.to_string(),
-            }),
-            None => Ok(()),
+            })?;
         }
+        Ok(())
     }
 }
 

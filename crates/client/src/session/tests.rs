@@ -208,10 +208,15 @@ fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_mesh
     assert_eq!(placed.len(), 1, "one block placed");
     let at = placed[0].0;
     let top = SectionPos::containing(3, at);
-    let generated = session.generator.coarse_section(top);
+    let generated = session.generator().coarse_section(top);
     let deadline = Instant::now() + PATIENCE;
     let mut remeshed = 0;
-    while session.far.real_blocks().section(top, &*session.generator) == generated || remeshed == 0
+    while session
+        .far
+        .real_blocks()
+        .section(top, &**session.generator())
+        == generated
+        || remeshed == 0
     {
         assert!(
             Instant::now() < deadline,
@@ -246,14 +251,14 @@ fn edits_the_near_view_never_loaded_reach_the_far_view() {
     let top = *tower.last().expect("a tower");
     let [first, third] = [1, 3].map(|level| {
         session
-            .generator
+            .generator()
             .coarse_section(SectionPos::containing(level, top))
     });
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let deadline = Instant::now() + PATIENCE;
     loop {
         let blocks = session.far.real_blocks();
-        let level = |l| blocks.section(SectionPos::containing(l, top), &*session.generator);
+        let level = |l| blocks.section(SectionPos::containing(l, top), &**session.generator());
         if level(1) != first && level(3) != third {
             break;
         }
@@ -277,7 +282,7 @@ fn edits_the_near_view_never_loaded_reach_the_far_view() {
     let local = LocalPos::new(cell(top.x, min.x), cell(top.y, min.y), cell(top.z, min.z));
     let blocks = session.far.real_blocks();
     assert_eq!(
-        blocks.section(section, &*session.generator).get(local),
+        blocks.section(section, &**session.generator()).get(local),
         Block::Glowstone
     );
 }
