@@ -1,7 +1,8 @@
 //! The costliest ticks a scenario can ask for within its limits (README.md, "Limits"): a
 //! player of either collider starting at the fastest accepted speed, diagonally into terrain,
 //! and 1,000 crates (the most a scenario may have) stacked in one pile, of one size or of
-//! the smallest and largest mixed. Run with `cargo bench --bench hostile`.
+//! the smallest and largest mixed, and 10,000 items thrown at once, of every kind, none of which merge
+//! (the world keeps at most `MAX_ITEMS`). Run with `cargo bench --bench hostile`.
 
 #![allow(
     missing_docs,
@@ -12,7 +13,8 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn_core::physics::PlayerCollider;
 use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use hewn_core::sim::{Input, Simulation, Start};
+use hewn_core::sim::survival::{ItemDrop, MAX_ITEMS, Mode, Stack, Survival};
+use hewn_core::sim::{Input, Item, Simulation, Start};
 use hewn_core::worldgen::GeneratorKind;
 use hewn_scenario::{MAX_CRATES, MAX_SPEED};
 
@@ -145,5 +147,57 @@ fn mixed_crates(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, fastest_player, crate_pile, mixed_crates);
+/// A flat survival world with `count` single items just thrown upwards from a square a
+/// block apart around the player, each kind a player can carry in turn (neighbours differ,
+/// and items of one kind lie too far apart to merge: every item must be compared with its
+/// neighbours, and none goes), the columns they fall through loaded.
+fn thrown(count: usize) -> Simulation {
+    let mut start = Start::new_world(GeneratorKind::Flat, 1);
+    let spawn = start.player().expect("one player").position;
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let side = (count as f64).sqrt().ceil() as usize;
+    let kinds = Item::carried();
+    for i in 0..count {
+        let (x, z) = ((i % side) as f64, (i / side) as f64);
+        let at = DVec3::new(
+            x - side as f64 / 2.0 + 0.5,
+            66.0,
+            z - side as f64 / 2.0 + 0.5,
+        );
+        let kind = kinds[i % kinds.len()];
+        let item = ItemDrop::new(Stack::new(kind, 1), at, DVec3::new(0.0, 3.0, 0.0));
+        start.world.load_region(item.bounds().inflated(2.0));
+        start.survival.drops.add(item);
+    }
+    Simulation::new(start)
+}
+
+fn thrown_items(c: &mut Criterion) {
+    let input = Input::default();
+    let sim = thrown(10_000);
+    c.bench_function("10000 items thrown, first tick", |b| {
+        b.iter_batched_ref(|| sim.clone(), |s| s.tick(&input), BatchSize::SmallInput);
+    });
+    // Two seconds later the world holds its cap, fallen and lying still.
+    let mut settled = sim;
+    for _ in 0..120 {
+        settled.tick(&input);
+    }
+    assert_eq!(settled.survival().drops.list().len(), MAX_ITEMS);
+    c.bench_function("items at the world's cap, lying, tick", |b| {
+        b.iter_batched_ref(
+            || settled.clone(),
+            |s| s.tick(&input),
+            BatchSize::SmallInput,
+        );
+    });
+}
+
+criterion_group!(
+    benches,
+    fastest_player,
+    crate_pile,
+    mixed_crates,
+    thrown_items
+);
 criterion_main!(benches);

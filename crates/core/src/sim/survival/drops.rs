@@ -11,7 +11,7 @@ use super::inventory::Stack;
 use crate::aabb::Aabb;
 use crate::physics::sweep::move_through;
 use crate::physics::tuning::{AIR_FRICTION, FALL_DRAG, GRAVITY, GROUND_FRICTION, TICK_SECONDS};
-use crate::world::BlockSource;
+use crate::world::{BlockPos, BlockSource, ColumnPos};
 
 /// The edge of an item's box, in blocks.
 pub const ITEM_SIZE: f64 = 0.25;
@@ -25,6 +25,13 @@ pub const PICKUP_REACH_SIDEWAYS: f64 = 1.0;
 pub const PICKUP_REACH_UP_DOWN: f64 = 0.5;
 /// How close (box to box, on every axis) two items of one kind must be to merge.
 const MERGE_REACH: f64 = 0.5;
+/// The most items that lie in one chunk column; past it the oldest there are gone. A
+/// chest's worth of stacks (a dead player's inventory is 36) several times over, and few
+/// enough that a column packed with items of kinds that never merge stays cheap to tick.
+pub const MAX_ITEMS_PER_COLUMN: usize = 256;
+/// The most items that lie in the world; past it the oldest anywhere are gone. Bounds the
+/// cost of the items' tick whatever players throw (see the `hostile` bench's items).
+pub const MAX_ITEMS: usize = 2048;
 
 /// A stack lying in the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -141,9 +148,10 @@ impl Drops {
         self.list.get_mut(index)
     }
 
-    /// One tick: every item ages and moves, those past their lifetime are gone, and each
-    /// item takes in the later items of its kind close to it, as long as its stack has
-    /// room. Returns the stacks that were gone for age.
+    /// One tick: every item ages and moves, those past their lifetime are gone, each item
+    /// takes in the later items of its kind close to it, as long as its stack has room, and
+    /// the oldest go where more lie than the caps allow. Returns the stacks that were gone
+    /// for age or for the caps.
     pub fn tick(&mut self, world: &impl BlockSource) -> Vec<Stack> {
         for d in &mut self.list {
             d.age += 1;
@@ -158,40 +166,164 @@ impl Drops {
             alive
         });
         self.merge();
+        expired.extend(self.despawn_over_caps());
         expired
     }
 
     /// Merges items of one kind that lie within [`MERGE_REACH`] of each other: the earlier
     /// takes what fits from the later, which is gone once empty.
+    ///
+    /// Each item with room looks only at the later items of its kind in the cells of a grid
+    /// around it ([`CellIndex`]), in the order they appeared, so the result is that of
+    /// comparing every pair in order at the cost of comparing neighbours.
     fn merge(&mut self) {
-        let mut i = 0;
-        while i < self.list.len() {
-            let mut j = i + 1;
-            while j < self.list.len() {
-                let (a, b) = (self.list[i], self.list[j]);
-                let near = a.bounds().inflated(MERGE_REACH).intersects(b.bounds());
-                if near && a.stack.stacks_with(&b.stack) && a.stack.room() > 0 {
-                    let moved = a.stack.room().min(b.stack.count);
-                    self.list[i].stack.count += moved;
-                    self.list[i].age = a.age.min(b.age);
-                    self.list[j].stack.count -= moved;
-                    if self.list[j].stack.count == 0 {
-                        self.list.remove(j);
-                        continue;
-                    }
-                }
-                j += 1;
+        let cells = CellIndex::new(&self.list);
+        let mut gone = vec![false; self.list.len()];
+        let mut later = Vec::new();
+        for i in 0..self.list.len() {
+            let a = self.list[i];
+            if gone[i] || a.stack.room() == 0 {
+                continue;
             }
-            i += 1;
+            // Kinds and places do not change while merging: only counts do.
+            let reach = a.bounds().inflated(MERGE_REACH);
+            later.clear();
+            cells.near(a.position, |j| {
+                let b = &self.list[j];
+                if j > i
+                    && !gone[j]
+                    && b.stack.stacks_with(&a.stack)
+                    && reach.intersects(b.bounds())
+                {
+                    later.push(j);
+                }
+            });
+            later.sort_unstable();
+            for &j in &later {
+                let (a, b) = (self.list[i], self.list[j]);
+                if a.stack.room() == 0 {
+                    break;
+                }
+                let moved = a.stack.room().min(b.stack.count);
+                self.list[i].stack.count += moved;
+                self.list[i].age = a.age.min(b.age);
+                self.list[j].stack.count -= moved;
+                gone[j] = self.list[j].stack.count == 0;
+            }
+        }
+        let mut index = 0;
+        self.list.retain(|_| {
+            index += 1;
+            !gone[index - 1]
+        });
+    }
+
+    /// Takes out the oldest items wherever more lie than the caps allow: first in each
+    /// chunk column over [`MAX_ITEMS_PER_COLUMN`], then in the world over [`MAX_ITEMS`].
+    /// Among items of one age the one that appeared first goes first. Returns what went.
+    fn despawn_over_caps(&mut self) -> Vec<Stack> {
+        let mut gone = vec![false; self.list.len()];
+        if self.list.len() > MAX_ITEMS_PER_COLUMN {
+            let mut by_column: Vec<(ColumnPos, usize)> = (self.list.iter().enumerate())
+                .map(|(i, d)| (BlockPos::containing(d.position).column(), i))
+                .collect();
+            by_column.sort_unstable();
+            for column in by_column.chunk_by(|a, b| a.0 == b.0) {
+                if column.len() > MAX_ITEMS_PER_COLUMN {
+                    let indices: Vec<usize> = column.iter().map(|&(_, i)| i).collect();
+                    self.mark_oldest(&indices, column.len() - MAX_ITEMS_PER_COLUMN, &mut gone);
+                }
+            }
+        }
+        let left = gone.iter().filter(|g| !**g).count();
+        if left > MAX_ITEMS {
+            let indices: Vec<usize> = (0..self.list.len()).filter(|&i| !gone[i]).collect();
+            self.mark_oldest(&indices, left - MAX_ITEMS, &mut gone);
+        }
+        let mut despawned = Vec::new();
+        let mut index = 0;
+        self.list.retain(|d| {
+            index += 1;
+            if gone[index - 1] {
+                despawned.push(d.stack);
+            }
+            !gone[index - 1]
+        });
+        despawned
+    }
+
+    /// Marks the `count` oldest of the items at `indices` as gone.
+    fn mark_oldest(&self, indices: &[usize], count: usize, gone: &mut [bool]) {
+        let mut oldest_first = indices.to_vec();
+        oldest_first.sort_unstable_by_key(|&i| (std::cmp::Reverse(self.list[i].age), i));
+        for &i in &oldest_first[..count] {
+            gone[i] = true;
         }
     }
+}
+
+/// The edge of a cell of the merge's grid, in blocks: twice the farthest two merging items'
+/// centres lie apart on an axis (half an item on either side plus [`MERGE_REACH`]), so the
+/// items that can merge with one lie in at most 2 cells along each axis, 8 in all.
+const CELL: f64 = 2.0 * (ITEM_SIZE + MERGE_REACH);
+
+/// A cell of the merge's grid.
+type Cell = [i64; 3];
+
+/// Every item's cell, sorted, so the items in a cell are found by binary search: the merge's
+/// grid.
+struct CellIndex {
+    sorted: Vec<(Cell, usize)>,
+}
+
+impl CellIndex {
+    fn new(list: &[ItemDrop]) -> Self {
+        let mut sorted: Vec<(Cell, usize)> = (list.iter().enumerate())
+            .map(|(i, d)| (cell_of(d.position), i))
+            .collect();
+        sorted.sort_unstable();
+        Self { sorted }
+    }
+
+    /// Calls `visit` with the index of every item in the cells that overlap the cube of
+    /// edge [`CELL`] around `position`, grown a hair so that rounding cannot leave out an
+    /// item that can merge.
+    fn near(&self, position: DVec3, mut visit: impl FnMut(usize)) {
+        let half = DVec3::splat(CELL / 2.0 + 1e-6);
+        let (low, high) = (cell_of(position - half), cell_of(position + half));
+        for x in low[0]..=high[0] {
+            for y in low[1]..=high[1] {
+                for z in low[2]..=high[2] {
+                    let cell = [x, y, z];
+                    let start = self.sorted.partition_point(|&(c, _)| c < cell);
+                    for &(c, i) in &self.sorted[start..] {
+                        if c != cell {
+                            break;
+                        }
+                        visit(i);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The cell `position` lies in.
+fn cell_of(position: DVec3) -> Cell {
+    let cell = (position / CELL).floor();
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "a place inside the world is far inside i64 (a NaN, which none is, gives 0)"
+    )]
+    [cell.x as i64, cell.y as i64, cell.z as i64]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sim::Item;
-    use crate::world::{Block, BlockPos, World};
+    use crate::sim::survival::{Tier, Tool, ToolKind};
+    use crate::world::{Block, World};
     use crate::worldgen::{Generator, GeneratorKind};
 
     fn floor() -> World {
@@ -250,5 +382,105 @@ mod tests {
         }
         assert_eq!(drops.tick(&world), [Stack::new(DIRT, 3)]);
         assert!(drops.list().is_empty());
+    }
+
+    /// The merge as first written, comparing every pair in order: what the grid must equal.
+    fn merge_every_pair(list: &mut Vec<ItemDrop>) {
+        let mut i = 0;
+        while i < list.len() {
+            let mut j = i + 1;
+            while j < list.len() {
+                let (a, b) = (list[i], list[j]);
+                let near = a.bounds().inflated(MERGE_REACH).intersects(b.bounds());
+                if near && a.stack.stacks_with(&b.stack) && a.stack.room() > 0 {
+                    let moved = a.stack.room().min(b.stack.count);
+                    list[i].stack.count += moved;
+                    list[i].age = a.age.min(b.age);
+                    list[j].stack.count -= moved;
+                    if list[j].stack.count == 0 {
+                        list.remove(j);
+                        continue;
+                    }
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_grid_merges_as_comparing_every_pair_does(
+            items in proptest::collection::vec(
+                (0u8..3, 1u8..=64, -300i32..300, -40i32..40, -300i32..300, 0u32..100),
+                0..120,
+            )
+        ) {
+            let kinds = [DIRT, Item::Block(Block::Stone), Item::Block(Block::Sand)];
+            // Positions on a 0.01 grid within 3 blocks, so neighbours, cell borders and
+            // negative coordinates all come up.
+            let list: Vec<ItemDrop> = items
+                .iter()
+                .map(|&(kind, count, x, y, z, age)| {
+                    let at = DVec3::new(f64::from(x), f64::from(y), f64::from(z)) / 100.0;
+                    let mut d = ItemDrop::new(Stack::new(kinds[usize::from(kind)], count), at, DVec3::ZERO);
+                    d.age = age;
+                    d
+                })
+                .collect();
+            let mut expected = list.clone();
+            merge_every_pair(&mut expected);
+            let mut drops = Drops::new(list);
+            drops.merge();
+            proptest::prop_assert_eq!(drops.list(), &expected[..]);
+        }
+    }
+
+    /// `n` single items of one kind that never merge with each other (each a stack of
+    /// one tool), lying a block apart in a row along x from `x`, `age` ticks old.
+    fn row(n: usize, x: i32, age: u32) -> Vec<ItemDrop> {
+        (0..n)
+            .map(|i| {
+                let i = i32::try_from(i).expect("a small row");
+                let at = DVec3::new(f64::from(x + i % 16) + 0.5, 10.0, f64::from(i / 16) + 0.5);
+                let mut d = ItemDrop::new(
+                    Stack::new(Item::Tool(Tool::new(ToolKind::Pickaxe, Tier::Wood)), 1),
+                    at,
+                    DVec3::ZERO,
+                );
+                d.age = age;
+                d
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_column_holds_at_most_its_cap_and_the_oldest_go_first() {
+        let world = floor();
+        let mut list = row(MAX_ITEMS_PER_COLUMN, 0, 100);
+        list.extend(row(10, 0, 5_000));
+        let mut drops = Drops::new(list);
+        let gone = drops.tick(&world);
+        assert_eq!(gone.len(), 10);
+        assert_eq!(drops.list().len(), MAX_ITEMS_PER_COLUMN);
+        assert!(drops.list().iter().all(|d| d.age == 101), "the oldest went");
+    }
+
+    #[test]
+    fn the_world_holds_at_most_its_cap_and_the_oldest_go_first() {
+        let world = floor();
+        let columns = MAX_ITEMS / 128 + 1;
+        let mut list = Vec::new();
+        for c in 0..columns {
+            let x = 16 * i32::try_from(c).expect("a few columns");
+            list.extend(row(128, x, u32::try_from(c).expect("a few columns")));
+        }
+        let mut drops = Drops::new(list);
+        let gone = drops.tick(&world);
+        assert_eq!(gone.len(), columns * 128 - MAX_ITEMS);
+        assert_eq!(drops.list().len(), MAX_ITEMS);
+        // Column c's items were c ticks old, c + 1 after the tick: the last column went.
+        let last = u32::try_from(columns).expect("a few columns");
+        assert!(drops.list().iter().all(|d| d.age < last));
     }
 }

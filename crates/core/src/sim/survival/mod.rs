@@ -24,7 +24,9 @@ use std::collections::BTreeMap;
 use glam::DVec3;
 
 pub use digging::{dig_ticks, drop_of, hardness_tenths, harvests, needed_tier, right_tool};
-pub use drops::{Drops, ITEM_SIZE, ItemDrop, LIFETIME, PICKUP_DELAY};
+pub use drops::{
+    Drops, ITEM_SIZE, ItemDrop, LIFETIME, MAX_ITEMS, MAX_ITEMS_PER_COLUMN, PICKUP_DELAY,
+};
 pub use furnace::{Furnace, FurnaceSlot};
 pub use inventory::{Inventory, SLOTS, Stack};
 pub use screen::{ClickKind, Screen, ScreenAction, SlotRef, Station};
