@@ -85,6 +85,15 @@ pub(super) fn read(
                 continue;
             }
         };
+        if let Some((used, _)) = players.get_key_value(&name) {
+            // Rows read in byte order, so the one used is the same at every load, and the
+            // one `write` updates; the other stays in the file as it was.
+            log::warn!(
+                "players {used} and {name} differ only in case, which makes them one player: \
+                 {used} is used, and the row of {name} is kept as it is"
+            );
+            continue;
+        }
         match saved_of(row, 2) {
             Ok(saved) => {
                 players.insert(name, saved);
@@ -160,14 +169,16 @@ fn in_range(position: DVec3, velocity: DVec3) -> bool {
 }
 
 /// Writes `players` by name, inside the caller's transaction, leaving everyone else's row as
-/// it is. A new name past [`MAX_SAVED_PLAYERS`] is not added, and a player with non-finite
+/// it is. A name is written to the row [`read`] uses for it: of rows whose names differ only
+/// in case (which older hewns kept apart), the first in byte order. A new name past [`MAX_SAVED_PLAYERS`] is not added, and a player with non-finite
 /// numbers not written (`SQLite` stores NaN as NULL, which the table refuses: that would fail
 /// the whole save and lose the chunks with it); either keeps its last good row, if any.
 pub(super) fn write(conn: &Connection, players: &SavedPlayers) -> rusqlite::Result<()> {
     let mut update = conn.prepare_cached(
         "UPDATE players SET x = ?2, y = ?3, z = ?4, vx = ?5, vy = ?6, vz = ?7, yaw = ?8,
          pitch = ?9, on_ground = ?10, flying = ?11, collider = ?12, hotbar = ?13,
-         selected = ?14 WHERE name = ?1",
+         selected = ?14 WHERE rowid = (SELECT rowid FROM players WHERE name = ?1 \
+         COLLATE NOCASE ORDER BY name LIMIT 1)",
     )?;
     let mut insert = conn.prepare_cached(
         "INSERT INTO players

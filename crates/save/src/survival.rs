@@ -123,10 +123,12 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
         burn_total: f.burn_total,
         progress: f.progress,
     });
+    let mut survivors: Vec<SavedSurvivor> = survivors.collect();
+    survivors.extend(shadowed(conn, survival)?);
     let doc = SavedSurvival {
         mode: survival.mode.name().to_owned(),
         spawn: survival.spawn.to_array(),
-        survivors: survivors.collect(),
+        survivors,
         drops: drops.collect(),
         furnaces: furnaces.collect(),
     };
@@ -138,6 +140,33 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
         [text],
     )?;
     Ok(())
+}
+
+/// The stored survivors that [`read`] did not use because an earlier one's name differs
+/// from theirs only in case (older hewns kept such names apart), of the players being
+/// written: written back as they are, so a save loses neither.
+fn shadowed(conn: &Connection, survival: &Survival) -> rusqlite::Result<Vec<SavedSurvivor>> {
+    /// Only the survivors of a stored document; the rest is skipped unread.
+    #[derive(Deserialize)]
+    struct Survivors {
+        survivors: Vec<SavedSurvivor>,
+    }
+    let text: Option<String> = conn
+        .query_row("SELECT state FROM survival WHERE id = 0", [], |r| r.get(0))
+        .optional()?;
+    let stored = text.and_then(|t| serde_json::from_str::<Survivors>(&t).ok());
+    let Some(stored) = stored else {
+        return Ok(Vec::new());
+    };
+    // Of the stored survivors one name stands for, the first is the one `read` used, which
+    // the state being written replaces; the later ones it left aside are kept.
+    let mut seen = std::collections::BTreeSet::new();
+    Ok((stored.survivors.into_iter())
+        .filter(|s| {
+            PlayerName::new(&s.name)
+                .is_ok_and(|name| survival.survivors.contains_key(&name) && !seen.insert(name))
+        })
+        .collect())
 }
 
 /// The stored survival state, every part held to its rules: a world saved before survival
@@ -182,6 +211,15 @@ pub(super) fn read(
     let mut survival = Survival::new(mode, spawn);
     for s in doc.survivors {
         match survivor(&s) {
+            Ok((name, _)) if survival.survivors.contains_key(&name) => {
+                // The first in the stored order is used; `write` keeps the other as stored.
+                let used = survival.survivors.keys().find(|n| **n == name);
+                let used = used.map_or_else(String::new, ToString::to_string);
+                log::warn!(
+                    "survivors {used} and {name} differ only in case, which makes them one \
+                     player: {used} is used, and {name} is kept as it is"
+                );
+            }
             Ok((name, survivor)) => {
                 survival.survivors.insert(name, survivor);
             }
@@ -373,6 +411,43 @@ mod tests {
         conn.execute("UPDATE survival SET state = 'not json'", [])
             .expect("stored");
         assert_eq!(read_mode(&conn), Mode::Creative);
+    }
+
+    #[test]
+    fn of_survivors_differing_only_in_case_the_first_is_used_and_both_are_kept() {
+        let conn = table();
+        let survivor = |name: &str, health: u32| {
+            format!(
+                r#"{{"name":"{name}","health":{health},"air":900,"cooldown":0,"unhurt":0,
+                "drowning_in":0,"fall_top":null,"selected":0,"death":null,"inventory":[]}}"#
+            )
+        };
+        let doc = format!(
+            r#"{{"mode":"survival","spawn":[0,64,0],"survivors":[{},{}],"drops":[],"furnaces":[]}}"#,
+            survivor("Alice", 7),
+            survivor("alice", 3)
+        );
+        conn.execute("INSERT INTO survival (id, state) VALUES (0, ?1)", [doc])
+            .expect("stored");
+        let (mut read_back, damage) = read(&conn, DVec3::ZERO).expect("read");
+        assert!(damage.is_empty(), "{damage:?}");
+        let (name, used) = read_back.survivors.iter().next().expect("one survivor");
+        assert_eq!((name.as_str(), used.vitals.health), ("Alice", 7));
+        // Played on as "ALICE" (the same player), saved, read again: the state played
+        // is the first, and "alice" is still stored as it was.
+        let mut played = read_back.survivors.pop_first().expect("one").1;
+        played.vitals.health = 12;
+        let name = PlayerName::new("ALICE").expect("a name");
+        read_back.survivors.insert(name, played);
+        write(&conn, &read_back).expect("written");
+        let text: String = conn
+            .query_row("SELECT state FROM survival WHERE id = 0", [], |r| r.get(0))
+            .expect("stored");
+        let stored: serde_json::Value = serde_json::from_str(&text).expect("json");
+        let kept: Vec<_> = (stored["survivors"].as_array().expect("a list").iter())
+            .map(|s| (s["name"].as_str().expect("a name"), s["health"].as_u64()))
+            .collect();
+        assert_eq!(kept, [("ALICE", Some(12)), ("alice", Some(3))]);
     }
 
     fn read_mode(conn: &Connection) -> Mode {

@@ -559,6 +559,13 @@ fn player_names(raw: &RawScenario) -> Result<Vec<PlayerName>, ScenarioError> {
                 format!("is the first player's name ({})", names[0]),
             ));
         }
+        // Names are one name whatever their case: the file's keys need not be.
+        if let Some(other) = names[1..].iter().find(|n| **n == name) {
+            return Err(invalid(
+                at,
+                format!("is players.{other}'s name: names differ by more than case"),
+            ));
+        }
         names.push(name);
     }
     Ok(names)

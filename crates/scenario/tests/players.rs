@@ -243,6 +243,16 @@ fn scenarios_name_their_players_by_the_one_rule() {
         "players.player: is the first player's name (player)"
     );
     assert_eq!(
+        error("[players.PLAYER]\n"),
+        "players.PLAYER: is the first player's name (player)"
+    );
+    // Table keys come in the file's order or sorted; either way one of the two is refused.
+    let twice = error("[players.Bob]\n[players.bob]\n");
+    assert!(
+        twice.ends_with("'s name: names differ by more than case"),
+        "{twice}"
+    );
+    assert_eq!(
         error("[players.\"a b\"]\n"),
         "players.a b: a player's name has only the letters A to Z and a to z, digits and _"
     );

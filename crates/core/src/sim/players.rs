@@ -15,8 +15,49 @@ use crate::physics::Body;
 pub const MAX_NAME_LEN: usize = 16;
 
 /// A player's name: 1 to [`MAX_NAME_LEN`] characters of `[A-Za-z0-9_]`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// Two names that differ only in case are the same name — equal, ordered and hashed as
+/// one — so `Mallory` banned keeps `mallory` out and `alice` cannot join while `Alice`
+/// plays; a name keeps the case it was written in for showing.
+#[derive(Clone, Debug)]
 pub struct PlayerName(String);
+
+impl PlayerName {
+    /// The name's bytes with A–Z read as a–z: what it is compared by.
+    fn folded(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.bytes().map(|b| b.to_ascii_lowercase())
+    }
+}
+
+impl PartialEq for PlayerName {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_ignore_ascii_case(&other.0)
+    }
+}
+
+impl Eq for PlayerName {}
+
+impl PartialOrd for PlayerName {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for PlayerName {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.folded().cmp(other.folded())
+    }
+}
+
+impl std::hash::Hash for PlayerName {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // As `str` hashes: the bytes, then a terminator, so "ab" + "c" and "a" + "bc" differ.
+        for b in self.folded() {
+            state.write_u8(b);
+        }
+        state.write_u8(0xff);
+    }
+}
 
 /// Why a name is not a player's name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -234,5 +275,29 @@ mod tests {
         let names: Vec<_> = players.list().iter().map(|m| m.name.as_str()).collect();
         assert_eq!(names, ["b", "c"]);
         assert_eq!(players.get(&name("c")), Some(&body(2.0)));
+    }
+
+    #[test]
+    fn names_differing_only_in_case_are_one_name_shown_as_written() {
+        let name = |s: &str| PlayerName::new(s).expect("a name");
+        assert_eq!(name("Mallory"), name("mallory"));
+        assert_eq!(name("Mallory").to_string(), "Mallory");
+        let banned: std::collections::BTreeSet<_> = [name("Mallory")].into();
+        assert!(banned.contains(&name("mALLORY")));
+        let hash = |n: &PlayerName| {
+            use std::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(n)
+        };
+        assert_eq!(hash(&name("Alice")), hash(&name("aLICE")));
+        assert_ne!(hash(&name("Alice")), hash(&name("Alicf")));
+        // Ordered as the same letters in one case: `_` (between the cases in ASCII) comes
+        // before every letter either way.
+        let mut sorted = [name("bob"), name("_x"), name("Alice"), name("Bob2")];
+        sorted.sort();
+        let shown: Vec<_> = sorted.iter().map(PlayerName::as_str).collect();
+        assert_eq!(shown, ["_x", "Alice", "bob", "Bob2"]);
+        let mut players = Players::one(name("Alice"), Body::new(DVec3::ZERO));
+        assert!(!players.join(name("alice"), Body::new(DVec3::X)));
+        assert!(players.get(&name("ALICE")).is_some());
     }
 }

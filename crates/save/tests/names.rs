@@ -1,0 +1,70 @@
+//! Saved players whose names differ only in case, as older hewns kept them: one player now,
+//! the first row (in byte order) used and written, the other row kept as it was.
+
+use glam::DVec3;
+use hewn_core::physics::Body;
+use hewn_core::sim::PlayerName;
+use hewn_core::worldgen::GeneratorKind;
+use hewn_save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
+
+const FLAT: NewWorld = NewWorld {
+    seed: Some(3),
+    generator: Some(GeneratorKind::Flat),
+    player: None,
+};
+
+/// `name` standing at x = `x`.
+fn one(name: &str, x: f64) -> SavedPlayers {
+    SavedPlayers::from([(
+        PlayerName::new(name).expect("a name"),
+        SavedPlayer {
+            body: Body::new(DVec3::new(x, 64.0, 0.5)),
+            hotbar: Hotbar::default(),
+        },
+    )])
+}
+
+/// Every stored player row: name and x, in byte order of name.
+fn rows(path: &std::path::Path) -> Vec<(String, f64)> {
+    let conn = rusqlite::Connection::open(path).expect("opened");
+    let mut stmt = conn
+        .prepare("SELECT name, x FROM players ORDER BY name")
+        .expect("a query");
+    stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("rows")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+}
+
+#[test]
+fn two_saved_players_differing_in_case_are_one_player_and_both_rows_stay() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("w.hewn");
+    let (mut file, mut loaded) = WorldFile::open_or_create(&path, FLAT).expect("created");
+    let saved = Snapshot::take(&mut loaded.world.loader(), one("alice", 5.5), &[]);
+    file.save(&saved).expect("saved");
+    file.close().expect("closed");
+    // What an older hewn could write: a second row whose name differs only in case.
+    let conn = rusqlite::Connection::open(&path).expect("opened");
+    conn.execute(
+        "INSERT INTO players SELECT 'Alice', 1.5, y, z, vx, vy, vz, yaw, pitch, on_ground, \
+         flying, collider, hotbar, selected FROM players WHERE name = 'alice'",
+        [],
+    )
+    .expect("a second row");
+    drop(conn);
+
+    let (mut file, mut loaded) = WorldFile::open_or_create(&path, FLAT).expect("opened");
+    let names: Vec<_> = loaded.players.keys().map(PlayerName::as_str).collect();
+    assert_eq!(names, ["Alice"], "the first row in byte order is used");
+    let used = loaded.take_player(&PlayerName::new("ALICE").expect("a name"));
+    assert_eq!(used.map(|p| p.body.position.x), Some(1.5));
+    // Played as "alice" and saved: the state goes to the row it came from.
+    let saved = Snapshot::take(&mut loaded.world.loader(), one("alice", 9.5), &[]);
+    file.save(&saved).expect("saved");
+    file.close().expect("closed");
+    assert_eq!(
+        rows(&path),
+        [("Alice".to_owned(), 9.5), ("alice".to_owned(), 5.5)]
+    );
+}
