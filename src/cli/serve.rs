@@ -332,7 +332,10 @@ fn serve_until(
             log::info!("{name} left");
         }
         for (id, reason) in &summary.refused {
-            log::info!("client {id} sent away: {reason}");
+            log::info!(
+                "client {id} sent away: {}",
+                hewn_net::protocol::for_log(reason)
+            );
         }
         saver.autosave(began, || server.snapshot());
         if let Some(e) = saver.take_error() {

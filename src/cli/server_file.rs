@@ -3,8 +3,10 @@
 //! and writes it again whenever `/op`, `/deop`, `/ban` or `/pardon` changes it.
 //!
 //! A password is written in plain (`password = "..."`) by the server's owner and never
-//! kept so: on start the server replaces it with a salted hash (`password_salt`,
-//! `password_hash`; [`hewn_net::password`]) and rewrites the file.
+//! kept so: on start the server replaces it with a salt and an SRP verifier
+//! (`password_salt`, `password_verifier`; [`hewn_net::password`]), which cannot prove the
+//! password, and rewrites the file. A file of an older hewn, which kept the stretched hash
+//! (`password_hash`), which could, is upgraded the same way on start.
 
 use std::collections::BTreeSet;
 use std::net::{IpAddr, SocketAddr};
@@ -39,6 +41,9 @@ struct Raw {
     #[serde(skip_serializing_if = "Option::is_none")]
     password_salt: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    password_verifier: Option<String>,
+    /// Only as older hewns wrote it (the stretched hash); read to upgrade, never written.
+    #[serde(skip_serializing_if = "Option::is_none")]
     password_hash: Option<String>,
     operators: Vec<String>,
     banned: Vec<String>,
@@ -57,6 +62,7 @@ impl Default for Raw {
             motd: defaults.motd,
             password: None,
             password_salt: None,
+            password_verifier: None,
             password_hash: None,
             operators: Vec::new(),
             banned: Vec::new(),
@@ -172,22 +178,7 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
             hewn_save::escaped(&raw.lan_address)
         )
     })?;
-    let (password, rewrite) = match (&raw.password, &raw.password_salt, &raw.password_hash) {
-        (Some(plain), _, _) if plain.is_empty() => (None, true),
-        (Some(plain), _, _) => {
-            let hashed =
-                Password::new(plain).map_err(|e| format!("cannot hash the password: {e}"))?;
-            (Some(hashed), true)
-        }
-        (None, Some(salt), Some(hash)) => {
-            let kept = Password::from_hex(salt, hash).ok_or(
-                "password_salt or password_hash is damaged: write password = \"...\" again",
-            )?;
-            (Some(kept), false)
-        }
-        (None, None, None) => (None, false),
-        (None, _, _) => return Err("password_salt and password_hash go together".to_owned()),
-    };
+    let (password, rewrite) = password(&raw)?;
     Ok(ServerFile {
         port: raw.port,
         max_players: raw.max_players,
@@ -205,14 +196,61 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
     })
 }
 
+/// The password `raw` keeps, and whether the file must be written again to keep it as a
+/// verifier: a plain password is hashed, an older hewn's stretched hash upgraded.
+fn password(raw: &Raw) -> Result<(Option<Password>, bool), String> {
+    const DAMAGED: &str = "password_salt, password_verifier or password_hash is damaged: \
+                           write password = \"...\" again (and delete those keys)";
+    match (
+        &raw.password,
+        &raw.password_salt,
+        &raw.password_verifier,
+        &raw.password_hash,
+    ) {
+        (Some(plain), _, _, _) if plain.is_empty() => Ok((None, true)),
+        (Some(plain), _, _, _) => {
+            let hashed =
+                Password::new(plain).map_err(|e| format!("cannot hash the password: {e}"))?;
+            Ok((Some(hashed), true))
+        }
+        (None, Some(salt), Some(verifier), None) => {
+            let kept = Password::from_hex(salt, verifier).ok_or(DAMAGED)?;
+            Ok((Some(kept), false))
+        }
+        (None, Some(salt), None, Some(hash)) => {
+            let salt = unhex_array(salt).ok_or(DAMAGED)?;
+            let hash = unhex_array(hash).ok_or(DAMAGED)?;
+            Ok((Some(Password::from_stretched(salt, &hash)), true))
+        }
+        (None, None, None, None) => Ok((None, false)),
+        (None, _, _, _) => Err(
+            "password_salt goes with password_verifier (or, from older hewns, password_hash) \
+             alone: write password = \"...\" again (and delete those keys)"
+                .to_owned(),
+        ),
+    }
+}
+
+/// `text` as exactly `N` bytes, two hexadecimal digits each.
+fn unhex_array<const N: usize>(text: &str) -> Option<[u8; N]> {
+    if text.len() != 2 * N || !text.is_ascii() {
+        return None;
+    }
+    let mut bytes = [0u8; N];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(bytes)
+}
+
 /// Writes `file` to `path`, through a temporary file so a crash leaves the old one.
 ///
 /// # Errors
 /// The file system's error.
 pub fn write(path: &Path, file: &ServerFile) -> std::io::Result<()> {
     let admin = &file.admin;
-    let (password_salt, password_hash) = match admin.password.map(|p| p.to_hex()) {
-        Some((salt, hash)) => (Some(salt), Some(hash)),
+    let (password_salt, password_verifier) = match admin.password.as_ref().map(Password::to_hex) {
+        Some((salt, verifier)) => (Some(salt), Some(verifier)),
         None => (None, None),
     };
     let raw = Raw {
@@ -222,7 +260,8 @@ pub fn write(path: &Path, file: &ServerFile) -> std::io::Result<()> {
         motd: file.motd.clone(),
         password: None,
         password_salt,
-        password_hash,
+        password_verifier,
+        password_hash: None,
         operators: admin.operators.iter().map(ToString::to_string).collect(),
         banned: admin.banned.iter().map(ToString::to_string).collect(),
         banned_addresses: admin
@@ -237,8 +276,8 @@ pub fn write(path: &Path, file: &ServerFile) -> std::io::Result<()> {
     let text = format!(
         "# hewn serve: how this server runs and who may join it.\n\
          # The command line's --port, --max-players and --view-distance win over these.\n\
-         # To set a password, write password = \"...\": the server replaces it with a salted\n\
-         # hash on start. /op, /deop, /ban and /pardon write this file too.\n\
+         # To set a password, write password = \"...\": the server replaces it with a salt and\n\
+         # a verifier, which cannot prove it, on start. /op, /deop, /ban and /pardon write this file too.\n\
          # lan = true announces the server on the local network, to lan_address.\n{body}"
     );
     let temporary = path.with_extension("toml.new");
@@ -278,8 +317,12 @@ mod tests {
             ("banned_addresses = [\"nowhere\"]", "not an IP address"),
             ("max_players = 0", "max_players"),
             ("lan_address = \"here\"", "lan_address"),
-            ("password_salt = \"00\"", "go together"),
+            ("password_salt = \"00\"", "goes with"),
             ("password_salt = \"00\"\npassword_hash = \"11\"", "damaged"),
+            (
+                "password_salt = \"00\"\npassword_verifier = \"1\"",
+                "damaged",
+            ),
         ];
         for (text, expected) in bad {
             std::fs::write(&path, text).expect("written");
@@ -295,14 +338,49 @@ mod tests {
         std::fs::write(&path, "password = \"swordfish\"\n").expect("written");
         let file = read(&path).expect("read");
         assert!(file.rewrite);
-        let password = file.admin.password.expect("a password");
-        let challenge = hewn_net::password::Challenge::new(&password).expect("random");
-        let proof = hewn_net::password::proof(&challenge, "swordfish");
-        assert!(password.accepts(&challenge, &proof));
+        let password = file.admin.password.clone().expect("a password");
+        assert!(proves(&password, "swordfish"));
         write(&path, &file).expect("written");
         let text = std::fs::read_to_string(&path).expect("read");
         assert!(!text.contains("swordfish"), "{text}");
-        assert!(text.contains("password_hash"), "{text}");
+        assert!(text.contains("password_verifier"), "{text}");
+        assert!(!text.contains("password_hash"), "{text}");
         assert!(!read(&path).expect("read").rewrite);
+    }
+
+    /// Whether `plain` proves `password` in a join.
+    fn proves(password: &Password, plain: &str) -> bool {
+        let asking = hewn_net::password::Asking::new(password).expect("random");
+        let answer = hewn_net::password::answer(asking.challenge(), plain).expect("an answer");
+        asking.accepts(password, &answer)
+    }
+
+    #[test]
+    fn an_older_hewns_password_hash_is_upgraded_to_a_verifier() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join(FILE_NAME);
+        let salt = [9u8; 16];
+        let hash = hewn_net::password::stretched(&salt, "swordfish");
+        let hex = |b: &[u8]| b.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        let old = format!(
+            "password_salt = \"{}\"\npassword_hash = \"{}\"\n",
+            hex(&salt),
+            hex(&hash)
+        );
+        std::fs::write(&path, old).expect("written");
+        let file = read(&path).expect("read");
+        assert!(file.rewrite, "to be written back without the hash");
+        let password = file.admin.password.clone().expect("a password");
+        assert!(proves(&password, "swordfish"));
+        assert!(!proves(&password, "swordfis"));
+        write(&path, &file).expect("written");
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(!text.contains(&hex(&hash)), "{text}");
+        let again = read(&path).expect("read");
+        assert!(!again.rewrite);
+        assert!(proves(
+            &again.admin.password.expect("a password"),
+            "swordfish"
+        ));
     }
 }

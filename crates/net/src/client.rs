@@ -169,10 +169,24 @@ impl Client {
             renet.send_message(channel::CONTROL, protocol::encode(&hello));
             self.hello_sent = true;
         }
-        if let (Some(challenge), Some(password)) = (self.challenge, &self.password) {
-            let answer = ClientMessage::Answer(super::password::proof(&challenge, password));
-            renet.send_message(channel::CONTROL, protocol::encode(&answer));
-            self.challenge = None;
+        // The challenge waits, unanswered, until the player gives the password.
+        let asked = if self.password.is_some() {
+            self.challenge.take()
+        } else {
+            None
+        };
+        if let (Some(challenge), Some(password)) = (asked, &self.password) {
+            match super::password::answer(&challenge, password) {
+                Ok(answer) => {
+                    let answer = ClientMessage::Answer(answer);
+                    renet.send_message(channel::CONTROL, protocol::encode(&answer));
+                }
+                Err(e) => {
+                    self.refusal = Some(format!("cannot answer the password's challenge: {e}"));
+                    renet.disconnect();
+                    return;
+                }
+            }
         }
         for ch in [channel::WORLD, channel::SNAPSHOTS] {
             while let Some(bytes) = renet.receive_message(ch) {

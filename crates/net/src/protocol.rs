@@ -24,7 +24,7 @@ pub use survival::{
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`hewn_core::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over.
@@ -90,8 +90,8 @@ pub enum ClientMessage {
     /// text of at most [`MAX_CHAT_CHARS`] characters.
     Chat(String),
     /// The answer to [`ServerMessage::Challenge`], on [`channel::CONTROL`]
-    /// ([`super::password::proof`]).
-    Answer([u8; 32]),
+    /// ([`super::password::answer`]).
+    Answer(super::password::Answer),
     /// What the player now holds at hand and which slot is selected, on [`channel::CONTROL`],
     /// sent when either changes: the server keeps it with the player and saves it.
     Hotbar(WireHotbar),
@@ -365,13 +365,13 @@ impl std::fmt::Display for ChatLine {
     }
 }
 
-/// `text` as chat carries it: control characters (line breaks, escapes) and invisible
-/// formatting ([`is_hidden_format`]) dropped, spaces at either end trimmed, and at most
-/// [`MAX_CHAT_CHARS`] characters.
+/// `text` as chat carries it: control characters and the line and paragraph separators
+/// (line breaks, escapes) and invisible formatting ([`is_hidden_format`]) dropped, spaces at
+/// either end trimmed, and at most [`MAX_CHAT_CHARS`] characters.
 #[must_use]
 pub fn clean_chat(text: &str) -> String {
     let kept: String = (text.chars())
-        .filter(|&c| !c.is_control() && !is_hidden_format(c))
+        .filter(|&c| !c.is_control() && !is_hidden_format(c) && !is_line_separator(c))
         .collect();
     kept.trim().chars().take(MAX_CHAT_CHARS).collect()
 }
@@ -396,6 +396,43 @@ pub const fn is_hidden_format(c: char) -> bool {
             | '\u{FEFF}'
             | '\u{FFF9}'..='\u{FFFB}'
     )
+}
+
+/// Whether `c` is Unicode's line or paragraph separator: a line break that is not a control
+/// character.
+const fn is_line_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// `text` fit for one line of the server's log, whatever a client sent: every character
+/// that is not plain printable text — control characters, separators, invisible formatting,
+/// private-use characters and noncharacters — written as its `\u{…}` escape, and a
+/// backslash doubled, so a log line cannot be broken, hidden or forged and escapes read
+/// back unambiguously.
+#[must_use]
+pub fn for_log(text: &str) -> std::borrow::Cow<'_, str> {
+    let unprintable = |c: char| {
+        c.is_control()
+            || is_hidden_format(c)
+            || is_line_separator(c)
+            || matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{10FFFF}')
+            || matches!(c, '\u{FDD0}'..='\u{FDEF}')
+            || (u32::from(c) & 0xFFFE) == 0xFFFE
+    };
+    if !text.chars().any(|c| c == '\\' || unprintable(c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c == '\\' {
+            out.push_str("\\\\");
+        } else if unprintable(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out.into()
 }
 
 /// The answer to a [`Hello`] that lets the player in.

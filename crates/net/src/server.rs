@@ -14,6 +14,7 @@
 
 mod admin;
 mod chat;
+mod guesses;
 pub mod inputs;
 mod operations;
 mod outgoing;
@@ -27,7 +28,7 @@ use std::net::IpAddr;
 use glam::DVec3;
 use renet::{ClientId, RenetServer, ServerEvent};
 
-use super::password::Challenge;
+use super::password::{Answer, Asking};
 use super::protocol::{
     self, ClientMessage, Hello, MAX_CLIENT_MESSAGE, MAX_INPUTS_PER_MESSAGE, PROTOCOL_VERSION,
     ServerMessage, Welcome, WireBody, channel,
@@ -173,7 +174,7 @@ struct Connection {
     played: std::collections::VecDeque<(u64, Body)>,
     /// The name it asked for and the challenge it was sent, while the server waits for
     /// the password's proof.
-    challenged: Option<(PlayerName, Challenge)>,
+    challenged: Option<(PlayerName, Asking)>,
     /// Its player's survival state as last sent, but for the tick it was as of: a new one
     /// goes only when this changes.
     survivor_sent: Option<protocol::SurvivorState>,
@@ -239,6 +240,8 @@ pub struct Server {
     pending: operations::Pending,
     /// Where each client connected from, as its transport said ([`Server::note_address`]).
     addresses: BTreeMap<ClientId, IpAddr>,
+    /// The wrong passwords each address gave, which slow its next tries.
+    guesses: guesses::Guesses,
     /// The message of the day.
     motd: String,
     /// The world's mode as the clients were last told it.
@@ -273,6 +276,7 @@ impl Server {
             stop_requested: false,
             pending: operations::Pending::default(),
             addresses: BTreeMap::new(),
+            guesses: guesses::Guesses::default(),
             motd: ServerInfo::default().motd,
             mode_sent,
             tick_threads: Vec::new(),
@@ -728,31 +732,56 @@ impl Server {
             return Err("said hello twice".to_owned());
         }
         if let Some(password) = &self.admin.password {
-            let challenge = Challenge::new(password)
-                .map_err(|e| format!("cannot be asked for the password ({e})"))?;
-            if let Some(remote) = self.clients.get_mut(&id) {
-                remote.challenged = Some((name, challenge));
+            let ip = self.addresses.get(&id).copied();
+            let tick = self.sim.tick_count();
+            if let Some(wait) = ip.and_then(|ip| self.guesses.wait(ip, tick)) {
+                return Err(format!(
+                    "too many wrong passwords from your address: try again in {} s",
+                    wait.div_ceil(60)
+                ));
             }
-            let message = protocol::encode(&ServerMessage::Challenge(challenge));
+            let asking = Asking::new(password)
+                .map_err(|e| format!("cannot be asked for the password ({e})"))?;
+            let message = protocol::encode(&ServerMessage::Challenge(asking.challenge().clone()));
+            if let Some(remote) = self.clients.get_mut(&id) {
+                remote.challenged = Some((name, asking));
+            }
             renet.send_message(id, channel::WORLD, message);
             return Ok(());
         }
         self.admit(id, name, renet)
     }
 
-    /// Lets `id` in if `proof` proves the password it was asked for.
+    /// Lets `id` in if `answer` proves the password it was asked for. A wrong answer is
+    /// counted against the client's address, which then waits longer for its next try.
     fn check_answer(
         &mut self,
         id: ClientId,
-        proof: &[u8; 32],
+        answer: &Answer,
         renet: &mut RenetServer,
     ) -> Result<(), String> {
-        let (name, challenge) = (self.clients.get_mut(&id))
+        let (name, asking) = (self.clients.get_mut(&id))
             .and_then(|r| r.challenged.take())
             .ok_or("answered a question it was not asked")?;
-        let right = (self.admin.password.as_ref()).is_none_or(|p| p.accepts(&challenge, proof));
+        let right = (self.admin.password.as_ref()).is_none_or(|p| asking.accepts(p, answer));
+        let ip = self.addresses.get(&id).copied();
         if !right {
-            return Err("wrong password".to_owned());
+            let Some(ip) = ip else {
+                return Err("wrong password".to_owned());
+            };
+            let (wrong, wait) = self.guesses.wrong(ip, self.sim.tick_count());
+            let seconds = wait.div_ceil(60);
+            log::warn!(
+                "wrong password for {name} from {ip}: {wrong} in a row, the next try in {seconds} s"
+            );
+            return Err(if wait == 0 {
+                "wrong password".to_owned()
+            } else {
+                format!("wrong password: try again in {seconds} s")
+            });
+        }
+        if let Some(ip) = ip {
+            self.guesses.right(ip);
         }
         self.admit(id, name, renet)
     }

@@ -189,6 +189,10 @@ mod survival;
 #[path = "net/hotbar.rs"]
 mod hotbar;
 
+/// Lying and guessing clients: names in another case, passwords guessed from one address.
+#[path = "net/lies.rs"]
+mod lies;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());

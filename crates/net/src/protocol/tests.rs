@@ -112,3 +112,24 @@ fn chat_loses_the_marks_that_reverse_or_hide_text_and_keeps_every_script() {
         assert_eq!(clean_chat(text), text);
     }
 }
+
+#[test]
+fn the_log_escapes_what_is_not_printable_and_keeps_every_script() {
+    assert_eq!(for_log("<alice> hello"), "<alice> hello");
+    assert!(matches!(
+        for_log("naïve café שלום"),
+        std::borrow::Cow::Borrowed(_)
+    ));
+    assert_eq!(
+        for_log("a\nforged line\u{1b}[2J"),
+        "a\\u{a}forged line\\u{1b}[2J"
+    );
+    assert_eq!(for_log("x\u{2028}y\u{202E}z"), "x\\u{2028}y\\u{202e}z");
+    assert_eq!(
+        for_log("\u{E000}\u{FFFF}\u{10FFFD}"),
+        "\\u{e000}\\u{ffff}\\u{10fffd}"
+    );
+    // A backslash is doubled, so "\u{a}" typed by a player is not read as an escape.
+    assert_eq!(for_log("\\u{a}"), "\\\\u{a}");
+    assert_eq!(clean_chat("one\u{2028}two\u{2029}"), "onetwo");
+}

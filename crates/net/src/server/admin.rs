@@ -12,6 +12,7 @@ use renet::{ClientId, RenetServer};
 
 use super::Server;
 use crate::password::Password;
+use crate::protocol;
 use hewn_core::sim::PlayerName;
 
 /// Who may run the operators' commands and who may join.
@@ -245,7 +246,11 @@ impl Server {
     ) {
         let caller = Caller::Body(id, name.clone());
         let answer = self.run_command(&caller, line, renet);
-        log::info!("{name} ran /{line}: {answer}");
+        log::info!(
+            "{name} ran /{}: {}",
+            protocol::for_log(line),
+            protocol::for_log(&answer)
+        );
         if !answer.is_empty() {
             Self::tell(id, &answer, renet);
         }

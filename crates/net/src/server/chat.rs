@@ -43,7 +43,7 @@ impl Server {
             self.player_command(id, name, command, renet);
             return;
         }
-        log::info!("<{name}> {text}");
+        log::info!("<{name}> {}", protocol::for_log(&text));
         let line = ChatLine {
             from: Some(name.to_string()),
             text,
@@ -66,7 +66,7 @@ impl Server {
 
     /// Says `text` as the server to every player but `except`, and logs it.
     pub(super) fn announce(&self, text: String, except: Option<ClientId>, renet: &mut RenetServer) {
-        log::info!("{text}");
+        log::info!("{}", protocol::for_log(&text));
         let line = ChatLine { from: None, text };
         self.send_chat(&line, except, renet);
     }

@@ -38,9 +38,15 @@ impl Rig {
     }
 
     fn join(&mut self, name: &str) -> usize {
+        self.join_with(name, None)
+    }
+
+    /// Connects a client called `name` giving `password`, if any; returns its index.
+    fn join_with(&mut self, name: &str, password: Option<&str>) -> usize {
         let id = hewn_net::transport::random_client_id(self.clients.len() as u64 + 1);
         let udp = UdpClient::connect(self.addr(), id).expect("a socket");
-        let client = Client::new(PlayerName::new(name).expect("a name"));
+        let client = Client::new(PlayerName::new(name).expect("a name"))
+            .with_password(password.map(str::to_owned));
         self.clients.push((udp, client));
         self.clients.len() - 1
     }
@@ -164,4 +170,51 @@ fn a_banned_address_is_refused_and_a_kick_shows_its_reason() {
         .run_command(&Caller::Console, "pardon 127.0.0.1", &mut rig.renet);
     let carol = rig.join("carol");
     rig.until("carol is in", |r| r.clients[carol].1.game().is_some());
+}
+
+#[test]
+fn over_udp_names_in_another_case_are_kept_apart_and_guesses_are_slowed() {
+    use hewn_net::password::Password;
+    use hewn_net::server::Admin;
+    let mut rig = Rig::new(ServerConfig::default());
+    rig.server.set_admin(Admin {
+        banned: [PlayerName::new("Mallory").expect("a name")].into(),
+        password: Some(Password::new("open sesame").expect("random")),
+        ..Admin::default()
+    });
+    let mallory = rig.join_with("mallory", Some("open sesame"));
+    rig.until("mallory is refused", |r| {
+        r.clients[mallory].1.refusal().is_some()
+    });
+    assert_eq!(
+        rig.clients[mallory].1.refusal(),
+        Some("you are banned from this server")
+    );
+    let alice = rig.join_with("Alice", Some("open sesame"));
+    rig.until("Alice is in", |r| r.clients[alice].1.game().is_some());
+    let again = rig.join_with("aLICE", Some("open sesame"));
+    rig.until("aLICE is refused", |r| {
+        r.clients[again].1.refusal().is_some()
+    });
+    assert_eq!(
+        rig.clients[again].1.refusal(),
+        Some("a player named aLICE is already online")
+    );
+    // Three wrong guesses are free; the fourth makes the address wait, and a guess made
+    // in the wait is refused before it is asked.
+    let mut refusals = Vec::new();
+    for _ in 0..5 {
+        let guess = rig.join_with("bob", Some("sesame"));
+        rig.until("the guess is refused", |r| {
+            r.clients[guess].1.refusal().is_some()
+        });
+        refusals.push(rig.clients[guess].1.refusal().expect("refused").to_owned());
+    }
+    assert_eq!(refusals[..3], ["wrong password"; 3]);
+    assert_eq!(refusals[3], "wrong password: try again in 1 s");
+    assert!(
+        refusals[4].starts_with("too many wrong passwords from your address: try again in"),
+        "{}",
+        refusals[4]
+    );
 }
