@@ -291,17 +291,17 @@ impl CellIndex {
     fn near(&self, position: DVec3, mut visit: impl FnMut(usize)) {
         let half = DVec3::splat(CELL / 2.0 + 1e-6);
         let (low, high) = (cell_of(position - half), cell_of(position + half));
+        // Sorted by x, then y, then z: the cells of one x and y lie together in z's order,
+        // so each such row is one search and a scan.
         for x in low[0]..=high[0] {
             for y in low[1]..=high[1] {
-                for z in low[2]..=high[2] {
-                    let cell = [x, y, z];
-                    let start = self.sorted.partition_point(|&(c, _)| c < cell);
-                    for &(c, i) in &self.sorted[start..] {
-                        if c != cell {
-                            break;
-                        }
-                        visit(i);
+                let first = [x, y, low[2]];
+                let start = self.sorted.partition_point(|&(c, _)| c < first);
+                for &(c, i) in &self.sorted[start..] {
+                    if c[0] != x || c[1] != y || c[2] > high[2] {
+                        break;
                     }
+                    visit(i);
                 }
             }
         }
