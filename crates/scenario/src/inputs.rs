@@ -112,7 +112,8 @@ fn parse_input(
         || raw.time.is_some()
         || raw.item.is_some()
         || raw.count.is_some()
-        || raw.slot.is_some();
+        || raw.slot.is_some()
+        || raw.button.is_some();
     if is_hold && is_cue {
         return Err(invalid(
             format!("input[{i}]"),
@@ -204,7 +205,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, craft, drop, select, respawn, smelt, fuel or collect)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
                     quoted(other)
                 ),
             ));

@@ -14,7 +14,7 @@ use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
 use hewn_core::physics::{Body, Controls, PlayerCollider};
 use hewn_core::sim::schedule::InputSchedule;
 pub use hewn_core::sim::schedule::{Cue, Operation, Presence};
-use hewn_core::sim::survival::{ItemDrop, MAX_AIR, MAX_HEALTH, Mode, Stack, Survival, Survivor};
+use hewn_core::sim::survival::{ItemDrop, Mode, Survival, Survivor};
 use hewn_core::sim::updates::Motion;
 use hewn_core::sim::{Action, Member, PlayerName, Players, Simulation, Start, Step};
 use hewn_core::world::{Block, BlockPos, Loader, WORLD_HEIGHT, World};
@@ -93,12 +93,8 @@ pub struct PlayerStart {
     pub flying: bool,
     /// The shape the player collides as.
     pub collider: PlayerCollider,
-    /// Survival: health at the start.
-    pub health: u8,
-    /// Survival: air at the start.
-    pub air: u16,
-    /// Survival: what it carries, filling slots from 0 in order.
-    pub inventory: Vec<Stack>,
+    /// Survival: its state at the start (health, air, what it carries and where).
+    pub survivor: Survivor,
 }
 
 impl Default for PlayerStart {
@@ -115,9 +111,7 @@ impl Default for PlayerStart {
             pitch: 0.0,
             flying: false,
             collider: PlayerCollider::Box,
-            health: MAX_HEALTH,
-            air: MAX_AIR,
-            inventory: Vec::new(),
+            survivor: Survivor::default(),
         }
     }
 }
@@ -135,16 +129,10 @@ impl PlayerStart {
         player
     }
 
-    /// Its survival state at the start: health, air and inventory as given.
+    /// Its survival state at the start, as its table gives it.
     #[must_use]
     pub fn survivor(&self) -> Survivor {
-        let mut s = Survivor::default();
-        s.vitals.health = self.health;
-        s.vitals.air = self.air;
-        for (i, &stack) in self.inventory.iter().enumerate() {
-            *s.inventory.slot_mut(i) = Some(stack);
-        }
-        s
+        self.survivor.clone()
     }
 }
 
@@ -625,8 +613,7 @@ fn parse_player(
             )
         })?,
     };
-    let (health, air, inventory) =
-        survival::start(table, raw.health, raw.air, raw.inventory.as_deref())?;
+    let survivor = survival::survivor(table, raw)?;
     Ok(PlayerStart {
         name,
         joins,
@@ -637,9 +624,7 @@ fn parse_player(
         pitch,
         flying: raw.flying.unwrap_or(false),
         collider,
-        health,
-        air,
-        inventory,
+        survivor,
     })
 }
 

@@ -100,9 +100,28 @@ pub(crate) struct RawPlayer {
     /// Survival: air at the start, 0 to 900.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) air: Option<i64>,
-    /// Survival: what the player carries, filling slots from 0 in order.
+    /// Survival: what the player carries, each stack in its `slot`, or filling slots from
+    /// 0 in order where none gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) inventory: Option<Vec<RawStack>>,
+    /// Survival: the hotbar slot in hand, 0 to 8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) selected: Option<i64>,
+    /// Survival: ticks before anything can hurt the player again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) cooldown: Option<i64>,
+    /// Survival: ticks since the player was last hurt, for regeneration.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) unhurt: Option<i64>,
+    /// Survival: ticks until drowning hurts again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) drowning_in: Option<i64>,
+    /// Survival: the highest the feet have been since the player last stood.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) fall_top: Option<f64>,
+    /// Survival: what killed the player, if it starts dead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) death: Option<String>,
 }
 
 /// One stack of a `[player]`'s `inventory`.
@@ -116,6 +135,9 @@ pub(crate) struct RawStack {
     /// For a tool, the uses spent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) wear: Option<i64>,
+    /// The inventory slot it lies in, 0 to 35.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) slot: Option<i64>,
 }
 
 /// One `[[item]]`: a stack lying in the world.
@@ -181,9 +203,12 @@ pub(crate) struct RawInput {
     /// How many: batches for `craft`, items for `drop`, `smelt` and `fuel`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) count: Option<i64>,
-    /// The hotbar slot `select` takes in hand, 0 to 8.
+    /// The hotbar slot `select` takes in hand, 0 to 8, or the screen slot `click` clicks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) slot: Option<i64>,
+    /// The button `click` clicks with: `left` (when left out), `right` or `shift`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) button: Option<String>,
 }
 
 /// One `[[update]]`: a cell due for an update at tick `due`.

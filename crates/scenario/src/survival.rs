@@ -1,22 +1,44 @@
 //! A scenario's survival keys: the world's `mode`, a player's `health`, `air` and
 //! `inventory`, and the survival actions (`craft`, `drop`, `select`, `respawn`, `smelt`,
-//! `fuel`, `collect`) with their `item`, `count` and `slot`.
+//! `fuel`, `collect`, and the screen's `open_inventory`, `open`, `close` and `click`) with
+//! their `item`, `count`, `slot` and `button`.
+//!
+//! Every action read is held to [`Action::is_possible`], the rule a server holds a client's
+//! actions to, and every possible action can be written: so whatever a server played, its
+//! recording replays.
 
 use super::raw::{RawInput, RawItem, RawPlayer, RawStack};
 use super::{ScenarioError, invalid, quoted};
 use super::{limits, vector};
 use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::sim::survival::{Cause, HURT_COOLDOWN, ItemDrop, LIFETIME};
+use hewn_core::sim::survival::{ClickKind, ScreenAction, SlotRef};
 use hewn_core::sim::survival::{FurnaceSlot, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Stack, Survivor};
-use hewn_core::sim::survival::{ItemDrop, LIFETIME};
 use hewn_core::sim::{Action, HOTBAR_SLOTS, Item};
 
 /// The most batches one `craft`, or items one `drop`, `smelt` or `fuel`, may name.
-pub const MAX_ACTION_COUNT: i64 = 64;
+pub const MAX_ACTION_COUNT: i64 = hewn_core::sim::MAX_ACTION_COUNT as i64;
 
 /// The survival actions' names, for the list of actions an unknown one is told.
-pub const ACTIONS: [&str; 7] = [
-    "craft", "drop", "select", "respawn", "smelt", "fuel", "collect",
+pub const ACTIONS: [&str; 11] = [
+    "craft",
+    "drop",
+    "select",
+    "respawn",
+    "smelt",
+    "fuel",
+    "collect",
+    "open_inventory",
+    "open",
+    "close",
+    "click",
 ];
+
+/// A click's `button` names, in [`ClickKind::ALL`]'s order.
+const BUTTONS: [&str; 3] = ["left", "right", "shift"];
+
+/// The highest number a `click`'s `slot` may have: the outside of the screen.
+const LAST_SCREEN_SLOT: i64 = 49;
 
 /// The world's mode from the top-level `mode` key.
 pub(super) fn mode(raw: Option<&str>) -> Result<Mode, ScenarioError> {
@@ -58,49 +80,111 @@ fn within(key: &str, v: i64, lo: i64, hi: i64) -> Result<i64, ScenarioError> {
     }
 }
 
-/// A player's `health`, `air` and `inventory` in the table at `table`.
-pub(super) fn start(
-    table: &str,
-    health: Option<i64>,
-    air: Option<i64>,
-    inventory: Option<&[RawStack]>,
-) -> Result<(u8, u16, Vec<Stack>), ScenarioError> {
+/// A player's survival state at the start, from the table at `table`: `health`, `air`,
+/// `inventory`, `selected`, `cooldown`, `unhurt`, `drowning_in`, `fall_top` and `death`,
+/// each as a fresh player has it where left out.
+pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, ScenarioError> {
     let key = |k: &str| format!("{table}.{k}");
-    let health = health.map_or(Ok(i64::from(MAX_HEALTH)), |h| {
-        within(&key("health"), h, 0, i64::from(MAX_HEALTH))
-    })?;
-    let air = air.map_or(Ok(i64::from(MAX_AIR)), |a| {
-        within(&key("air"), a, 0, i64::from(MAX_AIR))
-    })?;
-    let raw = inventory.unwrap_or_default();
-    if raw.len() > SLOTS {
+    let number = |k: &str, v: Option<i64>, default: i64, hi: i64| {
+        v.map_or(Ok(default), |v| within(&key(k), v, 0, hi))
+    };
+    let mut s = Survivor::default();
+    let v = &mut s.vitals;
+    v.health = number(
+        "health",
+        raw.health,
+        i64::from(v.health),
+        i64::from(MAX_HEALTH),
+    )? as u8;
+    v.air = number("air", raw.air, i64::from(v.air), i64::from(MAX_AIR))? as u16;
+    v.cooldown = number(
+        "cooldown",
+        raw.cooldown,
+        i64::from(v.cooldown),
+        i64::from(HURT_COOLDOWN),
+    )? as u8;
+    v.unhurt = number(
+        "unhurt",
+        raw.unhurt,
+        i64::from(v.unhurt),
+        i64::from(u32::MAX),
+    )? as u32;
+    v.drowning_in = number(
+        "drowning_in",
+        raw.drowning_in,
+        i64::from(v.drowning_in),
+        i64::from(u16::MAX),
+    )? as u16;
+    if let Some(top) = raw.fall_top {
+        if !top.is_finite() || top.abs() > super::MAX_ALTITUDE {
+            return Err(invalid(
+                key("fall_top"),
+                format!("must be a height within ±{}", super::MAX_ALTITUDE),
+            ));
+        }
+        v.fall_top = Some(top);
+    }
+    s.selected = number("selected", raw.selected, 0, HOTBAR_SLOTS as i64 - 1)? as u8;
+    s.death = match raw.death.as_deref() {
+        None => None,
+        Some(name) => Some(
+            Cause::ALL
+                .into_iter()
+                .find(|c| c.name() == name)
+                .ok_or_else(|| {
+                    invalid(
+                        key("death"),
+                        format!(
+                            "unknown cause {} (expected fall, drowning or cactus)",
+                            quoted(name)
+                        ),
+                    )
+                })?,
+        ),
+    };
+    let raw_stacks = raw.inventory.as_deref().unwrap_or_default();
+    if raw_stacks.len() > SLOTS {
         return Err(invalid(
             key("inventory"),
-            format!("{} stacks is more than the {SLOTS} slots", raw.len()),
+            format!("{} stacks is more than the {SLOTS} slots", raw_stacks.len()),
         ));
     }
-    let stacks = raw
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let at = |k: &str| format!("{table}.inventory[{i}].{k}");
-            let item = item_value(&at("item"), &s.item)?;
-            let count = within(&at("count"), s.count, 1, i64::from(item.max_stack()))?;
-            let wear = match (s.wear, item.tool()) {
-                (None, _) => 0,
-                (Some(w), Some(tool)) => {
-                    within(&at("wear"), w, 0, i64::from(tool.tier.uses()) - 1)?
-                }
-                (Some(_), None) => return Err(invalid(at("wear"), "only a tool wears")),
-            };
-            Ok(Stack {
-                item,
-                count: count as u8,
-                wear: wear as u16,
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    Ok((health as u8, air as u16, stacks))
+    let placed = raw_stacks.iter().any(|r| r.slot.is_some());
+    for (i, r) in raw_stacks.iter().enumerate() {
+        let at = |k: &str| format!("{table}.inventory[{i}].{k}");
+        let slot = match (placed, r.slot) {
+            (false, _) => i,
+            (true, Some(slot)) => within(&at("slot"), slot, 0, SLOTS as i64 - 1)? as usize,
+            (true, None) => {
+                return Err(invalid(
+                    at("slot"),
+                    "missing (another stack gives its slot)",
+                ));
+            }
+        };
+        let cell = s.inventory.slot_mut(slot);
+        if cell.is_some() {
+            return Err(invalid(at("slot"), format!("{slot} holds another stack")));
+        }
+        *cell = Some(stack(&at, r)?);
+    }
+    Ok(s)
+}
+
+/// The stack `r`, its keys named by `at`.
+fn stack(at: &impl Fn(&str) -> String, r: &RawStack) -> Result<Stack, ScenarioError> {
+    let item = item_value(&at("item"), &r.item)?;
+    let count = within(&at("count"), r.count, 1, i64::from(item.max_stack()))?;
+    let wear = match (r.wear, item.tool()) {
+        (None, _) => 0,
+        (Some(w), Some(tool)) => within(&at("wear"), w, 0, i64::from(tool.tier.uses()) - 1)?,
+        (Some(_), None) => return Err(invalid(at("wear"), "only a tool wears")),
+    };
+    Ok(Stack {
+        item,
+        count: count as u8,
+        wear: wear as u16,
+    })
 }
 
 /// The survival action an input names, if it names one, with its `item`, `count` and
@@ -112,13 +196,34 @@ pub(super) fn action(
     let name = raw.action.as_deref().filter(|a| ACTIONS.contains(a));
     let only = |k: &str, with: &str| invalid(key(k), format!("only goes with action = {with}"));
     let Some(name) = name else {
-        return match (&raw.item, raw.count, raw.slot) {
-            (Some(_), _, _) => Err(only("item", "\"craft\", \"smelt\" or \"fuel\"")),
-            (_, Some(_), _) => Err(only("count", "\"craft\", \"drop\", \"smelt\" or \"fuel\"")),
-            (_, _, Some(_)) => Err(only("slot", "\"select\"")),
+        return match (&raw.item, raw.count, raw.slot, &raw.button) {
+            (Some(_), _, _, _) => Err(only("item", "\"craft\", \"smelt\" or \"fuel\"")),
+            (_, Some(_), _, _) => Err(only("count", "\"craft\", \"drop\", \"smelt\" or \"fuel\"")),
+            (_, _, Some(_), _) => Err(only("slot", "\"select\" or \"click\"")),
+            (_, _, _, Some(_)) => Err(only("button", "\"click\"")),
             _ => Ok(None),
         };
     };
+    let action = survival_action(key, raw, name)?;
+    if !action.is_possible() {
+        return Err(invalid(
+            key("action"),
+            format!(
+                "{} with these values is not an action a player can take",
+                quoted(name)
+            ),
+        ));
+    }
+    Ok(Some(action))
+}
+
+/// The survival action `name` with `raw`'s `item`, `count`, `slot` and `button`.
+fn survival_action(
+    key: &impl Fn(&str) -> String,
+    raw: &RawInput,
+    name: &str,
+) -> Result<Action, ScenarioError> {
+    let only = |k: &str, with: &str| invalid(key(k), format!("only goes with action = {with}"));
     if raw.block.is_some() {
         return Err(only("block", "\"place\""));
     }
@@ -130,8 +235,11 @@ pub(super) fn action(
     if !takes_count && raw.count.is_some() {
         return Err(only("count", "\"craft\", \"drop\", \"smelt\" or \"fuel\""));
     }
-    if name != "select" && raw.slot.is_some() {
-        return Err(only("slot", "\"select\""));
+    if !matches!(name, "select" | "click") && raw.slot.is_some() {
+        return Err(only("slot", "\"select\" or \"click\""));
+    }
+    if name != "click" && raw.button.is_some() {
+        return Err(only("button", "\"click\""));
     }
     let count = raw
         .count
@@ -146,7 +254,7 @@ pub(super) fn action(
         }
         None => None,
     };
-    Ok(Some(match (name, item) {
+    Ok(match (name, item) {
         ("craft", Some(item)) => {
             if !RECIPES.iter().any(|r| r.output == item) {
                 return Err(invalid(
@@ -176,18 +284,60 @@ pub(super) fn action(
                 .ok_or_else(|| invalid(key("slot"), "missing (select needs a slot)"))?;
             Action::Select(within(&key("slot"), slot, 0, HOTBAR_SLOTS as i64 - 1)? as u8)
         }
+        ("open_inventory", _) => Action::Screen(ScreenAction::OpenInventory),
+        ("open", _) => Action::Screen(ScreenAction::OpenLookedAt),
+        ("close", _) => Action::Screen(ScreenAction::Close),
+        ("click", _) => Action::Screen(click(key, raw)?),
         _ => Action::Respawn,
-    }))
+    })
+}
+
+/// A `click`'s slot (a screen slot's number, as the wire carries it: the inventory's 0 to
+/// 35, the grid's 36 to 44, the result 45, the furnace's input, fuel and output 46 to 48,
+/// the outside 49) and `button` (`left` when left out).
+fn click(key: &impl Fn(&str) -> String, raw: &RawInput) -> Result<ScreenAction, ScenarioError> {
+    let number = raw
+        .slot
+        .ok_or_else(|| invalid(key("slot"), "missing (click needs a slot)"))?;
+    let number = within(&key("slot"), number, 0, LAST_SCREEN_SLOT)? as u8;
+    let slot = SlotRef::from_number(number)
+        .ok_or_else(|| invalid(key("slot"), format!("{number} is no slot of a screen")))?;
+    let kind = match raw.button.as_deref() {
+        None => ClickKind::Left,
+        Some(button) => (BUTTONS.iter().position(|b| *b == button))
+            .map(|i| ClickKind::ALL[i])
+            .ok_or_else(|| {
+                invalid(
+                    key("button"),
+                    format!(
+                        "unknown button {} (expected left, right or shift)",
+                        quoted(button)
+                    ),
+                )
+            })?,
+    };
+    Ok(ScreenAction::Click { slot, kind })
 }
 
 /// The keys and values that write `action` back into an input: its name and its `item`,
 /// `count` and `slot`, as [`action`] reads them.
 pub(crate) fn write(action: &Action, raw: &mut RawInput) {
+    if let Action::Screen(ScreenAction::Click { slot, kind }) = *action {
+        raw.action = Some("click".to_owned());
+        raw.slot = Some(i64::from(slot.number()));
+        let button = ClickKind::ALL
+            .iter()
+            .position(|k| *k == kind)
+            .map(|i| BUTTONS[i]);
+        raw.button = button.filter(|b| *b != "left").map(str::to_owned);
+        return;
+    }
     let (name, item, count, slot) = match *action {
         Action::Craft { item, count } => ("craft", Some(item), Some(count), None),
         Action::Drop { count } => ("drop", None, Some(count), None),
         Action::Select(slot) => ("select", None, None, Some(slot)),
         Action::Respawn => ("respawn", None, None, None),
+        Action::Screen(screen) => (screen.name(), None, None, None),
         Action::FurnacePut { slot, item, count } => {
             let name = if slot == FurnaceSlot::Fuel {
                 "fuel"
@@ -205,30 +355,36 @@ pub(crate) fn write(action: &Action, raw: &mut RawInput) {
     raw.slot = slot.map(i64::from);
 }
 
-/// A player table's survival keys for `survivor` (none in creative): its health, air and
-/// the stacks it carries, in slot order.
-///
-/// A scenario fills slots from 0, so a recording starts with the stacks packed to the
-/// front; where they sat, and which slot was in hand, is not kept.
+/// A player table's survival keys for `survivor` (none in creative): every part of its
+/// state that [`survivor`] reads, each stack with its slot, the parts a fresh player has
+/// left out. (A recording starts from a world as it was opened: no screen open, nothing
+/// being dug, which are not kept.)
 pub(crate) fn player_keys(survivor: Option<&Survivor>) -> RawPlayer {
     let Some(s) = survivor else {
         return RawPlayer::default();
     };
-    let inventory = s
-        .inventory
-        .slots()
-        .iter()
-        .flatten()
-        .map(|stack| RawStack {
+    let fresh = Survivor::default();
+    let differs = |a: i64, b: i64| (a != b).then_some(a);
+    let inventory = (s.inventory.slots().iter().enumerate())
+        .filter_map(|(slot, stack)| stack.map(|stack| (slot, stack)))
+        .map(|(slot, stack)| RawStack {
             item: stack.item.name().to_owned(),
             count: i64::from(stack.count),
             wear: (stack.wear > 0).then_some(i64::from(stack.wear)),
+            slot: Some(slot as i64),
         })
         .collect();
+    let (v, f) = (&s.vitals, &fresh.vitals);
     RawPlayer {
-        health: Some(i64::from(s.vitals.health)),
-        air: Some(i64::from(s.vitals.air)),
+        health: Some(i64::from(v.health)),
+        air: Some(i64::from(v.air)),
         inventory: Some(inventory),
+        selected: differs(i64::from(s.selected), 0),
+        cooldown: differs(i64::from(v.cooldown), i64::from(f.cooldown)),
+        unhurt: differs(i64::from(v.unhurt), i64::from(f.unhurt)),
+        drowning_in: differs(i64::from(v.drowning_in), i64::from(f.drowning_in)),
+        fall_top: v.fall_top,
+        death: s.death.map(|c| c.name().to_owned()),
         ..RawPlayer::default()
     }
 }
@@ -286,3 +442,6 @@ pub(crate) fn item_keys(sim: &hewn_core::sim::Simulation) -> Vec<RawItem> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

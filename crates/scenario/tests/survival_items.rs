@@ -442,3 +442,57 @@ fn unknown_items_missing_recipes_counts_out_of_range_and_oversized_inventories_n
     let e = Scenario::parse(creative).expect_err("refused").to_string();
     assert!(e.starts_with("mode: unknown mode \"adventure\""), "{e}");
 }
+
+#[test]
+fn a_player_table_gives_its_whole_survival_state_and_bad_values_name_their_key() {
+    use hewn_core::sim::survival::Cause;
+    use hewn_scenario::Scenario;
+    let text = "world = \"flat\"\nmode = \"survival\"\nticks = 1\n[player]\nhealth = 0\n\
+                selected = 4\ncooldown = 3\nunhurt = 17\ndrowning_in = 9\nfall_top = 70.5\n\
+                death = \"drowning\"\ninventory = [{item = \"dirt\", count = 5, slot = 20}, \
+                {item = \"coal\", count = 2, slot = 3}]\n";
+    let scenario = Scenario::parse(text).expect("parses");
+    let s = scenario.player.survivor();
+    assert_eq!(s.inventory.slots()[20].map(|s| s.count), Some(5));
+    assert_eq!(s.inventory.slots()[3].map(|s| s.count), Some(2));
+    assert_eq!(s.inventory.slots()[0], None);
+    assert_eq!((s.selected, s.death), (4, Some(Cause::Drowning)));
+    let v = s.vitals;
+    assert_eq!(
+        (v.health, v.cooldown, v.unhurt, v.drowning_in),
+        (0, 3, 17, 9)
+    );
+    assert_eq!(v.fall_top, Some(70.5));
+
+    let error = |extra: &str| {
+        let text = format!("world = \"flat\"\nmode = \"survival\"\nticks = 1\n[player]\n{extra}");
+        Scenario::parse(&text).expect_err("refused").to_string()
+    };
+    let starts = |e: String, key: &str| assert!(e.starts_with(key), "{e}");
+    starts(
+        error("selected = 9"),
+        "player.selected: 9 is not from 0 to 8",
+    );
+    starts(
+        error("death = \"lava\""),
+        "player.death: unknown cause \"lava\"",
+    );
+    starts(
+        error("fall_top = 1e300"),
+        "player.fall_top: must be a height",
+    );
+    starts(
+        error("inventory = [{item = \"dirt\", count = 1, slot = 36}]"),
+        "player.inventory[0].slot: 36 is not from 0 to 35",
+    );
+    starts(
+        error("inventory = [{item = \"dirt\", count = 1, slot = 2}, {item = \"coal\", count = 1}]"),
+        "player.inventory[1].slot: missing",
+    );
+    starts(
+        error(
+            "inventory = [{item = \"dirt\", count = 1, slot = 2}, {item = \"coal\", count = 1, slot = 2}]",
+        ),
+        "player.inventory[1].slot: 2 holds another stack",
+    );
+}

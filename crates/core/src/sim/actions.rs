@@ -3,8 +3,9 @@
 
 use glam::{DVec3, IVec3};
 
+use super::survival::recipes::RECIPES;
 use super::survival::{FurnaceSlot, Mode, ScreenAction};
-use super::{EventKind, Item, Simulation};
+use super::{EventKind, HOTBAR_SLOTS, Item, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::crates::MAX_CRATES;
@@ -67,25 +68,39 @@ pub enum Action {
     Screen(ScreenAction),
 }
 
+/// The most batches one craft, or items one drop or furnace put, may name: a stack.
+pub const MAX_ACTION_COUNT: u8 = 64;
+
 impl Action {
-    /// Whether a player can ask for this: a place only of a block a player can hold
-    /// ([`Item::can_hold`]: not air, bedrock, flowing water or a wall torch). A server
-    /// takes no other from a client.
+    /// Whether a player can ask for this: the one rule for actions wherever they come from,
+    /// a scenario or a client, so that everything a server plays a scenario can replay.
+    ///
+    /// A place only of a block a player can hold ([`Item::can_hold`]: not air, bedrock,
+    /// flowing water or a wall torch); counts from 1 to [`MAX_ACTION_COUNT`]; a craft only
+    /// of what a recipe makes; a hotbar slot below [`HOTBAR_SLOTS`]; a furnace fed only at
+    /// its input or fuel, with an item a player can carry, and emptied only at its output.
+    /// Whether the player has what the action needs is the simulation's to decide, each
+    /// tick; this is what no state of the world can make sense of.
     #[must_use]
     pub fn is_possible(self) -> bool {
+        let counted = |count: u8| (1..=MAX_ACTION_COUNT).contains(&count);
         match self {
             Self::Place(block) => Item::can_hold(block),
+            Self::Craft { item, count } => {
+                counted(count) && RECIPES.iter().any(|r| r.output == item)
+            }
+            Self::Drop { count } => counted(count),
+            Self::Select(slot) => usize::from(slot) < HOTBAR_SLOTS,
+            Self::FurnacePut { slot, item, count } => {
+                slot != FurnaceSlot::Output && counted(count) && Item::carried().contains(&item)
+            }
+            Self::FurnaceTake { slot } => slot == FurnaceSlot::Output,
             // Listed, so that a new action is a choice made here.
             Self::Break
             | Self::ToggleFly
             | Self::PlaceCrate
             | Self::ToggleCollider
-            | Self::Craft { .. }
-            | Self::Drop { .. }
-            | Self::Select(_)
             | Self::Respawn
-            | Self::FurnacePut { .. }
-            | Self::FurnaceTake { .. }
             | Self::Screen(_) => true,
         }
     }

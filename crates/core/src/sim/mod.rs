@@ -33,7 +33,7 @@ use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Body, quantize};
 use crate::world::{BlockPos, Loader, World};
-pub use actions::{Action, ActionOutcome, CrateHit, Input, Target};
+pub use actions::{Action, ActionOutcome, CrateHit, Input, MAX_ACTION_COUNT, Target};
 pub use events::{Event, EventKind};
 use hash::StateHasher;
 pub use item::{DEFAULT_HOTBAR, HOTBAR_SLOTS, Item};

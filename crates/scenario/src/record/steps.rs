@@ -8,8 +8,13 @@
 //! `action = "join"` events, and an operator's moves and clock as `action = "teleport"` and
 //! `action = "set_time"`. A server's world starts with no one in it, so the first player
 //! of the file, unless someone is named `player`, leaves at tick 0 before anyone acts.
+//!
+//! Those who played the world before are there from the start as their survival state
+//! alone, waiting to join: each gets its table at once, with every survival key, and the
+//! tick it joins when it does (or, when it does not, the first tick after the recording),
+//! so the replay holds what the server held.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{HeldSince, Recorder, hold, record_input, ticks};
 use crate::raw::{RawInput, RawPlayer, RawScenario};
@@ -24,6 +29,8 @@ pub struct StepRecorder {
     scenario: RawScenario,
     /// Each player's controls held, by name.
     held: BTreeMap<PlayerName, HeldSince>,
+    /// Those whose survival state the world held at the start, not yet joined.
+    waiting: BTreeSet<PlayerName>,
     tick: u64,
 }
 
@@ -37,10 +44,30 @@ impl StepRecorder {
             leaves: Some(0),
             ..RawPlayer::default()
         };
+        let mut waiting = BTreeSet::new();
+        for (name, survivor) in &sim.survival().survivors {
+            let table = crate::survival::player_keys(Some(survivor));
+            if name.as_str() == PlayerName::DEFAULT {
+                scenario.player = table;
+            } else {
+                scenario.players.insert(name.to_string(), table);
+            }
+            waiting.insert(name.clone());
+        }
         Self {
             scenario,
             held: BTreeMap::new(),
+            waiting,
             tick: 0,
+        }
+    }
+
+    /// The table of the player called `name`, if it has one.
+    fn table_mut(&mut self, name: &PlayerName) -> Option<&mut RawPlayer> {
+        if name.as_str() == PlayerName::DEFAULT {
+            Some(&mut self.scenario.player)
+        } else {
+            self.scenario.players.get_mut(name.as_str())
         }
     }
 
@@ -59,15 +86,21 @@ impl StepRecorder {
         }
         for m in &step.joining {
             let p = &m.body;
+            // One who waited keeps the survival state its table was given at the start.
+            let waited = self.waiting.remove(&m.name);
+            let survival = (self.table_mut(&m.name).filter(|_| waited))
+                .map(std::mem::take)
+                .unwrap_or_default();
             let table = RawPlayer {
                 joins: Some(ticks(t)),
+                leaves: None,
                 position: Some(p.position.to_array()),
                 velocity: Some(p.velocity.to_array()),
                 yaw: Some(p.yaw),
                 pitch: Some(p.pitch),
                 flying: Some(p.flying),
                 collider: Some(p.collider.name().to_owned()),
-                ..RawPlayer::default()
+                ..survival
             };
             if m.name.as_str() == PlayerName::DEFAULT {
                 self.scenario.player = table;
@@ -119,6 +152,17 @@ impl StepRecorder {
     pub fn to_toml(&self) -> Result<String, WriteError> {
         let mut scenario = self.scenario.clone();
         scenario.ticks = ticks(self.tick);
+        // Those still waiting join after the last tick: held, never played.
+        for name in &self.waiting {
+            let table = if name.as_str() == PlayerName::DEFAULT {
+                Some(&mut scenario.player)
+            } else {
+                scenario.players.get_mut(name.as_str())
+            };
+            if let Some(table) = table {
+                table.joins = Some(ticks(self.tick.max(1)));
+            }
+        }
         for (name, held) in &self.held {
             for control in Control::ALL {
                 if let Some(from) = held[control as usize] {
