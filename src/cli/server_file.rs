@@ -146,7 +146,7 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
         list.iter()
             .map(|n| {
                 PlayerName::new(n)
-                    .map_err(|e| format!("{key} lists {:?}: {e}", hewn_save::escaped(n)))
+                    .map_err(|e| format!("{key} lists {}: {e}", hewn_scenario::quoted(n)))
             })
             .collect()
     };
@@ -166,16 +166,16 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
         .map(|a| {
             a.parse::<IpAddr>().map_err(|_| {
                 format!(
-                    "banned_addresses lists {:?}, not an IP address",
-                    hewn_save::escaped(a)
+                    "banned_addresses lists {}, not an IP address",
+                    hewn_scenario::quoted(a)
                 )
             })
         })
         .collect::<Result<_, _>>()?;
     let lan_address = raw.lan_address.parse::<SocketAddr>().map_err(|_| {
         format!(
-            "lan_address is {:?}, not an address and port",
-            hewn_save::escaped(&raw.lan_address)
+            "lan_address is {}, not an address and port",
+            hewn_scenario::quoted(&raw.lan_address)
         )
     })?;
     let (password, rewrite) = password(&raw)?;

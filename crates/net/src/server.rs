@@ -718,7 +718,7 @@ impl Server {
             ));
         }
         let name = PlayerName::new(&hello.name)
-            .map_err(|e| format!("cannot join as {:?}: {e}", hewn_save::escaped(&hello.name)))?;
+            .map_err(|e| format!("cannot join as {}: {e}", hewn_scenario::quoted(&hello.name)))?;
         let banned_address =
             (self.addresses.get(&id)).is_some_and(|ip| self.admin.banned_addresses.contains(ip));
         if self.admin.banned.contains(&name) || banned_address {

@@ -189,6 +189,10 @@ mod survival;
 #[path = "net/hotbar.rs"]
 mod hotbar;
 
+/// No items from nothing, whatever a client sends.
+#[path = "net/conservation.rs"]
+mod conservation;
+
 /// Lying and guessing clients: names in another case, passwords guessed from one address.
 #[path = "net/lies.rs"]
 mod lies;

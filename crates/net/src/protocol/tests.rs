@@ -13,7 +13,7 @@ fn every_kind() -> Vec<Action> {
         Action::ToggleCollider,
         Action::Craft {
             item: Item::Material(Material::Stick),
-            count: u8::MAX,
+            count: 64,
         },
         Action::Drop { count: 64 },
         Action::Select(8),
@@ -56,6 +56,22 @@ fn every_action_travels_as_it_is() {
         let back: TickInput = decode(&bytes, MAX_CLIENT_MESSAGE).expect("decodes");
         let input = back.input().expect("a player can take these");
         assert_eq!(input.actions, chunk);
+    }
+    // One past a rule's edge travels, and the gate refuses it.
+    for lie in [
+        Action::Craft {
+            item: Item::Material(Material::Stick),
+            count: 65,
+        },
+        Action::Drop { count: 0 },
+        Action::Select(9),
+        Action::FurnaceTake {
+            slot: FurnaceSlot::Input,
+        },
+    ] {
+        let back: TickInput =
+            decode(&encode(&tick_with(&[lie])), MAX_CLIENT_MESSAGE).expect("decodes");
+        assert_eq!(back.input(), None, "{lie:?}");
     }
 }
 

@@ -114,3 +114,24 @@ fn chat_that_hides_its_direction_reaches_others_without_the_marks() {
         .collect();
     assert_eq!(heard, ["<alice> gnp.exe ok"]);
 }
+
+#[test]
+fn a_hello_with_a_long_bad_name_is_refused_quoting_at_most_40_characters() {
+    use hewn_net::protocol::{ClientMessage, Hello, PROTOCOL_VERSION, encode};
+    let mut h = Harness::flat(ServerConfig::default());
+    let i = h.join("x", Conditions::PERFECT);
+    let hello = ClientMessage::Hello(Hello {
+        protocol: PROTOCOL_VERSION,
+        generator: hewn_core::worldgen::GENERATOR_VERSION,
+        name: format!("{}\u{202E}", "é".repeat(1000)),
+    });
+    h.clients[i]
+        .0
+        .client
+        .send_message(channel::CONTROL, encode(&hello));
+    h.run(10);
+    let refusal = h.client(i).refusal().expect("refused");
+    assert!(refusal.starts_with("cannot join as \""), "{refusal}");
+    assert!(refusal.chars().count() < 160, "{refusal}");
+    assert!(!refusal.contains('\u{202E}'), "{refusal}");
+}

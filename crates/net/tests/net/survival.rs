@@ -329,3 +329,50 @@ fn the_furnace_a_client_has_open_burns_on_its_screen_as_on_the_server() {
     let server = h.server.sim().survival().furnaces.get(&cell).copied();
     assert_eq!(server.map(|f| f.output), Some(done.output));
 }
+
+#[test]
+fn a_recording_holds_the_players_who_played_before_and_replays_to_the_servers_hash() {
+    // As a saved world may hold them: stacks anywhere, a slot in hand, hurt, bob dead.
+    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
+    start.survival = Survival::new(Mode::Survival, generator.spawn_point());
+    let dirt = Stack::new(Item::Block(Block::Dirt), 5);
+    let coal = Stack::new(Item::Material(Material::Coal), 3);
+    for (name, stack, slot, health) in [("alice", dirt, 20, 7), ("bob", coal, 33, 0)] {
+        let s = (start.survival.survivors)
+            .entry(PlayerName::new(name).expect("a name"))
+            .or_default();
+        *s.inventory.slot_mut(slot) = Some(stack);
+        s.selected = 4;
+        s.vitals.health = health;
+        s.vitals.unhurt = 17;
+    }
+    let bob = PlayerName::new("bob").expect("a name");
+    start.survival.survivors.get_mut(&bob).expect("given").death =
+        Some(hewn_core::sim::survival::Cause::Fall);
+    let mut h = Harness {
+        server: Server::new(Simulation::new(start), generator, ServerConfig::default()),
+        renet: RenetServer::new(connection_config()),
+        clients: Vec::new(),
+        tick: 0,
+        next_id: 1,
+    };
+    h.server.record();
+    let alice = h.join("alice", Conditions::PERFECT);
+    h.until_ready();
+    enter(&mut h, alice);
+    h.tick(&[(alice, act(Action::Select(2)))]);
+    for _ in 0..20 {
+        h.tick(&[(alice, look_down())]);
+    }
+    let recording = (h.server.take_recording())
+        .expect("recording")
+        .to_toml()
+        .expect("TOML");
+    assert!(recording.contains("[players.bob]"), "{recording}");
+    let replay = hewn_scenario::Scenario::parse(&recording)
+        .expect("the recording parses")
+        .run(|_| {});
+    assert_eq!(replay.survivor(&bob), h.server.sim().survivor(&bob));
+    assert_eq!(replay.hash(), h.server.sim().hash());
+}

@@ -23,9 +23,15 @@ struct Rig {
 impl Rig {
     fn new(config: ServerConfig) -> Self {
         let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+        Self::serving(Server::new_world(generator, config))
+    }
+
+    /// `server` listening on 127.0.0.1.
+    fn serving(server: Server) -> Self {
+        let config = ServerConfig::default();
         let addr: SocketAddr = "127.0.0.1:0".parse().expect("an address");
         Self {
-            server: Server::new_world(generator, config),
+            server,
             renet: RenetServer::new(connection_config()),
             udp: UdpServer::bind(addr, config.max_players).expect("bound"),
             clients: Vec::new(),
@@ -66,6 +72,18 @@ impl Rig {
         self.server.update(&mut self.renet);
         self.udp.send_for(&mut self.renet, &self.server, now);
         std::thread::sleep(Duration::from_millis(2));
+    }
+
+    /// One tick in which client `i`, once its ground is in, plays `input`.
+    fn play(&mut self, i: usize, input: &Input) {
+        let (udp, client) = &mut self.clients[i];
+        if client
+            .game()
+            .is_some_and(hewn_net::client::Game::ground_ready)
+        {
+            client.play(input, &mut udp.renet);
+        }
+        self.tick();
     }
 
     /// Ticks until `done` holds, for at most 10 seconds.
@@ -217,4 +235,79 @@ fn over_udp_names_in_another_case_are_kept_apart_and_guesses_are_slowed() {
         "{}",
         refusals[4]
     );
+}
+
+#[test]
+fn over_udp_a_furnace_fed_nothing_is_refused_and_a_liars_recording_replays() {
+    use hewn_core::sim::survival::{
+        FurnaceSlot, ItemDrop, Material, Mode, PICKUP_DELAY, Stack, Survival,
+    };
+    use hewn_core::sim::{Item, Simulation, Start};
+    use hewn_core::world::World;
+    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
+    let spawn = generator.spawn_point();
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let coal = Stack::new(Item::Material(Material::Coal), 5);
+    let mut lying = ItemDrop::new(coal, spawn, glam::DVec3::ZERO);
+    lying.age = PICKUP_DELAY;
+    start.survival.drops.add(lying);
+    // A furnace right in front of the spawn, at eye height: what the player looks at.
+    let ahead = BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -1.5));
+    start.world.set_block(ahead, Block::Furnace);
+    let mut server = Server::new(Simulation::new(start), generator, ServerConfig::default());
+    server.record();
+    let mut rig = Rig::serving(server);
+    let mallory = rig.join("mallory");
+    let name = PlayerName::new("mallory").expect("a name");
+    let holds = |r: &Rig| {
+        (r.server.sim().survivor(&name)).is_some_and(|s| s.inventory.count(coal.item) == 5)
+    };
+    let begun = Instant::now();
+    while !holds(&rig) {
+        assert!(
+            begun.elapsed() < Duration::from_secs(10),
+            "never: mallory holds the coal"
+        );
+        rig.play(mallory, &Input::default());
+    }
+    let look = Input {
+        yaw: Some(0.0),
+        pitch: Some(0.0),
+        ..Input::default()
+    };
+    for _ in 0..5 {
+        rig.play(mallory, &look);
+    }
+    let lie = Input {
+        actions: vec![Action::FurnacePut {
+            slot: FurnaceSlot::Fuel,
+            item: coal.item,
+            count: 0,
+        }],
+        ..Input::default()
+    };
+    rig.play(mallory, &lie);
+    rig.until("mallory is sent away", |r| {
+        r.clients[mallory].1.refusal().is_some()
+    });
+    let refusal = rig.clients[mallory].1.refusal().expect("refused");
+    assert!(refusal.starts_with("sent an impossible input"), "{refusal}");
+    let s = rig.server.sim().survivor(&name).expect("kept");
+    assert_eq!(s.inventory.count(coal.item), 5, "nothing taken");
+    assert!(
+        rig.server.sim().survival().furnaces.is_empty(),
+        "nothing put in"
+    );
+    for _ in 0..10 {
+        rig.tick();
+    }
+    let recording = (rig.server.take_recording())
+        .expect("recording")
+        .to_toml()
+        .expect("TOML");
+    let replay = hewn_scenario::Scenario::parse(&recording)
+        .expect("the recording parses")
+        .run(|_| {});
+    assert_eq!(replay.hash(), rig.server.sim().hash());
 }
