@@ -209,21 +209,26 @@ fn items_seen(
     center: DVec3,
     near: impl Fn(DVec3) -> bool,
 ) -> Vec<SeenItem> {
-    let mut seen: Vec<&hewn_core::sim::survival::ItemDrop> = (sim.survival().drops.list().iter())
-        .filter(|d| near(d.position))
-        .collect();
+    let mut seen: Vec<(usize, &hewn_core::sim::survival::ItemDrop)> =
+        (sim.survival().drops.list().iter().enumerate())
+            .filter(|(_, d)| near(d.position))
+            .collect();
     if seen.len() > MAX_ITEMS_SEEN {
-        seen.sort_by(|a, b| {
-            let (da, db) = (
-                a.position.distance_squared(center),
-                b.position.distance_squared(center),
-            );
-            da.total_cmp(&db)
-        });
+        // Nearest first, and of two as near the one that appeared first: the nearest are
+        // picked out in linear time and only they are sorted.
+        let order = |(i, d): &(usize, &hewn_core::sim::survival::ItemDrop)| {
+            (d.position.distance_squared(center), *i)
+        };
+        let by = |a: &(usize, &_), b: &(usize, &_)| {
+            let ((da, ia), (db, ib)) = (order(a), order(b));
+            da.total_cmp(&db).then(ia.cmp(&ib))
+        };
+        seen.select_nth_unstable_by(MAX_ITEMS_SEEN - 1, by);
         seen.truncate(MAX_ITEMS_SEEN);
+        seen.sort_unstable_by(by);
     }
     seen.into_iter()
-        .map(|d| SeenItem {
+        .map(|(_, d)| SeenItem {
             item: d.stack.item.id(),
             count: d.stack.count,
             offset: (d.position - center).as_vec3().to_array(),

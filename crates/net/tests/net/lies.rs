@@ -135,3 +135,62 @@ fn a_hello_with_a_long_bad_name_is_refused_quoting_at_most_40_characters() {
     assert!(refusal.chars().count() < 160, "{refusal}");
     assert!(!refusal.contains('\u{202E}'), "{refusal}");
 }
+
+#[test]
+fn a_furnace_fed_a_stack_of_nothing_is_refused_and_nothing_changes() {
+    use hewn_core::sim::survival::{
+        FurnaceSlot, ItemDrop, Material, Mode, PICKUP_DELAY, Stack, Survival,
+    };
+    use hewn_core::sim::{Item, Simulation, Start};
+    use hewn_core::world::World;
+    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
+    let spawn = generator.spawn_point();
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let coal = Stack::new(Item::Material(Material::Coal), 5);
+    let mut lying = ItemDrop::new(coal, spawn, glam::DVec3::ZERO);
+    lying.age = PICKUP_DELAY;
+    start.survival.drops.add(lying);
+    let ahead = BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -1.5));
+    start.world.set_block(ahead, Block::Furnace);
+    let mut h = Harness {
+        server: Server::new(Simulation::new(start), generator, ServerConfig::default()),
+        renet: RenetServer::new(connection_config()),
+        clients: Vec::new(),
+        tick: 0,
+        next_id: 1,
+    };
+    let mallory = h.join("mallory", Conditions::PERFECT);
+    h.until_ready();
+    let looking = Input {
+        yaw: Some(0.0),
+        pitch: Some(0.0),
+        ..Input::default()
+    };
+    for _ in 0..10 {
+        h.tick(&[(mallory, looking.clone())]);
+    }
+    let held = |h: &Harness| {
+        (h.server.sim().survivor(&name("mallory"))).map(|s| s.inventory.count(coal.item))
+    };
+    assert_eq!(held(&h), Some(5));
+    for (slot, count) in [(FurnaceSlot::Fuel, 0), (FurnaceSlot::Input, 0)] {
+        let lie = Input {
+            actions: vec![Action::FurnacePut {
+                slot,
+                item: coal.item,
+                count,
+            }],
+            ..Input::default()
+        };
+        h.tick(&[(mallory, lie)]);
+    }
+    h.run(10);
+    let refusal = h.client(mallory).refusal().expect("sent away");
+    assert!(refusal.starts_with("sent an impossible input"), "{refusal}");
+    assert_eq!(held(&h), Some(5), "nothing taken");
+    assert!(
+        h.server.sim().survival().furnaces.is_empty(),
+        "nothing put in"
+    );
+}
