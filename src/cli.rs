@@ -342,7 +342,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
         if let Some(saved) = &mut saved {
             saved.note_leaving(&sim, &step);
         }
-        sim.step(&step);
+        scenario.play(&mut sim, step);
         if !water_stopped && sim.world().edit_count() >= MAX_EDITS_FOR_WATER {
             water_stopped = true;
             eprintln!(

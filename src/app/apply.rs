@@ -30,6 +30,7 @@ impl App {
                 session.set_leaves(now.leaves());
             }
             session.input.set_mouse(now.mouse_sensitivity, now.invert_y);
+            session.input.set_auto_jump(now.auto_jump);
         }
         if let Some(display) = &mut self.display {
             if now.vsync != before.vsync {

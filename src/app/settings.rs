@@ -50,6 +50,8 @@ pub struct Settings {
     pub mouse_sensitivity: f64,
     /// Whether moving the mouse up looks down ([`fields::INVERT_Y`]).
     pub invert_y: bool,
+    /// Whether walking into a one-block step jumps onto it ([`fields::AUTO_JUMP`]).
+    pub auto_jump: bool,
     /// Columns of chunks loaded and drawn around the player ([`fields::RENDER_DISTANCE`]).
     pub render_distance: u32,
     /// Blocks the far view reaches, 0 for none ([`fields::FAR_VIEW`]).
@@ -113,6 +115,7 @@ impl Default for Settings {
             fov: fields::FOV.default,
             mouse_sensitivity: fields::SENSITIVITY.default,
             invert_y: fields::INVERT_Y.default,
+            auto_jump: fields::AUTO_JUMP.default,
             render_distance: fields::RENDER_DISTANCE.default,
             far_view: fields::FAR_VIEW.default,
             vsync: fields::VSYNC.default,
@@ -161,6 +164,7 @@ impl Settings {
             shading: self.shading(),
             mouse_sensitivity: self.mouse_sensitivity,
             invert_y: self.invert_y,
+            auto_jump: self.auto_jump,
         }
     }
 

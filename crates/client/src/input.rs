@@ -69,6 +69,8 @@ pub struct InputState {
     sensitivity: f64,
     /// Whether moving the mouse up looks down.
     invert_y: bool,
+    /// Whether walking into a one-block step jumps onto it (the setting).
+    auto_jump: bool,
     look_changed: bool,
     tick: u64,
     last_jump: Option<u64>,
@@ -95,6 +97,7 @@ impl InputState {
             pitch,
             sensitivity: MOUSE_SENSITIVITY,
             invert_y: false,
+            auto_jump: false,
             look_changed: false,
             tick: 0,
             last_jump: None,
@@ -180,6 +183,18 @@ impl InputState {
     pub fn set_mouse(&mut self, sensitivity: f64, invert_y: bool) {
         self.sensitivity = sensitivity;
         self.invert_y = invert_y;
+    }
+
+    /// Turns auto-jump on or off: walking into a step one block high jumps onto it
+    /// ([`hewn_core::physics::auto_jump`]).
+    pub const fn set_auto_jump(&mut self, on: bool) {
+        self.auto_jump = on;
+    }
+
+    /// Whether auto-jump is on.
+    #[must_use]
+    pub const fn auto_jump(&self) -> bool {
+        self.auto_jump
     }
 
     /// The mouse moved by `(dx, dy)` counts while captured.

@@ -17,8 +17,9 @@ use crate::play::{Play, Remote};
 use crate::tuning::FAR_DETAIL;
 use crate::tuning::{LOADING_SCREEN_LIMIT, loading_budget};
 use crate::{FrameClock, SessionError, Streamer};
-use hewn_core::physics::Body;
+use hewn_core::physics::auto_jump::wants_jump;
 use hewn_core::physics::tuning::TICK_SECONDS;
+use hewn_core::physics::{Body, Control};
 use hewn_core::sim::Start;
 use hewn_core::sim::survival::Station;
 use hewn_core::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
@@ -74,6 +75,8 @@ pub struct SessionSettings {
     pub mouse_sensitivity: f64,
     /// Whether moving the mouse up looks down.
     pub invert_y: bool,
+    /// Whether walking into a step one block high jumps onto it.
+    pub auto_jump: bool,
 }
 
 /// How the game's own server runs a world: what the command line asked of it.
@@ -179,6 +182,7 @@ impl Session {
         let me = play.me();
         let mut input = InputState::new(me.yaw, me.pitch);
         input.set_mouse(settings.mouse_sensitivity, settings.invert_y);
+        input.set_auto_jump(settings.auto_jump);
         // What the player held when it last played here, as the server kept it.
         input.set_hotbar(&play.game().hotbar());
         let mut streamer = Streamer::new(&terrain, settings.render_distance);
@@ -378,11 +382,19 @@ impl Session {
 
     /// One tick, adding the meshes its edits changed to `meshes`.
     fn tick(&mut self, meshes: &mut Vec<(ChunkPos, ChunkMesh)>, running: bool, now: Instant) {
-        let input = if running {
+        let mut input = if running {
             self.input.next_input()
         } else {
             Input::default()
         };
+        // Auto-jump presses jump as the player would have: the server and a replay see a jump.
+        if self.input.auto_jump() {
+            let me = self.me();
+            let yaw = input.yaw.unwrap_or(me.yaw);
+            if wants_jump(self.play.sim().world(), &me, input.controls, yaw) {
+                input.controls.set(Control::Jump, true);
+            }
+        }
         self.previous_eye = self.me().eye();
         self.previous_crates.clear();
         self.previous_crates

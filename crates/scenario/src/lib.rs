@@ -10,8 +10,9 @@
 
 use glam::DVec3;
 
+use hewn_core::physics::auto_jump::wants_jump;
 use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
-use hewn_core::physics::{Body, Controls, PlayerCollider};
+use hewn_core::physics::{Body, Control, Controls, PlayerCollider};
 use hewn_core::sim::schedule::InputSchedule;
 pub use hewn_core::sim::schedule::{Cue, Operation, Presence};
 use hewn_core::sim::survival::{ItemDrop, Mode, Survival, Survivor};
@@ -95,6 +96,9 @@ pub struct PlayerStart {
     pub collider: PlayerCollider,
     /// Survival: its state at the start (health, air, what it carries and where).
     pub survivor: Survivor,
+    /// Whether its inputs go through the auto-jump rule
+    /// ([`hewn_core::physics::auto_jump::wants_jump`]), as the game's setting puts them.
+    pub auto_jump: bool,
 }
 
 impl Default for PlayerStart {
@@ -112,6 +116,7 @@ impl Default for PlayerStart {
             flying: false,
             collider: PlayerCollider::Box,
             survivor: Survivor::default(),
+            auto_jump: false,
         }
     }
 }
@@ -515,10 +520,27 @@ impl Scenario {
     pub fn run(&self, mut after_tick: impl FnMut(&Simulation)) -> Simulation {
         let (mut sim, arrivals) = self.begin();
         for step in self.steps(arrivals) {
-            sim.step(&step);
+            self.play(&mut sim, step);
             after_tick(&sim);
         }
         sim
+    }
+
+    /// Plays `step` on `sim`, the inputs of players with `auto_jump` first put through the
+    /// auto-jump rule against the world as it stands, as the game puts its player's.
+    pub fn play(&self, sim: &mut Simulation, mut step: Step) {
+        for p in self.player_starts().filter(|p| p.auto_jump) {
+            let (Some(input), Some(body)) =
+                (step.inputs.get_mut(&p.name), sim.players().get(&p.name))
+            else {
+                continue;
+            };
+            let yaw = input.yaw.unwrap_or(body.yaw);
+            if wants_jump(sim.world(), body, input.controls, yaw) {
+                input.controls.set(Control::Jump, true);
+            }
+        }
+        sim.step(&step);
     }
 }
 
@@ -625,6 +647,7 @@ fn parse_player(
         flying: raw.flying.unwrap_or(false),
         collider,
         survivor,
+        auto_jump: raw.auto_jump.unwrap_or(false),
     })
 }
 

@@ -94,6 +94,9 @@ pub(crate) struct RawPlayer {
     pub(crate) flying: Option<bool>,
     /// The collider's name.
     pub(crate) collider: Option<String>,
+    /// Whether the player's inputs go through the auto-jump rule, as the game's setting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) auto_jump: Option<bool>,
     /// Survival: health at the start, 0 to 20.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) health: Option<i64>,

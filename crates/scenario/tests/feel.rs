@@ -127,8 +127,9 @@ fn sprint_jumping_averages_7_1_blocks_per_second() {
     "#);
     let (a, b) = (&r.trace[299].me().position, &r.last().me().position);
     let speed = ((b[0] - a[0]).powi(2) + (b[2] - a[2]).powi(2)).sqrt() / 5.0;
+    // no higher than a plain jump.
     assert_near(speed, 7.127, 7.127 * 0.03);
-    assert!(r.max_y() < 64.0 + 1.26, "no higher than a plain jump");
+    assert!(r.max_y() < 64.0 + 1.26);
 }
 
 #[test]
@@ -150,4 +151,51 @@ fn only_a_forward_sprint_jump_gets_the_boost() {
         "moved along the facing (z) to {}",
         end[2]
     );
+}
+
+/// Walking north for two seconds at a step one block high two blocks ahead (a wall two
+/// high with `wall`), with `auto_jump` as given: the highest the feet stood, and where the
+/// player ends.
+fn walk_at_step(auto_jump: bool, wall: bool) -> (f64, [f64; 3]) {
+    let high = if wall { 65 } else { 64 };
+    let r = run(&format!(
+        r#"
+        world = "flat"
+        ticks = 120
+        [player]
+        position = [0.5, 64.0, 0.5]
+        auto_jump = {auto_jump}
+        [[fill]]
+        from = [0, 64, -2]
+        to = [0, {high}, -2]
+        block = "stone"
+        [[input]]
+        from = 0
+        to = 120
+        hold = ["forward"]
+    "#
+    ));
+    r.assert_never_inside();
+    let highest = (r.trace.iter())
+        .filter(|t| t.me().on_ground)
+        .map(|t| t.me().position[1])
+        .fold(f64::MIN, f64::max);
+    (highest, r.last().me().position)
+}
+
+#[test]
+fn auto_jump_climbs_a_step_and_not_a_wall_and_is_off_unless_asked() {
+    let (stood, [_, _, z]) = walk_at_step(true, false);
+    assert!(
+        (stood - 65.0).abs() < 1e-9 && z < -2.0,
+        "over the step: stood at {stood}, z {z}"
+    );
+    // Without auto-jump the player stays below, against the step.
+    let (stood, [_, _, z]) = walk_at_step(false, false);
+    assert_near(stood, 64.0, 1e-9);
+    assert_near(z, -1.0 + 0.3, 1e-6);
+    // A wall two high is not jumped at.
+    let (stood, [_, _, z]) = walk_at_step(true, true);
+    assert_near(stood, 64.0, 1e-9);
+    assert_near(z, -1.0 + 0.3, 1e-6);
 }

@@ -175,6 +175,17 @@ pub static INVERT_Y: Toggle = Toggle {
     text: "moving the mouse up looks down",
 };
 
+/// Whether walking into a step one block high jumps onto it: off, as in Minecraft Java
+/// Edition, where players who learned to jump find it in their way.
+pub static AUTO_JUMP: Toggle = Toggle {
+    name: "auto_jump",
+    label: "Auto-jump",
+    default: false,
+    get: |s| s.auto_jump,
+    set: |s, v| s.auto_jump = v,
+    text: "walking into a one-block step jumps onto it",
+};
+
 /// Columns of chunks loaded and drawn around the player.
 pub static RENDER_DISTANCE: Whole = Whole {
     name: "render_distance",
@@ -328,10 +339,11 @@ pub static MENUS_VOLUME: Number = Number {
 };
 
 /// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 15] = [
+pub static FIELDS: [Field; 16] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
     Field::Toggle(&INVERT_Y),
+    Field::Toggle(&AUTO_JUMP),
     Field::Whole(&RENDER_DISTANCE),
     Field::Whole(&FAR_VIEW),
     Field::Toggle(&VSYNC),
@@ -349,7 +361,7 @@ pub static FIELDS: [Field; 15] = [
 /// The settings screen's sections above the keys: each heading with its settings, in the
 /// order shown.
 pub static SCREEN: [(&str, &[Field]); 4] = [
-    ("Body", &[Field::Name(&NAME)]),
+    ("Body", &[Field::Name(&NAME), Field::Toggle(&AUTO_JUMP)]),
     (
         "Video",
         &[

@@ -7,6 +7,7 @@ fn changed() -> Settings {
         fov: 95.5,
         mouse_sensitivity: 0.3,
         invert_y: true,
+        auto_jump: true,
         render_distance: 12,
         far_view: 512,
         vsync: false,
@@ -240,6 +241,7 @@ const CHANGED_FILE: &str = r#"# hewn's settings, written by the game whenever on
 fov = 95.5
 mouse_sensitivity = 0.3
 invert_y = true
+auto_jump = true
 render_distance = 12
 far_view = 512
 vsync = false

@@ -40,6 +40,7 @@ fn settings(render_distance: u32, far_view: u32) -> SessionSettings {
         shading: Shading::Vertex,
         mouse_sensitivity: 0.15,
         invert_y: false,
+        auto_jump: false,
     }
 }
 

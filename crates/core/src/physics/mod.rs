@@ -3,6 +3,7 @@
 //! [`sweep`] is the swept-AABB core every body uses; [`player`] is the controller that turns
 //! held [`controls`] into motion; [`tuning`] holds the numbers that make it feel right.
 
+pub mod auto_jump;
 pub mod controls;
 pub mod crates;
 pub mod cylinder;

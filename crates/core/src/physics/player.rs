@@ -451,7 +451,7 @@ pub fn look_direction(yaw: f64, pitch: f64) -> DVec3 {
 }
 
 /// The horizontal unit direction the controls ask for, or zero.
-fn wish_direction(yaw: f64, c: Controls) -> DVec2 {
+pub(super) fn wish_direction(yaw: f64, c: Controls) -> DVec2 {
     let (sy, cy) = libm::sincos(yaw.to_radians());
     let forward = DVec2::new(sy, -cy);
     let right = DVec2::new(cy, sy);
