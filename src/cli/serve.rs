@@ -320,6 +320,9 @@ fn serve_until(
             continue;
         }
         let began = Instant::now();
+        // renet's own clock: round trips, traffic figures and the resending of reliable
+        // messages all run on it, and stood still at zero without this.
+        network.renet.update(began - last);
         network.udp.receive_for(began - last, network.renet, server);
         last = began;
         console.serve(server, network.renet);

@@ -67,6 +67,7 @@ impl Rig {
             client.update(&mut udp.renet);
             udp.send();
         }
+        self.renet.update(elapsed);
         self.udp
             .receive_for(elapsed, &mut self.renet, &mut self.server);
         self.server.update(&mut self.renet);
@@ -310,4 +311,27 @@ fn over_udp_a_furnace_fed_nothing_is_refused_and_a_liars_recording_replays() {
         .expect("the recording parses")
         .run(|_| {});
     assert_eq!(replay.hash(), rig.server.sim().hash());
+}
+
+#[test]
+fn a_server_over_udp_counts_the_traffic_it_really_sends_and_receives() {
+    let mut rig = Rig::new(ServerConfig::default());
+    let alice = rig.join("alice");
+    rig.until("alice is in", |r| r.clients[alice].1.game().is_some());
+    let begun = Instant::now();
+    while begun.elapsed() < Duration::from_millis(1500) {
+        rig.play(alice, &Input::default());
+    }
+    let ids = rig.renet.clients_id();
+    let [id] = ids.as_slice() else {
+        panic!("one client: {ids:?}");
+    };
+    let (sent, received) = (
+        rig.renet.bytes_sent_per_sec(*id),
+        rig.renet.bytes_received_per_sec(*id),
+    );
+    assert!(
+        sent > 100.0 && received > 100.0,
+        "{sent} B/s sent, {received} B/s received"
+    );
 }
