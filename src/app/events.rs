@@ -139,13 +139,14 @@ impl App {
     pub(super) fn focus_changed(&mut self, focused: bool) {
         self.focused = focused;
         if focused {
+            self.ever_focused = true;
             return;
         }
         self.set_captured(false);
         if let Some(session) = &mut self.session {
             session.input.release_all();
         }
-        if self.screen == Screen::Playing && self.options.frames.is_none() {
+        if self.ever_focused && self.screen == Screen::Playing && self.options.frames.is_none() {
             self.go(Transition::PauseKey);
         }
     }

@@ -117,7 +117,8 @@ impl App {
         }
         if self.screen == Screen::Loading && session.ready_to_play(now) {
             self.go(Transition::ViewReady);
-            if !self.focused && self.options.frames.is_none() {
+            // Switched away while it loaded: paused, as on a switch while playing.
+            if self.ever_focused && !self.focused && self.options.frames.is_none() {
                 self.go(Transition::PauseKey);
             }
         }
@@ -129,10 +130,12 @@ impl App {
         let Some(display) = self.display.as_mut() else {
             return Ok(true);
         };
+        // The death screen is read whole: the overlay's text would run through it.
+        let overlay = self.frame.overlay && self.screen != Screen::Dead;
         let mut view = self.session.as_ref().map(|s| {
             super::view::SessionView(s).view(
                 &self.settings,
-                self.frame.overlay,
+                overlay,
                 self.frame.player_list,
                 &self.frame.stats,
                 &display.renderer,

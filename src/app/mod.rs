@@ -126,6 +126,7 @@ pub fn run(options: &PlayOptions) -> Result<(), AppError> {
         frame: FrameState::new(options.frame_times.is_some()),
         captured: false,
         focused: true,
+        ever_focused: false,
         error: None,
         ears: Some(ears),
     };
@@ -242,6 +243,9 @@ struct App {
     captured: bool,
     /// Whether the window has the keyboard.
     focused: bool,
+    /// Whether it ever had it: a window that opens without the keyboard (a window manager
+    /// that does not give it, a virtual display) was not switched away from.
+    ever_focused: bool,
     error: Option<AppError>,
     /// The sound; taken when the game ends, to close its file.
     ears: Option<sound::Ears>,

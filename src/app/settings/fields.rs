@@ -146,6 +146,7 @@ pub static FOV: Number = Number {
     slider: Slider {
         step: Some(1.0),
         suffix: "°",
+        max_decimals: Some(0),
         ..Slider::PLAIN
     },
 };

@@ -62,11 +62,15 @@ pub fn show(
                 ui.set_max_width(width);
                 ui.horizontal(|ui| {
                     ui.heading("Blocks");
-                    ui.add(
+                    let search = ui.add(
                         egui::TextEdit::singleline(&mut state.search)
                             .hint_text("Search")
                             .desired_width(200.0),
                     );
+                    // Typing searches at once, as in Minecraft's search tab; Esc closes.
+                    if ui.memory(|m| m.focused().is_none()) {
+                        search.request_focus();
+                    }
                     ui.label(format!("{} of {}", items.len(), offered.len()));
                 });
                 let grid_height = (ui.available_height() - ICON - 40.0).max(CELL.y);

@@ -70,6 +70,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings
                     .max_height(height)
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
+                        ui.spacing_mut().slider_width = SLIDER_WIDTH;
                         for (heading, fields) in &SCREEN {
                             section(ui, heading, fields, state, settings);
                             ui.separator();
@@ -113,11 +114,19 @@ fn section(
     });
 }
 
+/// The width of every slider, in points: ten per step of the render distance's 31, where
+/// egui's default of 100 gave three.
+const SLIDER_WIDTH: f32 = 300.0;
+
 /// A whole number's slider: over its range, or stepping through its choices.
 fn whole(ui: &mut egui::Ui, f: &Whole, settings: &mut Settings) {
     let mut value = (f.get)(settings);
+    // A whole number moves one at a time under the pointer: egui's smart aim would round a
+    // small drag to the "simplest" number near it (8 to 20 chunks, say).
     if f.choices.is_empty() {
-        let slider = egui::Slider::new(&mut value, f.range.clone());
+        let slider = egui::Slider::new(&mut value, f.range.clone())
+            .step_by(1.0)
+            .smart_aim(false);
         ui.add(slider.suffix(f.suffix));
         (f.set)(settings, value);
         return;
@@ -126,6 +135,8 @@ fn whole(ui: &mut egui::Ui, f: &Whole, settings: &mut Settings) {
     let last = f.choices.len() - 1;
     let mut index = f.choices.iter().position(|&c| c >= value).unwrap_or(last);
     let slider = egui::Slider::new(&mut index, 0..=last)
+        .step_by(1.0)
+        .smart_aim(false)
         .show_value(true)
         .custom_formatter(move |i, _| words(f.choices[(i as usize).min(last)]));
     ui.add(slider);
