@@ -122,7 +122,7 @@ const SLIDER_WIDTH: f32 = 300.0;
 fn whole(ui: &mut egui::Ui, f: &Whole, settings: &mut Settings) {
     let mut value = (f.get)(settings);
     // A whole number moves one at a time under the pointer: egui's smart aim would round a
-    // small drag to the "simplest" number near it (8 to 20 chunks, say).
+    // small drag to the "simplest" number near it.
     if f.choices.is_empty() {
         let slider = egui::Slider::new(&mut value, f.range.clone())
             .step_by(1.0)
