@@ -5,11 +5,14 @@ pub const GLYPH_WIDTH: u32 = 5;
 /// Glyph height in font pixels.
 pub const GLYPH_HEIGHT: u32 = 7;
 
-/// The rows of `c`'s glyph, top first, bit 4 the leftmost pixel. Lowercase letters use the
-/// capitals; characters without a glyph show a hollow box.
+/// The rows of `c`'s glyph, top first, bit 4 the leftmost pixel; characters without a
+/// glyph show a hollow box.
 #[must_use]
 pub fn glyph(c: char) -> [u8; 7] {
-    match c.to_ascii_uppercase() {
+    if c.is_ascii_lowercase() {
+        return lowercase(c);
+    }
+    match c {
         ' ' => [0; 7],
         '0' => [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E],
         '1' => [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
@@ -70,15 +73,57 @@ pub fn glyph(c: char) -> [u8; 7] {
     }
 }
 
+/// The glyph of the lowercase letter `c`: the body in the lower five rows, ascenders to the
+/// top; with seven rows and no room below, g, j, p, q and y sit a row higher so their tails
+/// fit, as on a 5 × 7 character display.
+fn lowercase(c: char) -> [u8; 7] {
+    match c {
+        'a' => [0, 0, 0x0E, 0x01, 0x0F, 0x11, 0x0F],
+        'b' => [0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x1E],
+        'c' => [0, 0, 0x0E, 0x10, 0x10, 0x11, 0x0E],
+        'd' => [0x01, 0x01, 0x0D, 0x13, 0x11, 0x11, 0x0F],
+        'e' => [0, 0, 0x0E, 0x11, 0x1F, 0x10, 0x0E],
+        'f' => [0x06, 0x09, 0x08, 0x1C, 0x08, 0x08, 0x08],
+        'g' => [0, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x0E],
+        'h' => [0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x11],
+        'i' => [0x04, 0, 0x0C, 0x04, 0x04, 0x04, 0x0E],
+        'j' => [0x02, 0, 0x06, 0x02, 0x02, 0x12, 0x0C],
+        'k' => [0x10, 0x10, 0x12, 0x14, 0x18, 0x14, 0x12],
+        'l' => [0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E],
+        'm' => [0, 0, 0x1A, 0x15, 0x15, 0x11, 0x11],
+        'n' => [0, 0, 0x16, 0x19, 0x11, 0x11, 0x11],
+        'o' => [0, 0, 0x0E, 0x11, 0x11, 0x11, 0x0E],
+        'p' => [0, 0x1E, 0x11, 0x11, 0x1E, 0x10, 0x10],
+        'q' => [0, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x01],
+        'r' => [0, 0, 0x16, 0x19, 0x10, 0x10, 0x10],
+        's' => [0, 0, 0x0E, 0x10, 0x0E, 0x01, 0x1E],
+        't' => [0x08, 0x08, 0x1C, 0x08, 0x08, 0x09, 0x06],
+        'u' => [0, 0, 0x11, 0x11, 0x11, 0x13, 0x0D],
+        'v' => [0, 0, 0x11, 0x11, 0x11, 0x0A, 0x04],
+        'w' => [0, 0, 0x11, 0x11, 0x15, 0x15, 0x0A],
+        'x' => [0, 0, 0x11, 0x0A, 0x04, 0x0A, 0x11],
+        'y' => [0, 0x11, 0x11, 0x11, 0x0F, 0x01, 0x0E],
+        'z' => [0, 0, 0x1F, 0x02, 0x04, 0x08, 0x1F],
+        _ => glyph(c.to_ascii_uppercase()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn glyphs_fit_five_columns_and_case_folds() {
+    fn every_printable_character_has_its_own_glyph_in_five_columns() {
+        let missing = glyph('\u{7f}');
+        let mut seen = std::collections::BTreeMap::new();
         for c in (' '..='~').filter(char::is_ascii) {
-            assert!(glyph(c).iter().all(|&row| row < 32), "{c:?}");
+            let g = glyph(c);
+            assert!(g.iter().all(|&row| row < 32), "{c:?}");
+            if c.is_ascii_alphanumeric() {
+                assert_ne!(g, missing, "{c:?} has a glyph");
+                // Chat and names are shown in their case: no two letters look alike.
+                assert_eq!(seen.insert(g, c), None, "{c:?} looks like another");
+            }
         }
-        assert_eq!(glyph('a'), glyph('A'));
     }
 }
