@@ -14,7 +14,7 @@ use super::App;
 use super::ui::crafting::ScreenView;
 use super::ui::screen::{Screen, Transition};
 use hewn_core::sim::HOTBAR_SLOTS;
-use hewn_core::sim::survival::{MAX_AIR, Mode};
+use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, Mode};
 use hewn_core::world::{BlockPos, BlockSource, Face, Light};
 use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
@@ -22,7 +22,15 @@ impl super::view::SessionView<'_> {
     /// What the HUD shows of survival: the hotbar's stacks, the hearts, and the air while
     /// the eyes are under water or the breath is short.
     pub(super) fn survival_hud(&self) -> Option<SurvivalHud> {
-        let s = self.survivor()?;
+        let Some(s) = self.survivor() else {
+            // A survival world whose player's state has not come yet (loading): an empty
+            // hotbar, not creative's blocks.
+            return (self.play.sim().mode() == Mode::Survival).then_some(SurvivalHud {
+                hotbar: [None; HOTBAR_SLOTS],
+                health: MAX_HEALTH,
+                air: None,
+            });
+        };
         let mut hotbar = [None; HOTBAR_SLOTS];
         hotbar.copy_from_slice(&s.inventory.slots()[..HOTBAR_SLOTS]);
         let eyes = BlockPos::containing(self.me().eye());
