@@ -218,9 +218,8 @@ fn password(raw: &Raw) -> Result<(Option<Password>, bool), String> {
             Ok((Some(kept), false))
         }
         (None, Some(salt), None, Some(hash)) => {
-            let salt = unhex_array(salt).ok_or(DAMAGED)?;
-            let hash = unhex_array(hash).ok_or(DAMAGED)?;
-            Ok((Some(Password::from_stretched(salt, &hash)), true))
+            let upgraded = Password::from_old_hex(salt, hash).ok_or(DAMAGED)?;
+            Ok((Some(upgraded), true))
         }
         (None, None, None, None) => Ok((None, false)),
         (None, _, _, _) => Err(
@@ -229,18 +228,6 @@ fn password(raw: &Raw) -> Result<(Option<Password>, bool), String> {
                 .to_owned(),
         ),
     }
-}
-
-/// `text` as exactly `N` bytes, two hexadecimal digits each.
-fn unhex_array<const N: usize>(text: &str) -> Option<[u8; N]> {
-    if text.len() != 2 * N || !text.is_ascii() {
-        return None;
-    }
-    let mut bytes = [0u8; N];
-    for (i, byte) in bytes.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-    }
-    Some(bytes)
 }
 
 /// Writes `file` to `path`, through a temporary file so a crash leaves the old one.

@@ -66,6 +66,13 @@ impl Password {
         }
     }
 
+    /// The password an older hewn kept as `salt` and its stretched `hash` in hexadecimal
+    /// ([`Password::from_stretched`]).
+    #[must_use]
+    pub fn from_old_hex(salt: &str, hash: &str) -> Option<Self> {
+        Some(Self::from_stretched(unhex(salt)?, &unhex(hash)?))
+    }
+
     /// The salt and verifier as hexadecimal text, for `server.toml`.
     #[must_use]
     pub fn to_hex(&self) -> (String, String) {
@@ -301,6 +308,10 @@ mod tests {
         let salt = [7u8; 16];
         let old_hash = stretched(&salt, "swordfish");
         let password = Password::from_stretched(salt, &old_hash);
+        assert_eq!(
+            Password::from_old_hex(&hex(&salt), &hex(&old_hash)),
+            Some(password.clone())
+        );
         let asking = Asking::new(&password).expect("random");
         let answer = answer(asking.challenge(), "swordfish").expect("an answer");
         assert!(asking.accepts(&password, &answer));

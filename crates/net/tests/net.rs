@@ -31,8 +31,13 @@ struct Harness {
 impl Harness {
     fn flat(config: ServerConfig) -> Self {
         let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+        Self::serving(Server::new_world(generator, config))
+    }
+
+    /// `server`, with no one connected yet.
+    fn serving(server: Server) -> Self {
         Self {
-            server: Server::new_world(generator, config),
+            server,
             renet: RenetServer::new(connection_config()),
             clients: Vec::new(),
             tick: 0,
@@ -519,4 +524,28 @@ fn players_hear_what_others_do_nearby_and_not_their_own_twice() {
         "a player hears its own steps from its prediction: {:?}",
         kinds(&alice_heard)
     );
+}
+
+/// A flat survival world (seed 5) with five coal lying at the spawn, ready to be picked up,
+/// and a furnace right in front of the spawn at eye height, where a player there looks
+/// with yaw and pitch 0; with its generator and the coal.
+fn coal_before_a_furnace() -> (
+    hewn_core::sim::Simulation,
+    Arc<Generator>,
+    hewn_core::sim::survival::Stack,
+) {
+    use hewn_core::sim::survival::{ItemDrop, Material, Mode, PICKUP_DELAY, Stack, Survival};
+    use hewn_core::sim::{Item, Simulation, Start};
+    use hewn_core::world::World;
+    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
+    let spawn = generator.spawn_point();
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let coal = Stack::new(Item::Material(Material::Coal), 5);
+    let mut lying = ItemDrop::new(coal, spawn, glam::DVec3::ZERO);
+    lying.age = PICKUP_DELAY;
+    start.survival.drops.add(lying);
+    let ahead = BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -1.5));
+    start.world.set_block(ahead, Block::Furnace);
+    (Simulation::new(start), generator, coal)
 }

@@ -277,13 +277,7 @@ fn recording_survival_server(carried: &[Stack]) -> Harness {
     }
     let mut server = Server::new(Simulation::new(start), generator, ServerConfig::default());
     server.record();
-    Harness {
-        server,
-        renet: RenetServer::new(connection_config()),
-        clients: Vec::new(),
-        tick: 0,
-        next_id: 1,
-    }
+    Harness::serving(server)
 }
 
 /// `wire` as the game's input, for a client that sends whatever it is given.

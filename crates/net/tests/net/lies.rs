@@ -138,28 +138,9 @@ fn a_hello_with_a_long_bad_name_is_refused_quoting_at_most_40_characters() {
 
 #[test]
 fn a_furnace_fed_a_stack_of_nothing_is_refused_and_nothing_changes() {
-    use hewn_core::sim::survival::{
-        FurnaceSlot, ItemDrop, Material, Mode, PICKUP_DELAY, Stack, Survival,
-    };
-    use hewn_core::sim::{Item, Simulation, Start};
-    use hewn_core::world::World;
-    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
-    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
-    let spawn = generator.spawn_point();
-    start.survival = Survival::new(Mode::Survival, spawn);
-    let coal = Stack::new(Item::Material(Material::Coal), 5);
-    let mut lying = ItemDrop::new(coal, spawn, glam::DVec3::ZERO);
-    lying.age = PICKUP_DELAY;
-    start.survival.drops.add(lying);
-    let ahead = BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -1.5));
-    start.world.set_block(ahead, Block::Furnace);
-    let mut h = Harness {
-        server: Server::new(Simulation::new(start), generator, ServerConfig::default()),
-        renet: RenetServer::new(connection_config()),
-        clients: Vec::new(),
-        tick: 0,
-        next_id: 1,
-    };
+    use hewn_core::sim::survival::FurnaceSlot;
+    let (sim, generator, coal) = coal_before_a_furnace();
+    let mut h = Harness::serving(Server::new(sim, generator, ServerConfig::default()));
     let mallory = h.join("mallory", Conditions::PERFECT);
     h.until_ready();
     let looking = Input {

@@ -22,13 +22,11 @@ fn survival_world(given: &[(&str, Stack)]) -> Harness {
         let s = start.survival.survivors.entry(name).or_default();
         s.inventory.add(stack);
     }
-    Harness {
-        server: Server::new(Simulation::new(start), generator, ServerConfig::default()),
-        renet: RenetServer::new(connection_config()),
-        clients: Vec::new(),
-        tick: 0,
-        next_id: 1,
-    }
+    Harness::serving(Server::new(
+        Simulation::new(start),
+        generator,
+        ServerConfig::default(),
+    ))
 }
 
 /// Client `i`'s survival state, as its copy of the world has it.
@@ -350,13 +348,11 @@ fn a_recording_holds_the_players_who_played_before_and_replays_to_the_servers_ha
     let bob = PlayerName::new("bob").expect("a name");
     start.survival.survivors.get_mut(&bob).expect("given").death =
         Some(hewn_core::sim::survival::Cause::Fall);
-    let mut h = Harness {
-        server: Server::new(Simulation::new(start), generator, ServerConfig::default()),
-        renet: RenetServer::new(connection_config()),
-        clients: Vec::new(),
-        tick: 0,
-        next_id: 1,
-    };
+    let mut h = Harness::serving(Server::new(
+        Simulation::new(start),
+        generator,
+        ServerConfig::default(),
+    ));
     h.server.record();
     let alice = h.join("alice", Conditions::PERFECT);
     h.until_ready();

@@ -240,23 +240,9 @@ fn over_udp_names_in_another_case_are_kept_apart_and_guesses_are_slowed() {
 
 #[test]
 fn over_udp_a_furnace_fed_nothing_is_refused_and_a_liars_recording_replays() {
-    use hewn_core::sim::survival::{
-        FurnaceSlot, ItemDrop, Material, Mode, PICKUP_DELAY, Stack, Survival,
-    };
-    use hewn_core::sim::{Item, Simulation, Start};
-    use hewn_core::world::World;
-    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
-    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
-    let spawn = generator.spawn_point();
-    start.survival = Survival::new(Mode::Survival, spawn);
-    let coal = Stack::new(Item::Material(Material::Coal), 5);
-    let mut lying = ItemDrop::new(coal, spawn, glam::DVec3::ZERO);
-    lying.age = PICKUP_DELAY;
-    start.survival.drops.add(lying);
-    // A furnace right in front of the spawn, at eye height: what the player looks at.
-    let ahead = BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -1.5));
-    start.world.set_block(ahead, Block::Furnace);
-    let mut server = Server::new(Simulation::new(start), generator, ServerConfig::default());
+    use hewn_core::sim::survival::FurnaceSlot;
+    let (sim, generator, coal) = coal_before_a_furnace();
+    let mut server = Server::new(sim, generator, ServerConfig::default());
     server.record();
     let mut rig = Rig::serving(server);
     let mallory = rig.join("mallory");
