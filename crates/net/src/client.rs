@@ -16,8 +16,9 @@ use renet::RenetClient;
 
 use super::password::Challenge;
 use super::protocol::{
-    self, ChatLine, ClientMessage, Hello, MAX_SERVER_MESSAGE, PROTOCOL_VERSION, SEND_EVERY_TICKS,
-    ServerMessage, Status, channel, clean_chat,
+    self, ChatLine, ClientMessage, Hello, INPUTS_RESENT, MAX_INPUTS_PER_MESSAGE,
+    MAX_SERVER_MESSAGE, PROTOCOL_VERSION, SEND_EVERY_TICKS, ServerMessage, Status, channel,
+    clean_chat,
 };
 use hewn_core::sim::{ActionOutcome, Input, PlayerName};
 use hewn_core::worldgen::{GENERATOR_VERSION, SharedTerrain};
@@ -38,6 +39,10 @@ pub struct Client {
     refusal: Option<String>,
     /// Ticks between messages of inputs, unless a tick has an action.
     send_every: u64,
+    /// Ticks played since the server was last heard ([`Client::update`]): this frame's.
+    frame_ticks: usize,
+    /// Ticks the last frame played.
+    last_frame_ticks: usize,
     /// Lines of chat heard and not yet taken ([`Client::take_chat`]), the last
     /// [`CHAT_KEPT`] at most.
     chat: VecDeque<ChatLine>,
@@ -72,6 +77,8 @@ impl Client {
             game: None,
             refusal: None,
             send_every: SEND_EVERY_TICKS,
+            frame_ticks: 0,
+            last_frame_ticks: 0,
             chat: VecDeque::new(),
             status: Status {
                 players: Vec::new(),
@@ -120,6 +127,8 @@ impl Client {
     pub fn in_process(name: PlayerName) -> Self {
         Self {
             send_every: 1,
+            frame_ticks: 0,
+            last_frame_ticks: 0,
             ..Self::new(name)
         }
     }
@@ -160,6 +169,9 @@ impl Client {
 
     /// Says hello once connected, and takes in everything the server sent.
     pub fn update(&mut self, renet: &mut RenetClient) {
+        if self.frame_ticks > 0 {
+            self.last_frame_ticks = std::mem::take(&mut self.frame_ticks);
+        }
         if renet.is_connected() && !self.hello_sent {
             let hello = ClientMessage::Hello(Hello {
                 protocol: PROTOCOL_VERSION,
@@ -247,15 +259,17 @@ impl Client {
     /// ticks it has not confirmed yet); returns what its actions did, as predicted. Does
     /// nothing before the server lets the player in.
     pub fn play(&mut self, input: &Input, renet: &mut RenetClient) -> Vec<ActionOutcome> {
+        if self.game.is_none() || self.refusal.is_some() {
+            return Vec::new();
+        }
+        self.frame_ticks += 1;
+        let resent = self.resent();
         let Some(game) = &mut self.game else {
             return Vec::new();
         };
-        if self.refusal.is_some() {
-            return Vec::new();
-        }
         let (send, outcomes) = game.play(&self.name, input, self.send_every);
         if send {
-            game.send_unconfirmed(renet);
+            game.send_unconfirmed(renet, resent);
         }
         outcomes
     }
@@ -321,7 +335,14 @@ impl Client {
     /// client that has stopped playing but waits for the server to catch up.
     pub fn resend(&self, renet: &mut RenetClient) {
         if let Some(game) = &self.game {
-            game.send_unconfirmed(renet);
+            game.send_unconfirmed(renet, self.resent());
         }
+    }
+
+    /// How many unconfirmed ticks a message carries: [`INPUTS_RESENT`], or two frames' ticks
+    /// for a client whose frames play more, so a lost frame's come with the next.
+    fn resent(&self) -> usize {
+        let frame = self.frame_ticks.max(self.last_frame_ticks);
+        INPUTS_RESENT.max(2 * frame).min(MAX_INPUTS_PER_MESSAGE)
     }
 }

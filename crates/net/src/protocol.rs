@@ -34,8 +34,7 @@ pub const MAX_CLIENT_MESSAGE: usize = 4096;
 /// messages of at most 16,384 cells of a few bytes each, fit many times over.
 pub const MAX_SERVER_MESSAGE: usize = 256 * 1024;
 
-/// The most inputs one input message carries: a client sends its last
-/// [`INPUTS_RESENT`], the server takes up to half a second's.
+/// The most inputs one input message carries: half a second's.
 pub const MAX_INPUTS_PER_MESSAGE: usize = 30;
 
 /// How often a client sends its inputs: every third tick, 20 messages a second (at once, for
@@ -44,7 +43,11 @@ pub const MAX_INPUTS_PER_MESSAGE: usize = 30;
 /// once in 8,000 ticks. Sending every tick cost 17 KB/s up, most of it packet headers.
 pub const SEND_EVERY_TICKS: u64 = 3;
 
-/// How many of its last ticks each input message carries.
+/// How many of its last unconfirmed ticks each input message carries: 9, three messages'
+/// worth, or twice the ticks of the client's last frame if more (up to
+/// [`MAX_INPUTS_PER_MESSAGE`]). A game at a few frames a second plays a frame's ticks at once
+/// and sends them in one packet; lost, they come again with the next frame's, where only
+/// the last 9 once travelled and the rest of the frame was never heard of.
 pub const INPUTS_RESENT: usize = 9;
 
 /// The most actions one tick's input may hold: more than hands can click in 1/60 s.

@@ -194,6 +194,10 @@ mod survival;
 #[path = "net/hotbar.rs"]
 mod hotbar;
 
+/// Clients whose frames are slow.
+#[path = "net/slow.rs"]
+mod slow;
+
 /// No items from nothing, whatever a client sends.
 #[path = "net/conservation.rs"]
 mod conservation;

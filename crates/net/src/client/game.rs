@@ -7,8 +7,8 @@ use std::sync::Arc;
 use renet::RenetClient;
 
 use crate::protocol::{
-    self, ClientMessage, INPUTS_RESENT, Look, ServerMessage, Snapshot, TickInput, Welcome,
-    WireBody, WireError, channel,
+    self, ClientMessage, Look, ServerMessage, Snapshot, TickInput, Welcome, WireBody, WireError,
+    channel,
 };
 use crate::trail::{Shown, Trail, ViewClock};
 use hewn_core::physics::Body;
@@ -369,9 +369,9 @@ impl Game {
         (send, prediction.outcomes)
     }
 
-    /// Sends the last [`INPUTS_RESENT`] ticks the server has not confirmed.
-    pub(super) fn send_unconfirmed(&self, renet: &mut RenetClient) {
-        let skip = self.unconfirmed.len().saturating_sub(INPUTS_RESENT);
+    /// Sends the last `count` ticks the server has not confirmed.
+    pub(super) fn send_unconfirmed(&self, renet: &mut RenetClient, count: usize) {
+        let skip = self.unconfirmed.len().saturating_sub(count);
         let Some(first) = self.unconfirmed.get(skip).map(|p| p.tick) else {
             return;
         };

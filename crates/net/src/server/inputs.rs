@@ -7,13 +7,18 @@
 //! tick whose input has not come when its turn does is played with the last controls held
 //! and nothing else, and its input, should it come later, is dropped: a late input cannot
 //! rewrite a tick already played. [`LATE_LIMIT`] such late inputs in a row mean the client
-//! has fallen behind (a long frame, a slower route): the queue then waits out the jitter
-//! again from the inputs it has, so one hitch costs one correction, not all that follow.
+//! has fallen behind (a long frame, a slower route): the buffer grows by as many ticks as
+//! the latest of them was late (up to [`MAX_JITTER_TICKS`]) and the queue waits it out
+//! again from the inputs it has. So a client whose inputs come in bursts, as a game at a
+//! few frames a second sends them, is corrected while the buffer learns its rhythm, not
+//! every time a burst comes a tick too late.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use hewn_core::physics::Controls;
 use hewn_core::sim::Input;
+
+use crate::protocol::SEND_EVERY_TICKS;
 
 /// How many ticks of inputs wait before the first is played: 4 ticks, 67 ms, covers the
 /// jitter of a home connection, and a lost packet's inputs arrive with the next one.
@@ -25,6 +30,14 @@ pub const MAX_WAITING: usize = 120;
 
 /// Late inputs in a row after which a client is taken to have fallen behind.
 pub const LATE_LIMIT: u32 = 3;
+
+/// Turns over which a client's burstiness is measured: four seconds, so a client that
+/// speeds up again sheds its larger buffer at the next refill.
+const BURST_WINDOW: u32 = 240;
+
+/// The most ticks the buffer grows to for a client whose inputs come late: one second, a
+/// game at four frames a second with a lost packet's inputs a frame later still.
+pub const MAX_JITTER_TICKS: u64 = 30;
 
 /// How far ahead of the tick to play next an input is taken: ten seconds. A tick beyond it
 /// is no tick a client playing in time could send.
@@ -48,6 +61,18 @@ pub struct InputQueue {
     missed: BTreeSet<u64>,
     /// Late inputs in a row.
     late: u32,
+    /// The most ticks any of them was late by.
+    late_by: u64,
+    /// New ticks (past every tick heard before) that came since the last turn: one
+    /// message's worth, or a slow frame's. A lost packet's ticks, sent again, are not new.
+    arrived: u64,
+    /// The newest tick heard.
+    newest: Option<u64>,
+    /// The most new ticks that came between two turns in the last window of turns and the
+    /// one before it: how bursty the client is now.
+    burst: [u64; 2],
+    /// Turns into the current window.
+    window: u32,
     /// The last sequence number of the actions dropped unplayed, to report as dealt with
     /// (refused): otherwise the client would wait for word of them for ever.
     dropped_action: Option<u32>,
@@ -85,6 +110,11 @@ impl InputQueue {
             held: Controls::NONE,
             missed: BTreeSet::new(),
             late: 0,
+            late_by: 0,
+            arrived: 0,
+            newest: None,
+            burst: [0; 2],
+            window: 0,
             dropped_action: None,
         }
     }
@@ -96,8 +126,11 @@ impl InputQueue {
             if self.missed.remove(&tick) {
                 self.drop_actions(last_action);
                 self.late += 1;
+                self.late_by = self.late_by.max(self.played_to - tick);
                 if self.late >= LATE_LIMIT {
+                    self.jitter = (self.jitter + self.late_by).min(MAX_JITTER_TICKS);
                     self.late = 0;
+                    self.late_by = 0;
                     self.next = None;
                 }
             }
@@ -110,6 +143,11 @@ impl InputQueue {
                 return;
             }
             self.late = 0;
+            self.late_by = 0;
+        }
+        if self.newest.is_none_or(|newest| tick > newest) {
+            self.newest = Some(tick);
+            self.arrived += 1;
         }
         self.waiting.entry(tick).or_insert((input, last_action));
         while self.waiting.len() > MAX_WAITING {
@@ -131,17 +169,47 @@ impl InputQueue {
         self.dropped_action.take()
     }
 
+    /// How many ticks of inputs must wait before play starts: the jitter, and for a client
+    /// whose ticks come in bursts of more than a message's (a slow frame's at once) two
+    /// bursts more, so that the next burst comes while one is still being played even when
+    /// a lost packet delays it by a frame. Updates the burst window for the turn about to be
+    /// played.
+    fn needed(&mut self) -> u64 {
+        let arrived = std::mem::take(&mut self.arrived);
+        self.burst[1] = self.burst[1].max(arrived);
+        self.window += 1;
+        if self.window >= BURST_WINDOW {
+            self.burst = [self.burst[1], 0];
+            self.window = 0;
+        }
+        let burst = self.burst[0].max(self.burst[1]);
+        let extra = if burst > SEND_EVERY_TICKS {
+            2 * burst - 1
+        } else {
+            0
+        };
+        (self.jitter + extra).min(MAX_JITTER_TICKS)
+    }
+
     /// The input to play this tick, or `None` while the buffer is filling.
     pub fn next_turn(&mut self) -> Option<Turn> {
+        let needed = self.needed();
         let next = match self.next {
             Some(next) => next,
             None => {
                 let (&first, _) = self.waiting.first_key_value()?;
                 let (&last, _) = self.waiting.last_key_value()?;
-                if (last - first).saturating_add(1) < self.jitter {
+                // Play goes on from the tick after the last played, so a tick that never
+                // came is played as missed, not skipped.
+                let start = if self.played_to == 0 {
+                    first
+                } else {
+                    self.played_to
+                };
+                if (last.saturating_sub(start)).saturating_add(1) < needed {
                     return None;
                 }
-                first
+                start
             }
         };
         // A client that skipped ahead (its tick jumped) is followed, not waited for.
@@ -220,7 +288,11 @@ mod tests {
     #[test]
     fn a_missing_input_repeats_the_held_controls_and_a_late_one_is_dropped() {
         let mut q = InputQueue::default();
-        for t in [0, 1, 2, 3, 5] {
+        for t in [0, 1, 2] {
+            q.add(t, input(t as f64), None);
+        }
+        assert_eq!(q.next_turn(), None, "three waiting, four needed");
+        for t in [3, 5] {
             q.add(t, input(t as f64), None);
         }
         for _ in 0..4 {
@@ -246,7 +318,11 @@ mod tests {
     #[test]
     fn a_client_fallen_behind_is_waited_for_again() {
         let mut q = InputQueue::default();
-        for t in 0..6 {
+        for t in 0..3 {
+            q.add(t, input(t as f64), None);
+        }
+        assert_eq!(q.next_turn(), None, "three waiting, four needed");
+        for t in 3..6 {
             q.add(t, input(t as f64), None);
         }
         for _ in 0..6 {
@@ -262,9 +338,16 @@ mod tests {
         // A copy of a tick played on time is no sign of lateness.
         q.add(2, input(2.0), None);
         assert_eq!(q.next_turn(), None, "waiting out the jitter again");
-        for t in 9..15 {
+        // The buffer grew by as much as they were late (3 ticks): seven ticks now.
+        for t in 9..12 {
             q.add(t, input(t as f64), None);
         }
+        assert_eq!(q.next_turn(), None);
+        for t in 12..15 {
+            q.add(t, input(t as f64), None);
+        }
+        assert_eq!(q.next_turn(), None, "six waiting, seven needed");
+        q.add(15, input(15.0), None);
         let turn = q.next_turn().expect("playing again");
         assert_eq!((turn.tick, turn.arrived), (9, true));
     }
@@ -310,5 +393,21 @@ mod tests {
             q.add(t, input(0.0), None);
         }
         assert_eq!(q.waiting.len(), MAX_WAITING);
+    }
+
+    #[test]
+    fn a_client_sending_a_slow_frames_ticks_at_once_is_buffered_for_two_frames() {
+        let mut q = InputQueue::default();
+        for t in 0..15 {
+            q.add(t, input(t as f64), None);
+        }
+        // Fifteen came at once: the buffer waits for 4 + 2 × 15 − 1 = 33 ticks, capped.
+        assert_eq!(q.next_turn(), None);
+        for t in 15..29 {
+            q.add(t, input(t as f64), None);
+        }
+        assert_eq!(q.next_turn(), None, "29 waiting, 30 needed");
+        q.add(29, input(29.0), None);
+        assert_eq!(q.next_turn().map(|t| t.tick), Some(0));
     }
 }
