@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use hewn_core::physics::Controls;
 use hewn_core::sim::Input;
 
-use crate::protocol::SEND_EVERY_TICKS;
+use crate::protocol::INPUTS_RESENT;
 
 /// How many ticks of inputs wait before the first is played: 4 ticks, 67 ms, covers the
 /// jitter of a home connection, and a lost packet's inputs arrive with the next one.
@@ -170,8 +170,8 @@ impl InputQueue {
     }
 
     /// How many ticks of inputs must wait before play starts: the jitter, and for a client
-    /// whose ticks come in bursts of more than a message's (a slow frame's at once) two
-    /// bursts more, so that the next burst comes while one is still being played even when
+    /// whose ticks come in bursts of more than a message of a client at full speed holds
+    /// ([`INPUTS_RESENT`]: a slow frame's ticks at once) two bursts more, so that the next burst comes while one is still being played even when
     /// a lost packet delays it by a frame. Updates the burst window for the turn about to be
     /// played.
     fn needed(&mut self) -> u64 {
@@ -183,7 +183,7 @@ impl InputQueue {
             self.window = 0;
         }
         let burst = self.burst[0].max(self.burst[1]);
-        let extra = if burst > SEND_EVERY_TICKS {
+        let extra = if burst > INPUTS_RESENT as u64 {
             2 * burst - 1
         } else {
             0
