@@ -20,8 +20,9 @@ fn plan(t: u64) -> Input {
     }
 }
 
-/// Plays `seconds` with one client whose frames take `frame_ticks` ticks, over `conditions`;
-/// returns its corrections.
+/// Plays `seconds` with one client whose frames take `frame_ticks` ticks, over `conditions`,
+/// then stands until all is confirmed, checking the client's confirmed state is the
+/// server's; returns its corrections.
 fn slow_client(frame_ticks: u64, conditions: Conditions, seconds: u64) -> u64 {
     let mut h = Harness::flat(ServerConfig::default());
     let me = h.join("slow", conditions);
@@ -42,9 +43,18 @@ fn slow_client(frame_ticks: u64, conditions: Conditions, seconds: u64) -> u64 {
         h.server.update(&mut h.renet);
         h.tick += 1;
     }
-    h.client(me)
-        .game()
-        .map_or(u64::MAX, hewn_net::client::Game::corrections)
+    // Standing still until the server has confirmed everything played: the client's
+    // state as of the last tick confirmed is the server's.
+    h.run(120);
+    let client = h.client(me);
+    let game = client.game().expect("in the world");
+    let confirmed = game.confirmed().expect("confirmed");
+    assert_eq!(
+        game.state_after(confirmed),
+        h.server.played_state(client.name(), confirmed),
+        "tick {confirmed}"
+    );
+    game.corrections()
 }
 
 #[test]
