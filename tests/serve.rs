@@ -1,6 +1,7 @@
 //! `hewn serve` and `hewn bot` over real sockets on 127.0.0.1: a bot's play equals the same
 //! scenario run by `hewn sim` in a new world of the server's seed and generator; a world
-//! open elsewhere is refused; SIGTERM saves and exits 0 within 5 seconds.
+//! open elsewhere is refused; SIGTERM saves and exits 0 within 5 seconds; SIGKILL while a
+//! bot moves items through the crafting grid and the cursor loses none of them.
 
 mod common;
 
@@ -370,4 +371,130 @@ fn the_servers_recording_replays_in_hewn_sim_to_its_hash() {
         "the replay ends where the server did"
     );
     assert!(v["edits"].as_array().is_some_and(|e| !e.is_empty()));
+}
+
+/// The items of `world` as saved: every stack in its survivors' inventories, lying about
+/// and in furnaces, counted by item id.
+fn saved_items(world: &Path) -> std::collections::BTreeMap<u16, u32> {
+    let (file, loaded) =
+        hewn_save::WorldFile::open_or_create(world, hewn_save::NewWorld::default())
+            .expect("the world opens");
+    assert!(loaded.damaged.is_empty(), "{:?}", loaded.damaged);
+    let mut items = std::collections::BTreeMap::new();
+    let mut count = |s: hewn_core::sim::survival::Stack| {
+        *items.entry(s.item.id()).or_insert(0) += u32::from(s.count);
+    };
+    let survival = &loaded.survival;
+    for s in survival.survivors.values() {
+        s.inventory
+            .slots()
+            .iter()
+            .flatten()
+            .copied()
+            .for_each(&mut count);
+        s.screen.grid.iter().flatten().copied().for_each(&mut count);
+        s.screen.cursor.into_iter().for_each(&mut count);
+    }
+    survival.drops.list().iter().for_each(|d| count(d.stack));
+    for f in survival.furnaces.values() {
+        [f.input, f.fuel, f.output]
+            .into_iter()
+            .flatten()
+            .for_each(&mut count);
+    }
+    drop(file);
+    items
+}
+
+/// A new flat survival world at `path` (seed 5) where the player `bot` has not played yet
+/// but carries ten logs and five coal, as a world keeps someone who played before.
+fn world_with_a_carrier(path: &Path) {
+    use hewn_core::sim::survival::{Material, Mode, Stack, Survival};
+    use hewn_core::sim::{Item, PlayerName, Simulation, Start};
+    use hewn_core::world::Block;
+    let request = hewn_save::NewWorld {
+        seed: Some(5),
+        generator: Some(hewn_core::worldgen::GeneratorKind::Flat),
+        player: None,
+    };
+    let (mut file, loaded) = hewn_save::WorldFile::open_or_create(path, request).expect("new");
+    let spawn = loaded.generator.spawn_point();
+    let mut start = Start::with_no_one(loaded.world);
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let carrier = start
+        .survival
+        .survivors
+        .entry(PlayerName::new("bot").expect("a name"))
+        .or_default();
+    carrier
+        .inventory
+        .add(Stack::new(Item::Block(Block::Log), 10));
+    carrier
+        .inventory
+        .add(Stack::new(Item::Material(Material::Coal), 5));
+    let mut sim = Simulation::new(start);
+    let snapshot = hewn_save::Snapshot::of(&mut sim, |_| hewn_save::Hotbar::default());
+    file.save(&snapshot).expect("saved");
+    file.close().expect("closed");
+}
+
+#[test]
+fn a_server_killed_while_items_move_through_the_grid_and_cursor_loses_none() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    let world = dir.path().join("kept.hewn");
+    world_with_a_carrier(&world);
+    let before = saved_items(&world);
+    assert_eq!(before.values().sum::<u32>(), 15);
+    // Twenty seconds of moving the logs between the inventory, the crafting grid and the
+    // cursor: a click every five ticks, so a kill finds them anywhere.
+    let mut scenario =
+        String::from("ticks = 1200\n[[input]]\nat = 0\naction = \"open_inventory\"\n");
+    // The logs go from slot 0 through a grid cell to slot 20, through another cell and
+    // back, each step a click that takes them onto the cursor or puts them down.
+    let path = [0, 36, 36, 20, 20, 37, 37, 0];
+    for i in 0..230u64 {
+        let slot = path[(i % 8) as usize];
+        scenario.push_str(&format!(
+            "[[input]]\nat = {}\naction = \"click\"\nslot = {slot}\n",
+            5 + 5 * i
+        ));
+    }
+    let moving = dir.path().join("moving.toml");
+    std::fs::write(&moving, scenario).expect("write");
+    // Killed (SIGKILL: no save on the way out) at moments before, across and after the
+    // autosaves every 5 s; after each, every item is somewhere in the world file.
+    for kill_after in [3.1, 7.7, 12.3] {
+        let mut served = Served::start(&bin, &world, dir.path());
+        let mut bot = Command::new(&bin)
+            .args(["bot", &served.addr])
+            .arg(&moving)
+            .args(["--name", "bot"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hewn bot");
+        std::thread::sleep(Duration::from_secs_f64(kill_after));
+        served.child.kill().expect("SIGKILL");
+        served.child.wait().expect("killed");
+        let _ = bot.kill();
+        let _ = bot.wait();
+        drop(served);
+        assert_eq!(saved_items(&world), before, "killed after {kill_after} s");
+        if kill_after > 5.0 {
+            assert!(
+                saved_player(&world, "bot"),
+                "an autosave ran with the bot in the world"
+            );
+        }
+    }
+}
+
+/// Whether `world` keeps a player called `name`: whether a save ran after it came in.
+fn saved_player(world: &Path, name: &str) -> bool {
+    let (_file, loaded) =
+        hewn_save::WorldFile::open_or_create(world, hewn_save::NewWorld::default())
+            .expect("the world opens");
+    let name = hewn_core::sim::PlayerName::new(name).expect("a name");
+    loaded.players.contains_key(&name)
 }
