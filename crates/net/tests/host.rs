@@ -1,7 +1,8 @@
 //! Single-player through the game's own server ([`Host`]): the server ticks on a thread of
 //! its own, the client's prediction is never corrected and ends as the server's state, the
 //! server's recording replays to its hash, terrain is generated once for both worlds, and a
-//! saved world's edits reach the client without it generating a column to hold them.
+//! saved world's edits reach the client without it generating a column to hold them, and a
+//! death and respawn cost no correction.
 
 use std::sync::Arc;
 
@@ -204,4 +205,53 @@ fn the_players_hotbar_and_chat_never_cost_it_its_place_in_its_own_world() {
     let server = host.stop().expect("the server stops").server;
     assert_eq!(server.hotbar(&me), hotbar, "kept as last said");
     assert_eq!(server.players_online(), 1);
+}
+
+#[test]
+fn a_death_and_a_respawn_in_single_player_need_no_correction() {
+    use hewn_core::sim::survival::{Cause, Mode, Survival};
+    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
+    let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
+    start.survival = Survival::new(Mode::Survival, generator.spawn_point());
+    // A cactus on every side of the spawn: pressing against one hurts until death.
+    for (x, z) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        start
+            .world
+            .set_block(BlockPos::new(x, 64, z), Block::Cactus);
+    }
+    let server = Server::new(
+        Simulation::new(start),
+        generator,
+        ServerConfig::in_process(3),
+    );
+    let mut host = Host::start(server, PlayerName::default(), None)
+        .expect("the server lets its own player in");
+    until_ground(&mut host);
+    let name = PlayerName::default();
+    let dead = |host: &Host| (host.game().sim().survivor(&name)).and_then(|s| s.death);
+    let press = Input {
+        controls: Controls::NONE.with(Control::Right),
+        ..Input::default()
+    };
+    for tick in 0..2400 {
+        if dead(&host).is_some() {
+            break;
+        }
+        host.tick(&press);
+        if tick % 5 == 0 {
+            host.settle();
+        }
+    }
+    host.settle();
+    assert_eq!(dead(&host), Some(Cause::Cactus), "pricked to death");
+    host.tick(&Input {
+        actions: vec![Action::Respawn],
+        ..Input::default()
+    });
+    for _ in 0..60 {
+        host.tick(&Input::default());
+    }
+    host.settle();
+    assert_eq!(dead(&host), None, "back");
+    assert_eq!(host.game().corrections(), 0);
 }
