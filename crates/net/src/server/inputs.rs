@@ -169,12 +169,9 @@ impl InputQueue {
         self.dropped_action.take()
     }
 
-    /// How many ticks of inputs must wait before play starts: the jitter, and for a client
-    /// whose ticks come in bursts of more than a message of a client at full speed holds
-    /// ([`INPUTS_RESENT`]: a slow frame's ticks at once) two bursts more, so that the next burst comes while one is still being played even when
-    /// a lost packet delays it by a frame. Updates the burst window for the turn about to be
-    /// played.
-    fn needed(&mut self) -> u64 {
+    /// Takes the new ticks that came since the last turn into the burst window, which
+    /// moves on every [`BURST_WINDOW`] turns.
+    fn note_arrivals(&mut self) {
         let arrived = std::mem::take(&mut self.arrived);
         self.burst[1] = self.burst[1].max(arrived);
         self.window += 1;
@@ -182,6 +179,14 @@ impl InputQueue {
             self.burst = [self.burst[1], 0];
             self.window = 0;
         }
+    }
+
+    /// How many ticks of inputs must wait before play starts: the jitter, and for a client
+    /// whose bursts are larger than a message of a client at full speed holds
+    /// ([`INPUTS_RESENT`]: a slow frame's ticks at once) two bursts more, so that the next
+    /// burst comes while one is still being played even when a lost packet delays it by a
+    /// frame.
+    fn needed(&self) -> u64 {
         let burst = self.burst[0].max(self.burst[1]);
         let extra = if burst > INPUTS_RESENT as u64 {
             2 * burst - 1
@@ -193,7 +198,7 @@ impl InputQueue {
 
     /// The input to play this tick, or `None` while the buffer is filling.
     pub fn next_turn(&mut self) -> Option<Turn> {
-        let needed = self.needed();
+        self.note_arrivals();
         let next = match self.next {
             Some(next) => next,
             None => {
@@ -206,7 +211,7 @@ impl InputQueue {
                 } else {
                     self.played_to
                 };
-                if (last.saturating_sub(start)).saturating_add(1) < needed {
+                if (last.saturating_sub(start)).saturating_add(1) < self.needed() {
                     return None;
                 }
                 start

@@ -211,11 +211,7 @@ impl Drops {
                 gone[j] = self.list[j].stack.count == 0;
             }
         }
-        let mut index = 0;
-        self.list.retain(|_| {
-            index += 1;
-            !gone[index - 1]
-        });
+        remove_marked(&mut self.list, &gone);
     }
 
     /// Takes out the oldest items wherever more lie than the caps allow: first in each
@@ -240,16 +236,7 @@ impl Drops {
             let indices: Vec<usize> = (0..self.list.len()).filter(|&i| !gone[i]).collect();
             self.mark_oldest(&indices, left - MAX_ITEMS, &mut gone);
         }
-        let mut despawned = Vec::new();
-        let mut index = 0;
-        self.list.retain(|d| {
-            index += 1;
-            if gone[index - 1] {
-                despawned.push(d.stack);
-            }
-            !gone[index - 1]
-        });
-        despawned
+        remove_marked(&mut self.list, &gone)
     }
 
     /// Marks the `count` oldest of the items at `indices` as gone.
@@ -260,6 +247,21 @@ impl Drops {
             gone[i] = true;
         }
     }
+}
+
+/// Takes the items of `list` marked in `gone` out, keeping the others' order; returns the
+/// stacks taken.
+fn remove_marked(list: &mut Vec<ItemDrop>, gone: &[bool]) -> Vec<Stack> {
+    let mut taken = Vec::new();
+    let mut marks = gone.iter();
+    list.retain(|d| {
+        let go = marks.next().copied().unwrap_or(false);
+        if go {
+            taken.push(d.stack);
+        }
+        !go
+    });
+    taken
 }
 
 /// The edge of a cell of the merge's grid, in blocks: twice the farthest two merging items'
