@@ -74,6 +74,8 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "mode",
         "health",
         "air",
+        "hunger",
+        "saturation",
         "inventory",
         "items",
         "furnaces",

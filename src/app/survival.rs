@@ -14,12 +14,12 @@ use super::App;
 use super::ui::crafting::ScreenView;
 use super::ui::screen::{Screen, Transition};
 use hewn_core::sim::HOTBAR_SLOTS;
-use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, Mode};
+use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, MAX_HUNGER, Mode};
 use hewn_core::world::{BlockPos, BlockSource, Face, Light};
 use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
 impl super::view::SessionView<'_> {
-    /// What the HUD shows of survival: the hotbar's stacks, the hearts, and the air while
+    /// What the HUD shows of survival: the hotbar's stacks, the hearts, hunger, and the air while
     /// the eyes are under water or the breath is short.
     pub(super) fn survival_hud(&self) -> Option<SurvivalHud> {
         let Some(s) = self.survivor() else {
@@ -28,6 +28,7 @@ impl super::view::SessionView<'_> {
             return (self.play.sim().mode() == Mode::Survival).then_some(SurvivalHud {
                 hotbar: [None; HOTBAR_SLOTS],
                 health: MAX_HEALTH,
+                hunger: MAX_HUNGER,
                 air: None,
             });
         };
@@ -39,6 +40,7 @@ impl super::view::SessionView<'_> {
         Some(SurvivalHud {
             hotbar,
             health: s.vitals.health,
+            hunger: s.hunger.level,
             air: (under || air < MAX_AIR).then_some(air),
         })
     }

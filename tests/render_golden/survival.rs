@@ -79,7 +79,7 @@ fn survival_scene(
 const EYE: (DVec3, f64, f64) = (DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0);
 
 #[test]
-fn hearts_and_air_over_the_hotbar_and_items_lying_on_the_grass() {
+fn hearts_hunger_and_air_over_the_hotbar_and_items_lying_on_the_grass() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
@@ -89,6 +89,7 @@ fn hearts_and_air_over_the_hotbar_and_items_lying_on_the_grass() {
         survival: Some(SurvivalHud {
             hotbar: hotbar(),
             health: 7,
+            hunger: 13,
             air: Some(400),
         }),
         ..HudState::default()
@@ -102,7 +103,8 @@ fn hearts_and_air_over_the_hotbar_and_items_lying_on_the_grass() {
     ];
     let picture = survival_scene(&mut renderer, EYE, Some(&hud), &items, None, None);
     assert_matches_golden("survival-hud", &picture);
-    // The hearts (left, over the hotbar) are red where full, the bubbles (right) blue.
+    // The hearts (left, over the hotbar) are red where full, hunger's drumsticks (right)
+    // brown, and the bubbles blue, a row above the drumsticks.
     let (w, h) = MENU_SIZE;
     let hearts_row = (h - 4 * 2 - 44 - 2 - 4 - 18, h - 4 * 2 - 44 - 2 - 4);
     let hotbar_left = w / 2 - 198;
@@ -123,7 +125,15 @@ fn hearts_and_air_over_the_hotbar_and_items_lying_on_the_grass() {
         redness(hotbar_left + 80, hotbar_left + 160) < 10,
         "empty hearts"
     );
-    let bubbles = (hearts_row.0..hearts_row.1)
+    let meat = (hearts_row.0..hearts_row.1)
+        .flat_map(|y| (hotbar_left + 300..hotbar_left + 396).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let p = picture.get_pixel(x, y);
+            p[0] > 170 && (90..150).contains(&p[1]) && p[2] < 90
+        })
+        .count();
+    assert!(meat > 50, "six and a half drumsticks: {meat}");
+    let bubbles = (hearts_row.0 - 20..hearts_row.1 - 20)
         .flat_map(|y| (hotbar_left + 300..hotbar_left + 396).map(move |x| (x, y)))
         .filter(|&(x, y)| {
             let p = picture.get_pixel(x, y);
@@ -210,6 +220,7 @@ fn the_death_screen_tints_the_world_red() {
         survival: Some(SurvivalHud {
             hotbar: hotbar(),
             health: 0,
+            hunger: 20,
             air: None,
         }),
         ..HudState::default()

@@ -81,6 +81,7 @@ impl Family {
             | B::WallTorchSouth
             | B::WallTorchNorth => Self::Wood,
             B::Dirt | B::Grass => Self::Grass,
+            B::Farmland => Self::Gravel,
             B::Sand => Self::Sand,
             B::Gravel | B::Clay => Self::Gravel,
             B::Snow => Self::Snow,
@@ -110,6 +111,7 @@ impl Family {
             | B::Poppy
             | B::Cornflower
             | B::DeadBush => Self::Plants,
+            _ if block.is_crop() => Self::Plants,
             _ if block.is_water() => Self::Water,
             _ => Self::Stone,
         })

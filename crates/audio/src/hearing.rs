@@ -35,8 +35,12 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
         EventKind::Break => (SoundKind::Break, centre, 1.0),
         EventKind::Place => (SoundKind::Place, centre, 1.0),
         EventKind::Settle => (SoundKind::Place, centre, 0.8),
-        // A player's own hurts, deaths, pickups and crafts happen to no block.
-        EventKind::Hurt | EventKind::Death | EventKind::Pickup | EventKind::Craft => return None,
+        // A player's own hurts, deaths, pickups, crafts and meals happen to no block.
+        EventKind::Hurt
+        | EventKind::Death
+        | EventKind::Pickup
+        | EventKind::Craft
+        | EventKind::Eat => return None,
     };
     Some(Sound {
         family,

@@ -356,7 +356,8 @@ impl InputState {
                 None,
                 match hand.held {
                     Some(Item::Block(block)) => Some(Action::Place(block)),
-                    _ => None,
+                    Some(item) => item.use_action().filter(|&a| a == Action::Use),
+                    None => None,
                 },
             ],
         }

@@ -44,6 +44,14 @@ pub const fn drawn_texels(block: Block) -> [u8; 4] {
         Block::Dandelion => [6, 5, 11, 16],
         Block::Poppy | Block::Cornflower => [6, 4, 11, 16],
         Block::DeadBush => [3, 5, 16, 16],
+        Block::Wheat0 => [1, 14, 15, 16],
+        Block::Wheat1 => [1, 12, 15, 16],
+        Block::Wheat2 => [1, 10, 15, 16],
+        Block::Wheat3 => [1, 8, 15, 16],
+        Block::Wheat4 => [0, 6, 16, 16],
+        Block::Wheat5 => [1, 4, 15, 16],
+        Block::Wheat6 => [1, 2, 15, 16],
+        Block::Wheat7 => [1, 0, 16, 16],
         _ => [0, 0, 16, 16],
     }
 }

@@ -15,7 +15,7 @@ pub const ATLAS_ROWS: u32 = 16;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 101] = [
+pub const TILES: [&str; 121] = [
     "stone",
     "dirt",
     "grass_top",
@@ -122,6 +122,28 @@ pub const TILES: [&str; 101] = [
     "heart_empty",
     "bubble",
     "bubble_burst",
+    // Farming: farmland's top and wheat's stages; then food, farming's items and the hoes;
+    // then hunger's HUD icons.
+    "farmland",
+    "wheat_0",
+    "wheat_1",
+    "wheat_2",
+    "wheat_3",
+    "wheat_4",
+    "wheat_5",
+    "wheat_6",
+    "wheat_7",
+    "apple",
+    "bread",
+    "wheat",
+    "wheat_seeds",
+    "wooden_hoe",
+    "stone_hoe",
+    "iron_hoe",
+    "diamond_hoe",
+    "food_full",
+    "food_half",
+    "food_empty",
 ];
 
 /// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in

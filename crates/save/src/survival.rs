@@ -20,6 +20,7 @@ use hewn_core::sim::survival::{
     Cause, Furnace, FurnaceSlot, ItemDrop, LIFETIME, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Stack,
     Survival, Survivor, Vitals,
 };
+use hewn_core::sim::survival::{EXHAUSTION_PER_POINT, Hunger, MAX_HUNGER, STARVING_INTERVAL};
 use hewn_core::sim::{HOTBAR_SLOTS, Item, PlayerName};
 use hewn_core::world::{BlockPos, WORLD_HEIGHT};
 
@@ -49,6 +50,18 @@ struct SavedSurvivor {
     death: Option<String>,
     /// `(slot, stack)` for every non-empty slot.
     inventory: Vec<(usize, SavedStack)>,
+    /// Hunger and its counters; a world saved before hunger reads as full.
+    #[serde(default)]
+    hunger: Option<SavedHunger>,
+}
+
+/// A player's hunger as stored.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct SavedHunger {
+    level: u8,
+    saturation: f64,
+    exhaustion: f64,
+    starving_in: u16,
 }
 
 /// An item lying in the world as stored.
@@ -106,6 +119,12 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
         inventory: (s.inventory.slots().iter().enumerate())
             .filter_map(|(i, st)| st.as_ref().map(|&st| (i, saved_stack(st))))
             .collect(),
+        hunger: Some(SavedHunger {
+            level: s.hunger.level,
+            saturation: s.hunger.saturation,
+            exhaustion: s.hunger.exhaustion,
+            starving_in: s.hunger.starving_in,
+        }),
     });
     let drops = survival.drops.list().iter().map(|d| SavedDrop {
         stack: saved_stack(d.stack),
@@ -264,6 +283,24 @@ fn stack(s: &SavedStack) -> Result<Stack, String> {
     })
 }
 
+/// `h` checked against hunger's ranges: hunger to 20, saturation to the hunger, exhaustion
+/// below a point's worth, starvation's clock to its interval.
+fn saved_hunger(h: &SavedHunger) -> Result<Hunger, String> {
+    let in_range = h.level <= MAX_HUNGER
+        && (0.0..=f64::from(h.level)).contains(&h.saturation)
+        && (0.0..EXHAUSTION_PER_POINT).contains(&h.exhaustion)
+        && h.starving_in <= STARVING_INTERVAL;
+    if !in_range {
+        return Err("hunger, saturation or exhaustion out of range".to_owned());
+    }
+    Ok(Hunger {
+        level: h.level,
+        saturation: h.saturation,
+        exhaustion: h.exhaustion,
+        starving_in: h.starving_in,
+    })
+}
+
 fn survivor(s: &SavedSurvivor) -> Result<(PlayerName, Survivor), String> {
     let name = PlayerName::new(&s.name).map_err(|e| e.to_string())?;
     if s.health > MAX_HEALTH || s.air > MAX_AIR || usize::from(s.selected) >= HOTBAR_SLOTS {
@@ -275,7 +312,7 @@ fn survivor(s: &SavedSurvivor) -> Result<(PlayerName, Survivor), String> {
     let death = match &s.death {
         None => None,
         Some(name) => Some(
-            [Cause::Fall, Cause::Drowning, Cause::Cactus]
+            Cause::ALL
                 .into_iter()
                 .find(|c| c.name() == name)
                 .ok_or_else(|| format!("unknown cause of death {name:?}"))?,
@@ -292,6 +329,10 @@ fn survivor(s: &SavedSurvivor) -> Result<(PlayerName, Survivor), String> {
         },
         selected: s.selected,
         death,
+        hunger: match &s.hunger {
+            None => Hunger::full(),
+            Some(h) => saved_hunger(h)?,
+        },
         ..Survivor::default()
     };
     for (slot, st) in &s.inventory {

@@ -103,6 +103,18 @@ pub(crate) struct RawPlayer {
     /// Survival: air at the start, 0 to 900.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) air: Option<i64>,
+    /// Survival: hunger at the start, 0 to 20.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) hunger: Option<i64>,
+    /// Survival: saturation at the start, 0 to the hunger.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) saturation: Option<f64>,
+    /// Survival: exhaustion at the start, 0 to below 4.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) exhaustion: Option<f64>,
+    /// Survival: ticks until starving hurts again, while hunger is 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) starving_in: Option<i64>,
     /// Survival: what the player carries, each stack in its `slot`, or filling slots from
     /// 0 in order where none gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use hewn_core::physics::Body;
 use hewn_core::sim::survival::Detail;
-use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, Stack};
+use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, MAX_HUNGER, START_SATURATION, Stack};
 use hewn_core::sim::{Event, Simulation};
 use hewn_core::world::{Block, BlockPos, Edit, World};
 
@@ -316,6 +316,10 @@ pub struct TickReport {
     pub health: u8,
     /// The first player's air, 0 to 900.
     pub air: u16,
+    /// The first player's hunger, 0 to 20 (20 in creative).
+    pub hunger: u8,
+    /// The first player's saturation, 0 to its hunger (5 in creative).
+    pub saturation: f64,
     /// The first player's non-empty slots, in slot order (empty in creative).
     pub inventory: Vec<SlotReport>,
     /// The items lying in the world, in the order they appeared.
@@ -372,6 +376,8 @@ impl TickReport {
             mode: sim.mode().name(),
             health: survivor.map_or(MAX_HEALTH, |s| s.vitals.health),
             air: survivor.map_or(MAX_AIR, |s| s.vitals.air),
+            hunger: survivor.map_or(MAX_HUNGER, |s| s.hunger.level),
+            saturation: survivor.map_or(START_SATURATION, |s| s.hunger.saturation),
             inventory: survivor
                 .map(|s| {
                     let slots = s.inventory.slots().iter().enumerate();

@@ -1,5 +1,6 @@
-//! A scenario's survival keys: the world's `mode`, a player's `health`, `air` and
-//! `inventory`, and the survival actions (`craft`, `drop`, `select`, `respawn`, `smelt`,
+//! A scenario's survival keys: the world's `mode`, a player's `health`, `air`, `hunger`,
+//! `saturation` and `inventory`, and the survival actions (`use`, `craft`, `drop`,
+//! `select`, `respawn`, `smelt`,
 //! `fuel`, `collect`, and the screen's `open_inventory`, `open`, `close` and `click`) with
 //! their `item`, `count`, `slot` and `button`.
 //!
@@ -13,6 +14,7 @@ use super::{limits, vector};
 use hewn_core::sim::survival::recipes::RECIPES;
 use hewn_core::sim::survival::{Cause, HURT_COOLDOWN, ItemDrop, LIFETIME};
 use hewn_core::sim::survival::{ClickKind, ScreenAction, SlotRef};
+use hewn_core::sim::survival::{EXHAUSTION_PER_POINT, MAX_HUNGER, STARVING_INTERVAL};
 use hewn_core::sim::survival::{FurnaceSlot, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Stack, Survivor};
 use hewn_core::sim::{Action, HOTBAR_SLOTS, Item};
 
@@ -20,7 +22,8 @@ use hewn_core::sim::{Action, HOTBAR_SLOTS, Item};
 pub const MAX_ACTION_COUNT: i64 = hewn_core::sim::MAX_ACTION_COUNT as i64;
 
 /// The survival actions' names, for the list of actions an unknown one is told.
-pub const ACTIONS: [&str; 11] = [
+pub const ACTIONS: [&str; 12] = [
+    "use",
     "craft",
     "drop",
     "select",
@@ -64,7 +67,7 @@ pub(super) fn item_value(key: &str, name: &str) -> Result<Item, ScenarioError> {
             invalid(
                 key,
                 format!(
-                    "unknown item {} (items are the blocks a player can hold, stick, coal, charcoal, iron_ingot, gold_ingot, diamond, brick and the wooden_, stone_, iron_ and diamond_ pickaxe, axe and shovel)",
+                    "unknown item {} (items are the blocks a player can hold, stick, coal, charcoal, iron_ingot, gold_ingot, diamond, brick, apple, bread, wheat, wheat_seeds and the wooden_, stone_, iron_ and diamond_ pickaxe, axe, shovel and hoe)",
                     quoted(name)
                 ),
             )
@@ -81,8 +84,9 @@ fn within(key: &str, v: i64, lo: i64, hi: i64) -> Result<i64, ScenarioError> {
 }
 
 /// A player's survival state at the start, from the table at `table`: `health`, `air`,
-/// `inventory`, `selected`, `cooldown`, `unhurt`, `drowning_in`, `fall_top` and `death`,
-/// each as a fresh player has it where left out.
+/// `hunger`, `saturation`, `exhaustion`, `starving_in`, `inventory`, `selected`,
+/// `cooldown`, `unhurt`, `drowning_in`, `fall_top` and `death`, each as a fresh player has
+/// it where left out.
 pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, ScenarioError> {
     let key = |k: &str| format!("{table}.{k}");
     let number = |k: &str, v: Option<i64>, default: i64, hi: i64| {
@@ -124,6 +128,38 @@ pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, Scenari
         }
         v.fall_top = Some(top);
     }
+    let h = &mut s.hunger;
+    h.level = number(
+        "hunger",
+        raw.hunger,
+        i64::from(h.level),
+        i64::from(MAX_HUNGER),
+    )? as u8;
+    h.starving_in = number(
+        "starving_in",
+        raw.starving_in,
+        i64::from(h.starving_in),
+        i64::from(STARVING_INTERVAL),
+    )? as u16;
+    if let Some(saturation) = raw.saturation {
+        if !(0.0..=f64::from(h.level)).contains(&saturation) {
+            return Err(invalid(
+                key("saturation"),
+                format!("{saturation} is not from 0 to the hunger, {}", h.level),
+            ));
+        }
+        h.saturation = saturation;
+    }
+    h.saturation = h.saturation.min(f64::from(h.level));
+    if let Some(exhaustion) = raw.exhaustion {
+        if !(0.0..EXHAUSTION_PER_POINT).contains(&exhaustion) {
+            return Err(invalid(
+                key("exhaustion"),
+                format!("{exhaustion} is not from 0 to below {EXHAUSTION_PER_POINT}"),
+            ));
+        }
+        h.exhaustion = exhaustion;
+    }
     s.selected = number("selected", raw.selected, 0, HOTBAR_SLOTS as i64 - 1)? as u8;
     s.death = match raw.death.as_deref() {
         None => None,
@@ -135,7 +171,7 @@ pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, Scenari
                     invalid(
                         key("death"),
                         format!(
-                            "unknown cause {} (expected fall, drowning or cactus)",
+                            "unknown cause {} (expected fall, drowning, cactus or starvation)",
                             quoted(name)
                         ),
                     )
@@ -288,6 +324,7 @@ fn survival_action(
         ("open", _) => Action::Screen(ScreenAction::OpenLookedAt),
         ("close", _) => Action::Screen(ScreenAction::Close),
         ("click", _) => Action::Screen(click(key, raw)?),
+        ("use", _) => Action::Use,
         _ => Action::Respawn,
     })
 }
@@ -337,6 +374,7 @@ pub(crate) fn write(action: &Action, raw: &mut RawInput) {
         Action::Drop { count } => ("drop", None, Some(count), None),
         Action::Select(slot) => ("select", None, None, Some(slot)),
         Action::Respawn => ("respawn", None, None, None),
+        Action::Use => ("use", None, None, None),
         Action::Screen(screen) => (screen.name(), None, None, None),
         Action::FurnacePut { slot, item, count } => {
             let name = if slot == FurnaceSlot::Fuel {
@@ -385,6 +423,13 @@ pub(crate) fn player_keys(survivor: Option<&Survivor>) -> RawPlayer {
         drowning_in: differs(i64::from(v.drowning_in), i64::from(f.drowning_in)),
         fall_top: v.fall_top,
         death: s.death.map(|c| c.name().to_owned()),
+        hunger: Some(i64::from(s.hunger.level)),
+        saturation: Some(s.hunger.saturation),
+        exhaustion: (s.hunger.exhaustion != fresh.hunger.exhaustion).then_some(s.hunger.exhaustion),
+        starving_in: differs(
+            i64::from(s.hunger.starving_in),
+            i64::from(fresh.hunger.starving_in),
+        ),
         ..RawPlayer::default()
     }
 }

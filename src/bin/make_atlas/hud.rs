@@ -1,5 +1,5 @@
-//! The HUD's icons: hearts of health (full, half and empty) and bubbles of air (whole and
-//! bursting), each nine pixels square in the middle of a clear tile, at
+//! The HUD's icons: hearts of health (full, half and empty), drumsticks of hunger (full,
+//! half and empty) and bubbles of air (whole and bursting), each nine pixels square in the middle of a clear tile, at
 //! [`HUD_ICON_INSET`] from its top left, as Minecraft draws them.
 
 use hewn_mesh::tiles::{HUD_ICON_INSET, HUD_ICON_SIZE};
@@ -48,6 +48,19 @@ const BURST: Icon = [
     "..##.##..",
 ];
 
+/// A drumstick of hunger: meat at the top right, the bone's knuckle at the bottom left.
+const DRUMSTICK: Icon = [
+    "....###..",
+    "...#bbb#.",
+    "..#bwbbb#",
+    "..#bbbbd#",
+    ".##bbbdd#",
+    "#w##ddd#.",
+    "#ww####..",
+    ".##......",
+    ".........",
+];
+
 /// The tile of the HUD icon called `name`, for the names this module paints.
 pub(super) fn paint(name: &str) -> Option<Tile> {
     const RED: [u8; 4] = [214, 28, 28, 255];
@@ -71,7 +84,21 @@ pub(super) fn paint(name: &str) -> Option<Tile> {
             _ => None,
         })
     };
+    // Hunger's bar fills from the right, as Minecraft's does: a half drumstick keeps its
+    // right half.
+    let drumstick = |lost_columns: usize| {
+        place(&DRUMSTICK, |part, x| match part {
+            '#' => Some([34, 20, 10, 255]),
+            _ if x < lost_columns => Some([50, 30, 20, 140]),
+            'w' => Some([240, 232, 214, 255]),
+            'd' => Some([140, 72, 30, 255]),
+            _ => Some([198, 118, 58, 255]),
+        })
+    };
     Some(match name {
+        "food_full" => drumstick(0),
+        "food_half" => drumstick(5),
+        "food_empty" => drumstick(9),
         "heart_full" => heart(9),
         // The left half of the heart and its middle column, as Minecraft's half heart.
         "heart_half" => heart(5),

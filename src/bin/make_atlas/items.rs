@@ -1,6 +1,6 @@
 //! The items' tiles: flat icons on a clear ground, as a hand holds them and the inventory
-//! shows them. A stick, fuels, ingots, a diamond and a brick, and a pickaxe, an axe and a
-//! shovel of each tier.
+//! shows them. A stick, fuels, ingots, a diamond and a brick, food and farming's apple,
+//! bread, wheat and seeds, and a pickaxe, an axe, a shovel and a hoe of each tier.
 //!
 //! Each icon is drawn from a template, a picture in letters that name the parts of the
 //! item (outline, light, middle and dark), coloured from the material's palette: an iron
@@ -154,6 +154,106 @@ const GEM: Template = [
     "................",
 ];
 
+/// A hoe: a flat blade across the top of the handle, turned towards the hand.
+const HOE: Template = [
+    "................",
+    "................",
+    ".....OOOOOOOO...",
+    "....OaaaaabbbO..",
+    ".....OOOOOOcbO..",
+    "..........ohHo..",
+    ".........ohHo...",
+    "........ohHo....",
+    ".......ohHo.....",
+    "......ohHo......",
+    ".....ohHo.......",
+    "....ohHo........",
+    "...ohHo.........",
+    "..ohHo..........",
+    "..oHo...........",
+    "...o............",
+];
+
+/// An apple on its stalk, lit at the top left.
+const APPLE: Template = [
+    "................",
+    "................",
+    "........o.......",
+    "........h.......",
+    "....OOO.hOOO....",
+    "...OaabOObbbO...",
+    "..OaabbbbbbbcO..",
+    "..OabbbbbbbbcO..",
+    "..ObbbbbbbbbcO..",
+    "..ObbbbbbbbccO..",
+    "..ObbbbbbbbccO..",
+    "...ObbbbbbccO...",
+    "...OcbbbbcccO...",
+    "....OccOOccO....",
+    ".....OO..OO.....",
+    "................",
+];
+
+/// A loaf seen from the side, its crust scored.
+const LOAF: Template = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    ".....OOOOOO.....",
+    "...OOaaaaaaOO...",
+    "..OaaabaaabaaO..",
+    ".OabaaabaaabaaO.",
+    ".ObbbbbbbbbbbbO.",
+    ".ObbbbbbbbbbbcO.",
+    ".OcbbbbbbbbbccO.",
+    "..OcccccccccccO.",
+    "...OOOOOOOOOOO..",
+    "................",
+    "................",
+];
+
+/// A sheaf: three ears on stalks tied in the middle with twine.
+const SHEAF: Template = [
+    "................",
+    "...O...O...O....",
+    "..OaO.OaO.OaO...",
+    "..ObO.ObO.ObO...",
+    "..OaO.OaO.OaO...",
+    "..ObO.ObO.ObO...",
+    "...Oc.OcO.cO....",
+    "....c..c..c.....",
+    ".....c.c.c......",
+    "......ccc.......",
+    ".....hHHHh......",
+    "......ccc.......",
+    ".....c.c.c......",
+    "....c..c..c.....",
+    "...c...c...c....",
+    "................",
+];
+
+/// Seeds: a few small grains scattered.
+const SEEDS: Template = [
+    "................",
+    "................",
+    "................",
+    "................",
+    "................",
+    "....OO.....OO...",
+    "...OabO...OabO..",
+    "...ObcO...ObcO..",
+    "....OO.....OO...",
+    "........OO......",
+    ".......OabO.....",
+    ".......ObcO.....",
+    "....OO..OO......",
+    "...OabO.........",
+    "...ObcO.........",
+    "....OO..........",
+];
+
 /// A material's colours: outline, light, middle, dark.
 type Palette = [[i32; 3]; 4];
 
@@ -179,10 +279,24 @@ const BRICK: Palette = [[64, 26, 16], [206, 118, 86], [166, 82, 56], [122, 56, 3
 const COAL: Palette = [[14, 14, 14], [90, 90, 90], [44, 44, 46], [26, 26, 28]];
 /// Charcoal: coal's lump, browner, as burnt wood is.
 const CHARCOAL: Palette = [[22, 16, 10], [110, 90, 70], [60, 48, 36], [38, 30, 22]];
+const APPLE_RED: Palette = [[70, 10, 10], [250, 120, 110], [212, 30, 34], [150, 16, 20]];
+const CRUST: Palette = [[70, 40, 12], [236, 190, 110], [196, 136, 60], [150, 96, 36]];
+const STRAW: Palette = [
+    [96, 74, 20],
+    [244, 222, 120],
+    [214, 178, 70],
+    [170, 136, 44],
+];
+const GRAIN: Palette = [[40, 52, 16], [190, 200, 110], [120, 150, 60], [80, 100, 36]];
 
 /// The tile of the item called `name`, for the names this module paints.
 pub(super) fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
-    let tools = [("pickaxe", &PICKAXE), ("axe", &AXE), ("shovel", &SHOVEL)];
+    let tools = [
+        ("pickaxe", &PICKAXE),
+        ("axe", &AXE),
+        ("shovel", &SHOVEL),
+        ("hoe", &HOE),
+    ];
     let tiers = [
         ("wooden", &WOOD),
         ("stone", &STONE),
@@ -205,6 +319,10 @@ pub(super) fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "gold_ingot" => icon(&INGOT, &GOLD, 0, rng),
         "brick" => icon(&INGOT, &BRICK, 0, rng),
         "diamond" => icon(&GEM, &DIAMOND, 0, rng),
+        "apple" => icon(&APPLE, &APPLE_RED, 0, rng),
+        "bread" => icon(&LOAF, &CRUST, 4, rng),
+        "wheat" => icon(&SHEAF, &STRAW, 0, rng),
+        "wheat_seeds" => icon(&SEEDS, &GRAIN, 0, rng),
         _ => return None,
     })
 }

@@ -7,6 +7,7 @@
 //! `cargo run --bin make_atlas -- OUT.png`.
 
 mod cracks;
+mod farming;
 mod hud;
 mod items;
 mod plants;
@@ -496,6 +497,11 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "furnace_top" => survival::furnace_top(rng),
         "furnace_front" => survival::furnace_front(rng),
         "furnace_front_lit" => survival::furnace_front_lit(rng),
+        "farmland" => farming::farmland(rng),
+        _ if name.starts_with("wheat_") && name != "wheat_seeds" => {
+            let stage = name["wheat_".len()..].parse().ok()?;
+            farming::wheat(rng, stage)
+        }
         _ => {
             return items::paint(name, rng)
                 .or_else(|| cracks::paint(name))

@@ -63,6 +63,10 @@ pub enum Action {
         /// Which slot.
         slot: FurnaceSlot,
     },
+    /// Use what is in hand on what the player looks at: in survival, eat the food in hand
+    /// (over [`MEAL_TICKS`](crate::sim::survival::MEAL_TICKS)), till dirt or grass with a
+    /// hoe, or plant seeds on farmland.
+    Use,
     /// Survival: open, close or click the player's screen (its inventory, a crafting
     /// table or a furnace: [`crate::sim::survival::screen`]).
     Screen(ScreenAction),
@@ -101,6 +105,7 @@ impl Action {
             | Self::PlaceCrate
             | Self::ToggleCollider
             | Self::Respawn
+            | Self::Use
             | Self::Screen(_) => true,
         }
     }
@@ -118,6 +123,7 @@ impl Action {
             Self::Drop { .. } => "drop",
             Self::Select(_) => "select",
             Self::Respawn => "respawn",
+            Self::Use => "use",
             Self::FurnacePut {
                 slot: FurnaceSlot::Fuel,
                 ..
@@ -169,6 +175,8 @@ pub enum ActionOutcome {
     Stored,
     /// A screen opened.
     Opened,
+    /// A meal began.
+    Eating,
     /// A screen closed: its grid and cursor went back into the inventory.
     Closed,
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
@@ -259,6 +267,7 @@ impl Simulation {
             | Action::Respawn
             | Action::FurnacePut { .. }
             | Action::FurnaceTake { .. }
+            | Action::Use
             | Action::Screen(_) => ActionOutcome::Nothing,
             Action::ToggleFly => {
                 let body = self.players.body_mut(who);

@@ -1,5 +1,6 @@
 //! What the world does by itself each tick: water flows ([`super::water`]) and sand and
-//! gravel fall ([`crate::physics::falling`]).
+//! gravel fall ([`crate::physics::falling`]); crops grow on their own schedule
+//! ([`super::survival`]'s farming).
 //!
 //! Both start from changes. Every cell whose block changed during tick `t` — by the player,
 //! by water, by a landing block, or by a scenario's fills (counted as changes of tick 0) —
@@ -71,9 +72,12 @@ impl Simulation {
         }
         let reach = IVec3::new(WATER_READ_REACH, 0, WATER_READ_REACH);
         let mut flowing = Vec::new();
+        let mut growing = Vec::new();
         for pos in due {
             let block = self.world.block(pos);
-            if block.falls() {
+            if block.is_crop() {
+                growing.push(pos);
+            } else if block.falls() {
                 self.start_falling(pos, block);
             } else if block.is_water() {
                 for column in ColumnPos::covering(pos.offset(-reach), pos.offset(reach)) {
@@ -86,6 +90,9 @@ impl Simulation {
         water::update(&self.world, &flowing, &mut writes);
         let changes: Vec<_> = writes.changes(&self.world, MAX_EDITS_FOR_WATER).collect();
         self.world.set_blocks(changes);
+        for pos in growing {
+            self.grow(pos);
+        }
         self.note_changes();
     }
 

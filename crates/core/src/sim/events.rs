@@ -50,11 +50,13 @@ pub enum EventKind {
     Pickup,
     /// A player crafted ([`Detail::Items`]: what, and how many in all).
     Craft,
+    /// A player ate ([`Detail::Items`]: what).
+    Eat,
 }
 
 impl EventKind {
     /// Every kind, in the order above: what a kind's number on the wire indexes.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Step,
         Self::Swim,
         Self::Land,
@@ -66,6 +68,7 @@ impl EventKind {
         Self::Death,
         Self::Pickup,
         Self::Craft,
+        Self::Eat,
     ];
 
     /// The kind's name in `hewn sim`'s output.
@@ -83,6 +86,7 @@ impl EventKind {
             Self::Death => "death",
             Self::Pickup => "pickup",
             Self::Craft => "craft",
+            Self::Eat => "eat",
         }
     }
 }

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::Action;
-use super::survival::{Material, Tool};
+use super::survival::{Material, Tool, ToolKind};
 use crate::world::Block;
 use crate::world::block::travels_by_number;
 use serde::{Deserialize, Serialize};
@@ -140,22 +140,32 @@ impl Item {
     }
 
     /// Whether a player can hold `block`, and so place it: every block but air and bedrock
-    /// (which could never be removed), held as itself (a wall torch is held as the torch,
+    /// (which could never be removed), farmland (tilled by a hoe) and crops (planted from
+    /// seeds), held as itself (a wall torch is held as the torch,
     /// which becomes one where it is placed), and of water only the source, which is poured.
     /// The inventory offers these, and a server places no other.
     #[must_use]
     pub fn can_hold(block: Block) -> bool {
-        let held = block != Block::Air && block.held_as() == block && block.is_breakable();
+        let grown = block.is_crop() || block == Block::Farmland;
+        let held =
+            block != Block::Air && block.held_as() == block && block.is_breakable() && !grown;
         block == Block::Water || (held && !block.is_water())
     }
 
-    /// What using the item (the place button) does: placing a block or a crate; a material
-    /// or a tool places nothing.
+    /// What using the item (the place button) does: placing a block or a crate; eating
+    /// food, tilling with a hoe or planting seeds ([`Action::Use`]); other materials and
+    /// tools do nothing.
     #[must_use]
     pub const fn use_action(self) -> Option<Action> {
         match self {
             Self::Block(block) => Some(Action::Place(block)),
             Self::Crate => Some(Action::PlaceCrate),
+            Self::Material(Material::WheatSeeds)
+            | Self::Tool(Tool {
+                kind: ToolKind::Hoe,
+                ..
+            }) => Some(Action::Use),
+            Self::Material(_) if super::survival::food(self).is_some() => Some(Action::Use),
             Self::Material(_) | Self::Tool(_) => None,
         }
     }

@@ -301,6 +301,7 @@ impl Simulation {
             outcomes.push(input.actions.iter().map(|&a| self.act(who, a)).collect());
             if surviving {
                 self.dig(who, input.controls.held(crate::physics::Control::Dig));
+                self.eat(who);
             }
         }
         self.note_changes();
@@ -310,10 +311,15 @@ impl Simulation {
                 continue;
             }
             let before = self.players.list()[who].body;
-            self.move_player(who, input.controls);
-            self.note_move(who, &before, input.controls);
+            let controls = if surviving {
+                self.survival_controls(who, input.controls)
+            } else {
+                input.controls
+            };
+            self.move_player(who, controls);
+            self.note_move(who, &before, controls);
             if surviving {
-                self.live(who, &before);
+                self.live(who, &before, controls);
             }
         }
         for c in self.crates.list() {

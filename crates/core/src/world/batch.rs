@@ -73,6 +73,7 @@ impl World {
                     self.redrawn.extend(pos.chunks_seeing());
                     if (before.holds_torches() && !block.holds_torches())
                         || (before.holds_plants() && !block.holds_plants())
+                        || before == Block::Farmland
                     {
                         removed.push(pos);
                     }

@@ -169,6 +169,24 @@ pub enum Block {
     /// A furnace with a fire in it: as the furnace, but its mouth glows and gives off block
     /// light 13. A player holds and places the furnace, which its fire lights.
     LitFurnace = 73,
+    /// Dirt tilled by a hoe, where wheat is planted.
+    Farmland = 74,
+    /// Wheat just planted: the first of its eight stages ([`Block::crop_stage`]).
+    Wheat0 = 75,
+    /// Wheat at stage 1.
+    Wheat1 = 76,
+    /// Wheat at stage 2.
+    Wheat2 = 77,
+    /// Wheat at stage 3.
+    Wheat3 = 78,
+    /// Wheat at stage 4.
+    Wheat4 = 79,
+    /// Wheat at stage 5.
+    Wheat5 = 80,
+    /// Wheat at stage 6.
+    Wheat6 = 81,
+    /// Ripe wheat, ready to harvest.
+    Wheat7 = 82,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -282,7 +300,7 @@ use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 74;
+    pub const COUNT: usize = 83;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -360,6 +378,15 @@ impl Block {
         Self::CraftingTable,
         Self::Furnace,
         Self::LitFurnace,
+        Self::Farmland,
+        Self::Wheat0,
+        Self::Wheat1,
+        Self::Wheat2,
+        Self::Wheat3,
+        Self::Wheat4,
+        Self::Wheat5,
+        Self::Wheat6,
+        Self::Wheat7,
     ];
 
     /// The block's stable numeric id.
@@ -514,11 +541,53 @@ impl Block {
         self.properties().breakable
     }
 
-    /// Whether a placed block may replace this one (air, water of any level and plants can
-    /// be built into).
+    /// Whether a placed block may replace this one (air, water of any level and wild plants
+    /// can be built into; a crop cannot).
     #[must_use]
     pub const fn is_replaceable(self) -> bool {
-        matches!(self, Self::Air) || self.is_water() || self.is_plant()
+        matches!(self, Self::Air) || self.is_water() || (self.is_plant() && !self.is_crop())
+    }
+
+    /// The stages of wheat, planted first and ripe last.
+    pub const WHEAT: [Self; 8] = [
+        Self::Wheat0,
+        Self::Wheat1,
+        Self::Wheat2,
+        Self::Wheat3,
+        Self::Wheat4,
+        Self::Wheat5,
+        Self::Wheat6,
+        Self::Wheat7,
+    ];
+
+    /// A crop's stage, 0 (planted) to 7 (ripe); `None` for anything else.
+    #[must_use]
+    pub const fn crop_stage(self) -> Option<u8> {
+        let id = self as u8;
+        if id >= Self::Wheat0 as u8 && id <= Self::Wheat7 as u8 {
+            Some(id - Self::Wheat0 as u8)
+        } else {
+            None
+        }
+    }
+
+    /// Whether this is a crop: planted by a player on farmland, growing by stages.
+    #[must_use]
+    pub const fn is_crop(self) -> bool {
+        self.crop_stage().is_some()
+    }
+
+    /// Whether this block can stay on `below`: a crop only on farmland, another plant on
+    /// what holds plants ([`Block::holds_plants`]); anything else on anything.
+    #[must_use]
+    pub fn stands_on(self, below: Self) -> bool {
+        if self.is_crop() {
+            below == Self::Farmland
+        } else if self.is_plant() || self == Self::Cactus {
+            below.holds_plants()
+        } else {
+            true
+        }
     }
 
     /// Whether this is a plant drawn as crossed quads (tall grass, flowers, a dead bush):

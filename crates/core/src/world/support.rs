@@ -1,6 +1,6 @@
 //! Blocks that hang on others: a torch stands on the block below it or leans against the
 //! wall behind it, a plant or a cactus stands on the block below it, and each drops
-//! (becomes air) when that block goes.
+//! (becomes air) when that block goes; a crop needs farmland under it.
 
 use super::{Block, BlockPos, BlockSource, Face};
 
@@ -12,7 +12,7 @@ pub(super) fn held_by(world: &impl BlockSource, removed: &[BlockPos]) -> Vec<Blo
     for &support in removed {
         let above = support.offset(Face::Up.normal());
         let on_top = world.block(above);
-        if (on_top.is_plant() || on_top == Block::Cactus) && !world.block(support).holds_plants() {
+        if !on_top.stands_on(world.block(support)) {
             dropped.push(above);
         }
         for face in [Face::Up, Face::East, Face::West, Face::South, Face::North] {

@@ -3,7 +3,7 @@
 //!
 //! A client plays survival on its copy of the world, so it must know what its player holds
 //! and how it fares. The server sends each client only its own player's state, and only
-//! what the window shows or the client's prediction reads (health and air, not the
+//! what the window shows or the client's prediction reads (health, air and hunger, not the
 //! counters of the rules that change them, which run on the server alone), so a message
 //! changes only when something the player sees changes. Everything read from the wire is
 //! checked against the game's own limits before it reaches the simulation: an unknown
@@ -16,6 +16,7 @@ use super::WireError;
 use hewn_core::sim::survival::{
     Cause, Dig, Furnace, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Screen, Stack, Station, Survivor,
 };
+use hewn_core::sim::survival::{MAX_HUNGER, MEAL_TICKS, Meal};
 use hewn_core::sim::{HOTBAR_SLOTS, Item};
 use hewn_core::world::BlockPos;
 
@@ -143,6 +144,10 @@ pub struct SurvivorState {
     pub health: u8,
     /// Air, 0 to [`MAX_AIR`].
     pub air: u16,
+    /// Hunger, 0 to [`MAX_HUNGER`]: the bar, and whether it may sprint.
+    pub hunger: u8,
+    /// Whether it is eating the food in hand.
+    pub eating: bool,
     /// The hotbar slot in hand.
     pub selected: u8,
     /// The 36 slots.
@@ -176,6 +181,8 @@ impl SurvivorState {
         Self {
             health: s.vitals.health,
             air: s.vitals.air,
+            hunger: s.hunger.level,
+            eating: s.meal.is_some(),
             selected: s.selected,
             inventory: wire_slots(s.inventory.slots()),
             death: s.death.map(|c| c as u8),
@@ -192,8 +199,10 @@ impl SurvivorState {
     /// # Errors
     /// [`WireError::Invalid`] for anything out of the game's range.
     pub fn survivor(&self) -> Result<(Survivor, Option<Furnace>), WireError> {
-        if self.health > MAX_HEALTH || self.air > MAX_AIR {
-            return Err(WireError::Invalid("health or air past the most there is"));
+        if self.health > MAX_HEALTH || self.air > MAX_AIR || self.hunger > MAX_HUNGER {
+            return Err(WireError::Invalid(
+                "health, air or hunger past the most there is",
+            ));
         }
         if usize::from(self.selected) >= HOTBAR_SLOTS {
             return Err(WireError::Invalid("a hotbar slot that does not exist"));
@@ -204,6 +213,8 @@ impl SurvivorState {
         };
         s.vitals.health = self.health;
         s.vitals.air = self.air;
+        s.hunger.level = self.hunger;
+        s.hunger.saturation = s.hunger.saturation.min(f64::from(self.hunger));
         let slots: [Option<Stack>; SLOTS] = read_slots(&self.inventory)?;
         for (i, stack) in slots.into_iter().enumerate() {
             *s.inventory.slot_mut(i) = stack;
@@ -226,6 +237,15 @@ impl SurvivorState {
                 needed: 10,
             }),
             None => None,
+        };
+        // A meal shown as just begun: the server, which times it, says when it ends.
+        s.meal = match (self.eating, s.held()) {
+            (true, Some(held)) => Some(Meal {
+                slot: s.selected,
+                item: held.item,
+                left: MEAL_TICKS,
+            }),
+            _ => None,
         };
         let mut furnace = None;
         if let Some(w) = &self.screen {

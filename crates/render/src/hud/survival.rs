@@ -1,10 +1,11 @@
 //! Survival's part of the HUD, laid out as Minecraft's: ten hearts of health just above the
-//! hotbar's left end, bubbles of air above its right end while they matter, and on the
+//! hotbar's left end, ten drumsticks of hunger above its right end, bubbles of air above
+//! those while they matter, and on the
 //! hotbar's stacks their counts and, for a worn tool, how much of it is left.
 
 use super::{HudBuilder, tile_uvs};
 use hewn_core::sim::HOTBAR_SLOTS;
-use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, Stack};
+use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, MAX_HUNGER, Stack};
 use hewn_mesh::tiles::{HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, tile_index};
 
 /// HUD pixels from one heart or bubble to the next: they overlap by one, as Minecraft's.
@@ -23,6 +24,8 @@ pub struct SurvivalHud {
     pub hotbar: [Option<Stack>; HOTBAR_SLOTS],
     /// Health, 0 to [`MAX_HEALTH`]: two points a heart.
     pub health: u8,
+    /// Hunger, 0 to [`MAX_HUNGER`]: two points a drumstick.
+    pub hunger: u8,
     /// Air, 0 to [`MAX_AIR`], while it is shown: the eyes under water, or the breath not
     /// yet whole again.
     pub air: Option<u16>,
@@ -36,6 +39,18 @@ pub fn heart(health: u8, i: u8) -> &'static str {
         0 => "heart_empty",
         1 => "heart_half",
         _ => "heart_full",
+    }
+}
+
+/// How one drumstick shows `hunger`: the `i`th from the right (from 0) is full, half or
+/// empty.
+#[must_use]
+pub fn drumstick(hunger: u8, i: u8) -> &'static str {
+    let hunger = hunger.min(MAX_HUNGER);
+    match hunger.saturating_sub(2 * i) {
+        0 => "food_empty",
+        1 => "food_half",
+        _ => "food_full",
     }
 }
 
@@ -68,17 +83,22 @@ impl SurvivalHud {
         stack_marks(b, stack, x, top, slot, scale);
     }
 
-    /// Draws the hearts and the air over the hotbar whose left end is at `left` and whose
-    /// top is at `top`.
+    /// Draws the hearts, hunger and the air over the hotbar whose left end is at `left` and
+    /// whose top is at `top`.
     pub(super) fn draw_bars(&self, b: &mut HudBuilder, left: f32, top: f32, scale: f32) {
         let size = HUD_ICON_SIZE as f32 * scale;
         let y = top - 2.0 - ICON_GAP * scale - size;
+        let right = left + 9.0 * 22.0 * scale;
         for i in 0..MAX_HEALTH / 2 {
             let x = left + f32::from(i) * ICON_STEP * scale;
             hud_icon(b, x, y, size, heart(self.health, i));
         }
+        for i in 0..MAX_HUNGER / 2 {
+            let x = right - size - f32::from(i) * ICON_STEP * scale;
+            hud_icon(b, x, y, size, drumstick(self.hunger, i));
+        }
         if let Some(air) = self.air {
-            let right = left + 9.0 * 22.0 * scale;
+            let y = y - size - scale;
             let (whole, burst) = bubbles(air);
             for k in 0..whole + u16::from(burst) {
                 let x = right - size - f32::from(k) * ICON_STEP * scale;
@@ -166,6 +186,18 @@ mod tests {
     }
 
     #[test]
+    fn drumsticks_show_two_points_each_emptying_from_the_left() {
+        let row = |hunger| (0..10).map(|i| drumstick(hunger, i)).collect::<Vec<_>>();
+        assert_eq!(row(20), ["food_full"; 10]);
+        let seven = row(7);
+        assert_eq!(
+            seven[..4],
+            ["food_full", "food_full", "food_full", "food_half"]
+        );
+        assert!(seven[4..].iter().all(|&h| h == "food_empty"));
+    }
+
+    #[test]
     fn a_bubble_goes_every_ninety_ticks_and_shows_burst_as_it_goes() {
         assert_eq!(bubbles(900), (10, false));
         assert_eq!(bubbles(899), (10, false));
@@ -184,6 +216,9 @@ mod tests {
             "heart_empty",
             "bubble",
             "bubble_burst",
+            "food_full",
+            "food_half",
+            "food_empty",
         ] {
             assert!(tile_index(name).is_some(), "{name}");
         }

@@ -32,6 +32,7 @@ pub(crate) fn any_survival_action() -> impl Strategy<Value = Action> {
         any_count().prop_map(|count| Action::Drop { count }),
         any_count().prop_map(Action::Select),
         Just(Action::Respawn),
+        Just(Action::Use),
         (slot.clone(), any_item(), any_count())
             .prop_map(|(slot, item, count)| Action::FurnacePut { slot, item, count }),
         slot.prop_map(|slot| Action::FurnaceTake { slot }),

@@ -29,6 +29,9 @@ pub const fn hardness_tenths(block: Block) -> Option<u32> {
         }
         B::Torch | B::WallTorchEast | B::WallTorchWest | B::WallTorchSouth | B::WallTorchNorth => 0,
         B::TallGrass | B::Dandelion | B::Poppy | B::Cornflower | B::DeadBush => 0,
+        B::Wheat0 | B::Wheat1 | B::Wheat2 | B::Wheat3 | B::Wheat4 | B::Wheat5 | B::Wheat6 => 0,
+        B::Wheat7 => 0,
+        B::Farmland => 6,
         B::Leaves | B::SpruceLeaves | B::BirchLeaves | B::Snow => 2,
         B::Glass | B::Glowstone => 3,
         B::Cactus => 4,
@@ -70,7 +73,9 @@ pub const fn right_tool(block: Block) -> Option<ToolKind> {
             Some(ToolKind::Axe)
         }
         B::PlanksSlab | B::CraftingTable => Some(ToolKind::Axe),
-        B::Dirt | B::Grass | B::Sand | B::Gravel | B::Clay | B::Snow => Some(ToolKind::Shovel),
+        B::Dirt | B::Grass | B::Sand | B::Gravel | B::Clay | B::Snow | B::Farmland => {
+            Some(ToolKind::Shovel)
+        }
         B::Ice => Some(ToolKind::Pickaxe),
         _ if needed_tier(block).is_some() => Some(ToolKind::Pickaxe),
         _ => None,
@@ -145,10 +150,12 @@ pub fn drop_of(block: Block, tool: Option<Tool>) -> Option<Item> {
     }
     match block {
         B::Stone => Some(Item::Block(B::Cobblestone)),
-        B::Grass => Some(Item::Block(B::Dirt)),
+        B::Grass | B::Farmland => Some(Item::Block(B::Dirt)),
         B::CoalOre => Some(Item::Material(Material::Coal)),
         B::DiamondOre => Some(Item::Material(Material::Diamond)),
         B::Leaves | B::SpruceLeaves | B::BirchLeaves | B::Glass | B::Ice | B::TallGrass => None,
+        // What a crop gives depends on its stage and on chance: [`super::farming`].
+        _ if block.is_crop() => None,
         _ => Some(Item::Block(block.held_as())),
     }
 }

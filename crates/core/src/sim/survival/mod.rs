@@ -4,13 +4,16 @@
 //! A world is in one [`Mode`]. In creative, blocks are endless, one click breaks any
 //! breakable block and nothing hurts: none of this module's state changes and none of it is
 //! hashed, so creative runs hash as they always did. In survival each player has a
-//! [`Survivor`]: its [`Vitals`], its [`Inventory`] and the block it is digging; items lie in
+//! [`Survivor`]: its [`Vitals`], its [`Hunger`], its [`Inventory`] and the block it is
+//! digging; items lie in
 //! the world as [`Drops`], and furnaces keep their contents ([`Furnace`]). The rules that
 //! change them each tick are in [`play`](self::play) and its siblings.
 
 mod digging;
 mod drops;
+mod farming;
 mod furnace;
+mod hunger;
 mod inventory;
 mod play;
 pub mod recipes;
@@ -27,7 +30,12 @@ pub use digging::{dig_ticks, drop_of, hardness_tenths, harvests, needed_tier, ri
 pub use drops::{
     Drops, ITEM_SIZE, ItemDrop, LIFETIME, MAX_ITEMS, MAX_ITEMS_PER_COLUMN, PICKUP_DELAY,
 };
+pub use farming::{GROW_TICKS_DRY, GROW_TICKS_WET, HYDRATION_REACH, harvest};
 pub use furnace::{Furnace, FurnaceSlot};
+pub use hunger::{
+    EXHAUSTION_PER_POINT, Effort, FED, Food, Hunger, MAX_HUNGER, MEAL_TICKS, Meal,
+    START_SATURATION, STARVING_INTERVAL, TOO_HUNGRY_TO_SPRINT, food,
+};
 pub use inventory::{Inventory, SLOTS, Stack};
 pub use screen::{ClickKind, Screen, ScreenAction, SlotRef, Station};
 pub use smelting::{SMELT_TICKS, burn_ticks, smelted};
@@ -51,7 +59,7 @@ pub enum Detail {
     },
     /// What killed.
     Death(Cause),
-    /// Items picked up or crafted.
+    /// Items picked up, crafted or eaten.
     Items {
         /// What.
         item: Item,
@@ -117,6 +125,10 @@ impl Dig {
 pub struct Survivor {
     /// Health and air.
     pub vitals: Vitals,
+    /// Hunger, saturation and exhaustion.
+    pub hunger: Hunger,
+    /// The meal it is eating, while it eats.
+    pub meal: Option<Meal>,
     /// What it carries.
     pub inventory: Inventory,
     /// The hotbar slot in hand, 0 to 8.
@@ -160,6 +172,19 @@ impl Survivor {
             None => h.bool(false),
         }
         h.bytes(&[self.death.map_or(0, |c| c as u8 + 1)]);
+        let hunger = &self.hunger;
+        h.bytes(&[hunger.level]);
+        h.f64(hunger.saturation);
+        h.f64(hunger.exhaustion);
+        h.u64(u64::from(hunger.starving_in));
+        match self.meal {
+            Some(m) => {
+                h.bytes(&[1, m.slot]);
+                h.u64(u64::from(m.item.id()));
+                h.u64(u64::from(m.left));
+            }
+            None => h.bytes(&[0]),
+        }
         // Only an open screen is hashed, so that play without one hashes as it always did.
         if self.screen != Screen::default() {
             let s = &self.screen;

@@ -5,13 +5,14 @@ use glam::DVec3;
 
 use super::Detail;
 use super::furnace::FurnaceSlot;
+use super::hunger::{self, Effort, Hunger};
 use super::inventory::Stack;
 use super::vitals::{Cause, Senses, Vitals};
 use super::{Dig, ItemDrop, Mode, Survival, Survivor, dig_ticks, drop_of, hardness_tenths};
 use super::{burn_ticks, recipes};
 use crate::aabb::Aabb;
 use crate::physics::tuning::REACH;
-use crate::physics::{Body, quantize};
+use crate::physics::{Body, Control, Controls, quantize};
 use crate::sim::{Action, ActionOutcome, EventKind, Item, Simulation, Target};
 use crate::world::{Block, BlockPos, BlockSource};
 
@@ -57,6 +58,21 @@ impl Simulation {
                     .insert(m.name.clone(), Survivor::default());
             }
         }
+    }
+
+    /// The controls player `who` moves by: those held, without sprint when it is too
+    /// hungry to sprint.
+    pub(in crate::sim) fn survival_controls(&self, who: usize, held: Controls) -> Controls {
+        let hungry = self
+            .survival
+            .survivors
+            .get(&self.players.list()[who].name)
+            .is_some_and(|s| !s.hunger.can_sprint());
+        let mut controls = held;
+        if hungry {
+            controls.set(Control::Sprint, false);
+        }
+        controls
     }
 
     /// Whether player `who` is dead and waiting to respawn.
@@ -116,6 +132,7 @@ impl Simulation {
             Action::FurnacePut { slot, item, count } => self.fill_furnace(who, slot, item, count),
             Action::FurnaceTake { slot } => self.empty_furnace(who, slot),
             Action::Screen(screen) => self.act_on_screen(who, screen),
+            Action::Use => self.use_in_survival(who),
         }
     }
 
@@ -174,13 +191,15 @@ impl Simulation {
                 self.add_drop(stack, centre, DVec3::ZERO);
             }
         }
+        self.drop_harvest(block, cell, centre);
         if tool.is_some() && hardness_tenths(block).is_some_and(|h| h > 0) {
             self.wear_tool(who);
         }
+        self.survivor_mut(who).hunger.exhaust(hunger::BROKE);
     }
 
     /// The tool in player `who`'s hand is used once, and breaks when used up.
-    fn wear_tool(&mut self, who: usize) {
+    pub(super) fn wear_tool(&mut self, who: usize) {
         let s = self.survivor_mut(who);
         let slot = s.inventory.slot_mut(usize::from(s.selected));
         if let Some(stack) = slot
@@ -194,7 +213,7 @@ impl Simulation {
     }
 
     /// Lays `stack` in the world at `position` moving at `velocity`.
-    fn add_drop(&mut self, stack: Stack, position: DVec3, velocity: DVec3) {
+    pub(super) fn add_drop(&mut self, stack: Stack, position: DVec3, velocity: DVec3) {
         if stack.count > 0 {
             self.survival
                 .drops
@@ -361,6 +380,7 @@ impl Simulation {
         let s = self.survivor_mut(who);
         s.death = None;
         s.vitals = Vitals::full();
+        s.hunger = Hunger::full();
         let body = self.players.body_mut(who);
         let collider = body.collider;
         *body = Body::new(quantize(spawn));
@@ -368,24 +388,40 @@ impl Simulation {
         ActionOutcome::Respawned
     }
 
-    /// The rules of health and air for player `who`, which was `before` when it moved this
-    /// tick; the dead drop what they carried.
-    pub(in crate::sim) fn live(&mut self, who: usize, before: &Body) {
+    /// The rules of health, air and hunger for player `who`, which was `before` when it
+    /// moved this tick holding `controls`; the dead drop what they carried.
+    pub(in crate::sim) fn live(&mut self, who: usize, before: &Body, controls: Controls) {
         if self.is_dead(who) {
             return;
         }
         let after = self.players.list()[who].body;
         let wet = |p: DVec3| self.world.block(BlockPos::containing(p)).is_water();
-        let senses = Senses {
+        let feet_wet = wet(after.position);
+        let mut senses = Senses {
             before: *before,
             after,
             feet_wet_before: wet(before.position),
-            feet_wet: wet(after.position),
+            feet_wet,
             eyes_under: wet(after.eye()),
             touching_cactus: self.touches_cactus(after.bounds()),
+            fed: false,
         };
         let s = self.survivor_mut(who);
-        let hurts = s.vitals.tick(&senses);
+        senses.fed = s.hunger.is_fed();
+        let effort = effort(before, &after, controls, feet_wet);
+        let health = s.vitals.health;
+        let mut hurts = s.vitals.tick(&senses);
+        if s.vitals.health > health {
+            s.hunger.exhaust(hunger::HEALED);
+        }
+        if s.hunger.starves() && s.vitals.health > 1 {
+            let lost = s.vitals.hurt(1);
+            if lost > 0 {
+                hurts.push((Cause::Starvation, lost));
+            }
+        }
+        let hurt = hunger::HURT * hurts.iter().map(|_| 1.0).sum::<f64>();
+        s.hunger.exhaust(effort.exhaustion() + hurt);
         let dead = s.vitals.is_dead();
         for &(cause, amount) in &hurts {
             self.note_detail(who, EventKind::Hurt, Detail::Hurt { cause, amount });
@@ -421,6 +457,7 @@ impl Simulation {
         let s = self.survivor_mut(who);
         s.death = Some(cause);
         s.digging = None;
+        s.meal = None;
         let carried = s.inventory.take_all();
         // At most the 36 slots of an inventory: exact in f64.
         let n = f64::from(u32::try_from(carried.len().max(1)).unwrap_or(u32::MAX));
@@ -517,5 +554,28 @@ impl Simulation {
                 self.world.set_block(cell, shown);
             }
         }
+    }
+}
+
+/// How hunger counts a player's move from `before` to `after` holding `controls`: the
+/// distance across on the ground or in water, sprinted or not, and a jump when it left the
+/// ground going up with jump held.
+fn effort(before: &Body, after: &Body, controls: Controls, in_water: bool) -> Effort {
+    let across = (after.position - before.position).with_y(0.0).length();
+    let sprinting = controls.held(Control::Sprint) && controls.held(Control::Forward);
+    let counted = if before.on_ground || after.on_ground || in_water {
+        across
+    } else {
+        0.0
+    };
+    let sprinted = sprinting && !in_water;
+    Effort {
+        walked: if sprinted { 0.0 } else { counted },
+        sprinted: if sprinted { counted } else { 0.0 },
+        jumped: before.on_ground
+            && !after.on_ground
+            && after.velocity.y > 0.0
+            && controls.held(Control::Jump),
+        sprinting,
     }
 }

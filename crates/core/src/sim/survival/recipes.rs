@@ -50,6 +50,7 @@ const STONE_BRICKS: &[Item] = &[block(Block::StoneBricks)];
 const SANDSTONE: &[Item] = &[block(Block::Sandstone)];
 const IRON_INGOT: &[Item] = &[material(Material::IronIngot)];
 const DIAMOND: &[Item] = &[material(Material::Diamond)];
+const WHEAT: &[Item] = &[material(Material::Wheat)];
 const COAL: &[Item] = &[material(Material::Coal), material(Material::Charcoal)];
 
 /// A recipe making `count` of `output` from the pattern `pattern` with `key`.
@@ -65,13 +66,14 @@ const fn recipe(output: Item, count: u8, pattern: &'static [&'static str], key: 
 /// A key: what each character of a pattern stands for.
 type Key = &'static [(char, &'static [Item])];
 
-/// The three tools of one tier, made of what `key`'s `M` names with sticks (`S`).
-fn tools(tier: Tier, key: Key) -> [Recipe; 3] {
+/// The four tools of one tier, made of what `key`'s `M` names with sticks (`S`).
+fn tools(tier: Tier, key: Key) -> [Recipe; 4] {
     let tool = |kind| Item::Tool(Tool::new(kind, tier));
     [
         recipe(tool(ToolKind::Pickaxe), 1, &["MMM", " S ", " S "], key),
         recipe(tool(ToolKind::Axe), 1, &["MM", "MS", " S"], key),
         recipe(tool(ToolKind::Shovel), 1, &["M", "S", "S"], key),
+        recipe(tool(ToolKind::Hoe), 1, &["MM", " S", " S"], key),
     ]
 }
 
@@ -119,6 +121,12 @@ pub static RECIPES: std::sync::LazyLock<Vec<Recipe>> = std::sync::LazyLock::new(
     all.extend(tools(Tier::Stone, &[('M', COBBLESTONE), ('S', STICK)]));
     all.extend(tools(Tier::Iron, &[('M', IRON_INGOT), ('S', STICK)]));
     all.extend(tools(Tier::Diamond, &[('M', DIAMOND), ('S', STICK)]));
+    all.push(recipe(
+        material(Material::Bread),
+        1,
+        &["WWW"],
+        &[('W', WHEAT)],
+    ));
     all
 });
 

@@ -1,7 +1,7 @@
 //! Tools and the materials that are neither blocks nor tools: what survival adds to the
 //! things a player can carry.
 //!
-//! A tool is a kind (pickaxe, axe, shovel) in a tier (wood, stone, iron, diamond). The tier
+//! A tool is a kind (pickaxe, axe, shovel, hoe) in a tier (wood, stone, iron, diamond). The tier
 //! sets how fast it digs the blocks its kind is right for and how many uses it lasts, with
 //! Minecraft's numbers: speeds 2, 4, 6 and 8, and 59, 131, 250 and 1,561 uses.
 
@@ -14,6 +14,8 @@ pub enum ToolKind {
     Axe,
     /// Dirt, grass, sand, gravel, clay and snow.
     Shovel,
+    /// Tills dirt and grass into farmland; digs nothing faster.
+    Hoe,
 }
 
 /// What a tool is made of, weakest first: the order is the order of strength, so a tier
@@ -67,15 +69,20 @@ pub struct Tool {
 }
 
 impl Tool {
-    /// Every tool: pickaxes, axes, shovels, each weakest first.
-    pub const ALL: [Self; 12] = {
-        let kinds = [ToolKind::Pickaxe, ToolKind::Axe, ToolKind::Shovel];
+    /// Every tool: pickaxes, axes, shovels, hoes, each weakest first.
+    pub const ALL: [Self; 16] = {
+        let kinds = [
+            ToolKind::Pickaxe,
+            ToolKind::Axe,
+            ToolKind::Shovel,
+            ToolKind::Hoe,
+        ];
         let mut all = [Self {
             kind: ToolKind::Pickaxe,
             tier: Tier::Wood,
-        }; 12];
+        }; 16];
         let mut i = 0;
-        while i < 12 {
+        while i < all.len() {
             all[i] = Self {
                 kind: kinds[i / 4],
                 tier: Tier::ALL[i % 4],
@@ -94,7 +101,7 @@ impl Tool {
     /// The tool's name, as Minecraft's: `wooden_pickaxe`, `stone_axe`, `diamond_shovel`.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        const NAMES: [[&str; 4]; 3] = [
+        const NAMES: [[&str; 4]; 4] = [
             [
                 "wooden_pickaxe",
                 "stone_pickaxe",
@@ -108,6 +115,7 @@ impl Tool {
                 "iron_shovel",
                 "diamond_shovel",
             ],
+            ["wooden_hoe", "stone_hoe", "iron_hoe", "diamond_hoe"],
         ];
         NAMES[self.kind as usize][self.tier as usize]
     }
@@ -131,11 +139,19 @@ pub enum Material {
     Diamond,
     /// Clay fired in a furnace; four make a block of bricks.
     Brick,
+    /// Now and then from oak leaves broken; food.
+    Apple,
+    /// Three wheat in a row; food.
+    Bread,
+    /// Harvested from ripe wheat.
+    Wheat,
+    /// From tall grass broken, and from wheat; planted on farmland.
+    WheatSeeds,
 }
 
 impl Material {
     /// Every material, in declaration order.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 11] = [
         Self::Stick,
         Self::Coal,
         Self::Charcoal,
@@ -143,6 +159,10 @@ impl Material {
         Self::GoldIngot,
         Self::Diamond,
         Self::Brick,
+        Self::Apple,
+        Self::Bread,
+        Self::Wheat,
+        Self::WheatSeeds,
     ];
 
     /// The material's name, as Minecraft's.
@@ -156,6 +176,10 @@ impl Material {
             Self::GoldIngot => "gold_ingot",
             Self::Diamond => "diamond",
             Self::Brick => "brick",
+            Self::Apple => "apple",
+            Self::Bread => "bread",
+            Self::Wheat => "wheat",
+            Self::WheatSeeds => "wheat_seeds",
         }
     }
 }

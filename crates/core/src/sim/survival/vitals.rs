@@ -7,7 +7,9 @@
 //!   are not; at none, 2 health go at once and 2 more every 60 ticks;
 //! - a cactus touched costs 1;
 //! - after any hurt, none for 30 ticks;
-//! - below full and unhurt for 240 ticks, 1 back every 240 ticks.
+//! - below full, unhurt for 240 ticks and fed (hunger 18 or more: [`super::hunger`]), 1
+//!   back every 240 ticks;
+//! - starving (hunger 0) costs 1 every 240 ticks, down to 1.
 
 use crate::physics::Body;
 
@@ -40,11 +42,13 @@ pub enum Cause {
     Drowning,
     /// Touching a cactus.
     Cactus,
+    /// Hunger at 0.
+    Starvation,
 }
 
 impl Cause {
     /// Every cause, in the order the network numbers them.
-    pub const ALL: [Self; 3] = [Self::Fall, Self::Drowning, Self::Cactus];
+    pub const ALL: [Self; 4] = [Self::Fall, Self::Drowning, Self::Cactus, Self::Starvation];
 
     /// The cause's name in `hewn sim`'s output.
     #[must_use]
@@ -53,6 +57,7 @@ impl Cause {
             Self::Fall => "fall",
             Self::Drowning => "drowning",
             Self::Cactus => "cactus",
+            Self::Starvation => "starvation",
         }
     }
 
@@ -63,6 +68,7 @@ impl Cause {
             Self::Fall => "You hit the ground too hard",
             Self::Drowning => "You drowned",
             Self::Cactus => "You were pricked to death",
+            Self::Starvation => "You starved to death",
         }
     }
 }
@@ -82,6 +88,8 @@ pub struct Senses {
     pub eyes_under: bool,
     /// Whether the body touches a cactus after the move.
     pub touching_cactus: bool,
+    /// Whether hunger lets health come back ([`super::Hunger::is_fed`]).
+    pub fed: bool,
 }
 
 /// A player's health, air and the clocks their rules keep.
@@ -176,6 +184,7 @@ impl Vitals {
         }
         hurts.retain(|&(_, lost)| lost > 0);
         if hurts.is_empty()
+            && s.fed
             && !self.is_dead()
             && self.health < MAX_HEALTH
             && self.unhurt.is_multiple_of(REGENERATION_INTERVAL)

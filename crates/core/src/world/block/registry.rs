@@ -19,6 +19,16 @@ const BUSH: &[LocalBox] = &[sixteenths([2.0, 0.0, 2.0], [14.0, 13.0, 14.0])];
 /// What the look ray hits of a flower: its stem and head in the middle of the cell.
 const FLOWER: &[LocalBox] = &[sixteenths([5.0, 0.0, 5.0], [11.0, 10.0, 11.0])];
 
+/// What the look ray hits of wheat at each stage: as tall as it has grown.
+const WHEAT_0: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 2.0, 16.0])];
+const WHEAT_1: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 4.0, 16.0])];
+const WHEAT_2: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 6.0, 16.0])];
+const WHEAT_3: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 8.0, 16.0])];
+const WHEAT_4: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 10.0, 16.0])];
+const WHEAT_5: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 12.0, 16.0])];
+const WHEAT_6: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 14.0, 16.0])];
+const WHEAT_7: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 16.0, 16.0])];
+
 /// A box given in sixteenths of a block, the unit block textures are drawn in.
 const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
     LocalBox {
@@ -302,4 +312,20 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
         emission: 13,
         ..solid("lit_furnace", furnace_faces("furnace_front_lit"))
     },
+    solid(
+        "farmland",
+        FaceTextures {
+            top: "farmland",
+            side: "dirt",
+            bottom: "dirt",
+        },
+    ),
+    plant("wheat_0", WHEAT_0),
+    plant("wheat_1", WHEAT_1),
+    plant("wheat_2", WHEAT_2),
+    plant("wheat_3", WHEAT_3),
+    plant("wheat_4", WHEAT_4),
+    plant("wheat_5", WHEAT_5),
+    plant("wheat_6", WHEAT_6),
+    plant("wheat_7", WHEAT_7),
 ];

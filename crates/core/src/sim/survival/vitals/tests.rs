@@ -18,6 +18,7 @@ fn moved(before: Body, after: Body) -> Senses {
         feet_wet: false,
         eyes_under: false,
         touching_cactus: false,
+        fed: true,
     }
 }
 
