@@ -79,6 +79,7 @@ fn sim_prints_one_json_object_with_the_documented_keys() {
         "inventory",
         "items",
         "furnaces",
+        "chests",
         "events",
         "hash",
     ];

@@ -14,7 +14,7 @@ use super::App;
 use super::ui::crafting::ScreenView;
 use super::ui::screen::{Screen, Transition};
 use hewn_core::sim::HOTBAR_SLOTS;
-use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, MAX_HUNGER, Mode};
+use hewn_core::sim::survival::{MAX_AIR, MAX_HEALTH, MAX_HUNGER, Mode, Station};
 use hewn_core::world::{BlockPos, BlockSource, Face, Light};
 use hewn_render::{Crack, ItemSprite, SurvivalHud};
 
@@ -90,19 +90,21 @@ impl super::view::SessionView<'_> {
     }
 
     /// What the survival screen shows: the inventory, the grid and the cursor, and the
-    /// furnace open. While the simulation has not opened the screen yet, the inventory.
+    /// furnace or chest open. While the simulation has not opened the screen yet, the inventory.
     #[must_use]
     pub fn screen_view(&self) -> Option<ScreenView> {
         let s = self.survivor()?;
-        let station = s
-            .screen
-            .open
-            .unwrap_or(hewn_core::sim::survival::Station::Inventory);
-        let furnace = match station.cell() {
-            Some(cell) => (self.play.sim().survival().furnaces.get(&cell))
+        let station = s.screen.open.unwrap_or(Station::Inventory);
+        let sim = self.play.sim();
+        let furnace = match station {
+            Station::Furnace(cell) => (sim.survival().furnaces.get(&cell))
                 .copied()
                 .unwrap_or_default(),
-            None => hewn_core::sim::survival::Furnace::default(),
+            _ => hewn_core::sim::survival::Furnace::default(),
+        };
+        let chest = match station {
+            Station::Chest(cell) => sim.chest_slots(cell),
+            _ => Vec::new(),
         };
         Some(ScreenView {
             station,
@@ -110,6 +112,7 @@ impl super::view::SessionView<'_> {
             grid: s.screen.grid,
             cursor: s.screen.cursor,
             furnace,
+            chest,
             selected: s.selected,
         })
     }

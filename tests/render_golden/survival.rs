@@ -1,6 +1,6 @@
 //! Golden images of survival: the hearts and the air over the hotbar's stacks with items
 //! lying on the grass, the cracks over a block being dug, the inventory with its crafting
-//! grid, and the death screen.
+//! grid, a double chest's screen, and the death screen.
 
 use super::*;
 use hewn::app::ui::crafting::{self, CraftingState, ScreenView};
@@ -182,6 +182,7 @@ fn inventory_view() -> ScreenView {
         grid,
         cursor: None,
         furnace: Furnace::default(),
+        chest: Vec::new(),
         selected: 3,
     }
 }
@@ -205,6 +206,32 @@ fn the_inventory_shows_its_crafting_grid_and_what_it_makes() {
     });
     let picture = survival_scene(&mut renderer, EYE, None, &[], None, Some(&frame));
     assert_matches_golden("inventory", &picture);
+}
+
+#[test]
+fn a_double_chest_shows_its_six_rows_over_the_inventory() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let mut chest = vec![None; 54];
+    chest[0] = Some(Stack::new(item("cobblestone"), 64));
+    chest[1] = Some(Stack::new(item("cobblestone"), 40));
+    chest[10] = Some(Stack::new(item("bread"), 7));
+    chest[30] = Some(Stack::new(item("wheat_seeds"), 12));
+    chest[53] = Some(Stack::new(item("iron_ingot"), 9));
+    let view = ScreenView {
+        station: Station::Chest(hewn_core::world::BlockPos::new(2, 64, -3)),
+        chest,
+        ..inventory_view()
+    };
+    let atlas = renderer.menu_atlas();
+    let mut state = CraftingState::default();
+    let frame = menus(&mut renderer, |ui| {
+        let clicked = crafting::show(ui, &mut state, &view, atlas);
+        assert!(clicked.is_empty(), "nothing clicked");
+    });
+    let picture = survival_scene(&mut renderer, EYE, None, &[], None, Some(&frame));
+    assert_matches_golden("chest", &picture);
 }
 
 #[test]

@@ -75,6 +75,7 @@ impl Family {
             | B::BirchPlanks
             | B::PlanksSlab
             | B::CraftingTable
+            | B::Chest
             | B::Torch
             | B::WallTorchEast
             | B::WallTorchWest

@@ -21,14 +21,14 @@ impl Session {
     }
 
     /// Survival's hand for the buttons: what is in hand and whether the player looks at a
-    /// crafting table or furnace. `None` in creative.
+    /// crafting table, furnace or chest. `None` in creative.
     pub fn hand(&self) -> Option<Hand> {
         let s = self.survivor()?;
         let world = self.play.sim().world();
         let at_station = match self.play.sim().peek_looked_at(&self.me()) {
             Some(Target::Block(hit)) => matches!(
                 world.block(hit.block),
-                Block::CraftingTable | Block::Furnace | Block::LitFurnace
+                Block::CraftingTable | Block::Furnace | Block::LitFurnace | Block::Chest
             ),
             _ => false,
         };

@@ -15,7 +15,7 @@ pub const ATLAS_ROWS: u32 = 16;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 121] = [
+pub const TILES: [&str; 123] = [
     "stone",
     "dirt",
     "grass_top",
@@ -144,6 +144,9 @@ pub const TILES: [&str; 121] = [
     "food_full",
     "food_half",
     "food_empty",
+    // The chest's lid and its sides, the latch on each.
+    "chest_top",
+    "chest_side",
 ];
 
 /// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in

@@ -17,7 +17,7 @@ use hewn_core::sim::{Action, Input};
 use hewn_core::world::{BlockPos, ColumnPos};
 pub use hotbar::WireHotbar;
 pub use survival::{
-    MAX_ITEMS_SEEN, SeenItem, SurvivorState, WireFurnace, WireMode, WireScreen, WireStack,
+    MAX_ITEMS_SEEN, Opened, SeenItem, SurvivorState, WireFurnace, WireMode, WireScreen, WireStack,
     WireStation,
 };
 

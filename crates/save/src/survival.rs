@@ -1,6 +1,6 @@
-//! The `survival` table: a world's mode and, in survival, every player's health, air and
-//! inventory, the items lying in the world and the furnaces, as one JSON document in one
-//! row.
+//! The `survival` table: a world's mode and, in survival, every player's health, air,
+//! hunger and inventory, the items lying in the world, the furnaces and the chests, as one
+//! JSON document in one row.
 //!
 //! The survival state is small (a few kilobytes: 36 slots a player, the items lying about,
 //! a few furnaces) and changes every tick while anything falls, burns or heals, so each
@@ -20,7 +20,9 @@ use hewn_core::sim::survival::{
     Cause, Furnace, FurnaceSlot, ItemDrop, LIFETIME, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Stack,
     Survival, Survivor, Vitals,
 };
-use hewn_core::sim::survival::{EXHAUSTION_PER_POINT, Hunger, MAX_HUNGER, STARVING_INTERVAL};
+use hewn_core::sim::survival::{
+    Chest, EXHAUSTION_PER_POINT, Hunger, MAX_HUNGER, STARVING_INTERVAL,
+};
 use hewn_core::sim::{HOTBAR_SLOTS, Item, PlayerName};
 use hewn_core::world::{BlockPos, WORLD_HEIGHT};
 
@@ -86,6 +88,13 @@ struct SavedFurnace {
     progress: u32,
 }
 
+/// A chest as stored: `(slot, stack)` for every non-empty slot.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct SavedChest {
+    pos: [i32; 3],
+    slots: Vec<(usize, SavedStack)>,
+}
+
 /// The whole document.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct SavedSurvival {
@@ -94,6 +103,9 @@ struct SavedSurvival {
     survivors: Vec<SavedSurvivor>,
     drops: Vec<SavedDrop>,
     furnaces: Vec<SavedFurnace>,
+    /// A world saved before chests has none.
+    #[serde(default)]
+    chests: Vec<SavedChest>,
 }
 
 fn saved_stack(s: Stack) -> SavedStack {
@@ -142,6 +154,12 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
         burn_total: f.burn_total,
         progress: f.progress,
     });
+    let chests = survival.chests.iter().map(|(pos, c)| SavedChest {
+        pos: [pos.x, pos.y, pos.z],
+        slots: (c.slots.iter().enumerate())
+            .filter_map(|(i, st)| st.map(|st| (i, saved_stack(st))))
+            .collect(),
+    });
     let mut survivors: Vec<SavedSurvivor> = survivors.collect();
     survivors.extend(shadowed(conn, survival)?);
     let doc = SavedSurvival {
@@ -150,6 +168,7 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
         survivors,
         drops: drops.collect(),
         furnaces: furnaces.collect(),
+        chests: chests.collect(),
     };
     // Plain numbers, strings and lists always serialise; NaN has no JSON and becomes null,
     // which the reader refuses as damage rather than the save failing whole.
@@ -261,6 +280,25 @@ pub(super) fn read(
         }
     }
     survival.furnaces = furnaces;
+    for saved in doc.chests.iter().take(MAX_STORED) {
+        let [x, y, z] = saved.pos;
+        if !(0..WORLD_HEIGHT).contains(&y) {
+            problem(format!("chest at {:?}: outside the world", saved.pos));
+            continue;
+        }
+        // A damaged slot loses that slot, not the chest.
+        let mut chest = Chest::default();
+        for (slot, st) in &saved.slots {
+            match (chest.slots.get_mut(*slot), stack(st)) {
+                (Some(cell), Ok(stack)) => *cell = Some(stack),
+                (None, _) => problem(format!("chest at {:?}: slot {slot}", saved.pos)),
+                (_, Err(e)) => problem(format!("chest at {:?}, slot {slot}: {e}", saved.pos)),
+            }
+        }
+        if !chest.is_empty() {
+            survival.chests.insert(BlockPos::new(x, y, z), chest);
+        }
+    }
     Ok((survival, damage))
 }
 
@@ -397,6 +435,9 @@ mod tests {
         let mut s = Survivor::default();
         s.vitals.health = 7;
         s.vitals.fall_top = Some(80.25);
+        s.hunger.level = 13;
+        s.hunger.saturation = 2.5;
+        s.hunger.exhaustion = 1.75;
         s.selected = 4;
         let pick = Item::Tool(Tool::new(ToolKind::Pickaxe, Tier::Iron));
         *s.inventory.slot_mut(4) = Some(Stack {
@@ -420,6 +461,10 @@ mod tests {
                 ..Furnace::default()
             },
         );
+        let mut chest = Chest::default();
+        chest.slots[0] = Some(coal);
+        chest.slots[26] = Some(Stack::new(Item::Material(Material::Bread), 12));
+        survival.chests.insert(BlockPos::new(5, 64, -2), chest);
         let conn = table();
         write(&conn, &survival).expect("written");
         let (read, damage) = read(&conn, DVec3::ZERO).expect("read");

@@ -197,6 +197,15 @@ pub struct FurnaceReport {
     pub progress: u32,
 }
 
+/// One chest with anything in it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ChestReport {
+    /// Its cell.
+    pub pos: [i32; 3],
+    /// Its non-empty slots, in slot order.
+    pub slots: Vec<SlotReport>,
+}
+
 /// A stack in a furnace's slot.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StackReport {
@@ -326,11 +335,26 @@ pub struct TickReport {
     pub items: Vec<ItemReport>,
     /// The furnaces with anything in them or burning, by cell.
     pub furnaces: Vec<FurnaceReport>,
+    /// The chests with anything in them, by cell.
+    pub chests: Vec<ChestReport>,
     /// What happened in the last tick, in order; in the final object `hewn sim` prints,
     /// what happened in every tick.
     pub events: Vec<EventReport>,
     /// 16 hex digits of [`Simulation::hash`].
     pub hash: String,
+}
+
+/// The non-empty slots of `slots`, in order.
+fn slot_reports(slots: &[Option<Stack>]) -> Vec<SlotReport> {
+    (slots.iter().enumerate())
+        .filter_map(|(slot, st)| {
+            st.map(|st| SlotReport {
+                slot,
+                item: st.item.name(),
+                count: st.count,
+            })
+        })
+        .collect()
 }
 
 impl TickReport {
@@ -379,18 +403,7 @@ impl TickReport {
             hunger: survivor.map_or(MAX_HUNGER, |s| s.hunger.level),
             saturation: survivor.map_or(START_SATURATION, |s| s.hunger.saturation),
             inventory: survivor
-                .map(|s| {
-                    let slots = s.inventory.slots().iter().enumerate();
-                    slots
-                        .filter_map(|(slot, st)| {
-                            st.map(|st| SlotReport {
-                                slot,
-                                item: st.item.name(),
-                                count: st.count,
-                            })
-                        })
-                        .collect()
-                })
+                .map(|s| slot_reports(s.inventory.slots()))
                 .unwrap_or_default(),
             items: (sim.survival().drops.list().iter())
                 .map(|d| ItemReport {
@@ -407,6 +420,12 @@ impl TickReport {
                     output: StackReport::of(f.output),
                     burn: f.burn_left,
                     progress: f.progress,
+                })
+                .collect(),
+            chests: (sim.survival().chests.iter())
+                .map(|(pos, c)| ChestReport {
+                    pos: [pos.x, pos.y, pos.z],
+                    slots: slot_reports(&c.slots),
                 })
                 .collect(),
             events: sim.events().iter().map(EventReport::from).collect(),

@@ -40,8 +40,8 @@ pub const ACTIONS: [&str; 12] = [
 /// A click's `button` names, in [`ClickKind::ALL`]'s order.
 const BUTTONS: [&str; 3] = ["left", "right", "shift"];
 
-/// The highest number a `click`'s `slot` may have: the outside of the screen.
-const LAST_SCREEN_SLOT: i64 = 49;
+/// The highest number a `click`'s `slot` may have: a double chest's last.
+const LAST_SCREEN_SLOT: i64 = SlotRef::LAST as i64;
 
 /// The world's mode from the top-level `mode` key.
 pub(super) fn mode(raw: Option<&str>) -> Result<Mode, ScenarioError> {
@@ -331,7 +331,7 @@ fn survival_action(
 
 /// A `click`'s slot (a screen slot's number, as the wire carries it: the inventory's 0 to
 /// 35, the grid's 36 to 44, the result 45, the furnace's input, fuel and output 46 to 48,
-/// the outside 49) and `button` (`left` when left out).
+/// the outside 49, a chest's 50 to 103) and `button` (`left` when left out).
 fn click(key: &impl Fn(&str) -> String, raw: &RawInput) -> Result<ScreenAction, ScenarioError> {
     let number = raw
         .slot

@@ -1,6 +1,6 @@
 //! The survival screens: the player's inventory with its 2×2 crafting grid, a crafting
-//! table's 3×3 grid, and a furnace, each over the inventory's 27 slots and the hotbar, laid
-//! out as Minecraft's.
+//! table's 3×3 grid, a furnace, and a chest's three rows (six for a double chest), each
+//! over the inventory's 27 slots and the hotbar, laid out as Minecraft's.
 //!
 //! Nothing here moves a stack: a press on a slot becomes a
 //! [`ScreenAction::Click`] that the simulation plays by its rules
@@ -12,8 +12,8 @@
 
 use super::icons::{item_name, paint_icon};
 use hewn_core::sim::survival::{
-    ClickKind, Furnace, FurnaceSlot, SLOTS, SMELT_TICKS, ScreenAction, SlotRef, Stack, Station,
-    recipes::recipe_in,
+    CHEST_SLOTS, ClickKind, Furnace, FurnaceSlot, SLOTS, SMELT_TICKS, ScreenAction, SlotRef, Stack,
+    Station, recipes::recipe_in,
 };
 use hewn_core::sim::{HOTBAR_SLOTS, Item};
 use hewn_render::hud::wear_colour;
@@ -44,6 +44,8 @@ pub struct ScreenView {
     pub cursor: Option<Stack>,
     /// The furnace open (empty on other screens).
     pub furnace: Furnace,
+    /// The chest open: 27 slots, or 54 for a double chest (none on other screens).
+    pub chest: Vec<Option<Stack>>,
     /// The hotbar slot in hand.
     pub selected: u8,
 }
@@ -57,6 +59,7 @@ impl ScreenView {
             SlotRef::Grid(i) => self.grid[usize::from(i)],
             SlotRef::Result => self.result(),
             SlotRef::Furnace(s) => self.furnace.slot(s),
+            SlotRef::Chest(i) => self.chest.get(usize::from(i)).copied().flatten(),
             SlotRef::Outside => None,
         }
     }
@@ -86,9 +89,9 @@ pub struct CraftingState {
 }
 
 /// Where each slot of `station`'s screen lies, in points from the panel's top left, and the
-/// panel's size.
+/// panel's size; a chest's screen shows `chest_slots` (27 or 54).
 #[must_use]
-pub fn layout(station: Station) -> (Vec<(egui::Rect, SlotRef)>, egui::Vec2) {
+pub fn layout(station: Station, chest_slots: usize) -> (Vec<(egui::Rect, SlotRef)>, egui::Vec2) {
     let width = 9.0 * PITCH;
     let mut slots = Vec::new();
     let at = |x: f32, y: f32| egui::Rect::from_min_size(egui::pos2(x, y), egui::Vec2::splat(SLOT));
@@ -105,6 +108,16 @@ pub fn layout(station: Station) -> (Vec<(egui::Rect, SlotRef)>, egui::Vec2) {
             let out = x + PITCH + ARROW;
             slots.push((at(out, top + PITCH), SlotRef::Furnace(FurnaceSlot::Output)));
             3
+        }
+        Station::Chest(_) => {
+            for i in 0..chest_slots {
+                let (col, row) = ((i % 9) as f32, (i / 9) as f32);
+                slots.push((
+                    at(MARGIN + col * PITCH, top + row * PITCH),
+                    SlotRef::Chest(i as u8),
+                ));
+            }
+            chest_slots.div_ceil(9)
         }
         _ => {
             let side = station.grid_side();
@@ -138,11 +151,13 @@ pub fn layout(station: Station) -> (Vec<(egui::Rect, SlotRef)>, egui::Vec2) {
 }
 
 /// The heading over the station's part of the screen.
-const fn title(station: Station) -> &'static str {
+const fn title(station: Station, chest_slots: usize) -> &'static str {
     match station {
         Station::Inventory => "Crafting",
         Station::Table(_) => "Crafting table",
         Station::Furnace(_) => "Furnace",
+        Station::Chest(_) if chest_slots > CHEST_SLOTS => "Large chest",
+        Station::Chest(_) => "Chest",
     }
 }
 
@@ -155,7 +170,7 @@ pub fn show(
     atlas: egui::TextureId,
 ) -> Vec<ScreenAction> {
     super::dim(ui, 120);
-    let (slots, size) = layout(view.station);
+    let (slots, size) = layout(view.station, view.chest.len());
     let screen = ui.ctx().content_rect();
     let origin = (screen.center() - size / 2.0).round();
     let panel = egui::Rect::from_min_size(origin, size);
@@ -172,7 +187,7 @@ pub fn show(
     painter.text(
         origin + egui::vec2(MARGIN, MARGIN),
         egui::Align2::LEFT_TOP,
-        title(view.station),
+        title(view.station, view.chest.len()),
         heading.clone(),
         ink,
     );
@@ -492,8 +507,10 @@ mod tests {
             (Station::Inventory, 5),
             (Station::Table(cell), 10),
             (Station::Furnace(cell), 3),
+            (Station::Chest(cell), 27),
+            (Station::Chest(cell), 54),
         ] {
-            let (slots, size) = layout(station);
+            let (slots, size) = layout(station, extra);
             assert_eq!(slots.len(), SLOTS + extra, "{station:?}");
             for (i, (a, sa)) in slots.iter().enumerate() {
                 assert!(egui::Rect::from_min_size(egui::Pos2::ZERO, size).contains_rect(*a));
@@ -514,6 +531,7 @@ mod tests {
             grid: [None; 9],
             cursor,
             furnace: Furnace::default(),
+            chest: Vec::new(),
             selected: 0,
         }
     }

@@ -498,6 +498,8 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "furnace_front" => survival::furnace_front(rng),
         "furnace_front_lit" => survival::furnace_front_lit(rng),
         "farmland" => farming::farmland(rng),
+        "chest_top" => survival::chest_top(rng),
+        "chest_side" => survival::chest_side(rng),
         _ if name.starts_with("wheat_") && name != "wheat_seeds" => {
             let stage = name["wheat_".len()..].parse().ok()?;
             farming::wheat(rng, stage)

@@ -1,4 +1,5 @@
-//! The survival blocks' tiles: the crafting table, and the furnace, cold and lit.
+//! The survival blocks' tiles: the crafting table, the furnace, cold and lit, and the
+//! chest.
 
 use hewn_core::worldgen::SplitMix64;
 
@@ -180,4 +181,36 @@ fn furnace_face() -> Tile {
 /// The random stream the furnace's fronts are painted from.
 fn front_stream() -> Rng {
     Rng(SplitMix64::new(0x00F0_4ACE))
+}
+
+/// The chest's lid: planks in a dark frame, seen from above.
+pub(super) fn chest_top(rng: &mut Rng) -> Tile {
+    let mut t = wood::planks(rng);
+    rim(&mut t, FRAME_WOOD);
+    for i in 1..15 {
+        for (x, y) in [(i, 1), (1, i)] {
+            put(&mut t, x, y, shade(TRIM_WOOD, rng.range(-6, 2)));
+        }
+    }
+    t
+}
+
+/// The chest's side: planks in a dark frame, the lid's seam across a third of the way down,
+/// and an iron latch over the seam in the middle.
+pub(super) fn chest_side(rng: &mut Rng) -> Tile {
+    let mut t = chest_top(rng);
+    for x in 1..15 {
+        put(&mut t, x, 5, FRAME_WOOD);
+        put(&mut t, x, 6, shade(FRAME_WOOD, 24));
+    }
+    let (iron, iron_dark) = ([206, 206, 210], [96, 96, 104]);
+    for y in 4..=8 {
+        for x in 7..=8 {
+            let edge = y == 4 || y == 8;
+            put(&mut t, x, y, if edge { iron_dark } else { iron });
+        }
+        put(&mut t, 6, y, iron_dark);
+        put(&mut t, 9, y, iron_dark);
+    }
+    t
 }

@@ -4,7 +4,7 @@
 use glam::{DVec3, IVec3};
 
 use super::survival::recipes::RECIPES;
-use super::survival::{FurnaceSlot, Mode, ScreenAction};
+use super::survival::{FurnaceSlot, Mode, ScreenAction, chest_fits};
 use super::{EventKind, HOTBAR_SLOTS, Item, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
@@ -299,6 +299,8 @@ impl Simulation {
                 Some(Target::Block(hit)) if self.world.block(hit.block).is_breakable() => {
                     let broken = self.world.block(hit.block);
                     self.world.set_block(hit.block, Block::Air);
+                    // Creative breaks without drops: a chest's contents go with it.
+                    self.survival.chests.remove(&hit.block);
                     self.note_block_event(Some(who), EventKind::Break, broken, hit.block);
                     ActionOutcome::Broke(hit.block)
                 }
@@ -438,7 +440,8 @@ impl Simulation {
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch
-    /// only into air), and not overlapping a player, a crate or a falling block.
+    /// only into air, a chest only where it pairs with at most one chest), and not
+    /// overlapping a player, a crate or a falling block.
     #[must_use]
     pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
         let there = self.world.block(pos);
@@ -446,6 +449,9 @@ impl Simulation {
             return false;
         }
         if matches!(block.shape(), Shape::Torch { .. }) && there != Block::Air {
+            return false;
+        }
+        if block == Block::Chest && !chest_fits(&self.world, pos) {
             return false;
         }
         !block.colliders().iter().any(|c| {

@@ -14,7 +14,7 @@
 
 use glam::DVec3;
 
-use super::survival::{Furnace, ItemDrop, Mode, Survivor, Vitals};
+use super::survival::{Furnace, ItemDrop, Mode, Stack, Survivor, Vitals};
 use super::{Action, ActionOutcome, Input, Item, Simulation};
 use crate::physics::Body;
 use crate::physics::crates::{Crate, Crates};
@@ -180,14 +180,19 @@ impl Mirror<'_> {
     }
 
     /// Sets `name`'s survival state, and the furnace its screen is open on (if that holds
-    /// anything or burns).
+    /// anything or burns) or the chest's slots.
     pub fn set_survivor(
         &mut self,
         name: &PlayerName,
         survivor: Survivor,
         furnace: Option<Furnace>,
+        chest: Option<Vec<Option<Stack>>>,
     ) {
-        if let Some(cell) = survivor
+        if let Some(super::survival::Station::Chest(cell)) = survivor.screen.open {
+            if let Some(slots) = chest {
+                self.sim.store_chest_slots(cell, &slots);
+            }
+        } else if let Some(cell) = survivor
             .screen
             .open
             .and_then(super::survival::Station::cell)

@@ -187,6 +187,8 @@ pub enum Block {
     Wheat6 = 81,
     /// Ripe wheat, ready to harvest.
     Wheat7 = 82,
+    /// A wooden chest of 27 slots; two side by side are one double chest of 54.
+    Chest = 83,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -300,7 +302,7 @@ use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 83;
+    pub const COUNT: usize = 84;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -387,6 +389,7 @@ impl Block {
         Self::Wheat5,
         Self::Wheat6,
         Self::Wheat7,
+        Self::Chest,
     ];
 
     /// The block's stable numeric id.

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::WireError;
 use hewn_core::sim::survival::{
-    Cause, Dig, Furnace, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Screen, Stack, Station, Survivor,
+    CHEST_SLOTS, Cause, Dig, Furnace, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Screen, Stack, Station,
+    Survivor,
 };
 use hewn_core::sim::survival::{MAX_HUNGER, MEAL_TICKS, Meal};
 use hewn_core::sim::{HOTBAR_SLOTS, Item};
@@ -113,6 +114,8 @@ pub enum WireStation {
     Table(BlockPos),
     /// [`Station::Furnace`].
     Furnace(BlockPos),
+    /// [`Station::Chest`].
+    Chest(BlockPos),
 }
 
 /// A furnace as it travels: what its screen draws (the slots, the flame and the arrow).
@@ -135,6 +138,18 @@ pub struct WireScreen {
     pub cursor: Option<WireStack>,
     /// The furnace open, when one is and it holds anything or burns.
     pub furnace: Option<WireFurnace>,
+    /// The chest open, when one is: its 27 slots, or 54 for a double chest.
+    pub chest: Option<Vec<Option<WireStack>>>,
+}
+
+/// What a survivor's state carries besides the survivor: the furnace or chest its screen is
+/// open on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opened {
+    /// The furnace open, if it holds anything or burns.
+    pub furnace: Option<Furnace>,
+    /// The chest open: its slots, 27 or 54.
+    pub chest: Option<Vec<Option<Stack>>>,
 }
 
 /// A player's own survival state as its client is sent it, as of one of the client's ticks.
@@ -162,14 +177,16 @@ pub struct SurvivorState {
 }
 
 impl SurvivorState {
-    /// `s` as it travels, with `furnace`, the one its screen is open on.
+    /// `s` as it travels, with the furnace or chest its screen is open on.
     #[must_use]
-    pub fn of(s: &Survivor, furnace: Option<&Furnace>) -> Self {
+    pub fn of(s: &Survivor, opened: &Opened) -> Self {
+        let furnace = opened.furnace.as_ref();
         let screen = (s.screen != Screen::default()).then(|| WireScreen {
             open: s.screen.open.map(|o| match o {
                 Station::Inventory => WireStation::Inventory,
                 Station::Table(cell) => WireStation::Table(cell),
                 Station::Furnace(cell) => WireStation::Furnace(cell),
+                Station::Chest(cell) => WireStation::Chest(cell),
             }),
             grid: wire_slots(&s.screen.grid),
             cursor: s.screen.cursor.map(WireStack::of),
@@ -177,6 +194,7 @@ impl SurvivorState {
                 slots: [f.input, f.fuel, f.output].map(|s| s.map(WireStack::of)),
                 ticks: [f.burn_left, f.burn_total, f.progress],
             }),
+            chest: opened.chest.as_deref().map(wire_slots),
         });
         Self {
             health: s.vitals.health,
@@ -191,14 +209,14 @@ impl SurvivorState {
         }
     }
 
-    /// The survivor this describes, and the furnace its screen is open on. The rules'
+    /// The survivor this describes, and the furnace or chest its screen is open on. The rules'
     /// counters it does not carry (since last hurt, the top of a fall) are a fresh
     /// player's: a client does not run those rules. The dig is the stage as ticks of ten,
     /// which draws the same crack.
     ///
     /// # Errors
     /// [`WireError::Invalid`] for anything out of the game's range.
-    pub fn survivor(&self) -> Result<(Survivor, Option<Furnace>), WireError> {
+    pub fn survivor(&self) -> Result<(Survivor, Opened), WireError> {
         if self.health > MAX_HEALTH || self.air > MAX_AIR || self.hunger > MAX_HUNGER {
             return Err(WireError::Invalid(
                 "health, air or hunger past the most there is",
@@ -247,13 +265,14 @@ impl SurvivorState {
             }),
             _ => None,
         };
-        let mut furnace = None;
+        let mut opened = Opened::default();
         if let Some(w) = &self.screen {
             s.screen = Screen {
                 open: w.open.map(|o| match o {
                     WireStation::Inventory => Station::Inventory,
                     WireStation::Table(cell) => Station::Table(cell),
                     WireStation::Furnace(cell) => Station::Furnace(cell),
+                    WireStation::Chest(cell) => Station::Chest(cell),
                 }),
                 grid: read_slots(&w.grid)?,
                 cursor: w.cursor.map(WireStack::stack).transpose()?,
@@ -261,7 +280,7 @@ impl SurvivorState {
             if let Some(f) = &w.furnace {
                 let [input, fuel, output] = read_slots::<3>(&f.slots)?;
                 let [burn_left, burn_total, progress] = f.ticks;
-                furnace = Some(Furnace {
+                opened.furnace = Some(Furnace {
                     input,
                     fuel,
                     output,
@@ -270,8 +289,18 @@ impl SurvivorState {
                     progress,
                 });
             }
+            if let Some(slots) = &w.chest {
+                let whole = [CHEST_SLOTS, 2 * CHEST_SLOTS].contains(&slots.len());
+                if !whole || !matches!(s.screen.open, Some(Station::Chest(_))) {
+                    return Err(WireError::Invalid("a chest of the wrong size, or not open"));
+                }
+                let read: Result<Vec<_>, _> = (slots.iter())
+                    .map(|w| w.map(WireStack::stack).transpose())
+                    .collect();
+                opened.chest = Some(read?);
+            }
         }
-        Ok((s, furnace))
+        Ok((s, opened))
     }
 }
 

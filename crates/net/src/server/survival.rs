@@ -12,7 +12,8 @@
 use renet::RenetServer;
 
 use super::Server;
-use crate::protocol::{self, ServerMessage, SurvivorState, WireMode, channel};
+use crate::protocol::{self, Opened, ServerMessage, SurvivorState, WireMode, channel};
+use hewn_core::sim::survival::Station;
 
 impl Server {
     /// Tells every playing client the world's mode, if it changed since they were last told.
@@ -43,10 +44,18 @@ impl Server {
             let Some(survivor) = survival.survivors.get(name) else {
                 continue;
             };
-            let furnace = (survivor.screen.open)
-                .and_then(hewn_core::sim::survival::Station::cell)
-                .and_then(|cell| survival.furnaces.get(&cell));
-            let state = SurvivorState::of(survivor, furnace);
+            let opened = match survivor.screen.open {
+                Some(Station::Furnace(cell)) => Opened {
+                    furnace: survival.furnaces.get(&cell).copied(),
+                    chest: None,
+                },
+                Some(Station::Chest(cell)) => Opened {
+                    furnace: None,
+                    chest: Some(self.sim.chest_slots(cell)),
+                },
+                _ => Opened::default(),
+            };
+            let state = SurvivorState::of(survivor, &opened);
             if remote.survivor_sent.as_ref() == Some(&state) && !(remote.acted && surviving) {
                 continue;
             }

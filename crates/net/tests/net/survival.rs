@@ -372,3 +372,49 @@ fn a_recording_holds_the_players_who_played_before_and_replays_to_the_servers_ha
     assert_eq!(replay.survivor(&bob), h.server.sim().survivor(&bob));
     assert_eq!(replay.hash(), h.server.sim().hash());
 }
+
+#[test]
+fn two_players_with_one_chest_open_each_see_what_the_other_puts_in_and_takes_out() {
+    let bread = Item::Material(Material::Bread);
+    let mut h = survival_world(&[
+        ("alice", Stack::new(Item::Block(Block::Chest), 1)),
+        ("alice", Stack::new(bread, 5)),
+    ]);
+    let alice = h.join("alice", LAGGY);
+    let bob = h.join("bob", LAGGY);
+    enter(&mut h, alice);
+    enter(&mut h, bob);
+    let ahead_and_down = Input {
+        yaw: Some(0.0),
+        pitch: Some(-45.0),
+        ..Input::default()
+    };
+    let place = Input {
+        actions: vec![Action::Place(Block::Chest)],
+        ..ahead_and_down.clone()
+    };
+    h.tick(&[(alice, place), (bob, ahead_and_down)]);
+    h.run(20);
+    let open = act(Action::Screen(ScreenAction::OpenLookedAt));
+    h.tick(&[(alice, open.clone()), (bob, open)]);
+    h.run(20);
+    let Some(Station::Chest(cell)) = seen(&h, bob).screen.open else {
+        panic!("no chest open: {:?}", seen(&h, bob).screen.open);
+    };
+    let chest_seen = |h: &Harness, i: usize| {
+        let sim = h.client(i).game().expect("in the world").sim();
+        sim.chest_slots(cell)[0].map(|s| (s.item, s.count))
+    };
+    // Alice's bread (in slot 1, after the chest she placed) into the chest's first slot.
+    h.tick(&[(alice, click(SlotRef::Inventory(1)))]);
+    h.tick(&[(alice, click(SlotRef::Chest(0)))]);
+    h.run(60);
+    assert_eq!(chest_seen(&h, bob), Some((bread, 5)), "bob sees it put in");
+    h.tick(&[(bob, click(SlotRef::Chest(0)))]);
+    h.tick(&[(bob, click(SlotRef::Inventory(5)))]);
+    h.run(60);
+    assert_eq!(chest_seen(&h, alice), None, "alice sees it taken");
+    assert_eq!(on_server(&h, "bob").inventory.count(bread), 5);
+    assert_eq!(seen(&h, bob).inventory.count(bread), 5);
+    assert!(h.server.sim().survival().chests.is_empty());
+}

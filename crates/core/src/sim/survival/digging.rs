@@ -58,7 +58,7 @@ pub const fn hardness_tenths(block: Block) -> Option<u32> {
         B::Log | B::SpruceLog | B::BirchLog | B::Planks | B::SprucePlanks | B::BirchPlanks => 20,
         B::PlanksSlab | B::Cobblestone | B::CobblestoneSlab => 20,
         B::Bricks | B::BrickSlab | B::StoneBricks | B::StoneBrickSlab => 20,
-        B::CraftingTable => 25,
+        B::CraftingTable | B::Chest => 25,
         B::CoalOre | B::IronOre | B::GoldOre | B::DiamondOre => 30,
         B::Furnace | B::LitFurnace => 35,
     })
@@ -72,7 +72,7 @@ pub const fn right_tool(block: Block) -> Option<ToolKind> {
         B::Log | B::SpruceLog | B::BirchLog | B::Planks | B::SprucePlanks | B::BirchPlanks => {
             Some(ToolKind::Axe)
         }
-        B::PlanksSlab | B::CraftingTable => Some(ToolKind::Axe),
+        B::PlanksSlab | B::CraftingTable | B::Chest => Some(ToolKind::Axe),
         B::Dirt | B::Grass | B::Sand | B::Gravel | B::Clay | B::Snow | B::Farmland => {
             Some(ToolKind::Shovel)
         }

@@ -6,9 +6,11 @@
 //! hashed, so creative runs hash as they always did. In survival each player has a
 //! [`Survivor`]: its [`Vitals`], its [`Hunger`], its [`Inventory`] and the block it is
 //! digging; items lie in
-//! the world as [`Drops`], and furnaces keep their contents ([`Furnace`]). The rules that
+//! the world as [`Drops`], and furnaces and chests keep their contents ([`Furnace`],
+//! [`Chest`]). The rules that
 //! change them each tick are in [`play`](self::play) and its siblings.
 
+mod chest;
 mod digging;
 mod drops;
 mod farming;
@@ -26,6 +28,7 @@ use std::collections::BTreeMap;
 
 use glam::DVec3;
 
+pub use chest::{CHEST_SLOTS, Chest, chest_cells, chest_fits};
 pub use digging::{dig_ticks, drop_of, hardness_tenths, harvests, needed_tier, right_tool};
 pub use drops::{
     Drops, ITEM_SIZE, ItemDrop, LIFETIME, MAX_ITEMS, MAX_ITEMS_PER_COLUMN, PICKUP_DELAY,
@@ -200,6 +203,10 @@ impl Survivor {
                     h.bytes(&[3]);
                     hash_cell(h, cell);
                 }
+                Some(Station::Chest(cell)) => {
+                    h.bytes(&[4]);
+                    hash_cell(h, cell);
+                }
             }
             hash_stacks(h, &s.grid);
             hash_stacks(h, &[s.cursor]);
@@ -220,6 +227,8 @@ pub struct Survival {
     pub drops: Drops,
     /// The furnaces with anything in them or burning, by cell.
     pub furnaces: BTreeMap<BlockPos, Furnace>,
+    /// The chests with anything in them, by cell.
+    pub chests: BTreeMap<BlockPos, Chest>,
 }
 
 impl Survival {
@@ -265,6 +274,15 @@ impl Survival {
             hash_stacks(h, &[f.input, f.fuel, f.output]);
             for n in [f.burn_left, f.burn_total, f.progress] {
                 h.u64(u64::from(n));
+            }
+        }
+        // Only where any chest holds anything, so that a world without hashes as before.
+        if !self.chests.is_empty() {
+            h.bytes(b"chests");
+            h.u64(self.chests.len() as u64);
+            for (&cell, chest) in &self.chests {
+                hash_cell(h, cell);
+                hash_stacks(h, &chest.slots);
             }
         }
     }

@@ -176,7 +176,7 @@ impl Simulation {
     }
 
     /// Player `who` breaks the block at `cell`: it drops what the tool in hand gets out of
-    /// it, a furnace lets fall what it held, and the tool wears.
+    /// it, a furnace or chest lets fall what it held, and the tool wears.
     fn break_in_survival(&mut self, who: usize, cell: BlockPos) {
         let block = self.world.block(cell);
         let tool = self.survivor_mut(who).held_tool();
@@ -188,6 +188,11 @@ impl Simulation {
         }
         if let Some(furnace) = self.survival.furnaces.remove(&cell) {
             for stack in furnace.contents() {
+                self.add_drop(stack, centre, DVec3::ZERO);
+            }
+        }
+        if let Some(chest) = self.survival.chests.remove(&cell) {
+            for stack in chest.contents() {
                 self.add_drop(stack, centre, DVec3::ZERO);
             }
         }

@@ -1,5 +1,5 @@
 //! What a survival player has open: its inventory with the 2×2 crafting grid, a crafting
-//! table's 3×3 grid or a furnace; what lies in the grid and the stack held on the cursor;
+//! table's 3×3 grid, a furnace or a chest; what lies in the grid and the stack held on the cursor;
 //! and the clicks that move stacks between the slots, by Minecraft's rules.
 //!
 //! The grid and the cursor are the player's, in the simulation, so a server and every replay
@@ -13,9 +13,10 @@
 //!   far as S has room; swap C and S otherwise;
 //! - right: take half of S (rounded up) when C is empty; put one of C down on an empty slot
 //!   or on S of its kind; swap otherwise;
-//! - shift: move S to the other part (the hotbar and the rows above it trade; the grid and
-//!   the furnace empty into the inventory; on a furnace's screen, what smelts goes to its
-//!   input and what burns to its fuel);
+//! - shift: move S to the other part (the hotbar and the rows above it trade; the grid, the
+//!   furnace and the chest empty into the inventory; on a furnace's screen, what smelts goes
+//!   to its input and what burns to its fuel; on a chest's, the inventory empties into the
+//!   chest);
 //! - the result of a grid takes one batch onto C (when C is empty or holds the result with
 //!   room for a batch); with shift, as many batches as the grid and the inventory allow;
 //! - a furnace's output only gives; its fuel takes only what burns;
@@ -23,6 +24,7 @@
 
 use std::ops::Range;
 
+use super::chest::CHEST_SLOTS;
 use super::furnace::{Furnace, FurnaceSlot};
 use super::inventory::{Inventory, SLOTS, Stack};
 use super::recipes::{Recipe, recipe_in};
@@ -48,6 +50,8 @@ pub enum Station {
     Table(BlockPos),
     /// The furnace at this cell.
     Furnace(BlockPos),
+    /// The chest at this cell, with its partner where it has one.
+    Chest(BlockPos),
 }
 
 impl Station {
@@ -57,16 +61,16 @@ impl Station {
         match self {
             Self::Inventory => 2,
             Self::Table(_) => 3,
-            Self::Furnace(_) => 0,
+            Self::Furnace(_) | Self::Chest(_) => 0,
         }
     }
 
-    /// The block it stands on, for a table or a furnace.
+    /// The block it stands on, for a table, a furnace or a chest.
     #[must_use]
     pub const fn cell(self) -> Option<BlockPos> {
         match self {
             Self::Inventory => None,
-            Self::Table(cell) | Self::Furnace(cell) => Some(cell),
+            Self::Table(cell) | Self::Furnace(cell) | Self::Chest(cell) => Some(cell),
         }
     }
 }
@@ -97,6 +101,8 @@ pub enum SlotRef {
     Furnace(FurnaceSlot),
     /// Anywhere off the slots: the world.
     Outside,
+    /// A slot of the open chest, 0 to 26, or to 53 in a double chest.
+    Chest(u8),
 }
 
 impl SlotRef {
@@ -109,9 +115,17 @@ impl SlotRef {
     const FURNACE: u8 = Self::RESULT + 1;
     /// The number of the outside.
     const OUTSIDE: u8 = Self::FURNACE + 3;
+    /// The first chest slot's number.
+    const CHEST: u8 = Self::OUTSIDE + 1;
+    /// The number after the last chest slot's.
+    #[expect(clippy::cast_possible_truncation, reason = "CHEST_SLOTS is 27")]
+    const AFTER_CHEST: u8 = Self::CHEST + 2 * CHEST_SLOTS as u8;
+    /// The highest slot number.
+    pub const LAST: u8 = Self::AFTER_CHEST - 1;
 
     /// The slot as one number, as it travels: the inventory's 0 to 35, the grid's 36 to 44,
-    /// the result 45, the furnace's input, fuel and output 46 to 48, the outside 49.
+    /// the result 45, the furnace's input, fuel and output 46 to 48, the outside 49, a
+    /// chest's 50 to 103.
     #[must_use]
     pub const fn number(self) -> u8 {
         match self {
@@ -120,6 +134,7 @@ impl SlotRef {
             Self::Result => Self::RESULT,
             Self::Furnace(s) => Self::FURNACE + s as u8,
             Self::Outside => Self::OUTSIDE,
+            Self::Chest(i) => Self::CHEST + i,
         }
     }
 
@@ -134,6 +149,7 @@ impl SlotRef {
                 Self::Furnace(FurnaceSlot::ALL[usize::from(n - Self::FURNACE)])
             }
             Self::OUTSIDE => Self::Outside,
+            _ if n < Self::AFTER_CHEST => Self::Chest(n - Self::CHEST),
             _ => return None,
         })
     }
@@ -213,6 +229,8 @@ pub struct Slots<'a> {
     pub screen: &'a mut Screen,
     /// The furnace open, on a furnace's screen.
     pub furnace: Option<&'a mut Furnace>,
+    /// The open chest's slots (27, or 54 for a double chest), on a chest's screen.
+    pub chest: Option<&'a mut [Option<Stack>]>,
 }
 
 impl Slots<'_> {
@@ -229,6 +247,10 @@ impl Slots<'_> {
             SlotRef::Result => self.side() > 0,
             SlotRef::Furnace(_) => self.furnace.is_some(),
             SlotRef::Outside => true,
+            SlotRef::Chest(i) => self
+                .chest
+                .as_ref()
+                .is_some_and(|c| usize::from(i) < c.len()),
         }
     }
 
@@ -238,6 +260,7 @@ impl Slots<'_> {
             SlotRef::Inventory(i) => self.inventory.slots()[usize::from(i)],
             SlotRef::Grid(i) => self.screen.grid[usize::from(i)],
             SlotRef::Furnace(s) => self.furnace.as_ref().and_then(|f| f.slot(s)),
+            SlotRef::Chest(i) => self.chest.as_ref().and_then(|c| c[usize::from(i)]),
             SlotRef::Result | SlotRef::Outside => None,
         }
     }
@@ -251,6 +274,11 @@ impl Slots<'_> {
             SlotRef::Furnace(s) => {
                 if let Some(f) = self.furnace.as_deref_mut() {
                     *f.slot_mut(s) = stack;
+                }
+            }
+            SlotRef::Chest(i) => {
+                if let Some(c) = self.chest.as_deref_mut() {
+                    c[usize::from(i)] = stack;
                 }
             }
             SlotRef::Result | SlotRef::Outside => {}
@@ -420,10 +448,13 @@ impl Slots<'_> {
         changed()
     }
 
-    /// Where a shift-click on inventory slot `i` sends `stack`: into the furnace if it
-    /// smelts or burns there, else between the hotbar and the rows above (the part it is
-    /// not in). Returns what did not move.
+    /// Where a shift-click on inventory slot `i` sends `stack`: into the open chest, into
+    /// the furnace if it smelts or burns there, else between the hotbar and the rows above
+    /// (the part it is not in). Returns what did not move.
     fn shift_from_inventory(&mut self, i: usize, stack: Stack) -> Option<Stack> {
+        if let Some(chest) = self.chest.as_deref_mut() {
+            return fill(chest, stack);
+        }
         let mut left = Some(stack);
         if let Some(f) = self.furnace.as_deref_mut() {
             let to = if smelted(stack.item).is_some() {
@@ -564,6 +595,27 @@ fn merge_into(slot: &mut Option<Stack>, stack: Stack) -> Option<Stack> {
         }
         Some(_) => Some(stack),
     }
+}
+
+/// Puts `stack` into `slots`, in order: first onto the stacks of its kind with room, then
+/// into empty slots. Returns what did not fit.
+fn fill(slots: &mut [Option<Stack>], stack: Stack) -> Option<Stack> {
+    let mut left = Some(stack);
+    for slot in slots.iter_mut() {
+        if let Some(rest) = left
+            && slot.is_some_and(|s| s.stacks_with(&rest))
+        {
+            left = merge_into(slot, rest);
+        }
+    }
+    for slot in slots.iter_mut() {
+        if let Some(rest) = left
+            && slot.is_none()
+        {
+            left = merge_into(slot, rest);
+        }
+    }
+    left
 }
 
 /// Puts `stack` into `inventory`'s slots in `ranges`, in order: first onto the stacks of

@@ -328,4 +328,12 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
     plant("wheat_5", WHEAT_5),
     plant("wheat_6", WHEAT_6),
     plant("wheat_7", WHEAT_7),
+    solid(
+        "chest",
+        FaceTextures {
+            top: "chest_top",
+            side: "chest_side",
+            bottom: "chest_top",
+        },
+    ),
 ];

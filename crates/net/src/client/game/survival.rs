@@ -60,8 +60,10 @@ impl Game {
         tick: Option<u64>,
         state: &SurvivorState,
     ) -> Result<(), WireError> {
-        let (survivor, furnace) = state.survivor()?;
-        self.sim.mirror().set_survivor(name, survivor, furnace);
+        let (survivor, opened) = state.survivor()?;
+        self.sim
+            .mirror()
+            .set_survivor(name, survivor, opened.furnace, opened.chest);
         let kept = &mut self.own_actions.ticks;
         if let Some(tick) = tick {
             while kept.front().is_some_and(|(t, _, _)| *t <= tick) {

@@ -43,7 +43,11 @@ fn busy_survivor() -> (Survivor, Furnace) {
 #[test]
 fn a_survivor_round_trips_with_its_crack_as_a_stage_and_its_furnace() {
     let (s, furnace) = busy_survivor();
-    let message = ServerMessage::Survivor(Some(9), Box::new(SurvivorState::of(&s, Some(&furnace))));
+    let opened = Opened {
+        furnace: Some(furnace),
+        chest: None,
+    };
+    let message = ServerMessage::Survivor(Some(9), Box::new(SurvivorState::of(&s, &opened)));
     let bytes = encode(&message);
     let Ok(ServerMessage::Survivor(Some(9), state)) = decode(&bytes, MAX_SERVER_MESSAGE) else {
         panic!("the message did not come back");
@@ -65,7 +69,30 @@ fn a_survivor_round_trips_with_its_crack_as_a_stage_and_its_furnace() {
         (dig.cell, dig.stage()),
         (s.digging.expect("digging").cell, 6)
     );
-    assert_eq!(back_furnace, Some(furnace));
+    assert_eq!(back_furnace, opened);
+}
+
+#[test]
+fn a_double_chest_open_round_trips_and_a_chest_of_another_size_is_refused() {
+    let mut s = Survivor::default();
+    s.screen.open = Some(Station::Chest(BlockPos::new(3, 64, -9)));
+    let mut slots = vec![None; 2 * CHEST_SLOTS];
+    slots[0] = Some(Stack::new(Item::Material(Material::Bread), 5));
+    slots[53] = Some(Stack::new(Item::Block(Block::Dirt), 64));
+    let opened = Opened {
+        furnace: None,
+        chest: Some(slots),
+    };
+    let state = SurvivorState::of(&s, &opened);
+    let bytes = encode(&ServerMessage::Survivor(Some(1), Box::new(state.clone())));
+    assert!(bytes.len() < 256, "{} bytes", bytes.len());
+    let (back, back_opened) = state.survivor().expect("a state the game can hold");
+    assert_eq!((back.screen, back_opened), (s.screen, opened));
+    let mut odd = state;
+    if let Some(w) = &mut odd.screen {
+        w.chest.as_mut().expect("a chest").pop();
+    }
+    assert!(odd.survivor().is_err());
 }
 
 #[test]
@@ -73,11 +100,17 @@ fn a_full_inventory_with_a_furnace_open_costs_under_256_bytes_and_an_empty_one_u
     let (s, furnace) = busy_survivor();
     let full = encode(&ServerMessage::Survivor(
         Some(u64::from(u32::MAX)),
-        Box::new(SurvivorState::of(&s, Some(&furnace))),
+        Box::new(SurvivorState::of(
+            &s,
+            &Opened {
+                furnace: Some(furnace),
+                chest: None,
+            },
+        )),
     ));
     let empty = encode(&ServerMessage::Survivor(
         Some(1000),
-        Box::new(SurvivorState::of(&Survivor::default(), None)),
+        Box::new(SurvivorState::of(&Survivor::default(), &Opened::default())),
     ));
     assert!(full.len() < 256, "{} bytes", full.len());
     assert!(empty.len() < 64, "{} bytes", empty.len());
@@ -85,7 +118,7 @@ fn a_full_inventory_with_a_furnace_open_costs_under_256_bytes_and_an_empty_one_u
 
 #[test]
 fn a_reader_refuses_what_the_game_cannot_hold() {
-    let good = SurvivorState::of(&Survivor::default(), None);
+    let good = SurvivorState::of(&Survivor::default(), &Opened::default());
     let bad = |change: &dyn Fn(&mut SurvivorState)| {
         let mut state = good.clone();
         change(&mut state);

@@ -1,4 +1,4 @@
-//! A player's screen in the world: opening the crafting table or furnace it looks at,
+//! A player's screen in the world: opening the crafting table, furnace or chest it looks at,
 //! checking that what is open still stands within reach, and what a click throws or crafts
 //! heard as the world hears it.
 
@@ -26,6 +26,7 @@ impl Simulation {
                 inventory: &mut s.inventory,
                 screen: &mut s.screen,
                 furnace: None,
+                chest: None,
             }
             .close();
             let feet = (self.players.get(name).or_else(|| self.away.get(name)))
@@ -54,6 +55,7 @@ impl Simulation {
                     Some(Target::Block(hit)) => match self.world.block(hit.block) {
                         Block::CraftingTable => Station::Table(hit.block),
                         Block::Furnace | Block::LitFurnace => Station::Furnace(hit.block),
+                        Block::Chest => Station::Chest(hit.block),
                         _ => return ActionOutcome::Nothing,
                     },
                     _ => return ActionOutcome::Nothing,
@@ -104,6 +106,7 @@ impl Simulation {
             inventory: &mut survivor.inventory,
             screen: &mut survivor.screen,
             furnace: None,
+            chest: None,
         }
         .close();
         for stack in left {
@@ -118,6 +121,7 @@ impl Simulation {
         };
         let wanted = match station {
             Station::Table(_) => self.world.block(cell) == Block::CraftingTable,
+            Station::Chest(_) => self.world.block(cell) == Block::Chest,
             _ => matches!(self.world.block(cell), Block::Furnace | Block::LitFurnace),
         };
         let eye = self.players.list()[who].body.eye();
@@ -137,6 +141,11 @@ impl Simulation {
             return ActionOutcome::Closed;
         }
         let name = self.players.list()[who].name.clone();
+        // A double chest's two halves are two entries: the click works on a copy of both.
+        let mut chest = match station {
+            Station::Chest(cell) => Some(self.chest_slots(cell)),
+            _ => None,
+        };
         let survival = &mut self.survival;
         let Some(survivor) = survival.survivors.get_mut(&name) else {
             return ActionOutcome::Nothing;
@@ -149,8 +158,13 @@ impl Simulation {
             inventory: &mut survivor.inventory,
             screen: &mut survivor.screen,
             furnace,
+            chest: chest.as_deref_mut(),
         }
         .click(slot, kind);
+        if let (Station::Chest(cell), Some(slots)) = (station, &chest) {
+            self.store_chest_slots(cell, slots);
+        }
+        let survival = &mut self.survival;
         if let Station::Furnace(cell) = station
             && survival.furnaces.get(&cell).is_some_and(Furnace::is_idle)
         {

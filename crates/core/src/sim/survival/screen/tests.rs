@@ -5,7 +5,7 @@ use glam::DVec3;
 use super::*;
 use crate::sim::survival::{Material, Mode, Survival, Survivor};
 use crate::sim::{Action, ActionOutcome, EventKind, Input, PlayerName, Simulation, Start};
-use crate::world::Block;
+use crate::world::{Block, BlockSource};
 use crate::worldgen::GeneratorKind;
 
 const LOG: Item = Item::Block(Block::Log);
@@ -14,11 +14,13 @@ const DIRT: Item = Item::Block(Block::Dirt);
 const COAL: Item = Item::Material(Material::Coal);
 const STICK: Item = Item::Material(Material::Stick);
 
-/// An inventory, a screen open on `station` and, on a furnace's, an empty furnace.
+/// An inventory, a screen open on `station` and, on a furnace's, an empty furnace; on a
+/// chest's, an empty double chest.
 struct Bench {
     inventory: Inventory,
     screen: Screen,
     furnace: Furnace,
+    chest: Vec<Option<Stack>>,
 }
 
 impl Bench {
@@ -34,15 +36,18 @@ impl Bench {
                 ..Screen::default()
             },
             furnace: Furnace::default(),
+            chest: vec![None; 2 * crate::sim::survival::CHEST_SLOTS],
         }
     }
 
     fn slots(&mut self) -> Slots<'_> {
         let furnace = matches!(self.screen.open, Some(Station::Furnace(_)));
+        let chest = matches!(self.screen.open, Some(Station::Chest(_)));
         Slots {
             inventory: &mut self.inventory,
             screen: &mut self.screen,
             furnace: furnace.then_some(&mut self.furnace),
+            chest: chest.then_some(self.chest.as_mut_slice()),
         }
     }
 
@@ -73,6 +78,7 @@ impl Bench {
             .iter()
             .chain(&self.screen.grid)
             .chain([&self.screen.cursor, &f.input, &f.fuel, &f.output])
+            .chain(&self.chest)
             .flatten()
             .copied()
     }
@@ -335,6 +341,7 @@ fn clicks_other_than_on_the_result_neither_make_nor_lose_an_item() {
         Station::Inventory,
         Station::Table(cell),
         Station::Furnace(cell),
+        Station::Chest(cell),
     ] {
         let mut b = Bench::new(
             station,
@@ -352,6 +359,7 @@ fn clicks_other_than_on_the_result_neither_make_nor_lose_an_item() {
             .map(SlotRef::Inventory)
             .chain((0..9).map(SlotRef::Grid))
             .chain(FurnaceSlot::ALL.map(SlotRef::Furnace))
+            .chain((0..54).map(SlotRef::Chest))
             .collect();
         // A fixed pseudo-random walk of clicks (a linear congruential generator).
         let mut state: u64 = 7;
@@ -375,11 +383,14 @@ fn a_slot_travels_as_one_number() {
         .map(SlotRef::Inventory)
         .chain((0..9).map(SlotRef::Grid))
         .chain([SlotRef::Result, SlotRef::Outside])
-        .chain(FurnaceSlot::ALL.map(SlotRef::Furnace));
+        .chain(FurnaceSlot::ALL.map(SlotRef::Furnace))
+        .chain((0..54).map(SlotRef::Chest));
     for slot in all {
         assert_eq!(SlotRef::from_number(slot.number()), Some(slot), "{slot:?}");
     }
-    assert_eq!(SlotRef::from_number(50), None);
+    assert_eq!(SlotRef::Chest(0).number(), 50);
+    assert_eq!(SlotRef::LAST, 103);
+    assert_eq!(SlotRef::from_number(104), None);
 }
 
 /// A survival world of flat ground with the one player at its origin looking north, a
@@ -522,5 +533,77 @@ fn a_save_keeps_the_grid_and_the_cursor_in_the_inventory() {
         survivor(&sim).screen,
         Screen::default(),
         "the world itself is as it was"
+    );
+}
+
+#[test]
+fn shift_on_a_chest_screen_fills_the_chest_and_empties_it_back() {
+    let mut b = Bench::new(
+        Station::Chest(BlockPos::new(0, 64, 0)),
+        &[(0, DIRT, 64), (9, DIRT, 10), (10, LOG, 5)],
+    );
+    b.click(SlotRef::Inventory(0), ClickKind::Shift);
+    b.click(SlotRef::Inventory(9), ClickKind::Shift);
+    let chest = |b: &Bench, i: usize| b.chest[i].map(|s| (s.item, s.count));
+    assert_eq!(
+        (chest(&b, 0), chest(&b, 1)),
+        (Some((DIRT, 64)), Some((DIRT, 10)))
+    );
+    assert_eq!(b.slot(0), None);
+    b.click(SlotRef::Chest(1), ClickKind::Shift);
+    assert_eq!(
+        b.slot(9),
+        Some((DIRT, 10)),
+        "back into the rows above the hotbar"
+    );
+    b.click(SlotRef::Chest(0), ClickKind::Left);
+    b.click(SlotRef::Chest(53), ClickKind::Left);
+    assert_eq!(
+        chest(&b, 53),
+        Some((DIRT, 64)),
+        "the second half of a double chest"
+    );
+}
+
+#[test]
+fn a_chest_keeps_what_is_put_in_it_pairs_with_its_neighbour_and_drops_it_all_when_broken() {
+    let mut sim = survival_sim(&[(DIRT, 64), (LOG, 5)]);
+    let chest = BlockPos::new(0, 65, -2);
+    sim.world.set_block(chest, Block::Chest);
+    sim.world.set_block(BlockPos::new(1, 65, -2), Block::Chest);
+    assert_eq!(
+        act(&mut sim, ScreenAction::OpenLookedAt),
+        ActionOutcome::Opened
+    );
+    assert_eq!(survivor(&sim).screen.open, Some(Station::Chest(chest)));
+    act(&mut sim, click(SlotRef::Inventory(0), ClickKind::Shift));
+    act(&mut sim, click(SlotRef::Inventory(1), ClickKind::Left));
+    act(&mut sim, click(SlotRef::Chest(40), ClickKind::Left));
+    act(&mut sim, ScreenAction::Close);
+    let kept = &sim.survival().chests;
+    assert_eq!(kept.len(), 2, "one stack in each half");
+    assert_eq!(kept[&chest].slots[0], Some(Stack::new(DIRT, 64)));
+    let east = BlockPos::new(1, 65, -2);
+    assert_eq!(kept[&east].slots[40 - 27], Some(Stack::new(LOG, 5)));
+    assert_eq!(survivor(&sim).inventory.count(DIRT), 0);
+    // Broken, the chest lets fall what its half held; the other half keeps its own.
+    let input = Input {
+        controls: crate::physics::Controls::NONE.with(crate::physics::Control::Dig),
+        ..Input::default()
+    };
+    for _ in 0..300 {
+        sim.tick(&input);
+    }
+    assert_eq!(sim.world.block(chest), Block::Air);
+    assert!(!sim.survival().chests.contains_key(&chest));
+    assert!(sim.survival().chests.contains_key(&east));
+    let lying: u32 = (sim.survival().drops.list().iter())
+        .filter(|d| d.stack.item == DIRT)
+        .map(|d| u32::from(d.stack.count))
+        .sum();
+    assert_eq!(
+        lying + survivor(&sim).inventory.count(DIRT),
+        64,
+        "nothing lost"
     );
 }
