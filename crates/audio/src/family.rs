@@ -113,6 +113,8 @@ impl Family {
             | B::Cornflower
             | B::DeadBush => Self::Plants,
             _ if block.is_crop() => Self::Plants,
+            _ if block.is_door() => Self::Wood,
+            _ if block.is_bed() => Self::Wool,
             _ if block.is_water() => Self::Water,
             _ => Self::Stone,
         })

@@ -82,6 +82,9 @@ pub struct InputState {
     selected: usize,
     /// Survival's hand, in a survival world; `None` in creative.
     survival: Option<Hand>,
+    /// Whether the player looks at a door (or in survival a bed), which the place button
+    /// uses.
+    at_usable: bool,
     /// Actions asked for by keys and menus, taken in order, a few a tick.
     queued: VecDeque<Action>,
 }
@@ -107,6 +110,7 @@ impl InputState {
             hotbar: DEFAULT_HOTBAR,
             selected: 0,
             survival: None,
+            at_usable: false,
             queued: VecDeque::new(),
         }
     }
@@ -118,6 +122,12 @@ impl InputState {
             self.selected = usize::from(h.selected).min(HOTBAR_SLOTS - 1);
         }
         self.survival = hand;
+    }
+
+    /// Notes whether the player looks at a door (or in survival a bed), which the place
+    /// button then uses (unless sneaking, which places against it).
+    pub const fn set_at_usable(&mut self, at_usable: bool) {
+        self.at_usable = at_usable;
     }
 
     /// Whether survival's rules are in force.
@@ -326,7 +336,9 @@ impl InputState {
         }
         let [break_action, place_action] = self.button_actions();
         for (b, action) in self.buttons.iter_mut().zip([break_action, place_action]) {
-            let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0);
+            // A door held open would flap, and a meal would start over: use fires per press.
+            let repeats = action != Some(Action::Use);
+            let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0 && repeats);
             if fire && let Some(action) = action {
                 input.actions.push(action);
                 b.cooldown = REPEAT_TICKS;
@@ -343,10 +355,15 @@ impl InputState {
         input
     }
 
-    /// What the break and place buttons do now. In creative: break, and use the hotbar's
+    /// What the break and place buttons do now. Looking at a door or (in survival) a bed,
+    /// the place button uses it (but for a sneaking player). In creative: break, and use the hotbar's
     /// item. In survival the dig control breaks; the place button opens the station looked
     /// at (but for a sneaking player) or places the block in hand.
     fn button_actions(&self) -> [Option<Action>; 2] {
+        if self.at_usable && !self.controls.held(Control::Sneak) {
+            let dig = self.survival.is_none().then_some(Action::Break);
+            return [dig, Some(Action::Use)];
+        }
         match self.survival {
             None => [Some(Action::Break), self.hotbar[self.selected].use_action()],
             Some(hand) if hand.at_station && !self.controls.held(Control::Sneak) => {

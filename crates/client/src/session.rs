@@ -322,6 +322,8 @@ impl Session {
         }
         let hand = self.hand();
         self.input.set_survival(hand);
+        let usable = self.looks_at_usable();
+        self.input.set_at_usable(usable);
         // A server's world goes on while this game is paused: its player stands still.
         if self.started() && (running || self.play.runs_while_paused()) {
             self.clock.advance(elapsed);

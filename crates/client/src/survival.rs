@@ -20,6 +20,18 @@ impl Session {
         sim.survivor(self.play.name())
     }
 
+    /// Whether the player looks at what the place button uses rather than builds against:
+    /// a door, or in survival a bed.
+    #[must_use]
+    pub fn looks_at_usable(&self) -> bool {
+        let sim = self.play.sim();
+        let block = match sim.peek_looked_at(&self.me()) {
+            Some(Target::Block(hit)) => sim.world().block(hit.block),
+            _ => return false,
+        };
+        block.is_door() || (block.is_bed() && sim.mode() == Mode::Survival)
+    }
+
     /// Survival's hand for the buttons: what is in hand and whether the player looks at a
     /// crafting table, furnace or chest. `None` in creative.
     pub fn hand(&self) -> Option<Hand> {

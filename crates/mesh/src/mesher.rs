@@ -10,7 +10,7 @@
 
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
-use super::plants::{cactus, cross};
+use super::plants::{boxes, cactus, cross};
 use super::{CornerLight, Leaves, Pass, Quad, Shading};
 use hewn_core::axis::Axis;
 use hewn_core::world::block::{OPAQUE, Shape};
@@ -350,6 +350,10 @@ pub(crate) fn mesh_cells<S: QuadSink>(
                     }
                     Shape::Inset => {
                         cactus(cell, lights[i as usize], sink);
+                        continue;
+                    }
+                    Shape::Boxes => {
+                        boxes(cell, block, lights[i as usize], sink);
                         continue;
                     }
                     Shape::Cube | Shape::LowerHalf => {}

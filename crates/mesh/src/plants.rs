@@ -1,4 +1,5 @@
-//! Plants and the cactus, drawn as models ([`ModelQuad`]s, cut-out) rather than cube faces.
+//! Plants, the cactus and blocks of boxes (a door's panel), drawn as models
+//! ([`ModelQuad`]s, cut-out) rather than cube faces.
 //!
 //! A plant is two quads crossing diagonally through its cell, as Minecraft draws flowers and
 //! tall grass; the texture's clear texels leave only the plant. The models pass culls no
@@ -111,6 +112,49 @@ pub fn cactus<S: QuadSink>(cell: [u16; 3], light: Light, sink: &mut S) {
     }
 }
 
+/// The faces of `block`'s own boxes (its outline: a door's panel) in the cell `cell`
+/// (chunk-relative). Each face shows the part of its tile it covers, as if the box were cut
+/// from a whole block: a panel's thin edges show a sliver of the tile's edge.
+pub fn boxes<S: QuadSink>(cell: [u16; 3], block: Block, light: Light, sink: &mut S) {
+    let origin = Vec3::from_array(cell.map(f32::from));
+    let light = CornerLight::of(light);
+    for b in block.outline() {
+        #[expect(
+            clippy::cast_possible_truncation,
+            reason = "box corners are sixteenths within a cell"
+        )]
+        let (min, max) = (b.min.map(|c| c as f32), b.max.map(|c| c as f32));
+        for face in Face::ALL {
+            let quad = corners(face);
+            let at = quad.map(|c| {
+                Vec3::from_array(std::array::from_fn(|k| {
+                    if c.pos[k] == 0 { min[k] } else { max[k] }
+                }))
+            });
+            sink.model(&ModelQuad {
+                corners: at.map(|p| origin + p),
+                uv: at.map(|p| face_uv(face, p)),
+                tile: tile_for(block, face),
+                face,
+                light,
+            });
+        }
+    }
+}
+
+/// The texture coordinates of the point `p` of a cell (each coordinate 0 to 1) on a face
+/// looking `face`, as the cube's faces lay their tiles ([`corners`]).
+fn face_uv(face: Face, p: Vec3) -> [f32; 2] {
+    match face {
+        Face::East => [1.0 - p.z, 1.0 - p.y],
+        Face::West => [p.z, 1.0 - p.y],
+        Face::South => [p.x, 1.0 - p.y],
+        Face::North => [1.0 - p.x, 1.0 - p.y],
+        Face::Up => [p.x, p.z],
+        Face::Down => [p.x, 1.0 - p.z],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,6 +174,28 @@ mod tests {
         let min = points.clone().fold(Vec3::splat(f32::MAX), Vec3::min);
         let max = points.fold(Vec3::splat(f32::MIN), Vec3::max);
         (min, max)
+    }
+
+    #[test]
+    fn a_door_is_its_panel_s_six_faces_each_showing_what_it_covers_of_the_tile() {
+        let mut sink = Models::default();
+        boxes([0, 0, 0], Block::DoorLowerNorth, Light::SKY, &mut sink);
+        assert_eq!(sink.0.len(), 6);
+        let (min, max) = bounds(&sink.0);
+        assert_eq!((min, max), (Vec3::ZERO, Vec3::new(1.0, 1.0, 3.0 / 16.0)));
+        // The broad faces show the whole tile; the edges a strip of it.
+        for q in &sink.0 {
+            let us = q.uv.map(|uv| uv[0]);
+            let width = us.iter().copied().fold(f32::MIN, f32::max)
+                - us.iter().copied().fold(f32::MAX, f32::min);
+            let broad = matches!(q.face, Face::North | Face::South);
+            let expected = if broad || !q.face.is_side() {
+                1.0
+            } else {
+                3.0 / 16.0
+            };
+            assert!((width - expected).abs() < 1e-6, "{:?}: {width}", q.face);
+        }
     }
 
     #[test]

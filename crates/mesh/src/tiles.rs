@@ -15,7 +15,7 @@ pub const ATLAS_ROWS: u32 = 16;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 123] = [
+pub const TILES: [&str; 128] = [
     "stone",
     "dirt",
     "grass_top",
@@ -147,6 +147,13 @@ pub const TILES: [&str; 123] = [
     // The chest's lid and its sides, the latch on each.
     "chest_top",
     "chest_side",
+    // A door's two halves: the lower with its handle, the upper with a window.
+    "door_lower",
+    "door_upper",
+    // A bed's foot (blanket), head (pillow on the blanket's turned-down edge) and sides.
+    "bed_foot",
+    "bed_head",
+    "bed_side",
 ];
 
 /// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in

@@ -55,6 +55,9 @@ struct SavedSurvivor {
     /// Hunger and its counters; a world saved before hunger reads as full.
     #[serde(default)]
     hunger: Option<SavedHunger>,
+    /// The foot of the bed it comes back to, once it used one.
+    #[serde(default)]
+    bed: Option<[i32; 3]>,
 }
 
 /// A player's hunger as stored.
@@ -137,6 +140,7 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
             exhaustion: s.hunger.exhaustion,
             starving_in: s.hunger.starving_in,
         }),
+        bed: s.bed.map(|b| [b.x, b.y, b.z]),
     });
     let drops = survival.drops.list().iter().map(|d| SavedDrop {
         stack: saved_stack(d.stack),
@@ -371,6 +375,11 @@ fn survivor(s: &SavedSurvivor) -> Result<(PlayerName, Survivor), String> {
             None => Hunger::full(),
             Some(h) => saved_hunger(h)?,
         },
+        // A bed outside the world is no bed: its player comes back at the spawn.
+        bed: s
+            .bed
+            .filter(|[_, y, _]| (0..WORLD_HEIGHT).contains(y))
+            .map(|[x, y, z]| BlockPos::new(x, y, z)),
         ..Survivor::default()
     };
     for (slot, st) in &s.inventory {
@@ -438,6 +447,7 @@ mod tests {
         s.hunger.level = 13;
         s.hunger.saturation = 2.5;
         s.hunger.exhaustion = 1.75;
+        s.bed = Some(BlockPos::new(-4, 64, 9));
         s.selected = 4;
         let pick = Item::Tool(Tool::new(ToolKind::Pickaxe, Tier::Iron));
         *s.inventory.slot_mut(4) = Some(Stack {

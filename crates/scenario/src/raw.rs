@@ -115,6 +115,9 @@ pub(crate) struct RawPlayer {
     /// Survival: ticks until starving hurts again, while hunger is 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) starving_in: Option<i64>,
+    /// Survival: the foot of the bed the player comes back to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) bed: Option<[i32; 3]>,
     /// Survival: what the player carries, each stack in its `slot`, or filling slots from
     /// 0 in order where none gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]

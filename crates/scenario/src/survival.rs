@@ -17,6 +17,7 @@ use hewn_core::sim::survival::{ClickKind, ScreenAction, SlotRef};
 use hewn_core::sim::survival::{EXHAUSTION_PER_POINT, MAX_HUNGER, STARVING_INTERVAL};
 use hewn_core::sim::survival::{FurnaceSlot, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Stack, Survivor};
 use hewn_core::sim::{Action, HOTBAR_SLOTS, Item};
+use hewn_core::world::{BlockPos, WORLD_HEIGHT};
 
 /// The most batches one `craft`, or items one `drop`, `smelt` or `fuel`, may name.
 pub const MAX_ACTION_COUNT: i64 = hewn_core::sim::MAX_ACTION_COUNT as i64;
@@ -84,7 +85,7 @@ fn within(key: &str, v: i64, lo: i64, hi: i64) -> Result<i64, ScenarioError> {
 }
 
 /// A player's survival state at the start, from the table at `table`: `health`, `air`,
-/// `hunger`, `saturation`, `exhaustion`, `starving_in`, `inventory`, `selected`,
+/// `hunger`, `saturation`, `exhaustion`, `starving_in`, `bed`, `inventory`, `selected`,
 /// `cooldown`, `unhurt`, `drowning_in`, `fall_top` and `death`, each as a fresh player has
 /// it where left out.
 pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, ScenarioError> {
@@ -159,6 +160,12 @@ pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, Scenari
             ));
         }
         h.exhaustion = exhaustion;
+    }
+    if let Some([x, y, z]) = raw.bed {
+        if !(0..WORLD_HEIGHT).contains(&y) {
+            return Err(invalid(key("bed"), format!("y {y} is outside the world")));
+        }
+        s.bed = Some(BlockPos::new(x, y, z));
     }
     s.selected = number("selected", raw.selected, 0, HOTBAR_SLOTS as i64 - 1)? as u8;
     s.death = match raw.death.as_deref() {
@@ -423,6 +430,7 @@ pub(crate) fn player_keys(survivor: Option<&Survivor>) -> RawPlayer {
         drowning_in: differs(i64::from(v.drowning_in), i64::from(f.drowning_in)),
         fall_top: v.fall_top,
         death: s.death.map(|c| c.name().to_owned()),
+        bed: s.bed.map(|b| [b.x, b.y, b.z]),
         hunger: Some(i64::from(s.hunger.level)),
         saturation: Some(s.hunger.saturation),
         exhaustion: (s.hunger.exhaustion != fresh.hunger.exhaustion).then_some(s.hunger.exhaustion),

@@ -500,6 +500,11 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "farmland" => farming::farmland(rng),
         "chest_top" => survival::chest_top(rng),
         "chest_side" => survival::chest_side(rng),
+        "door_lower" => survival::door(rng, false),
+        "door_upper" => survival::door(rng, true),
+        "bed_foot" => survival::bed_top(rng, false),
+        "bed_head" => survival::bed_top(rng, true),
+        "bed_side" => survival::bed_side(rng),
         _ if name.starts_with("wheat_") && name != "wheat_seeds" => {
             let stage = name["wheat_".len()..].parse().ok()?;
             farming::wheat(rng, stage)

@@ -1,5 +1,5 @@
-//! The survival blocks' tiles: the crafting table, the furnace, cold and lit, and the
-//! chest.
+//! The survival blocks' tiles: the crafting table, the furnace, cold and lit, the chest
+//! and the door.
 
 use hewn_core::worldgen::SplitMix64;
 
@@ -211,6 +211,90 @@ pub(super) fn chest_side(rng: &mut Rng) -> Tile {
         }
         put(&mut t, 6, y, iron_dark);
         put(&mut t, 9, y, iron_dark);
+    }
+    t
+}
+
+/// A door's half: boards in a frame of dark wood, the lower half with a handle on its
+/// right, the upper with two panes of glass above a cross rail.
+pub(super) fn door(rng: &mut Rng, upper: bool) -> Tile {
+    let mut t = wood::planks(rng);
+    rim(&mut t, FRAME_WOOD);
+    for i in 1..15 {
+        put(&mut t, 1, i, shade(FRAME_WOOD, 20));
+        put(&mut t, 14, i, shade(FRAME_WOOD, 20));
+    }
+    if upper {
+        for y in 3..=9 {
+            for x in 3..=12 {
+                let pane = x != 7 && x != 8 && y != 6;
+                let c = if pane {
+                    shade([168, 206, 224], rng.range(-8, 8))
+                } else {
+                    FRAME_WOOD
+                };
+                put(&mut t, x, y, c);
+            }
+        }
+        for x in 2..14 {
+            put(&mut t, x, 12, FRAME_WOOD);
+        }
+    } else {
+        for x in 2..14 {
+            put(&mut t, x, 3, FRAME_WOOD);
+        }
+        let (iron, iron_dark) = ([206, 206, 210], [96, 96, 104]);
+        for y in 5..=7 {
+            put(&mut t, 12, y, iron);
+            put(&mut t, 11, y, iron_dark);
+        }
+    }
+    t
+}
+
+/// The red of a bed's blanket.
+const BLANKET: [i32; 3] = [168, 36, 40];
+
+/// A bed's top: the foot a red blanket with a lighter hem round it; the head a white pillow
+/// in the middle of the blanket's turned-down edge, the same from whichever way it is seen.
+pub(super) fn bed_top(rng: &mut Rng, head: bool) -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    for y in 0..16 {
+        for x in 0..16 {
+            let hem = x == 0 || y == 0 || x == 15 || y == 15;
+            let pillow = head && (3..13).contains(&x) && (3..13).contains(&y);
+            let colour = if pillow {
+                let edge = x == 3 || y == 3 || x == 12 || y == 12;
+                shade([236, 236, 232], if edge { -30 } else { rng.range(-6, 4) })
+            } else if hem {
+                shade(BLANKET, 30)
+            } else {
+                shade(BLANKET, rng.range(-10, 8))
+            };
+            put(&mut t, x, y, colour);
+        }
+    }
+    t
+}
+
+/// A bed's side: the blanket over its upper rows, the wooden frame under it, and the legs'
+/// dark ends at the corners; only the part nine sixteenths high is shown.
+pub(super) fn bed_side(rng: &mut Rng) -> Tile {
+    let mut t = wood::planks(rng);
+    for y in 7..10 {
+        for x in 0..16 {
+            put(
+                &mut t,
+                x,
+                y,
+                shade(BLANKET, rng.range(-10, 8) - (y as i32 - 7) * 8),
+            );
+        }
+    }
+    for y in 10..16 {
+        for x in [0, 1, 14, 15] {
+            put(&mut t, x, y, FRAME_WOOD);
+        }
     }
     t
 }

@@ -63,9 +63,9 @@ pub enum Action {
         /// Which slot.
         slot: FurnaceSlot,
     },
-    /// Use what is in hand on what the player looks at: in survival, eat the food in hand
-    /// (over [`MEAL_TICKS`](crate::sim::survival::MEAL_TICKS)), till dirt or grass with a
-    /// hoe, or plant seeds on farmland.
+    /// Use what the player looks at or holds: open or shut the door looked at; in survival,
+    /// else eat the food in hand (over [`MEAL_TICKS`](crate::sim::survival::MEAL_TICKS)),
+    /// till dirt or grass with a hoe, or plant seeds on farmland.
     Use,
     /// Survival: open, close or click the player's screen (its inventory, a crafting
     /// table or a furnace: [`crate::sim::survival::screen`]).
@@ -177,6 +177,12 @@ pub enum ActionOutcome {
     Opened,
     /// A meal began.
     Eating,
+    /// The door whose lower half is at this cell opened or shut.
+    Toggled(BlockPos),
+    /// A bed became where the player comes back after death.
+    SpawnSet,
+    /// The player lay down in a bed (and it became where the player comes back).
+    Slept,
     /// A screen closed: its grid and cursor went back into the inventory.
     Closed,
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
@@ -267,8 +273,8 @@ impl Simulation {
             | Action::Respawn
             | Action::FurnacePut { .. }
             | Action::FurnaceTake { .. }
-            | Action::Use
             | Action::Screen(_) => ActionOutcome::Nothing,
+            Action::Use => self.use_door(who).unwrap_or(ActionOutcome::Nothing),
             Action::ToggleFly => {
                 let body = self.players.body_mut(who);
                 body.flying = !body.flying;
@@ -297,12 +303,15 @@ impl Simulation {
                     ActionOutcome::BrokeCrate(c.index)
                 }
                 Some(Target::Block(hit)) if self.world.block(hit.block).is_breakable() => {
-                    let broken = self.world.block(hit.block);
-                    self.world.set_block(hit.block, Block::Air);
+                    // A door breaks from its lower half, which takes the upper with it.
+                    let cell = self.door_base(hit.block);
+                    let broken = self.world.block(cell);
+                    self.world.set_block(cell, Block::Air);
+                    self.break_other_half(cell, broken);
                     // Creative breaks without drops: a chest's contents go with it.
-                    self.survival.chests.remove(&hit.block);
-                    self.note_block_event(Some(who), EventKind::Break, broken, hit.block);
-                    ActionOutcome::Broke(hit.block)
+                    self.survival.chests.remove(&cell);
+                    self.note_block_event(Some(who), EventKind::Break, broken, cell);
+                    ActionOutcome::Broke(cell)
                 }
                 _ => ActionOutcome::Nothing,
             },
@@ -314,6 +323,12 @@ impl Simulation {
                     } else {
                         hit.adjacent
                     };
+                    if block.is_door() {
+                        return self.place_door(who, &viewer, cell);
+                    }
+                    if block.is_bed() {
+                        return self.place_bed(who, viewer.yaw, cell);
+                    }
                     match self.placed_against(block, &hit, cell) {
                         Some(placed) if self.can_place(cell, placed) => {
                             self.world.set_block(cell, placed);
@@ -435,7 +450,7 @@ impl Simulation {
                 .block(cell.offset(IVec3::NEG_Y))
                 .holds_plants()
                 .then_some(block),
-            Shape::Cube | Shape::LowerHalf => Some(block),
+            Shape::Cube | Shape::LowerHalf | Shape::Boxes => Some(block),
         }
     }
 

@@ -9,6 +9,7 @@
 //! ([`Simulation::predict`]).
 
 mod actions;
+mod doors;
 mod dynamics;
 pub mod events;
 pub mod hash;

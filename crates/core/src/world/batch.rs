@@ -74,6 +74,7 @@ impl World {
                     if (before.holds_torches() && !block.holds_torches())
                         || (before.holds_plants() && !block.holds_plants())
                         || before == Block::Farmland
+                        || before.is_door()
                     {
                         removed.push(pos);
                     }

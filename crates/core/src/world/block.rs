@@ -189,6 +189,57 @@ pub enum Block {
     Wheat7 = 82,
     /// A wooden chest of 27 slots; two side by side are one double chest of 54.
     Chest = 83,
+    /// A wooden door's lower half, shut, its panel against the north side of its cell: the
+    /// door as it is held. The door's sixteen blocks are its two halves, facing four ways,
+    /// shut or open ([`door::Door`](super::door::Door)).
+    DoorLowerNorth = 84,
+    /// A wooden door's lower half, open, facing north.
+    DoorLowerNorthOpen = 85,
+    /// A wooden door's lower half, shut, facing east.
+    DoorLowerEast = 86,
+    /// A wooden door's lower half, open, facing east.
+    DoorLowerEastOpen = 87,
+    /// A wooden door's lower half, shut, facing south.
+    DoorLowerSouth = 88,
+    /// A wooden door's lower half, open, facing south.
+    DoorLowerSouthOpen = 89,
+    /// A wooden door's lower half, shut, facing west.
+    DoorLowerWest = 90,
+    /// A wooden door's lower half, open, facing west.
+    DoorLowerWestOpen = 91,
+    /// A wooden door's upper half, shut, facing north.
+    DoorUpperNorth = 92,
+    /// A wooden door's upper half, open, facing north.
+    DoorUpperNorthOpen = 93,
+    /// A wooden door's upper half, shut, facing east.
+    DoorUpperEast = 94,
+    /// A wooden door's upper half, open, facing east.
+    DoorUpperEastOpen = 95,
+    /// A wooden door's upper half, shut, facing south.
+    DoorUpperSouth = 96,
+    /// A wooden door's upper half, open, facing south.
+    DoorUpperSouthOpen = 97,
+    /// A wooden door's upper half, shut, facing west.
+    DoorUpperWest = 98,
+    /// A wooden door's upper half, open, facing west.
+    DoorUpperWestOpen = 99,
+    /// A bed's foot, its head to the north: the bed as it is held. A bed is two blocks, its
+    /// foot and its head, facing four ways ([`bed::Bed`](super::bed::Bed)).
+    BedFootNorth = 100,
+    /// A bed's head, its head to the north.
+    BedHeadNorth = 101,
+    /// A bed's foot, its head to the east.
+    BedFootEast = 102,
+    /// A bed's head, its head to the east.
+    BedHeadEast = 103,
+    /// A bed's foot, its head to the south.
+    BedFootSouth = 104,
+    /// A bed's head, its head to the south.
+    BedHeadSouth = 105,
+    /// A bed's foot, its head to the west.
+    BedFootWest = 106,
+    /// A bed's head, its head to the west.
+    BedHeadWest = 107,
 }
 
 /// The light opacity of a block that light does not enter at all.
@@ -241,6 +292,9 @@ pub enum Shape {
     Cross,
     /// A cactus: a box a sixteenth inside its cell on the four sides, full height.
     Inset,
+    /// Boxes of its own, its outline's, each face showing the part of its tile the face
+    /// covers (a door's panel).
+    Boxes,
     /// A thin torch: standing on the floor (`wall` is `None`), or leaning against the wall
     /// behind it and pointing `wall`, away from it.
     Torch {
@@ -302,7 +356,7 @@ use registry::{FULL, PROPERTIES};
 
 impl Block {
     /// How many kinds of block there are.
-    pub const COUNT: usize = 84;
+    pub const COUNT: usize = 108;
 
     /// Every block, in id order.
     pub const ALL: [Self; Self::COUNT] = [
@@ -390,6 +444,30 @@ impl Block {
         Self::Wheat6,
         Self::Wheat7,
         Self::Chest,
+        Self::DoorLowerNorth,
+        Self::DoorLowerNorthOpen,
+        Self::DoorLowerEast,
+        Self::DoorLowerEastOpen,
+        Self::DoorLowerSouth,
+        Self::DoorLowerSouthOpen,
+        Self::DoorLowerWest,
+        Self::DoorLowerWestOpen,
+        Self::DoorUpperNorth,
+        Self::DoorUpperNorthOpen,
+        Self::DoorUpperEast,
+        Self::DoorUpperEastOpen,
+        Self::DoorUpperSouth,
+        Self::DoorUpperSouthOpen,
+        Self::DoorUpperWest,
+        Self::DoorUpperWestOpen,
+        Self::BedFootNorth,
+        Self::BedHeadNorth,
+        Self::BedFootEast,
+        Self::BedHeadEast,
+        Self::BedFootSouth,
+        Self::BedHeadSouth,
+        Self::BedFootWest,
+        Self::BedHeadWest,
     ];
 
     /// The block's stable numeric id.
@@ -514,6 +592,8 @@ impl Block {
         match (self, self.shape()) {
             (_, Shape::Torch { .. }) => Self::Torch,
             (Self::LitFurnace, _) => Self::Furnace,
+            _ if self.is_door() => Self::DoorLowerNorth,
+            _ if self.is_bed() => Self::BedFootNorth,
             _ => self,
         }
     }
@@ -581,10 +661,17 @@ impl Block {
     }
 
     /// Whether this block can stay on `below`: a crop only on farmland, another plant on
-    /// what holds plants ([`Block::holds_plants`]); anything else on anything.
+    /// what holds plants ([`Block::holds_plants`]), a door's upper half only on its lower
+    /// half; anything else on anything.
     #[must_use]
     pub fn stands_on(self, below: Self) -> bool {
-        if self.is_crop() {
+        if let Some(door) = self.door() {
+            if door.upper {
+                below.door() == Some(door.lower())
+            } else {
+                below.holds_torches()
+            }
+        } else if self.is_crop() {
             below == Self::Farmland
         } else if self.is_plant() || self == Self::Cactus {
             below.holds_plants()

@@ -28,6 +28,19 @@ pub enum Face {
 }
 
 impl Face {
+    /// The side a heading of `yaw` degrees looks towards, to the nearest quarter turn (0
+    /// faces north, 90 east): the way a door or bed placed by a player faces.
+    #[must_use]
+    pub fn of_yaw(yaw: f64) -> Self {
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a quarter-turn count, taken modulo 4: 0 to 4"
+        )]
+        let quarter = (yaw / 90.0).round().rem_euclid(4.0) as usize;
+        [Self::North, Self::East, Self::South, Self::West][quarter % 4]
+    }
+
     /// All six, in index order.
     pub const ALL: [Self; 6] = [
         Self::East,

@@ -19,11 +19,13 @@
 )]
 
 mod batch;
+pub mod bed;
 pub mod block;
 pub mod cache;
 pub mod chunk;
 pub mod coarse;
 pub mod coords;
+pub mod door;
 mod edits;
 pub mod face;
 pub mod fluid;

@@ -1,6 +1,7 @@
 //! Blocks that hang on others: a torch stands on the block below it or leans against the
 //! wall behind it, a plant or a cactus stands on the block below it, and each drops
-//! (becomes air) when that block goes; a crop needs farmland under it.
+//! (becomes air) when that block goes; a crop needs farmland under it, and a door's upper
+//! half its lower half.
 
 use super::{Block, BlockPos, BlockSource, Face};
 

@@ -17,7 +17,7 @@ use hewn_core::sim::survival::{
     CHEST_SLOTS, Cause, Dig, Furnace, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Screen, Stack, Station,
     Survivor,
 };
-use hewn_core::sim::survival::{MAX_HUNGER, MEAL_TICKS, Meal};
+use hewn_core::sim::survival::{MAX_HUNGER, MEAL_TICKS, Meal, Sleep};
 use hewn_core::sim::{HOTBAR_SLOTS, Item};
 use hewn_core::world::BlockPos;
 
@@ -163,6 +163,9 @@ pub struct SurvivorState {
     pub hunger: u8,
     /// Whether it is eating the food in hand.
     pub eating: bool,
+    /// The foot of the bed it sleeps in, while it sleeps: a sleeper's controls move
+    /// nothing, and its client must predict that.
+    pub sleeping: Option<BlockPos>,
     /// The hotbar slot in hand.
     pub selected: u8,
     /// The 36 slots.
@@ -201,6 +204,7 @@ impl SurvivorState {
             air: s.vitals.air,
             hunger: s.hunger.level,
             eating: s.meal.is_some(),
+            sleeping: s.sleeping.map(|sleep| sleep.bed),
             selected: s.selected,
             inventory: wire_slots(s.inventory.slots()),
             death: s.death.map(|c| c as u8),
@@ -256,6 +260,7 @@ impl SurvivorState {
             }),
             None => None,
         };
+        s.sleeping = self.sleeping.map(|bed| Sleep { bed, ticks: 0 });
         // A meal shown as just begun: the server, which times it, says when it ends.
         s.meal = match (self.eating, s.held()) {
             (true, Some(held)) => Some(Meal {

@@ -61,6 +61,9 @@ pub const fn hardness_tenths(block: Block) -> Option<u32> {
         B::CraftingTable | B::Chest => 25,
         B::CoalOre | B::IronOre | B::GoldOre | B::DiamondOre => 30,
         B::Furnace | B::LitFurnace => 35,
+        _ if block.is_door() => 30,
+        _ if block.is_bed() => 2,
+        _ => return None,
     })
 }
 
@@ -73,6 +76,7 @@ pub const fn right_tool(block: Block) -> Option<ToolKind> {
             Some(ToolKind::Axe)
         }
         B::PlanksSlab | B::CraftingTable | B::Chest => Some(ToolKind::Axe),
+        _ if block.is_door() => Some(ToolKind::Axe),
         B::Dirt | B::Grass | B::Sand | B::Gravel | B::Clay | B::Snow | B::Farmland => {
             Some(ToolKind::Shovel)
         }
@@ -156,6 +160,9 @@ pub fn drop_of(block: Block, tool: Option<Tool>) -> Option<Item> {
         B::Leaves | B::SpruceLeaves | B::BirchLeaves | B::Glass | B::Ice | B::TallGrass => None,
         // What a crop gives depends on its stage and on chance: [`super::farming`].
         _ if block.is_crop() => None,
+        // A door is one item, dropped by its lower half; a bed, by its foot.
+        _ if block.door().is_some_and(|d| d.upper) => None,
+        _ if block.bed().is_some_and(|b| b.head) => None,
         _ => Some(Item::Block(block.held_as())),
     }
 }

@@ -78,10 +78,13 @@ pub fn harvest(block: Block, cell: BlockPos, time: u64) -> Vec<Stack> {
 }
 
 impl Simulation {
-    /// Player `who` uses what is in its hand on what it looks at: starts eating the food in
-    /// hand (refused at full hunger), tills the dirt or grass looked at into farmland with
+    /// Player `who` uses what it looks at or holds: opens or shuts the door it looks at,
+    /// sleeps in the bed it looks at ([`super::sleep`]); else starts eating the food in hand (refused at full hunger), tills the dirt or grass looked at into farmland with
     /// a hoe (the hoe wears), or plants seeds on the top of the farmland looked at.
     pub(in crate::sim) fn use_in_survival(&mut self, who: usize) -> ActionOutcome {
+        if let Some(outcome) = self.use_door(who).or_else(|| self.use_bed(who)) {
+            return outcome;
+        }
         let s = self.survivor_mut(who);
         let Some(held) = s.held() else {
             return ActionOutcome::Nothing;
@@ -89,6 +92,12 @@ impl Simulation {
         if hunger::food(held.item).is_some() {
             if !s.hunger.can_eat() {
                 return ActionOutcome::Nothing;
+            }
+            // A meal of this food from this slot goes on as it was.
+            if s.meal
+                .is_some_and(|m| m.slot == s.selected && m.item == held.item)
+            {
+                return ActionOutcome::Eating;
             }
             s.meal = Some(Meal {
                 slot: s.selected,

@@ -20,6 +20,7 @@ mod inventory;
 mod play;
 pub mod recipes;
 pub mod screen;
+mod sleep;
 mod smelting;
 mod tools;
 mod vitals;
@@ -41,6 +42,7 @@ pub use hunger::{
 };
 pub use inventory::{Inventory, SLOTS, Stack};
 pub use screen::{ClickKind, Screen, ScreenAction, SlotRef, Station};
+pub use sleep::{BEDTIME, SLEEP_TICKS, Sleep, WAKING, is_bedtime};
 pub use smelting::{SMELT_TICKS, burn_ticks, smelted};
 pub use tools::{Material, Tier, Tool, ToolKind};
 pub use vitals::{Cause, HURT_COOLDOWN, MAX_AIR, MAX_HEALTH, REGENERATION_INTERVAL, Vitals};
@@ -143,6 +145,10 @@ pub struct Survivor {
     /// What it has open: its inventory, a crafting table or a furnace, with the crafting
     /// grid and the stack on the cursor.
     pub screen: Screen,
+    /// The foot of the bed it comes back to after death, once it used one.
+    pub bed: Option<BlockPos>,
+    /// Its sleep, while it lies in a bed.
+    pub sleeping: Option<Sleep>,
 }
 
 impl Survivor {
@@ -187,6 +193,16 @@ impl Survivor {
                 h.u64(u64::from(m.left));
             }
             None => h.bytes(&[0]),
+        }
+        // A bed and sleep only where there are, so that a world without hashes as before.
+        if let Some(bed) = self.bed {
+            h.bytes(b"bed");
+            hash_cell(h, bed);
+        }
+        if let Some(sleep) = self.sleeping {
+            h.bytes(b"sleep");
+            hash_cell(h, sleep.bed);
+            h.u64(u64::from(sleep.ticks));
         }
         // Only an open screen is hashed, so that play without one hashes as it always did.
         if self.screen != Screen::default() {

@@ -60,9 +60,10 @@ impl Simulation {
         }
     }
 
-    /// The controls player `who` moves by: those held, without sprint when it is too
-    /// hungry to sprint.
-    pub(in crate::sim) fn survival_controls(&self, who: usize, held: Controls) -> Controls {
+    /// The controls player `who` moves by: none while it sleeps (a movement control gets
+    /// it up), and those held without sprint when it is too hungry to sprint.
+    pub(in crate::sim) fn survival_controls(&mut self, who: usize, held: Controls) -> Controls {
+        let held = self.sleeper_controls(who, held);
         let hungry = self
             .survival
             .survivors
@@ -178,9 +179,16 @@ impl Simulation {
     /// Player `who` breaks the block at `cell`: it drops what the tool in hand gets out of
     /// it, a furnace or chest lets fall what it held, and the tool wears.
     fn break_in_survival(&mut self, who: usize, cell: BlockPos) {
+        let cell = self.door_base(cell);
+        // A bed drops from its foot, whichever half was dug.
+        let cell = match self.world.block(cell).bed() {
+            Some(bed) if bed.head => bed.other_half(cell),
+            _ => cell,
+        };
         let block = self.world.block(cell);
         let tool = self.survivor_mut(who).held_tool();
         self.world.set_block(cell, Block::Air);
+        self.break_other_half(cell, block);
         self.note_block_event(Some(who), EventKind::Break, block, cell);
         let centre = cell.min_corner() + DVec3::new(0.5, 0.5 - super::ITEM_SIZE / 2.0, 0.5);
         if let Some(item) = drop_of(block, tool) {
@@ -379,9 +387,10 @@ impl Simulation {
         ActionOutcome::Stored
     }
 
-    /// A dead player `who` comes back at the world's spawn with full health and air.
+    /// A dead player `who` comes back on its bed, or at the world's spawn without one,
+    /// with full health, air and hunger.
     fn respawn(&mut self, who: usize) -> ActionOutcome {
-        let spawn = self.survival.spawn;
+        let spawn = self.respawn_point(who);
         let s = self.survivor_mut(who);
         s.death = None;
         s.vitals = Vitals::full();
@@ -463,6 +472,7 @@ impl Simulation {
         s.death = Some(cause);
         s.digging = None;
         s.meal = None;
+        s.sleeping = None;
         let carried = s.inventory.take_all();
         // At most the 36 slots of an inventory: exact in f64.
         let n = f64::from(u32::try_from(carried.len().max(1)).unwrap_or(u32::MAX));
@@ -490,6 +500,7 @@ impl Simulation {
             }
         }
         self.burn_furnaces();
+        self.sleep_on();
     }
 
     /// Player `who` picks up every item within reach, as much of each as fits.

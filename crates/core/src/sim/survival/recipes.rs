@@ -51,6 +51,27 @@ const SANDSTONE: &[Item] = &[block(Block::Sandstone)];
 const IRON_INGOT: &[Item] = &[material(Material::IronIngot)];
 const DIAMOND: &[Item] = &[material(Material::Diamond)];
 const WHEAT: &[Item] = &[material(Material::Wheat)];
+/// What a bed is stuffed with: wool of any colour, as in Minecraft, or straw (wheat), which
+/// a world without sheep can grow.
+const BEDDING: &[Item] = &[
+    material(Material::Wheat),
+    block(Block::WhiteWool),
+    block(Block::OrangeWool),
+    block(Block::MagentaWool),
+    block(Block::LightBlueWool),
+    block(Block::YellowWool),
+    block(Block::LimeWool),
+    block(Block::PinkWool),
+    block(Block::GrayWool),
+    block(Block::LightGrayWool),
+    block(Block::CyanWool),
+    block(Block::PurpleWool),
+    block(Block::BlueWool),
+    block(Block::BrownWool),
+    block(Block::GreenWool),
+    block(Block::RedWool),
+    block(Block::BlackWool),
+];
 const COAL: &[Item] = &[material(Material::Coal), material(Material::Charcoal)];
 
 /// A recipe making `count` of `output` from the pattern `pattern` with `key`.
@@ -126,6 +147,18 @@ pub static RECIPES: std::sync::LazyLock<Vec<Recipe>> = std::sync::LazyLock::new(
         1,
         &["WWW"],
         &[('W', WHEAT)],
+    ));
+    all.push(recipe(
+        block(Block::DoorLowerNorth),
+        3,
+        &["PP", "PP", "PP"],
+        &[('P', PLANKS)],
+    ));
+    all.push(recipe(
+        block(Block::BedFootNorth),
+        1,
+        &["WWW", "PPP"],
+        &[('W', BEDDING), ('P', PLANKS)],
     ));
     all
 });

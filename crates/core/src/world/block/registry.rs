@@ -29,6 +29,51 @@ const WHEAT_5: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 12.0, 16.0])];
 const WHEAT_6: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 14.0, 16.0])];
 const WHEAT_7: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 16.0, 16.0])];
 
+/// A door's panel, three sixteenths thick, against each side of its cell.
+const PANEL_NORTH: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 16.0, 3.0])];
+const PANEL_SOUTH: &[LocalBox] = &[sixteenths([0.0, 0.0, 13.0], [16.0, 16.0, 16.0])];
+const PANEL_WEST: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [3.0, 16.0, 16.0])];
+const PANEL_EAST: &[LocalBox] = &[sixteenths([13.0, 0.0, 0.0], [16.0, 16.0, 16.0])];
+
+/// A door's half: its panel, solid, drawn cut-out as boxes, clear to light.
+const fn door(
+    name: &'static str,
+    tile: &'static str,
+    panel: &'static [LocalBox],
+) -> BlockProperties {
+    BlockProperties {
+        colliders: panel,
+        outline: panel,
+        render: RenderKind::Cutout,
+        shape: Shape::Boxes,
+        opacity: 0,
+        ..solid(name, FaceTextures::all(tile))
+    }
+}
+
+/// A bed's half: nine sixteenths high.
+const BED: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 9.0, 16.0])];
+
+/// A bed's half: solid to its nine sixteenths, drawn cut-out as a box, clear to light, its
+/// top showing `top`.
+const fn bed(name: &'static str, top: &'static str) -> BlockProperties {
+    BlockProperties {
+        colliders: BED,
+        outline: BED,
+        render: RenderKind::Cutout,
+        shape: Shape::Boxes,
+        opacity: 0,
+        ..solid(
+            name,
+            FaceTextures {
+                top,
+                side: "bed_side",
+                bottom: "planks",
+            },
+        )
+    }
+}
+
 /// A box given in sixteenths of a block, the unit block textures are drawn in.
 const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
     LocalBox {
@@ -336,4 +381,28 @@ pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
             bottom: "chest_top",
         },
     ),
+    door("door", "door_lower", PANEL_NORTH),
+    door("door_lower_north_open", "door_lower", PANEL_EAST),
+    door("door_lower_east", "door_lower", PANEL_EAST),
+    door("door_lower_east_open", "door_lower", PANEL_SOUTH),
+    door("door_lower_south", "door_lower", PANEL_SOUTH),
+    door("door_lower_south_open", "door_lower", PANEL_WEST),
+    door("door_lower_west", "door_lower", PANEL_WEST),
+    door("door_lower_west_open", "door_lower", PANEL_NORTH),
+    door("door_upper_north", "door_upper", PANEL_NORTH),
+    door("door_upper_north_open", "door_upper", PANEL_EAST),
+    door("door_upper_east", "door_upper", PANEL_EAST),
+    door("door_upper_east_open", "door_upper", PANEL_SOUTH),
+    door("door_upper_south", "door_upper", PANEL_SOUTH),
+    door("door_upper_south_open", "door_upper", PANEL_WEST),
+    door("door_upper_west", "door_upper", PANEL_WEST),
+    door("door_upper_west_open", "door_upper", PANEL_NORTH),
+    bed("bed", "bed_foot"),
+    bed("bed_head_north", "bed_head"),
+    bed("bed_foot_east", "bed_foot"),
+    bed("bed_head_east", "bed_head"),
+    bed("bed_foot_south", "bed_foot"),
+    bed("bed_head_south", "bed_head"),
+    bed("bed_foot_west", "bed_foot"),
+    bed("bed_head_west", "bed_head"),
 ];

@@ -31,7 +31,7 @@ fn opacity_and_emission_are_the_light_models() {
             _ if torch
                 || matches!(
                     block.shape(),
-                    Shape::LowerHalf | Shape::Cross | Shape::Inset
+                    Shape::LowerHalf | Shape::Cross | Shape::Inset | Shape::Boxes
                 ) =>
             {
                 0

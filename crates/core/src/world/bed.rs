@@ -1,0 +1,97 @@
+//! Beds: two blocks side by side, a foot and a head, nine sixteenths high; the head lies
+//! the way the player who placed it looked.
+//!
+//! A bed is eight blocks, its two halves facing four ways; [`Bed`] names one and
+//! [`Block::bed`] reads one back.
+
+use glam::IVec3;
+
+use super::{Block, BlockPos, Face};
+
+/// The four ways a bed faces, clockwise from north, in the order its blocks are numbered.
+const FACINGS: [Face; 4] = [Face::North, Face::East, Face::South, Face::West];
+
+/// One half of a bed, as a block holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bed {
+    /// The head (the pillow's half), or the foot.
+    pub head: bool,
+    /// The way from the foot to the head: north, east, south or west.
+    pub facing: Face,
+}
+
+impl Bed {
+    /// The bed's block.
+    #[must_use]
+    pub fn block(self) -> Block {
+        let facing = FACINGS.iter().position(|&f| f == self.facing).unwrap_or(0);
+        let id = Block::BedFootNorth.id() as usize + facing * 2 + usize::from(self.head);
+        u8::try_from(id)
+            .ok()
+            .and_then(Block::from_id)
+            .unwrap_or(Block::BedFootNorth)
+    }
+
+    /// Where the other half of the bed with this half at `cell` lies.
+    #[must_use]
+    pub fn other_half(self, cell: BlockPos) -> BlockPos {
+        let step: IVec3 = self.facing.normal();
+        cell.offset(if self.head { -step } else { step })
+    }
+
+    /// The other half.
+    #[must_use]
+    pub const fn other(self) -> Self {
+        Self {
+            head: !self.head,
+            ..self
+        }
+    }
+}
+
+impl Block {
+    /// The bed half this block is, if it is one.
+    #[must_use]
+    pub const fn bed(self) -> Option<Bed> {
+        let (id, first) = (self as u8, Self::BedFootNorth as u8);
+        if id < first || id >= first + 8 {
+            return None;
+        }
+        let offset = id - first;
+        Some(Bed {
+            head: offset % 2 == 1,
+            facing: FACINGS[(offset / 2) as usize],
+        })
+    }
+
+    /// Whether this block is a half of a bed.
+    #[must_use]
+    pub const fn is_bed(self) -> bool {
+        self.bed().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bed_block_reads_back_and_its_halves_find_each_other() {
+        let beds: Vec<Block> = Block::ALL.into_iter().filter(|b| b.is_bed()).collect();
+        assert_eq!(beds.len(), 8);
+        let cell = BlockPos::new(4, 64, -7);
+        for block in beds {
+            let bed = block.bed().expect("a bed");
+            assert_eq!(bed.block(), block);
+            assert_eq!(block.held_as(), Block::BedFootNorth);
+            let other = bed.other_half(cell);
+            assert_eq!(bed.other().other_half(other), cell, "{block}");
+        }
+        let foot = Bed {
+            head: false,
+            facing: Face::East,
+        };
+        assert_eq!(foot.other_half(cell), BlockPos::new(5, 64, -7));
+        assert_eq!(Block::BedFootNorth.name(), "bed");
+    }
+}

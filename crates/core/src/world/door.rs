@@ -1,0 +1,141 @@
+//! Doors: two blocks, a lower and an upper half, each a panel three sixteenths thick that
+//! stands against one side of its cell when shut and swings a quarter turn clockwise (seen
+//! from above) when open.
+//!
+//! A door is sixteen blocks, its two halves facing four ways, shut or open; [`Door`] names
+//! one and [`Block::door`] reads one back. A door faces the way the player who placed it
+//! looked, so its shut panel stands on the far side of its cells.
+
+use super::{Block, Face};
+
+/// The four ways a door faces, clockwise from north, in the order its blocks are numbered.
+const FACINGS: [Face; 4] = [Face::North, Face::East, Face::South, Face::West];
+
+/// One half of a door, as a block holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Door {
+    /// The upper half (the lower stands on the ground).
+    pub upper: bool,
+    /// The side of its cell its panel stands against when shut: north, east, south or west.
+    pub facing: Face,
+    /// Whether it is open.
+    pub open: bool,
+}
+
+impl Door {
+    /// The door's block.
+    #[must_use]
+    pub fn block(self) -> Block {
+        let facing = FACINGS.iter().position(|&f| f == self.facing).unwrap_or(0);
+        let offset = usize::from(self.upper) * 8 + facing * 2 + usize::from(self.open);
+        let id = Block::DoorLowerNorth.id() as usize + offset;
+        u8::try_from(id)
+            .ok()
+            .and_then(Block::from_id)
+            .unwrap_or(Block::DoorLowerNorth)
+    }
+
+    /// Its lower half.
+    #[must_use]
+    pub const fn lower(self) -> Self {
+        Self {
+            upper: false,
+            ..self
+        }
+    }
+
+    /// Its upper half.
+    #[must_use]
+    pub const fn upper(self) -> Self {
+        Self {
+            upper: true,
+            ..self
+        }
+    }
+
+    /// The same half, opened if shut and shut if open.
+    #[must_use]
+    pub const fn toggled(self) -> Self {
+        Self {
+            open: !self.open,
+            ..self
+        }
+    }
+
+    /// The side its panel stands against now: its facing when shut, a quarter turn
+    /// clockwise from it when open.
+    #[must_use]
+    pub fn panel_side(self) -> Face {
+        let i = FACINGS.iter().position(|&f| f == self.facing).unwrap_or(0);
+        FACINGS[(i + usize::from(self.open)) % 4]
+    }
+
+    /// A shut lower half facing `facing` (north, east, south or west; another face reads
+    /// as north).
+    #[must_use]
+    pub const fn shut(facing: Face) -> Self {
+        Self {
+            upper: false,
+            facing,
+            open: false,
+        }
+    }
+}
+
+impl Block {
+    /// The door half this block is, if it is one.
+    #[must_use]
+    pub const fn door(self) -> Option<Door> {
+        let (id, first) = (self as u8, Self::DoorLowerNorth as u8);
+        if id < first || id >= first + 16 {
+            return None;
+        }
+        let offset = id - first;
+        Some(Door {
+            upper: offset >= 8,
+            facing: FACINGS[(offset % 8 / 2) as usize],
+            open: offset % 2 == 1,
+        })
+    }
+
+    /// Whether this block is a half of a door.
+    #[must_use]
+    pub const fn is_door(self) -> bool {
+        self.door().is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_door_block_reads_back_as_the_door_it_is_and_its_panel_turns_clockwise() {
+        let doors: Vec<Block> = Block::ALL.into_iter().filter(|b| b.is_door()).collect();
+        assert_eq!(doors.len(), 16);
+        for block in doors {
+            let door = block.door().expect("a door");
+            assert_eq!(door.block(), block);
+            assert_eq!(door.toggled().toggled(), door);
+            assert_eq!(block.held_as(), Block::DoorLowerNorth);
+            // The panel's box lies against its side of the cell.
+            let panel = block.colliders()[0];
+            let side = door.panel_side();
+            let n = side.normal();
+            for axis in 0..3 {
+                let (lo, hi) = (panel.min[axis], panel.max[axis]);
+                match n[axis] {
+                    1 => assert!((lo, hi) == (13.0 / 16.0, 1.0), "{block}"),
+                    -1 => assert!((lo, hi) == (0.0, 3.0 / 16.0), "{block}"),
+                    _ => assert!((lo, hi) == (0.0, 1.0), "{block}"),
+                }
+            }
+        }
+        let north = Door::shut(Face::North);
+        assert_eq!(north.toggled().panel_side(), Face::East);
+        assert_eq!(Door::shut(Face::West).toggled().panel_side(), Face::North);
+        assert_eq!(Block::DoorLowerNorth.name(), "door");
+        assert!(Block::DoorUpperWestOpen.stands_on(Block::DoorLowerWestOpen));
+        assert!(!Block::DoorUpperWestOpen.stands_on(Block::DoorLowerWest));
+    }
+}
