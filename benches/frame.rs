@@ -113,6 +113,7 @@ fn main() {
             hud: None,
             menus: None,
             far: FarScene::default(),
+            clouds: false,
         };
         let mut times = [Vec::new(), Vec::new()];
         let mut quads = [0, 0];
@@ -220,6 +221,7 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
                 hud: None,
                 menus: None,
                 far,
+                clouds: false,
             }
         })
         .collect();

@@ -22,6 +22,9 @@ struct Globals {
     water: vec4<f32>,
     // xyz: where the eye is in its cell, 0 to 1; chunk offsets are from the cell's corner.
     eye_in_cell: vec4<f32>,
+    // xyz: the eye in the clouds' pattern (x and z drifted and wrapped by its period, y the
+    // eye's height); w: 1 when clouds are drawn.
+    clouds: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;

@@ -1,6 +1,7 @@
 // The sky: a full-screen triangle shaded by the view direction through each pixel: a gradient
 // from the horizon colour (shared with the fog) up to the zenith, the red glow about the sun
-// at dawn and dusk, the sun, the moon opposite it, and stars that turn with the sky at night.
+// at dawn and dusk, the sun, the moon opposite it, stars that turn with the sky at night,
+// and a layer of blocky clouds drifting at y 192.
 
 struct VertexOutput {
     @builtin(position) clip: vec4<f32>,
@@ -100,6 +101,59 @@ fn sun_and_moon(colour: vec3<f32>, direction: vec3<f32>) -> vec4<f32> {
     return vec4<f32>(mix(lit, vec3<f32>(0.86, 0.88, 0.95) * mare, moon_disc * step(-0.02, direction.y)), 1.0);
 }
 
+// The clouds' layer: its height, the side of a cloud cell, the cells in the pattern's
+// period along each axis (the renderer wraps the eye's position by it), and how far off
+// they fade out.
+const CLOUD_HEIGHT: f32 = 192.0;
+const CLOUD_CELL: f32 = 12.0;
+const CLOUD_CELLS: f32 = 256.0;
+const CLOUD_FADE: vec2<f32> = vec2<f32>(250.0, 800.0);
+
+// Smooth noise over the cloud cells, in lattices of four cells wrapping with the pattern.
+fn cloud_noise(cell: vec2<f32>) -> f32 {
+    let p = cell / 4.0;
+    let i = floor(p);
+    let f = fract(p);
+    let period = CLOUD_CELLS / 4.0;
+    let a = hash(vec3<f32>((i + vec2<f32>(0.0, 0.0)) % period, 5.0));
+    let b = hash(vec3<f32>((i + vec2<f32>(1.0, 0.0)) % period, 5.0));
+    let c = hash(vec3<f32>((i + vec2<f32>(0.0, 1.0)) % period, 5.0));
+    let d = hash(vec3<f32>((i + vec2<f32>(1.0, 1.0)) % period, 5.0));
+    let u = f * f * (3.0 - 2.0 * f);
+    return mix(mix(a, b, u.x), mix(c, d, u.x), u.y);
+}
+
+// The clouds looking along `direction`: their colour and how much they cover, 0 where the
+// ray never meets their layer or they are off.
+fn clouds(direction: vec3<f32>) -> vec4<f32> {
+    let eye = globals.clouds.xyz;
+    let rise = CLOUD_HEIGHT - eye.y;
+    if globals.clouds.w < 0.5 || abs(direction.y) < 1e-4 || rise / direction.y <= 0.0 {
+        return vec4<f32>(0.0);
+    }
+    let t = rise / direction.y;
+    let at = eye.xz + direction.xz * t;
+    let cell = floor(at / CLOUD_CELL);
+    let wrapped = cell - CLOUD_CELLS * floor(cell / CLOUD_CELLS);
+    let cover = cloud_noise(wrapped) * 0.7 + hash(vec3<f32>(wrapped, 9.0)) * 0.3;
+    if cover < 0.58 {
+        return vec4<f32>(0.0);
+    }
+    let across = length(direction.xz * t);
+    let fade = 1.0 - smoothstep(CLOUD_FADE.x, CLOUD_FADE.y, across);
+    // Lit by the day: white at noon, grey at night, touched by dawn's and dusk's glow.
+    let day = globals.sun.w;
+    let colour = mix(vec3<f32>(0.18, 0.2, 0.26), vec3<f32>(1.0, 1.0, 1.0), day)
+        + globals.glow.rgb * 0.3;
+    return vec4<f32>(colour, 0.85 * fade);
+}
+
+// `colour` with the clouds looking along `direction` over it.
+fn with_clouds(colour: vec4<f32>, direction: vec3<f32>) -> vec4<f32> {
+    let c = clouds(direction);
+    return vec4<f32>(mix(colour.rgb, c.rgb, c.a), 1.0);
+}
+
 // The sky by day, when no star shows: the renderer picks this entry point then, so that
 // the pixels pay nothing for the star field. Otherwise as `fs_night`.
 @fragment
@@ -109,7 +163,7 @@ fn fs_day(in: VertexOutput) -> @location(0) vec4<f32> {
         return vec4<f32>(globals.water.rgb, 1.0);
     }
     let direction = view_direction(in.ndc);
-    return sun_and_moon(gradient(direction), direction);
+    return with_clouds(sun_and_moon(gradient(direction), direction), direction);
 }
 
 // The sky while stars show (from dusk to dawn).
@@ -119,5 +173,5 @@ fn fs_night(in: VertexOutput) -> @location(0) vec4<f32> {
         return vec4<f32>(globals.water.rgb, 1.0);
     }
     let direction = view_direction(in.ndc);
-    return sun_and_moon(gradient(direction) + starlight(direction), direction);
+    return with_clouds(sun_and_moon(gradient(direction) + starlight(direction), direction), direction);
 }

@@ -116,6 +116,7 @@ fn scene<'a>(
         hud,
         menus: None,
         far,
+        clouds: false,
     }
 }
 

@@ -94,6 +94,7 @@ fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
         hud: None,
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

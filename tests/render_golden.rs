@@ -183,6 +183,7 @@ fn the_scene_meshed(
         hud: Some(&hud),
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     (picture, quads)
@@ -201,6 +202,65 @@ fn fixed_scene_matches_the_golden_image() {
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
     let picture = the_scene(&mut renderer, &mut scene_world(), NOON, true);
     assert_matches_golden("scene", &picture);
+}
+
+/// The sky over the fixed scene looking up at `time`, with the clouds or without.
+fn looking_up(
+    renderer: &mut Renderer,
+    world: &mut World,
+    time: u64,
+    clouds: bool,
+) -> image::RgbaImage {
+    upload_meshed(renderer, world, ChunkPos::new(0, 2, 0), ChunkMesh::build);
+    let scene = Scene {
+        camera: camera(DVec3::new(0.5, 66.62, 2.5), 30.0, 35.0),
+        time,
+        brightness: DEFAULT_BRIGHTNESS,
+        fog: (30.0, 60.0),
+        underwater: false,
+        outline: &[],
+        boxes: &[],
+        figures: &[],
+        items: &[],
+        crack: None,
+        hud: None,
+        menus: None,
+        far: FarScene::default(),
+        clouds,
+    };
+    renderer.capture(SIZE, &scene).expect("frame reads back")
+}
+
+#[test]
+fn clouds_drift_over_the_sky_and_the_setting_turns_them_off() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let mut world = scene_world();
+    let on = looking_up(&mut renderer, &mut world, NOON, true);
+    assert_matches_golden("clouds", &on);
+    let off = looking_up(&mut renderer, &mut world, NOON, false);
+    let white = |p: &image::RgbaImage| {
+        p.pixels()
+            .filter(|px| px[0] > 225 && px[1] > 225 && px[2] > 225)
+            .count()
+    };
+    let (w, h) = SIZE;
+    let sky = (w * h) as usize;
+    assert!(
+        white(&on) > sky / 10,
+        "clouds cover the sky: {}",
+        white(&on)
+    );
+    assert_eq!(white(&off), 0, "no clouds with the setting off");
+    // A minute later the clouds have moved 36 blocks east: another picture.
+    let later = looking_up(&mut renderer, &mut world, NOON + 3600, true);
+    let moved = on
+        .pixels()
+        .zip(later.pixels())
+        .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > 40))
+        .count();
+    assert!(moved > sky / 50, "the clouds drift: {moved} pixels changed");
 }
 
 #[test]
@@ -257,6 +317,7 @@ fn a_torch_lights_a_closed_room() {
         hud: Some(&hud),
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     assert_matches_golden("torch-room", &picture);
@@ -434,6 +495,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
         hud: Some(&hud),
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 
@@ -558,6 +620,7 @@ fn the_title_screen_lists_two_worlds() {
         hud: None,
         menus: Some(&frame),
         far: FarScene::default(),
+        clouds: false,
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     // The list's panel darkens the sky behind it, and its text is drawn.
@@ -599,6 +662,7 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         hud: Some(&hud),
         menus: Some(&frame),
         far: FarScene::default(),
+        clouds: false,
     };
     let (picture, plain) = with_and_without_menus(&mut renderer, &scene);
     let corner = ((0, 100), (0, 60));

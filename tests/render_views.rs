@@ -83,6 +83,7 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         hud: Some(hud),
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     }
 }
 

@@ -168,6 +168,7 @@ impl App {
                     hidden: Some(&view.far.hidden),
                     reach: view.far.reach,
                 },
+                clouds: self.settings.clouds,
             },
             None => title_scene(&self.settings, self.frame.started.elapsed(), menus),
         };
@@ -476,6 +477,7 @@ fn title_scene<'a>(
         hud: None,
         menus: Some(menus),
         far: FarScene::default(),
+        clouds: settings.clouds,
     }
 }
 

@@ -67,6 +67,8 @@ pub struct Settings {
     /// Whether leaves are drawn fancy, seen through, or fast, opaque
     /// ([`fields::FANCY_LEAVES`]).
     pub fancy_leaves: bool,
+    /// Whether the clouds are drawn ([`fields::CLOUDS`]).
+    pub clouds: bool,
     /// How loud the game is, 0 to 1 ([`fields::MASTER_VOLUME`]).
     pub master_volume: f64,
     /// How loud blocks are ([`fields::BLOCKS_VOLUME`]).
@@ -123,6 +125,7 @@ impl Default for Settings {
             gui_scale: fields::GUI_SCALE.default,
             brightness: fields::BRIGHTNESS.default,
             fancy_leaves: fields::FANCY_LEAVES.default,
+            clouds: fields::CLOUDS.default,
             master_volume: fields::MASTER_VOLUME.default,
             blocks_volume: fields::BLOCKS_VOLUME.default,
             ambient_volume: fields::AMBIENT_VOLUME.default,

@@ -69,6 +69,7 @@ fn survival_scene(
         hud,
         menus,
         far: FarScene::default(),
+        clouds: false,
     };
     renderer
         .capture(MENU_SIZE, &scene)

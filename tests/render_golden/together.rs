@@ -23,6 +23,7 @@ fn scene_with_hud(renderer: &mut Renderer, hud: &HudState) -> image::RgbaImage {
         hud: Some(hud),
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     renderer
         .capture(MENU_SIZE, &scene)
@@ -70,6 +71,7 @@ fn the_multiplayer_screen_lists_a_saved_server_and_a_lan_game() {
         hud: None,
         menus: Some(&frame),
         far: FarScene::default(),
+        clouds: false,
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     let list = ((120, 520), (80, 260));

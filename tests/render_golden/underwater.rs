@@ -37,6 +37,7 @@ fn from_the_pool(renderer: &mut Renderer, underwater: bool) -> image::RgbaImage 
         hud: None,
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

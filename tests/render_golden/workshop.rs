@@ -40,6 +40,7 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         hud: Some(&hud),
         menus: None,
         far: FarScene::default(),
+        clouds: false,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

@@ -87,6 +87,8 @@ pub struct Scene<'a> {
     pub menus: Option<&'a MenuFrame>,
     /// The far view.
     pub far: FarScene<'a>,
+    /// Whether the clouds are drawn (a setting).
+    pub clouds: bool,
 }
 
 /// The far view's part of a frame.
@@ -114,6 +116,7 @@ struct Globals {
     glow: [f32; 4],
     water: [f32; 4],
     eye_in_cell: [f32; 4],
+    clouds: [f32; 4],
 }
 
 /// The depth buffer, and the bind group through which the translucent faces read it.
@@ -370,6 +373,7 @@ impl Renderer {
             glow: self.colour(sky.glow, sky.stars),
             water: self.colour(sky.underwater(), f32::from(u8::from(scene.underwater))),
             eye_in_cell: camera.eye_in_cell().extend(0.0).to_array(),
+            clouds: sky::clouds_at(camera.eye, scene.time, scene.clouds),
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));

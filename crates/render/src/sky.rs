@@ -5,8 +5,9 @@
 //! the moon is opposite it. Daylight scales sky light in the shader, from 1 by day to 0.25
 //! at midnight (Minecraft's night sky light is about 4 of 15), easing through dawn and dusk,
 //! so the time of day never re-meshes anything. Block light does not change with the time.
+//! Clouds drift east at y 192 in cells of 12 blocks ([`clouds_at`]).
 
-use glam::Vec3;
+use glam::{DVec3, Vec3};
 
 use hewn_core::sim::time::day_fraction;
 
@@ -135,5 +136,50 @@ mod tests {
         assert!(Sky::at(DUSK).glow[0] > 0.5 && Sky::at(NOON).glow[0] == 0.0);
         let night = Sky::at(MIDNIGHT).zenith;
         assert!(night.iter().all(|&c| c < 0.1), "{night:?}");
+    }
+}
+
+/// The side of a cloud cell, in blocks.
+const CLOUD_CELL: f64 = 12.0;
+/// Cloud cells in the pattern's period along each axis.
+const CLOUD_CELLS: f64 = 256.0;
+/// How far the clouds drift east each tick: Minecraft's 0.03 blocks a tick at 20 a second.
+const CLOUD_DRIFT: f64 = 0.01;
+
+/// The eye as the sky shader's clouds take it (`globals.clouds`): x and z moved against
+/// the drift at world time `time` and wrapped by the pattern's period, so that f32 keeps
+/// them exact wherever the eye is; y the eye's height; w 1 when `shown`.
+#[must_use]
+pub fn clouds_at(eye: DVec3, time: u64, shown: bool) -> [f32; 4] {
+    let period = CLOUD_CELL * CLOUD_CELLS;
+    // The drift itself wraps first: a time far into a world's life stays exact.
+    #[expect(
+        clippy::cast_precision_loss,
+        reason = "taken modulo a period of ticks well inside f64's exact range"
+    )]
+    let ticks = (time % (period / CLOUD_DRIFT) as u64) as f64;
+    let x = (eye.x - ticks * CLOUD_DRIFT).rem_euclid(period);
+    let z = eye.z.rem_euclid(period);
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "wrapped to the period, and a height within the world"
+    )]
+    [x as f32, eye.y as f32, z as f32, f32::from(u8::from(shown))]
+}
+
+#[cfg(test)]
+mod cloud_tests {
+    use super::*;
+
+    #[test]
+    fn the_clouds_drift_east_and_wrap_far_from_the_origin() {
+        let eye = DVec3::new(0.0, 70.0, 0.0);
+        let [x0, ..] = clouds_at(eye, 0, true);
+        let [x1, ..] = clouds_at(eye, 600, true);
+        // Ten seconds later the pattern has moved 6 blocks east: the eye is 6 further west.
+        assert!((f64::from(x0) - f64::from(x1) - 6.0).rem_euclid(3072.0) < 1e-3);
+        let far = clouds_at(DVec3::new(3.0e7, 80.0, -3.0e7), 1 << 40, false);
+        assert!((0.0..3072.0).contains(&far[0]) && (0.0..3072.0).contains(&far[2]));
+        assert_eq!((far[1], far[3]), (80.0, 0.0));
     }
 }

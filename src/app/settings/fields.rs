@@ -238,6 +238,17 @@ pub static FANCY_LEAVES: Toggle = Toggle {
     text: "fancy: see through the canopy (off: fast)",
 };
 
+/// Whether the clouds drift over the world: Minecraft's setting, for a frame that must save
+/// every pixel's work.
+pub static CLOUDS: Toggle = Toggle {
+    name: "clouds",
+    label: "Clouds",
+    default: true,
+    get: |s| s.clouds,
+    set: |s, v| s.clouds = v,
+    text: "drift at height 192",
+};
+
 /// Whether the window fills the screen.
 pub static FULLSCREEN: Toggle = Toggle {
     name: "fullscreen",
@@ -340,7 +351,7 @@ pub static MENUS_VOLUME: Number = Number {
 };
 
 /// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 16] = [
+pub static FIELDS: [Field; 17] = [
     Field::Number(&FOV),
     Field::Number(&SENSITIVITY),
     Field::Toggle(&INVERT_Y),
@@ -352,6 +363,7 @@ pub static FIELDS: [Field; 16] = [
     Field::Number(&GUI_SCALE),
     Field::Number(&BRIGHTNESS),
     Field::Toggle(&FANCY_LEAVES),
+    Field::Toggle(&CLOUDS),
     Field::Name(&NAME),
     Field::Number(&MASTER_VOLUME),
     Field::Number(&BLOCKS_VOLUME),
@@ -372,6 +384,7 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
             Field::Number(&BRIGHTNESS),
             Field::Number(&GUI_SCALE),
             Field::Toggle(&FANCY_LEAVES),
+            Field::Toggle(&CLOUDS),
             Field::Toggle(&VSYNC),
             Field::Toggle(&FULLSCREEN),
         ],

@@ -15,6 +15,7 @@ fn changed() -> Settings {
         gui_scale: 3.0,
         brightness: 0.8,
         fancy_leaves: false,
+        clouds: false,
         master_volume: 0.75,
         blocks_volume: 0.5,
         ambient_volume: 0.25,
@@ -249,6 +250,7 @@ fullscreen = true
 gui_scale = 3.0
 brightness = 0.8
 fancy_leaves = false
+clouds = false
 name = "Alex_2"
 master_volume = 0.75
 blocks_volume = 0.5
