@@ -437,6 +437,26 @@ fn create_file(path: &Path, request: &NewWorld) -> Result<WorldLock, SaveError> 
         ));
     }
     remove_if_ours(&temp, &lock);
+    // A journal beside the new file was left by a world deleted without it (the game
+    // killed, then the file alone removed): SQLite would play it into this world. Only now,
+    // with the name ours and locked, is nothing else's journal there to lose.
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        match fs::remove_file(&name) {
+            Ok(()) => log::warn!(
+                "removed {}, left by a world deleted before {} was made",
+                Path::new(&name).display(),
+                path.display()
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                // The new, empty world is not left to be opened beside that journal.
+                let _ = fs::remove_file(path);
+                return Err(SaveError::io(Path::new(&name), e));
+            }
+        }
+    }
     sync_parent(path)?;
     Ok(lock)
 }

@@ -68,3 +68,29 @@ fn two_saved_players_differing_in_case_are_one_player_and_both_rows_stay() {
         [("Alice".to_owned(), 9.5), ("alice".to_owned(), 5.5)]
     );
 }
+
+#[test]
+fn a_new_world_takes_nothing_from_the_journal_a_deleted_world_left_beside_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let path = dir.path().join("w.hewn");
+    let (mut file, mut loaded) = WorldFile::open_or_create(&path, FLAT).expect("created");
+    let saved = Snapshot::take(&mut loaded.world.loader(), one("alice", 5.5), &[]);
+    file.save(&saved).expect("saved");
+    // A write the old world never checkpointed: its journal (`-wal`) holds it when the game
+    // is killed and the player deletes the world file alone.
+    let conn = rusqlite::Connection::open(&path).expect("opened");
+    conn.execute_batch("PRAGMA wal_autocheckpoint = 0; UPDATE players SET x = 99.5")
+        .expect("written to the journal");
+    let wal = dir.path().join("w.hewn-wal");
+    let journal = std::fs::read(&wal).expect("a journal");
+    assert!(!journal.is_empty());
+    drop(conn);
+    drop(file);
+    std::fs::remove_file(&path).expect("deleted");
+    std::fs::write(&wal, &journal).expect("the journal left behind");
+
+    let (file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("a new world");
+    assert!(loaded.players.is_empty(), "nothing of the old world");
+    file.close().expect("closed");
+    assert_eq!(rows(&path), []);
+}
