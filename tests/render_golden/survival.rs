@@ -188,6 +188,17 @@ fn inventory_view() -> ScreenView {
     }
 }
 
+/// The survival screen showing `view` over the fixed scene, untouched by any click.
+fn screen_picture(renderer: &mut Renderer, view: &ScreenView) -> image::RgbaImage {
+    let atlas = renderer.menu_atlas();
+    let mut state = CraftingState::default();
+    let frame = menus(renderer, |ui| {
+        let clicked = crafting::show(ui, &mut state, view, atlas);
+        assert!(clicked.is_empty(), "nothing clicked");
+    });
+    survival_scene(renderer, EYE, None, &[], None, Some(&frame))
+}
+
 #[test]
 fn the_inventory_shows_its_crafting_grid_and_what_it_makes() {
     let Some(gpu) = gpu_or_skip() else { return };
@@ -199,14 +210,7 @@ fn the_inventory_shows_its_crafting_grid_and_what_it_makes() {
         Some(Stack::new(item("planks"), 4)),
         "a log makes four planks"
     );
-    let atlas = renderer.menu_atlas();
-    let mut state = CraftingState::default();
-    let frame = menus(&mut renderer, |ui| {
-        let clicked = crafting::show(ui, &mut state, &view, atlas);
-        assert!(clicked.is_empty(), "nothing clicked");
-    });
-    let picture = survival_scene(&mut renderer, EYE, None, &[], None, Some(&frame));
-    assert_matches_golden("inventory", &picture);
+    assert_matches_golden("inventory", &screen_picture(&mut renderer, &view));
 }
 
 #[test]
@@ -225,14 +229,7 @@ fn a_double_chest_shows_its_six_rows_over_the_inventory() {
         chest,
         ..inventory_view()
     };
-    let atlas = renderer.menu_atlas();
-    let mut state = CraftingState::default();
-    let frame = menus(&mut renderer, |ui| {
-        let clicked = crafting::show(ui, &mut state, &view, atlas);
-        assert!(clicked.is_empty(), "nothing clicked");
-    });
-    let picture = survival_scene(&mut renderer, EYE, None, &[], None, Some(&frame));
-    assert_matches_golden("chest", &picture);
+    assert_matches_golden("chest", &screen_picture(&mut renderer, &view));
 }
 
 #[test]

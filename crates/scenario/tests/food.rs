@@ -190,20 +190,27 @@ fn a_hoe_tills_grass_and_seeds_grow_to_ripe_wheat_in_seven_stages() {
     assert_eq!(stages(&wet, [0, 64, -1]), expected);
 }
 
+/// A survival player looking down at `crop` on the farmland north of it, carrying a stack
+/// of `carried` (2, or 1 of a tool), for `ticks`, with `rest` after.
+fn over_wheat(ticks: u64, carried: &str, crop: &str, rest: &str) -> hewn_testing::Run {
+    let count = if carried.ends_with("shovel") { 1 } else { 2 };
+    standing(
+        ticks,
+        &format!("pitch = -60.0\ninventory = [{{item = \"{carried}\", count = {count}}}]"),
+        &format!(
+            "[[fill]]\nfrom = [0, 63, -1]\nto = [0, 63, -1]\nblock = \"farmland\"\n\
+             [[fill]]\nfrom = [0, 64, -1]\nto = [0, 64, -1]\nblock = \"{crop}\"\n{rest}"
+        ),
+    )
+}
+
 #[test]
 fn ripe_wheat_gives_wheat_and_seeds_and_three_wheat_make_bread_at_a_table() {
-    let r = standing(
+    let r = over_wheat(
         40,
-        "pitch = -60.0\ninventory = [{item = \"wheat\", count = 2}]",
+        "wheat",
+        "wheat_7",
         r#"
-        [[fill]]
-        from = [0, 63, -1]
-        to = [0, 63, -1]
-        block = "farmland"
-        [[fill]]
-        from = [0, 64, -1]
-        to = [0, 64, -1]
-        block = "wheat_7"
         [[fill]]
         from = [2, 64, 0]
         to = [2, 64, 0]
@@ -226,18 +233,11 @@ fn ripe_wheat_gives_wheat_and_seeds_and_three_wheat_make_bread_at_a_table() {
     );
     assert!(!after.iter().any(|(item, _)| *item == "wheat"), "{after:?}");
     // Farmland broken takes the wheat on it with it.
-    let r = standing(
+    let r = over_wheat(
         60,
-        "pitch = -60.0\ninventory = [{item = \"wooden_shovel\", count = 1}]",
+        "wooden_shovel",
+        "wheat_2",
         r#"
-        [[fill]]
-        from = [0, 63, -1]
-        to = [0, 63, -1]
-        block = "farmland"
-        [[fill]]
-        from = [0, 64, -1]
-        to = [0, 64, -1]
-        block = "wheat_2"
         [[input]]
         at = 0
         action = "break"
