@@ -165,10 +165,12 @@ impl Server {
             let snapshot = Snapshot {
                 tick: sim.tick_count(),
                 time: sim.time(),
-                you: remote
-                    .last_played
-                    .zip(me)
-                    .map(|(t, body)| (t, WireBody::of(body))),
+                // The player as it was right after its client's last tick played: while the
+                // buffer refills, the world moves it on ticks that are none of the client's,
+                // and those moves belong to no tick the client can check its own against.
+                you: (remote.played.back())
+                    .filter(|&&(t, _)| Some(t) == remote.last_played)
+                    .map(|&(t, body)| (t, WireBody::of(&body))),
                 origin: center.to_array(),
                 others: sim
                     .players()
