@@ -113,6 +113,7 @@ impl super::view::SessionView<'_> {
             cursor: s.screen.cursor,
             furnace,
             chest,
+            seen: s.seen.clone(),
             selected: s.selected,
         })
     }

@@ -184,6 +184,18 @@ fn inventory_view() -> ScreenView {
         cursor: None,
         furnace: Furnace::default(),
         chest: Vec::new(),
+        // Enough carried for the recipe book to list the first tools and blocks.
+        seen: [
+            "log",
+            "planks",
+            "stick",
+            "cobblestone",
+            "coal",
+            "dirt",
+            "sand",
+        ]
+        .map(item)
+        .into(),
         selected: 3,
     }
 }
@@ -200,7 +212,7 @@ fn screen_picture(renderer: &mut Renderer, view: &ScreenView) -> image::RgbaImag
 }
 
 #[test]
-fn the_inventory_shows_its_crafting_grid_and_what_it_makes() {
+fn the_inventory_shows_its_crafting_grid_what_it_makes_and_the_recipe_book() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");

@@ -58,6 +58,9 @@ struct SavedSurvivor {
     /// The foot of the bed it comes back to, once it used one.
     #[serde(default)]
     bed: Option<[i32; 3]>,
+    /// Every item it has carried, by name, for the recipe book.
+    #[serde(default)]
+    seen: Vec<String>,
 }
 
 /// A player's hunger as stored.
@@ -141,6 +144,7 @@ pub(super) fn write(conn: &Connection, survival: &Survival) -> rusqlite::Result<
             starving_in: s.hunger.starving_in,
         }),
         bed: s.bed.map(|b| [b.x, b.y, b.z]),
+        seen: s.seen.iter().map(|i| i.name().to_owned()).collect(),
     });
     let drops = survival.drops.list().iter().map(|d| SavedDrop {
         stack: saved_stack(d.stack),
@@ -380,6 +384,10 @@ fn survivor(s: &SavedSurvivor) -> Result<(PlayerName, Survivor), String> {
             .bed
             .filter(|[_, y, _]| (0..WORLD_HEIGHT).contains(y))
             .map(|[x, y, z]| BlockPos::new(x, y, z)),
+        // An item this build does not know is no ingredient it can show.
+        seen: (s.seen.iter())
+            .filter_map(|name| Item::from_name(name))
+            .collect(),
         ..Survivor::default()
     };
     for (slot, st) in &s.inventory {
@@ -448,6 +456,7 @@ mod tests {
         s.hunger.saturation = 2.5;
         s.hunger.exhaustion = 1.75;
         s.bed = Some(BlockPos::new(-4, 64, 9));
+        s.seen = [Item::Block(Block::Log), Item::Material(Material::Stick)].into();
         s.selected = 4;
         let pick = Item::Tool(Tool::new(ToolKind::Pickaxe, Tier::Iron));
         *s.inventory.slot_mut(4) = Some(Stack {

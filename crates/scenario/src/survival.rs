@@ -23,8 +23,9 @@ use hewn_core::world::{BlockPos, WORLD_HEIGHT};
 pub const MAX_ACTION_COUNT: i64 = hewn_core::sim::MAX_ACTION_COUNT as i64;
 
 /// The survival actions' names, for the list of actions an unknown one is told.
-pub const ACTIONS: [&str; 12] = [
+pub const ACTIONS: [&str; 13] = [
     "use",
+    "fill",
     "craft",
     "drop",
     "select",
@@ -240,10 +241,10 @@ pub(super) fn action(
     let only = |k: &str, with: &str| invalid(key(k), format!("only goes with action = {with}"));
     let Some(name) = name else {
         return match (&raw.item, raw.count, raw.slot, &raw.button) {
-            (Some(_), _, _, _) => Err(only("item", "\"craft\", \"smelt\" or \"fuel\"")),
+            (Some(_), _, _, _) => Err(only("item", "\"craft\", \"fill\", \"smelt\" or \"fuel\"")),
             (_, Some(_), _, _) => Err(only("count", "\"craft\", \"drop\", \"smelt\" or \"fuel\"")),
             (_, _, Some(_), _) => Err(only("slot", "\"select\" or \"click\"")),
-            (_, _, _, Some(_)) => Err(only("button", "\"click\"")),
+            (_, _, _, Some(_)) => Err(only("button", "\"click\" or \"fill\"")),
             _ => Ok(None),
         };
     };
@@ -270,10 +271,10 @@ fn survival_action(
     if raw.block.is_some() {
         return Err(only("block", "\"place\""));
     }
-    let takes_item = matches!(name, "craft" | "smelt" | "fuel");
-    let takes_count = takes_item || name == "drop";
+    let takes_item = matches!(name, "craft" | "fill" | "smelt" | "fuel");
+    let takes_count = matches!(name, "craft" | "smelt" | "fuel" | "drop");
     if !takes_item && raw.item.is_some() {
-        return Err(only("item", "\"craft\", \"smelt\" or \"fuel\""));
+        return Err(only("item", "\"craft\", \"fill\", \"smelt\" or \"fuel\""));
     }
     if !takes_count && raw.count.is_some() {
         return Err(only("count", "\"craft\", \"drop\", \"smelt\" or \"fuel\""));
@@ -281,8 +282,8 @@ fn survival_action(
     if !matches!(name, "select" | "click") && raw.slot.is_some() {
         return Err(only("slot", "\"select\" or \"click\""));
     }
-    if name != "click" && raw.button.is_some() {
-        return Err(only("button", "\"click\""));
+    if !matches!(name, "click" | "fill") && raw.button.is_some() {
+        return Err(only("button", "\"click\" or \"fill\""));
     }
     let count = raw
         .count
@@ -332,6 +333,19 @@ fn survival_action(
         ("close", _) => Action::Screen(ScreenAction::Close),
         ("click", _) => Action::Screen(click(key, raw)?),
         ("use", _) => Action::Use,
+        ("fill", Some(item)) => Action::Screen(ScreenAction::Fill {
+            item,
+            all: match raw.button.as_deref() {
+                None | Some("left") => false,
+                Some("shift") => true,
+                Some(other) => {
+                    return Err(invalid(
+                        key("button"),
+                        format!("unknown button {} (expected left or shift)", quoted(other)),
+                    ));
+                }
+            },
+        }),
         _ => Action::Respawn,
     })
 }
@@ -374,6 +388,12 @@ pub(crate) fn write(action: &Action, raw: &mut RawInput) {
             .position(|k| *k == kind)
             .map(|i| BUTTONS[i]);
         raw.button = button.filter(|b| *b != "left").map(str::to_owned);
+        return;
+    }
+    if let Action::Screen(ScreenAction::Fill { item, all }) = *action {
+        raw.action = Some("fill".to_owned());
+        raw.item = Some(item.name().to_owned());
+        raw.button = all.then(|| "shift".to_owned());
         return;
     }
     let (name, item, count, slot) = match *action {

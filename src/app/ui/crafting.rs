@@ -11,6 +11,7 @@
 //! the stack held.
 
 use super::icons::{item_name, paint_icon};
+use super::recipe_book;
 use hewn_core::sim::survival::{
     CHEST_SLOTS, ClickKind, Furnace, FurnaceSlot, SLOTS, SMELT_TICKS, ScreenAction, SlotRef, Stack,
     Station, recipes::recipe_in,
@@ -46,6 +47,8 @@ pub struct ScreenView {
     pub furnace: Furnace,
     /// The chest open: 27 slots, or 54 for a double chest (none on other screens).
     pub chest: Vec<Option<Stack>>,
+    /// Every item the player has carried: what the recipe book's recipes are made of.
+    pub seen: std::collections::BTreeSet<Item>,
     /// The hotbar slot in hand.
     pub selected: u8,
 }
@@ -79,9 +82,12 @@ impl ScreenView {
     }
 }
 
-/// What the screen remembers between frames: the drag under way.
+/// What the screen remembers between frames: the drag under way, and the recipe book's
+/// search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CraftingState {
+    /// The recipe book's search.
+    pub book: super::recipe_book::BookState,
     /// The slot a stack was taken from by the left button still held.
     drag: Option<SlotRef>,
     /// The slots given one each while the right button is held.
@@ -172,7 +178,14 @@ pub fn show(
     super::dim(ui, 120);
     let (slots, size) = layout(view.station, view.chest.len());
     let screen = ui.ctx().content_rect();
-    let origin = (screen.center() - size / 2.0).round();
+    let with_book = matches!(view.station, Station::Inventory | Station::Table(_));
+    // The book to the left of the panel, the two centred together.
+    let book_width = if with_book {
+        recipe_book::WIDTH + 8.0
+    } else {
+        0.0
+    };
+    let origin = (screen.center() - size / 2.0 + egui::vec2(book_width / 2.0, 0.0)).round();
     let panel = egui::Rect::from_min_size(origin, size);
     let painter = ui.painter();
     painter.rect_filled(panel, 6.0, egui::Color32::from_gray(198));
@@ -222,14 +235,18 @@ pub fn show(
             selected,
         );
     }
-    let actions = clicks(
-        state,
-        view,
-        &pointer,
-        shift,
-        hovered,
-        hover.is_some_and(|p| !panel.contains(p)),
+    let book = egui::Rect::from_min_size(
+        origin - egui::vec2(book_width, 0.0),
+        egui::vec2(recipe_book::WIDTH, size.y),
     );
+    let filled = if with_book {
+        recipe_book::show(ui, book, &mut state.book, view, atlas)
+    } else {
+        None
+    };
+    let off_panel = hover.is_some_and(|p| !(panel.contains(p) || with_book && book.contains(p)));
+    let mut actions = clicks(state, view, &pointer, shift, hovered, off_panel);
+    actions.extend(filled);
     let layer = egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("survival cursor"));
     let top = ui.ctx().layer_painter(layer);
     if let (Some(stack), Some(p)) = (view.cursor, hover) {
@@ -532,6 +549,7 @@ mod tests {
             cursor,
             furnace: Furnace::default(),
             chest: Vec::new(),
+            seen: std::collections::BTreeSet::new(),
             selected: 0,
         }
     }

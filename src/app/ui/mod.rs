@@ -15,6 +15,7 @@ pub mod list_screen;
 pub mod multiplayer;
 pub mod options;
 pub mod pause;
+pub mod recipe_book;
 pub mod screen;
 pub mod title;
 

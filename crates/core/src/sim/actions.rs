@@ -99,6 +99,9 @@ impl Action {
                 slot != FurnaceSlot::Output && counted(count) && Item::carried().contains(&item)
             }
             Self::FurnaceTake { slot } => slot == FurnaceSlot::Output,
+            Self::Screen(ScreenAction::Fill { item, .. }) => {
+                RECIPES.iter().any(|r| r.output == item)
+            }
             // Listed, so that a new action is a choice made here.
             Self::Break
             | Self::ToggleFly

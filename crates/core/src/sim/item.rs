@@ -12,7 +12,7 @@ use crate::world::block::travels_by_number;
 use serde::{Deserialize, Serialize};
 
 /// Something held in a hotbar slot. It travels by its number ([`Item::id`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "u16", try_from = "u16")]
 pub enum Item {
     /// A block, placed against the face the player looks at.

@@ -166,6 +166,8 @@ pub struct SurvivorState {
     /// The foot of the bed it sleeps in, while it sleeps: a sleeper's controls move
     /// nothing, and its client must predict that.
     pub sleeping: Option<BlockPos>,
+    /// Every item it has carried, by number: the recipe book's ingredients.
+    pub seen: Vec<u16>,
     /// The hotbar slot in hand.
     pub selected: u8,
     /// The 36 slots.
@@ -205,6 +207,7 @@ impl SurvivorState {
             hunger: s.hunger.level,
             eating: s.meal.is_some(),
             sleeping: s.sleeping.map(|sleep| sleep.bed),
+            seen: s.seen.iter().map(|i| i.id()).collect(),
             selected: s.selected,
             inventory: wire_slots(s.inventory.slots()),
             death: s.death.map(|c| c as u8),
@@ -261,6 +264,9 @@ impl SurvivorState {
             None => None,
         };
         s.sleeping = self.sleeping.map(|bed| Sleep { bed, ticks: 0 });
+        s.seen = (self.seen.iter())
+            .map(|&id| Item::from_id(id).ok_or(WireError::Invalid("an unknown item seen")))
+            .collect::<Result<_, _>>()?;
         // A meal shown as just begun: the server, which times it, says when it ends.
         s.meal = match (self.eating, s.held()) {
             (true, Some(held)) => Some(Meal {

@@ -33,6 +33,8 @@ pub(crate) fn any_survival_action() -> impl Strategy<Value = Action> {
         any_count().prop_map(Action::Select),
         Just(Action::Respawn),
         Just(Action::Use),
+        (any_item(), any::<bool>())
+            .prop_map(|(item, all)| Action::Screen(ScreenAction::Fill { item, all })),
         (slot.clone(), any_item(), any_count())
             .prop_map(|(slot, item, count)| Action::FurnacePut { slot, item, count }),
         slot.prop_map(|slot| Action::FurnaceTake { slot }),

@@ -25,7 +25,7 @@ mod smelting;
 mod tools;
 mod vitals;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use glam::DVec3;
 
@@ -149,6 +149,9 @@ pub struct Survivor {
     pub bed: Option<BlockPos>,
     /// Its sleep, while it lies in a bed.
     pub sleeping: Option<Sleep>,
+    /// Every item it has carried: the recipe book shows the recipes made of these. No rule
+    /// reads it, so it is not hashed.
+    pub seen: BTreeSet<Item>,
 }
 
 impl Survivor {
@@ -156,6 +159,15 @@ impl Survivor {
     #[must_use]
     pub fn held(&self) -> Option<Stack> {
         self.inventory.slots()[usize::from(self.selected)]
+    }
+
+    /// Notes every item it carries now as seen.
+    pub fn note_seen(&mut self) {
+        for stack in self.inventory.slots().iter().flatten() {
+            if !self.seen.contains(&stack.item) {
+                self.seen.insert(stack.item);
+            }
+        }
     }
 
     /// The tool in hand, if one is.

@@ -501,6 +501,9 @@ impl Simulation {
         }
         self.burn_furnaces();
         self.sleep_on();
+        for who in 0..self.players.len() {
+            self.survivor_mut(who).note_seen();
+        }
     }
 
     /// Player `who` picks up every item within reach, as much of each as fits.

@@ -178,7 +178,7 @@ impl Recipe {
     }
 
     /// What may stand at column `x`, row `y` of the pattern (`None`: the cell stays empty).
-    fn allowed(&self, x: usize, y: usize) -> Option<&'static [Item]> {
+    pub(crate) fn allowed(&self, x: usize, y: usize) -> Option<&'static [Item]> {
         let c = self.pattern[y].as_bytes()[x] as char;
         self.key
             .iter()

@@ -189,6 +189,14 @@ pub enum ScreenAction {
         /// How.
         kind: ClickKind,
     },
+    /// The recipe book: lays the recipe for `item` into the open grid from the inventory,
+    /// one batch, or with `all` as many as can be ([`Slots::fill`]).
+    Fill {
+        /// What the recipe makes.
+        item: Item,
+        /// As many batches as can be, not one.
+        all: bool,
+    },
 }
 
 impl ScreenAction {
@@ -200,6 +208,7 @@ impl ScreenAction {
             Self::OpenLookedAt => "open",
             Self::Close => "close",
             Self::Click { .. } => "click",
+            Self::Fill { .. } => "fill",
         }
     }
 }
@@ -641,6 +650,7 @@ fn add_in_order(inventory: &mut Inventory, stack: Stack, ranges: &[Range<usize>]
 }
 
 mod act;
+mod fill;
 
 #[cfg(test)]
 mod tests;

@@ -4,8 +4,10 @@
 
 use glam::DVec3;
 
-use super::{ClickKind, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
+use super::{ClickKind, Clicked, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
 use crate::physics::quantize;
+use crate::sim::Item;
+use crate::sim::survival::recipes::RECIPES;
 use crate::sim::survival::{Detail, Furnace, ItemDrop, Survival};
 use crate::sim::{ActionOutcome, EventKind, Simulation, Target};
 use crate::world::{Block, BlockSource};
@@ -70,6 +72,7 @@ impl Simulation {
                 ActionOutcome::Closed
             }
             ScreenAction::Click { slot, kind } => self.click(who, slot, kind),
+            ScreenAction::Fill { item, all } => self.fill(who, item, all),
         }
     }
 
@@ -130,9 +133,22 @@ impl Simulation {
         wanted && nearest.distance(eye) <= STATION_REACH
     }
 
-    /// Player `who` clicks `slot` of its open screen as `kind` says. A table or furnace
-    /// that is gone or out of reach closes the screen instead.
+    /// Player `who` clicks `slot` of its open screen as `kind` says.
     fn click(&mut self, who: usize, slot: SlotRef, kind: ClickKind) -> ActionOutcome {
+        self.on_screen(who, |slots| slots.click(slot, kind))
+    }
+
+    /// Player `who` fills its open grid with the recipe for `item` from its inventory
+    /// (the recipe book): the first recipe for it that can be laid there.
+    fn fill(&mut self, who: usize, item: Item, all: bool) -> ActionOutcome {
+        let making = RECIPES.iter().filter(|r| r.output == item);
+        self.on_screen(who, |slots| slots.fill(making, all))
+    }
+
+    /// Player `who` does `act` to the slots of its open screen: its inventory, its grid
+    /// and cursor, and the furnace or chest open. A table, furnace or chest that is gone
+    /// or out of reach closes the screen instead.
+    fn on_screen(&mut self, who: usize, act: impl FnOnce(&mut Slots) -> Clicked) -> ActionOutcome {
         let Some(station) = self.screen_of(who).open else {
             return ActionOutcome::Nothing;
         };
@@ -154,13 +170,12 @@ impl Simulation {
             Station::Furnace(cell) => Some(survival.furnaces.entry(cell).or_default()),
             _ => None,
         };
-        let clicked = Slots {
+        let clicked = act(&mut Slots {
             inventory: &mut survivor.inventory,
             screen: &mut survivor.screen,
             furnace,
             chest: chest.as_deref_mut(),
-        }
-        .click(slot, kind);
+        });
         if let (Station::Chest(cell), Some(slots)) = (station, &chest) {
             self.store_chest_slots(cell, slots);
         }

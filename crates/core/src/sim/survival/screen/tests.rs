@@ -3,6 +3,7 @@ use std::collections::BTreeMap;
 use glam::DVec3;
 
 use super::*;
+use crate::sim::survival::recipes::RECIPES;
 use crate::sim::survival::{Material, Mode, Survival, Survivor};
 use crate::sim::{Action, ActionOutcome, EventKind, Input, PlayerName, Simulation, Start};
 use crate::world::{Block, BlockSource};
@@ -606,4 +607,36 @@ fn a_chest_keeps_what_is_put_in_it_pairs_with_its_neighbour_and_drops_it_all_whe
         64,
         "nothing lost"
     );
+}
+
+#[test]
+fn the_recipe_book_fills_the_grid_with_one_batch_or_as_many_as_can_be() {
+    let wheat = Item::Material(Material::Wheat);
+    let bread = RECIPES
+        .iter()
+        .filter(|r| r.output == Item::Material(Material::Bread));
+    let table = Station::Table(BlockPos::new(0, 64, 0));
+    let mut b = Bench::new(table, &[(0, wheat, 7), (9, DIRT, 3)]);
+    b.screen.grid[4] = Some(Stack::new(LOG, 2));
+    assert!(b.slots().fill(bread.clone(), false).changed);
+    // The log went back; one of each of the three cells from the seven wheat.
+    assert_eq!(
+        (b.grid(0), b.grid(1), b.grid(2)),
+        (Some((wheat, 1)), Some((wheat, 1)), Some((wheat, 1)))
+    );
+    assert_eq!(b.grid(4), None);
+    let whole = Bench::new(table, &[(0, wheat, 7), (9, DIRT, 3), (10, LOG, 2)]);
+    assert_eq!(b.totals(), whole.totals(), "nothing made or lost");
+    // As many as can be: two batches of three from seven, one wheat left over.
+    assert!(b.slots().fill(bread.clone(), true).changed);
+    assert_eq!(b.grid(0), Some((wheat, 2)));
+    assert_eq!(
+        b.slots().recipe().map(|r| r.output),
+        Some(Item::Material(Material::Bread))
+    );
+    // The inventory's 2×2 grid cannot hold three in a row: the wheat goes back, nothing is laid.
+    let mut small = Bench::new(Station::Inventory, &[(0, wheat, 3)]);
+    small.slots().fill(bread, false);
+    assert_eq!(small.grid(0), None);
+    assert_eq!(small.slot(0), Some((wheat, 3)));
 }
