@@ -373,8 +373,8 @@ fn the_servers_recording_replays_in_hewn_sim_to_its_hash() {
     assert!(v["edits"].as_array().is_some_and(|e| !e.is_empty()));
 }
 
-/// The items of `world` as saved: every stack in its survivors' inventories, lying about
-/// and in furnaces, counted by item id.
+/// The items of `world` as saved: every stack in its survivors' inventories, grids and
+/// cursors, lying about, and in furnaces and chests, counted by item id.
 fn saved_items(world: &Path) -> std::collections::BTreeMap<u16, u32> {
     let (file, loaded) =
         hewn_save::WorldFile::open_or_create(world, hewn_save::NewWorld::default())
@@ -402,12 +402,16 @@ fn saved_items(world: &Path) -> std::collections::BTreeMap<u16, u32> {
             .flatten()
             .for_each(&mut count);
     }
+    for c in survival.chests.values() {
+        c.contents().into_iter().for_each(&mut count);
+    }
     drop(file);
     items
 }
 
 /// A new flat survival world at `path` (seed 5) where the player `bot` has not played yet
-/// but carries ten logs and five coal, as a world keeps someone who played before.
+/// but carries ten logs and five coal, as a world keeps someone who played before, with a
+/// chest at eye height two blocks north of the spawn.
 fn world_with_a_carrier(path: &Path) {
     use hewn_core::sim::survival::{Material, Mode, Stack, Survival};
     use hewn_core::sim::{Item, PlayerName, Simulation, Start};
@@ -420,6 +424,8 @@ fn world_with_a_carrier(path: &Path) {
     let (mut file, loaded) = hewn_save::WorldFile::open_or_create(path, request).expect("new");
     let spawn = loaded.generator.spawn_point();
     let mut start = Start::with_no_one(loaded.world);
+    let chest = hewn_core::world::BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -2.0));
+    start.world.set_block(chest, Block::Chest);
     start.survival = Survival::new(Mode::Survival, spawn);
     let carrier = start
         .survival
@@ -440,21 +446,35 @@ fn world_with_a_carrier(path: &Path) {
 
 #[test]
 fn a_server_killed_while_items_move_through_the_grid_and_cursor_loses_none() {
+    // The logs go from slot 0 through a grid cell to slot 20, through another cell and
+    // back, each step a click that takes them onto the cursor or puts them down.
+    killed_while_moving("open_inventory", &[0, 36, 36, 20, 20, 37, 37, 0]);
+}
+
+#[test]
+fn a_server_killed_while_items_move_through_a_chest_loses_none() {
+    // The chest two blocks north at eye height, opened where the bot stands facing north;
+    // the logs go from slot 0 through the chest's first slot to slot 20, through its last
+    // and back.
+    killed_while_moving("open", &[0, 50, 50, 20, 20, 76, 76, 0]);
+}
+
+/// Twenty seconds of a bot moving its ten logs through `path` (click slots, each step a
+/// click that takes them onto the cursor or puts them down) on the screen `open` opens, a
+/// click every five ticks so that a kill finds them anywhere, with `hewn serve` killed
+/// (SIGKILL: no save on the way out) at moments before, across and after the autosaves
+/// every 5 s: after each kill, every item is somewhere in the world file.
+fn killed_while_moving(open: &str, path: &[u8]) {
     let dir = tempfile::tempdir().expect("temp dir");
     let bin = private_hewn(dir.path());
     let world = dir.path().join("kept.hewn");
     world_with_a_carrier(&world);
     let before = saved_items(&world);
     assert_eq!(before.values().sum::<u32>(), 15);
-    // Twenty seconds of moving the logs between the inventory, the crafting grid and the
-    // cursor: a click every five ticks, so a kill finds them anywhere.
     let mut scenario =
-        String::from("ticks = 1200\n[[input]]\nat = 0\naction = \"open_inventory\"\n");
-    // The logs go from slot 0 through a grid cell to slot 20, through another cell and
-    // back, each step a click that takes them onto the cursor or puts them down.
-    let path = [0, 36, 36, 20, 20, 37, 37, 0];
+        format!("ticks = 1200\n[[input]]\nat = 0\nyaw = 0.0\npitch = 0.0\naction = \"{open}\"\n");
     for i in 0..230u64 {
-        let slot = path[(i % 8) as usize];
+        let slot = path[(i as usize) % path.len()];
         scenario.push_str(&format!(
             "[[input]]\nat = {}\naction = \"click\"\nslot = {slot}\n",
             5 + 5 * i
@@ -462,8 +482,6 @@ fn a_server_killed_while_items_move_through_the_grid_and_cursor_loses_none() {
     }
     let moving = dir.path().join("moving.toml");
     std::fs::write(&moving, scenario).expect("write");
-    // Killed (SIGKILL: no save on the way out) at moments before, across and after the
-    // autosaves every 5 s; after each, every item is somewhere in the world file.
     for kill_after in [3.1, 7.7, 12.3] {
         let mut served = Served::start(&bin, &world, dir.path());
         let mut bot = Command::new(&bin)

@@ -160,6 +160,12 @@ pub static RECIPES: std::sync::LazyLock<Vec<Recipe>> = std::sync::LazyLock::new(
         &["WWW", "PPP"],
         &[('W', BEDDING), ('P', PLANKS)],
     ));
+    all.push(recipe(
+        block(Block::Chest),
+        1,
+        &["PPP", "P P", "PPP"],
+        &[('P', PLANKS)],
+    ));
     all
 });
 
