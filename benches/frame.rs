@@ -114,6 +114,7 @@ fn main() {
             menus: None,
             far: FarScene::default(),
             clouds: false,
+            hand: None,
         };
         let mut times = [Vec::new(), Vec::new()];
         let mut quads = [0, 0];
@@ -222,6 +223,7 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
                 menus: None,
                 far,
                 clouds: false,
+                hand: None,
             }
         })
         .collect();

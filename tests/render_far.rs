@@ -117,6 +117,7 @@ fn scene<'a>(
         menus: None,
         far,
         clouds: false,
+        hand: None,
     }
 }
 

@@ -95,6 +95,7 @@ fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

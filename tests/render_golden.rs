@@ -184,6 +184,7 @@ fn the_scene_meshed(
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     (picture, quads)
@@ -227,6 +228,7 @@ fn looking_up(
         menus: None,
         far: FarScene::default(),
         clouds,
+        hand: None,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }
@@ -318,6 +320,7 @@ fn a_torch_lights_a_closed_room() {
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     assert_matches_golden("torch-room", &picture);
@@ -496,6 +499,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 
@@ -621,6 +625,7 @@ fn the_title_screen_lists_two_worlds() {
         menus: Some(&frame),
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     // The list's panel darkens the sky behind it, and its text is drawn.
@@ -663,6 +668,7 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
         menus: Some(&frame),
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     let (picture, plain) = with_and_without_menus(&mut renderer, &scene);
     let corner = ((0, 100), (0, 60));

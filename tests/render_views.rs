@@ -84,6 +84,7 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     }
 }
 

@@ -169,6 +169,7 @@ impl App {
                     reach: view.far.reach,
                 },
                 clouds: self.settings.clouds,
+                hand: Some(&view.hand),
             },
             None => title_scene(&self.settings, self.frame.started.elapsed(), menus),
         };
@@ -478,6 +479,7 @@ fn title_scene<'a>(
         menus: Some(menus),
         far: FarScene::default(),
         clouds: settings.clouds,
+        hand: None,
     }
 }
 

@@ -18,7 +18,10 @@ use hewn_core::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light, World};
 use hewn_mesh::figure::Figure;
 use hewn_mesh::tiles::{CRATE_TILE, tile_for};
 use hewn_mesh::{FreeBox, top_height};
-use hewn_render::{Camera, Crack, HudState, ItemSprite, Renderer};
+use hewn_render::{Camera, Crack, FirstPerson, HudState, ItemSprite, Renderer};
+
+/// Ticks one swing of the arm takes: Minecraft's 6 at 20 a second.
+const SWING_TICKS: f64 = 18.0;
 
 /// The parts of a frame's scene that are built rather than borrowed.
 pub struct View {
@@ -42,6 +45,8 @@ pub struct View {
     pub crack: Option<Crack>,
     /// The HUD.
     pub hud: HudState,
+    /// The player's own arm and what it holds.
+    pub hand: FirstPerson,
     /// What the far view draws.
     pub far: FarFrame,
 }
@@ -99,6 +104,7 @@ impl SessionView<'_> {
             figures: self.figures(),
             items: self.item_sprites(),
             crack: self.crack(),
+            hand: self.first_person(camera.eye),
             hud: HudState {
                 hotbar: self.input.hotbar,
                 selected,
@@ -109,6 +115,27 @@ impl SessionView<'_> {
                 scale: Some(settings.gui_scale as f32),
                 survival,
             },
+        }
+    }
+
+    /// The player's own arm and the item in its hand, lit where the eye is, swinging while a
+    /// button is held to break or place.
+    fn first_person(&self, eye: DVec3) -> FirstPerson {
+        let held = match self.survivor() {
+            Some(s) => s.held().map(|stack| stack.item),
+            None => Some(self.input.hotbar[self.input.selected()]),
+        };
+        let swing = if self.input.swinging() {
+            let ticks = self.play.sim().tick_count() as f64 + self.clock.alpha();
+            (ticks.rem_euclid(SWING_TICKS) / SWING_TICKS) as f32
+        } else {
+            0.0
+        };
+        FirstPerson {
+            name: self.play.name().to_string(),
+            held,
+            swing,
+            light: self.play.sim().world().light(BlockPos::containing(eye)),
         }
     }
 

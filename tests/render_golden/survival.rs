@@ -1,13 +1,14 @@
 //! Golden images of survival: the hearts and the air over the hotbar's stacks with items
 //! lying on the grass, the cracks over a block being dug, the inventory with its crafting
-//! grid, a double chest's screen, and the death screen.
+//! grid, a double chest's screen, the death screen, and the player's own arm holding
+//! nothing, a block, a tool and a torch.
 
 use super::*;
 use hewn::app::ui::crafting::{self, CraftingState, ScreenView};
 use hewn::app::ui::death;
 use hewn_core::sim::Item;
 use hewn_core::sim::survival::{Furnace, SLOTS, Stack, Station};
-use hewn_render::{Crack, ItemSprite, SurvivalHud};
+use hewn_render::{Crack, FirstPerson, ItemSprite, SurvivalHud};
 
 fn item(name: &str) -> Item {
     Item::from_name(name).expect("an item")
@@ -70,6 +71,7 @@ fn survival_scene(
         menus,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     renderer
         .capture(MENU_SIZE, &scene)
@@ -274,4 +276,85 @@ fn the_death_screen_tints_the_world_red() {
         r - b > r0 - b0 + 40,
         "the sky behind is redder: {r},{b} vs {r0},{b0}"
     );
+}
+
+/// The fixed scene from the golden eye with the player's own arm holding `held`.
+fn hand_scene(renderer: &mut Renderer, held: Option<&str>) -> image::RgbaImage {
+    let mut world = scene_world();
+    upload_around(renderer, &mut world, ChunkPos::new(0, 2, 0));
+    let hand = FirstPerson {
+        name: "player".to_owned(),
+        held: held.map(item),
+        swing: 0.0,
+        light: Light::SKY,
+    };
+    let scene = Scene {
+        camera: camera(EYE.0, EYE.1, EYE.2),
+        time: NOON,
+        brightness: DEFAULT_BRIGHTNESS,
+        fog: (40.0, 60.0),
+        underwater: false,
+        outline: &[],
+        boxes: &[],
+        figures: &[],
+        items: &[],
+        crack: None,
+        hud: None,
+        menus: None,
+        far: FarScene::default(),
+        clouds: false,
+        hand: Some(&hand),
+    };
+    renderer
+        .capture(MENU_SIZE, &scene)
+        .expect("frame reads back")
+}
+
+#[test]
+fn the_hand_is_drawn_empty_and_holding_a_block_a_tool_and_a_torch() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let (w, h) = MENU_SIZE;
+    // The lower right quarter, where the arm is, against the scene without it.
+    let quarter = |p: &image::RgbaImage| {
+        let mut skin = 0;
+        for y in h / 2..h {
+            for x in w / 2..w {
+                let px = p.get_pixel(x, y);
+                // The arm's skin: light, warm, more red than blue.
+                if px[0] > 150 && px[0] > px[2] + 30 && px[1] > 100 {
+                    skin += 1;
+                }
+            }
+        }
+        skin
+    };
+    let without = survival_scene(&mut renderer, EYE, None, &[], None, None);
+    assert!(quarter(&without) < 50, "no arm without the hand");
+    for (name, held) in [
+        ("hand-empty", None),
+        ("hand-block", Some("cobblestone")),
+        ("hand-tool", Some("iron_pickaxe")),
+        ("hand-torch", Some("torch")),
+    ] {
+        let picture = hand_scene(&mut renderer, held);
+        assert_matches_golden(name, &picture);
+        assert!(
+            quarter(&picture) > 500,
+            "{name}: the arm shows at the lower right"
+        );
+        if held.is_some() {
+            let empty = hand_scene(&mut renderer, None);
+            let differs = picture
+                .pixels()
+                .zip(empty.pixels())
+                .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > 40))
+                .count();
+            assert!(
+                differs > 200,
+                "{name}: what is held shows ({differs} pixels)"
+            );
+        }
+    }
 }

@@ -24,6 +24,7 @@ fn scene_with_hud(renderer: &mut Renderer, hud: &HudState) -> image::RgbaImage {
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     renderer
         .capture(MENU_SIZE, &scene)
@@ -72,6 +73,7 @@ fn the_multiplayer_screen_lists_a_saved_server_and_a_lan_game() {
         menus: Some(&frame),
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     let list = ((120, 520), (80, 260));

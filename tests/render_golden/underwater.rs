@@ -38,6 +38,7 @@ fn from_the_pool(renderer: &mut Renderer, underwater: bool) -> image::RgbaImage 
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

@@ -41,6 +41,7 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         menus: None,
         far: FarScene::default(),
         clouds: false,
+        hand: None,
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

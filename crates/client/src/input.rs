@@ -124,6 +124,12 @@ impl InputState {
         self.survival = hand;
     }
 
+    /// Whether the arm swings: a button held to break or place.
+    #[must_use]
+    pub fn swinging(&self) -> bool {
+        self.buttons.iter().any(|b| b.held)
+    }
+
     /// Notes whether the player looks at a door (or in survival a bed), which the place
     /// button then uses (unless sneaking, which places against it).
     pub const fn set_at_usable(&mut self, at_usable: bool) {

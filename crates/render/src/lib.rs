@@ -20,6 +20,7 @@ pub mod far;
 pub mod figures;
 pub mod font;
 pub mod gpu;
+pub mod hand;
 pub mod hud;
 pub mod items;
 mod menus;
@@ -34,6 +35,7 @@ use wgpu::util::DeviceExt;
 
 pub use far::FarLevel;
 pub use gpu::{Gpu, RenderError, check_size};
+pub use hand::FirstPerson;
 pub use hewn_mesh::camera::{self, Camera, Frustum};
 pub use hud::{HudState, HudVertex, SurvivalHud};
 pub use items::{Crack, ItemSprite};
@@ -89,6 +91,8 @@ pub struct Scene<'a> {
     pub far: FarScene<'a>,
     /// Whether the clouds are drawn (a setting).
     pub clouds: bool,
+    /// The player's own arm and what it holds, in first person.
+    pub hand: Option<&'a FirstPerson>,
 }
 
 /// The far view's part of a frame.
@@ -394,8 +398,11 @@ impl Renderer {
             },
         );
         let boxes = self.box_buffer(&camera, &frustum, scene.boxes);
-        let items = self.item_buffer(&camera, &frustum, scene.items, scene.crack);
-        let bodies = figures::bodies(&camera, &frustum, scene.figures);
+        let items = self.item_buffer(&camera, &frustum, scene);
+        let mut bodies = figures::bodies(&camera, &frustum, scene.figures);
+        if let Some(player) = scene.hand {
+            bodies.extend(hand::arm(player, &camera));
+        }
         let bodies = self.vertex_buffer("figures", &bodies);
         let tags = self.vertex_buffer("name tags", &figures::tags(&camera, scene.figures));
         let lines = self.outline_buffer(&camera, scene.outline);
@@ -559,16 +566,17 @@ impl Renderer {
         self.vertex_buffer("boxes", &vertices)
     }
 
-    /// The items in view and the cracks as one vertex buffer, camera-relative.
+    /// The items in view, the cracks and what the hand holds as one vertex buffer,
+    /// camera-relative.
     fn item_buffer(
         &self,
         camera: &Camera,
         frustum: &Frustum,
-        sprites: &[ItemSprite],
-        crack: Option<&Crack>,
+        scene: &Scene<'_>,
     ) -> Option<(wgpu::Buffer, u32)> {
         let reach = Vec3::splat(items::ITEM_REACH);
-        let seen: Vec<ItemSprite> = sprites
+        let seen: Vec<ItemSprite> = scene
+            .items
             .iter()
             .filter(|s| {
                 let middle = camera.relative(items::item_middle(s));
@@ -578,8 +586,11 @@ impl Renderer {
             .collect();
         let mut vertices = Vec::new();
         items::push_items(&mut vertices, &seen, camera.eye);
-        if let Some(crack) = crack {
+        if let Some(crack) = scene.crack {
             items::push_crack(&mut vertices, crack, camera.eye);
+        }
+        if let Some(player) = scene.hand {
+            vertices.extend(hand::held(player, camera));
         }
         self.vertex_buffer("items", &vertices)
     }

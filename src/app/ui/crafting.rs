@@ -240,7 +240,13 @@ pub fn show(
         egui::vec2(recipe_book::WIDTH, size.y),
     );
     let filled = if with_book {
-        recipe_book::show(ui, book, &mut state.book, view, atlas)
+        let book_view = recipe_book::BookView {
+            station: view.station,
+            inventory: &view.inventory,
+            grid: &view.grid,
+            seen: &view.seen,
+        };
+        recipe_book::show(ui, book, &mut state.book, &book_view, atlas)
     } else {
         None
     };

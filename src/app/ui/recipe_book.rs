@@ -9,11 +9,10 @@
 
 use std::collections::BTreeSet;
 
-use super::crafting::ScreenView;
 use super::icons::{item_name, paint_icon};
 use hewn_core::sim::Item;
 use hewn_core::sim::survival::recipes::{RECIPES, Recipe};
-use hewn_core::sim::survival::{Inventory, ScreenAction, Station};
+use hewn_core::sim::survival::{Inventory, ScreenAction, Stack, Station};
 
 /// The book's width, in points.
 pub const WIDTH: f32 = 5.0 * PITCH + 2.0 * MARGIN;
@@ -25,6 +24,20 @@ const PITCH: f32 = 38.0;
 const MARGIN: f32 = 12.0;
 /// The side of an entry's icon.
 const ICON: f32 = 28.0;
+
+/// What the book shows: the screen it is beside, what the player carries and what lies in
+/// the grid, and what it has carried.
+#[derive(Clone, Copy, Debug)]
+pub struct BookView<'a> {
+    /// What is open.
+    pub station: Station,
+    /// The inventory's slots.
+    pub inventory: &'a [Option<Stack>],
+    /// The crafting grid's cells.
+    pub grid: &'a [Option<Stack>],
+    /// Every item the player has carried.
+    pub seen: &'a BTreeSet<Item>,
+}
 
 /// What the book remembers between frames: the search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -69,7 +82,7 @@ pub fn show(
     ui: &mut egui::Ui,
     rect: egui::Rect,
     state: &mut BookState,
-    view: &ScreenView,
+    view: &BookView<'_>,
     atlas: egui::TextureId,
 ) -> Option<ScreenAction> {
     let side = view.station.grid_side();
@@ -101,11 +114,11 @@ pub fn show(
     );
     // What the inventory would hold with the grid emptied back into it.
     let mut inventory = Inventory::new();
-    for stack in view.inventory.iter().chain(&view.grid).flatten() {
+    for stack in view.inventory.iter().chain(view.grid).flatten() {
         inventory.add(*stack);
     }
     let wanted = state.search.to_lowercase();
-    let listed: Vec<Item> = known(&view.seen)
+    let listed: Vec<Item> = known(view.seen)
         .into_iter()
         .filter(|&i| item_name(i).to_lowercase().contains(&wanted))
         .collect();

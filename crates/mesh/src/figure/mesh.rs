@@ -107,24 +107,43 @@ pub fn push_figure(out: &mut Vec<FigureVertex>, figure: &Figure, eye: DVec3) {
     for placed in pose.parts {
         let turn = Quat::from_rotation_y(placed.turn) * Quat::from_rotation_x(placed.pitch);
         let transform = root * Affine3A::from_rotation_translation(turn, placed.pivot);
-        for piece in pieces(placed.part, &palette) {
-            let size = piece.max - piece.min;
-            for face in Face::ALL {
-                let normal = transform
-                    .transform_vector3(face.normal().as_vec3())
-                    .normalize_or_zero();
-                let [r, g, b] = piece.colours[face as usize];
-                let quad = corners(face);
-                for i in [0, 1, 2, 0, 2, 3] {
-                    let unit = Vec3::from_array(quad[i].pos.map(f32::from));
-                    let local = piece.min + unit * size;
-                    out.push(FigureVertex {
-                        relative: transform.transform_point3(local).to_array(),
-                        colour: [r, g, b, 1.0],
-                        shade: face_shade(normal),
-                        light,
-                    });
-                }
+        push_part(out, placed.part, &palette, transform, light);
+    }
+}
+
+/// Appends the right arm of the player called `name` (its palette's sleeve and skin) placed
+/// by `transform`, from the arm's pixels about its shoulder to camera-relative blocks: the
+/// first-person view's own arm.
+pub fn push_arm(out: &mut Vec<FigureVertex>, name: &str, transform: Affine3A, light: [f32; 2]) {
+    push_part(out, Part::RightArm, &Palette::of(name), transform, light);
+}
+
+/// Appends `part`'s boxes in `palette`'s colours, placed by `transform` (pixels about the
+/// part's pivot to camera-relative blocks).
+fn push_part(
+    out: &mut Vec<FigureVertex>,
+    part: Part,
+    palette: &Palette,
+    transform: Affine3A,
+    light: [f32; 2],
+) {
+    for piece in pieces(part, palette) {
+        let size = piece.max - piece.min;
+        for face in Face::ALL {
+            let normal = transform
+                .transform_vector3(face.normal().as_vec3())
+                .normalize_or_zero();
+            let [r, g, b] = piece.colours[face as usize];
+            let quad = corners(face);
+            for i in [0, 1, 2, 0, 2, 3] {
+                let unit = Vec3::from_array(quad[i].pos.map(f32::from));
+                let local = piece.min + unit * size;
+                out.push(FigureVertex {
+                    relative: transform.transform_point3(local).to_array(),
+                    colour: [r, g, b, 1.0],
+                    shade: face_shade(normal),
+                    light,
+                });
             }
         }
     }

@@ -11,7 +11,7 @@ pub mod pose;
 
 use glam::DVec3;
 
-pub use mesh::{FigureVertex, push_figure};
+pub use mesh::{FigureVertex, push_arm, push_figure};
 pub use pose::{Part, PartPose, Pose};
 
 use hewn_core::physics::tuning::PLAYER_HEIGHT;
