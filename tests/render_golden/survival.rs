@@ -53,6 +53,7 @@ fn survival_scene(
     items: &[ItemSprite],
     crack: Option<&Crack>,
     menus: Option<&MenuFrame>,
+    hand: Option<&FirstPerson>,
 ) -> image::RgbaImage {
     let mut world = scene_world();
     upload_around(renderer, &mut world, ChunkPos::new(0, 2, 0));
@@ -71,7 +72,7 @@ fn survival_scene(
         menus,
         far: FarScene::default(),
         clouds: false,
-        hand: None,
+        hand,
     };
     renderer
         .capture(MENU_SIZE, &scene)
@@ -104,7 +105,7 @@ fn hearts_hunger_and_air_over_the_hotbar_and_items_lying_on_the_grass() {
         lying("wooden_pickaxe", 1.0, -1.9, 5.0),
         lying("coal", -1.2, -0.8, 10.0),
     ];
-    let picture = survival_scene(&mut renderer, EYE, Some(&hud), &items, None, None);
+    let picture = survival_scene(&mut renderer, EYE, Some(&hud), &items, None, None, None);
     assert_matches_golden("survival-hud", &picture);
     // The hearts (left, over the hotbar) are red where full, hunger's drumsticks (right)
     // brown, and the bubbles blue, a row above the drumsticks.
@@ -159,9 +160,9 @@ fn cracks_cover_the_block_being_dug() {
         stage: 6,
         light: Light::SKY,
     };
-    let cracked = survival_scene(&mut renderer, view, None, &[], Some(&crack), None);
+    let cracked = survival_scene(&mut renderer, view, None, &[], Some(&crack), None, None);
     assert_matches_golden("crack", &cracked);
-    let whole = survival_scene(&mut renderer, view, None, &[], None, None);
+    let whole = survival_scene(&mut renderer, view, None, &[], None, None, None);
     let different = cracked
         .pixels()
         .zip(whole.pixels())
@@ -210,7 +211,7 @@ fn screen_picture(renderer: &mut Renderer, view: &ScreenView) -> image::RgbaImag
         let clicked = crafting::show(ui, &mut state, view, atlas);
         assert!(clicked.is_empty(), "nothing clicked");
     });
-    survival_scene(renderer, EYE, None, &[], None, Some(&frame))
+    survival_scene(renderer, EYE, None, &[], None, Some(&frame), None)
 }
 
 #[test]
@@ -264,9 +265,17 @@ fn the_death_screen_tints_the_world_red() {
         }),
         ..HudState::default()
     };
-    let picture = survival_scene(&mut renderer, EYE, Some(&hud), &[], None, Some(&frame));
+    let picture = survival_scene(
+        &mut renderer,
+        EYE,
+        Some(&hud),
+        &[],
+        None,
+        Some(&frame),
+        None,
+    );
     assert_matches_golden("death", &picture);
-    let plain = survival_scene(&mut renderer, EYE, Some(&hud), &[], None, None);
+    let plain = survival_scene(&mut renderer, EYE, Some(&hud), &[], None, None, None);
     let corner = |p: &image::RgbaImage| {
         let px = p.get_pixel(20, 20);
         (i32::from(px[0]), i32::from(px[2]))
@@ -280,34 +289,13 @@ fn the_death_screen_tints_the_world_red() {
 
 /// The fixed scene from the golden eye with the player's own arm holding `held`.
 fn hand_scene(renderer: &mut Renderer, held: Option<&str>) -> image::RgbaImage {
-    let mut world = scene_world();
-    upload_around(renderer, &mut world, ChunkPos::new(0, 2, 0));
     let hand = FirstPerson {
         name: "player".to_owned(),
         held: held.map(item),
         swing: 0.0,
         light: Light::SKY,
     };
-    let scene = Scene {
-        camera: camera(EYE.0, EYE.1, EYE.2),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (40.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: Some(&hand),
-    };
-    renderer
-        .capture(MENU_SIZE, &scene)
-        .expect("frame reads back")
+    survival_scene(renderer, EYE, None, &[], None, None, Some(&hand))
 }
 
 #[test]
@@ -330,7 +318,7 @@ fn the_hand_is_drawn_empty_and_holding_a_block_a_tool_and_a_torch() {
         }
         skin
     };
-    let without = survival_scene(&mut renderer, EYE, None, &[], None, None);
+    let without = survival_scene(&mut renderer, EYE, None, &[], None, None, None);
     assert!(quarter(&without) < 50, "no arm without the hand");
     for (name, held) in [
         ("hand-empty", None),
