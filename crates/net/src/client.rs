@@ -339,10 +339,11 @@ impl Client {
         }
     }
 
-    /// How many unconfirmed ticks a message carries: [`INPUTS_RESENT`], or two frames' ticks
-    /// for a client whose frames play more, so a lost frame's come with the next.
+    /// How many unconfirmed ticks a message carries: [`INPUTS_RESENT`], or three frames'
+    /// ticks for a client whose frames play more, so the ticks of two frames lost in a row
+    /// come with the next.
     fn resent(&self) -> usize {
         let frame = self.frame_ticks.max(self.last_frame_ticks);
-        INPUTS_RESENT.max(2 * frame).min(MAX_INPUTS_PER_MESSAGE)
+        INPUTS_RESENT.max(3 * frame).min(MAX_INPUTS_PER_MESSAGE)
     }
 }

@@ -34,8 +34,9 @@ pub const MAX_CLIENT_MESSAGE: usize = 4096;
 /// messages of at most 16,384 cells of a few bytes each, fit many times over.
 pub const MAX_SERVER_MESSAGE: usize = 256 * 1024;
 
-/// The most inputs one input message carries: half a second's.
-pub const MAX_INPUTS_PER_MESSAGE: usize = 30;
+/// The most inputs one input message carries: three quarters of a second's, three frames of
+/// a game at four frames a second.
+pub const MAX_INPUTS_PER_MESSAGE: usize = 45;
 
 /// How often a client sends its inputs: every third tick, 20 messages a second (at once, for
 /// a tick with an action). Each message carries the last [`INPUTS_RESENT`] ticks, so every
@@ -44,9 +45,9 @@ pub const MAX_INPUTS_PER_MESSAGE: usize = 30;
 pub const SEND_EVERY_TICKS: u64 = 3;
 
 /// How many of its last unconfirmed ticks each input message carries: 9, three messages'
-/// worth, or twice the ticks of the client's last frame if more (up to
+/// worth, or three times the ticks of the client's last frame if more (up to
 /// [`MAX_INPUTS_PER_MESSAGE`]). A game at a few frames a second plays a frame's ticks at once
-/// and sends them in one packet; lost, they come again with the next frame's, where only
+/// and sends them in one packet; lost, they come again with the next two frames', where only
 /// the last 9 once travelled and the rest of the frame was never heard of.
 pub const INPUTS_RESENT: usize = 9;
 

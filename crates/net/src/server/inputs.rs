@@ -35,9 +35,10 @@ pub const LATE_LIMIT: u32 = 3;
 /// speeds up again sheds its larger buffer at the next refill.
 const BURST_WINDOW: u32 = 240;
 
-/// The most ticks the buffer grows to for a client whose inputs come late: one second, a
-/// game at four frames a second with a lost packet's inputs a frame later still.
-pub const MAX_JITTER_TICKS: u64 = 30;
+/// The most ticks the buffer grows to for a client whose inputs come late: three quarters of
+/// a second, three frames of a game at four frames a second, so that two of its packets
+/// lost in a row are made up by the third.
+pub const MAX_JITTER_TICKS: u64 = 45;
 
 /// How far ahead of the tick to play next an input is taken: ten seconds. A tick beyond it
 /// is no tick a client playing in time could send.
@@ -183,13 +184,13 @@ impl InputQueue {
 
     /// How many ticks of inputs must wait before play starts: the jitter, and for a client
     /// whose bursts are larger than a message of a client at full speed holds
-    /// ([`INPUTS_RESENT`]: a slow frame's ticks at once) two bursts more, so that the next
-    /// burst comes while one is still being played even when a lost packet delays it by a
-    /// frame.
+    /// ([`INPUTS_RESENT`]: a slow frame's ticks at once) three bursts more, so that the next
+    /// burst comes while one is still being played even when two lost packets delay it by
+    /// two frames.
     fn needed(&self) -> u64 {
         let burst = self.burst[0].max(self.burst[1]);
         let extra = if burst > INPUTS_RESENT as u64 {
-            2 * burst - 1
+            3 * burst - 1
         } else {
             0
         };
@@ -401,18 +402,18 @@ mod tests {
     }
 
     #[test]
-    fn a_client_sending_a_slow_frames_ticks_at_once_is_buffered_for_two_frames() {
+    fn a_client_sending_a_slow_frames_ticks_at_once_is_buffered_for_three_frames() {
         let mut q = InputQueue::default();
         for t in 0..15 {
             q.add(t, input(t as f64), None);
         }
-        // Fifteen came at once: the buffer waits for 4 + 2 × 15 − 1 = 33 ticks, capped.
+        // Fifteen came at once: the buffer waits for 4 + 3 × 15 − 1 = 48 ticks, capped.
         assert_eq!(q.next_turn(), None);
-        for t in 15..29 {
+        for t in 15..44 {
             q.add(t, input(t as f64), None);
         }
-        assert_eq!(q.next_turn(), None, "29 waiting, 30 needed");
-        q.add(29, input(29.0), None);
+        assert_eq!(q.next_turn(), None, "44 waiting, 45 needed");
+        q.add(44, input(44.0), None);
         assert_eq!(q.next_turn().map(|t| t.tick), Some(0));
     }
 }
