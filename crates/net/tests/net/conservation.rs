@@ -6,8 +6,9 @@
 //! action to [`Action::is_possible`]) into the simulation, thousands of runs per
 //! `cargo test`. What the player owns is valued in what it can be made from ([`Worth`]):
 //! recipes, smelting and breaking never make more worth than they take, so the worth of
-//! everything there is (inventory, crafting grid, cursor, furnaces, items on the ground,
-//! crates, and the blocks placed in the world) may fall but never rise. The world is a
+//! everything there is (inventory, crafting grid, cursor, furnaces, chests, items on the
+//! ground, crates, and the blocks placed in the world, a two-block door or bed counted once)
+//! may fall but never rise. The world is a
 //! bedrock floor in the void, so nothing there was not put there by the player.
 
 use std::collections::BTreeMap;
@@ -115,6 +116,9 @@ impl Worth {
         for f in survival.furnaces.values() {
             stacks.extend([f.input, f.fuel, f.output].into_iter().flatten());
         }
+        for c in survival.chests.values() {
+            stacks.extend(c.contents());
+        }
         stacks.extend(survival.drops.list().iter().map(|d| d.stack));
         if let Some(bad) = stacks
             .iter()
@@ -122,8 +126,12 @@ impl Worth {
         {
             return Err(format!("a stack of {} {}", bad.count, bad.item.name()));
         }
+        // A door's upper half and a bed's head are the same item as the half they stand by.
+        let second_half =
+            |b: Block| b.door().is_some_and(|d| d.upper) || b.bed().is_some_and(|b| b.head);
         let placed: f64 = (sim.world().edits())
             .filter(|(_, e)| !matches!(e.current, Block::Air | Block::Bedrock))
+            .filter(|(_, e)| !second_half(e.current))
             .map(|(_, e)| self.of_one(Item::Block(e.current.held_as())))
             .sum();
         let crates = self.of_one(Item::Crate) * sim.crates().list().len() as f64;
