@@ -3,13 +3,14 @@
 //! Random play by hand (digging, placing, crafting, throwing, walking over what lies about)
 //! is run tick by tick, and after each tick the items carried and lying in the world are
 //! counted. The count may change only by what the tick's events say: a block broken adds
-//! what it drops, a block placed takes one, a craft takes its recipe's ingredients and adds
+//! what it drops (and what chance adds: an apple from leaves), a block placed or a meal
+//! eaten takes one, a craft takes its recipe's ingredients and adds
 //! what it made. Throwing and picking up move items without changing the count.
 
 use hewn_core::sim::Item;
 use hewn_core::sim::Simulation;
-use hewn_core::sim::survival::drop_of;
 use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::sim::survival::{drop_of, harvest};
 use hewn_core::world::Block;
 use hewn_scenario::Scenario;
 use proptest::prelude::*;
@@ -43,8 +44,19 @@ fn allowed_change(sim: &Simulation) -> i64 {
     sim.events()
         .iter()
         .map(|e| match e.kind.name() {
-            "break" => e.block.and_then(|b| drop_of(b, None)).map_or(0, |_| 1),
-            "place" => -1,
+            "break" => {
+                let Some(block) = e.block else { return 0 };
+                let own = drop_of(block, None).map_or(0, |_| 1);
+                // What chance adds (an apple from leaves, seeds from grass), rolled from the
+                // cell and the clock as it was during the tick.
+                let by_chance = e.pos.map_or(0, |pos| {
+                    (harvest(block, pos, sim.time() - 1).iter())
+                        .map(|s| i64::from(s.count))
+                        .sum()
+                });
+                own + by_chance
+            }
+            "place" | "eat" => -1,
             "craft" => {
                 let Some(hewn_core::sim::survival::Detail::Items { item, count }) = e.detail else {
                     return 0;
