@@ -83,7 +83,7 @@ pub const FLAT_SURFACE_Y: i32 = 64;
 /// blocks from the same seed. Clients make terrain themselves from the server's seed, so a
 /// client and a server play together only with the same version (the multiplayer handshake
 /// checks it), and the worldgen golden tests pin what each version makes.
-pub const GENERATOR_VERSION: u32 = 1;
+pub const GENERATOR_VERSION: u32 = 2;
 
 /// A generator and a cache of the columns it made, shared by everything in a process that
 /// draws one world: in single-player, the server's world, the client's and the client's

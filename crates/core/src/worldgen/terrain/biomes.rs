@@ -100,11 +100,18 @@ const MOUNTAIN_RANGE: f64 = 0.45;
 /// band along a border.
 const BORDER_JITTER: f64 = 0.03;
 
+/// Wavelength of the meander of a frozen sea's edge, in blocks.
+const ICE_EDGE_WAVELENGTH: f64 = 40.0;
+/// How far the meander shifts the temperature a sea freezes at, in field units: bays and
+/// tongues of ice tens of blocks deep where the field's contour alone is nearly straight.
+const ICE_EDGE_MEANDER: f64 = 0.05;
+
 /// Salts naming the climate fields and the border jitter.
 mod salt {
     pub const TEMPERATURE: u64 = 301;
     pub const HUMIDITY: u64 = 302;
     pub const JITTER: u64 = 303;
+    pub const ICE_EDGE: u64 = 304;
 }
 
 /// A point's climate: the two fields, and how deep in a mountain range it lies (0 to 1,
@@ -124,6 +131,7 @@ pub(super) struct ClimateNoise {
     seed: u64,
     temperature: OpenSimplex,
     humidity: OpenSimplex,
+    ice_edge: OpenSimplex,
 }
 
 impl ClimateNoise {
@@ -133,6 +141,7 @@ impl ClimateNoise {
             seed,
             temperature: OpenSimplex::new(noise_seed(seed, salt::TEMPERATURE)),
             humidity: OpenSimplex::new(noise_seed(seed, salt::HUMIDITY)),
+            ice_edge: OpenSimplex::new(noise_seed(seed, salt::ICE_EDGE)),
         }
     }
 
@@ -170,8 +179,18 @@ impl ClimateNoise {
         }
     }
 
-    /// Whether the sea freezes over at `climate`: where the land would be cold.
-    pub(super) fn freezes(climate: Climate) -> bool {
-        climate.temperature < COLD
+    /// Whether the sea over column `(x, z)` of climate `climate` freezes: where the land
+    /// would be cold, the edge meandering (a noise of [`ICE_EDGE_WAVELENGTH`]) and ragged
+    /// (the borders' jitter, as floes), since the temperature's contour alone runs nearly
+    /// straight for hundreds of blocks.
+    pub(super) fn freezes(&self, x: i32, z: i32, climate: Climate) -> bool {
+        let at = [
+            f64::from(x) / ICE_EDGE_WAVELENGTH,
+            f64::from(z) / ICE_EDGE_WAVELENGTH,
+        ];
+        let meander = self.ice_edge.get(at) * ICE_EDGE_MEANDER;
+        let h = hash2(self.seed, salt::ICE_EDGE, x, z);
+        let jitter = (unit(h) * 2.0 - 1.0) * BORDER_JITTER;
+        climate.temperature + meander + jitter < COLD
     }
 }

@@ -257,7 +257,7 @@ impl HeightNoise {
             } else {
                 Block::Stone
             },
-            frozen: ClimateNoise::freezes(climate),
+            frozen: self.climate.freezes(x, z, climate),
             biome,
         }
     }
