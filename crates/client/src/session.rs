@@ -320,10 +320,11 @@ impl Session {
                 (now - self.launch).as_millis()
             );
         }
-        let hand = self.hand();
-        self.input.set_survival(hand);
-        let usable = self.looks_at_usable();
-        self.input.set_at_usable(usable);
+        // One look ray a frame serves both: the station the place button opens, and the door
+        // or bed it uses.
+        let looked_at = self.looked_at_block();
+        self.input.set_survival(self.hand(looked_at));
+        self.input.set_at_usable(self.usable(looked_at));
         // A server's world goes on while this game is paused: its player stands still.
         if self.started() && (running || self.play.runs_while_paused()) {
             self.clock.advance(elapsed);

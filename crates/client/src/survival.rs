@@ -20,30 +20,34 @@ impl Session {
         sim.survivor(self.play.name())
     }
 
-    /// Whether the player looks at what the place button uses rather than builds against:
-    /// a door, or in survival a bed.
+    /// The block the player looks at, if the look ray meets one first.
     #[must_use]
-    pub fn looks_at_usable(&self) -> bool {
+    pub fn looked_at_block(&self) -> Option<Block> {
         let sim = self.play.sim();
-        let block = match sim.peek_looked_at(&self.me()) {
-            Some(Target::Block(hit)) => sim.world().block(hit.block),
-            _ => return false,
-        };
-        block.is_door() || (block.is_bed() && sim.mode() == Mode::Survival)
+        match sim.peek_looked_at(&self.me())? {
+            Target::Block(hit) => Some(sim.world().block(hit.block)),
+            Target::Crate(_) => None,
+        }
+    }
+
+    /// Whether `looked_at` is what the place button uses rather than builds against: a
+    /// door, or in survival a bed.
+    #[must_use]
+    pub fn usable(&self, looked_at: Option<Block>) -> bool {
+        looked_at.is_some_and(|block| {
+            block.is_door() || (block.is_bed() && self.play.sim().mode() == Mode::Survival)
+        })
     }
 
     /// Survival's hand for the buttons: what is in hand and whether the player looks at a
-    /// crafting table, furnace or chest. `None` in creative.
-    pub fn hand(&self) -> Option<Hand> {
+    /// crafting table, furnace or chest (`looked_at`). `None` in creative.
+    #[must_use]
+    pub fn hand(&self, looked_at: Option<Block>) -> Option<Hand> {
         let s = self.survivor()?;
-        let world = self.play.sim().world();
-        let at_station = match self.play.sim().peek_looked_at(&self.me()) {
-            Some(Target::Block(hit)) => matches!(
-                world.block(hit.block),
-                Block::CraftingTable | Block::Furnace | Block::LitFurnace | Block::Chest
-            ),
-            _ => false,
-        };
+        let at_station = matches!(
+            looked_at,
+            Some(Block::CraftingTable | Block::Furnace | Block::LitFurnace | Block::Chest)
+        );
         Some(Hand {
             held: s.held().map(|stack| stack.item),
             selected: s.selected,

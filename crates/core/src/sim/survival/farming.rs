@@ -35,12 +35,12 @@ const APPLES_FROM_LEAVES: u64 = 200;
 /// A roll of the dice for what breaking `block` at `cell` gives at world time `time`: the
 /// same cell broken at the same time rolls the same.
 fn roll(block: Block, cell: BlockPos, time: u64, draw: u8) -> u64 {
-    let mut bytes = Vec::with_capacity(22);
-    bytes.extend_from_slice(&cell.x.to_le_bytes());
-    bytes.extend_from_slice(&cell.y.to_le_bytes());
-    bytes.extend_from_slice(&cell.z.to_le_bytes());
-    bytes.extend_from_slice(&time.to_le_bytes());
-    bytes.extend_from_slice(&[block.id(), draw]);
+    let mut bytes = [0u8; 22];
+    bytes[0..4].copy_from_slice(&cell.x.to_le_bytes());
+    bytes[4..8].copy_from_slice(&cell.y.to_le_bytes());
+    bytes[8..12].copy_from_slice(&cell.z.to_le_bytes());
+    bytes[12..20].copy_from_slice(&time.to_le_bytes());
+    bytes[20..22].copy_from_slice(&[block.id(), draw]);
     // FNV's low bits follow its last byte too closely for a remainder to be fair: the
     // SplitMix64 finaliser spreads every input bit over all of them.
     let mut z = fnv1a(&bytes);

@@ -434,8 +434,10 @@ impl Simulation {
                 hurts.push((Cause::Starvation, lost));
             }
         }
-        let hurt = hunger::HURT * hurts.iter().map(|_| 1.0).sum::<f64>();
-        s.hunger.exhaust(effort.exhaustion() + hurt);
+        // At most one hurt of each cause a tick.
+        let hurt_count = f64::from(u8::try_from(hurts.len()).unwrap_or(u8::MAX));
+        s.hunger
+            .exhaust(effort.exhaustion() + hunger::HURT * hurt_count);
         let dead = s.vitals.is_dead();
         for &(cause, amount) in &hurts {
             self.note_detail(who, EventKind::Hurt, Detail::Hurt { cause, amount });
@@ -501,8 +503,9 @@ impl Simulation {
         }
         self.burn_furnaces();
         self.sleep_on();
-        for who in 0..self.players.len() {
-            self.survivor_mut(who).note_seen();
+        // Those away carry nothing new: noting them too is simpler than picking them out.
+        for s in self.survival.survivors.values_mut() {
+            s.note_seen();
         }
     }
 

@@ -179,6 +179,14 @@ impl Simulation {
     /// player in the world has slept [`SLEEP_TICKS`], the clock goes on to sunrise and
     /// everyone gets up.
     pub(in crate::sim) fn sleep_on(&mut self) {
+        if !self
+            .survival
+            .survivors
+            .values()
+            .any(|s| s.sleeping.is_some())
+        {
+            return;
+        }
         let mut all_rested = !self.players.list().is_empty();
         for who in 0..self.players.len() {
             let sleeping = self.survivor_mut(who).sleeping;
