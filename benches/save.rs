@@ -17,7 +17,7 @@ use hewn_core::physics::crates::Crate;
 use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos, World};
 use hewn_core::worldgen::GeneratorKind;
-use hewn_save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
+use hewn_save::{Checkpoint, Hotbar, NewWorld, SavedPlayer, SavedPlayers, WorldFile};
 
 const CHUNKS: i32 = 10;
 const CRATES: u32 = 32;
@@ -82,7 +82,7 @@ fn autosave(c: &mut Criterion) {
             &mut changed,
             |mut w| {
                 let snapshot =
-                    Snapshot::take(&mut w.loader(), as_player(&player, &hotbar), &crates);
+                    Checkpoint::take(&mut w.loader(), as_player(&player, &hotbar), &crates);
                 (w, black_box(snapshot))
             },
             BatchSize::SmallInput,
@@ -92,7 +92,7 @@ fn autosave(c: &mut Criterion) {
     c.bench_function("write 10 chunks + player + 32 crates", |b| {
         b.iter_batched(
             || {
-                Snapshot::take(
+                Checkpoint::take(
                     &mut changed().loader(),
                     as_player(&player, &hotbar),
                     &crates,

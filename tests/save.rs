@@ -14,7 +14,7 @@ use hewn_core::physics::Body;
 use hewn_core::sim::{PlayerName, Simulation, Start};
 use hewn_core::world::{Block, BlockPos, BlockSource, ChunkPos, World};
 use hewn_core::worldgen::GeneratorKind;
-use hewn_save::{Hotbar, NewWorld, SaveError, Snapshot, WorldFile, check};
+use hewn_save::{Checkpoint, Hotbar, NewWorld, SaveError, WorldFile, check};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(9),
@@ -32,7 +32,7 @@ fn saved_world(dir: &Path) -> PathBuf {
         world.set_block(BlockPos::new(100 + x, 70, 3), Block::Glass);
     }
     let player = Body::new(DVec3::new(1.5, 64.0, 1.5));
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
         &[],
@@ -96,12 +96,12 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
     // Saving without touching it leaves the damaged copy as it was...
     world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
     let players = loaded.players;
-    file.save(&Snapshot::take(&mut world.loader(), players.clone(), &[]))
+    file.save(&Checkpoint::take(&mut world.loader(), players.clone(), &[]))
         .unwrap();
     assert_eq!(blob(&path, bad), damaged_blob);
     // ...until the player edits that chunk, which writes it anew.
     world.set_block(BlockPos::new(5, 64, 5), Block::Log);
-    file.save(&Snapshot::take(&mut world.loader(), players, &[]))
+    file.save(&Checkpoint::take(&mut world.loader(), players, &[]))
         .unwrap();
     file.close().unwrap();
     assert!(check(&path).unwrap().is_healthy());
@@ -257,7 +257,7 @@ fn the_clock_is_saved_with_the_world() {
     let mut start = Start::in_world(loaded.world, saved.body);
     start.time = 123_456;
     let mut sim = Simulation::new(start);
-    file.save(&Snapshot::of(&mut sim, |_| saved.hotbar))
+    file.save(&Checkpoint::of(&mut sim, |_| saved.hotbar))
         .unwrap();
     file.close().unwrap();
     let (file, back) = WorldFile::open_or_create(&path, FLAT).unwrap();
@@ -436,7 +436,7 @@ fn a_hundred_edited_chunks_take_little_room() {
         }
     }
     let player = Body::new(DVec3::new(8.5, 84.0, 8.5));
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
         &[],
@@ -507,7 +507,7 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     assert!(!sim.updates().is_empty(), "the flood is under way");
     assert_eq!(sim.falling().list().len(), 1, "the sand is falling");
     let motion = sim.motion();
-    file.save(&Snapshot::of(&mut sim, |_| Hotbar::default()))
+    file.save(&Checkpoint::of(&mut sim, |_| Hotbar::default()))
         .unwrap();
     file.close().unwrap();
 
@@ -553,7 +553,7 @@ fn every_block_survives_a_save() {
         .map(|(i, block)| (place(&mut world, i, block), block))
         .collect();
     let player = Body::new(DVec3::new(0.5, 64.0, 0.5));
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
         &[],
@@ -626,7 +626,7 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
     }
     assert_eq!(sim.mode(), Mode::Survival);
     assert_eq!(sim.survival().furnaces.len(), 1, "the furnace is burning");
-    file.save(&Snapshot::of(&mut sim, |_| Hotbar::default()))
+    file.save(&Checkpoint::of(&mut sim, |_| Hotbar::default()))
         .unwrap();
     file.close().unwrap();
 

@@ -16,7 +16,7 @@ use hewn_core::sim::{Item, PlayerName, Players, Simulation, Start};
 use hewn_core::world::Block;
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_save::{
-    Hotbar, MAX_SAVED_PLAYERS, NewWorld, SavedPlayer, Snapshot, WorldFile, check, summarize,
+    Checkpoint, Hotbar, MAX_SAVED_PLAYERS, NewWorld, SavedPlayer, WorldFile, check, summarize,
 };
 
 #[track_caller]
@@ -66,7 +66,8 @@ fn save_players(path: &Path, players: &[(&str, Body, Hotbar)]) {
             .map(|(.., bar)| *bar)
             .expect("every player has a hotbar")
     };
-    file.save(&Snapshot::of(&mut sim, hotbar_of)).expect("save");
+    file.save(&Checkpoint::of(&mut sim, hotbar_of))
+        .expect("save");
     file.close().expect("close");
 }
 
@@ -466,7 +467,7 @@ fn rows_past_the_limit_are_damage_and_the_next_save_keeps_the_world_within_it() 
     };
     let mut players = loaded.players;
     players.insert(name("zed"), zed);
-    file.save(&Snapshot::take(&mut world.loader(), players, &[]))
+    file.save(&Checkpoint::take(&mut world.loader(), players, &[]))
         .expect("save");
     file.close().expect("close");
     assert!(check(&path).expect("check").is_healthy());

@@ -439,7 +439,7 @@ fn world_with_a_carrier(path: &Path) {
         .inventory
         .add(Stack::new(Item::Material(Material::Coal), 5));
     let mut sim = Simulation::new(start);
-    let snapshot = hewn_save::Snapshot::of(&mut sim, |_| hewn_save::Hotbar::default());
+    let snapshot = hewn_save::Checkpoint::of(&mut sim, |_| hewn_save::Hotbar::default());
     file.save(&snapshot).expect("saved");
     file.close().expect("closed");
 }

@@ -170,7 +170,7 @@ impl App {
     pub(super) fn start_session(
         &mut self,
         options: &crate::cli::PlayOptions,
-        opened: open::Opened,
+        opened: open::OpenedWorld,
         name: String,
     ) -> Result<(), AppError> {
         if let Some(display) = &mut self.display {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::servers::{SavedServer, ServerList, resolve, servers_path};
 use super::ui::multiplayer::{LanRow, MultiplayerAction, PingStatus, ServerRow};
-use hewn_net::lan::Listener;
+use hewn_net::lan::AnnouncementListener;
 use hewn_net::query::ping;
 
 /// How long a ping may take.
@@ -23,7 +23,7 @@ pub struct Lobby {
     pings: BTreeMap<String, PingStatus>,
     sender: Sender<(String, PingStatus)>,
     receiver: Receiver<(String, PingStatus)>,
-    lan: Option<Listener>,
+    lan: Option<AnnouncementListener>,
     lan_servers: Vec<LanRow>,
     /// Why the list or the listener could not be had.
     pub problem: Option<String>,
@@ -65,7 +65,7 @@ impl Lobby {
             ));
             return;
         };
-        match Listener::new(addr) {
+        match AnnouncementListener::new(addr) {
             Ok(listener) => self.lan = Some(listener),
             Err(e) => log::warn!("cannot listen for LAN games on {addr}: {e}"),
         }

@@ -23,7 +23,7 @@ use hewn_save::{
 /// own.
 const DEFAULT_VIEW: u32 = 8;
 
-pub use hewn_client::Opened;
+pub use hewn_client::OpenedWorld;
 
 /// Claims the existing world the options name for `player`, before any window opens:
 /// everything that can refuse it is asked and its lock taken, but nothing is written
@@ -70,7 +70,7 @@ pub fn open_world(
     options: &PlayOptions,
     claimed: Option<ClaimedWorld>,
     player: &PlayerName,
-) -> Result<Opened, AppError> {
+) -> Result<OpenedWorld, AppError> {
     let collider = PlayerCollider::from(options.collider);
     if options.world.is_none() && options.frames.is_some() {
         let kind = options
@@ -85,7 +85,7 @@ pub fn open_world(
         // Automation's worlds are creative unless asked: goldens and timings see no HUD of
         // hearts and no digging that takes time.
         let mode = options.mode.map_or(Mode::Creative, Mode::from);
-        return Ok(Opened {
+        return Ok(OpenedWorld {
             start: Start {
                 players: Players::one(player.clone(), body),
                 survival: Survival::new(mode, generator.spawn_point()),
@@ -138,7 +138,7 @@ pub fn open_world(
             new
         }
     };
-    Ok(Opened {
+    Ok(OpenedWorld {
         start: Start {
             world: loaded.world,
             players: Players::one(player.clone(), me.body),

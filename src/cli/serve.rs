@@ -217,7 +217,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     udp.close(&mut renet);
     let hash = format!("{:016x}", server.sim().hash());
     let ticks = server.sim().tick_count();
-    let last = server.snapshot();
+    let last = server.checkpoint();
     let finished = saver.finish(last).and_then(WorldFile::close);
     if let (Some(path), Some(recording)) = (&args.record, server.take_recording()) {
         let written = recording
@@ -340,7 +340,7 @@ fn serve_until(
                 hewn_net::protocol::for_log(reason)
             );
         }
-        saver.autosave(began, || server.snapshot());
+        saver.autosave(began, || server.checkpoint());
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed: {}", escaped(&e.to_string()));
         }

@@ -9,7 +9,7 @@ use hewn_core::physics::Body;
 use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos};
 use hewn_core::worldgen::GeneratorKind;
-use hewn_save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
+use hewn_save::{Checkpoint, Hotbar, NewWorld, SavedPlayer, SavedPlayers, WorldFile};
 
 use super::hewn;
 
@@ -61,7 +61,7 @@ pub fn saved_world(dir: &Path) -> PathBuf {
     let mut world = loaded.world;
     world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
     let player = Body::new(DVec3::new(1.5, 64.0, 1.5));
-    let snapshot = Snapshot::take(
+    let snapshot = Checkpoint::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
         &[],

@@ -28,7 +28,7 @@ use std::path::PathBuf;
 
 pub use clock::FrameClock;
 pub use play::Play;
-pub use session::{Opened, Session, SessionSettings};
+pub use session::{OpenedWorld, Session, SessionSettings};
 pub use stream::Streamer;
 
 /// Why a session could not start or end well.

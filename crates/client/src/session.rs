@@ -25,7 +25,7 @@ use hewn_core::sim::survival::Station;
 use hewn_core::sim::{ActionOutcome, Event, Input, Item, Simulation, Target};
 use hewn_core::world::cache::view_capacity;
 use hewn_core::world::coarse::SectionPos;
-use hewn_core::world::{BlockSource, ChunkPos};
+use hewn_core::world::{BlockSource, ChunkPos, ChunkReader};
 use hewn_core::worldgen::Generator;
 use hewn_mesh::ChunkMesh;
 use hewn_mesh::{Leaves, Shading};
@@ -48,7 +48,7 @@ pub struct SceneChanges {
 /// A world opened for play: where its simulation starts, and what the session keeps beside
 /// the simulation.
 #[derive(Debug)]
-pub struct Opened {
+pub struct OpenedWorld {
     /// The world, player, crates, motion and clock the simulation starts from; the one
     /// player is the one played.
     pub start: Start,
@@ -131,12 +131,12 @@ impl Session {
     /// # Errors
     /// [`SessionError::Join`] if the game's server would not let its player in.
     pub fn new(
-        opened: Opened,
+        opened: OpenedWorld,
         hosting: &Hosting,
         settings: &SessionSettings,
         launch: Instant,
     ) -> Result<Self, SessionError> {
-        let Opened {
+        let OpenedWorld {
             mut start,
             generator,
             hotbar,
@@ -420,7 +420,7 @@ impl Session {
         self.heard.extend_from_slice(self.play.sim().events());
         // What others did nearby, and what the world did (sand coming to rest).
         self.heard.extend(self.play.take_heard());
-        let redrawn = self.play.sim_mut().loader().take_redrawn_chunks();
+        let redrawn = (self.play.sim_mut().loader()).read_chunks(ChunkReader::Remesh);
         let remeshed = self.streamer.remesh_now(self.play.sim().world(), redrawn);
         // A chunk re-meshed twice in one frame keeps only its newest mesh.
         meshes.retain(|(pos, _)| !remeshed.iter().any(|(p, _)| p == pos));
@@ -484,7 +484,7 @@ impl Session {
             })? {
                 Some(Stopped { mut server, saver }) => {
                     if let Some(saver) = saver {
-                        let file = saver.finish(server.snapshot())?;
+                        let file = saver.finish(server.checkpoint())?;
                         log::info!("world saved to {}", file.path().display());
                         file.close()?;
                     }

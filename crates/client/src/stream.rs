@@ -27,7 +27,7 @@ use crate::tuning::{DROP_MARGIN, LOAD_MARGIN, MESHING_IN_FLIGHT, MIN_LOADING_BUD
 use crate::workers::{Done, Workers};
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn_core::world::{Block, BlockPos, Chunk, ChunkPos, ColumnPos, Loader, World};
+use hewn_core::world::{Block, BlockPos, Chunk, ChunkPos, ChunkReader, ColumnPos, Loader, World};
 use hewn_core::worldgen::SharedTerrain;
 use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
 
@@ -192,7 +192,7 @@ impl Streamer {
             }
         }
         // Light that loading changed is meshed again in turn, not in this frame.
-        self.outdate(world.take_redrawn_chunks());
+        self.outdate(world.read_chunks(ChunkReader::Stream));
         let focus = Focus::new(feet, heading);
         if self.focus.is_none_or(|f| f.centre() != focus.centre()) {
             self.drop_far(world, focus.centre());

@@ -132,12 +132,12 @@ pub struct LanServer {
 
 /// Listening for announcements.
 #[derive(Debug)]
-pub struct Listener {
+pub struct AnnouncementListener {
     socket: UdpSocket,
     heard: BTreeMap<SocketAddr, (String, Instant)>,
 }
 
-impl Listener {
+impl AnnouncementListener {
     /// Listens where servers announce to `addr`: on its port, on loopback only for a
     /// loopback address, joining the group for a multicast one.
     ///

@@ -37,7 +37,7 @@ use super::query::ServerInfo;
 pub use admin::{Admin, Caller};
 use hewn_core::physics::Body;
 use hewn_core::sim::{Member, PlayerName, Simulation, Step, spawn};
-use hewn_core::world::World;
+use hewn_core::world::{ChunkReader, World};
 use hewn_core::worldgen::{GENERATOR_VERSION, Generator};
 use hewn_save::{Hotbar, SavedPlayer};
 use hewn_scenario::record::StepRecorder;
@@ -259,6 +259,10 @@ impl Server {
         config: ServerConfig,
     ) -> Self {
         sim.log_changed_cells();
+        // A server draws nothing: its world keeps no chunks to draw again.
+        let mut loader = sim.loader();
+        loader.unfollow_chunks(ChunkReader::Remesh);
+        loader.unfollow_chunks(ChunkReader::Stream);
         let mode_sent = sim.mode();
         Self {
             sim,

@@ -1,9 +1,9 @@
-//! Saving in the background: the game hands over a [`Snapshot`] and goes on with its frame;
+//! Saving in the background: the game hands over a [`Checkpoint`] and goes on with its frame;
 //! a thread writes it.
 //!
-//! At most one snapshot waits: a new one arriving while the writer is busy is merged into
+//! At most one checkpoint waits: a new one arriving while the writer is busy is merged into
 //! the waiting one (newer chunks win), so a slow disk delays saves but never queues
-//! unboundedly. A save that fails is kept and merged under the next snapshot, so nothing
+//! unboundedly. A save that fails is kept and merged under the next checkpoint, so nothing
 //! it held is lost; the game learns of the failure from [`Autosaver::take_error`].
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -11,16 +11,16 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::SaveError;
+use super::checkpoint::Checkpoint;
 use super::file::WorldFile;
-use super::snapshot::Snapshot;
 
 /// How often the game saves while played: a crash loses at most this much.
 pub const AUTOSAVE_INTERVAL: Duration = Duration::from_secs(5);
 
 #[derive(Default)]
 struct State {
-    /// The snapshot waiting to be written.
-    pending: Option<Snapshot>,
+    /// The checkpoint waiting to be written.
+    pending: Option<Checkpoint>,
     /// Whether `pending` holds anything not yet tried (a failed save waits for news).
     fresh: bool,
     /// Whether the writer is writing now.
@@ -47,7 +47,7 @@ impl Shared {
     }
 }
 
-/// Writes snapshots of a world on a background thread.
+/// Writes checkpoints of a world on a background thread.
 ///
 /// The game loop calls [`Autosaver::autosave`] once per frame (it saves when
 /// [`AUTOSAVE_INTERVAL`] has passed) and [`Autosaver::finish`] on quit.
@@ -100,9 +100,9 @@ impl Autosaver {
             .is_none_or(|t| now.saturating_duration_since(t) >= AUTOSAVE_INTERVAL)
     }
 
-    /// If an autosave is due, takes a snapshot with `take` (on this thread, cheap) and hands
+    /// If an autosave is due, takes a checkpoint with `take` (on this thread, cheap) and hands
     /// it to the writer. Returns whether it did. Call once per frame.
-    pub fn autosave(&mut self, now: Instant, take: impl FnOnce() -> Snapshot) -> bool {
+    pub fn autosave(&mut self, now: Instant, take: impl FnOnce() -> Checkpoint) -> bool {
         if !self.is_due(now) {
             return false;
         }
@@ -111,16 +111,16 @@ impl Autosaver {
         true
     }
 
-    /// Hands `snapshot` to the writer now, without waiting for it to be written.
-    pub fn queue(&mut self, snapshot: Snapshot) {
+    /// Hands `checkpoint` to the writer now, without waiting for it to be written.
+    pub fn queue(&mut self, checkpoint: Checkpoint) {
         let mut state = self.shared.lock();
         let merged = match state.pending.take() {
             Some(older) => {
-                let mut newer = snapshot;
+                let mut newer = checkpoint;
                 newer.absorb_older(older);
                 newer
             }
-            None => snapshot,
+            None => checkpoint,
         };
         state.pending = Some(merged);
         state.fresh = true;
@@ -158,7 +158,7 @@ impl Autosaver {
     /// # Errors
     /// The failure of the final write (the file holds the last save that succeeded), or
     /// [`SaveError::WriterGone`] if the writer thread died.
-    pub fn finish(mut self, last: Snapshot) -> Result<WorldFile, SaveError> {
+    pub fn finish(mut self, last: Checkpoint) -> Result<WorldFile, SaveError> {
         self.queue(last);
         let (file, failure) = self.stop()?;
         match failure {
@@ -187,7 +187,7 @@ impl Drop for Autosaver {
     }
 }
 
-/// The writer: waits for a snapshot, writes it, repeats; on stop writes what is left once
+/// The writer: waits for a checkpoint, writes it, repeats; on stop writes what is left once
 /// more and returns the file with the final failure, if any.
 fn write_loop(shared: &Shared, mut file: WorldFile) -> (WorldFile, Option<SaveError>) {
     loop {
@@ -199,14 +199,14 @@ fn write_loop(shared: &Shared, mut file: WorldFile) -> (WorldFile, Option<SaveEr
                 .unwrap_or_else(PoisonError::into_inner);
         }
         let stopping = state.stop;
-        let Some(snapshot) = state.pending.take() else {
+        let Some(checkpoint) = state.pending.take() else {
             return (file, None);
         };
         state.fresh = false;
         state.busy = true;
         drop(state);
 
-        let result = file.save(&snapshot);
+        let result = file.save(&checkpoint);
 
         let mut state = shared.lock();
         state.busy = false;
@@ -218,8 +218,8 @@ fn write_loop(shared: &Shared, mut file: WorldFile) -> (WorldFile, Option<SaveEr
             Err(e) => {
                 log::warn!("autosave failed, will retry with the next: {e}");
                 match state.pending.as_mut() {
-                    Some(newer) => newer.absorb_older(snapshot),
-                    None => state.pending = Some(snapshot),
+                    Some(newer) => newer.absorb_older(checkpoint),
+                    None => state.pending = Some(checkpoint),
                 }
                 Some(e)
             }

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::worlds::{date_time, human_size, list_worlds};
 use super::{
-    CheckReport, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile,
+    CheckReport, Checkpoint, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, WorldFile,
     WorldSummary, check, escaped, resolve_world, summarize, worlds_dir,
 };
 use hewn_core::sim::{PlayerName, Simulation, Start, Step};
@@ -261,7 +261,7 @@ impl SimWorld {
         let mut world = loaded.world;
         scenario.apply_fills(&mut world);
         if scenario.settled {
-            world.take_touched();
+            world.take_changes();
         }
         scenario.load_probes(&mut world);
         let arrivals = Arrivals {
@@ -337,12 +337,12 @@ impl SimWorld {
     /// # Errors
     /// Exit code 1 after printing why.
     pub fn save(mut self, sim: &mut Simulation) -> Result<(), ExitCode> {
-        let mut snapshot = Snapshot::of(sim, |name| self.hotbar(name));
+        let mut checkpoint = Checkpoint::of(sim, |name| self.hotbar(name));
         for (name, saved) in std::mem::take(&mut self.left) {
-            snapshot = snapshot.with_player(name, saved);
+            checkpoint = checkpoint.with_player(name, saved);
         }
         self.file
-            .save(&snapshot)
+            .save(&checkpoint)
             .and_then(|_| self.file.close())
             .map_err(|e| {
                 eprintln!(

@@ -8,6 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 
+use super::checkpoint::Checkpoint;
 use super::codec;
 use super::contents::{self, DamagedChunk};
 use super::hotbar::Hotbar;
@@ -17,7 +18,6 @@ use super::place::{self, Place, WorldLock};
 use super::players::{self, SavedPlayer, SavedPlayers};
 use super::rows::DamagedRow;
 use super::schema::{self, Meta, Upgrade};
-use super::snapshot::Snapshot;
 use super::{DbResult, NewSideFiles, SaveError, crates, sidecar};
 use hewn_core::physics::crates::Crate;
 use hewn_core::sim::survival::{Mode, Survival};
@@ -270,20 +270,25 @@ impl WorldFile {
         })
     }
 
-    /// Writes `snapshot` in one transaction: its chunks (or their deletion, for chunks whose
+    /// Writes `checkpoint` in one transaction: its chunks (or their deletion, for chunks whose
     /// edits were all undone), its players (the others keep their rows; those the load left
     /// out as damage go) and all the crates. Blocks until the data is on disk.
     ///
     /// # Errors
     /// [`SaveError::Database`] if the transaction failed; the file then holds the previous
     /// save, whole.
-    pub fn save(&mut self, snapshot: &Snapshot) -> Result<SaveStats, SaveError> {
+    pub fn save(&mut self, checkpoint: &Checkpoint) -> Result<SaveStats, SaveError> {
         let path = &self.path;
         // Encode before taking the write lock so the transaction itself is short.
-        let blobs: Vec<(ChunkPos, Option<Vec<u8>>)> = snapshot
+        let blobs: Vec<(ChunkPos, Option<Vec<u8>>)> = checkpoint
             .chunks
             .iter()
-            .map(|(&pos, state)| (pos, snapshot.resolve(pos, state).map(|c| codec::encode(&c))))
+            .map(|(&pos, state)| {
+                (
+                    pos,
+                    checkpoint.resolve(pos, state).map(|c| codec::encode(&c)),
+                )
+            })
             .collect();
         let mut stats = SaveStats::default();
         let tx = self
@@ -313,12 +318,12 @@ impl WorldFile {
                 }
             }
             players::drop_left_out(&tx, &self.left_out).db(path)?;
-            players::write(&tx, &snapshot.players).db(path)?;
-            crates::write(&tx, &snapshot.crates).db(path)?;
-            if let Some(motion) = &snapshot.motion {
+            players::write(&tx, &checkpoint.players).db(path)?;
+            crates::write(&tx, &checkpoint.crates).db(path)?;
+            if let Some(motion) = &checkpoint.motion {
                 motion::write(&tx, motion).db(path)?;
             }
-            if let Some(survival) = &snapshot.survival {
+            if let Some(survival) = &checkpoint.survival {
                 super::survival::write(&tx, survival).db(path)?;
             }
             tx.execute(
@@ -326,7 +331,7 @@ impl WorldFile {
                 [unix_now().to_string()],
             )
             .db(path)?;
-            if let Some(time) = snapshot.time {
+            if let Some(time) = checkpoint.time {
                 tx.execute(
                     "INSERT OR REPLACE INTO meta (key, value) VALUES ('time', ?1)",
                     [time.to_string()],

@@ -25,7 +25,7 @@
 //! A damaged chunk is reported, regenerated in memory and left in the file as it is.
 //!
 //! # Layers
-//! The simulation never touches files: the game takes a [`Snapshot`] on its thread (a copy of
+//! The simulation never touches files: the game takes a [`Checkpoint`] on its thread (a copy of
 //! the changed chunks, microseconds) and an [`Autosaver`] writes it on another. This module
 //! may read the clock, for creation and save times only.
 
@@ -38,6 +38,7 @@
 )]
 
 mod autosave;
+mod checkpoint;
 pub mod cli;
 pub mod codec;
 mod contents;
@@ -51,7 +52,6 @@ mod place;
 mod players;
 mod rows;
 mod schema;
-mod snapshot;
 mod survival;
 pub mod worlds;
 
@@ -59,6 +59,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
+pub use checkpoint::Checkpoint;
 pub use contents::{DamagedChunk, MAX_SAVED_EDITS};
 pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use hotbar::{HOTBAR_SLOTS, Hotbar};
@@ -67,7 +68,6 @@ pub use motion::Motion;
 pub use players::{MAX_SAVED_PLAYERS, SavedPlayer, SavedPlayers};
 pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
-pub use snapshot::Snapshot;
 
 use hewn_core::worldgen::GeneratorKind;
 

@@ -81,7 +81,7 @@ fn edits_player_and_hotbar_round_trip() {
     hotbar.selected = 6;
     let player = a_player();
     let stats = file
-        .save(&Snapshot::take(
+        .save(&Checkpoint::take(
             &mut world.loader(),
             as_player(&player, &hotbar),
             &[],
@@ -125,7 +125,7 @@ fn a_save_keeps_what_lay_in_the_crafting_grid_and_on_the_cursor() {
         survival,
         ..Start::in_world(loaded.world, body)
     });
-    file.save(&Snapshot::of(&mut sim, |_| Hotbar::default()))
+    file.save(&Checkpoint::of(&mut sim, |_| Hotbar::default()))
         .unwrap();
     file.close().unwrap();
     // As if the game had been killed with the inventory open: what was saved is all there is.
@@ -188,7 +188,7 @@ fn crates_round_trip_bit_exactly_in_order() {
     assert!(loaded.crates.is_empty());
     let mut world = loaded.world;
     let crates = some_crates();
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&a_player(), &Hotbar::default()),
         &crates,
@@ -200,7 +200,7 @@ fn crates_round_trip_bit_exactly_in_order() {
 
     // Every save replaces the whole set: a crate broken since is gone, the rest keep order.
     let fewer = [crates[3], crates[0]];
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&a_player(), &Hotbar::default()),
         &fewer,
@@ -220,7 +220,7 @@ fn a_signed_zero_in_a_crate_comes_back_positive() {
     let mut world = loaded.world;
     let mut resting = Crate::new(DVec3::new(0.5, 64.0, 0.5), DVec3::ONE);
     resting.velocity.x = -0.0;
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&a_player(), &Hotbar::default()),
         &[resting],
@@ -243,7 +243,7 @@ fn crates_no_hewn_could_save_are_dropped_on_load() {
     broken.velocity.y = f64::NAN;
     let with_broken = [crates[1], broken, crates[2]];
     // The broken crate is left out; the save itself goes through.
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&a_player(), &Hotbar::default()),
         &with_broken,
@@ -304,7 +304,7 @@ fn a_version_1_world_is_upgraded_when_opened() {
 
     let mut world = loaded.world;
     let crates = some_crates();
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&a_player(), &Hotbar::default()),
         &crates,
@@ -356,7 +356,7 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     world.load_column(ChunkPos::new(9, 2, 9).column()); // loaded but not edited: not stored
     world.set_block(a, Block::Stone);
     world.set_block(b, Block::Stone);
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
         &[],
@@ -366,7 +366,7 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
 
     world.set_block(a, Block::Air);
     let stats = file
-        .save(&Snapshot::take(
+        .save(&Checkpoint::take(
             &mut world.loader(),
             as_player(&player, &Hotbar::default()),
             &[],
@@ -385,7 +385,7 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     let p = BlockPos::new(-70, 63, 9);
     world.set_block(p, Block::Glass);
     world.unload_column(p.column());
-    file.save(&Snapshot::take(
+    file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&a_player(), &Hotbar::default()),
         &[],
@@ -476,10 +476,10 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     let mut saver = Autosaver::start(file, t0);
     world.set_block(BlockPos::new(1, 64, 1), Block::Log);
     assert!(!saver.autosave(t0 + Duration::from_secs(1), || {
-        Snapshot::take(&mut world.loader(), as_player(&player, &hotbar), &[])
+        Checkpoint::take(&mut world.loader(), as_player(&player, &hotbar), &[])
     }));
     assert!(saver.autosave(t0 + AUTOSAVE_INTERVAL, || {
-        Snapshot::take(&mut world.loader(), as_player(&player, &hotbar), &[])
+        Checkpoint::take(&mut world.loader(), as_player(&player, &hotbar), &[])
     }));
     saver.wait_idle();
     assert_eq!(saver.saves_written(), 1);
@@ -490,7 +490,7 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     world.set_block(BlockPos::new(40, 64, 1), Block::Log);
     player.position.y = 99.0;
     let file = saver
-        .finish(Snapshot::take(
+        .finish(Checkpoint::take(
             &mut world.loader(),
             as_player(&player, &hotbar),
             &[],

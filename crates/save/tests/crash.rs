@@ -16,7 +16,7 @@ use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos, ChunkPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind, SplitMix64};
 use hewn_save::{
-    Autosaver, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, check,
+    Autosaver, Checkpoint, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, WorldFile, check,
 };
 
 /// Set, to the world's path, in the writer process: this test binary run again with only
@@ -129,7 +129,7 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
         seq += 1;
         crash_step(&mut world, seq);
         player.position.x = seq as f64;
-        saver.queue(Snapshot::take(
+        saver.queue(Checkpoint::take(
             &mut world.loader(),
             as_player(&player, &hotbar),
             &crash_crates(seq),
@@ -144,7 +144,7 @@ fn crash_writer(path: &Path) -> Result<(), SaveError> {
         }
     }
     saver
-        .finish(Snapshot::take(
+        .finish(Checkpoint::take(
             &mut world.loader(),
             as_player(&player, &hotbar),
             &crash_crates(seq),

@@ -5,7 +5,7 @@ use glam::DVec3;
 use hewn_core::physics::Body;
 use hewn_core::sim::PlayerName;
 use hewn_core::worldgen::GeneratorKind;
-use hewn_save::{Hotbar, NewWorld, SavedPlayer, SavedPlayers, Snapshot, WorldFile};
+use hewn_save::{Checkpoint, Hotbar, NewWorld, SavedPlayer, SavedPlayers, WorldFile};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(3),
@@ -41,7 +41,7 @@ fn two_saved_players_differing_in_case_are_one_player_and_both_rows_stay() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("w.hewn");
     let (mut file, mut loaded) = WorldFile::open_or_create(&path, FLAT).expect("created");
-    let saved = Snapshot::take(&mut loaded.world.loader(), one("alice", 5.5), &[]);
+    let saved = Checkpoint::take(&mut loaded.world.loader(), one("alice", 5.5), &[]);
     file.save(&saved).expect("saved");
     file.close().expect("closed");
     // What an older hewn could write: a second row whose name differs only in case.
@@ -60,7 +60,7 @@ fn two_saved_players_differing_in_case_are_one_player_and_both_rows_stay() {
     let used = loaded.take_player(&PlayerName::new("ALICE").expect("a name"));
     assert_eq!(used.map(|p| p.body.position.x), Some(1.5));
     // Played as "alice" and saved: the state goes to the row it came from.
-    let saved = Snapshot::take(&mut loaded.world.loader(), one("alice", 9.5), &[]);
+    let saved = Checkpoint::take(&mut loaded.world.loader(), one("alice", 9.5), &[]);
     file.save(&saved).expect("saved");
     file.close().expect("closed");
     assert_eq!(
@@ -74,7 +74,7 @@ fn a_new_world_takes_nothing_from_the_journal_a_deleted_world_left_beside_it() {
     let dir = tempfile::tempdir().expect("a folder");
     let path = dir.path().join("w.hewn");
     let (mut file, mut loaded) = WorldFile::open_or_create(&path, FLAT).expect("created");
-    let saved = Snapshot::take(&mut loaded.world.loader(), one("alice", 5.5), &[]);
+    let saved = Checkpoint::take(&mut loaded.world.loader(), one("alice", 5.5), &[]);
     file.save(&saved).expect("saved");
     // A write the old world never checkpointed: its journal (`-wal`) holds it when the game
     // is killed and the player deletes the world file alone.

@@ -14,7 +14,7 @@ use hewn_core::sim::PlayerName;
 use hewn_core::world::{Block, BlockPos};
 use hewn_core::worldgen::GeneratorKind;
 use hewn_save::{
-    Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, Snapshot, WorldFile, check, summarize,
+    Checkpoint, Hotbar, NewWorld, SaveError, SavedPlayer, SavedPlayers, WorldFile, check, summarize,
 };
 use proptest::prelude::*;
 
@@ -45,8 +45,8 @@ fn saved_world(dir: &Path) -> PathBuf {
         Crate::new(DVec3::new(0.5, 80.0, 0.5), DVec3::ONE),
         Crate::new(DVec3::new(3.5, 80.0, 0.5), DVec3::ONE),
     ];
-    let snapshot = Snapshot::take(&mut world.loader(), two_players(), &crates);
-    file.save(&snapshot).expect("set up");
+    let checkpoint = Checkpoint::take(&mut world.loader(), two_players(), &crates);
+    file.save(&checkpoint).expect("set up");
     file.close().expect("set up");
     path
 }

@@ -367,7 +367,7 @@ impl Scenario {
         let mut world = World::new(generator);
         self.apply_fills(&mut world);
         if self.settled {
-            world.take_touched();
+            world.take_changes();
         }
         self.load_probes(&mut world);
         let sim = Simulation::new(Start {

@@ -9,7 +9,7 @@ use crate::app::settings::Settings;
 use crate::cli::Cli;
 use hewn_core::physics::Body;
 use hewn_core::sim::Item;
-use hewn_save::{SavedPlayer, SavedPlayers, Snapshot, summarize};
+use hewn_save::{Checkpoint, SavedPlayer, SavedPlayers, summarize};
 
 const FLAT: NewWorld = NewWorld {
     seed: Some(3),
@@ -44,7 +44,7 @@ fn the_game_plays_a_world_as_the_settings_name() {
         hotbar: bar,
     };
     let players = SavedPlayers::from([(name("alex"), saved)]);
-    file.save(&Snapshot::take(&mut world.loader(), players, &[]))
+    file.save(&Checkpoint::take(&mut world.loader(), players, &[]))
         .expect("save");
     file.close().expect("close");
 

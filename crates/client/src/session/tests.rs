@@ -13,13 +13,13 @@ const PATIENCE: Duration = Duration::from_secs(120);
 
 /// A new creative world of `kind` that is never saved, as `--frames` opens one, its world
 /// first handed to `prepare` (to restore edits, as a world file would).
-fn unsaved(kind: GeneratorKind, prepare: impl FnOnce(&mut World)) -> Opened {
+fn unsaved(kind: GeneratorKind, prepare: impl FnOnce(&mut World)) -> OpenedWorld {
     let generator = Arc::new(Generator::new(kind, 0));
     let mut world = World::with_shared_source(generator.clone());
     world.cache_columns(view_capacity(8));
     prepare(&mut world);
     let body = spawn::new_player(&mut world, generator.spawn_point());
-    Opened {
+    OpenedWorld {
         start: Start {
             players: Players::one(PlayerName::default(), body),
             survival: Survival::new(Mode::Creative, generator.spawn_point()),
@@ -45,7 +45,7 @@ fn settings(render_distance: u32, far_view: u32) -> SessionSettings {
 }
 
 /// A session of `opened` with `settings`: no window, no GPU and no file.
-fn session(opened: Opened, settings: &SessionSettings) -> Session {
+fn session(opened: OpenedWorld, settings: &SessionSettings) -> Session {
     Session::new(opened, &Hosting::default(), settings, Instant::now())
         .expect("the game's server lets its player in")
 }

@@ -43,11 +43,8 @@ const WATER_READ_REACH: i32 = SLOPE_DISTANCE as i32 + 1;
 impl Simulation {
     /// Schedules the cells that the changes since the last call may set in motion.
     pub(super) fn note_changes(&mut self) {
-        let touched = self.world.take_touched();
-        if let Some(log) = &mut self.cell_log {
-            log.extend_from_slice(&touched);
-        }
-        for pos in touched {
+        let touched = self.world.take_changes();
+        for (pos, _) in touched {
             for offset in AROUND {
                 let q = pos.offset(offset);
                 if !q.in_world_height() || !q.inside_border() {

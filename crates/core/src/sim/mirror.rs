@@ -137,7 +137,7 @@ impl Mirror<'_> {
     /// the client generates its columns as it draws them, not as it hears of them.
     pub fn set_blocks(&mut self, cells: impl IntoIterator<Item = (BlockPos, Block)>) {
         self.sim.world.set_blocks_or_defer(cells);
-        self.sim.world.take_touched();
+        self.sim.world.take_changes();
     }
 
     /// Forgets what was heard of the column at `column` while it was not loaded: the server

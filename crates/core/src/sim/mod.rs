@@ -33,7 +33,7 @@ use crate::physics::crates::{Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Body, quantize};
-use crate::world::{BlockPos, Loader, World};
+use crate::world::{BlockPos, CellReader, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, MAX_ACTION_COUNT, Target};
 pub use events::{Event, EventKind};
 use hash::StateHasher;
@@ -65,9 +65,6 @@ pub struct Simulation {
     tick: u64,
     /// The world's clock, in ticks ([`time`]).
     time: u64,
-    /// The cells whose block changed since [`Simulation::take_changed_cells`], when a server
-    /// asked for them ([`Simulation::log_changed_cells`]); bookkeeping, not state.
-    cell_log: Option<Vec<BlockPos>>,
     /// What happened in the last tick ([`events`]): its result, not state.
     events: Vec<Event>,
     /// Each player's walked distance and fall, for the events; bookkeeping, not state.
@@ -105,7 +102,6 @@ impl Simulation {
             updates: updates::Updates::default(),
             tick: 0,
             time,
-            cell_log: None,
             events: Vec::new(),
             gaits: std::collections::BTreeMap::new(),
             survival,
@@ -465,16 +461,18 @@ impl Simulation {
     /// From now on, keeps the cells whose block changes, for
     /// [`Simulation::take_changed_cells`]: what a server sends its clients.
     pub fn log_changed_cells(&mut self) {
-        self.cell_log.get_or_insert_with(Vec::new);
+        self.world.journal_mut().follow_cells(CellReader::Network);
     }
 
     /// The cells whose block changed since the last call (in the order they changed; a cell
     /// may come more than once), if [`Simulation::log_changed_cells`] was called.
     pub fn take_changed_cells(&mut self) -> Vec<BlockPos> {
-        self.cell_log
-            .as_mut()
-            .map(std::mem::take)
-            .unwrap_or_default()
+        let journal = self.world.journal_mut();
+        if !journal.follows_cells(CellReader::Network) {
+            return Vec::new();
+        }
+        let cells = journal.read_cells(CellReader::Network);
+        cells.into_iter().map(|(pos, _)| pos).collect()
     }
 
     /// Ticks per second of simulated time.

@@ -19,7 +19,7 @@ use crate::worldgen::{Generator, GeneratorKind};
 #[derive(Clone, Debug)]
 pub struct Start {
     /// The world with its edits as they stand; what the edits set in motion is in `motion`
-    /// and in the world's list of touched cells (see [`World::take_touched`]).
+    /// and in the cells its journal holds for the simulation (see [`World::take_changes`]).
     pub world: World,
     /// The players, in the order they joined.
     pub players: Players,

@@ -18,6 +18,7 @@
 
 use std::collections::BTreeMap;
 
+use super::journal::Redraw;
 use super::light;
 use super::{
     Block, BlockPos, CHUNK_SIZE, Column, ColumnLight, ColumnPos, MAX_EDITS, World, support,
@@ -70,7 +71,7 @@ impl World {
             for (pos, block) in cells {
                 if let Some(before) = self.replace(pos, block) {
                     changed.push(pos);
-                    self.redrawn.extend(pos.chunks_seeing());
+                    self.journal.redraw(Redraw::Edit, pos.chunks_seeing());
                     if (before.holds_torches() && !block.holds_torches())
                         || (before.holds_plants() && !block.holds_plants())
                         || before == Block::Farmland
@@ -82,7 +83,7 @@ impl World {
             }
             count += changed.len();
             if !changed.is_empty() && !self.unlit.contains(&column) {
-                self.in_window(column, |window| window.update(&changed));
+                self.in_window(column, Redraw::Edit, |window| window.update(&changed));
             }
         }
         let dropped = support::held_by(self, &removed);
@@ -105,7 +106,7 @@ impl World {
                 clippy::redundant_closure_for_method_calls,
                 reason = "a closure lets the window borrow for any lifetime; the method path cannot"
             )]
-            self.in_window(pos, |window| window.detach_centre());
+            self.in_window(pos, Redraw::Edit, |window| window.detach_centre());
             // The window gave the departed column's light back as dark.
             debug_assert!(
                 self.columns[&pos]
@@ -135,10 +136,9 @@ impl World {
                 clippy::redundant_closure_for_method_calls,
                 reason = "a closure lets the window borrow for any lifetime; the method path cannot"
             )]
-            self.in_window(pos, |window| window.merge_centre());
-            for around in pos.around(1) {
-                self.redrawn.extend(around.chunks());
-            }
+            self.in_window(pos, Redraw::Edit, |window| window.merge_centre());
+            let around = pos.around(1).flat_map(ColumnPos::chunks);
+            self.journal.redraw(Redraw::Edit, around);
         }
     }
 
@@ -153,8 +153,7 @@ impl World {
             return None;
         }
         chunk.set(pos.local(), block);
-        self.changed.insert(pos.chunk());
-        self.touched.push((pos, before));
+        self.journal.block_changed(pos, before);
         self.edits.record(pos, earlier.unwrap_or(before), block);
         Some(before)
     }

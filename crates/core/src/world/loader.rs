@@ -1,5 +1,5 @@
 //! The world as the code that streams and saves it sees it: columns come and go and the
-//! lists of what changed are taken, but no block changes.
+//! chunks that changed are read from the journal, but no block changes.
 //!
 //! The simulation lends its world out only through a [`Loader`], so streaming and autosave
 //! can do their work while [`Simulation::tick`](crate::sim::Simulation::tick) stays the only
@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::ops::Deref;
 
 use super::light::ColumnLight;
-use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ColumnPos, World};
+use super::{COLUMN_CHUNKS, Chunk, ChunkPos, ChunkReader, ColumnPos, World};
 use crate::aabb::Aabb;
 
 /// A world lent out for loading, dropping and change tracking; it reads as the [`World`].
@@ -70,13 +70,15 @@ impl Loader<'_> {
         self.world.load_region(region);
     }
 
-    /// See [`World::take_changed_chunks`].
-    pub fn take_changed_chunks(&mut self) -> BTreeSet<ChunkPos> {
-        self.world.take_changed_chunks()
+    /// The chunks `reader` is to hear of that changed since it last read
+    /// ([`Journal::read_chunks`](super::Journal::read_chunks)).
+    pub fn read_chunks(&mut self, reader: ChunkReader) -> BTreeSet<ChunkPos> {
+        self.world.journal.read_chunks(reader)
     }
 
-    /// See [`World::take_redrawn_chunks`].
-    pub fn take_redrawn_chunks(&mut self) -> BTreeSet<ChunkPos> {
-        self.world.take_redrawn_chunks()
+    /// Stops keeping changes for `reader`, which this world's owner never reads
+    /// ([`Journal::unfollow_chunks`](super::Journal::unfollow_chunks)).
+    pub fn unfollow_chunks(&mut self, reader: ChunkReader) {
+        self.world.journal.unfollow_chunks(reader);
     }
 }

@@ -29,6 +29,7 @@ pub mod door;
 mod edits;
 pub mod face;
 pub mod fluid;
+pub mod journal;
 pub mod light;
 mod loader;
 pub mod source;
@@ -48,6 +49,8 @@ pub use coords::{
 };
 use edits::Edits;
 pub use face::Face;
+use journal::Redraw;
+pub use journal::{CellReader, ChunkReader, Journal};
 use light::Window;
 pub use light::{ColumnLight, Light};
 pub use loader::Loader;
@@ -104,15 +107,8 @@ pub struct World {
     cache: Option<Arc<cache::ColumnCache>>,
     columns: BTreeMap<ColumnPos, Column>,
     edits: Edits,
-    /// Chunks whose edits changed since [`World::take_changed_chunks`] was last called.
-    changed: BTreeSet<ChunkPos>,
-    /// Chunks that see a cell whose block or light changed since
-    /// [`World::take_redrawn_chunks`] was last called.
-    redrawn: BTreeSet<ChunkPos>,
-    /// Cells whose block changed since [`World::take_touched`] was last called, in the order
-    /// they changed, each with the block it had before: what the simulation schedules water
-    /// and falling blocks from.
-    touched: Vec<(BlockPos, Block)>,
+    /// What changed, for the simulation, saving, drawing and a server's clients to read.
+    journal: Journal,
     /// Columns whose blocks a call that sets blocks is changing and whose light it will make
     /// again from scratch before it returns: dark meanwhile, and left out of every light
     /// window as if they were not loaded. Empty between calls.
@@ -138,9 +134,7 @@ impl World {
             cache: None,
             columns: BTreeMap::new(),
             edits: Edits::default(),
-            changed: BTreeSet::new(),
-            redrawn: BTreeSet::new(),
-            touched: Vec::new(),
+            journal: Journal::default(),
             unlit: BTreeSet::new(),
             deferred: BTreeMap::new(),
         }
@@ -237,7 +231,7 @@ impl World {
             clippy::redundant_closure_for_method_calls,
             reason = "a closure lets the window borrow for any lifetime; the method path cannot"
         )]
-        self.in_window(pos, |window| window.merge_centre());
+        self.in_window(pos, Redraw::Load, |window| window.merge_centre());
     }
 
     /// Puts this world's edits into the generated chunks of the column at `pos`, then the
@@ -256,7 +250,7 @@ impl World {
             let generated = self.edits.get(cell).map_or(before, |e| e.generated);
             chunk.set(cell.local(), block);
             self.edits.record(cell, generated, block);
-            self.changed.insert(cell.chunk());
+            self.journal.arrived(cell);
             edited = true;
         }
         edited
@@ -307,7 +301,7 @@ impl World {
                 clippy::redundant_closure_for_method_calls,
                 reason = "a closure lets the window borrow for any lifetime; the method path cannot"
             )]
-            self.in_window(pos, |window| window.detach_centre());
+            self.in_window(pos, Redraw::Load, |window| window.detach_centre());
             self.columns.remove(&pos);
         }
     }
@@ -377,9 +371,10 @@ impl World {
     }
 
     /// Runs `update` on the light of the 3 × 3 columns around `centre`, taken out of the
-    /// world for the while, and notes which chunks see a change. Columns waiting to be lit
-    /// again ([`World::unlit`]) are left out, as if not loaded.
-    fn in_window(&mut self, centre: ColumnPos, update: impl FnOnce(&mut Window<'_>)) {
+    /// world for the while, and notes the chunks that see a change as to be drawn again,
+    /// for `why`. Columns waiting to be lit again ([`World::unlit`]) are left out, as if not
+    /// loaded.
+    fn in_window(&mut self, centre: ColumnPos, why: Redraw, update: impl FnOnce(&mut Window<'_>)) {
         let positions: [ColumnPos; light::SLOTS] =
             std::array::from_fn(|i| centre.offset(i as i32 % 3 - 1, i as i32 / 3 - 1));
         let lit = positions.map(|p| !self.unlit.contains(&p));
@@ -399,7 +394,7 @@ impl World {
                 column.light = light;
             }
         }
-        self.redrawn.extend(redrawn);
+        self.journal.redraw(why, redrawn);
     }
 
     /// Every cell that differs from what the generator made, sorted by (x, y, z).
@@ -465,32 +460,42 @@ impl World {
         }
     }
 
-    /// The chunks whose edits changed since the last call, which a save must write; clears the
-    /// list.
+    /// What changed in this world, for its readers.
+    #[must_use]
+    pub fn journal(&self) -> &Journal {
+        &self.journal
+    }
+
+    /// What changed in this world, for a reader to follow, leave or read.
+    pub fn journal_mut(&mut self) -> &mut Journal {
+        &mut self.journal
+    }
+
+    /// The chunks whose edits changed since the last call, which a save must write
+    /// ([`ChunkReader::Save`]).
     pub fn take_changed_chunks(&mut self) -> BTreeSet<ChunkPos> {
-        std::mem::take(&mut self.changed)
+        self.journal.read_chunks(ChunkReader::Save)
     }
 
-    /// The cells whose block changed since the last call, in the order they changed (a cell
-    /// may appear more than once); clears the list.
-    pub fn take_touched(&mut self) -> Vec<BlockPos> {
-        self.take_changes()
-            .into_iter()
-            .map(|(pos, _)| pos)
-            .collect()
-    }
-
-    /// [`World::take_touched`], each cell with the block it had before that change: what a
-    /// client needs to undo a change it made ahead of the server.
+    /// The cells whose block changed since the simulation last read them, in the order they
+    /// changed (a cell may appear more than once), each with the block it had before that
+    /// change ([`CellReader::Simulation`]): what sets water and sand in motion, and what a
+    /// client undoes of a change it made ahead of the server.
     pub fn take_changes(&mut self) -> Vec<(BlockPos, Block)> {
-        std::mem::take(&mut self.touched)
+        self.journal.read_cells(CellReader::Simulation)
     }
 
-    /// The chunks that see a cell whose block or light changed since the last call (their
-    /// own cells, and cells just across their borders, which their meshes read); clears the
-    /// list.
-    pub fn take_redrawn_chunks(&mut self) -> BTreeSet<ChunkPos> {
-        std::mem::take(&mut self.redrawn)
+    /// The chunks that see a cell whose block changed, or whose light a block change moved,
+    /// since the last call (their own cells, and cells just across their borders, which
+    /// their meshes read): drawn again at once ([`ChunkReader::Remesh`]).
+    pub fn take_remeshed_chunks(&mut self) -> BTreeSet<ChunkPos> {
+        self.journal.read_chunks(ChunkReader::Remesh)
+    }
+
+    /// The chunks whose light changed as columns loaded or unloaded since the last call:
+    /// drawn again in turn ([`ChunkReader::Stream`]).
+    pub fn take_relit_chunks(&mut self) -> BTreeSet<ChunkPos> {
+        self.journal.read_chunks(ChunkReader::Stream)
     }
 }
 

@@ -16,7 +16,7 @@ use hewn_core::physics::crates::Crate;
 use hewn_core::physics::falling::FallingBlock;
 use hewn_core::sim::{ActionOutcome, Input, PlayerName, Players, Simulation, Start};
 use hewn_core::world::cache::{ColumnCache, view_capacity};
-use hewn_core::world::{Block, BlockPos, ColumnPos, World};
+use hewn_core::world::{Block, BlockPos, ChunkReader, ColumnPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};
 use hewn_save::Hotbar;
 
@@ -122,8 +122,11 @@ impl Game {
             welcome.mode.mode(),
             glam::DVec3::from_array(welcome.spawn),
         );
+        // The server saves; a client's copy of the world keeps no chunks to save.
+        let mut sim = Simulation::new(start);
+        sim.loader().unfollow_chunks(ChunkReader::Save);
         Some(Self {
-            sim: Simulation::new(start),
+            sim,
             generator,
             generated,
             next_tick: 0,

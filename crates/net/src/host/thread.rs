@@ -157,7 +157,7 @@ impl ServerThread {
             return;
         };
         let server = &mut self.server;
-        saver.autosave(Instant::now(), || server.snapshot());
+        saver.autosave(Instant::now(), || server.checkpoint());
         if let Some(e) = saver.take_error() {
             log::warn!("autosave failed (will retry): {e}");
         }

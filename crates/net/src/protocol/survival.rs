@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::WireError;
 use hewn_core::sim::survival::{
-    CHEST_SLOTS, Cause, Dig, Furnace, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Screen, Stack, Station,
-    Survivor,
+    CHEST_SLOTS, Cause, Dig, Furnace, MAX_AIR, MAX_HEALTH, Mode, SLOTS, Stack, Station,
+    StationScreen, Survivor,
 };
 use hewn_core::sim::survival::{MAX_HUNGER, MEAL_TICKS, Meal, Sleep};
 use hewn_core::sim::{HOTBAR_SLOTS, Item};
@@ -186,7 +186,7 @@ impl SurvivorState {
     #[must_use]
     pub fn of(s: &Survivor, opened: &Opened) -> Self {
         let furnace = opened.furnace.as_ref();
-        let screen = (s.screen != Screen::default()).then(|| WireScreen {
+        let screen = (s.screen != StationScreen::default()).then(|| WireScreen {
             open: s.screen.open.map(|o| match o {
                 Station::Inventory => WireStation::Inventory,
                 Station::Table(cell) => WireStation::Table(cell),
@@ -278,7 +278,7 @@ impl SurvivorState {
         };
         let mut opened = Opened::default();
         if let Some(w) = &self.screen {
-            s.screen = Screen {
+            s.screen = StationScreen {
                 open: w.open.map(|o| match o {
                     WireStation::Inventory => Station::Inventory,
                     WireStation::Table(cell) => Station::Table(cell),

@@ -2,12 +2,12 @@
 
 use super::Server;
 use hewn_core::sim::PlayerName;
-use hewn_save::{SavedPlayer, Snapshot};
+use hewn_save::{Checkpoint, SavedPlayer};
 
 impl Server {
     /// The world as a save keeps it, with every player the server knows, in the world or
     /// away from it, each with what it holds at hand ([`Server::hotbar`]).
-    pub fn snapshot(&mut self) -> Snapshot {
+    pub fn checkpoint(&mut self) -> Checkpoint {
         let hotbars = &self.hotbars;
         let hotbar = |name: &PlayerName| hotbars.get(name).copied().unwrap_or_default();
         let away: Vec<(PlayerName, SavedPlayer)> = (self.away.iter())
@@ -20,10 +20,10 @@ impl Server {
             })
             .collect();
         // The fields apart, so that the hotbars are read while the world is taken.
-        let mut snapshot = Snapshot::of(&mut self.sim, hotbar);
+        let mut checkpoint = Checkpoint::of(&mut self.sim, hotbar);
         for (name, saved) in away {
-            snapshot = snapshot.with_player(name, saved);
+            checkpoint = checkpoint.with_player(name, saved);
         }
-        snapshot
+        checkpoint
     }
 }

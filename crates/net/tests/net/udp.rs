@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Instant;
 
 use super::*;
-use hewn_net::lan::{Announcement, Announcer, Listener};
+use hewn_net::lan::{Announcement, AnnouncementListener, Announcer};
 use hewn_net::query;
 use hewn_net::transport::UdpClient;
 use hewn_net::udp_server::UdpServer;
@@ -128,7 +128,8 @@ fn a_ping_answers_with_the_motd_the_players_online_and_the_limit() {
 #[test]
 fn lan_discovery_finds_a_server_announcing_on_127_0_0_1() {
     let rig = Rig::new(ServerConfig::default());
-    let mut listener = Listener::new("127.0.0.1:0".parse().expect("an address")).expect("a socket");
+    let mut listener =
+        AnnouncementListener::new("127.0.0.1:0".parse().expect("an address")).expect("a socket");
     let to = listener.local_addr().expect("bound");
     let port = rig.addr().port();
     let mut announcer = Announcer::new(

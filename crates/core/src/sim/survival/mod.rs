@@ -41,7 +41,7 @@ pub use hunger::{
     START_SATURATION, STARVING_INTERVAL, TOO_HUNGRY_TO_SPRINT, food,
 };
 pub use inventory::{Inventory, SLOTS, Stack};
-pub use screen::{ClickKind, Screen, ScreenAction, SlotRef, Station};
+pub use screen::{ClickKind, ScreenAction, SlotRef, Station, StationScreen};
 pub use sleep::{BEDTIME, SLEEP_TICKS, Sleep, WAKING, is_bedtime};
 pub use smelting::{SMELT_TICKS, burn_ticks, smelted};
 pub use tools::{Material, Tier, Tool, ToolKind};
@@ -144,7 +144,7 @@ pub struct Survivor {
     pub death: Option<Cause>,
     /// What it has open: its inventory, a crafting table or a furnace, with the crafting
     /// grid and the stack on the cursor.
-    pub screen: Screen,
+    pub screen: StationScreen,
     /// The foot of the bed it comes back to after death, once it used one.
     pub bed: Option<BlockPos>,
     /// Its sleep, while it lies in a bed.
@@ -217,7 +217,7 @@ impl Survivor {
             h.u64(u64::from(sleep.ticks));
         }
         // Only an open screen is hashed, so that play without one hashes as it always did.
-        if self.screen != Screen::default() {
+        if self.screen != StationScreen::default() {
             let s = &self.screen;
             h.bytes(b"screen");
             match s.open {

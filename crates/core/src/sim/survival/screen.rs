@@ -77,7 +77,7 @@ impl Station {
 
 /// A player's open screen: the station, the crafting grid and the cursor.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Screen {
+pub struct StationScreen {
     /// What is open, if anything.
     pub open: Option<Station>,
     /// The crafting grid, row by row in a square of the station's
@@ -235,7 +235,7 @@ pub struct Slots<'a> {
     /// The player's inventory.
     pub inventory: &'a mut Inventory,
     /// Its screen.
-    pub screen: &'a mut Screen,
+    pub screen: &'a mut StationScreen,
     /// The furnace open, on a furnace's screen.
     pub furnace: Option<&'a mut Furnace>,
     /// The open chest's slots (27, or 54 for a double chest), on a chest's screen.

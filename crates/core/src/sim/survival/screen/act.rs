@@ -4,7 +4,9 @@
 
 use glam::DVec3;
 
-use super::{ClickKind, Clicked, STATION_REACH, Screen, ScreenAction, SlotRef, Slots, Station};
+use super::{
+    ClickKind, Clicked, STATION_REACH, ScreenAction, SlotRef, Slots, Station, StationScreen,
+};
 use crate::physics::quantize;
 use crate::sim::Item;
 use crate::sim::survival::recipes::RECIPES;
@@ -21,7 +23,7 @@ impl Simulation {
         let mut survival = self.survival.clone();
         let mut spilled = Vec::new();
         for (name, s) in &mut survival.survivors {
-            if s.screen == Screen::default() {
+            if s.screen == StationScreen::default() {
                 continue;
             }
             let left = Slots {
@@ -77,7 +79,7 @@ impl Simulation {
     }
 
     /// Player `who`'s screen as it stands.
-    fn screen_of(&self, who: usize) -> Screen {
+    fn screen_of(&self, who: usize) -> StationScreen {
         let name = &self.players.list()[who].name;
         self.survival
             .survivors
@@ -102,7 +104,7 @@ impl Simulation {
         let Some(survivor) = self.survival.survivors.get_mut(&name) else {
             return;
         };
-        if survivor.screen == Screen::default() {
+        if survivor.screen == StationScreen::default() {
             return;
         }
         let left = Slots {

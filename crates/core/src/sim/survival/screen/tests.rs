@@ -19,7 +19,7 @@ const STICK: Item = Item::Material(Material::Stick);
 /// chest's, an empty double chest.
 struct Bench {
     inventory: Inventory,
-    screen: Screen,
+    screen: StationScreen,
     furnace: Furnace,
     chest: Vec<Option<Stack>>,
 }
@@ -32,9 +32,9 @@ impl Bench {
         }
         Self {
             inventory,
-            screen: Screen {
+            screen: StationScreen {
                 open: Some(station),
-                ..Screen::default()
+                ..StationScreen::default()
             },
             furnace: Furnace::default(),
             chest: vec![None; 2 * crate::sim::survival::CHEST_SLOTS],
@@ -330,7 +330,7 @@ fn closing_puts_the_grid_and_the_cursor_back_and_hands_back_what_does_not_fit() 
     b.screen.grid[3] = Some(Stack::new(PLANKS, 2));
     b.screen.cursor = Some(Stack::new(DIRT, 7));
     let left = b.slots().close();
-    assert_eq!(b.screen, Screen::default());
+    assert_eq!(b.screen, StationScreen::default());
     assert_eq!(b.slot(0), Some((DIRT, 7)), "the cursor goes back first");
     assert_eq!(left, vec![Stack::new(LOG, 3), Stack::new(PLANKS, 2)]);
 }
@@ -454,7 +454,7 @@ fn in_a_world_a_log_becomes_planks_through_the_inventory_screen() {
     assert_eq!(act(&mut sim, ScreenAction::Close), ActionOutcome::Closed);
     let s = survivor(&sim);
     assert_eq!((s.inventory.count(LOG), s.inventory.count(PLANKS)), (1, 4));
-    assert_eq!(s.screen, Screen::default());
+    assert_eq!(s.screen, StationScreen::default());
     assert_eq!(act(&mut sim, ScreenAction::Close), ActionOutcome::Nothing);
 }
 
@@ -527,12 +527,12 @@ fn a_save_keeps_the_grid_and_the_cursor_in_the_inventory() {
     act(&mut sim, click(SlotRef::Inventory(1), ClickKind::Left));
     let saved = sim.survival_with_screens_closed();
     let s = &saved.survivors[&PlayerName::default()];
-    assert_eq!(s.screen, Screen::default());
+    assert_eq!(s.screen, StationScreen::default());
     assert_eq!((s.inventory.count(LOG), s.inventory.count(DIRT)), (2, 5));
     assert!(saved.drops.list().is_empty());
     assert_ne!(
         survivor(&sim).screen,
-        Screen::default(),
+        StationScreen::default(),
         "the world itself is as it was"
     );
 }

@@ -11,9 +11,11 @@ use super::hotbar::Hotbar;
 use super::players::{SavedPlayer, SavedPlayers};
 use hewn_core::physics::crates::Crate;
 use hewn_core::sim::{PlayerName, Simulation};
-use hewn_core::world::{Block, BlockPos, Chunk, ChunkPos, ColumnSource, Loader, World};
+use hewn_core::world::{
+    Block, BlockPos, Chunk, ChunkPos, ChunkReader, ColumnSource, Loader, World,
+};
 
-/// A changed chunk as the snapshot took it.
+/// A changed chunk as the checkpoint took it.
 #[derive(Clone, Debug)]
 pub(super) enum ChunkState {
     /// The chunk was in memory: a copy of its blocks.
@@ -26,7 +28,7 @@ pub(super) enum ChunkState {
 
 /// Everything one save writes, taken from the game in a few microseconds per changed chunk.
 #[derive(Clone, Debug)]
-pub struct Snapshot {
+pub struct Checkpoint {
     /// The players to write, by name; the stored players not among them keep their rows.
     pub(super) players: SavedPlayers,
     /// All of them, in the simulation's order: crates move every tick while they fall or
@@ -43,18 +45,18 @@ pub struct Snapshot {
     pub(super) survival: Option<Survival>,
 }
 
-impl Snapshot {
-    /// Takes the players, the crates and every chunk changed since the last snapshot; clears
-    /// the world's list of changed chunks.
+impl Checkpoint {
+    /// Takes the players, the crates and every chunk whose edits changed since the last
+    /// checkpoint (read from the world's journal by [`ChunkReader::Save`]).
     #[must_use]
     pub fn take(world: &mut Loader<'_>, players: SavedPlayers, crates: &[Crate]) -> Self {
         Self::taking(world, players, crates.to_vec())
     }
 
-    /// [`Snapshot::take`] of crates already copied out.
+    /// [`Checkpoint::take`] of crates already copied out.
     fn taking(world: &mut Loader<'_>, players: SavedPlayers, crates: Vec<Crate>) -> Self {
         let chunks = world
-            .take_changed_chunks()
+            .read_chunks(ChunkReader::Save)
             .into_iter()
             .map(|pos| (pos, chunk_state(world, pos)))
             .collect();
@@ -69,29 +71,29 @@ impl Snapshot {
         }
     }
 
-    /// This snapshot with the world's clock at `time`, to be saved with it.
+    /// This checkpoint with the world's clock at `time`, to be saved with it.
     #[must_use]
     pub const fn with_time(mut self, time: u64) -> Self {
         self.time = Some(time);
         self
     }
 
-    /// This snapshot with the world's motion, to be saved with it.
+    /// This checkpoint with the world's motion, to be saved with it.
     #[must_use]
     pub fn with_motion(mut self, motion: Motion) -> Self {
         self.motion = Some(motion);
         self
     }
 
-    /// This snapshot with the world's mode and survival state, to be saved with it.
+    /// This checkpoint with the world's mode and survival state, to be saved with it.
     #[must_use]
     pub fn with_survival(mut self, survival: Survival) -> Self {
         self.survival = Some(survival);
         self
     }
 
-    /// This snapshot also writing `name` as `saved`, unless it holds that player already (a
-    /// player who left the world before the snapshot was taken, say).
+    /// This checkpoint also writing `name` as `saved`, unless it holds that player already (a
+    /// player who left the world before the checkpoint was taken, say).
     #[must_use]
     pub fn with_player(mut self, name: PlayerName, saved: SavedPlayer) -> Self {
         self.players.entry(name).or_insert(saved);
@@ -126,13 +128,13 @@ impl Snapshot {
             .with_survival(survival)
     }
 
-    /// How many chunks this snapshot writes or deletes.
+    /// How many chunks this checkpoint writes or deletes.
     #[must_use]
     pub fn chunk_count(&self) -> usize {
         self.chunks.len()
     }
 
-    /// Folds an older snapshot that could not be written under this one: chunks and players
+    /// Folds an older checkpoint that could not be written under this one: chunks and players
     /// this one has win, the rest of `older` is kept (a player who has left since is still
     /// written), so a failed save is retried by the next. The crates are this one's: they
     /// are a whole state, not changes.
