@@ -492,3 +492,73 @@ fn light_is_worked_out_where_it_draws_faster_unless_the_command_line_says() {
     assert_eq!(at(32, Some(Shading::Vertex)).shading(), Shading::Vertex);
     assert_eq!(at(4, Some(Shading::Sampled)).shading(), Shading::Sampled);
 }
+
+#[test]
+fn values_of_every_other_toml_type_are_refused_in_the_same_words() {
+    let text = r#"
+        fov = 1979-05-27
+        mouse_sensitivity = nan
+        gui_scale = inf
+        render_distance = -3
+        far_view = [1]
+        vsync = { a = 1 }
+        name = 1979-05-27T07:32:00Z
+        clouds = "true"
+        keys = ["KeyW"]
+        "" = 1
+        "a.b" = 2
+        [x]
+        y = 1
+    "#;
+    let (settings, warnings) = Settings::parse(text, "f.toml");
+    assert_eq!(settings, Settings::default());
+    assert_eq!(
+        warnings,
+        [
+            "f.toml: unknown setting \"\", ignored",
+            "f.toml: unknown setting \"a.b\", ignored",
+            "f.toml: clouds = \"true\" is not true or false; using true",
+            "f.toml: far_view = [1] is not a whole number; using 2048",
+            "f.toml: fov = 1979-05-27 is not a number; using 70",
+            "f.toml: gui_scale = inf is out of range (1 to 4); using 2",
+            "f.toml: keys is not a table; default keys",
+            "f.toml: mouse_sensitivity = NaN is out of range (0.01 to 1); using 0.15",
+            "f.toml: name = 1979-05-27T07:32:00Z is not text; using player",
+            "f.toml: render_distance = -3 is out of range (2 to 32); using 8",
+            "f.toml: vsync = { a = 1 } is not true or false; using true",
+            "f.toml: unknown setting \"x\", ignored",
+        ]
+    );
+    let keys = "[keys]\njump = \"\"\nsneak = { a = 1 }\n\"\" = \"KeyW\"\ndrop = \"Unidentified\"\n";
+    assert_eq!(
+        Settings::parse(keys, "f.toml"),
+        (
+            Settings::default(),
+            vec![
+                "f.toml: unknown key binding \"\", ignored".to_owned(),
+                "f.toml: keys.drop = \"Unidentified\" is not a key; using KeyQ".to_owned(),
+                "f.toml: keys.jump = \"\" is not a key; using Space".to_owned(),
+                "f.toml: keys.sneak = { a = 1 } is not a key; using ShiftLeft".to_owned(),
+            ]
+        )
+    );
+}
+
+#[test]
+fn an_older_file_without_the_newer_settings_gives_their_defaults_silently() {
+    // A file from before auto-jump, clouds, the name and the volumes, with fewer keys.
+    let text = "fov = 90.0\nrender_distance = 12\nvsync = false\n[keys]\njump = \"KeyJ\"\n";
+    let (settings, warnings) = Settings::parse(text, "f.toml");
+    assert_eq!(warnings, Vec::<String>::new());
+    let mut expected = Settings {
+        fov: 90.0,
+        render_distance: 12,
+        vsync: false,
+        ..Settings::default()
+    };
+    expected
+        .keys
+        .set(Binding::Control(Control::Jump), KeyCode::KeyJ);
+    assert_eq!(settings, expected);
+    assert_eq!(Settings::parse("", "f.toml"), (Settings::default(), vec![]));
+}
