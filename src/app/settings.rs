@@ -9,22 +9,25 @@
 //! new one, never half of one. Command-line flags override the file for one run and are
 //! never written to it.
 //!
-//! Each setting but the keys is declared once, in [`fields`]; reading, writing, the defaults
-//! and the settings screen go through those declarations.
+//! The file is read and written with serde (in `file.rs`); what each setting may be is said
+//! once, here, beside its default ([`FOV_RANGE`] and the others), for the reader and the
+//! settings screen ([`fields`]) alike.
 
 pub mod fields;
+mod file;
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use fields::{FIELDS, Field};
-use winit::keyboard::KeyCode;
+use serde::Serialize;
 
+use super::input::MOUSE_SENSITIVITY;
 use super::keys::{Binding, Bindings};
 use super::tuning::SHADER_LIGHT_FROM;
-use crate::cli::{PlayOptions, Switch};
+use crate::cli::{FAR_VIEW_CHOICES, PlayOptions, Switch};
 use hewn_core::sim::PlayerName;
 use hewn_mesh::{Leaves, Shading};
-use hewn_scenario::{quoted, shortened};
+use hewn_render::DEFAULT_BRIGHTNESS;
 
 /// Environment variable that replaces the platform config folder (for tests and portable
 /// installs): the settings are then `$HEWN_CONFIG_DIR/settings.toml`.
@@ -37,53 +40,83 @@ pub const SETTINGS_FILE: &str = "settings.toml";
 /// endless one, such as `/dev/zero` behind a link) is refused rather than read into memory.
 pub const MAX_SETTINGS_BYTES: u64 = 256 << 10;
 
-/// Everything the player can set. Each setting but the keys is declared in [`fields`]:
-/// its name, default, range and place on the settings screen.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything the player can set.
+///
+/// Serialized, the settings are the file's top table, in the order declared here: every
+/// setting but the keys, which the file has in a table of their own under a comment, and
+/// `light`, which is for one run only.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Settings {
-    /// The name worlds are played as, which each keeps the player's place under
-    /// ([`fields::NAME`]).
-    pub name: PlayerName,
-    /// Vertical field of view, in degrees ([`fields::FOV`]).
+    /// Vertical field of view, in degrees ([`FOV_RANGE`]).
     pub fov: f64,
-    /// Degrees of turn per unit of mouse motion ([`fields::SENSITIVITY`]).
+    /// Degrees of turn per unit of mouse motion ([`SENSITIVITY_RANGE`]).
     pub mouse_sensitivity: f64,
-    /// Whether moving the mouse up looks down ([`fields::INVERT_Y`]).
+    /// Whether moving the mouse up looks down.
     pub invert_y: bool,
-    /// Whether walking into a one-block step jumps onto it ([`fields::AUTO_JUMP`]).
+    /// Whether walking into a step one block high jumps onto it: off, as in Minecraft Java
+    /// Edition, where players who learned to jump find it in their way.
     pub auto_jump: bool,
-    /// Columns of chunks loaded and drawn around the player ([`fields::RENDER_DISTANCE`]).
+    /// Columns of chunks loaded and drawn around the player ([`RENDER_DISTANCE_RANGE`]).
     pub render_distance: u32,
-    /// Blocks the far view reaches, 0 for none ([`fields::FAR_VIEW`]).
+    /// Blocks the far view reaches beyond the render distance, 0 for none (one of
+    /// [`FAR_VIEW_CHOICES`]).
     pub far_view: u32,
-    /// Whether frames wait for the display's refresh ([`fields::VSYNC`]).
+    /// Whether frames wait for the display's refresh.
     pub vsync: bool,
-    /// Whether the window fills the screen ([`fields::FULLSCREEN`]).
+    /// Whether the window fills the screen.
     pub fullscreen: bool,
-    /// How many pixels a HUD pixel takes ([`fields::GUI_SCALE`]).
+    /// How many pixels a HUD pixel takes ([`GUI_SCALE_RANGE`]).
     pub gui_scale: f64,
-    /// How bright dim light looks ([`fields::BRIGHTNESS`]).
+    /// How bright dim light looks, 0 dark to 1 bright ([`FRACTION_RANGE`]).
     pub brightness: f64,
-    /// Whether leaves are drawn fancy, seen through, or fast, opaque
-    /// ([`fields::FANCY_LEAVES`]).
+    /// Whether leaves are drawn fancy (cut-out, seen through, every face between two leaves)
+    /// or fast (opaque cubes, only a canopy's outside): Minecraft's graphics setting, for when
+    /// the frame cannot keep up with a forest.
     pub fancy_leaves: bool,
-    /// Whether the clouds are drawn ([`fields::CLOUDS`]).
+    /// Whether the clouds drift over the world: Minecraft's setting, for a frame that must
+    /// save every pixel's work.
     pub clouds: bool,
-    /// How loud the game is, 0 to 1 ([`fields::MASTER_VOLUME`]).
+    /// The name worlds are played as: a world keeps each player by name, so this is who
+    /// resumes where they left.
+    #[serde(serialize_with = "file::name_as_text")]
+    pub name: PlayerName,
+    /// How loud the game is, 0 to 1 ([`FRACTION_RANGE`]).
     pub master_volume: f64,
-    /// How loud blocks are ([`fields::BLOCKS_VOLUME`]).
+    /// How loud blocks are: steps, breaking, placing, landing, splashing.
     pub blocks_volume: f64,
-    /// How loud the world around is ([`fields::AMBIENT_VOLUME`]).
+    /// How loud the world around is: water, wind, caves.
     pub ambient_volume: f64,
-    /// How loud the menus' clicks are ([`fields::MENUS_VOLUME`]).
+    /// How loud the menus' clicks are.
     pub menus_volume: f64,
     /// Which key does what.
+    #[serde(skip)]
     pub keys: Bindings,
     /// Where chunks' light and AO are worked out, when `--light` says so for this run (never
     /// read from or written to the file); otherwise chosen by the render distance
     /// ([`Self::shading`]).
+    #[serde(skip)]
     pub light: Option<Shading>,
 }
+
+/// The field of view's range, in degrees.
+pub const FOV_RANGE: RangeInclusive<f64> = 30.0..=110.0;
+
+/// The mouse sensitivity's range, in degrees of turn per unit of motion.
+pub const SENSITIVITY_RANGE: RangeInclusive<f64> = 0.01..=1.0;
+
+/// The render distance's range, in chunks.
+pub const RENDER_DISTANCE_RANGE: RangeInclusive<u32> = 2..=32;
+
+/// The far view's range, in blocks: no far view to the farthest of [`FAR_VIEW_CHOICES`], the
+/// only distances it takes.
+pub const FAR_VIEW_RANGE: RangeInclusive<u32> =
+    FAR_VIEW_CHOICES[0]..=FAR_VIEW_CHOICES[FAR_VIEW_CHOICES.len() - 1];
+
+/// The GUI scale's range, in pixels a HUD pixel.
+pub const GUI_SCALE_RANGE: RangeInclusive<f64> = 1.0..=4.0;
+
+/// The brightness's and the volumes' range: none to all.
+pub const FRACTION_RANGE: RangeInclusive<f64> = 0.0..=1.0;
 
 impl Settings {
     /// Where chunks' light and AO are worked out: as `--light` said, or else at the
@@ -113,23 +146,23 @@ impl Settings {
 impl Default for Settings {
     fn default() -> Self {
         Self {
+            fov: 70.0,
+            mouse_sensitivity: MOUSE_SENSITIVITY,
+            invert_y: false,
+            auto_jump: false,
+            render_distance: 8,
+            far_view: 2048,
+            vsync: true,
+            fullscreen: false,
+            gui_scale: 2.0,
+            brightness: DEFAULT_BRIGHTNESS as f64,
+            fancy_leaves: true,
+            clouds: true,
             name: PlayerName::default(),
-            fov: fields::FOV.default,
-            mouse_sensitivity: fields::SENSITIVITY.default,
-            invert_y: fields::INVERT_Y.default,
-            auto_jump: fields::AUTO_JUMP.default,
-            render_distance: fields::RENDER_DISTANCE.default,
-            far_view: fields::FAR_VIEW.default,
-            vsync: fields::VSYNC.default,
-            fullscreen: fields::FULLSCREEN.default,
-            gui_scale: fields::GUI_SCALE.default,
-            brightness: fields::BRIGHTNESS.default,
-            fancy_leaves: fields::FANCY_LEAVES.default,
-            clouds: fields::CLOUDS.default,
-            master_volume: fields::MASTER_VOLUME.default,
-            blocks_volume: fields::BLOCKS_VOLUME.default,
-            ambient_volume: fields::AMBIENT_VOLUME.default,
-            menus_volume: fields::MENUS_VOLUME.default,
+            master_volume: 1.0,
+            blocks_volume: 1.0,
+            ambient_volume: 1.0,
+            menus_volume: 1.0,
             keys: Bindings::default(),
             light: None,
         }
@@ -206,7 +239,8 @@ impl Settings {
     /// with the command line's over them); this carries only what the player changed into
     /// the file's, so a flag given for one run is never written to the file.
     pub fn adopt_changes(&mut self, before: &Self, after: &Self) {
-        for field in FIELDS {
+        // Every setting but the keys is on the screen, so in its table.
+        for field in fields::every() {
             field.adopt(self, before, after);
         }
         for binding in Binding::ALL {
@@ -234,61 +268,6 @@ impl Settings {
                 (Self::default(), vec![warning])
             }
         }
-    }
-
-    /// Reads settings from the text of a settings file called `name` in warnings.
-    #[must_use]
-    pub fn parse(text: &str, name: &str) -> (Self, Vec<String>) {
-        let mut settings = Self::default();
-        let mut warnings = Vec::new();
-        let table: toml::Table = match text.parse() {
-            Ok(table) => table,
-            Err(e) => {
-                let reason = shortened(e.message().trim());
-                warnings.push(format!(
-                    "{name} is not valid TOML ({reason}); default settings"
-                ));
-                return (settings, warnings);
-            }
-        };
-        let mut reader = Reader {
-            name,
-            warnings: &mut warnings,
-        };
-        for (key, value) in &table {
-            if key == "keys" {
-                reader.keys(value, &mut settings.keys);
-            } else if let Some(field) = Field::named(key) {
-                if let Err(problem) = field.read(value, &mut settings) {
-                    reader.warn(problem);
-                }
-            } else {
-                reader.warn(format!("unknown setting {}, ignored", quoted(key)));
-            }
-        }
-        (settings, warnings)
-    }
-
-    /// The settings as the text of a settings file, every setting written out.
-    #[must_use]
-    pub fn to_toml(&self) -> String {
-        let mut text =
-            String::from("# hewn's settings, written by the game whenever one is changed.\n");
-        for field in FIELDS {
-            text.push_str(&format!("{} = {}\n", field.name(), field.written(self)));
-        }
-        text.push_str(
-            "\n# Key names are those of the keys' places on a US keyboard (KeyW, Space, ShiftLeft).\n\
-             [keys]\n",
-        );
-        for binding in Binding::ALL {
-            text.push_str(&format!(
-                "{} = {:?}\n",
-                binding.name(),
-                key_name(self.keys.key(binding))
-            ));
-        }
-        text
     }
 
     /// Writes the settings to `path`, whole: into a temporary file beside it, flushed to
@@ -347,52 +326,6 @@ fn read_settings(path: &Path) -> std::io::Result<String> {
         ));
     }
     String::from_utf8(bytes).map_err(|_| Error::new(ErrorKind::InvalidData, "it is not UTF-8 text"))
-}
-
-/// A key's name in the settings file: winit's name for the key's place on the keyboard.
-fn key_name(code: KeyCode) -> String {
-    format!("{code:?}")
-}
-
-/// The key a settings file names, if it names one.
-fn key_from_name(name: &str) -> Option<KeyCode> {
-    let quoted = toml::Value::String(name.to_owned());
-    let code: KeyCode = quoted.try_into().ok()?;
-    // Unidentified keys have no stable name to write back.
-    (key_name(code) == name).then_some(code)
-}
-
-/// Reads values into settings, collecting a warning for each one it refuses.
-struct Reader<'a> {
-    name: &'a str,
-    warnings: &'a mut Vec<String>,
-}
-
-impl Reader<'_> {
-    fn warn(&mut self, problem: String) {
-        self.warnings.push(format!("{}: {problem}", self.name));
-    }
-
-    fn keys(&mut self, value: &toml::Value, into: &mut Bindings) {
-        let Some(table) = value.as_table() else {
-            self.warn("keys is not a table; default keys".to_owned());
-            return;
-        };
-        for (name, value) in table {
-            let Some(binding) = Binding::ALL.into_iter().find(|b| b.name() == name) else {
-                self.warn(format!("unknown key binding {}, ignored", quoted(name)));
-                continue;
-            };
-            match value.as_str().and_then(key_from_name) {
-                Some(code) => into.set(binding, code),
-                None => self.warn(format!(
-                    "keys.{name} = {} is not a key; using {}",
-                    shortened(&value.to_string()),
-                    key_name(into.key(binding))
-                )),
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,26 +1,24 @@
-//! Every setting but the keys, each declared once: its name in `settings.toml`, its default,
-//! the values it may take, where it lives in [`Settings`] and how the settings screen shows
-//! it. Reading and writing the file, the defaults, carrying changes into the file and the
-//! settings screen all go through these, so a new setting is its field in [`Settings`], one
-//! declaration here, and its place in [`FIELDS`] (the file's order) and [`SCREEN`].
+//! Every setting but the keys as the settings screen shows it: its label, its widget, the
+//! values the widget offers (the ranges the file's reader holds it to, [`super::FOV_RANGE`]
+//! and the others) and where it lives in [`Settings`]. [`SCREEN`] lists them under their
+//! headings; going through them, [`Settings::adopt_changes`] carries what the player changed
+//! on the screen into the file's settings.
 
 use std::ops::RangeInclusive;
 
-use super::Settings;
-use crate::app::input::MOUSE_SENSITIVITY;
+use super::{
+    FAR_VIEW_CHOICES, FAR_VIEW_RANGE, FOV_RANGE, FRACTION_RANGE, GUI_SCALE_RANGE,
+    RENDER_DISTANCE_RANGE, SENSITIVITY_RANGE, Settings,
+};
 use hewn_core::sim::PlayerName;
-use hewn_render::DEFAULT_BRIGHTNESS;
-use hewn_scenario::{quoted, shortened};
 
-/// A setting that is a number from a range, shown as a slider.
+/// A setting that is a number from a range, shown as a slider over the range.
 pub struct Number {
-    /// Its key in `settings.toml`.
+    /// Its key in `settings.toml`, which tells it apart on the screen.
     pub name: &'static str,
     /// What the settings screen calls it.
     pub label: &'static str,
-    /// Its value in a new game.
-    pub default: f64,
-    /// The values it may take.
+    /// The values it may take, which its slider spans.
     pub range: RangeInclusive<f64>,
     /// Its value in some settings.
     pub get: fn(&Settings) -> f64,
@@ -32,13 +30,11 @@ pub struct Number {
 
 /// A setting that is a whole number from a range, shown as a slider.
 pub struct Whole {
-    /// Its key in `settings.toml`.
+    /// Its key in `settings.toml`, which tells it apart on the screen.
     pub name: &'static str,
     /// What the settings screen calls it.
     pub label: &'static str,
-    /// Its value in a new game.
-    pub default: u32,
-    /// The values it may take.
+    /// The values it may take, which its slider spans where there are no `choices`.
     pub range: RangeInclusive<u32>,
     /// Its value in some settings.
     pub get: fn(&Settings) -> u32,
@@ -55,12 +51,10 @@ pub struct Whole {
 
 /// A setting that is on or off, shown as a checkbox.
 pub struct Toggle {
-    /// Its key in `settings.toml`.
+    /// Its key in `settings.toml`, which tells it apart on the screen.
     pub name: &'static str,
     /// What the settings screen calls it.
     pub label: &'static str,
-    /// Its value in a new game.
-    pub default: bool,
     /// Its value in some settings.
     pub get: fn(&Settings) -> bool,
     /// Sets its value in some settings.
@@ -71,11 +65,11 @@ pub struct Toggle {
 
 /// A setting that is a player's name, shown as a text box.
 pub struct Name {
-    /// Its key in `settings.toml`.
+    /// Its key in `settings.toml`, which tells it apart on the screen.
     pub name: &'static str,
     /// What the settings screen calls it.
     pub label: &'static str,
-    /// Its value in some settings (in a new game, [`PlayerName::DEFAULT`]).
+    /// Its value in some settings.
     pub get: fn(&Settings) -> &PlayerName,
     /// Sets its value in some settings.
     pub set: fn(&mut Settings, PlayerName),
@@ -125,8 +119,7 @@ pub enum Field {
     Name(&'static Name),
 }
 
-/// The name the game plays worlds as: a world keeps each player by name, so this is who
-/// resumes where they left.
+/// The player's name, in a text box ([`Settings::name`]).
 pub static NAME: Name = Name {
     name: "name",
     label: "Name",
@@ -135,12 +128,11 @@ pub static NAME: Name = Name {
     hint: "from the next world opened",
 };
 
-/// The vertical field of view, in degrees.
+/// The field of view's slider ([`Settings::fov`]).
 pub static FOV: Number = Number {
     name: "fov",
     label: "Field of view",
-    default: 70.0,
-    range: 30.0..=110.0,
+    range: FOV_RANGE,
     get: |s| s.fov,
     set: |s, v| s.fov = v,
     slider: Slider {
@@ -151,12 +143,11 @@ pub static FOV: Number = Number {
     },
 };
 
-/// Degrees of turn per unit of mouse motion.
+/// The mouse sensitivity's slider, logarithmic ([`Settings::mouse_sensitivity`]).
 pub static SENSITIVITY: Number = Number {
     name: "mouse_sensitivity",
     label: "Sensitivity",
-    default: MOUSE_SENSITIVITY,
-    range: 0.01..=1.0,
+    range: SENSITIVITY_RANGE,
     get: |s| s.mouse_sensitivity,
     set: |s, v| s.mouse_sensitivity = v,
     slider: Slider {
@@ -166,33 +157,29 @@ pub static SENSITIVITY: Number = Number {
     },
 };
 
-/// Whether moving the mouse up looks down.
+/// Invert Y's checkbox ([`Settings::invert_y`]).
 pub static INVERT_Y: Toggle = Toggle {
     name: "invert_y",
     label: "Invert Y",
-    default: false,
     get: |s| s.invert_y,
     set: |s, v| s.invert_y = v,
     text: "moving the mouse up looks down",
 };
 
-/// Whether walking into a step one block high jumps onto it: off, as in Minecraft Java
-/// Edition, where players who learned to jump find it in their way.
+/// Auto-jump's checkbox ([`Settings::auto_jump`]).
 pub static AUTO_JUMP: Toggle = Toggle {
     name: "auto_jump",
     label: "Auto-jump",
-    default: false,
     get: |s| s.auto_jump,
     set: |s, v| s.auto_jump = v,
     text: "walking into a one-block step jumps onto it",
 };
 
-/// Columns of chunks loaded and drawn around the player.
+/// The render distance's slider, in chunks ([`Settings::render_distance`]).
 pub static RENDER_DISTANCE: Whole = Whole {
     name: "render_distance",
     label: "Render distance",
-    default: 8,
-    range: 2..=32,
+    range: RENDER_DISTANCE_RANGE,
     get: |s| s.render_distance,
     set: |s, v| s.render_distance = v,
     suffix: " chunks",
@@ -200,71 +187,62 @@ pub static RENDER_DISTANCE: Whole = Whole {
     words: None,
 };
 
-/// How far the far view reaches beyond the render distance, in blocks; 0 for no far view.
+/// The far view's slider, stepping through its distances ([`Settings::far_view`]).
 pub static FAR_VIEW: Whole = Whole {
     name: "far_view",
     label: "Far view",
-    default: 2048,
-    range: 0..=4096,
+    range: FAR_VIEW_RANGE,
     get: |s| s.far_view,
     set: |s, v| s.far_view = v,
     suffix: "",
-    choices: &crate::cli::FAR_VIEW_CHOICES,
+    choices: &FAR_VIEW_CHOICES,
     words: Some(|v| match v {
         0 => "Off".to_owned(),
         _ => format!("{v} blocks"),
     }),
 };
 
-/// Whether frames wait for the display's refresh.
+/// VSync's checkbox ([`Settings::vsync`]).
 pub static VSYNC: Toggle = Toggle {
     name: "vsync",
     label: "VSync",
-    default: true,
     get: |s| s.vsync,
     set: |s, v| s.vsync = v,
     text: "wait for the display",
 };
 
-/// Whether leaves are drawn fancy (cut-out, seen through, every face between two leaves) or
-/// fast (opaque cubes, only a canopy's outside): Minecraft's graphics setting, for when the
-/// frame cannot keep up with a forest.
+/// The leaves' checkbox, fancy or fast ([`Settings::fancy_leaves`]).
 pub static FANCY_LEAVES: Toggle = Toggle {
     name: "fancy_leaves",
     label: "Leaves",
-    default: true,
     get: |s| s.fancy_leaves,
     set: |s, v| s.fancy_leaves = v,
     text: "fancy: see through the canopy (off: fast)",
 };
 
-/// Whether the clouds drift over the world: Minecraft's setting, for a frame that must save
-/// every pixel's work.
+/// The clouds' checkbox ([`Settings::clouds`]).
 pub static CLOUDS: Toggle = Toggle {
     name: "clouds",
     label: "Clouds",
-    default: true,
     get: |s| s.clouds,
     set: |s, v| s.clouds = v,
     text: "drift at height 192",
 };
 
-/// Whether the window fills the screen.
+/// Fullscreen's checkbox ([`Settings::fullscreen`]).
 pub static FULLSCREEN: Toggle = Toggle {
     name: "fullscreen",
     label: "Fullscreen",
-    default: false,
     get: |s| s.fullscreen,
     set: |s, v| s.fullscreen = v,
     text: "fill the screen",
 };
 
-/// How many pixels a HUD pixel takes.
+/// The GUI scale's slider, applied when let go ([`Settings::gui_scale`]).
 pub static GUI_SCALE: Number = Number {
     name: "gui_scale",
     label: "GUI scale",
-    default: 2.0,
-    range: 1.0..=4.0,
+    range: GUI_SCALE_RANGE,
     get: |s| s.gui_scale,
     set: |s, v| s.gui_scale = v,
     slider: Slider {
@@ -274,12 +252,11 @@ pub static GUI_SCALE: Number = Number {
     },
 };
 
-/// How bright dim light looks, 0 dark to 1 bright.
+/// The brightness's slider, from moody to bright ([`Settings::brightness`]).
 pub static BRIGHTNESS: Number = Number {
     name: "brightness",
     label: "Brightness",
-    default: DEFAULT_BRIGHTNESS as f64,
-    range: 0.0..=1.0,
+    range: FRACTION_RANGE,
     get: |s| s.brightness,
     set: |s, v| s.brightness = v,
     slider: Slider {
@@ -306,70 +283,45 @@ fn percent(v: f64) -> String {
     format!("{:.0}%", v * 100.0)
 }
 
-/// How loud the game is, 0 to 1.
+/// The master volume's slider ([`Settings::master_volume`]).
 pub static MASTER_VOLUME: Number = Number {
     name: "master_volume",
     label: "Master",
-    default: 1.0,
-    range: 0.0..=1.0,
+    range: FRACTION_RANGE,
     get: |s| s.master_volume,
     set: |s, v| s.master_volume = v,
     slider: VOLUME_SLIDER,
 };
 
-/// How loud blocks are: steps, breaking, placing, landing, splashing.
+/// The blocks' volume's slider ([`Settings::blocks_volume`]).
 pub static BLOCKS_VOLUME: Number = Number {
     name: "blocks_volume",
     label: "Blocks",
-    default: 1.0,
-    range: 0.0..=1.0,
+    range: FRACTION_RANGE,
     get: |s| s.blocks_volume,
     set: |s, v| s.blocks_volume = v,
     slider: VOLUME_SLIDER,
 };
 
-/// How loud the world around is: water, wind, caves.
+/// The ambient volume's slider ([`Settings::ambient_volume`]).
 pub static AMBIENT_VOLUME: Number = Number {
     name: "ambient_volume",
     label: "Ambient",
-    default: 1.0,
-    range: 0.0..=1.0,
+    range: FRACTION_RANGE,
     get: |s| s.ambient_volume,
     set: |s, v| s.ambient_volume = v,
     slider: VOLUME_SLIDER,
 };
 
-/// How loud the menus' clicks are.
+/// The menus' volume's slider ([`Settings::menus_volume`]).
 pub static MENUS_VOLUME: Number = Number {
     name: "menus_volume",
     label: "Menus",
-    default: 1.0,
-    range: 0.0..=1.0,
+    range: FRACTION_RANGE,
     get: |s| s.menus_volume,
     set: |s, v| s.menus_volume = v,
     slider: VOLUME_SLIDER,
 };
-
-/// Every setting but the keys, in the order the file lists them.
-pub static FIELDS: [Field; 17] = [
-    Field::Number(&FOV),
-    Field::Number(&SENSITIVITY),
-    Field::Toggle(&INVERT_Y),
-    Field::Toggle(&AUTO_JUMP),
-    Field::Whole(&RENDER_DISTANCE),
-    Field::Whole(&FAR_VIEW),
-    Field::Toggle(&VSYNC),
-    Field::Toggle(&FULLSCREEN),
-    Field::Number(&GUI_SCALE),
-    Field::Number(&BRIGHTNESS),
-    Field::Toggle(&FANCY_LEAVES),
-    Field::Toggle(&CLOUDS),
-    Field::Name(&NAME),
-    Field::Number(&MASTER_VOLUME),
-    Field::Number(&BLOCKS_VOLUME),
-    Field::Number(&AMBIENT_VOLUME),
-    Field::Number(&MENUS_VOLUME),
-];
 
 /// The settings screen's sections above the keys: each heading with its settings, in the
 /// order shown.
@@ -404,6 +356,11 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
     ),
 ];
 
+/// Every setting on the screen, which is every setting but the keys, in the screen's order.
+pub fn every() -> impl Iterator<Item = Field> {
+    SCREEN.iter().flat_map(|(_, fields)| fields.iter().copied())
+}
+
 impl Field {
     /// The setting's key in `settings.toml`.
     #[must_use]
@@ -424,130 +381,6 @@ impl Field {
             Self::Whole(f) => f.label,
             Self::Toggle(f) => f.label,
             Self::Name(f) => f.label,
-        }
-    }
-
-    /// The setting called `name` in `settings.toml`.
-    #[must_use]
-    pub fn named(name: &str) -> Option<Self> {
-        FIELDS.iter().copied().find(|f| f.name() == name)
-    }
-
-    /// Takes the setting from the file's `value` into `settings`, or says why not (leaving
-    /// `settings` as they are) in the words of a warning.
-    ///
-    /// # Errors
-    /// The problem: a value of the wrong type or out of range.
-    pub fn read(self, value: &toml::Value, settings: &mut Settings) -> Result<(), String> {
-        use toml::Value::{Boolean, Float, Integer};
-        match self {
-            Self::Number(f) => {
-                let number = match value {
-                    Float(v) => *v,
-                    Integer(i) => *i as f64,
-                    _ => return Err(self.refused(value, "is not a number", settings)),
-                };
-                if !f.range.contains(&number) {
-                    return Err(self.out_of_range(
-                        number,
-                        f.range.start(),
-                        f.range.end(),
-                        settings,
-                    ));
-                }
-                (f.set)(settings, number);
-            }
-            Self::Whole(f) => {
-                let Integer(i) = value else {
-                    return Err(self.refused(value, "is not a whole number", settings));
-                };
-                match u32::try_from(*i).ok().filter(|n| f.range.contains(n)) {
-                    Some(n) if f.choices.is_empty() || f.choices.contains(&n) => {
-                        (f.set)(settings, n);
-                    }
-                    Some(_) => {
-                        let choices: Vec<String> =
-                            f.choices.iter().map(ToString::to_string).collect();
-                        let is_not = format!("is not one of {}", choices.join(", "));
-                        return Err(self.refused(value, &is_not, settings));
-                    }
-                    None => {
-                        return Err(self.out_of_range(i, f.range.start(), f.range.end(), settings));
-                    }
-                }
-            }
-            Self::Toggle(f) => {
-                let Boolean(on) = value else {
-                    return Err(self.refused(value, "is not true or false", settings));
-                };
-                (f.set)(settings, *on);
-            }
-            Self::Name(f) => {
-                let toml::Value::String(text) = value else {
-                    return Err(self.refused(value, "is not text", settings));
-                };
-                match PlayerName::new(text) {
-                    Ok(name) => (f.set)(settings, name),
-                    Err(e) => {
-                        return Err(format!(
-                            "{} = {} is not a player's name ({e}); using {}",
-                            self.name(),
-                            quoted(text),
-                            self.shown(settings)
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The warning for a value outside the setting's range, and the value kept.
-    fn out_of_range(
-        self,
-        value: impl std::fmt::Display,
-        low: impl std::fmt::Display,
-        high: impl std::fmt::Display,
-        settings: &Settings,
-    ) -> String {
-        format!(
-            "{} = {value} is out of range ({low} to {high}); using {}",
-            self.name(),
-            self.shown(settings)
-        )
-    }
-
-    /// The warning for a value of the wrong type: what it is not, and the value kept.
-    fn refused(self, value: &toml::Value, is_not: &str, settings: &Settings) -> String {
-        format!(
-            "{} = {} {is_not}; using {}",
-            self.name(),
-            shortened(&value.to_string()),
-            self.shown(settings)
-        )
-    }
-
-    /// The setting's value in `settings`, as warnings show it.
-    fn shown(self, settings: &Settings) -> String {
-        match self {
-            Self::Number(f) => (f.get)(settings).to_string(),
-            Self::Whole(f) => (f.get)(settings).to_string(),
-            Self::Toggle(f) => (f.get)(settings).to_string(),
-            Self::Name(f) => (f.get)(settings).to_string(),
-        }
-    }
-
-    /// The setting's value in `settings` as the file writes it. Numbers are written with
-    /// Rust's shortest round-trip formatting, which always has a `.` or an exponent, so they
-    /// read back as the same floats.
-    #[must_use]
-    pub fn written(self, settings: &Settings) -> String {
-        match self {
-            Self::Number(f) => format!("{:?}", (f.get)(settings)),
-            Self::Whole(f) => (f.get)(settings).to_string(),
-            Self::Toggle(f) => (f.get)(settings).to_string(),
-            // A name is only letters, digits and `_`, so quoting it needs no escapes.
-            Self::Name(f) => format!("\"{}\"", (f.get)(settings)),
         }
     }
 

@@ -1,5 +1,7 @@
 use super::*;
+use fields::Field;
 use hewn_core::physics::Control;
+use winit::keyboard::KeyCode;
 
 fn changed() -> Settings {
     let mut s = Settings {
@@ -45,6 +47,18 @@ fn settings_survive_a_round_trip_through_the_file() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(Settings::parse(&text, "f"), (Settings::default(), vec![]));
     assert_eq!(Settings::load(&path).0.to_toml(), text);
+}
+
+#[test]
+fn numbers_read_back_as_the_same_floats() {
+    for n in [1e-7, 1.0 / 3.0, 0.1 + 0.2, 5e-324, 0.999_999_999_999_999_9] {
+        let settings = Settings {
+            brightness: n,
+            ..Settings::default()
+        };
+        let text = settings.to_toml();
+        assert_eq!(Settings::parse(&text, "f"), (settings, vec![]), "{text}");
+    }
 }
 
 #[test]
@@ -376,24 +390,35 @@ fn a_name_that_is_not_a_players_is_warned_about_and_the_default_used() {
 }
 
 #[test]
-fn every_setting_is_in_the_file_and_on_the_screen_once_and_its_default_reads_back() {
-    let on_screen: Vec<Field> = fields::SCREEN
-        .iter()
-        .flat_map(|(_, fields)| fields.iter().copied())
-        .collect();
-    assert_eq!(on_screen.len(), FIELDS.len());
-    let defaults = Settings::default();
-    for (i, field) in FIELDS.iter().enumerate() {
-        let name = field.name();
-        assert!(FIELDS[..i].iter().all(|f| f.name() != name), "{name} twice");
-        assert_eq!(on_screen.iter().filter(|f| f.name() == name).count(), 1);
-        // Read into settings whose every field differs, so a reader that sets nothing fails.
-        let line: toml::Table = format!("v = {}", field.written(&defaults)).parse().unwrap();
-        let mut read = changed();
-        assert_ne!(field.written(&read), field.written(&defaults), "{name}");
-        assert_eq!(field.read(&line["v"], &mut read), Ok(()), "{name}");
-        assert_eq!(field.written(&read), field.written(&defaults), "{name}");
+fn every_setting_is_in_the_file_and_on_the_screen_once_and_reads_back() {
+    let file: toml::Table = Settings::default().to_toml().parse().unwrap();
+    let written: Vec<&String> = file.keys().filter(|&k| k != "keys").collect();
+    let on_screen: Vec<Field> = fields::every().collect();
+    assert_eq!(on_screen.len(), written.len(), "{written:?}");
+    for key in written {
+        assert_eq!(
+            on_screen.iter().filter(|f| f.name() == key).count(),
+            1,
+            "{key}"
+        );
     }
+    // `changed()` differs from the defaults in every setting, so a setting the reader or the
+    // writer missed, or `adopt_changes` did not carry, comes back as its default.
+    let (changed, defaults) = (changed(), Settings::default());
+    let file: toml::Table = changed.to_toml().parse().unwrap();
+    let default_file: toml::Table = defaults.to_toml().parse().unwrap();
+    for (key, value) in &file {
+        if key != "keys" {
+            assert_ne!(Some(value), default_file.get(key), "{key}");
+        }
+    }
+    assert_eq!(
+        Settings::parse(&changed.to_toml(), "f"),
+        (changed.clone(), vec![])
+    );
+    let mut adopted = defaults.clone();
+    adopted.adopt_changes(&defaults, &changed);
+    assert_eq!(adopted, changed);
 }
 
 /// The names in `dir`, sorted, to show that reading the settings made nothing there.
@@ -465,17 +490,19 @@ fn warnings_quote_only_the_start_of_a_long_value_or_name() {
 
 #[test]
 fn the_far_view_takes_only_its_distances() {
-    let mut settings = Settings::default();
-    let far = Field::Whole(&fields::FAR_VIEW);
-    far.read(&toml::Value::Integer(4096), &mut settings)
-        .unwrap();
-    assert_eq!(settings.far_view, 4096);
-    let refused = far.read(&toml::Value::Integer(1000), &mut settings);
+    let (settings, warnings) = Settings::parse("far_view = 4096", "f.toml");
+    assert_eq!((settings.far_view, warnings), (4096, vec![]));
+    let (settings, warnings) = Settings::parse("far_view = 1000", "f.toml");
     assert_eq!(
-        refused.unwrap_err(),
-        "far_view = 1000 is not one of 0, 512, 1024, 2048, 4096; using 4096"
+        warnings,
+        ["f.toml: far_view = 1000 is not one of 0, 512, 1024, 2048, 4096; using 2048"]
     );
-    assert_eq!(settings.far_view, 4096, "kept");
+    assert_eq!(settings.far_view, 2048, "the default");
+    let (_, warnings) = Settings::parse("far_view = 8192", "f.toml");
+    assert_eq!(
+        warnings,
+        ["f.toml: far_view = 8192 is out of range (0 to 4096); using 2048"]
+    );
 }
 
 #[test]
