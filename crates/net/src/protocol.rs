@@ -257,9 +257,9 @@ pub enum ServerMessage {
     ForgetColumn(ColumnPos),
     /// Blocks changed in columns the client holds, in the order they changed.
     Changes(Vec<(BlockPos, u8)>),
-    /// Every edit with a sequence number up to this one has been dealt with: the changes it
-    /// made (if it was accepted) have been sent before this.
-    EditsDone(u32),
+    /// Every action with a sequence number up to this one has been dealt with: the changes
+    /// it made (if it was accepted) have been sent before this.
+    ActionsDone(u32),
     /// A player joined, or one already there when the client joined.
     Joined(String),
     /// A player left.

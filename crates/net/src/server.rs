@@ -158,7 +158,7 @@ struct Connection {
     /// The last of its ticks played.
     last_played: Option<u64>,
     /// The last action sequence number dealt with and not yet reported.
-    edits_done: Option<u32>,
+    actions_done: Option<u32>,
     view: HeldColumns,
     /// The tick it last sent anything.
     heard_at: u64,
@@ -548,7 +548,7 @@ impl Server {
             inputs: InputQueue::new(self.config.jitter_ticks),
             in_world: false,
             last_played: None,
-            edits_done: None,
+            actions_done: None,
             view: HeldColumns::default(),
             heard_at: tick,
             connected_at: tick,
@@ -922,7 +922,7 @@ impl Server {
             remote.last_played = Some(turn.tick);
             // Actions played, or dropped unplayed (which the client must hear of too).
             if let Some(seq) = turn.last_action.or(remote.inputs.take_dropped_action()) {
-                remote.edits_done = Some(seq);
+                remote.actions_done = Some(seq);
                 remote.acted = true;
             }
             step.inputs.insert(name, turn.input);

@@ -416,7 +416,7 @@ impl Game {
                 self.columns.remove(&column);
             }
             ServerMessage::Changes(changes) => self.set_blocks(&changes),
-            ServerMessage::EditsDone(seq) => self.edits_done(seq),
+            ServerMessage::ActionsDone(seq) => self.actions_done(seq),
             ServerMessage::Joined(other) => {
                 if other != name.as_str() {
                     self.online.insert(other);
@@ -478,9 +478,9 @@ impl Game {
         }
     }
 
-    /// The server dealt with every edit up to `seq`: its blocks show where the client changed
+    /// The server dealt with every action up to `seq`: its blocks show where the client changed
     /// them ahead.
-    fn edits_done(&mut self, seq: u32) {
+    fn actions_done(&mut self, seq: u32) {
         let mut settled = Vec::new();
         self.pending.retain(|p| {
             // Sequence numbers wrap; "up to" is within half the range behind.

@@ -68,11 +68,11 @@ impl Server {
                 let message = ServerMessage::Changes(part.to_vec());
                 renet.send_message(id, channel::WORLD, protocol::encode(&message));
             }
-            if let Some(seq) = remote.edits_done.take() {
+            if let Some(seq) = remote.actions_done.take() {
                 renet.send_message(
                     id,
                     channel::WORLD,
-                    protocol::encode(&ServerMessage::EditsDone(seq)),
+                    protocol::encode(&ServerMessage::ActionsDone(seq)),
                 );
             }
         }
