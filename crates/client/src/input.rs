@@ -62,6 +62,10 @@ struct ButtonState {
 #[derive(Clone, Debug)]
 pub struct InputState {
     controls: Controls,
+    /// The controls pressed since the last tick, held for the next one even if let go
+    /// already: at a few frames a second a tap can come and go within one frame, and the
+    /// tick would never see it.
+    tapped: Controls,
     buttons: [ButtonState; 2],
     yaw: f64,
     pitch: f64,
@@ -95,6 +99,7 @@ impl InputState {
     pub fn new(yaw: f64, pitch: f64) -> Self {
         Self {
             controls: Controls::default(),
+            tapped: Controls::default(),
             buttons: [ButtonState::default(); 2],
             yaw,
             pitch,
@@ -174,6 +179,9 @@ impl InputState {
     /// the caller.
     pub fn key(&mut self, control: Control, down: bool) {
         self.controls.set(control, down);
+        if down {
+            self.tapped.set(control, true);
+        }
         if control == Control::Jump && down {
             match self.last_jump {
                 Some(t) if self.tick - t <= DOUBLE_TAP_TICKS => {
@@ -304,6 +312,7 @@ impl InputState {
     /// stays queued.
     pub fn release_all(&mut self) {
         self.controls = Controls::default();
+        self.tapped = Controls::default();
         for b in &mut self.buttons {
             b.held = false;
             b.pressed = false;
@@ -321,8 +330,9 @@ impl InputState {
 
     /// The input for the next tick.
     pub fn next_input(&mut self) -> Input {
+        let tapped = std::mem::take(&mut self.tapped);
         let mut input = Input {
-            controls: self.controls,
+            controls: Controls::from_bits(self.controls.bits() | tapped.bits()),
             ..Input::default()
         };
         if std::mem::take(&mut self.look_changed) {
@@ -337,7 +347,10 @@ impl InputState {
         if std::mem::take(&mut self.switch_collider) {
             input.actions.push(Action::ToggleCollider);
         }
-        if survival.is_some() && self.buttons[Button::Break as usize].held {
+        // A click that came and went within one frame digs for one tick: enough to break
+        // what breaks at once (tall grass, a flower, ripe wheat), as a click does in Minecraft.
+        let dig = &self.buttons[Button::Break as usize];
+        if survival.is_some() && (dig.held || dig.pressed) {
             input.controls.set(Control::Dig, true);
         }
         let [break_action, place_action] = self.button_actions();
@@ -525,6 +538,30 @@ mod tests {
         s.key(Control::Jump, false);
         s.key(Control::Jump, true);
         assert!(s.next_input().actions.is_empty());
+    }
+
+    /// At a few frames a second a tap can go down and up between two ticks: it still counts,
+    /// for one tick.
+    #[test]
+    fn a_tap_shorter_than_a_frame_counts_for_one_tick() {
+        let mut s = InputState::new(0.0, 0.0);
+        s.set_survival(Some(survival(None, false)));
+        s.button(Button::Break, true);
+        s.button(Button::Break, false);
+        s.key(Control::Jump, true);
+        s.key(Control::Jump, false);
+        let input = s.next_input();
+        assert!(input.controls.held(Control::Dig), "the click digs");
+        assert!(input.controls.held(Control::Jump), "the tap jumps");
+        let input = s.next_input();
+        assert!(!input.controls.held(Control::Dig), "for one tick only");
+        assert!(!input.controls.held(Control::Jump));
+        // Held over several ticks, a key counts as held, and stops when let go.
+        s.key(Control::Forward, true);
+        assert!(s.next_input().controls.held(Control::Forward));
+        assert!(s.next_input().controls.held(Control::Forward));
+        s.key(Control::Forward, false);
+        assert!(!s.next_input().controls.held(Control::Forward));
     }
 
     #[test]
