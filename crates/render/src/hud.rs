@@ -152,10 +152,20 @@ pub struct IconFace {
 
 /// The icon of `item`, as the hotbar and the inventory draw it: a small isometric cube
 /// (top, left and right faces, the sides darker). Blocks drawn as models of their own (a
-/// torch, a flower) show their tile flat, as held items do in Minecraft.
+/// torch, a flower) show their tile flat, as held items do in Minecraft; a door stands as
+/// its two halves, one above the other, and a bed lies low, as tall as its mattress, so
+/// that neither reads as a chest.
 #[must_use]
 pub fn icon_faces(item: Item) -> Vec<IconFace> {
     let (h, q) = (0.5, 0.25);
+    if matches!(item, Item::Block(block) if block.is_door()) {
+        let half = |name, top: f32| IconFace {
+            corners: [[-q, top], [q, top], [q, top + h], [-q, top + h]],
+            tile: tile_index(name).unwrap_or(0),
+            tint: [255; 4],
+        };
+        return vec![half("door_upper", -h), half("door_lower", 0.0)];
+    }
     let flat = match item {
         Item::Block(block) if matches!(block.shape(), Shape::Torch { .. } | Shape::Cross) => {
             Some(tile_for(block, Face::South))
@@ -175,19 +185,38 @@ pub fn icon_faces(item: Item) -> Vec<IconFace> {
         Item::Crate => CRATE_TILE,
         Item::Material(_) | Item::Tool(_) => 0,
     };
+    // A bed is 9/16 of a block tall: its top comes down by the rest, and the whole icon
+    // down by half as much again, to sit in the middle of its slot.
+    let low = if matches!(item, Item::Block(block) if block.is_bed()) {
+        h * 7.0 / 16.0
+    } else {
+        0.0
+    };
+    let at = |corners: [[f32; 2]; 4], lowered: [bool; 4]| {
+        std::array::from_fn(|i| {
+            let [x, y] = corners[i];
+            [x, y + if lowered[i] { low / 2.0 } else { -low / 2.0 }]
+        })
+    };
     vec![
         IconFace {
-            corners: [[0.0, -h], [h, -q], [0.0, 0.0], [-h, -q]],
+            corners: at([[0.0, -h], [h, -q], [0.0, 0.0], [-h, -q]], [true; 4]),
             tile: tile(Face::Up),
             tint: [255; 4],
         },
         IconFace {
-            corners: [[-h, -q], [0.0, 0.0], [0.0, h], [-h, q]],
+            corners: at(
+                [[-h, -q], [0.0, 0.0], [0.0, h], [-h, q]],
+                [true, true, false, false],
+            ),
             tile: tile(Face::South),
             tint: [200, 200, 200, 255],
         },
         IconFace {
-            corners: [[0.0, 0.0], [h, -q], [h, q], [0.0, h]],
+            corners: at(
+                [[0.0, 0.0], [h, -q], [h, q], [0.0, h]],
+                [true, true, false, false],
+            ),
             tile: tile(Face::East),
             tint: [160, 160, 160, 255],
         },
@@ -378,5 +407,34 @@ fn chat(b: &mut HudBuilder, lines: &[(String, f32)], scale: f32, bottom: f32, wi
             row,
             [235, 235, 235, alpha(255.0)],
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hewn_core::world::Block;
+
+    /// The highest and lowest points of an icon, in icon sizes from its centre, y down.
+    fn extent(faces: &[IconFace]) -> (f32, f32) {
+        let ys = faces.iter().flat_map(|f| f.corners.map(|[_, y]| y));
+        ys.fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)))
+    }
+
+    #[test]
+    fn a_door_stands_as_its_two_halves_and_a_bed_lies_low() {
+        let door = icon_faces(Item::Block(Block::DoorLowerNorth));
+        let tiles: Vec<u16> = door.iter().map(|f| f.tile).collect();
+        let named = |n| tile_index(n).expect("a tile");
+        assert_eq!(tiles, [named("door_upper"), named("door_lower")]);
+        assert_eq!(extent(&door), (-0.5, 0.5), "a door is as tall as the slot");
+        let chest = icon_faces(Item::Block(Block::Chest));
+        assert_eq!(chest.len(), 3, "a chest is a cube");
+        assert_eq!(extent(&chest), (-0.5, 0.5));
+        let bed = icon_faces(Item::Block(Block::BedFootNorth));
+        let (top, bottom) = extent(&bed);
+        let height = bottom - top;
+        assert!((height - (1.0 - 7.0 / 32.0)).abs() < 1e-6, "{height}");
+        assert!((top + bottom).abs() < 1e-6, "centred: {top} {bottom}");
     }
 }
