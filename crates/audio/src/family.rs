@@ -27,11 +27,14 @@ pub enum Family {
     Water,
     /// Plants and leaves: a light rustle.
     Plants,
+    /// What a player eats (bread, an apple): a crisp crunch. No block sounds as food; a meal
+    /// is heard through [`own_sound`](crate::hearing::own_sound).
+    Food,
 }
 
 impl Family {
     /// Every family, in a fixed order (the sound bank's).
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::Stone,
         Self::Wood,
         Self::Gravel,
@@ -42,6 +45,7 @@ impl Family {
         Self::Wool,
         Self::Water,
         Self::Plants,
+        Self::Food,
     ];
 
     /// The family's name, for sound files and tests.
@@ -58,6 +62,7 @@ impl Family {
             Self::Wool => "wool",
             Self::Water => "water",
             Self::Plants => "plants",
+            Self::Food => "food",
         }
     }
 

@@ -35,7 +35,8 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
         EventKind::Break => (SoundKind::Break, centre, 1.0),
         EventKind::Place => (SoundKind::Place, centre, 1.0),
         EventKind::Settle => (SoundKind::Place, centre, 0.8),
-        // A player's own hurts, deaths, pickups, crafts and meals happen to no block.
+        // A player's own hurts, deaths, pickups, crafts and meals happen to no block (a
+        // meal is heard through `own_sound`).
         EventKind::Hurt
         | EventKind::Death
         | EventKind::Pickup
@@ -47,6 +48,19 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
         kind,
         at,
         volume,
+    })
+}
+
+/// The sound of the listener's own `event` that happens to no block, heard at `ears`: a
+/// meal's bites. `None` for every other event. A server tells no one of another's meal, so
+/// only a player's own come this way.
+#[must_use]
+pub fn own_sound(event: &Event, ears: DVec3) -> Option<Sound> {
+    (event.kind == EventKind::Eat).then_some(Sound {
+        family: Family::Food,
+        kind: SoundKind::Dig,
+        at: ears,
+        volume: 0.8,
     })
 }
 
@@ -142,5 +156,23 @@ mod tests {
         let far = sound_of(&event(EventKind::Land, Block::Stone, Some(20.0))).expect("a sound");
         let near = sound_of(&event(EventKind::Land, Block::Stone, Some(1.0))).expect("a sound");
         assert!(far.volume > near.volume);
+    }
+
+    #[test]
+    fn a_meal_is_heard_at_the_eaters_ears_and_nothing_else_is() {
+        let ears = DVec3::new(0.5, 65.62, 0.5);
+        let meal = Event {
+            block: None,
+            pos: None,
+            ..event(EventKind::Eat, Block::Air, None)
+        };
+        assert!(sound_of(&meal).is_none(), "a meal happens to no block");
+        let heard = own_sound(&meal, ears).expect("a sound");
+        assert_eq!(
+            (heard.family, heard.kind, heard.at),
+            (Family::Food, SoundKind::Dig, ears)
+        );
+        let step = event(EventKind::Step, Block::Grass, None);
+        assert!(own_sound(&step, ears).is_none());
     }
 }

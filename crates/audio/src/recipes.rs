@@ -75,6 +75,14 @@ const fn material(family: Family) -> Material {
             grains: (10, 700.0, 0.06),
             thump: (75.0, 0.9),
         },
+        // Crust and crisp flesh giving way under the teeth: a dry crackle in the middle of
+        // the band, little body and no ring.
+        Family::Food => Material {
+            modes: &[],
+            noise: (2600.0, 0.9, 0.05),
+            grains: (50, 3200.0, 0.12),
+            thump: (160.0, 0.2),
+        },
         Family::Water | Family::Plants => Material {
             modes: &[],
             noise: (5500.0, 0.8, 0.04),

@@ -7,12 +7,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::bank::Bank;
-use super::hearing::{sound_of, surroundings};
+use super::hearing::{own_sound, sound_of, surroundings};
 use super::mixer::{Listener, Mixer, Render, Volumes};
 use super::synth::RATE;
 use super::wav::WavWriter;
 use hewn_core::physics::tuning::TICKS_PER_SECOND;
-use hewn_core::sim::Simulation;
+use hewn_core::sim::{Event, Simulation};
 use hewn_core::world::BlockPos;
 
 /// How many ticks pass between listens to the surroundings (a quarter of a second, as the
@@ -54,7 +54,13 @@ impl Tape {
                 eye: me.eye(),
                 yaw: me.yaw,
             });
-            for sound in sim.events().iter().filter_map(sound_of) {
+            // Events name their player only when several share the world; the first hears.
+            let listener = sim.players().first().map(|m| &m.name);
+            let own = |e: &&Event| e.player.is_none() || e.player.as_ref() == listener;
+            let meals = sim.events().iter().filter(own);
+            let sounds = (sim.events().iter().filter_map(sound_of))
+                .chain(meals.filter_map(|e| own_sound(e, me.eye())));
+            for sound in sounds {
                 self.mixer.play(&sound);
             }
             if sim.tick_count() % LISTEN_EVERY_TICKS == 1 {

@@ -146,3 +146,31 @@ fn flowing_water_is_heard_from_where_it_flows() {
     let [left, right] = energy(&out[24_000..]);
     assert!(right > 2.0 * left, "left {left}, right {right}");
 }
+
+#[test]
+fn a_meal_is_heard_in_both_ears_at_once() {
+    let ears = DVec3::new(0.5, 65.62, 0.5);
+    let (mut mixer, mut render) = Mixer::new(bank(), Volumes::default(), 7);
+    mixer.set_listener(Listener {
+        eye: ears,
+        yaw: 0.0,
+    });
+    let meal = hewn_core::sim::Event {
+        tick: 96,
+        kind: hewn_core::sim::EventKind::Eat,
+        block: None,
+        pos: None,
+        fall: None,
+        player: None,
+        detail: None,
+    };
+    mixer.play(&hearing::own_sound(&meal, ears).expect("a meal is heard"));
+    let mut out = vec![[0.0; 2]; 24_000];
+    render.render(&mut out);
+    let [left, right] = energy(&out);
+    assert!(left > 1.0 && right > 1.0, "left {left}, right {right}");
+    assert!(
+        left < 1.5 * right && right < 1.5 * left,
+        "left {left}, right {right}"
+    );
+}

@@ -8,7 +8,7 @@ use std::time::Duration;
 use super::AppError;
 use super::session::Session;
 use crate::cli::{PlayOptions, Switch};
-use hewn_audio::hearing::{sound_of, surroundings};
+use hewn_audio::hearing::{own_sound, sound_of, surroundings};
 use hewn_audio::{AmbientLevels, Audio, Listener, Volumes};
 
 /// How often the surroundings are listened to again: the scan of the cells around the
@@ -79,7 +79,12 @@ impl Ears {
                     eye: me.eye(),
                     yaw: me.yaw,
                 });
-                for sound in session.events().iter().filter_map(sound_of) {
+                // A server sends no one else's meals: every meal heard is the player's own.
+                let meals = session
+                    .events()
+                    .iter()
+                    .filter_map(|e| own_sound(e, me.eye()));
+                for sound in session.events().iter().filter_map(sound_of).chain(meals) {
                     audio.play(sound);
                 }
                 if self.since_listened >= LISTEN_EVERY {
