@@ -178,7 +178,7 @@ pub fn show(
     super::dim(ui, 120);
     let (slots, size) = layout(view.station, view.chest.len());
     let screen = ui.ctx().content_rect();
-    let with_book = matches!(view.station, Station::Inventory | Station::Table(_));
+    let with_book = recipe_book::beside(view.station);
     // The book to the left of the panel, the two centred together.
     let book_width = if with_book {
         recipe_book::WIDTH + 8.0
@@ -188,21 +188,11 @@ pub fn show(
     let origin = (screen.center() - size / 2.0 + egui::vec2(book_width / 2.0, 0.0)).round();
     let panel = egui::Rect::from_min_size(origin, size);
     let painter = ui.painter();
-    painter.rect_filled(panel, 6.0, egui::Color32::from_gray(198));
-    painter.rect_stroke(
+    super::paint_panel(
+        painter,
         panel,
-        6.0,
-        egui::Stroke::new(2.0, egui::Color32::from_gray(40)),
-        egui::StrokeKind::Outside,
-    );
-    let ink = egui::Color32::from_gray(60);
-    let heading = egui::FontId::proportional(14.0);
-    painter.text(
-        origin + egui::vec2(MARGIN, MARGIN),
-        egui::Align2::LEFT_TOP,
+        MARGIN,
         title(view.station, view.chest.len()),
-        heading.clone(),
-        ink,
     );
     let inventory_label = slots
         .iter()
@@ -212,8 +202,8 @@ pub fn show(
         origin + egui::vec2(MARGIN, inventory_label - HEADING),
         egui::Align2::LEFT_TOP,
         "Inventory",
-        heading,
-        ink,
+        egui::FontId::proportional(super::HEADING_SIZE),
+        super::INK,
     );
     let placed: Vec<(egui::Rect, SlotRef)> = slots
         .iter()

@@ -47,6 +47,30 @@ pub fn wide_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
     ui.add_sized([220.0, 30.0], egui::Button::new(text))
 }
 
+/// The size of a heading's letters.
+pub const HEADING_SIZE: f32 = 14.0;
+/// The colour of headings on a panel.
+pub const INK: egui::Color32 = egui::Color32::from_gray(60);
+
+/// Paints a light panel filling `rect`, framed, with `heading` at its top left, `margin` in:
+/// the survival screen's look, shared by the station's panel and the recipe book beside it.
+pub fn paint_panel(painter: &egui::Painter, rect: egui::Rect, margin: f32, heading: &str) {
+    painter.rect_filled(rect, 6.0, egui::Color32::from_gray(198));
+    painter.rect_stroke(
+        rect,
+        6.0,
+        egui::Stroke::new(2.0, egui::Color32::from_gray(40)),
+        egui::StrokeKind::Outside,
+    );
+    painter.text(
+        rect.min + egui::vec2(margin, margin),
+        egui::Align2::LEFT_TOP,
+        heading,
+        egui::FontId::proportional(HEADING_SIZE),
+        INK,
+    );
+}
+
 /// A full-window backdrop that dims the game behind a menu.
 pub fn dim(ui: &mut egui::Ui, alpha: u8) {
     let rect = ui.ctx().content_rect();

@@ -46,6 +46,12 @@ pub struct BookState {
     pub search: String,
 }
 
+/// Whether the book opens beside `station`'s screen: those with a crafting grid.
+#[must_use]
+pub const fn beside(station: Station) -> bool {
+    matches!(station, Station::Inventory | Station::Table(_))
+}
+
 /// The items the book lists, each once, in the order of the recipe table: those with a
 /// recipe every ingredient of which (some item each key allows) is in `seen`.
 #[must_use]
@@ -86,24 +92,11 @@ pub fn show(
     atlas: egui::TextureId,
 ) -> Option<ScreenAction> {
     let side = view.station.grid_side();
-    if !matches!(view.station, Station::Inventory | Station::Table(_)) {
+    if !beside(view.station) {
         return None;
     }
     let painter = ui.painter().clone();
-    painter.rect_filled(rect, 6.0, egui::Color32::from_gray(198));
-    painter.rect_stroke(
-        rect,
-        6.0,
-        egui::Stroke::new(2.0, egui::Color32::from_gray(40)),
-        egui::StrokeKind::Outside,
-    );
-    painter.text(
-        rect.min + egui::vec2(MARGIN, MARGIN),
-        egui::Align2::LEFT_TOP,
-        "Recipes",
-        egui::FontId::proportional(14.0),
-        egui::Color32::from_gray(60),
-    );
+    super::paint_panel(&painter, rect, MARGIN, "Recipes");
     let search = egui::Rect::from_min_size(
         rect.min + egui::vec2(MARGIN, MARGIN + 20.0),
         egui::vec2(rect.width() - 2.0 * MARGIN, 22.0),

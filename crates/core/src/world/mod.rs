@@ -460,12 +460,6 @@ impl World {
         }
     }
 
-    /// What changed in this world, for its readers.
-    #[must_use]
-    pub fn journal(&self) -> &Journal {
-        &self.journal
-    }
-
     /// What changed in this world, for a reader to follow, leave or read.
     pub fn journal_mut(&mut self) -> &mut Journal {
         &mut self.journal
@@ -483,19 +477,6 @@ impl World {
     /// client undoes of a change it made ahead of the server.
     pub fn take_changes(&mut self) -> Vec<(BlockPos, Block)> {
         self.journal.read_cells(CellReader::Simulation)
-    }
-
-    /// The chunks that see a cell whose block changed, or whose light a block change moved,
-    /// since the last call (their own cells, and cells just across their borders, which
-    /// their meshes read): drawn again at once ([`ChunkReader::Remesh`]).
-    pub fn take_remeshed_chunks(&mut self) -> BTreeSet<ChunkPos> {
-        self.journal.read_chunks(ChunkReader::Remesh)
-    }
-
-    /// The chunks whose light changed as columns loaded or unloaded since the last call:
-    /// drawn again in turn ([`ChunkReader::Stream`]).
-    pub fn take_relit_chunks(&mut self) -> BTreeSet<ChunkPos> {
-        self.journal.read_chunks(ChunkReader::Stream)
     }
 }
 

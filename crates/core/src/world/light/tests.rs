@@ -1,5 +1,5 @@
 use super::*;
-use crate::world::{BlockPos, BlockSource, ColumnPos, World};
+use crate::world::{BlockPos, BlockSource, ChunkReader, ColumnPos, World};
 use crate::worldgen::{Generator, GeneratorKind};
 
 fn empty() -> World {
@@ -169,13 +169,13 @@ fn an_edit_redraws_exactly_the_chunks_that_see_a_changed_block_or_light() {
         (BlockPos::new(3, 30, 3), Block::Air, 8),
         (BlockPos::new(16, 10, 16), Block::Cobblestone, 1),
     ] {
-        world.take_remeshed_chunks();
+        world.journal_mut().read_chunks(ChunkReader::Remesh);
         let before = snapshot(&world);
         assert!(world.set_block(at, block));
         let expected = chunks_seeing_changes(&world, &before, at);
         assert_eq!(expected.len(), chunks, "{block:?} at {at:?}: {expected:?}");
         assert_eq!(
-            world.take_remeshed_chunks(),
+            world.journal_mut().read_chunks(ChunkReader::Remesh),
             expected,
             "{block:?} at {at:?}"
         );
@@ -223,11 +223,11 @@ fn a_column_lit_again_redraws_every_chunk_that_sees_a_change() {
         world.load_column(column);
     }
     let before: Vec<(BlockPos, Light)> = region.iter().map(|&p| (p, world.light(p))).collect();
-    world.take_remeshed_chunks();
+    world.journal_mut().read_chunks(ChunkReader::Remesh);
     // A roof over the whole column at the origin, a few blocks over the grass.
     let roof = BlockPos::cells_between(BlockPos::new(0, 70, 0), BlockPos::new(31, 70, 31));
     world.set_blocks(roof.map(|p| (p, Block::Stone)));
-    let redrawn = world.take_remeshed_chunks();
+    let redrawn = world.journal_mut().read_chunks(ChunkReader::Remesh);
     let expected = chunks_seeing_changes(&world, &before, BlockPos::new(0, 70, 0));
     assert!(expected.len() > 1);
     assert!(
