@@ -3,6 +3,7 @@
 //! sound each family has.
 
 use hewn_core::world::Block;
+use hewn_core::world::block::Sound;
 
 /// A material that sounds one way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -66,62 +67,21 @@ impl Family {
         }
     }
 
-    /// The family `block` sounds as; `None` for air, which makes no sound.
+    /// The family `block` sounds as, by the material its pack gives it; `None` for air,
+    /// which makes no sound.
     #[must_use]
-    pub const fn of(block: Block) -> Option<Self> {
-        use Block as B;
-        Some(match block {
-            B::Air => return None,
-            B::Log
-            | B::Planks
-            | B::SpruceLog
-            | B::SprucePlanks
-            | B::BirchLog
-            | B::BirchPlanks
-            | B::PlanksSlab
-            | B::CraftingTable
-            | B::Chest
-            | B::Torch
-            | B::WallTorchEast
-            | B::WallTorchWest
-            | B::WallTorchSouth
-            | B::WallTorchNorth => Self::Wood,
-            B::Dirt | B::Grass => Self::Grass,
-            B::Farmland => Self::Gravel,
-            B::Sand => Self::Sand,
-            B::Gravel | B::Clay => Self::Gravel,
-            B::Snow => Self::Snow,
-            B::Glass | B::Ice => Self::Glass,
-            B::Cactus
-            | B::WhiteWool
-            | B::OrangeWool
-            | B::MagentaWool
-            | B::LightBlueWool
-            | B::YellowWool
-            | B::LimeWool
-            | B::PinkWool
-            | B::GrayWool
-            | B::LightGrayWool
-            | B::CyanWool
-            | B::PurpleWool
-            | B::BlueWool
-            | B::BrownWool
-            | B::GreenWool
-            | B::RedWool
-            | B::BlackWool => Self::Wool,
-            B::Leaves
-            | B::SpruceLeaves
-            | B::BirchLeaves
-            | B::TallGrass
-            | B::Dandelion
-            | B::Poppy
-            | B::Cornflower
-            | B::DeadBush => Self::Plants,
-            _ if block.is_crop() => Self::Plants,
-            _ if block.is_door() => Self::Wood,
-            _ if block.is_bed() => Self::Wool,
-            _ if block.is_water() => Self::Water,
-            _ => Self::Stone,
+    pub fn of(block: Block) -> Option<Self> {
+        Some(match block.properties().sound? {
+            Sound::Stone => Self::Stone,
+            Sound::Wood => Self::Wood,
+            Sound::Gravel => Self::Gravel,
+            Sound::Grass => Self::Grass,
+            Sound::Sand => Self::Sand,
+            Sound::Snow => Self::Snow,
+            Sound::Glass => Self::Glass,
+            Sound::Wool => Self::Wool,
+            Sound::Water => Self::Water,
+            Sound::Plants => Self::Plants,
         })
     }
 }

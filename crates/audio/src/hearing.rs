@@ -8,6 +8,7 @@ use super::family::{Family, SoundKind};
 use super::mixer::{AmbientLevels, Sound};
 use hewn_core::sim::time::day_fraction;
 use hewn_core::sim::{Event, EventKind};
+use hewn_core::world::block::Water;
 use hewn_core::world::{Block, BlockPos, BlockSource, World};
 
 /// A landing from lower than this makes no sound of its own: the step down a slab or a
@@ -117,8 +118,11 @@ pub fn surroundings(world: &World, eye: DVec3, time: u64) -> AmbientLevels {
 }
 
 /// Whether `block` is water on the move: any flowing or falling water, not a still source.
-const fn flows(block: Block) -> bool {
-    matches!(block, Block::WaterFalling) || block.flow_level().is_some()
+fn flows(block: Block) -> bool {
+    matches!(
+        block.properties().water,
+        Some(Water::Flowing(_) | Water::Falling)
+    )
 }
 
 #[cfg(test)]

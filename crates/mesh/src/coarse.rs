@@ -48,7 +48,7 @@ const FAR_LIGHT: CornerLight = CornerLight { sky: 60, block: 0 };
 
 /// How a coarse cell's faces are drawn: its pass, or `None` for air, and whether it hides
 /// the faces of its neighbours.
-const fn look(block: Block) -> (Option<Pass>, bool) {
+fn look(block: Block) -> (Option<Pass>, bool) {
     match block.properties().render {
         RenderKind::Invisible => (None, false),
         RenderKind::Translucent => (Some(Pass::Translucent), false),

@@ -8,6 +8,8 @@
 //! leave a way to it), so light fades across a floor and into a corner instead of stepping
 //! from block to block.
 
+use std::sync::LazyLock;
+
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
 use super::plants::{boxes, cactus, cross};
@@ -43,14 +45,14 @@ struct Traits {
     shape: Shape,
 }
 
-const fn traits(block: Block, leaves: Leaves) -> Traits {
-    let mut render = block.properties().render;
-    // Fast leaves are drawn as opaque cubes: no inner faces, nothing seen through them.
+fn traits(block: Block, leaves: Leaves) -> Traits {
+    let properties = block.properties();
+    let mut render = properties.render;
+    // Fast leaves draw every cut-out cube (leaves) as an opaque one: no inner faces, nothing
+    // seen through them.
     if matches!(leaves, Leaves::Fast)
-        && matches!(
-            block,
-            Block::Leaves | Block::SpruceLeaves | Block::BirchLeaves
-        )
+        && render == RenderKind::Cutout
+        && properties.shape == Shape::Cube
     {
         render = RenderKind::Opaque;
     }
@@ -62,38 +64,36 @@ const fn traits(block: Block, leaves: Leaves) -> Traits {
             RenderKind::Translucent => Some(Pass::Translucent),
         },
         opaque: matches!(render, RenderKind::Opaque),
-        half: matches!(block.properties().shape, Shape::LowerHalf),
-        shape: block.properties().shape,
+        half: matches!(properties.shape, Shape::LowerHalf),
+        shape: properties.shape,
     }
 }
 
 /// The per-block lookups of one leaves style.
 struct Tables {
-    traits: [Traits; Block::COUNT],
+    traits: Vec<Traits>,
     /// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all,
     /// bit 2 for blocks light can enter.
-    flags: [u8; Block::COUNT],
+    flags: Vec<u8>,
 }
 
-const fn tables(leaves: Leaves) -> Tables {
-    let mut t = Tables {
-        traits: [traits(Block::Air, leaves); Block::COUNT],
-        flags: [0; Block::COUNT],
-    };
-    let mut i = 0;
-    while i < Block::COUNT {
-        let traits = traits(Block::ALL[i], leaves);
-        t.traits[i] = traits;
-        t.flags[i] = traits.opaque as u8
-            | ((traits.pass.is_some() as u8) << 1)
-            | (((Block::ALL[i].opacity() < OPAQUE) as u8) << 2);
-        i += 1;
-    }
-    t
+fn tables(leaves: Leaves) -> Tables {
+    let traits: Vec<Traits> = Block::ALL.iter().map(|&b| traits(b, leaves)).collect();
+    let flags = Block::ALL
+        .iter()
+        .zip(&traits)
+        .map(|(block, t)| {
+            u8::from(t.opaque)
+                | (u8::from(t.pass.is_some()) << 1)
+                | (u8::from(block.opacity() < OPAQUE) << 2)
+        })
+        .collect();
+    Tables { traits, flags }
 }
 
-/// The lookups for fancy leaves, then for fast ones.
-static TABLES: [Tables; 2] = [tables(Leaves::Fancy), tables(Leaves::Fast)];
+/// The lookups for fancy leaves, then for fast ones, built from the registry once.
+static TABLES: LazyLock<[Tables; 2]> =
+    LazyLock::new(|| [tables(Leaves::Fancy), tables(Leaves::Fast)]);
 
 /// Flag of an opaque cube, which occludes the corners beside it.
 pub(super) const OPAQUE_CUBE: u8 = 1;
@@ -110,7 +110,7 @@ const WATER_TOPS: [u8; 8] = [14, 12, 11, 9, 7, 5, 4, 2];
 /// slab, the surface for water (a whole block under more water, which fills it to the top),
 /// 16 for everything else.
 #[must_use]
-pub const fn top_height(block: Block, above: Block) -> u8 {
+pub fn top_height(block: Block, above: Block) -> u8 {
     if block.is_water() {
         if above.is_water() {
             16
@@ -131,7 +131,7 @@ pub const fn top_height(block: Block, above: Block) -> u8 {
 /// hidden.
 #[inline]
 fn hidden(
-    traits: &[Traits; Block::COUNT],
+    traits: &[Traits],
     (block, me, top): (Block, Traits, u8),
     face: Face,
     neighbour: Block,

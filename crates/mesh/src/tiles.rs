@@ -176,18 +176,14 @@ pub fn tile_index(name: &str) -> Option<u16> {
 }
 
 /// Each block's tile per face, looked up by name once rather than per quad.
-static FACE_TILES: LazyLock<[[u16; 6]; Block::COUNT]> = LazyLock::new(|| {
-    Block::ALL.map(|block| {
-        let textures = block.properties().textures;
-        Face::ALL.map(|face| {
-            let name = match face {
-                Face::Up => textures.top,
-                Face::Down => textures.bottom,
-                _ => textures.side,
-            };
-            tile_index(name).unwrap_or(0)
+static FACE_TILES: LazyLock<Vec<[u16; 6]>> = LazyLock::new(|| {
+    Block::ALL
+        .iter()
+        .map(|block| {
+            let textures = &block.properties().textures;
+            Face::ALL.map(|face| tile_index(textures.of(face)).unwrap_or(0))
         })
-    })
+        .collect()
 });
 
 /// The tile a face of `block` shows. Names missing from [`TILES`] (a registry typo) show
@@ -203,9 +199,12 @@ mod tests {
 
     #[test]
     fn every_block_texture_has_a_tile_and_the_atlas_holds_them_all() {
-        for block in Block::ALL {
-            let t = block.properties().textures;
-            for name in [t.top, t.side, t.bottom] {
+        let drawn = Block::ALL
+            .into_iter()
+            .filter(|b| b.properties().render != hewn_core::world::RenderKind::Invisible);
+        for block in drawn {
+            let t = &block.properties().textures;
+            for name in [&t.top, &t.side, &t.bottom] {
                 assert!(tile_index(name).is_some(), "{block}: no tile {name:?}");
             }
         }

@@ -14,6 +14,8 @@
 //! layer of the chunk that is open throughout (the sky over the ground) is one pocket, filled
 //! at once the first time the fill reaches it.
 
+use std::sync::LazyLock;
+
 use super::neighbourhood::{Neighbourhood, padded_index};
 use super::openings::Openings;
 use hewn_core::world::{Block, CHUNK_SIZE, Face};
@@ -63,18 +65,8 @@ const PAIRS: [u16; 64] = {
 };
 
 /// Per block id: whether sight passes through the cell (it is not an opaque cube).
-const CLEAR: [bool; Block::COUNT] = {
-    let mut t = [false; Block::COUNT];
-    let mut i = 0;
-    while i < Block::COUNT {
-        t[i] = !matches!(
-            Block::ALL[i].properties().render,
-            hewn_core::world::RenderKind::Opaque
-        );
-        i += 1;
-    }
-    t
-};
+static CLEAR: LazyLock<Vec<bool>> =
+    LazyLock::new(|| Block::ALL.iter().map(|b| !b.is_opaque_cube()).collect());
 
 impl Visibility {
     /// No face sees another: a chunk of solid rock.

@@ -440,7 +440,7 @@ impl Simulation {
     fn placed_against(&self, block: Block, hit: &RayHit, cell: BlockPos) -> Option<Block> {
         match block.shape() {
             Shape::Torch { .. } if self.world.block(hit.block).holds_torches() => {
-                Block::torch_against(hit.face)
+                block.held_as().torch_against(hit.face)
             }
             Shape::Torch { .. } => None,
             Shape::Cross => self

@@ -84,7 +84,7 @@ impl Item {
     /// The item's name: the block's name, `crate`, or the material's or tool's name as
     /// Minecraft's (`stick`, `stone_pickaxe`).
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Self::Block(block) => block.name(),
             Self::Crate => Self::CRATE_NAME,

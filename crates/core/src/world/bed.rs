@@ -6,30 +6,16 @@
 
 use glam::IVec3;
 
-use super::{Block, BlockPos, Face};
+use super::{Block, BlockPos};
 
-/// The four ways a bed faces, clockwise from north, in the order its blocks are numbered.
-const FACINGS: [Face; 4] = [Face::North, Face::East, Face::South, Face::West];
-
-/// One half of a bed, as a block holds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bed {
-    /// The head (the pillow's half), or the foot.
-    pub head: bool,
-    /// The way from the foot to the head: north, east, south or west.
-    pub facing: Face,
-}
+pub use super::block::Bed;
 
 impl Bed {
-    /// The bed's block.
+    /// The bed's block. A registry that has beds has every half of them (it checks), so
+    /// only a registry with no bed at all gives air.
     #[must_use]
     pub fn block(self) -> Block {
-        let facing = FACINGS.iter().position(|&f| f == self.facing).unwrap_or(0);
-        let id = Block::BedFootNorth.id() as usize + facing * 2 + usize::from(self.head);
-        u8::try_from(id)
-            .ok()
-            .and_then(Block::from_id)
-            .unwrap_or(Block::BedFootNorth)
+        Block::registry().bed(self).unwrap_or(Block::Air)
     }
 
     /// Where the other half of the bed with this half at `cell` lies.
@@ -52,21 +38,13 @@ impl Bed {
 impl Block {
     /// The bed half this block is, if it is one.
     #[must_use]
-    pub const fn bed(self) -> Option<Bed> {
-        let (id, first) = (self as u8, Self::BedFootNorth as u8);
-        if id < first || id >= first + 8 {
-            return None;
-        }
-        let offset = id - first;
-        Some(Bed {
-            head: offset % 2 == 1,
-            facing: FACINGS[(offset / 2) as usize],
-        })
+    pub fn bed(self) -> Option<Bed> {
+        self.properties().bed
     }
 
     /// Whether this block is a half of a bed.
     #[must_use]
-    pub const fn is_bed(self) -> bool {
+    pub fn is_bed(self) -> bool {
         self.bed().is_some()
     }
 }
@@ -74,6 +52,7 @@ impl Block {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::world::Face;
 
     #[test]
     fn every_bed_block_reads_back_and_its_halves_find_each_other() {

@@ -1,8 +1,8 @@
-//! The block registry: every kind of block, how it collides and how it is drawn.
+//! Blocks: every kind of block, how it collides, how it is drawn and what it does.
 //!
-//! Blocks are a closed set known at compile time, so a block is a one-byte enum and its
-//! properties live in one table ([`Block::properties`]) that physics, picking, the mesher and
-//! the save format all read.
+//! A block's properties are data: the base pack's `blocks.toml` declares them and the
+//! [`Registry`] reads them, once, into one table that physics, picking, light, the mesher and
+//! survival all read ([`Block::properties`]). `docs/content.md` gives the file's keys.
 
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
@@ -242,6 +242,9 @@ pub enum Block {
     BedHeadWest = 107,
 }
 
+/// The weakest level flowing water has; it spreads no further sideways.
+pub const MAX_FLOW_LEVEL: u8 = 7;
+
 /// The light opacity of a block that light does not enter at all.
 pub const OPAQUE: u8 = 15;
 
@@ -260,22 +263,34 @@ pub enum RenderKind {
 }
 
 /// Which texture each face of a block shows, by tile name in the block atlas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FaceTextures {
     /// The +y face.
-    pub top: &'static str,
+    pub top: String,
     /// The four side faces.
-    pub side: &'static str,
+    pub side: String,
     /// The -y face.
-    pub bottom: &'static str,
+    pub bottom: String,
 }
 
 impl FaceTextures {
-    const fn all(name: &'static str) -> Self {
+    /// `name` on all six faces.
+    #[must_use]
+    pub fn all(name: &str) -> Self {
         Self {
-            top: name,
-            side: name,
-            bottom: name,
+            top: name.to_owned(),
+            side: name.to_owned(),
+            bottom: name.to_owned(),
+        }
+    }
+
+    /// The texture of `face`.
+    #[must_use]
+    pub fn of(&self, face: Face) -> &str {
+        match face {
+            Face::Up => &self.top,
+            Face::Down => &self.bottom,
+            _ => &self.side,
         }
     }
 }
@@ -303,16 +318,16 @@ pub enum Shape {
     },
 }
 
-/// Everything the game knows about one kind of block.
-#[derive(Clone, Copy, Debug)]
+/// Everything the game knows about one kind of block, as its pack declares it.
+#[derive(Clone, Debug)]
 pub struct BlockProperties {
     /// The block's name, lowercase, as used in scenarios and commands.
-    pub name: &'static str,
+    pub name: String,
     /// Collision boxes in block-local `[0, 1]³` coordinates; empty for blocks you pass through.
-    pub colliders: &'static [LocalBox],
+    pub colliders: Vec<LocalBox>,
     /// The boxes the look ray hits and the target outline draws: the colliders, or for a
     /// block you pass through but can still point at (a torch), its own small shape.
-    pub outline: &'static [LocalBox],
+    pub outline: Vec<LocalBox>,
     /// How the block is drawn.
     pub render: RenderKind,
     /// The shape it is drawn as.
@@ -328,6 +343,33 @@ pub struct BlockProperties {
     pub emission: u8,
     /// Whether it falls, as sand and gravel do, when nothing solid is under it.
     pub falls: bool,
+    /// Whether a placed block may take its cell (air, water, wild plants).
+    pub replaceable: bool,
+    /// Whether plants and cacti can stand on it.
+    pub holds_plants: bool,
+    /// Whether it stands only on a block that holds plants, and goes with it.
+    pub rooted: bool,
+    /// The material it sounds as; `None` for a block that makes no sound.
+    pub sound: Option<Sound>,
+    /// Its hardness in tenths, which sets how long it takes to dig; `None` where survival
+    /// cannot dig it.
+    pub hardness_tenths: Option<u32>,
+    /// The kind of tool that digs it fastest.
+    pub tool: Option<ToolKind>,
+    /// The weakest tier of its tool that gets anything out of it; `None` where a hand does.
+    pub tier: Option<Tier>,
+    /// What breaking it gives.
+    pub drop: Drop,
+    /// The block a player holds to place it.
+    pub held_as: Block,
+    /// The water it is.
+    pub water: Option<Water>,
+    /// The crop it is.
+    pub crop: Option<Crop>,
+    /// The door half it is.
+    pub door: Option<Door>,
+    /// The bed half it is.
+    pub bed: Option<Bed>,
 }
 
 /// A box in block-local coordinates, `min` and `max` within `[0, 1]` on each axis.
@@ -350,9 +392,17 @@ impl LocalBox {
     }
 }
 
+mod behaviour;
+mod load;
+mod problem;
 mod registry;
+mod schema;
 
-use registry::{FULL, PROPERTIES};
+pub use behaviour::{Bed, Crop, Door, Drop, Sound, Tier, ToolKind, Water};
+pub use load::MAX_BLOCKS;
+pub use problem::{Problem, Problems};
+use registry::BASE;
+pub use registry::Registry;
 
 impl Block {
     /// How many kinds of block there are.
@@ -481,6 +531,12 @@ impl Block {
     pub fn from_id(id: u8) -> Option<Self> {
         Self::ALL.get(usize::from(id)).copied()
     }
+
+    /// The registry every block's properties come from.
+    #[must_use]
+    pub fn registry() -> &'static Registry {
+        &BASE
+    }
 }
 
 /// Lets `$type` travel by its number: `From<$type>` for the number and `TryFrom` the number,
@@ -524,90 +580,82 @@ impl Block {
     /// The block called `name` (lowercase, as in [`BlockProperties::name`]).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|b| b.name() == name)
+        BASE.named(name)
     }
 
     /// Everything known about this block.
     #[must_use]
-    pub const fn properties(self) -> &'static BlockProperties {
-        &PROPERTIES[self as usize]
+    pub fn properties(self) -> &'static BlockProperties {
+        &BASE.blocks[self as usize]
     }
 
     /// The block's lowercase name.
     #[must_use]
-    pub const fn name(self) -> &'static str {
-        self.properties().name
+    pub fn name(self) -> &'static str {
+        &self.properties().name
     }
 
     /// The block's collision boxes in block-local coordinates.
     #[must_use]
-    pub const fn colliders(self) -> &'static [LocalBox] {
-        self.properties().colliders
+    pub fn colliders(self) -> &'static [LocalBox] {
+        &self.properties().colliders
     }
 
     /// The boxes the look ray hits and the outline draws, in block-local coordinates.
     #[must_use]
-    pub const fn outline(self) -> &'static [LocalBox] {
-        self.properties().outline
+    pub fn outline(self) -> &'static [LocalBox] {
+        &self.properties().outline
     }
 
     /// Light opacity: what entering this cell costs light beyond the step itself, 0 to
     /// [`OPAQUE`].
     #[must_use]
-    pub const fn opacity(self) -> u8 {
+    pub fn opacity(self) -> u8 {
         self.properties().opacity
     }
 
     /// The block light this block gives off.
     #[must_use]
-    pub const fn emission(self) -> u8 {
+    pub fn emission(self) -> u8 {
         self.properties().emission
     }
 
     /// The shape it is drawn as.
     #[must_use]
-    pub const fn shape(self) -> Shape {
+    pub fn shape(self) -> Shape {
         self.properties().shape
     }
 
-    /// The torch placed against `face` of a block: standing on a top face, leaning against
-    /// a side face and pointing away from it; none hangs under a bottom face.
+    /// The torch this one (held) becomes placed against `face` of a block: standing on a
+    /// top face, leaning against a side face and pointing away from it; `None` where it
+    /// cannot hang (under a bottom face) or this is no torch.
     #[must_use]
-    pub const fn torch_against(face: Face) -> Option<Self> {
-        match face {
-            Face::Up => Some(Self::Torch),
-            Face::East => Some(Self::WallTorchEast),
-            Face::West => Some(Self::WallTorchWest),
-            Face::South => Some(Self::WallTorchSouth),
-            Face::North => Some(Self::WallTorchNorth),
-            Face::Down => None,
-        }
+    pub fn torch_against(self, face: Face) -> Option<Self> {
+        BASE.torch(self, face)
     }
 
     /// The block a player holds to place this one: every torch is placed as a torch, which
-    /// stands or leans by the face it is placed against, and a lit furnace as the furnace,
-    /// whose fire is lit where it stands.
+    /// stands or leans by the face it is placed against, a lit furnace as the furnace, whose
+    /// fire is lit where it stands, a door as its shut lower half and a bed as its foot.
     #[must_use]
-    pub const fn held_as(self) -> Self {
-        match (self, self.shape()) {
-            (_, Shape::Torch { .. }) => Self::Torch,
-            (Self::LitFurnace, _) => Self::Furnace,
-            _ if self.is_door() => Self::DoorLowerNorth,
-            _ if self.is_bed() => Self::BedFootNorth,
-            _ => self,
-        }
+    pub fn held_as(self) -> Self {
+        self.properties().held_as
     }
 
     /// Whether this block's top and sides are whole faces that a torch can stand or lean
     /// on: its collider is the full cell.
     #[must_use]
     pub fn holds_torches(self) -> bool {
-        self.colliders() == FULL
+        let full = LocalBox {
+            min: [0.0; 3],
+            max: [1.0; 3],
+        };
+        self.colliders() == [full]
     }
 
     /// Whether anything collides with this block.
     #[must_use]
-    pub const fn is_solid(self) -> bool {
+    pub fn is_solid(self) -> bool {
         !self.colliders().is_empty()
     }
 
@@ -620,60 +668,50 @@ impl Block {
 
     /// Whether a player may break this block.
     #[must_use]
-    pub const fn is_breakable(self) -> bool {
+    pub fn is_breakable(self) -> bool {
         self.properties().breakable
     }
 
     /// Whether a placed block may replace this one (air, water of any level and wild plants
     /// can be built into; a crop cannot).
     #[must_use]
-    pub const fn is_replaceable(self) -> bool {
-        matches!(self, Self::Air) || self.is_water() || (self.is_plant() && !self.is_crop())
+    pub fn is_replaceable(self) -> bool {
+        self.properties().replaceable
     }
 
-    /// The stages of wheat, planted first and ripe last.
-    pub const WHEAT: [Self; 8] = [
-        Self::Wheat0,
-        Self::Wheat1,
-        Self::Wheat2,
-        Self::Wheat3,
-        Self::Wheat4,
-        Self::Wheat5,
-        Self::Wheat6,
-        Self::Wheat7,
-    ];
-
-    /// A crop's stage, 0 (planted) to 7 (ripe); `None` for anything else.
+    /// A crop's stage, 0 (planted) onwards; `None` for anything else.
     #[must_use]
-    pub const fn crop_stage(self) -> Option<u8> {
-        let id = self as u8;
-        if id >= Self::Wheat0 as u8 && id <= Self::Wheat7 as u8 {
-            Some(id - Self::Wheat0 as u8)
-        } else {
-            None
-        }
+    pub fn crop_stage(self) -> Option<u8> {
+        self.properties().crop.map(|c| c.stage)
     }
 
-    /// Whether this is a crop: planted by a player on farmland, growing by stages.
+    /// Whether this is a crop: planted by a player on its soil, growing by stages.
     #[must_use]
-    pub const fn is_crop(self) -> bool {
-        self.crop_stage().is_some()
+    pub fn is_crop(self) -> bool {
+        self.properties().crop.is_some()
     }
 
-    /// Whether this block can stay on `below`: a crop only on farmland, another plant on
-    /// what holds plants ([`Block::holds_plants`]), a door's upper half only on its lower
-    /// half; anything else on anything.
+    /// Whether some crop grows on this block, so that the crop goes when it does.
+    #[must_use]
+    pub fn is_soil(self) -> bool {
+        BASE.is_soil(self)
+    }
+
+    /// Whether this block can stay on `below`: a crop only on its soil, a rooted block
+    /// (plants, a cactus) on what holds plants ([`Block::holds_plants`]), a door's upper half
+    /// only on its lower half and its lower half on a whole block; anything else on anything.
     #[must_use]
     pub fn stands_on(self, below: Self) -> bool {
-        if let Some(door) = self.door() {
+        let properties = self.properties();
+        if let Some(door) = properties.door {
             if door.upper {
                 below.door() == Some(door.lower())
             } else {
                 below.holds_torches()
             }
-        } else if self.is_crop() {
-            below == Self::Farmland
-        } else if self.is_plant() || self == Self::Cactus {
+        } else if let Some(crop) = properties.crop {
+            below == crop.soil
+        } else if properties.rooted {
             below.holds_plants()
         } else {
             true
@@ -684,7 +722,7 @@ impl Block {
     /// walked through, broken by one click, replaced by a placed block, and gone when the
     /// block under it is.
     #[must_use]
-    pub const fn is_plant(self) -> bool {
+    pub fn is_plant(self) -> bool {
         matches!(self.properties().shape, Shape::Cross)
     }
 
@@ -692,25 +730,25 @@ impl Block {
     /// cactus.
     #[must_use]
     pub fn holds_plants(self) -> bool {
-        self.holds_torches() || self == Self::Cactus
+        self.properties().holds_plants
     }
 
     /// Whether this is water: a source, flowing or falling.
     #[must_use]
-    pub const fn is_water(self) -> bool {
-        matches!(self, Self::Water | Self::WaterFalling) || self.flow_level().is_some()
+    pub fn is_water(self) -> bool {
+        self.properties().water.is_some()
     }
 
     /// Whether faces of this block against `other` are inside one volume and hidden: a
     /// block against itself, and water against water of any level.
     #[must_use]
-    pub const fn merges_with(self, other: Self) -> bool {
-        self as u8 == other as u8 || (self.is_water() && other.is_water())
+    pub fn merges_with(self, other: Self) -> bool {
+        self == other || (self.is_water() && other.is_water())
     }
 
     /// Whether it falls when nothing solid is under it (sand, gravel).
     #[must_use]
-    pub const fn falls(self) -> bool {
+    pub fn falls(self) -> bool {
         self.properties().falls
     }
 }

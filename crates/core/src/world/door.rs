@@ -8,31 +8,17 @@
 
 use super::{Block, Face};
 
-/// The four ways a door faces, clockwise from north, in the order its blocks are numbered.
+/// The four ways a door faces, clockwise from north.
 const FACINGS: [Face; 4] = [Face::North, Face::East, Face::South, Face::West];
 
-/// One half of a door, as a block holds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Door {
-    /// The upper half (the lower stands on the ground).
-    pub upper: bool,
-    /// The side of its cell its panel stands against when shut: north, east, south or west.
-    pub facing: Face,
-    /// Whether it is open.
-    pub open: bool,
-}
+pub use super::block::Door;
 
 impl Door {
-    /// The door's block.
+    /// The door's block. A registry that has doors has every half of them (it checks), so
+    /// only a registry with no door at all gives air.
     #[must_use]
     pub fn block(self) -> Block {
-        let facing = FACINGS.iter().position(|&f| f == self.facing).unwrap_or(0);
-        let offset = usize::from(self.upper) * 8 + facing * 2 + usize::from(self.open);
-        let id = Block::DoorLowerNorth.id() as usize + offset;
-        u8::try_from(id)
-            .ok()
-            .and_then(Block::from_id)
-            .unwrap_or(Block::DoorLowerNorth)
+        Block::registry().door(self).unwrap_or(Block::Air)
     }
 
     /// Its lower half.
@@ -85,22 +71,13 @@ impl Door {
 impl Block {
     /// The door half this block is, if it is one.
     #[must_use]
-    pub const fn door(self) -> Option<Door> {
-        let (id, first) = (self as u8, Self::DoorLowerNorth as u8);
-        if id < first || id >= first + 16 {
-            return None;
-        }
-        let offset = id - first;
-        Some(Door {
-            upper: offset >= 8,
-            facing: FACINGS[(offset % 8 / 2) as usize],
-            open: offset % 2 == 1,
-        })
+    pub fn door(self) -> Option<Door> {
+        self.properties().door
     }
 
     /// Whether this block is a half of a door.
     #[must_use]
-    pub const fn is_door(self) -> bool {
+    pub fn is_door(self) -> bool {
         self.door().is_some()
     }
 }

@@ -6,48 +6,35 @@
 //! falling straight down (`water_falling`), which spreads like a source where it lands.
 
 use super::Block;
+use super::block::Water;
 
-/// The weakest level flowing water has; it spreads no further sideways.
-pub const MAX_FLOW_LEVEL: u8 = 7;
-
-/// The flowing-water blocks, by level: `FLOWING[l - 1]` is level `l`.
-const FLOWING: [Block; MAX_FLOW_LEVEL as usize] = [
-    Block::Water1,
-    Block::Water2,
-    Block::Water3,
-    Block::Water4,
-    Block::Water5,
-    Block::Water6,
-    Block::Water7,
-];
+pub use super::block::MAX_FLOW_LEVEL;
 
 impl Block {
     /// The level of flowing water, 1 to [`MAX_FLOW_LEVEL`]; `None` for sources, falling water
     /// and every other block.
     #[must_use]
-    pub const fn flow_level(self) -> Option<u8> {
-        let id = self as u8;
-        if id >= Self::Water1 as u8 && id <= Self::Water7 as u8 {
-            Some(id - Self::Water1 as u8 + 1)
-        } else {
-            None
+    pub fn flow_level(self) -> Option<u8> {
+        match self.properties().water {
+            Some(Water::Flowing(level)) => Some(level),
+            _ => None,
         }
     }
 
     /// Flowing water of `level` (1 to [`MAX_FLOW_LEVEL`]); `None` for any other level.
     #[must_use]
     pub fn flowing(level: u8) -> Option<Self> {
-        FLOWING.get(usize::from(level).checked_sub(1)?).copied()
+        Self::registry().flowing(level)
     }
 
     /// The level water spreads sideways from: 0 for a source and for falling water (which
     /// lands spreading as a source would), the level of flowing water; `None` for blocks
     /// that are not water.
     #[must_use]
-    pub const fn spread_level(self) -> Option<u8> {
-        match self {
-            Self::Water | Self::WaterFalling => Some(0),
-            _ => self.flow_level(),
+    pub fn spread_level(self) -> Option<u8> {
+        match self.properties().water? {
+            Water::Source | Water::Falling => Some(0),
+            Water::Flowing(level) => Some(level),
         }
     }
 
@@ -55,14 +42,11 @@ impl Block {
     /// falling water (1), which beats flowing water of level `l` (`l + 1`); lower is stronger.
     /// `None` for blocks that are not water.
     #[must_use]
-    pub const fn water_rank(self) -> Option<u8> {
-        match self {
-            Self::Water => Some(0),
-            Self::WaterFalling => Some(1),
-            _ => match self.flow_level() {
-                Some(l) => Some(l + 1),
-                None => None,
-            },
+    pub fn water_rank(self) -> Option<u8> {
+        match self.properties().water? {
+            Water::Source => Some(0),
+            Water::Falling => Some(1),
+            Water::Flowing(level) => Some(level + 1),
         }
     }
 }

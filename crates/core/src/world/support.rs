@@ -3,7 +3,7 @@
 //! (becomes air) when that block goes; a crop needs farmland under it, and a door's upper
 //! half its lower half.
 
-use super::{Block, BlockPos, BlockSource, Face};
+use super::{BlockPos, BlockSource, Face};
 
 /// What the blocks at `removed` held, now that they no longer hold it: the torches standing
 /// on top of them and leaning against their sides, and the plants and cacti on top of
@@ -18,7 +18,8 @@ pub(super) fn held_by(world: &impl BlockSource, removed: &[BlockPos]) -> Vec<Blo
         }
         for face in [Face::Up, Face::East, Face::West, Face::South, Face::North] {
             let pos = support.offset(face.normal());
-            if Some(world.block(pos)) == Block::torch_against(face) {
+            let block = world.block(pos);
+            if Some(block) == block.held_as().torch_against(face) {
                 dropped.push(pos);
             }
         }

@@ -7,9 +7,10 @@
 //! Hardness is kept in tenths so that the ticks are worked out in whole numbers: 60 × 1.5
 //! / 10 = 9 ticks per tenth, and 60 × 5 / 10 = 30.
 
-use super::tools::{Material, Tier, Tool, ToolKind};
+use super::tools::{Tier, Tool, ToolKind};
 use crate::sim::Item;
 use crate::world::Block;
+use crate::world::block::Drop;
 
 /// Ticks of digging per tenth of hardness, divided by the speed, with no tool needed or
 /// the right kind used.
@@ -20,95 +21,21 @@ const TICKS_PER_TENTH_WITHOUT_TOOL: u32 = 30;
 /// A block's hardness in tenths (Minecraft's values: stone 1.5 is 15), or `None` for a
 /// block no one can break (air, bedrock, water).
 #[must_use]
-pub const fn hardness_tenths(block: Block) -> Option<u32> {
-    use Block as B;
-    Some(match block {
-        B::Air | B::Bedrock | B::Water | B::WaterFalling => return None,
-        B::Water1 | B::Water2 | B::Water3 | B::Water4 | B::Water5 | B::Water6 | B::Water7 => {
-            return None;
-        }
-        B::Torch | B::WallTorchEast | B::WallTorchWest | B::WallTorchSouth | B::WallTorchNorth => 0,
-        B::TallGrass | B::Dandelion | B::Poppy | B::Cornflower | B::DeadBush => 0,
-        B::Wheat0 | B::Wheat1 | B::Wheat2 | B::Wheat3 | B::Wheat4 | B::Wheat5 | B::Wheat6 => 0,
-        B::Wheat7 => 0,
-        B::Farmland => 6,
-        B::Leaves | B::SpruceLeaves | B::BirchLeaves | B::Snow => 2,
-        B::Glass | B::Glowstone => 3,
-        B::Cactus => 4,
-        B::Dirt | B::Sand | B::Ice => 5,
-        B::Grass | B::Gravel | B::Clay => 6,
-        B::Sandstone | B::SandstoneSlab => 8,
-        B::WhiteWool
-        | B::OrangeWool
-        | B::MagentaWool
-        | B::LightBlueWool
-        | B::YellowWool
-        | B::LimeWool
-        | B::PinkWool
-        | B::GrayWool
-        | B::LightGrayWool
-        | B::CyanWool
-        | B::PurpleWool
-        | B::BlueWool
-        | B::BrownWool
-        | B::GreenWool
-        | B::RedWool
-        | B::BlackWool => 8,
-        B::Stone | B::StoneSlab => 15,
-        B::Log | B::SpruceLog | B::BirchLog | B::Planks | B::SprucePlanks | B::BirchPlanks => 20,
-        B::PlanksSlab | B::Cobblestone | B::CobblestoneSlab => 20,
-        B::Bricks | B::BrickSlab | B::StoneBricks | B::StoneBrickSlab => 20,
-        B::CraftingTable | B::Chest => 25,
-        B::CoalOre | B::IronOre | B::GoldOre | B::DiamondOre => 30,
-        B::Furnace | B::LitFurnace => 35,
-        _ if block.is_door() => 30,
-        _ if block.is_bed() => 2,
-        _ => return None,
-    })
+pub fn hardness_tenths(block: Block) -> Option<u32> {
+    block.properties().hardness_tenths
 }
 
 /// The kind of tool that digs `block` fastest, if any does.
 #[must_use]
-pub const fn right_tool(block: Block) -> Option<ToolKind> {
-    use Block as B;
-    match block {
-        B::Log | B::SpruceLog | B::BirchLog | B::Planks | B::SprucePlanks | B::BirchPlanks => {
-            Some(ToolKind::Axe)
-        }
-        B::PlanksSlab | B::CraftingTable | B::Chest => Some(ToolKind::Axe),
-        _ if block.is_door() => Some(ToolKind::Axe),
-        B::Dirt | B::Grass | B::Sand | B::Gravel | B::Clay | B::Snow | B::Farmland => {
-            Some(ToolKind::Shovel)
-        }
-        B::Ice => Some(ToolKind::Pickaxe),
-        _ if needed_tier(block).is_some() => Some(ToolKind::Pickaxe),
-        _ => None,
-    }
+pub fn right_tool(block: Block) -> Option<ToolKind> {
+    block.properties().tool
 }
 
-/// The weakest pickaxe that gets anything out of `block`, for the blocks that drop nothing
-/// broken any other way: stone-like blocks and ores.
+/// The weakest tool of its kind that gets anything out of `block`, for the blocks that drop
+/// nothing broken any other way: stone-like blocks and ores.
 #[must_use]
-pub const fn needed_tier(block: Block) -> Option<Tier> {
-    use Block as B;
-    match block {
-        B::Stone
-        | B::StoneSlab
-        | B::Cobblestone
-        | B::CobblestoneSlab
-        | B::Bricks
-        | B::BrickSlab
-        | B::StoneBricks
-        | B::StoneBrickSlab
-        | B::Sandstone
-        | B::SandstoneSlab
-        | B::Furnace
-        | B::LitFurnace
-        | B::CoalOre => Some(Tier::Wood),
-        B::IronOre => Some(Tier::Stone),
-        B::GoldOre | B::DiamondOre => Some(Tier::Iron),
-        _ => None,
-    }
+pub fn needed_tier(block: Block) -> Option<Tier> {
+    block.properties().tier
 }
 
 /// Whether `tool` is the kind that is right for `block`.
@@ -117,11 +44,13 @@ fn is_right(block: Block, tool: Option<Tool>) -> bool {
 }
 
 /// Whether breaking `block` with `tool` (or the hand) gets anything out of it: always for a
-/// block that needs no tool, and otherwise with a pickaxe of at least the tier it needs.
+/// block that needs no tool, and otherwise with its kind of tool of at least the tier it
+/// needs.
 #[must_use]
 pub fn harvests(block: Block, tool: Option<Tool>) -> bool {
-    needed_tier(block)
-        .is_none_or(|tier| tool.is_some_and(|t| t.kind == ToolKind::Pickaxe && t.tier >= tier))
+    needed_tier(block).is_none_or(|tier| {
+        tool.is_some_and(|t| Some(t.kind) == right_tool(block) && t.tier >= tier)
+    })
 }
 
 /// The ticks of holding the dig control on `block` with `tool` in hand that break it (0:
@@ -142,34 +71,27 @@ pub fn dig_ticks(block: Block, tool: Option<Tool>) -> Option<u32> {
     Some((tenths * per_tenth).div_ceil(speed))
 }
 
-/// What breaking `block` with `tool` drops: stone gives cobblestone, grass dirt, coal ore
-/// coal and diamond ore a diamond; leaves, glass, ice and tall grass give nothing, and
-/// neither does a block broken without the pickaxe it needs; the rest give the block a
-/// player holds to place them (a wall torch gives a torch).
+/// What breaking `block` with `tool` drops, as its properties say ([`Drop`]): stone gives
+/// cobblestone, grass dirt, coal ore coal and diamond ore a diamond; leaves, glass, ice and
+/// tall grass give nothing, and neither does a block broken without the tool it needs; the
+/// rest give the block a player holds to place them (a wall torch gives a torch). What a
+/// crop, tall grass or leaves give by chance is [`super::farming`]'s.
 #[must_use]
 pub fn drop_of(block: Block, tool: Option<Tool>) -> Option<Item> {
-    use Block as B;
     if !harvests(block, tool) || hardness_tenths(block).is_none() {
         return None;
     }
-    match block {
-        B::Stone => Some(Item::Block(B::Cobblestone)),
-        B::Grass | B::Farmland => Some(Item::Block(B::Dirt)),
-        B::CoalOre => Some(Item::Material(Material::Coal)),
-        B::DiamondOre => Some(Item::Material(Material::Diamond)),
-        B::Leaves | B::SpruceLeaves | B::BirchLeaves | B::Glass | B::Ice | B::TallGrass => None,
-        // What a crop gives depends on its stage and on chance: [`super::farming`].
-        _ if block.is_crop() => None,
-        // A door is one item, dropped by its lower half; a bed, by its foot.
-        _ if block.door().is_some_and(|d| d.upper) => None,
-        _ if block.bed().is_some_and(|b| b.head) => None,
-        _ => Some(Item::Block(block.held_as())),
+    match &block.properties().drop {
+        Drop::Held => Some(Item::Block(block.held_as())),
+        Drop::Nothing => None,
+        Drop::Named(name) => Item::from_name(name),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::survival::Material;
 
     #[expect(
         clippy::unnecessary_wraps,

@@ -181,14 +181,14 @@ impl Simulation {
     /// The crop at `cell`, due for its update: it grows a stage if it is not ripe, and
     /// schedules the next.
     pub(in crate::sim) fn grow(&mut self, cell: BlockPos) {
-        let Some(stage) = self.world.block(cell).crop_stage() else {
+        let Some(crop) = self.world.block(cell).properties().crop else {
             return;
         };
-        let Some(&next) = Block::WHEAT.get(usize::from(stage) + 1) else {
+        let Some(next) = crop.next else {
             return;
         };
         self.world.set_block(cell, next);
-        if next.crop_stage() < Some(7) {
+        if next.properties().crop.is_some_and(|c| c.next.is_some()) {
             let due = self.tick + self.grow_ticks(cell);
             self.updates.schedule(cell, due);
         }

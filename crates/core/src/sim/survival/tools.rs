@@ -5,32 +5,7 @@
 //! sets how fast it digs the blocks its kind is right for and how many uses it lasts, with
 //! Minecraft's numbers: speeds 2, 4, 6 and 8, and 59, 131, 250 and 1,561 uses.
 
-/// What a tool is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum ToolKind {
-    /// Stone-like blocks, ores, bricks, sandstone and ice.
-    Pickaxe,
-    /// Logs, planks and what is made of wood.
-    Axe,
-    /// Dirt, grass, sand, gravel, clay and snow.
-    Shovel,
-    /// Tills dirt and grass into farmland; digs nothing faster.
-    Hoe,
-}
-
-/// What a tool is made of, weakest first: the order is the order of strength, so a tier
-/// compares as "at least" another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Tier {
-    /// Planks.
-    Wood,
-    /// Cobblestone.
-    Stone,
-    /// Iron ingots.
-    Iron,
-    /// Diamonds.
-    Diamond,
-}
+pub use crate::world::block::{Tier, ToolKind};
 
 impl Tier {
     /// Every tier, weakest first.

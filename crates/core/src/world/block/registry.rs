@@ -1,408 +1,205 @@
-//! The registry's table: every block's properties, in id order, and the shapes and texture
-//! sets they share.
+//! The registry: every block's properties, read from a pack's `blocks.toml`, and the tables
+//! built from them once so that finding a block by its name or its part costs a lookup.
 
-use super::{Block, BlockProperties, Face, FaceTextures, LocalBox, OPAQUE, RenderKind, Shape};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
 
-pub(super) const FULL: &[LocalBox] = &[LocalBox {
-    min: [0.0, 0.0, 0.0],
-    max: [1.0, 1.0, 1.0],
-}];
-const LOWER_HALF: &[LocalBox] = &[LocalBox {
-    min: [0.0, 0.0, 0.0],
-    max: [1.0, 0.5, 1.0],
-}];
-const NONE: &[LocalBox] = &[];
-/// A cactus: a sixteenth inside its cell on the four sides, the whole height.
-const CACTUS: &[LocalBox] = &[sixteenths([1.0, 0.0, 1.0], [15.0, 16.0, 15.0])];
-/// What the look ray hits of tall grass and a dead bush: most of the cell, not its top.
-const BUSH: &[LocalBox] = &[sixteenths([2.0, 0.0, 2.0], [14.0, 13.0, 14.0])];
-/// What the look ray hits of a flower: its stem and head in the middle of the cell.
-const FLOWER: &[LocalBox] = &[sixteenths([5.0, 0.0, 5.0], [11.0, 10.0, 11.0])];
+use super::{Bed, Block, BlockProperties, Door, Problems, Shape, Water, load};
+use crate::world::Face;
 
-/// What the look ray hits of wheat at each stage: as tall as it has grown.
-const WHEAT_0: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 2.0, 16.0])];
-const WHEAT_1: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 4.0, 16.0])];
-const WHEAT_2: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 6.0, 16.0])];
-const WHEAT_3: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 8.0, 16.0])];
-const WHEAT_4: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 10.0, 16.0])];
-const WHEAT_5: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 12.0, 16.0])];
-const WHEAT_6: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 14.0, 16.0])];
-const WHEAT_7: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 16.0, 16.0])];
+/// The base pack's blocks, built into the game: the blocks every world has.
+const BASE_BLOCKS: &str = include_str!("../../../../../assets/content/base/blocks.toml");
 
-/// A door's panel, three sixteenths thick, against each side of its cell.
-const PANEL_NORTH: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 16.0, 3.0])];
-const PANEL_SOUTH: &[LocalBox] = &[sixteenths([0.0, 0.0, 13.0], [16.0, 16.0, 16.0])];
-const PANEL_WEST: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [3.0, 16.0, 16.0])];
-const PANEL_EAST: &[LocalBox] = &[sixteenths([13.0, 0.0, 0.0], [16.0, 16.0, 16.0])];
+/// The registry of the base pack, read on first use.
+pub(super) static BASE: LazyLock<Registry> =
+    LazyLock::new(|| match Registry::read("blocks.toml", BASE_BLOCKS) {
+        Ok(registry) => registry,
+        // The file is compiled in and a test reads it, so this is a build that never ran its
+        // tests; nothing a player does can reach it.
+        Err(problems) => panic!("the base pack's blocks.toml: {problems}"),
+    });
 
-/// A door's half: its panel, solid, drawn cut-out as boxes, clear to light.
-const fn door(
-    name: &'static str,
-    tile: &'static str,
-    panel: &'static [LocalBox],
-) -> BlockProperties {
-    BlockProperties {
-        colliders: panel,
-        outline: panel,
-        render: RenderKind::Cutout,
-        shape: Shape::Boxes,
-        opacity: 0,
-        ..solid(name, FaceTextures::all(tile))
-    }
+/// Every block's properties, by id, and the ways to find a block.
+pub struct Registry {
+    /// Properties, indexed by block id.
+    pub(super) blocks: Vec<BlockProperties>,
+    /// Each block's id, by name.
+    names: BTreeMap<String, Block>,
+    /// Each torch, by the block it is held as and the face of a block it is placed against.
+    torches: BTreeMap<(Block, Face), Block>,
+    /// Each door half, by what it is.
+    doors: BTreeMap<(bool, Face, bool), Block>,
+    /// Each bed half, by what it is.
+    beds: BTreeMap<(bool, Face), Block>,
+    /// Flowing water by level, 1 first.
+    flowing: BTreeMap<u8, Block>,
+    /// The blocks some crop grows on.
+    soils: BTreeSet<Block>,
 }
 
-/// A bed's half: nine sixteenths high.
-const BED: &[LocalBox] = &[sixteenths([0.0, 0.0, 0.0], [16.0, 9.0, 16.0])];
+impl Registry {
+    /// Reads `text`, the contents of a `blocks.toml` called `file`.
+    ///
+    /// # Errors
+    /// Every problem with the file, each naming its line and key.
+    pub fn read(file: &str, text: &str) -> Result<Self, Problems> {
+        let blocks = load::load(file, text).map_err(Problems)?;
+        let mut registry = Self {
+            names: BTreeMap::new(),
+            torches: BTreeMap::new(),
+            doors: BTreeMap::new(),
+            beds: BTreeMap::new(),
+            flowing: BTreeMap::new(),
+            soils: BTreeSet::new(),
+            blocks: Vec::new(),
+        };
+        let mut problems = Vec::new();
+        for (id, properties) in blocks.iter().enumerate() {
+            let Some(block) = u8::try_from(id).ok().and_then(Block::from_id) else {
+                continue;
+            };
+            let mut claim = |taken: Option<Block>, what: String| {
+                if let Some(first) = taken {
+                    problems.push(super::Problem {
+                        file: file.to_owned(),
+                        line: 0,
+                        key: "block".to_owned(),
+                        message: format!("{} and {first} are both {what}", properties.name),
+                    });
+                }
+            };
+            registry.names.insert(properties.name.clone(), block);
+            if let Shape::Torch { wall } = properties.shape {
+                let face = wall.unwrap_or(Face::Up);
+                let key = (properties.held_as, face);
+                let taken = registry.torches.insert(key, block);
+                claim(taken, format!("the torch against the {face:?} face"));
+            }
+            if let Some(Door {
+                upper,
+                facing,
+                open,
+            }) = properties.door
+            {
+                let taken = registry.doors.insert((upper, facing, open), block);
+                claim(taken, format!("the door half {upper}/{facing:?}/{open}"));
+            }
+            if let Some(Bed { head, facing }) = properties.bed {
+                let taken = registry.beds.insert((head, facing), block);
+                claim(taken, format!("the bed half {head}/{facing:?}"));
+            }
+            if let Some(crop) = properties.crop {
+                registry.soils.insert(crop.soil);
+            }
+            if let Some(Water::Flowing(level)) = properties.water {
+                let taken = registry.flowing.insert(level, block);
+                claim(taken, format!("flowing water of level {level}"));
+            }
+        }
+        problems.extend(registry.incomplete_families(file));
+        if !problems.is_empty() {
+            return Err(Problems(problems));
+        }
+        registry.blocks = blocks;
+        Ok(registry)
+    }
 
-/// A bed's half: solid to its nine sixteenths, drawn cut-out as a box, clear to light, its
-/// top showing `top`.
-const fn bed(name: &'static str, top: &'static str) -> BlockProperties {
-    BlockProperties {
-        colliders: BED,
-        outline: BED,
-        render: RenderKind::Cutout,
-        shape: Shape::Boxes,
-        opacity: 0,
-        ..solid(
-            name,
-            FaceTextures {
-                top,
-                side: "bed_side",
-                bottom: "planks",
-            },
-        )
+    /// A problem for each family of blocks declared in part: a door needs its sixteen
+    /// halves (two halves, four ways, shut and open), a bed its eight, flowing water its
+    /// seven levels, so that the game never looks for a block that is not there.
+    fn incomplete_families(&self, file: &str) -> Vec<super::Problem> {
+        let sides = [Face::North, Face::East, Face::South, Face::West];
+        let mut missing = Vec::new();
+        if !self.doors.is_empty() {
+            for (upper, facing, open) in sides.iter().flat_map(|&f| {
+                [
+                    (false, f, false),
+                    (false, f, true),
+                    (true, f, false),
+                    (true, f, true),
+                ]
+            }) {
+                if !self.doors.contains_key(&(upper, facing, open)) {
+                    let half = if upper { "upper" } else { "lower" };
+                    missing.push(format!(
+                        "the door's {half} half facing {facing:?}, open = {open}"
+                    ));
+                }
+            }
+        }
+        if !self.beds.is_empty() {
+            for (head, facing) in sides.iter().flat_map(|&f| [(false, f), (true, f)]) {
+                if !self.beds.contains_key(&(head, facing)) {
+                    let part = if head { "head" } else { "foot" };
+                    missing.push(format!("the bed's {part} facing {facing:?}"));
+                }
+            }
+        }
+        if !self.flowing.is_empty() {
+            for level in 1..=super::MAX_FLOW_LEVEL {
+                if !self.flowing.contains_key(&level) {
+                    missing.push(format!("flowing water of level {level}"));
+                }
+            }
+        }
+        missing
+            .into_iter()
+            .map(|what| super::Problem {
+                file: file.to_owned(),
+                line: 0,
+                key: "block".to_owned(),
+                message: format!("no block is {what}"),
+            })
+            .collect()
+    }
+
+    /// How many blocks it holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Whether it holds no block at all.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// The block called `name`.
+    #[must_use]
+    pub fn named(&self, name: &str) -> Option<Block> {
+        self.names.get(name).copied()
+    }
+
+    /// The torch held as `held` that is placed against `face`.
+    #[must_use]
+    pub fn torch(&self, held: Block, face: Face) -> Option<Block> {
+        self.torches.get(&(held, face)).copied()
+    }
+
+    /// The block that is door half `door`.
+    #[must_use]
+    pub fn door(&self, door: Door) -> Option<Block> {
+        self.doors
+            .get(&(door.upper, door.facing, door.open))
+            .copied()
+    }
+
+    /// The block that is bed half `bed`.
+    #[must_use]
+    pub fn bed(&self, bed: Bed) -> Option<Block> {
+        self.beds.get(&(bed.head, bed.facing)).copied()
+    }
+
+    /// Whether some crop grows on `block`.
+    #[must_use]
+    pub fn is_soil(&self, block: Block) -> bool {
+        self.soils.contains(&block)
+    }
+
+    /// Flowing water of `level`.
+    #[must_use]
+    pub fn flowing(&self, level: u8) -> Option<Block> {
+        self.flowing.get(&level).copied()
     }
 }
-
-/// A box given in sixteenths of a block, the unit block textures are drawn in.
-const fn sixteenths(min: [f64; 3], max: [f64; 3]) -> LocalBox {
-    LocalBox {
-        min: [min[0] / 16.0, min[1] / 16.0, min[2] / 16.0],
-        max: [max[0] / 16.0, max[1] / 16.0, max[2] / 16.0],
-    }
-}
-
-/// What the look ray hits of a standing torch: its stick, with a little room around it.
-const TORCH_ON_FLOOR: &[LocalBox] = &[sixteenths([6.0, 0.0, 6.0], [10.0, 10.0, 10.0])];
-/// The same for torches on walls, by the way they point: against the wall behind them,
-/// raised, as the stick leans out.
-const TORCH_POINTING_EAST: &[LocalBox] = &[sixteenths([0.0, 3.0, 5.5], [5.0, 13.0, 10.5])];
-const TORCH_POINTING_WEST: &[LocalBox] = &[sixteenths([11.0, 3.0, 5.5], [16.0, 13.0, 10.5])];
-const TORCH_POINTING_SOUTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 0.0], [10.5, 13.0, 5.0])];
-const TORCH_POINTING_NORTH: &[LocalBox] = &[sixteenths([5.5, 3.0, 11.0], [10.5, 13.0, 16.0])];
-
-const fn solid(name: &'static str, textures: FaceTextures) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: FULL,
-        outline: FULL,
-        render: RenderKind::Opaque,
-        shape: Shape::Cube,
-        textures,
-        breakable: true,
-        opacity: OPAQUE,
-        emission: 0,
-        falls: false,
-    }
-}
-
-/// A torch: no collision, drawn cut-out, clear to light and giving off 14.
-const fn torch(
-    name: &'static str,
-    wall: Option<Face>,
-    outline: &'static [LocalBox],
-) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: NONE,
-        outline,
-        render: RenderKind::Cutout,
-        shape: Shape::Torch { wall },
-        textures: FaceTextures::all("torch"),
-        breakable: true,
-        opacity: 0,
-        emission: 14,
-        falls: false,
-    }
-}
-
-/// A plant: no collision, drawn as two crossed cut-out quads, clear to light, and picked by
-/// its small `outline`.
-const fn plant(name: &'static str, outline: &'static [LocalBox]) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: NONE,
-        outline,
-        render: RenderKind::Cutout,
-        shape: Shape::Cross,
-        textures: FaceTextures::all(name),
-        breakable: true,
-        opacity: 0,
-        emission: 0,
-        falls: false,
-    }
-}
-
-/// Leaves: cut-out, and light loses one level more in them than in air.
-const fn leaves(name: &'static str) -> BlockProperties {
-    BlockProperties {
-        render: RenderKind::Cutout,
-        opacity: 1,
-        ..solid(name, FaceTextures::all(name))
-    }
-}
-
-/// Water, still or flowing: not solid, never targeted by the look ray, translucent, and
-/// costing light the same two levels whatever its level, so flowing never re-lights a lake.
-const fn water(name: &'static str) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: NONE,
-        outline: NONE,
-        render: RenderKind::Translucent,
-        shape: Shape::Cube,
-        textures: FaceTextures::all("water"),
-        breakable: false,
-        opacity: 2,
-        emission: 0,
-        falls: false,
-    }
-}
-
-/// A log: rings on its ends, bark on its sides.
-const fn log_faces(end: &'static str, bark: &'static str) -> FaceTextures {
-    FaceTextures {
-        top: end,
-        side: bark,
-        bottom: end,
-    }
-}
-
-/// Sandstone's faces: a smooth top, banded sides and a rough bottom.
-const SANDSTONE: FaceTextures = FaceTextures {
-    top: "sandstone_top",
-    side: "sandstone_side",
-    bottom: "sandstone_bottom",
-};
-
-/// The crafting table: a grid on top, tools on its sides, planks underneath.
-const CRAFTING_TABLE: FaceTextures = FaceTextures {
-    top: "crafting_table_top",
-    side: "crafting_table_side",
-    bottom: "planks",
-};
-
-/// A furnace's faces, with `front` on all four sides (blocks have no facing): smooth stone
-/// above and below.
-const fn furnace_faces(front: &'static str) -> FaceTextures {
-    FaceTextures {
-        top: "furnace_top",
-        side: front,
-        bottom: "furnace_top",
-    }
-}
-
-/// The lower half of a block with `textures`: half-height sides show the lower half of
-/// their tile, and light passes over it.
-const fn slab(name: &'static str, textures: FaceTextures) -> BlockProperties {
-    BlockProperties {
-        name,
-        colliders: LOWER_HALF,
-        outline: LOWER_HALF,
-        render: RenderKind::Cutout,
-        shape: Shape::LowerHalf,
-        textures,
-        breakable: true,
-        opacity: 0,
-        emission: 0,
-        falls: false,
-    }
-}
-
-/// The registry, indexed by block id.
-pub(super) const PROPERTIES: [BlockProperties; Block::COUNT] = [
-    BlockProperties {
-        name: "air",
-        colliders: NONE,
-        outline: NONE,
-        render: RenderKind::Invisible,
-        shape: Shape::Cube,
-        textures: FaceTextures::all("stone"),
-        breakable: false,
-        opacity: 0,
-        emission: 0,
-        falls: false,
-    },
-    solid("stone", FaceTextures::all("stone")),
-    solid("dirt", FaceTextures::all("dirt")),
-    solid(
-        "grass",
-        FaceTextures {
-            top: "grass_top",
-            side: "grass_side",
-            bottom: "dirt",
-        },
-    ),
-    BlockProperties {
-        falls: true,
-        ..solid("sand", FaceTextures::all("sand"))
-    },
-    BlockProperties {
-        falls: true,
-        ..solid("gravel", FaceTextures::all("gravel"))
-    },
-    BlockProperties {
-        breakable: false,
-        ..solid("bedrock", FaceTextures::all("bedrock"))
-    },
-    solid("log", log_faces("log_top", "log_side")),
-    leaves("leaves"),
-    solid("planks", FaceTextures::all("planks")),
-    solid("cobblestone", FaceTextures::all("cobblestone")),
-    BlockProperties {
-        render: RenderKind::Translucent,
-        opacity: 0,
-        ..solid("glass", FaceTextures::all("glass"))
-    },
-    water("water"),
-    slab(
-        "stone_slab",
-        FaceTextures {
-            top: "stone_slab_top",
-            side: "stone_slab_side",
-            bottom: "stone_slab_top",
-        },
-    ),
-    BlockProperties {
-        emission: 15,
-        ..solid("glowstone", FaceTextures::all("glowstone"))
-    },
-    torch("torch", None, TORCH_ON_FLOOR),
-    torch("wall_torch_east", Some(Face::East), TORCH_POINTING_EAST),
-    torch("wall_torch_west", Some(Face::West), TORCH_POINTING_WEST),
-    torch("wall_torch_south", Some(Face::South), TORCH_POINTING_SOUTH),
-    torch("wall_torch_north", Some(Face::North), TORCH_POINTING_NORTH),
-    water("water_1"),
-    water("water_2"),
-    water("water_3"),
-    water("water_4"),
-    water("water_5"),
-    water("water_6"),
-    water("water_7"),
-    water("water_falling"),
-    solid("bricks", FaceTextures::all("bricks")),
-    solid("stone_bricks", FaceTextures::all("stone_bricks")),
-    solid("sandstone", SANDSTONE),
-    solid("white_wool", FaceTextures::all("white_wool")),
-    solid("orange_wool", FaceTextures::all("orange_wool")),
-    solid("magenta_wool", FaceTextures::all("magenta_wool")),
-    solid("light_blue_wool", FaceTextures::all("light_blue_wool")),
-    solid("yellow_wool", FaceTextures::all("yellow_wool")),
-    solid("lime_wool", FaceTextures::all("lime_wool")),
-    solid("pink_wool", FaceTextures::all("pink_wool")),
-    solid("gray_wool", FaceTextures::all("gray_wool")),
-    solid("light_gray_wool", FaceTextures::all("light_gray_wool")),
-    solid("cyan_wool", FaceTextures::all("cyan_wool")),
-    solid("purple_wool", FaceTextures::all("purple_wool")),
-    solid("blue_wool", FaceTextures::all("blue_wool")),
-    solid("brown_wool", FaceTextures::all("brown_wool")),
-    solid("green_wool", FaceTextures::all("green_wool")),
-    solid("red_wool", FaceTextures::all("red_wool")),
-    solid("black_wool", FaceTextures::all("black_wool")),
-    solid("snow", FaceTextures::all("snow")),
-    BlockProperties {
-        render: RenderKind::Translucent,
-        opacity: 2,
-        ..solid("ice", FaceTextures::all("ice"))
-    },
-    solid("clay", FaceTextures::all("clay")),
-    solid("spruce_log", log_faces("spruce_log_top", "spruce_log_side")),
-    solid("spruce_planks", FaceTextures::all("spruce_planks")),
-    solid("birch_log", log_faces("birch_log_top", "birch_log_side")),
-    solid("birch_planks", FaceTextures::all("birch_planks")),
-    solid("coal_ore", FaceTextures::all("coal_ore")),
-    solid("iron_ore", FaceTextures::all("iron_ore")),
-    solid("gold_ore", FaceTextures::all("gold_ore")),
-    solid("diamond_ore", FaceTextures::all("diamond_ore")),
-    slab("planks_slab", FaceTextures::all("planks")),
-    slab("cobblestone_slab", FaceTextures::all("cobblestone")),
-    slab("brick_slab", FaceTextures::all("bricks")),
-    slab("stone_brick_slab", FaceTextures::all("stone_bricks")),
-    slab("sandstone_slab", SANDSTONE),
-    plant("tall_grass", BUSH),
-    plant("dandelion", FLOWER),
-    plant("poppy", FLOWER),
-    plant("cornflower", FLOWER),
-    plant("dead_bush", BUSH),
-    BlockProperties {
-        colliders: CACTUS,
-        outline: CACTUS,
-        render: RenderKind::Cutout,
-        shape: Shape::Inset,
-        opacity: 0,
-        ..solid(
-            "cactus",
-            FaceTextures {
-                top: "cactus_top",
-                side: "cactus_side",
-                bottom: "cactus_top",
-            },
-        )
-    },
-    leaves("spruce_leaves"),
-    leaves("birch_leaves"),
-    solid("crafting_table", CRAFTING_TABLE),
-    solid("furnace", furnace_faces("furnace_front")),
-    BlockProperties {
-        emission: 13,
-        ..solid("lit_furnace", furnace_faces("furnace_front_lit"))
-    },
-    solid(
-        "farmland",
-        FaceTextures {
-            top: "farmland",
-            side: "dirt",
-            bottom: "dirt",
-        },
-    ),
-    plant("wheat_0", WHEAT_0),
-    plant("wheat_1", WHEAT_1),
-    plant("wheat_2", WHEAT_2),
-    plant("wheat_3", WHEAT_3),
-    plant("wheat_4", WHEAT_4),
-    plant("wheat_5", WHEAT_5),
-    plant("wheat_6", WHEAT_6),
-    plant("wheat_7", WHEAT_7),
-    solid(
-        "chest",
-        FaceTextures {
-            top: "chest_top",
-            side: "chest_side",
-            bottom: "chest_top",
-        },
-    ),
-    door("door", "door_lower", PANEL_NORTH),
-    door("door_lower_north_open", "door_lower", PANEL_EAST),
-    door("door_lower_east", "door_lower", PANEL_EAST),
-    door("door_lower_east_open", "door_lower", PANEL_SOUTH),
-    door("door_lower_south", "door_lower", PANEL_SOUTH),
-    door("door_lower_south_open", "door_lower", PANEL_WEST),
-    door("door_lower_west", "door_lower", PANEL_WEST),
-    door("door_lower_west_open", "door_lower", PANEL_NORTH),
-    door("door_upper_north", "door_upper", PANEL_NORTH),
-    door("door_upper_north_open", "door_upper", PANEL_EAST),
-    door("door_upper_east", "door_upper", PANEL_EAST),
-    door("door_upper_east_open", "door_upper", PANEL_SOUTH),
-    door("door_upper_south", "door_upper", PANEL_SOUTH),
-    door("door_upper_south_open", "door_upper", PANEL_WEST),
-    door("door_upper_west", "door_upper", PANEL_WEST),
-    door("door_upper_west_open", "door_upper", PANEL_NORTH),
-    bed("bed", "bed_foot"),
-    bed("bed_head_north", "bed_head"),
-    bed("bed_foot_east", "bed_foot"),
-    bed("bed_head_east", "bed_head"),
-    bed("bed_foot_south", "bed_foot"),
-    bed("bed_head_south", "bed_head"),
-    bed("bed_foot_west", "bed_foot"),
-    bed("bed_head_west", "bed_head"),
-];

@@ -54,10 +54,12 @@ fn opacity_and_emission_are_the_light_models() {
 
 #[test]
 fn torches_stand_on_tops_lean_on_sides_and_are_held_as_torches() {
-    assert_eq!(Block::torch_against(Face::Up), Some(Block::Torch));
-    assert_eq!(Block::torch_against(Face::Down), None);
+    assert_eq!(Block::Torch.torch_against(Face::Up), Some(Block::Torch));
+    assert_eq!(Block::Torch.torch_against(Face::Down), None);
     for face in Face::SIDES {
-        let torch = Block::torch_against(face).expect("sides hold torches");
+        let torch = Block::Torch
+            .torch_against(face)
+            .expect("sides hold torches");
         assert_eq!(torch.shape(), Shape::Torch { wall: Some(face) });
         assert_eq!(torch.held_as(), Block::Torch);
         assert!(torch.colliders().is_empty() && !torch.outline().is_empty());
@@ -137,8 +139,8 @@ fn a_lit_furnace_is_a_furnace_with_a_fire_in_it() {
         assert!(block.is_opaque_cube() && block.is_breakable(), "{block}");
         assert!(block.holds_torches() && !block.falls(), "{block}");
     }
-    let (c, l) = (cold.properties().textures, lit.properties().textures);
-    assert_eq!((c.top, c.bottom), (l.top, l.bottom));
+    let (c, l) = (&cold.properties().textures, &lit.properties().textures);
+    assert_eq!((&c.top, &c.bottom), (&l.top, &l.bottom));
     assert_ne!(c.side, l.side, "only the mouth differs");
     assert_eq!(Block::CraftingTable.properties().textures.bottom, "planks");
     // The new blocks came last, keeping every older block's id.

@@ -285,7 +285,7 @@ fn downsample_octant(child: &Chunk, octant: usize, cells: &mut [Block]) {
 /// air, plants, torches and cacti, which drawn 2^k blocks large would stand in for the
 /// ground they stand on, count as air.
 #[must_use]
-pub const fn seen_from_afar(block: Block) -> bool {
+pub fn seen_from_afar(block: Block) -> bool {
     let p = block.properties();
     !matches!(p.render, RenderKind::Invisible) && matches!(p.shape, Shape::Cube | Shape::LowerHalf)
 }
@@ -293,7 +293,7 @@ pub const fn seen_from_afar(block: Block) -> bool {
 /// What a coarse cell holds for `block`: flowing water is water, and what is not
 /// [`seen_from_afar`] is air.
 #[must_use]
-pub const fn far_block(block: Block) -> Block {
+pub fn far_block(block: Block) -> Block {
     if !seen_from_afar(block) {
         Block::Air
     } else if block.is_water() {

@@ -126,7 +126,7 @@ impl Channel {
     /// neighbours: its emission, or for sky light, 15 in the top layer of the world under
     /// open sky. Every other level comes from neighbours.
     #[must_use]
-    pub const fn source_level(self, block: Block, y: i32) -> u8 {
+    pub fn source_level(self, block: Block, y: i32) -> u8 {
         match self {
             Self::Block => block.emission(),
             Self::Sky if y == super::WORLD_HEIGHT - 1 && block.opacity() < OPAQUE => MAX_LIGHT,

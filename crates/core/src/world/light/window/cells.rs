@@ -34,19 +34,9 @@ pub(super) const COLUMN_SOUTH: u32 = (SIDE * COLUMN_CHUNKS) as u32 * (1 << CHUNK
 /// "No cell of this column of cells sees the sky."
 pub(super) const NO_SKY: u32 = u32::MAX;
 
-/// Every block's light opacity, by id, for the hot loops.
-pub(super) const OPACITY: [u8; Block::COUNT] = {
-    let mut table = [0; Block::COUNT];
-    let mut i = 0;
-    while i < Block::COUNT {
-        table[i] = Block::ALL[i].opacity();
-        i += 1;
-    }
-    table
-};
-
-pub(super) const fn opacity_of(block: Block) -> u8 {
-    OPACITY[block as usize]
+/// A block's light opacity, for the hot loops.
+pub(super) fn opacity_of(block: Block) -> u8 {
+    block.opacity()
 }
 
 /// A window cell from its chunk's number and chunk-local coordinates.

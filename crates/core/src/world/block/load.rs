@@ -1,0 +1,339 @@
+//! Reading a `blocks.toml` into the registry: every key turned into the property it names,
+//! and every check a type cannot make, each failure a [`Problem`] naming its line and key.
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::schema::{self, BlockEntry, Boxes, BoxesName, RenderName, ShapeName, Side};
+use super::{
+    Bed, Block, BlockProperties, Crop, Door, Drop, FaceTextures, LocalBox, OPAQUE, Problem,
+    RenderKind, Shape, Water,
+};
+use crate::world::Face;
+
+/// The most blocks one registry holds: ids are `u16`, and the last is kept free.
+pub const MAX_BLOCKS: usize = u16::MAX as usize;
+
+/// The hardest a block may be: harder would take more than an hour by hand.
+const MAX_HARDNESS: f64 = 10_000.0;
+
+/// The blocks of one `blocks.toml`, in id order, or every problem found in it.
+pub(super) fn load(file: &str, text: &str) -> Result<Vec<BlockProperties>, Vec<Problem>> {
+    let parsed: schema::BlocksFile = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        vec![Problem::at(file, text, offset, "", e.message().to_owned())]
+    })?;
+    let mut reader = Reader {
+        file,
+        text,
+        problems: Vec::new(),
+        ids: BTreeMap::new(),
+    };
+    if parsed.block.len() > MAX_BLOCKS {
+        let message = format!(
+            "{} blocks, where a pack may declare at most {MAX_BLOCKS}",
+            parsed.block.len()
+        );
+        return Err(vec![Problem::at(file, text, 0, "block", message)]);
+    }
+    for (index, entry) in parsed.block.iter().enumerate() {
+        let name = entry.name.get_ref();
+        if !is_name(name) {
+            reader.problem(
+                &entry.name,
+                "block.name",
+                format!("{name:?} is not a block name: lowercase letters, digits and _ only"),
+            );
+        } else if reader.ids.insert(name.clone(), index).is_some() {
+            reader.problem(
+                &entry.name,
+                "block.name",
+                format!("a second block named {name}"),
+            );
+        }
+    }
+    let blocks: Vec<_> = parsed
+        .block
+        .iter()
+        .enumerate()
+        .filter_map(|(index, entry)| reader.block(index, entry))
+        .collect();
+    if reader.problems.is_empty() {
+        Ok(blocks)
+    } else {
+        Err(reader.problems)
+    }
+}
+
+/// Whether `name` may name a block: lowercase ASCII letters, digits and underscores.
+fn is_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+/// The state of one file's reading: its text, for lines, and the problems met so far.
+struct Reader<'a> {
+    file: &'a str,
+    text: &'a str,
+    problems: Vec<Problem>,
+    /// Each declared name's id.
+    ids: BTreeMap<String, usize>,
+}
+
+impl Reader<'_> {
+    /// Notes a problem at the value `at`.
+    fn problem<T>(&mut self, at: &Spanned<T>, key: &str, message: String) {
+        let problem = Problem::at(self.file, self.text, at.span().start, key, message);
+        self.problems.push(problem);
+    }
+
+    /// The block a name refers to, or a problem noted at it.
+    fn block_named(&mut self, name: &Spanned<String>, key: &str) -> Option<Block> {
+        let id = self.ids.get(name.get_ref()).copied();
+        let block = id
+            .and_then(|id| u8::try_from(id).ok())
+            .and_then(Block::from_id);
+        if block.is_none() {
+            let message = format!("no block is named {}", name.get_ref());
+            self.problem(name, key, message);
+        }
+        block
+    }
+
+    /// One block's properties, or `None` with its problems noted.
+    fn block(&mut self, index: usize, entry: &BlockEntry) -> Option<BlockProperties> {
+        let before = self.problems.len();
+        let Some(this) = u8::try_from(index).ok().and_then(Block::from_id) else {
+            let message = "more blocks than this build of hewn knows".to_owned();
+            self.problem(&entry.name, "block", message);
+            return None;
+        };
+        let render = match entry.render {
+            RenderName::Invisible => RenderKind::Invisible,
+            RenderName::Opaque => RenderKind::Opaque,
+            RenderName::Cutout => RenderKind::Cutout,
+            RenderName::Translucent => RenderKind::Translucent,
+        };
+        let textures = self.textures(entry, render);
+        let colliders = match &entry.colliders {
+            Some(boxes) => self.boxes(boxes, "block.colliders"),
+            None => full(),
+        };
+        let outline = match &entry.outline {
+            Some(boxes) => self.boxes(boxes, "block.outline"),
+            None => colliders.clone(),
+        };
+        let shape = self.shape(entry);
+        let opacity = self.level(entry.opacity.as_ref(), "block.opacity", OPAQUE);
+        let emission = self.level(entry.emission.as_ref(), "block.emission", 0);
+        let hardness_tenths = entry.hardness.as_ref().and_then(|h| self.hardness(h));
+        let held_as = match &entry.held_as {
+            Some(name) => self.block_named(name, "block.held_as"),
+            None => Some(this),
+        };
+        let drop = match &entry.drop {
+            None => Drop::Held,
+            Some(name) if name.get_ref().is_empty() => Drop::Nothing,
+            Some(name) => Drop::Named(name.get_ref().clone()),
+        };
+        let water = entry.water.as_ref().and_then(|w| self.water(w));
+        let crop = entry.crop.as_ref().and_then(|c| self.crop(c));
+        let door = entry.door.as_ref().map(|d| Door {
+            upper: matches!(d.get_ref().half, schema::Half::Upper),
+            facing: face(d.get_ref().facing),
+            open: d.get_ref().open,
+        });
+        let bed = entry.bed.as_ref().map(|b| Bed {
+            head: matches!(b.get_ref().part, schema::BedPart::Head),
+            facing: face(b.get_ref().facing),
+        });
+        if self.problems.len() > before {
+            return None;
+        }
+        let holds_plants = entry.holds_plants.unwrap_or(colliders == full());
+        Some(BlockProperties {
+            name: entry.name.get_ref().clone(),
+            colliders,
+            outline,
+            render,
+            shape,
+            textures,
+            breakable: entry.breakable.unwrap_or(true),
+            opacity,
+            emission,
+            falls: entry.falls,
+            replaceable: entry.replaceable,
+            holds_plants,
+            rooted: entry.rooted,
+            sound: entry.sound,
+            hardness_tenths,
+            tool: entry.tool,
+            tier: entry.tier,
+            drop,
+            held_as: held_as?,
+            water,
+            crop,
+            door,
+            bed,
+        })
+    }
+
+    /// The textures of its faces: `texture` for all six, or `textures` by face; neither
+    /// only for a block that is not drawn.
+    fn textures(&mut self, entry: &BlockEntry, render: RenderKind) -> FaceTextures {
+        match (&entry.texture, &entry.textures) {
+            (Some(all), None) => FaceTextures::all(all.get_ref()),
+            (None, Some(faces)) => {
+                let faces = faces.get_ref();
+                FaceTextures {
+                    top: faces.top.clone(),
+                    side: faces.side.clone(),
+                    bottom: faces.bottom.clone(),
+                }
+            }
+            (Some(all), Some(_)) => {
+                let message = "both texture and textures: give one".to_owned();
+                self.problem(all, "block.texture", message);
+                FaceTextures::default()
+            }
+            (None, None) => {
+                if render != RenderKind::Invisible {
+                    let message = "a drawn block needs texture or textures".to_owned();
+                    self.problem(&entry.name, "block.texture", message);
+                }
+                FaceTextures::default()
+            }
+        }
+    }
+
+    /// Boxes given in sixteenths, each inside the cell with its minimum below its maximum.
+    fn boxes(&mut self, boxes: &Spanned<Boxes>, key: &str) -> Vec<LocalBox> {
+        match boxes.get_ref() {
+            Boxes::Named(BoxesName::Full) => full(),
+            Boxes::Named(BoxesName::None) => Vec::new(),
+            Boxes::Sixteenths(list) => {
+                let mut out = Vec::with_capacity(list.len());
+                for b in list {
+                    let inside = b.iter().all(|c| (0.0..=16.0).contains(c));
+                    if !inside || (0..3).any(|a| b[a] >= b[a + 3]) {
+                        let message = format!(
+                            "{b:?} is not a box in the cell: six numbers from 0 to 16, \
+                             each minimum below its maximum"
+                        );
+                        self.problem(boxes, key, message);
+                        return Vec::new();
+                    }
+                    out.push(LocalBox {
+                        min: [b[0] / 16.0, b[1] / 16.0, b[2] / 16.0],
+                        max: [b[3] / 16.0, b[4] / 16.0, b[5] / 16.0],
+                    });
+                }
+                out
+            }
+        }
+    }
+
+    /// The shape, with a torch's `points` (and `points` on nothing else).
+    fn shape(&mut self, entry: &BlockEntry) -> Shape {
+        let wall = entry.points.map(face);
+        if wall.is_some() && entry.shape != ShapeName::Torch {
+            let message = "points is for torches (shape = \"torch\")".to_owned();
+            self.problem(&entry.name, "block.points", message);
+        }
+        match entry.shape {
+            ShapeName::Cube => Shape::Cube,
+            ShapeName::LowerHalf => Shape::LowerHalf,
+            ShapeName::Cross => Shape::Cross,
+            ShapeName::Inset => Shape::Inset,
+            ShapeName::Boxes => Shape::Boxes,
+            ShapeName::Torch => Shape::Torch { wall },
+        }
+    }
+
+    /// A light level, 0 to 15.
+    fn level(&mut self, value: Option<&Spanned<u8>>, key: &str, default: u8) -> u8 {
+        match value {
+            Some(level) if *level.get_ref() > OPAQUE => {
+                let message = format!("{} is not a light level: 0 to 15", level.get_ref());
+                self.problem(level, key, message);
+                default
+            }
+            Some(level) => *level.get_ref(),
+            None => default,
+        }
+    }
+
+    /// Hardness in tenths, from the hardness a file gives in whole blocks' units.
+    fn hardness(&mut self, hardness: &Spanned<f64>) -> Option<u32> {
+        let h = *hardness.get_ref();
+        let tenths = (h * 10.0).round();
+        if !(0.0..=MAX_HARDNESS).contains(&h) || (h * 10.0 - tenths).abs() > 1e-6 {
+            let message = format!("{h} is not a hardness: 0 to {MAX_HARDNESS}, in tenths");
+            self.problem(hardness, "block.hardness", message);
+            return None;
+        }
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "checked above: a whole number from 0 to 100,000"
+        )]
+        Some(tenths as u32)
+    }
+
+    /// Water's kind: a source (level 0), flowing (1 to 7) or falling.
+    fn water(&mut self, water: &Spanned<schema::WaterEntry>) -> Option<Water> {
+        let entry = water.get_ref();
+        match (entry.level, entry.falling) {
+            (None, true) => Some(Water::Falling),
+            (Some(0), false) => Some(Water::Source),
+            (Some(level @ 1..=super::MAX_FLOW_LEVEL), false) => Some(Water::Flowing(level)),
+            _ => {
+                let message = "water is { level = 0 } (a source), { level = 1 } to \
+                               { level = 7 } (flowing) or { falling = true }"
+                    .to_owned();
+                self.problem(water, "block.water", message);
+                None
+            }
+        }
+    }
+
+    /// A crop's stage, the block it grows into and the block it grows on.
+    fn crop(&mut self, crop: &Spanned<schema::CropEntry>) -> Option<Crop> {
+        let entry = crop.get_ref();
+        let named = |name: &String| Spanned::new(crop.span(), name.clone());
+        let next = match &entry.next {
+            Some(next) => Some(self.block_named(&named(next), "block.crop.next")?),
+            None => None,
+        };
+        let soil = self.block_named(&named(&entry.soil), "block.crop.soil")?;
+        Some(Crop {
+            stage: entry.stage,
+            next,
+            soil,
+        })
+    }
+}
+
+/// The whole cell, as one box.
+fn full() -> Vec<LocalBox> {
+    vec![LocalBox {
+        min: [0.0; 3],
+        max: [1.0; 3],
+    }]
+}
+
+/// The face a side names.
+const fn face(side: Side) -> Face {
+    match side {
+        Side::North => Face::North,
+        Side::East => Face::East,
+        Side::South => Face::South,
+        Side::West => Face::West,
+    }
+}
+
+#[cfg(test)]
+mod tests;
