@@ -101,7 +101,7 @@ fn seen_by_rays(world: &World, view: &View) -> HashSet<ChunkPos> {
                     break;
                 }
                 let block = world.block(pos);
-                if block != Block::Air {
+                if block != Block::AIR {
                     seen.insert(pos.chunk());
                     if block.is_opaque_cube() {
                         break;
@@ -145,7 +145,7 @@ fn dig_room(world: &mut World, x: i32, y: i32, z: i32) -> DVec3 {
         BlockPos::new(x - 1, y, z - 1),
         BlockPos::new(x + 1, y + 2, z + 1),
     );
-    world.set_blocks(room.map(|p| (p, Block::Air)));
+    world.set_blocks(room.map(|p| (p, Block::AIR)));
     DVec3::new(f64::from(x) + 0.5, f64::from(y) + 1.62, f64::from(z) + 0.5)
 }
 
@@ -221,6 +221,6 @@ fn main() {
         yaw: player.yaw,
         pitch: 0.0,
     };
-    debug_assert!(world.block(BlockPos::containing(eye)) == Block::Air);
+    debug_assert!(world.block(BlockPos::containing(eye)) == Block::AIR);
     report(&mut world, underground, fancy);
 }

@@ -59,7 +59,7 @@ fn from_blocks(c: &mut Criterion) {
     c.bench_function("downsample chunk", |b| {
         b.iter(|| {
             let pos = SectionPos::of_chunk(1, surface);
-            let mut section = CoarseSection::filled(pos, Block::Air);
+            let mut section = CoarseSection::filled(pos, Block::AIR);
             section.replace_octant(SectionPos::of_chunk(0, surface).octant(), black_box(&chunk));
             section
         });
@@ -79,7 +79,7 @@ fn from_blocks(c: &mut Criterion) {
     c.bench_function("edit up seven levels", |b| {
         b.iter(|| {
             placed = !placed;
-            world.set(top, if placed { Block::Bricks } else { Block::Air });
+            world.set(top, if placed { Block::BRICKS } else { Block::AIR });
             let changed = pyramid.edit(black_box(top), &world as &dyn BlockSource, &terrain);
             debug_assert_eq!(changed.len(), 7);
             changed

@@ -62,7 +62,7 @@ fn cave(world: &mut World, around: BlockPos) -> BlockPos {
     }
     let open = |world: &World, p: BlockPos| {
         BlockPos::cells_between(p.offset(IVec3::splat(-2)), p.offset(IVec3::splat(2)))
-            .filter(|&q| world.block(q) == Block::Air)
+            .filter(|&q| world.block(q) == Block::AIR)
             .count()
     };
     let min = around.column().chunk(0).min_block();
@@ -70,7 +70,7 @@ fn cave(world: &mut World, around: BlockPos) -> BlockPos {
         BlockPos::new(min.x, 12, min.z),
         BlockPos::new(min.x + 31, 48, min.z + 31),
     )
-    .filter(|&p| world.block(p) == Block::Air && world.light(p).sky() == 0)
+    .filter(|&p| world.block(p) == Block::AIR && world.light(p).sky() == 0)
     .max_by_key(|&p| (open(world, p), std::cmp::Reverse(p)))
     .expect("the spawn column has a cave")
 }
@@ -82,18 +82,18 @@ fn torch_in_a_cave(c: &mut Criterion) {
     let spot = cave(&mut world, spawn);
     // Light the cave with a torch a few steps away, where there is room for one.
     let lamp = BlockPos::cells_between(spot.offset(IVec3::splat(-4)), spot.offset(IVec3::splat(4)))
-        .filter(|&p| p != spot && world.block(p) == Block::Air)
+        .filter(|&p| p != spot && world.block(p) == Block::AIR)
         .max_by_key(|&p| {
             let d = (p.to_ivec3() - spot.to_ivec3()).abs().element_sum();
             (d.min(5), std::cmp::Reverse(p))
         })
         .expect("the cave has room for a torch");
-    world.set_block(lamp, Block::Torch);
+    world.set_block(lamp, Block::TORCH);
     println!("cave at {spot:?}, lit by a torch at {lamp:?}");
     c.bench_function("place and break a torch in a lit cave", |b| {
         b.iter(|| {
-            world.set_block(black_box(spot), Block::Torch);
-            world.set_block(black_box(spot), Block::Air);
+            world.set_block(black_box(spot), Block::TORCH);
+            world.set_block(black_box(spot), Block::AIR);
         });
     });
 }

@@ -120,7 +120,7 @@ fn sea_chunk() -> ChunkMesh {
         .flat_map(|x| around.clone().map(move |z| (x, z)))
     {
         for y in 0..CHUNK_SIZE {
-            let block = if y == 0 { Block::Sand } else { Block::Water };
+            let block = if y == 0 { Block::SAND } else { Block::WATER };
             world.set_block(floor.offset(IVec3::new(x, y, z)), block);
         }
     }

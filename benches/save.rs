@@ -30,14 +30,14 @@ fn edit(world: &mut World, round: u32) {
         for dx in 0..4 {
             for dy in 0..3 {
                 for dz in 0..4 {
-                    world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), Block::Planks);
+                    world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), Block::PLANKS);
                 }
             }
         }
         let block = if round.is_multiple_of(2) {
-            Block::Glass
+            Block::GLASS
         } else {
-            Block::Stone
+            Block::STONE
         };
         world.set_block(base.offset(glam::IVec3::new(1, 3, 1)), block);
     }

@@ -26,7 +26,7 @@ fn flood_before(tick: u64) -> Simulation {
     }
     start.world.set_blocks(
         BlockPos::cells_between(BlockPos::new(0, 64, 0), BlockPos::new(31, 64, 31))
-            .map(|p| (p, Block::Water)),
+            .map(|p| (p, Block::WATER)),
     );
     let mut sim = Simulation::new(start);
     for _ in 0..tick {
@@ -58,7 +58,7 @@ fn sand_falling(n: usize) -> Simulation {
     start.world.set_blocks((0..n).map(|i| {
         let (x, z, layer) = (i % 10, (i / 10) % 10, i / 100);
         let pos = BlockPos::new(2 * x as i32, 100 + 2 * layer as i32, 2 * z as i32);
-        (pos, Block::Sand)
+        (pos, Block::SAND)
     }));
     let mut sim = Simulation::new(start);
     for _ in 0..10 {

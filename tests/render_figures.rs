@@ -26,12 +26,12 @@ const SIZE: (u32, u32) = (320, 200);
 /// `walled`, a stone wall between it and the camera, taller than its name tag.
 fn world(walled: bool) -> World {
     let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
-    world.set_block(BlockPos::new(-1, 64, -3), Block::Cobblestone);
-    world.set_block(BlockPos::new(2, 64, -3), Block::Planks);
-    world.set_block(BlockPos::new(2, 65, -3), Block::Planks);
+    world.set_block(BlockPos::new(-1, 64, -3), Block::COBBLESTONE);
+    world.set_block(BlockPos::new(2, 64, -3), Block::PLANKS);
+    world.set_block(BlockPos::new(2, 65, -3), Block::PLANKS);
     if walled {
         let wall = BlockPos::cells_between(BlockPos::new(-4, 64, 1), BlockPos::new(5, 68, 1));
-        world.set_blocks(wall.map(|p| (p, Block::Stone)));
+        world.set_blocks(wall.map(|p| (p, Block::STONE)));
     }
     world
 }

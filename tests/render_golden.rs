@@ -45,19 +45,19 @@ const SIZE: (u32, u32) = (320, 200);
 fn scene_world() -> World {
     let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
     let blocks = [
-        (BlockPos::new(2, 64, -4), Block::Stone),
-        (BlockPos::new(3, 64, -4), Block::Cobblestone),
-        (BlockPos::new(3, 65, -4), Block::Planks),
-        (BlockPos::new(-2, 64, -5), Block::Log),
-        (BlockPos::new(-2, 65, -5), Block::Log),
-        (BlockPos::new(-2, 66, -5), Block::Leaves),
-        (BlockPos::new(-3, 66, -5), Block::Leaves),
-        (BlockPos::new(0, 64, -3), Block::StoneSlab),
-        (BlockPos::new(1, 64, -6), Block::Glass),
-        (BlockPos::new(-1, 63, -3), Block::Water),
-        (BlockPos::new(-1, 63, -2), Block::Water),
-        (BlockPos::new(5, 64, -8), Block::Sand),
-        (BlockPos::new(6, 64, -8), Block::Gravel),
+        (BlockPos::new(2, 64, -4), Block::STONE),
+        (BlockPos::new(3, 64, -4), Block::COBBLESTONE),
+        (BlockPos::new(3, 65, -4), Block::PLANKS),
+        (BlockPos::new(-2, 64, -5), Block::LOG),
+        (BlockPos::new(-2, 65, -5), Block::LOG),
+        (BlockPos::new(-2, 66, -5), Block::LEAVES),
+        (BlockPos::new(-3, 66, -5), Block::LEAVES),
+        (BlockPos::new(0, 64, -3), Block::STONE_SLAB),
+        (BlockPos::new(1, 64, -6), Block::GLASS),
+        (BlockPos::new(-1, 63, -3), Block::WATER),
+        (BlockPos::new(-1, 63, -2), Block::WATER),
+        (BlockPos::new(5, 64, -8), Block::SAND),
+        (BlockPos::new(6, 64, -8), Block::GRAVEL),
     ];
     for (pos, block) in blocks {
         world.set_block(pos, block);
@@ -69,8 +69,8 @@ fn scene_world() -> World {
 /// grass.
 fn scene_with_torches() -> World {
     let mut world = scene_world();
-    world.set_block(BlockPos::new(1, 64, -4), Block::WallTorchWest);
-    world.set_block(BlockPos::new(-3, 64, -3), Block::Torch);
+    world.set_block(BlockPos::new(1, 64, -4), Block::WALL_TORCH_WEST);
+    world.set_block(BlockPos::new(-3, 64, -3), Block::TORCH);
     world
 }
 
@@ -297,11 +297,11 @@ fn a_torch_lights_a_closed_room() {
     // west wall; daylight does not reach it.
     let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
     let shell = BlockPos::cells_between(BlockPos::new(-1, 44, -8), BlockPos::new(13, 50, 8));
-    world.set_blocks(shell.map(|p| (p, Block::Planks)));
+    world.set_blocks(shell.map(|p| (p, Block::PLANKS)));
     let inside = BlockPos::cells_between(BlockPos::new(0, 45, -7), BlockPos::new(12, 49, 7));
-    world.set_blocks(inside.map(|p| (p, Block::Air)));
-    world.set_block(BlockPos::new(0, 47, 0), Block::WallTorchEast);
-    world.set_block(BlockPos::new(11, 45, 6), Block::Glowstone);
+    world.set_blocks(inside.map(|p| (p, Block::AIR)));
+    world.set_block(BlockPos::new(0, 47, 0), Block::WALL_TORCH_EAST);
+    world.set_block(BlockPos::new(11, 45, 6), Block::GLOWSTONE);
     upload_around(&mut renderer, &mut world, ChunkPos::new(0, 1, 0));
     let hud = HudState::default();
     let scene = Scene {

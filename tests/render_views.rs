@@ -148,7 +148,7 @@ fn cave_culling_changes_no_pixel_and_draws_fewer_chunks() {
         BlockPos::new(block.x - 2, 20, block.z - 2),
         BlockPos::new(block.x + 2, 23, block.z + 2),
     );
-    world.set_blocks(room.map(|p| (p, Block::Air)));
+    world.set_blocks(room.map(|p| (p, Block::AIR)));
     let eye = DVec3::new(f64::from(block.x) + 0.5, 21.62, f64::from(block.z) + 0.5);
     renderer.clear_chunks();
     upload_around(&mut renderer, &mut world, eye);
@@ -215,9 +215,9 @@ fn a_tree_with_fancy_and_fast_leaves() {
             BlockPos::new(half, y1, -8 + half),
         )
     };
-    world.set_blocks(canopy(2, 67, 68).map(|p| (p, Block::Leaves)));
-    world.set_blocks(canopy(1, 69, 70).map(|p| (p, Block::Leaves)));
-    world.set_blocks((64..=68).map(|y| (BlockPos::new(0, y, -8), Block::Log)));
+    world.set_blocks(canopy(2, 67, 68).map(|p| (p, Block::LEAVES)));
+    world.set_blocks(canopy(1, 69, 70).map(|p| (p, Block::LEAVES)));
+    world.set_blocks((64..=68).map(|y| (BlockPos::new(0, y, -8), Block::LOG)));
     let hud = HudState::default();
     // From the south-east, a little below the canopy, looking up into it.
     let view = scene(DVec3::new(3.5, 65.62, -2.5), 330.0, 15.0, &hud);
@@ -264,7 +264,7 @@ fn assert_face_culling_hides_nothing(renderer: &mut Renderer, scene: &Scene<'_>,
 /// Where someone stands in the largest pocket of dark air (a cave) within 24 blocks of
 /// `around` horizontally, from y = 8 to 48: the cell with the most air within 2 cells.
 fn in_a_cave(world: &World, around: BlockPos) -> BlockPos {
-    let air = |p: BlockPos| world.block(p) == Block::Air;
+    let air = |p: BlockPos| world.block(p) == Block::AIR;
     let mut best = (0, around);
     for y in 8..48 {
         for z in (around.z - 24..=around.z + 24).step_by(2) {
@@ -311,7 +311,7 @@ fn face_culling_changes_no_pixel_of_the_terrain_and_draws_fewer_quads() {
     let x = (spawn.x / size).round() * size;
     let ground = (0..256)
         .rev()
-        .find(|&y| world.block(BlockPos::new(x as i32, y, spawn.z as i32)) != Block::Air)
+        .find(|&y| world.block(BlockPos::new(x as i32, y, spawn.z as i32)) != Block::AIR)
         .expect("ground at the spawn");
     let eye = DVec3::new(x, f64::from(ground + 3), spawn.z);
     for (name, yaw) in [("border north", 0.0), ("border south", 180.0)] {
@@ -322,7 +322,7 @@ fn face_culling_changes_no_pixel_of_the_terrain_and_draws_fewer_quads() {
     // In a cave under the spawn, lit by a torch at the feet, along its most open heading and
     // down at its floor.
     let feet = in_a_cave(&world, BlockPos::containing(spawn));
-    world.set_block(feet, Block::Torch);
+    world.set_block(feet, Block::TORCH);
     let eye = DVec3::new(
         f64::from(feet.x) + 0.5,
         f64::from(feet.y) + 1.62,
@@ -350,23 +350,23 @@ fn face_culling_changes_no_pixel_of_slabs_torches_plants_and_water() {
     let cells = |a: BlockPos, b: BlockPos, block: Block| {
         BlockPos::cells_between(a, b).map(move |p| (p, block))
     };
-    world.set_blocks(cells(at(-3, 64, -4), at(3, 64, -4), Block::StoneSlab));
-    world.set_blocks(cells(at(-4, 64, -10), at(4, 66, -10), Block::Stone));
-    world.set_blocks(cells(at(2, 63, -8), at(4, 63, -6), Block::Water));
-    world.set_blocks(cells(at(-3, 63, -7), at(-3, 63, -7), Block::Sand));
+    world.set_blocks(cells(at(-3, 64, -4), at(3, 64, -4), Block::STONE_SLAB));
+    world.set_blocks(cells(at(-4, 64, -10), at(4, 66, -10), Block::STONE));
+    world.set_blocks(cells(at(2, 63, -8), at(4, 63, -6), Block::WATER));
+    world.set_blocks(cells(at(-3, 63, -7), at(-3, 63, -7), Block::SAND));
     world.set_blocks([
-        (at(-3, 64, -7), Block::Cactus),
-        (at(-3, 65, -7), Block::Cactus),
-        (at(0, 64, -6), Block::Torch),
-        (at(1, 65, -9), Block::WallTorchSouth),
-        (at(-1, 64, -7), Block::Dandelion),
-        (at(-2, 64, -5), Block::Poppy),
-        (at(1, 64, -7), Block::TallGrass),
-        (at(5, 63, -7), Block::Water3),
-        (at(-5, 64, -7), Block::Glass),
-        (at(-5, 65, -7), Block::Leaves),
-        (at(-5, 64, -8), Block::Leaves),
-        (at(2, 65, -4), Block::StoneSlab),
+        (at(-3, 64, -7), Block::CACTUS),
+        (at(-3, 65, -7), Block::CACTUS),
+        (at(0, 64, -6), Block::TORCH),
+        (at(1, 65, -9), Block::WALL_TORCH_SOUTH),
+        (at(-1, 64, -7), Block::DANDELION),
+        (at(-2, 64, -5), Block::POPPY),
+        (at(1, 64, -7), Block::TALL_GRASS),
+        (at(5, 63, -7), Block::WATER_3),
+        (at(-5, 64, -7), Block::GLASS),
+        (at(-5, 65, -7), Block::LEAVES),
+        (at(-5, 64, -8), Block::LEAVES),
+        (at(2, 65, -4), Block::STONE_SLAB),
     ]);
     let hud = HudState::default();
     upload_around(&mut renderer, &mut world, DVec3::new(0.5, 64.5, 0.5));

@@ -28,8 +28,8 @@ fn saved_world(dir: &Path) -> PathBuf {
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
     let mut world = loaded.world;
     for x in 0..20 {
-        world.set_block(BlockPos::new(x, 64 + x % 5, 2), Block::Planks);
-        world.set_block(BlockPos::new(100 + x, 70, 3), Block::Glass);
+        world.set_block(BlockPos::new(x, 64 + x % 5, 2), Block::PLANKS);
+        world.set_block(BlockPos::new(100 + x, 70, 3), Block::GLASS);
     }
     let player = Body::new(DVec3::new(1.5, 64.0, 1.5));
     file.save(&Checkpoint::take(
@@ -94,13 +94,13 @@ fn a_flipped_byte_is_named_and_the_world_still_opens_without_losing_it() {
     assert_eq!(world.edits_in_chunk(good).count(), 20);
 
     // Saving without touching it leaves the damaged copy as it was...
-    world.set_block(BlockPos::new(101, 71, 3), Block::Stone);
+    world.set_block(BlockPos::new(101, 71, 3), Block::STONE);
     let players = loaded.players;
     file.save(&Checkpoint::take(&mut world.loader(), players.clone(), &[]))
         .unwrap();
     assert_eq!(blob(&path, bad), damaged_blob);
     // ...until the player edits that chunk, which writes it anew.
-    world.set_block(BlockPos::new(5, 64, 5), Block::Log);
+    world.set_block(BlockPos::new(5, 64, 5), Block::LOG);
     file.save(&Checkpoint::take(&mut world.loader(), players, &[]))
         .unwrap();
     file.close().unwrap();
@@ -243,7 +243,7 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
     assert_eq!(loaded.meta.time, hewn_core::sim::time::MORNING);
     assert_eq!(
         loaded.players[&PlayerName::default()].hotbar.slots[0],
-        Some(hewn_core::sim::Item::Block(Block::Glass))
+        Some(hewn_core::sim::Item::Block(Block::GLASS))
     );
     file.close().unwrap();
 }
@@ -356,7 +356,7 @@ fn sim_with_a_world_starts_from_it_and_saves_into_it() {
     let mut w = world.clone();
     for x in [10, 20] {
         w.load_column(BlockPos::new(x, 64, 0).column());
-        assert_eq!(w.block(BlockPos::new(x, 64, 0)), Block::Glass);
+        assert_eq!(w.block(BlockPos::new(x, 64, 0)), Block::GLASS);
     }
     drop(_file);
 
@@ -431,7 +431,7 @@ fn a_hundred_edited_chunks_take_little_room() {
         for (dx, dy, dz) in
             (0..4).flat_map(|x| (0..4).flat_map(move |y| (0..4).map(move |z| (x, y, z))))
         {
-            let block = if dy == 3 { Block::Glass } else { Block::Planks };
+            let block = if dy == 3 { Block::GLASS } else { Block::PLANKS };
             world.set_block(base.offset(glam::IVec3::new(dx, dy, dz)), block);
         }
     }
@@ -497,8 +497,8 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).unwrap();
     let player = Body::new(DVec3::new(0.5, 64.0, 20.5));
     let mut start = Start::in_world(loaded.world, player);
-    start.world.set_block(BlockPos::new(0, 64, 0), Block::Water);
-    start.world.set_block(BlockPos::new(5, 90, 5), Block::Sand);
+    start.world.set_block(BlockPos::new(0, 64, 0), Block::WATER);
+    start.world.set_block(BlockPos::new(5, 90, 5), Block::SAND);
     let mut sim = Simulation::new(start);
     let idle = hewn_core::sim::Input::default();
     for _ in 0..40 {
@@ -527,7 +527,7 @@ fn a_flood_and_falling_sand_saved_half_way_go_on_as_if_never_saved() {
     assert!(
         edits(&sim)
             .iter()
-            .any(|(p, e)| *p == BlockPos::new(5, 64, 5) && e.current == Block::Sand)
+            .any(|(p, e)| *p == BlockPos::new(5, 64, 5) && e.current == Block::SAND)
     );
     file.close().unwrap();
 }
@@ -542,12 +542,11 @@ fn every_block_survives_a_save() {
     // save; each stands on stone, three blocks from the next.
     let place = |world: &mut World, i: usize, block: Block| {
         let at = BlockPos::new(3 * i as i32, 80, 0);
-        world.set_block(at.offset(glam::IVec3::NEG_Y), Block::Stone);
+        world.set_block(at.offset(glam::IVec3::NEG_Y), Block::STONE);
         world.set_block(at, block);
         at
     };
-    let placed: Vec<(BlockPos, Block)> = Block::ALL
-        .into_iter()
+    let placed: Vec<(BlockPos, Block)> = Block::all()
         .skip(1)
         .enumerate()
         .map(|(i, block)| (place(&mut world, i, block), block))
@@ -600,7 +599,7 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
     start.players.first_mut().unwrap().set_look(90.0, 0.0);
     start
         .world
-        .set_block(BlockPos::new(2, 65, 0), Block::Furnace);
+        .set_block(BlockPos::new(2, 65, 0), Block::FURNACE);
     let mut sim = Simulation::new(start);
     let put = |action| hewn_core::sim::Input {
         actions: vec![action],
@@ -608,8 +607,8 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
     };
     use hewn_core::sim::survival::FurnaceSlot;
     use hewn_core::sim::{Action, Item};
-    let sand = Item::Block(Block::Sand);
-    let planks = Item::Block(Block::Planks);
+    let sand = Item::Block(Block::SAND);
+    let planks = Item::Block(Block::PLANKS);
     sim.tick(&put(Action::FurnacePut {
         slot: FurnaceSlot::Input,
         item: sand,
@@ -644,7 +643,7 @@ fn a_survival_world_saved_mid_smelt_and_reopened_goes_on_as_if_never_saved() {
         resumed.tick(&idle);
     }
     assert_eq!(resumed.survival(), sim.survival());
-    let glass = Item::Block(Block::Glass);
+    let glass = Item::Block(Block::GLASS);
     let furnace = sim
         .survival()
         .furnaces

@@ -98,7 +98,7 @@ fn each_name_resumes_where_it_left_and_a_new_name_starts_at_the_spawn() {
     alice.velocity = DVec3::new(0.25, 1.0, 0.0);
     let bob = body(DVec3::new(-7.25, 70.0, 3.0), -90.0);
     let alice_bar = hotbar(Item::Crate, 3);
-    let bob_bar = hotbar(Item::Block(Block::Glass), 8);
+    let bob_bar = hotbar(Item::Block(Block::GLASS), 8);
     save_players(
         &path,
         &[("alice", alice, alice_bar), ("Bob_2", bob, bob_bar)],

@@ -425,7 +425,7 @@ fn world_with_a_carrier(path: &Path) {
     let spawn = loaded.generator.spawn_point();
     let mut start = Start::with_no_one(loaded.world);
     let chest = hewn_core::world::BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -2.0));
-    start.world.set_block(chest, Block::Chest);
+    start.world.set_block(chest, Block::CHEST);
     start.survival = Survival::new(Mode::Survival, spawn);
     let carrier = start
         .survival
@@ -434,7 +434,7 @@ fn world_with_a_carrier(path: &Path) {
         .or_default();
     carrier
         .inventory
-        .add(Stack::new(Item::Block(Block::Log), 10));
+        .add(Stack::new(Item::Block(Block::LOG), 10));
     carrier
         .inventory
         .add(Stack::new(Item::Material(Material::Coal), 5));

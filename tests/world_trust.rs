@@ -11,7 +11,7 @@ use std::path::Path;
 use common::text;
 use common::worlds::{FLAT, check, files, saved_world, sim_with_world, tamper};
 use hewn_core::world::{Block, Chunk};
-use hewn_save::codec::{FORMAT_LZ4, encode};
+use hewn_save::codec::{FORMAT_WIDE, encode};
 use hewn_save::{MAX_SAVED_EDITS, WorldFile};
 
 /// Asserts that check and sim both refuse the world at `path` (exit 1, "is damaged" and
@@ -168,13 +168,13 @@ fn stored_chunks_cannot_claim_more_edits_than_a_world_may_hold() {
     let path = saved_world(dir.path());
     // Solid stone in the sky of a flat world: each chunk a few hundred bytes, and 32,768
     // edits. One more chunk than the limit holds.
-    let blob = encode(&Chunk::filled(Block::Stone));
+    let blob = encode(&Chunk::filled(Block::STONE));
     let sky = MAX_SAVED_EDITS / hewn_core::world::coords::CHUNK_VOLUME + 1;
     let conn = rusqlite::Connection::open(&path).expect("open with sqlite");
     for i in 0..i32::try_from(sky).expect("small") {
         conn.execute(
             "INSERT INTO chunks VALUES (?1, 7, 0, ?2, ?3)",
-            rusqlite::params![100 + i, FORMAT_LZ4, blob],
+            rusqlite::params![100 + i, FORMAT_WIDE, blob],
         )
         .expect("insert");
     }

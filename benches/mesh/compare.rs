@@ -59,7 +59,7 @@ struct Inputs {
 
 impl Inputs {
     fn new(hewn: Neighbourhood) -> Self {
-        let mut voxels = vec![BlockVoxel(Block::Air); PaddedShape::SIZE as usize];
+        let mut voxels = vec![BlockVoxel(Block::AIR); PaddedShape::SIZE as usize];
         let mut ids = vec![0u16; bgm::Mesher::<32>::CS_P3];
         for y in 0..PADDED {
             for z in 0..PADDED {
@@ -67,19 +67,18 @@ impl Inputs {
                     let block = hewn.get(x as i32 - 1, y as i32 - 1, z as i32 - 1);
                     voxels[PaddedShape::linearize([x, y, z]) as usize] = BlockVoxel(block);
                     let (x, y, z) = (x as usize, y as usize, z as usize);
-                    ids[z + x * PADDED as usize + y * (PADDED * PADDED) as usize] = block as u16;
+                    ids[z + x * PADDED as usize + y * (PADDED * PADDED) as usize] = block.id();
                 }
             }
         }
-        let transparent: BTreeSet<u16> = Block::ALL
-            .iter()
+        let transparent: BTreeSet<u16> = Block::all()
             .filter(|b| {
                 matches!(
                     b.properties().render,
                     RenderKind::Cutout | RenderKind::Translucent
                 )
             })
-            .map(|&b| b as u16)
+            .map(Block::id)
             .collect();
         Self {
             opaque_mask: bgm::compute_opaque_mask::<32>(&ids, &transparent),

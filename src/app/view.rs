@@ -402,8 +402,8 @@ mod tests {
     fn an_eye_is_under_water_below_the_surface_the_water_is_drawn_with() {
         let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
         let deep = BlockPos::new(0, 64, 0);
-        world.set_block(deep, Block::Water);
-        world.set_block(deep.offset(IVec3::Y), Block::Water);
+        world.set_block(deep, Block::WATER);
+        world.set_block(deep.offset(IVec3::Y), Block::WATER);
         let flowing = BlockPos::new(5, 64, 0);
         world.set_block(flowing, Block::from_name("water_7").expect("a water level"));
         let at = |pos: BlockPos, dy: f64| pos.min_corner() + DVec3::new(0.5, dy, 0.5);
@@ -412,7 +412,7 @@ mod tests {
             "water over water fills its cell"
         );
         assert!(under_water(&world, at(deep, 1.5)));
-        let surface = f64::from(top_height(Block::Water, Block::Air)) / 16.0;
+        let surface = f64::from(top_height(Block::WATER, Block::AIR)) / 16.0;
         assert!(
             !under_water(&world, at(deep, 1.0 + surface + 0.01)),
             "above the surface"

@@ -318,7 +318,7 @@ fn wander_input(rng: &mut SplitMix64, held: &mut Controls) -> Input {
     }
     match roll % 120 {
         2 => input.actions.push(Action::Break),
-        3 => input.actions.push(Action::Place(Block::Planks)),
+        3 => input.actions.push(Action::Place(Block::PLANKS)),
         _ => {}
     }
     input

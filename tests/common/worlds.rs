@@ -59,7 +59,7 @@ pub fn saved_world(dir: &Path) -> PathBuf {
     let path = dir.join("w.hewn");
     let (mut file, loaded) = WorldFile::open_or_create(&path, FLAT).expect("set up the world");
     let mut world = loaded.world;
-    world.set_block(BlockPos::new(3, 64, 3), Block::Planks);
+    world.set_block(BlockPos::new(3, 64, 3), Block::PLANKS);
     let player = Body::new(DVec3::new(1.5, 64.0, 1.5));
     let snapshot = Checkpoint::take(
         &mut world.loader(),

@@ -8,9 +8,9 @@ use super::*;
 fn pool() -> World {
     let mut world = scene_world();
     let water = BlockPos::cells_between(BlockPos::new(-6, 59, -12), BlockPos::new(6, 63, 2));
-    world.set_blocks(water.map(|p| (p, Block::Water)));
-    world.set_block(BlockPos::new(1, 59, -6), Block::Stone);
-    world.set_block(BlockPos::new(1, 60, -6), Block::Stone);
+    world.set_blocks(water.map(|p| (p, Block::WATER)));
+    world.set_block(BlockPos::new(1, 59, -6), Block::STONE);
+    world.set_block(BlockPos::new(1, 60, -6), Block::STONE);
     world
 }
 

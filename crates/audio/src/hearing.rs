@@ -143,22 +143,22 @@ mod tests {
 
     #[test]
     fn each_event_sounds_as_its_block_where_it_happened() {
-        let step = sound_of(&event(EventKind::Step, Block::Gravel, None)).expect("a sound");
+        let step = sound_of(&event(EventKind::Step, Block::GRAVEL, None)).expect("a sound");
         assert_eq!((step.family, step.kind), (Family::Gravel, SoundKind::Step));
         assert_eq!(step.at, DVec3::new(3.5, 64.0, -1.5));
-        let broke = sound_of(&event(EventKind::Break, Block::Glass, None)).expect("a sound");
+        let broke = sound_of(&event(EventKind::Break, Block::GLASS, None)).expect("a sound");
         assert_eq!(
             (broke.family, broke.kind),
             (Family::Glass, SoundKind::Break)
         );
-        let splash = sound_of(&event(EventKind::Splash, Block::Water, None)).expect("a sound");
+        let splash = sound_of(&event(EventKind::Splash, Block::WATER, None)).expect("a sound");
         assert_eq!(
             (splash.family, splash.kind),
             (Family::Water, SoundKind::Land)
         );
-        assert!(sound_of(&event(EventKind::Land, Block::Stone, Some(0.5))).is_none());
-        let far = sound_of(&event(EventKind::Land, Block::Stone, Some(20.0))).expect("a sound");
-        let near = sound_of(&event(EventKind::Land, Block::Stone, Some(1.0))).expect("a sound");
+        assert!(sound_of(&event(EventKind::Land, Block::STONE, Some(0.5))).is_none());
+        let far = sound_of(&event(EventKind::Land, Block::STONE, Some(20.0))).expect("a sound");
+        let near = sound_of(&event(EventKind::Land, Block::STONE, Some(1.0))).expect("a sound");
         assert!(far.volume > near.volume);
     }
 
@@ -168,7 +168,7 @@ mod tests {
         let meal = Event {
             block: None,
             pos: None,
-            ..event(EventKind::Eat, Block::Air, None)
+            ..event(EventKind::Eat, Block::AIR, None)
         };
         assert!(sound_of(&meal).is_none(), "a meal happens to no block");
         let heard = own_sound(&meal, ears).expect("a sound");
@@ -176,7 +176,7 @@ mod tests {
             (heard.family, heard.kind, heard.at),
             (Family::Food, SoundKind::Dig, ears)
         );
-        let step = event(EventKind::Step, Block::Grass, None);
+        let step = event(EventKind::Step, Block::GRASS, None);
         assert!(own_sound(&step, ears).is_none());
     }
 }

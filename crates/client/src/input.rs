@@ -475,7 +475,7 @@ mod tests {
         assert_eq!(s.hotbar[s.selected()], Item::Crate);
         let crate_slot = s.selected();
         s.select(0);
-        let sand = Item::Block(hewn_core::world::Block::Sand);
+        let sand = Item::Block(hewn_core::world::Block::SAND);
         s.pick(sand);
         assert_eq!((s.selected(), s.hotbar[0]), (0, sand));
         assert_eq!(
@@ -566,14 +566,14 @@ mod tests {
 
     #[test]
     fn in_survival_the_right_button_places_the_block_in_hand_or_opens_a_station() {
-        let sand = Item::Block(hewn_core::world::Block::Sand);
+        let sand = Item::Block(hewn_core::world::Block::SAND);
         let mut s = InputState::new(0.0, 0.0);
         s.set_survival(Some(survival(Some(sand), false)));
         s.button(Button::Place, true);
         s.button(Button::Place, false);
         assert_eq!(
             s.next_input().actions,
-            [Action::Place(hewn_core::world::Block::Sand)]
+            [Action::Place(hewn_core::world::Block::SAND)]
         );
         s.set_survival(Some(survival(
             Some(Item::from_name("stick").expect("an item")),
@@ -593,7 +593,7 @@ mod tests {
         s.button(Button::Place, true);
         assert_eq!(
             s.next_input().actions,
-            [Action::Place(hewn_core::world::Block::Sand)],
+            [Action::Place(hewn_core::world::Block::SAND)],
             "sneaking places against the table"
         );
     }

@@ -114,18 +114,18 @@ mod tests {
     use hewn_core::world::coarse::Layers;
 
     fn ground(y: i32) -> Block {
-        if y < 64 { Block::Stone } else { Block::Air }
+        if y < 64 { Block::STONE } else { Block::AIR }
     }
 
     /// The chunk at `pos` of the layered world, with a tower of bricks from y = 64 to 95 at
     /// its first column when `tower`.
     fn chunk(pos: ChunkPos, tower: bool) -> Chunk {
-        let mut blocks = Box::new([Block::Air; hewn_core::world::coords::CHUNK_VOLUME]);
+        let mut blocks = Box::new([Block::AIR; hewn_core::world::coords::CHUNK_VOLUME]);
         for (i, b) in blocks.iter_mut().enumerate() {
             let local = hewn_core::world::LocalPos::from_index(i);
             let y = pos.min_block().y + i32::from(local.y);
             *b = if tower && local.x == 0 && local.z == 0 && (64..96).contains(&y) {
-                Block::Bricks
+                Block::BRICKS
             } else {
                 ground(y)
             };

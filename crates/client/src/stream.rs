@@ -318,7 +318,7 @@ impl Streamer {
             if !in_view || self.shown.get(&pos) == Some(&version) {
                 continue;
             }
-            if world.chunk(pos).and_then(Chunk::uniform) == Some(Block::Air) {
+            if world.chunk(pos).and_then(Chunk::uniform) == Some(Block::AIR) {
                 // Only blocks have faces: an empty chunk's mesh is empty, whatever is around.
                 self.shown.insert(pos, version);
                 self.ready.push_back((pos, ChunkMesh::default()));

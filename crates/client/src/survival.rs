@@ -46,7 +46,7 @@ impl Session {
         let s = self.survivor()?;
         let at_station = matches!(
             looked_at,
-            Some(Block::CraftingTable | Block::Furnace | Block::LitFurnace | Block::Chest)
+            Some(Block::CRAFTING_TABLE | Block::FURNACE | Block::LIT_FURNACE | Block::CHEST)
         );
         Some(Hand {
             held: s.held().map(|stack| stack.item),

@@ -20,15 +20,15 @@ const COLUMNS: [ColumnPos; 4] = [
 
 /// What the edits place: opaque, partly clear, clear, glowing, and air for breaking.
 const PALETTE: [Block; 9] = [
-    Block::Stone,
-    Block::Planks,
-    Block::Leaves,
-    Block::Water,
-    Block::Glass,
-    Block::StoneSlab,
-    Block::Torch,
-    Block::Glowstone,
-    Block::Air,
+    Block::STONE,
+    Block::PLANKS,
+    Block::LEAVES,
+    Block::WATER,
+    Block::GLASS,
+    Block::STONE_SLAB,
+    Block::TORCH,
+    Block::GLOWSTONE,
+    Block::AIR,
 ];
 
 fn flat_world() -> World {

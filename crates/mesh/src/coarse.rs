@@ -71,7 +71,7 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
     GREEDY.with_borrow_mut(|greedy| {
         for y in 0..N {
             for z in 0..N {
-                if section.cells().row_uniform(y as u8, z as u8) == Some(Block::Air) {
+                if section.cells().row_uniform(y as u8, z as u8) == Some(Block::AIR) {
                     continue;
                 }
                 for x in 0..N {
@@ -126,7 +126,7 @@ fn on_border(cell: [usize; 3], face: Face) -> bool {
 /// The section's cells with a one-cell border, x fastest, then z, then y: the facing layer
 /// of each given neighbour, air elsewhere (edges and corners are never read).
 fn padded(section: &CoarseSection, neighbours: &CoarseNeighbours) -> Vec<Block> {
-    let mut cells = vec![Block::Air; P * P * P];
+    let mut cells = vec![Block::AIR; P * P * P];
     let index = |p: [usize; 3]| (p[1] * P + p[2]) * P + p[0];
     for y in 0..N {
         for z in 0..N {

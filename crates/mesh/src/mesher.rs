@@ -78,9 +78,8 @@ struct Tables {
 }
 
 fn tables(leaves: Leaves) -> Tables {
-    let traits: Vec<Traits> = Block::ALL.iter().map(|&b| traits(b, leaves)).collect();
-    let flags = Block::ALL
-        .iter()
+    let traits: Vec<Traits> = Block::all().map(|b| traits(b, leaves)).collect();
+    let flags = Block::all()
         .zip(&traits)
         .map(|(block, t)| {
             u8::from(t.opaque)
@@ -136,7 +135,7 @@ fn hidden(
     face: Face,
     neighbour: Block,
 ) -> bool {
-    let other = traits[neighbour as usize];
+    let other = traits[neighbour.index()];
     if other.opaque {
         // A slab's or water's top face sits below the cell's top, in the open, whatever is
         // above it.
@@ -238,7 +237,7 @@ impl Cells {
         {
             let (mut o, mut d) = (0u64, 0u64);
             for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
-                let f = tables.flags[b as usize];
+                let f = tables.flags[b.index()];
                 o |= u64::from(f & OPAQUE_CUBE) << x;
                 d |= u64::from((f & DRAWN) >> 1) << x;
                 *flag = f;
@@ -336,7 +335,7 @@ pub(crate) fn mesh_cells<S: QuadSink>(
                 let x = bit - 1;
                 let i = row + bit as isize;
                 let block = blocks[i as usize];
-                let me = tables.traits[block as usize];
+                let me = tables.traits[block.index()];
                 let Some(pass) = me.pass else { continue };
                 let cell = [x as u16, y as u16, z as u16];
                 match me.shape {

@@ -53,9 +53,9 @@ impl Neighbourhood {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            blocks: Box::new([Block::Air; PADDED_VOLUME]),
+            blocks: Box::new([Block::AIR; PADDED_VOLUME]),
             light: Box::new([Light::SKY; PADDED_VOLUME]),
-            centre: Some(Block::Air),
+            centre: Some(Block::AIR),
             leaves: Leaves::Fancy,
             shading: Shading::Vertex,
         }
@@ -195,7 +195,7 @@ impl Neighbourhood {
                         for z in zs.clone() {
                             for x in xs.clone() {
                                 let (block, light) =
-                                    chunk.map_or((Block::Air, missing), |(c, l)| {
+                                    chunk.map_or((Block::AIR, missing), |(c, l)| {
                                         let local = |p: i32, base: i32, d: i32| {
                                             (if d == 0 { p } else { base }) as usize
                                         };
@@ -220,7 +220,7 @@ impl Neighbourhood {
     #[must_use]
     pub fn is_trivially_empty(&self) -> bool {
         match self.centre {
-            Some(Block::Air) => true,
+            Some(Block::AIR) => true,
             Some(b) if b.is_opaque_cube() => {
                 let n = N as i32;
                 (0..n).all(|a| {

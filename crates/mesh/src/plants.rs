@@ -41,18 +41,18 @@ const INSET: f32 = 1.0 / 16.0;
 #[must_use]
 pub const fn drawn_texels(block: Block) -> [u8; 4] {
     match block {
-        Block::TallGrass => [1, 3, 14, 16],
-        Block::Dandelion => [6, 5, 11, 16],
-        Block::Poppy | Block::Cornflower => [6, 4, 11, 16],
-        Block::DeadBush => [3, 5, 16, 16],
-        Block::Wheat0 => [1, 14, 15, 16],
-        Block::Wheat1 => [1, 12, 15, 16],
-        Block::Wheat2 => [1, 10, 15, 16],
-        Block::Wheat3 => [1, 8, 15, 16],
-        Block::Wheat4 => [0, 6, 16, 16],
-        Block::Wheat5 => [1, 4, 15, 16],
-        Block::Wheat6 => [1, 2, 15, 16],
-        Block::Wheat7 => [1, 0, 16, 16],
+        Block::TALL_GRASS => [1, 3, 14, 16],
+        Block::DANDELION => [6, 5, 11, 16],
+        Block::POPPY | Block::CORNFLOWER => [6, 4, 11, 16],
+        Block::DEAD_BUSH => [3, 5, 16, 16],
+        Block::WHEAT_0 => [1, 14, 15, 16],
+        Block::WHEAT_1 => [1, 12, 15, 16],
+        Block::WHEAT_2 => [1, 10, 15, 16],
+        Block::WHEAT_3 => [1, 8, 15, 16],
+        Block::WHEAT_4 => [0, 6, 16, 16],
+        Block::WHEAT_5 => [1, 4, 15, 16],
+        Block::WHEAT_6 => [1, 2, 15, 16],
+        Block::WHEAT_7 => [1, 0, 16, 16],
         _ => [0, 0, 16, 16],
     }
 }
@@ -105,7 +105,7 @@ pub fn cactus<S: QuadSink>(cell: [u16; 3], light: Light, sink: &mut S) {
                     c.uv.map(inset)
                 }
             }),
-            tile: tile_for(Block::Cactus, face),
+            tile: tile_for(Block::CACTUS, face),
             face,
             light,
         });
@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn a_door_is_its_panel_s_six_faces_each_showing_what_it_covers_of_the_tile() {
         let mut sink = Models::default();
-        boxes([0, 0, 0], Block::DoorLowerNorth, Light::SKY, &mut sink);
+        boxes([0, 0, 0], Block::DOOR_LOWER_NORTH, Light::SKY, &mut sink);
         assert_eq!(sink.0.len(), 6);
         let (min, max) = bounds(&sink.0);
         assert_eq!((min, max), (Vec3::ZERO, Vec3::new(1.0, 1.0, 3.0 / 16.0)));
@@ -201,7 +201,7 @@ mod tests {
     #[test]
     fn a_plant_is_two_crossed_quads_cut_to_its_drawn_texels() {
         let mut sink = Models::default();
-        cross([2, 3, 4], Block::Poppy, Light::SKY, &mut sink);
+        cross([2, 3, 4], Block::POPPY, Light::SKY, &mut sink);
         assert_eq!(sink.0.len(), 2);
         let (min, max) = bounds(&sink.0);
         assert!(
@@ -210,13 +210,13 @@ mod tests {
         // The poppy's texels are rows 4 to 15: its quads stand on the cell's floor and stop
         // a quarter of a block below its top.
         assert_eq!((min.y, max.y), (3.0, 3.75));
-        let [left, top, right, bottom] = drawn_texels(Block::Poppy).map(|t| f32::from(t) / 16.0);
+        let [left, top, right, bottom] = drawn_texels(Block::POPPY).map(|t| f32::from(t) / 16.0);
         for q in &sink.0 {
             assert_eq!(
                 q.uv,
                 [[left, bottom], [right, bottom], [right, top], [left, top]]
             );
-            assert_eq!(q.tile, tile_for(Block::Poppy, Face::North));
+            assert_eq!(q.tile, tile_for(Block::POPPY, Face::North));
             // Texture coordinates follow the corners: a texel lands where it did on the
             // uncut quad across the whole diagonal.
             let along = |p: Vec3| (p.x - 2.1).abs() / 0.8;

@@ -91,7 +91,7 @@ mod tests {
     fn glass_row() -> ChunkMesh {
         let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
         for x in [2, 6, 10] {
-            world.set_block(BlockPos::new(x, 4, 4), Block::Glass);
+            world.set_block(BlockPos::new(x, 4, 4), Block::GLASS);
         }
         let mut mesh = ChunkMesh::default();
         mesh.build(&Neighbourhood::from_world(&world, ChunkPos::new(0, 0, 0)));

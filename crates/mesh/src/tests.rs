@@ -70,13 +70,13 @@ fn smooth_light_fades_across_a_floor_and_into_a_corner() {
     // A stone floor at y = 4 with a wall at x = 8; a torch stands on the floor at x = 4.
     let mut world = empty_world();
     let floor = BlockPos::cells_between(at(0, 4, 0), at(15, 4, 15));
-    world.set_blocks(floor.map(|p| (p, Block::Stone)));
-    world.set_blocks(BlockPos::cells_between(at(8, 5, 0), at(8, 9, 15)).map(|p| (p, Block::Stone)));
+    world.set_blocks(floor.map(|p| (p, Block::STONE)));
+    world.set_blocks(BlockPos::cells_between(at(8, 5, 0), at(8, 9, 15)).map(|p| (p, Block::STONE)));
     // A roof keeps most of the sky out.
     world.set_blocks(
-        BlockPos::cells_between(at(-8, 10, -8), at(23, 10, 23)).map(|p| (p, Block::Stone)),
+        BlockPos::cells_between(at(-8, 10, -8), at(23, 10, 23)).map(|p| (p, Block::STONE)),
     );
-    world.set_block(at(4, 5, 8), Block::Torch);
+    world.set_block(at(4, 5, 8), Block::TORCH);
     let quads = quads_of(&world, ChunkPos::new(0, 0, 0));
     let top = |x: u16| {
         quads
@@ -105,7 +105,7 @@ fn smooth_light_fades_across_a_floor_and_into_a_corner() {
 #[test]
 fn torches_are_models_not_cubes() {
     let mut world = empty_world();
-    world.set_block(at(3, 3, 3), Block::Torch);
+    world.set_block(at(3, 3, 3), Block::TORCH);
     let mut mesh = ChunkMesh::default();
     mesh.build(&Neighbourhood::from_world(&world, ChunkPos::new(0, 0, 0)));
     assert!(mesh.vertices.is_empty());
@@ -119,14 +119,14 @@ fn torches_are_models_not_cubes() {
 
 #[test]
 fn single_block_has_six_faces_and_two_have_ten() {
-    assert_faces(&mesh_blocks(&[(at(5, 5, 5), Block::Stone)]), 6);
-    let two = mesh_blocks(&[(at(5, 5, 5), Block::Stone), (at(6, 5, 5), Block::Dirt)]);
+    assert_faces(&mesh_blocks(&[(at(5, 5, 5), Block::STONE)]), 6);
+    let two = mesh_blocks(&[(at(5, 5, 5), Block::STONE), (at(6, 5, 5), Block::DIRT)]);
     assert_faces(&two, 10);
 }
 
 #[test]
 fn slab_is_a_half_height_box() {
-    let slab = mesh_blocks(&[(at(3, 3, 3), Block::StoneSlab)]);
+    let slab = mesh_blocks(&[(at(3, 3, 3), Block::STONE_SLAB)]);
     assert_faces(&slab, 6);
     let mut mesh = ChunkMesh::default();
     for q in &slab {
@@ -136,65 +136,65 @@ fn slab_is_a_half_height_box() {
     assert_eq!(top, Some(56), "top at y = 3.5 (56 sixteenths)");
     // On stone its bottom is hidden; its top never is, even under stone.
     let sandwiched = mesh_blocks(&[
-        (at(3, 3, 3), Block::StoneSlab),
-        (at(3, 2, 3), Block::Stone),
-        (at(3, 4, 3), Block::Stone),
+        (at(3, 3, 3), Block::STONE_SLAB),
+        (at(3, 2, 3), Block::STONE),
+        (at(3, 4, 3), Block::STONE),
     ]);
     let slab_faces: Vec<_> = sandwiched
         .iter()
-        .filter(|q| q.block == Block::StoneSlab)
+        .filter(|q| q.block == Block::STONE_SLAB)
         .map(|q| q.face)
         .collect();
     assert_eq!(slab_faces.len(), 5);
     assert!(slab_faces.contains(&Face::Up));
     // Two slabs side by side hide the wall between them.
     let pair = mesh_blocks(&[
-        (at(3, 3, 3), Block::StoneSlab),
-        (at(4, 3, 3), Block::StoneSlab),
+        (at(3, 3, 3), Block::STONE_SLAB),
+        (at(4, 3, 3), Block::STONE_SLAB),
     ]);
     assert_faces(&pair, 10);
 }
 
 #[test]
 fn water_and_glass_hide_their_own_kind_but_leaves_do_not() {
-    for (block, expected) in [(Block::Water, 10), (Block::Glass, 10), (Block::Leaves, 12)] {
+    for (block, expected) in [(Block::WATER, 10), (Block::GLASS, 10), (Block::LEAVES, 12)] {
         let quads = mesh_blocks(&[(at(1, 1, 1), block), (at(1, 2, 1), block)]);
         assert_faces(&quads, expected);
     }
     // Stone next to water shows its face; water next to stone hides its own.
-    let quads = mesh_blocks(&[(at(1, 1, 1), Block::Water), (at(2, 1, 1), Block::Stone)]);
+    let quads = mesh_blocks(&[(at(1, 1, 1), Block::WATER), (at(2, 1, 1), Block::STONE)]);
     assert_faces(&quads, 11);
     assert!(
         quads
             .iter()
-            .any(|q| q.block == Block::Stone && q.face == Face::West)
+            .any(|q| q.block == Block::STONE && q.face == Face::West)
     );
 }
 
 #[test]
 fn passes_follow_render_kinds() {
     let quads = mesh_blocks(&[
-        (at(1, 1, 1), Block::Leaves),
-        (at(5, 1, 1), Block::Water),
-        (at(9, 1, 1), Block::Grass),
+        (at(1, 1, 1), Block::LEAVES),
+        (at(5, 1, 1), Block::WATER),
+        (at(9, 1, 1), Block::GRASS),
     ]);
     let pass_of = |b: Block| quads.iter().find(|q| q.block == b).map(|q| q.pass);
-    assert_eq!(pass_of(Block::Leaves), Some(Pass::Cutout));
-    assert_eq!(pass_of(Block::Water), Some(Pass::Translucent));
-    assert_eq!(pass_of(Block::Grass), Some(Pass::Opaque));
+    assert_eq!(pass_of(Block::LEAVES), Some(Pass::Cutout));
+    assert_eq!(pass_of(Block::WATER), Some(Pass::Translucent));
+    assert_eq!(pass_of(Block::GRASS), Some(Pass::Opaque));
 }
 
 #[test]
 fn faces_are_culled_across_chunk_borders() {
     let mut world = empty_world();
-    world.set_block(at(31, 5, 5), Block::Stone);
+    world.set_block(at(31, 5, 5), Block::STONE);
     let east = |w: &World| {
         quads_of(w, ChunkPos::new(0, 0, 0))
             .iter()
             .any(|q| q.face == Face::East)
     };
     assert!(east(&world), "nothing east yet");
-    world.set_block(at(32, 5, 5), Block::Stone);
+    world.set_block(at(32, 5, 5), Block::STONE);
     assert!(!east(&world), "hidden by the next chunk's block");
     let west_of_next = quads_of(&world, ChunkPos::new(1, 0, 0));
     assert!(!west_of_next.iter().any(|q| q.face == Face::West));
@@ -205,9 +205,9 @@ fn ambient_occlusion_darkens_corners() {
     // A floor block with a wall block above its west neighbour and another above its north
     // neighbour: the top face's north-west corner touches both walls.
     let quads = mesh_blocks(&[
-        (at(5, 5, 5), Block::Stone),
-        (at(4, 6, 5), Block::Stone),
-        (at(5, 6, 4), Block::Stone),
+        (at(5, 5, 5), Block::STONE),
+        (at(4, 6, 5), Block::STONE),
+        (at(5, 6, 4), Block::STONE),
     ]);
     let top = quads
         .iter()
@@ -218,7 +218,7 @@ fn ambient_occlusion_darkens_corners() {
     };
     // Corners BL (x0,z1), BR (x1,z1), TR (x1,z0), TL (x0,z0).
     assert_eq!(top.ao, [2, 3, 2, 0]);
-    let lone = mesh_blocks(&[(at(5, 5, 5), Block::Stone)]);
+    let lone = mesh_blocks(&[(at(5, 5, 5), Block::STONE)]);
     assert!(lone.iter().all(|q| q.ao == [3; 4]));
 }
 
@@ -228,7 +228,7 @@ fn diagonal_follows_the_corners_that_agree() {
     let quad = Quad {
         cell: [0, 0, 0],
         face: Face::Up,
-        block: Block::Stone,
+        block: Block::STONE,
         pass: Pass::Opaque,
         ao: [0, 3, 3, 3],
         light: [CornerLight::FULL; 4],
@@ -251,12 +251,12 @@ fn diagonal_follows_the_corners_that_agree() {
 fn trivially_empty_chunks_are_recognised() {
     let mut n = Neighbourhood::new();
     assert!(n.is_trivially_empty());
-    n.set(3, 3, 3, Block::Stone);
+    n.set(3, 3, 3, Block::STONE);
     assert!(!n.is_trivially_empty());
     let mut mesh = ChunkMesh::default();
     mesh.build(&n);
     assert_eq!(mesh.opaque.len(), 36);
-    assert_eq!(n.blocks()[padded_index(3, 3, 3)], Block::Stone);
+    assert_eq!(n.blocks()[padded_index(3, 3, 3)], Block::STONE);
 }
 
 /// A mesh face in world cells, with its shading.
@@ -274,14 +274,14 @@ fn world_quads(quads: &[Quad], origin: [i32; 3]) -> BTreeSet<WorldQuad> {
 }
 
 const PALETTE: [Block; 8] = [
-    Block::Air,
-    Block::Air,
-    Block::Stone,
-    Block::Leaves,
-    Block::Water,
-    Block::StoneSlab,
-    Block::Torch,
-    Block::Glowstone,
+    Block::AIR,
+    Block::AIR,
+    Block::STONE,
+    Block::LEAVES,
+    Block::WATER,
+    Block::STONE_SLAB,
+    Block::TORCH,
+    Block::GLOWSTONE,
 ];
 
 proptest! {
@@ -301,7 +301,7 @@ proptest! {
         pieces.extend(world_quads(&quads_of(&world, ChunkPos::new(0, 0, 1)), [0, 0, 32]));
 
         let dims = [32usize, 32, 64];
-        let mut padded = vec![Block::Air; (dims[0] + 2) * (dims[1] + 2) * (dims[2] + 2)];
+        let mut padded = vec![Block::AIR; (dims[0] + 2) * (dims[1] + 2) * (dims[2] + 2)];
         let mut lights = vec![Light::DARK; padded.len()];
         for y in -1..=dims[1] as i32 {
             for z in -1..=dims[2] as i32 {
@@ -323,10 +323,10 @@ proptest! {
 fn flowing_water_is_lower_the_further_it_has_flowed() {
     // A source, then water of levels 1 and 5 in a row along x; a source under a source.
     let quads = mesh_blocks(&[
-        (at(3, 3, 3), Block::Water),
-        (at(4, 3, 3), Block::Water1),
-        (at(5, 3, 3), Block::Water5),
-        (at(3, 2, 3), Block::Water),
+        (at(3, 3, 3), Block::WATER),
+        (at(4, 3, 3), Block::WATER_1),
+        (at(5, 3, 3), Block::WATER_5),
+        (at(3, 2, 3), Block::WATER),
     ]);
     let face = |x: u16, y: u16, face: Face| {
         quads
@@ -352,9 +352,9 @@ fn flowing_water_is_lower_the_further_it_has_flowed() {
     // Water under water fills its cell: no top, and its sides reach the top.
     assert_eq!(face(3, 2, Face::Up), None);
     assert_eq!(face(3, 2, Face::West), Some((16, 0)));
-    assert_eq!(top_height(Block::WaterFalling, Block::Air), 14);
-    assert_eq!(top_height(Block::StoneSlab, Block::Stone), 8);
-    assert_eq!(top_height(Block::Stone, Block::Water), 16);
+    assert_eq!(top_height(Block::WATER_FALLING, Block::AIR), 14);
+    assert_eq!(top_height(Block::STONE_SLAB, Block::STONE), 8);
+    assert_eq!(top_height(Block::STONE, Block::WATER), 16);
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn fast_leaves_are_opaque_cubes_with_no_inner_faces() {
     // fast, the 9 × 6 that face out, in the opaque pass.
     let mut world = empty_world();
     for p in BlockPos::cells_between(at(4, 4, 4), at(6, 6, 6)) {
-        world.set_block(p, Block::Leaves);
+        world.set_block(p, Block::LEAVES);
     }
     let mut input = Neighbourhood::from_world(&world, ChunkPos::new(0, 0, 0));
     for (leaves, faces, pass) in [

@@ -177,8 +177,7 @@ pub fn tile_index(name: &str) -> Option<u16> {
 
 /// Each block's tile per face, looked up by name once rather than per quad.
 static FACE_TILES: LazyLock<Vec<[u16; 6]>> = LazyLock::new(|| {
-    Block::ALL
-        .iter()
+    Block::all()
         .map(|block| {
             let textures = &block.properties().textures;
             Face::ALL.map(|face| tile_index(textures.of(face)).unwrap_or(0))
@@ -190,7 +189,7 @@ static FACE_TILES: LazyLock<Vec<[u16; 6]>> = LazyLock::new(|| {
 /// tile 0 rather than failing: this module's test keeps them in step.
 #[must_use]
 pub fn tile_for(block: Block, face: Face) -> u16 {
-    FACE_TILES[block as usize][face as usize]
+    FACE_TILES[block.index()][face as usize]
 }
 
 #[cfg(test)]
@@ -199,8 +198,7 @@ mod tests {
 
     #[test]
     fn every_block_texture_has_a_tile_and_the_atlas_holds_them_all() {
-        let drawn = Block::ALL
-            .into_iter()
+        let drawn = Block::all()
             .filter(|b| b.properties().render != hewn_core::world::RenderKind::Invisible);
         for block in drawn {
             let t = &block.properties().textures;

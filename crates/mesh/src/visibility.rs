@@ -66,7 +66,7 @@ const PAIRS: [u16; 64] = {
 
 /// Per block id: whether sight passes through the cell (it is not an opaque cube).
 static CLEAR: LazyLock<Vec<bool>> =
-    LazyLock::new(|| Block::ALL.iter().map(|b| !b.is_opaque_cube()).collect());
+    LazyLock::new(|| Block::all().map(|b| !b.is_opaque_cube()).collect());
 
 impl Visibility {
     /// No face sees another: a chunk of solid rock.
@@ -195,7 +195,7 @@ impl Sight {
 /// For a chunk of one block throughout, at the centre of `input`, whether sight passes
 /// through it.
 fn uniform_clear(input: &Neighbourhood) -> Option<bool> {
-    input.uniform_centre().map(|block| CLEAR[block as usize])
+    input.uniform_centre().map(|block| CLEAR[block.index()])
 }
 
 /// The cells of the chunk at the centre of `input` that sight passes through, one `u32` per
@@ -207,7 +207,7 @@ fn open_rows(input: &Neighbourhood) -> [u32; N * N] {
         let (y, z) = ((row / N) as i32, (row % N) as i32);
         let first = padded_index(0, y, z);
         for (x, &b) in blocks[first..first + N].iter().enumerate() {
-            *mask |= u32::from(CLEAR[b as usize]) << x;
+            *mask |= u32::from(CLEAR[b.index()]) << x;
         }
     }
     open

@@ -249,14 +249,14 @@ pub enum ServerMessage {
         /// The column.
         column: ColumnPos,
         /// Edited cells and their blocks.
-        edits: Vec<(BlockPos, u8)>,
+        edits: Vec<(BlockPos, u16)>,
         /// Whether this is the column's last message.
         complete: bool,
     },
     /// A column the client no longer needs to hear about.
     ForgetColumn(ColumnPos),
     /// Blocks changed in columns the client holds, in the order they changed.
-    Changes(Vec<(BlockPos, u8)>),
+    Changes(Vec<(BlockPos, u16)>),
     /// Every action with a sequence number up to this one has been dealt with: the changes
     /// it made (if it was accepted) have been sent before this.
     ActionsDone(u32),
@@ -290,7 +290,7 @@ pub struct Heard {
     /// The kind's place in [`hewn_core::sim::EventKind::ALL`].
     pub kind: u8,
     /// The block involved, by id.
-    pub block: Option<u8>,
+    pub block: Option<u16>,
     /// The cell it happened in.
     pub pos: BlockPos,
     /// For a landing, the height fallen.
@@ -475,7 +475,7 @@ pub struct Snapshot {
     /// The crates in view: bottom centre and size.
     pub crates: Vec<([f64; 3], [f64; 3])>,
     /// The falling blocks in view: block id and bottom centre.
-    pub falling: Vec<(u8, [f64; 3])>,
+    pub falling: Vec<(u16, [f64; 3])>,
     /// The items lying in view, at most [`MAX_ITEMS_SEEN`], the nearest.
     pub items: Vec<SeenItem>,
 }

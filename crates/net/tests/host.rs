@@ -52,7 +52,7 @@ fn random_input(rng: &mut SplitMix64, controls: &mut Controls) -> Input {
     }
     match roll % 40 {
         2 => input.actions.push(Action::Break),
-        3 => input.actions.push(Action::Place(Block::Planks)),
+        3 => input.actions.push(Action::Place(Block::PLANKS)),
         4 => input.actions.push(Action::ToggleFly),
         _ => {}
     }
@@ -154,7 +154,7 @@ fn a_saved_edit_waits_for_its_column_instead_of_generating_it() {
     let generator = Arc::new(Generator::new(GeneratorKind::Flat, 3));
     let mut world = World::with_shared_source(generator.clone());
     let far = BlockPos::new(80, 40, 16);
-    assert!(world.set_block(far, Block::Glowstone));
+    assert!(world.set_block(far, Block::GLOWSTONE));
     world.unload_column(far.column());
     let start = Start::with_no_one(world);
     let server = Server::new(
@@ -176,7 +176,7 @@ fn a_saved_edit_waits_for_its_column_instead_of_generating_it() {
     );
     let cell = far.min_corner();
     game.sim_mut().loader().load_region(Aabb::new(cell, cell));
-    assert_eq!(game.sim().world().block(far), Block::Glowstone);
+    assert_eq!(game.sim().world().block(far), Block::GLOWSTONE);
     assert!(game.sim().world().is_edited(far));
 }
 
@@ -217,7 +217,7 @@ fn a_death_and_a_respawn_in_single_player_need_no_correction() {
     for (x, z) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
         start
             .world
-            .set_block(BlockPos::new(x, 64, z), Block::Cactus);
+            .set_block(BlockPos::new(x, 64, z), Block::CACTUS);
     }
     let server = Server::new(
         Simulation::new(start),

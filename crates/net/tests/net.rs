@@ -219,14 +219,14 @@ fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
         .expect("alice")
         .position;
     let below = BlockPos::containing(feet).offset(glam::IVec3::NEG_Y);
-    assert_eq!(h.block_seen_by(bob, below), Block::Grass);
+    assert_eq!(h.block_seen_by(bob, below), Block::GRASS);
     h.tick(&[(alice, look_down_and(Action::Break))]);
     h.run(60);
-    assert_eq!(h.server.sim().world().block(below), Block::Air);
-    assert_eq!(h.block_seen_by(alice, below), Block::Air);
+    assert_eq!(h.server.sim().world().block(below), Block::AIR);
+    assert_eq!(h.block_seen_by(alice, below), Block::AIR);
     assert_eq!(
         h.block_seen_by(bob, below),
-        Block::Air,
+        Block::AIR,
         "bob sees alice's edit"
     );
 
@@ -235,7 +235,7 @@ fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     h.run(10);
     assert_eq!(
         h.block_seen_by(carol, below),
-        Block::Air,
+        Block::AIR,
         "a late joiner sees it"
     );
 }
@@ -274,20 +274,20 @@ fn an_edit_the_server_refuses_rolls_back_to_the_servers_block() {
         })
         .expect("bob aims at the ground")
         .adjacent;
-    h.tick(&[(alice, place(Block::Stone))]);
+    h.tick(&[(alice, place(Block::STONE))]);
     h.run(5);
-    h.tick(&[(bob, place(Block::Planks))]);
-    assert_eq!(h.block_seen_by(bob, target), Block::Planks, "shown at once");
+    h.tick(&[(bob, place(Block::PLANKS))]);
+    assert_eq!(h.block_seen_by(bob, target), Block::PLANKS, "shown at once");
     h.wait(60);
     assert_eq!(
         h.server.sim().world().block(target),
-        Block::Stone,
+        Block::STONE,
         "alice's came first"
     );
-    assert_eq!(h.block_seen_by(alice, target), Block::Stone);
+    assert_eq!(h.block_seen_by(alice, target), Block::STONE);
     assert_eq!(
         h.block_seen_by(bob, target),
-        Block::Stone,
+        Block::STONE,
         "bob's planks rolled back"
     );
     for i in [alice, bob] {
@@ -453,7 +453,7 @@ fn ten_players_in_view_of_each_other_cost_under_16_kb_down_and_4_kb_up_a_second(
                 input.yaw = Some((t as f64 * 3.0 + i as f64 * 36.0) % 360.0);
                 input.pitch = Some((rng.next_u64() % 60) as f64 - 30.0);
                 if t % 97 == i as u64 {
-                    input.actions.push(Action::Place(Block::Planks));
+                    input.actions.push(Action::Place(Block::PLANKS));
                 }
                 (i, input)
             })
@@ -476,7 +476,7 @@ fn placing_a_block_no_player_can_hold_sends_the_client_away() {
     let mut h = Harness::flat(ServerConfig::default());
     let mallory = h.join("mallory", Conditions::PERFECT);
     h.until_ready();
-    h.tick(&[(mallory, look_down_and(Action::Place(Block::Bedrock)))]);
+    h.tick(&[(mallory, look_down_and(Action::Place(Block::BEDROCK)))]);
     h.run(10);
     let refusal = h.client(mallory).refusal().unwrap_or_default().to_owned();
     assert!(refusal.starts_with("sent an impossible input"), "{refusal}");
@@ -486,7 +486,7 @@ fn placing_a_block_no_player_can_hold_sends_the_client_away() {
             .sim()
             .world()
             .edits()
-            .all(|(_, e)| e.current != Block::Bedrock)
+            .all(|(_, e)| e.current != Block::BEDROCK)
     );
 }
 
@@ -518,7 +518,7 @@ fn players_hear_what_others_do_nearby_and_not_their_own_twice() {
     let broken = bob_heard.iter().find(|e| e.kind == EventKind::Break);
     assert_eq!(
         broken.and_then(|e| e.block),
-        Some(Block::Grass),
+        Some(Block::GRASS),
         "{:?}",
         kinds(&bob_heard)
     );
@@ -550,6 +550,6 @@ fn coal_before_a_furnace() -> (
     lying.age = PICKUP_DELAY;
     start.survival.drops.add(lying);
     let ahead = BlockPos::containing(spawn + glam::DVec3::new(0.0, 1.0, -1.5));
-    start.world.set_block(ahead, Block::Furnace);
+    start.world.set_block(ahead, Block::FURNACE);
     (Simulation::new(start), generator, coal)
 }

@@ -200,7 +200,7 @@ mod tests {
             let frame = view_frame(&cam);
             for item in [
                 None,
-                Some(Item::Block(hewn_core::world::Block::Stone)),
+                Some(Item::Block(hewn_core::world::Block::STONE)),
                 Item::from_name("stone_pickaxe"),
             ] {
                 let p = player(item);
@@ -226,7 +226,7 @@ mod tests {
         let at = |swing| {
             let p = FirstPerson {
                 swing,
-                ..player(Some(Item::Block(hewn_core::world::Block::Dirt)))
+                ..player(Some(Item::Block(hewn_core::world::Block::DIRT)))
             };
             let v = held(&p, &cam);
             v.iter().map(|v| Vec3::from(v.relative)).sum::<Vec3>() / v.len() as f32

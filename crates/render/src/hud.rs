@@ -423,15 +423,15 @@ mod tests {
 
     #[test]
     fn a_door_stands_as_its_two_halves_and_a_bed_lies_low() {
-        let door = icon_faces(Item::Block(Block::DoorLowerNorth));
+        let door = icon_faces(Item::Block(Block::DOOR_LOWER_NORTH));
         let tiles: Vec<u16> = door.iter().map(|f| f.tile).collect();
         let named = |n| tile_index(n).expect("a tile");
         assert_eq!(tiles, [named("door_upper"), named("door_lower")]);
         assert_eq!(extent(&door), (-0.5, 0.5), "a door is as tall as the slot");
-        let chest = icon_faces(Item::Block(Block::Chest));
+        let chest = icon_faces(Item::Block(Block::CHEST));
         assert_eq!(chest.len(), 3, "a chest is a cube");
         assert_eq!(extent(&chest), (-0.5, 0.5));
-        let bed = icon_faces(Item::Block(Block::BedFootNorth));
+        let bed = icon_faces(Item::Block(Block::BED_FOOT_NORTH));
         let (top, bottom) = extent(&bed);
         let height = bottom - top;
         assert!((height - (1.0 - 7.0 / 32.0)).abs() < 1e-6, "{height}");

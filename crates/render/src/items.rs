@@ -217,7 +217,7 @@ mod tests {
     fn a_block_item_is_a_small_cube_turning_and_floating_over_where_it_lies() {
         let eye = DVec3::new(1e6, 65.0, 0.0);
         let mut out = Vec::new();
-        push_items(&mut out, &[sprite(Item::Block(Block::Dirt), 0.0)], eye);
+        push_items(&mut out, &[sprite(Item::Block(Block::DIRT), 0.0)], eye);
         assert_eq!(out.len(), 36);
         let p = points(&out);
         let low = p.iter().map(|v| v.y).fold(f32::INFINITY, f32::min);
@@ -230,12 +230,12 @@ mod tests {
         let mut turned_out = Vec::new();
         push_items(
             &mut turned_out,
-            &[sprite(Item::Block(Block::Dirt), quarter)],
+            &[sprite(Item::Block(Block::DIRT), quarter)],
             eye,
         );
         let west = &turned_out[6 * Face::West as usize];
         assert_eq!(west.face, Face::South as u32);
-        let dirt = u32::from(tile_for(Block::Dirt, Face::West));
+        let dirt = u32::from(tile_for(Block::DIRT, Face::West));
         assert!(turned_out.iter().all(|v| v.tile == dirt));
     }
 

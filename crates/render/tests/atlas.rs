@@ -196,7 +196,7 @@ fn each_crack_stage_is_the_one_before_with_more_dark_cracks() {
 #[test]
 fn plants_are_cut_to_exactly_the_texels_drawn() {
     let atlas = atlas();
-    let plants = Block::ALL.into_iter().filter(|b| b.is_plant());
+    let plants = Block::all().filter(|b| b.is_plant());
     let mut checked = 0;
     for plant in plants {
         let name = TILES[usize::from(tile_for(plant, Face::North))];

@@ -98,7 +98,7 @@ fn check_view(
                     break;
                 }
                 let block = world.block(pos);
-                if block == Block::Air {
+                if block == Block::AIR {
                     continue;
                 }
                 met.insert(pos.chunk());

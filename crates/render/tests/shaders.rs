@@ -116,10 +116,10 @@ fn the_far_sea_is_lowered_to_where_the_near_one_lies() {
     // The block of air over the sea in a coarse cell's upper half, and what the sea's top
     // block leaves of its own: two sixteenths for still water, nothing for ice.
     for (name, block) in [
-        ("FAR_WATER_DROP", Block::Water),
-        ("FAR_ICE_DROP", Block::Ice),
+        ("FAR_WATER_DROP", Block::WATER),
+        ("FAR_ICE_DROP", Block::ICE),
     ] {
-        let short = 16 - top_height(block, Block::Air);
+        let short = 16 - top_height(block, Block::AIR);
         assert_eq!(drop(name), 1.0 + f32::from(short) / 16.0, "{name}");
     }
 }

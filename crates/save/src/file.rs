@@ -307,7 +307,7 @@ impl WorldFile {
             for (pos, blob) in &blobs {
                 match blob {
                     Some(blob) => {
-                        put.execute(params![pos.x, pos.y, pos.z, codec::FORMAT_LZ4, blob])
+                        put.execute(params![pos.x, pos.y, pos.z, codec::FORMAT_WIDE, blob])
                             .db(path)?;
                         stats.written += 1;
                         stats.bytes += blob.len();

@@ -129,7 +129,7 @@ fn falling_of(row: &rusqlite::Row<'_>) -> Result<FallingBlock, String> {
     let [x, y, z, velocity] =
         [(2, "x"), (3, "y"), (4, "z"), (5, "vy")].map(|(i, name)| real(row, i, name));
     let (position, velocity) = (DVec3::new(x?, y?, z?), velocity?);
-    let block = u8::try_from(id)
+    let block = u16::try_from(id)
         .ok()
         .and_then(Block::from_id)
         .filter(|b| b.falls())
@@ -168,7 +168,7 @@ mod tests {
     fn motion_round_trips_in_order_and_what_no_hewn_writes_is_left_out_as_damage() {
         let conn = a_world();
         let sand = FallingBlock {
-            block: Block::Sand,
+            block: Block::SAND,
             position: DVec3::new(2.5, 70.25, -3.5),
             velocity: -4.5,
         };
@@ -213,7 +213,7 @@ mod tests {
                 .collect(),
             falling: (0..4)
                 .map(|i| FallingBlock {
-                    block: Block::Gravel,
+                    block: Block::GRAVEL,
                     position: DVec3::new(f64::from(i) + 0.5, 80.0, 0.5),
                     velocity: 0.0,
                 })

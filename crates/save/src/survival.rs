@@ -456,7 +456,7 @@ mod tests {
         s.hunger.saturation = 2.5;
         s.hunger.exhaustion = 1.75;
         s.bed = Some(BlockPos::new(-4, 64, 9));
-        s.seen = [Item::Block(Block::Log), Item::Material(Material::Stick)].into();
+        s.seen = [Item::Block(Block::LOG), Item::Material(Material::Stick)].into();
         s.selected = 4;
         let pick = Item::Tool(Tool::new(ToolKind::Pickaxe, Tier::Iron));
         *s.inventory.slot_mut(4) = Some(Stack {
@@ -464,7 +464,7 @@ mod tests {
             count: 1,
             wear: 17,
         });
-        *s.inventory.slot_mut(35) = Some(Stack::new(Item::Block(Block::Dirt), 64));
+        *s.inventory.slot_mut(35) = Some(Stack::new(Item::Block(Block::DIRT), 64));
         survival.survivors.insert(PlayerName::default(), s);
         let coal = Stack::new(Item::Material(Material::Coal), 3);
         survival

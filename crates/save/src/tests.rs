@@ -69,15 +69,15 @@ fn edits_player_and_hotbar_round_trip() {
     let path = world_path(&dir);
     let (mut file, loaded) = open(&path, FLAT);
     let mut world = loaded.world;
-    for (i, block) in Block::ALL.into_iter().enumerate() {
+    for (i, block) in Block::all().enumerate() {
         let i = i32::try_from(i).unwrap();
         world.set_block(BlockPos::new(i * 13 - 40, 60 + i, -i * 7), block);
     }
-    world.set_block(BlockPos::new(5, 0, 5), Block::Air); // bedrock too: saves are not rules
+    world.set_block(BlockPos::new(5, 0, 5), Block::AIR); // bedrock too: saves are not rules
     let mut hotbar = Hotbar::default();
     hotbar.slots[2] = None;
     hotbar.slots[0] = Some(Item::Crate);
-    hotbar.slots[8] = Some(Item::Block(Block::Water));
+    hotbar.slots[8] = Some(Item::Block(Block::WATER));
     hotbar.selected = 6;
     let player = a_player();
     let stats = file
@@ -110,11 +110,11 @@ fn a_save_keeps_what_lay_in_the_crafting_grid_and_on_the_cursor() {
     let (mut file, loaded) = open(&path, FLAT);
     let body = a_player();
     let name = PlayerName::default();
-    let log = Item::Block(Block::Log);
+    let log = Item::Block(Block::LOG);
     let mut survivor = Survivor::default();
     survivor
         .inventory
-        .add(Stack::new(Item::Block(Block::Dirt), 5));
+        .add(Stack::new(Item::Block(Block::DIRT), 5));
     survivor.screen.open = Some(Station::Inventory);
     survivor.screen.grid[0] = Some(Stack::new(log, 3));
     survivor.screen.cursor = Some(Stack::new(log, 2));
@@ -142,7 +142,7 @@ fn a_save_keeps_what_lay_in_the_crafting_grid_and_on_the_cursor() {
         5,
         "the grid's 3 and the cursor's 2"
     );
-    assert_eq!(saved.inventory.count(Item::Block(Block::Dirt)), 5);
+    assert_eq!(saved.inventory.count(Item::Block(Block::DIRT)), 5);
     assert!(survival.drops.list().is_empty(), "everything fitted");
     assert!(
         sim.survival().survivors[&name].screen.cursor.is_some(),
@@ -354,8 +354,8 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     let a = BlockPos::new(3, 70, 3);
     let b = BlockPos::new(100, 70, 3);
     world.load_column(ChunkPos::new(9, 2, 9).column()); // loaded but not edited: not stored
-    world.set_block(a, Block::Stone);
-    world.set_block(b, Block::Stone);
+    world.set_block(a, Block::STONE);
+    world.set_block(b, Block::STONE);
     file.save(&Checkpoint::take(
         &mut world.loader(),
         as_player(&player, &Hotbar::default()),
@@ -364,7 +364,7 @@ fn undone_chunks_are_deleted_and_untouched_ones_never_stored() {
     .unwrap();
     assert_eq!(summarize(&path).unwrap().chunks, 2);
 
-    world.set_block(a, Block::Air);
+    world.set_block(a, Block::AIR);
     let stats = file
         .save(&Checkpoint::take(
             &mut world.loader(),
@@ -383,7 +383,7 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     let (mut file, loaded) = open(&path, FLAT);
     let mut world = loaded.world;
     let p = BlockPos::new(-70, 63, 9);
-    world.set_block(p, Block::Glass);
+    world.set_block(p, Block::GLASS);
     world.unload_column(p.column());
     file.save(&Checkpoint::take(
         &mut world.loader(),
@@ -395,8 +395,8 @@ fn edits_of_unloaded_chunks_are_saved_whole() {
     let (_file, back) = open(&path, FLAT);
     let mut w = back.world;
     w.load_column(p.column());
-    assert_eq!(w.block(p), Block::Glass);
-    assert_eq!(w.block(p.offset(glam::IVec3::X)), Block::Grass);
+    assert_eq!(w.block(p), Block::GLASS);
+    assert_eq!(w.block(p.offset(glam::IVec3::X)), Block::GRASS);
     assert_eq!(w.edit_count(), 1);
 }
 
@@ -474,7 +474,7 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     let hotbar = Hotbar::default();
     let t0 = Instant::now();
     let mut saver = Autosaver::start(file, t0);
-    world.set_block(BlockPos::new(1, 64, 1), Block::Log);
+    world.set_block(BlockPos::new(1, 64, 1), Block::LOG);
     assert!(!saver.autosave(t0 + Duration::from_secs(1), || {
         Checkpoint::take(&mut world.loader(), as_player(&player, &hotbar), &[])
     }));
@@ -487,7 +487,7 @@ fn the_autosaver_writes_in_the_background_and_on_finish() {
     // The background save is in the file already: the edited chunk, before `finish`.
     assert_eq!(summarize(&path).unwrap().chunks, 1);
 
-    world.set_block(BlockPos::new(40, 64, 1), Block::Log);
+    world.set_block(BlockPos::new(40, 64, 1), Block::LOG);
     player.position.y = 99.0;
     let file = saver
         .finish(Checkpoint::take(

@@ -59,7 +59,7 @@ fn a_crate_pushed_against_the_border_stops_there_and_nothing_is_placed_beyond() 
     assert!(r.sim.world().edits().all(|(p, _)| p.inside_border()));
     assert_eq!(
         r.sim.world().block(BlockPos::new(WORLD_BORDER, 64, 0)),
-        hewn_core::world::Block::Bedrock
+        hewn_core::world::Block::BEDROCK
     );
 }
 

@@ -58,12 +58,12 @@ const CRASH_WORLD: NewWorld = NewWorld {
 /// save `seq` held.
 fn crash_step(world: &mut World, seq: u64) {
     const BLOCKS: [Block; 6] = [
-        Block::Air,
-        Block::Stone,
-        Block::Glass,
-        Block::Planks,
-        Block::Grass,
-        Block::Cobblestone,
+        Block::AIR,
+        Block::STONE,
+        Block::GLASS,
+        Block::PLANKS,
+        Block::GRASS,
+        Block::COBBLESTONE,
     ];
     let mut rng = SplitMix64::new(seq);
     let mut coord = |range: u64| (rng.next_u64() % range) as i32;

@@ -39,7 +39,7 @@ fn saved_world(dir: &Path) -> PathBuf {
     let (mut file, loaded) = WorldFile::open_or_create(&path, request).expect("set up");
     let mut world = loaded.world;
     for x in 0..3 {
-        world.set_block(BlockPos::new(x * 40, 70, 5), Block::Planks);
+        world.set_block(BlockPos::new(x * 40, 70, 5), Block::PLANKS);
     }
     let crates = [
         Crate::new(DVec3::new(0.5, 80.0, 0.5), DVec3::ONE),

@@ -188,7 +188,7 @@ fn parse_input(
         (Some("toggle_fly"), None) => Some(Action::ToggleFly),
         (Some("place_crate"), None) => Some(Action::PlaceCrate),
         (Some("toggle_collider"), None) => Some(Action::ToggleCollider),
-        (Some("place"), Some(Block::Air)) => {
+        (Some("place"), Some(Block::AIR)) => {
             return Err(invalid(
                 key("block"),
                 "air cannot be placed (use action = \"break\")",

@@ -691,7 +691,7 @@ fn parse_fill(i: usize, raw: &RawFill) -> Result<Fill, ScenarioError> {
 
 fn block_value(key: &str, name: &str) -> Result<Block, ScenarioError> {
     Block::from_name(name).ok_or_else(|| {
-        let known: Vec<_> = Block::ALL.iter().map(|b| b.name()).collect();
+        let known: Vec<_> = Block::all().map(|b| b.name()).collect();
         invalid(
             key,
             format!(

@@ -245,7 +245,7 @@ mod tests {
                 50 => input.actions.push(Action::Break),
                 60 => input
                     .actions
-                    .extend([Action::Break, Action::Place(Block::Planks)]),
+                    .extend([Action::Break, Action::Place(Block::PLANKS)]),
                 150 => input.actions.push(Action::ToggleFly),
                 _ => {}
             }
@@ -259,10 +259,10 @@ mod tests {
         let mut start = Start::new_world(GeneratorKind::Flat, 3);
         start
             .world
-            .set_block(BlockPos::new(2, 64, -3), Block::Water);
+            .set_block(BlockPos::new(2, 64, -3), Block::WATER);
         start
             .world
-            .set_block(BlockPos::new(-2, 90, 1), Block::Gravel);
+            .set_block(BlockPos::new(-2, 90, 1), Block::GRAVEL);
         let mut sim = Simulation::new(start);
         for _ in 0..37 {
             sim.tick(&Input::default());
@@ -286,7 +286,7 @@ mod tests {
         assert_eq!(replay.crates().list(), sim.crates().list(), "the crates");
         assert_eq!(
             sim.world().block(BlockPos::new(-2, 64, 1)),
-            Block::Gravel,
+            Block::GRAVEL,
             "the gravel landed during the session"
         );
     }
@@ -296,7 +296,7 @@ mod tests {
         let mut start = Start::new_world(GeneratorKind::Flat, u64::MAX - 5);
         start
             .world
-            .set_block(BlockPos::new(40, 64, 40), Block::Glass);
+            .set_block(BlockPos::new(40, 64, 40), Block::GLASS);
         let mut sim = Simulation::new(start);
         let mut recorder = Recorder::new(&sim, GeneratorKind::Flat, u64::MAX - 5);
         session(&mut sim, &mut recorder);

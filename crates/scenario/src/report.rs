@@ -451,9 +451,9 @@ mod tests {
 
     #[test]
     fn changes_are_new_edits_changed_edits_and_undone_edits_in_cell_order() {
-        use Block::{Air, Dirt, Sand, Stone};
-        let before = [edit(1, Air, Stone), edit(2, Air, Dirt), edit(4, Stone, Air)];
-        let after = [edit(0, Air, Sand), edit(2, Air, Sand), edit(4, Stone, Air)];
+        let (air, dirt, sand, stone) = (Block::AIR, Block::DIRT, Block::SAND, Block::STONE);
+        let before = [edit(1, air, stone), edit(2, air, dirt), edit(4, stone, air)];
+        let after = [edit(0, air, sand), edit(2, air, sand), edit(4, stone, air)];
         let names: Vec<_> = changes(&before, &after)
             .iter()
             .map(|e| (e.pos[0], e.block))

@@ -42,9 +42,9 @@ fn the_documented_example_parses() {
     .expect("parses");
     assert_eq!((s.seed, s.world, s.ticks), (42, GeneratorKind::Flat, 120));
     assert_eq!(s.player.position, Some(DVec3::new(0.5, 64.0, 0.5)));
-    assert_eq!(s.fills[0].block, Block::Stone);
+    assert_eq!(s.fills[0].block, Block::STONE);
     assert_eq!(s.holds[0].controls, vec![Control::Forward, Control::Sprint]);
-    assert_eq!(s.cues[0].action, Some(Action::Place(Block::Planks)));
+    assert_eq!(s.cues[0].action, Some(Action::Place(Block::PLANKS)));
 }
 
 #[test]

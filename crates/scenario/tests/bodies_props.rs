@@ -25,7 +25,7 @@ fn scattered(seed: u64, density: u64) -> Start {
                 s ^= s << 17;
                 if s % 100 < density {
                     let block =
-                        [Block::Stone, Block::StoneSlab, Block::Glass][(s >> 40) as usize % 3];
+                        [Block::STONE, Block::STONE_SLAB, Block::GLASS][(s >> 40) as usize % 3];
                     start.world.set_block(BlockPos::new(x, y, z), block);
                 }
             }

@@ -181,7 +181,7 @@ fn breaking_a_glowstone_leaves_darkness_in_the_same_tick() {
     let block = |tick: usize| -> Vec<u8> { r.trace[tick].light.iter().map(|l| l.block).collect() };
     assert_eq!(block(1), [14, 11, 7, 15], "lit before the break");
     assert_eq!(block(2), [0, 0, 0, 0], "dark in the tick of the break");
-    assert_eq!(r.sim.world().block(BlockPos::new(0, 21, -2)), Block::Air);
+    assert_eq!(r.sim.world().block(BlockPos::new(0, 21, -2)), Block::AIR);
     for pos in BlockPos::cells_between(BlockPos::new(-3, 20, -2), BlockPos::new(3, 23, 3)) {
         assert_eq!(
             r.sim.world().light(pos).block(),
@@ -251,17 +251,17 @@ fn a_torch_stands_on_a_top_face_leans_on_a_side_face_and_never_hangs_under_one()
     };
     // Looking straight down: on the grass, at the player's feet (a torch does not collide).
     let down = place(-90.0, false);
-    assert_eq!(down.world().block(BlockPos::new(0, 64, 0)), Block::Torch);
+    assert_eq!(down.world().block(BlockPos::new(0, 64, 0)), Block::TORCH);
     // Looking at a wall to the east: leaning on its west face, pointing west.
     let wall = place(0.0, true);
     assert_eq!(
         wall.world().block(BlockPos::new(1, 65, 0)),
-        Block::WallTorchWest
+        Block::WALL_TORCH_WEST
     );
     // Looking up at a ceiling: refused.
     let up = place(90.0, false);
     let edits: Vec<_> = up.world().edits().map(|(_, e)| e.current).collect();
-    assert!(!edits.iter().any(|&b| b != Block::Stone), "{edits:?}");
+    assert!(!edits.iter().any(|&b| b != Block::STONE), "{edits:?}");
 }
 
 #[test]
@@ -293,7 +293,7 @@ fn a_torch_drops_when_the_block_holding_it_is_broken() {
         assert!(r.trace[0].light[0].block == 14, "the torch burns before");
         assert_eq!(
             r.sim.world().block(torch),
-            Block::Air,
+            Block::AIR,
             "dropped with its holder"
         );
         assert_eq!(r.last().light[0].block, 0, "and its light went with it");

@@ -31,9 +31,9 @@ fn random_world(seed: u64, density: u32, clear: DVec3) -> SparseWorld {
                 s ^= s << 17;
                 let roll = (s % 100) as u32;
                 let block = if roll >= density {
-                    Block::Air
+                    Block::AIR
                 } else {
-                    [Block::Stone, Block::StoneSlab, Block::Glass, Block::Water]
+                    [Block::STONE, Block::STONE_SLAB, Block::GLASS, Block::WATER]
                         [(s >> 40) as usize % 4]
                 };
                 w.set(BlockPos::new(x, y, z), block);
@@ -43,14 +43,14 @@ fn random_world(seed: u64, density: u32, clear: DVec3) -> SparseWorld {
     w.fill(
         BlockPos::new(-40, -9, -40),
         BlockPos::new(40, -9, 40),
-        Block::Stone,
+        Block::STONE,
     );
     let body = hewn_core::physics::player_box(clear);
     let (min, max) = (
         BlockPos::containing(body.min),
         BlockPos::containing(body.max),
     );
-    w.fill(min, max, Block::Air);
+    w.fill(min, max, Block::AIR);
     w
 }
 

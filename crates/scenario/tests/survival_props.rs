@@ -176,6 +176,6 @@ fn the_ledger_counts_a_block_placed_and_a_log_crafted() {
     let scenario = Scenario::parse(&text).expect("valid");
     let sim = scenario.run(|_| {});
     let carried = sim.survival().survivors.values().next().expect("a player");
-    assert_eq!(carried.inventory.count(Item::Block(Block::Dirt)), 19);
-    assert_eq!(carried.inventory.count(Item::Block(Block::Planks)), 12);
+    assert_eq!(carried.inventory.count(Item::Block(Block::DIRT)), 19);
+    assert_eq!(carried.inventory.count(Item::Block(Block::PLANKS)), 12);
 }

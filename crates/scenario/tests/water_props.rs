@@ -45,13 +45,13 @@ block = "water"
 
 /// What a click may do: place one of these, break, or place a crate.
 const PLACED: [Block; 7] = [
-    Block::Water,
-    Block::Water3,
-    Block::WaterFalling,
-    Block::Sand,
-    Block::Gravel,
-    Block::Stone,
-    Block::Torch,
+    Block::WATER,
+    Block::WATER_3,
+    Block::WATER_FALLING,
+    Block::SAND,
+    Block::GRAVEL,
+    Block::STONE,
+    Block::TORCH,
 ];
 
 /// One step of play: controls held for a few ticks, a look, and maybe a click at its start.

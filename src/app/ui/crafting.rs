@@ -537,7 +537,7 @@ mod tests {
 
     fn view(cursor: Option<Stack>) -> ScreenView {
         let mut inventory = [None; SLOTS];
-        inventory[0] = Some(Stack::new(Item::Block(hewn_core::world::Block::Log), 3));
+        inventory[0] = Some(Stack::new(Item::Block(hewn_core::world::Block::LOG), 3));
         ScreenView {
             station: Station::Inventory,
             inventory,
@@ -611,7 +611,7 @@ mod tests {
         );
         let up = pointer_with(&[press(false)]);
         let carried = view(Some(Stack::new(
-            Item::Block(hewn_core::world::Block::Log),
+            Item::Block(hewn_core::world::Block::LOG),
             3,
         )));
         let to = SlotRef::Grid(0);

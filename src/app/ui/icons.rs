@@ -41,8 +41,8 @@ mod tests {
 
     #[test]
     fn names_read_as_words() {
-        assert_eq!(item_name(Item::Block(Block::Stone)), "Stone");
-        assert_eq!(item_name(Item::Block(Block::StoneSlab)), "Stone slab");
+        assert_eq!(item_name(Item::Block(Block::STONE)), "Stone");
+        assert_eq!(item_name(Item::Block(Block::STONE_SLAB)), "Stone slab");
         assert_eq!(item_name(Item::Crate), "Crate");
     }
 }

@@ -17,8 +17,7 @@ const ICON: f32 = 34.0;
 /// air and bedrock are not held), then the crate.
 #[must_use]
 pub fn all_items() -> Vec<Item> {
-    Block::ALL
-        .into_iter()
+    Block::all()
         .filter(|&b| Item::can_hold(b))
         .map(Item::Block)
         .chain([Item::Crate])
@@ -178,19 +177,19 @@ mod tests {
     #[test]
     fn every_held_block_and_the_crate_are_offered_once() {
         let items = all_items();
-        assert!(items.contains(&Item::Block(Block::Glass)));
-        assert!(items.contains(&Item::Block(Block::Torch)));
+        assert!(items.contains(&Item::Block(Block::GLASS)));
+        assert!(items.contains(&Item::Block(Block::TORCH)));
         assert!(items.contains(&Item::Crate));
         assert!(
-            items.contains(&Item::Block(Block::Water)),
+            items.contains(&Item::Block(Block::WATER)),
             "water is poured"
         );
         for absent in [
-            Block::Air,
-            Block::Water1,
-            Block::WaterFalling,
-            Block::Bedrock,
-            Block::WallTorchWest,
+            Block::AIR,
+            Block::WATER_1,
+            Block::WATER_FALLING,
+            Block::BEDROCK,
+            Block::WALL_TORCH_WEST,
         ] {
             assert!(!items.contains(&Item::Block(absent)), "{absent:?}");
         }
@@ -201,7 +200,7 @@ mod tests {
     #[test]
     fn search_finds_by_name_in_any_case() {
         let found = matching(&all_items(), "GLASS");
-        assert_eq!(found, vec![Item::Block(Block::Glass)]);
+        assert_eq!(found, vec![Item::Block(Block::GLASS)]);
         assert_eq!(matching(&all_items(), "").len(), all_items().len());
         assert!(matching(&all_items(), "slab").len() >= 2);
     }

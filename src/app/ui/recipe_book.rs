@@ -168,11 +168,11 @@ mod tests {
 
     #[test]
     fn the_book_lists_what_the_items_carried_make_each_once() {
-        let seen: BTreeSet<Item> = [Item::Block(Block::Log)].into();
-        assert_eq!(known(&seen), [Item::Block(Block::Planks)]);
+        let seen: BTreeSet<Item> = [Item::Block(Block::LOG)].into();
+        assert_eq!(known(&seen), [Item::Block(Block::PLANKS)]);
         let seen: BTreeSet<Item> = [
-            Item::Block(Block::Log),
-            Item::Block(Block::Planks),
+            Item::Block(Block::LOG),
+            Item::Block(Block::PLANKS),
             Item::Material(Material::Stick),
         ]
         .into();

@@ -157,7 +157,7 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
     }
     let edits: Vec<_> = session.play.sim().world().edits().collect();
     assert_eq!(edits.len(), 1);
-    assert_eq!((edits[0].0, edits[0].1.current), (grass, Block::Air));
+    assert_eq!((edits[0].0, edits[0].1.current), (grass, Block::AIR));
     let remeshed: Vec<_> = changes.meshes.iter().map(|(pos, _)| *pos).collect();
     assert!(
         remeshed.contains(&grass.chunk()),
@@ -241,8 +241,8 @@ fn edits_the_near_view_never_loaded_reach_the_far_view() {
     let mut session = far_flat_session(|world| {
         world.restore_edits(tower.iter().map(|&pos| {
             let edit = Edit {
-                generated: Block::Air,
-                current: Block::Glowstone,
+                generated: Block::AIR,
+                current: Block::GLOWSTONE,
             };
             (pos, edit)
         }));
@@ -284,7 +284,7 @@ fn edits_the_near_view_never_loaded_reach_the_far_view() {
     let blocks = session.far.real_blocks();
     assert_eq!(
         blocks.section(section, &**session.generator()).get(local),
-        Block::Glowstone
+        Block::GLOWSTONE
     );
 }
 

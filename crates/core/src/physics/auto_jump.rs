@@ -61,7 +61,7 @@ mod tests {
     fn step_of(block: Block, above: Option<Block>) -> (World, Body) {
         let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
         let floor = BlockPos::cells_between(BlockPos::new(-3, 63, -3), BlockPos::new(3, 63, 3));
-        world.set_blocks(floor.map(|p| (p, Block::Stone)));
+        world.set_blocks(floor.map(|p| (p, Block::STONE)));
         world.set_block(BlockPos::new(0, 64, -1), block);
         if let Some(b) = above {
             world.set_block(BlockPos::new(0, 65, -1), b);
@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn a_block_ahead_is_jumped_onto_and_nothing_else_is() {
-        let (world, body) = step_of(Block::Stone, None);
+        let (world, body) = step_of(Block::STONE, None);
         assert!(wants_jump(&world, &body, FORWARD, 0.0));
         // Walking away from it, standing, sneaking or flying: no jump.
         assert!(!wants_jump(&world, &body, FORWARD, 180.0));
@@ -86,11 +86,11 @@ mod tests {
         flying.flying = true;
         assert!(!wants_jump(&world, &flying, FORWARD, 0.0));
         // A wall two blocks high, a slab walked onto, and air: no jump.
-        let (wall, body) = step_of(Block::Stone, Some(Block::Stone));
+        let (wall, body) = step_of(Block::STONE, Some(Block::STONE));
         assert!(!wants_jump(&wall, &body, FORWARD, 0.0));
-        let (slab, body) = step_of(Block::StoneSlab, None);
+        let (slab, body) = step_of(Block::STONE_SLAB, None);
         assert!(!wants_jump(&slab, &body, FORWARD, 0.0));
-        let (open, body) = step_of(Block::Air, None);
+        let (open, body) = step_of(Block::AIR, None);
         assert!(!wants_jump(&open, &body, FORWARD, 0.0));
     }
 }

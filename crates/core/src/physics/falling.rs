@@ -165,10 +165,10 @@ mod tests {
     #[test]
     fn a_falling_block_lands_exactly_on_the_block_below() {
         let mut world = SparseWorld::default();
-        world.set(BlockPos::new(2, 60, -3), Block::Stone);
+        world.set(BlockPos::new(2, 60, -3), Block::STONE);
         let mut falling = Falling::default();
         falling.add(FallingBlock::from_cell(
-            Block::Sand,
+            Block::SAND,
             BlockPos::new(2, 70, -3),
         ));
         for _ in 0..120 {
@@ -184,11 +184,11 @@ mod tests {
     #[test]
     fn a_falling_block_stops_on_the_one_below_and_on_fixed_boxes() {
         let mut world = SparseWorld::default();
-        world.set(BlockPos::new(0, 10, 0), Block::Stone);
+        world.set(BlockPos::new(0, 10, 0), Block::STONE);
         let mut falling = Falling::new(vec![
-            FallingBlock::from_cell(Block::Sand, BlockPos::new(0, 12, 0)),
-            FallingBlock::from_cell(Block::Gravel, BlockPos::new(0, 14, 0)),
-            FallingBlock::from_cell(Block::Sand, BlockPos::new(5, 14, 0)),
+            FallingBlock::from_cell(Block::SAND, BlockPos::new(0, 12, 0)),
+            FallingBlock::from_cell(Block::GRAVEL, BlockPos::new(0, 14, 0)),
+            FallingBlock::from_cell(Block::SAND, BlockPos::new(5, 14, 0)),
         ]);
         let table = Aabb::new(DVec3::new(5.0, 0.0, 0.0), DVec3::new(6.0, 11.5, 1.0));
         for _ in 0..120 {

@@ -14,7 +14,7 @@ fn world_with(blocks: &[(BlockPos, Block)]) -> SparseWorld {
 
 #[test]
 fn hits_the_near_face_and_names_the_cell_in_front() {
-    let w = world_with(&[(BlockPos::new(3, 0, 0), Block::Stone)]);
+    let w = world_with(&[(BlockPos::new(3, 0, 0), Block::STONE)]);
     let hit = cast(&w, DVec3::new(0.5, 0.5, 0.5), DVec3::X, 5.0).expect("hit");
     assert_eq!(hit.block, BlockPos::new(3, 0, 0));
     assert_eq!(hit.face, Face::West);
@@ -25,8 +25,8 @@ fn hits_the_near_face_and_names_the_cell_in_front() {
 #[test]
 fn passes_over_the_empty_half_of_a_slab() {
     let w = world_with(&[
-        (BlockPos::new(2, 0, 0), Block::StoneSlab),
-        (BlockPos::new(4, 0, 0), Block::Stone),
+        (BlockPos::new(2, 0, 0), Block::STONE_SLAB),
+        (BlockPos::new(4, 0, 0), Block::STONE),
     ]);
     let over = cast(&w, DVec3::new(0.5, 0.75, 0.5), DVec3::X, 5.0).expect("hit");
     assert_eq!(over.block, BlockPos::new(4, 0, 0));
@@ -40,7 +40,7 @@ fn passes_over_the_empty_half_of_a_slab() {
 
 #[test]
 fn reach_is_measured_to_the_face() {
-    let w = world_with(&[(BlockPos::new(5, 0, 0), Block::Stone)]);
+    let w = world_with(&[(BlockPos::new(5, 0, 0), Block::STONE)]);
     let origin = DVec3::new(0.0, 0.5, 0.5);
     assert!(
         cast(&w, origin, DVec3::X, 5.0).is_some(),
@@ -52,8 +52,8 @@ fn reach_is_measured_to_the_face() {
 #[test]
 fn water_and_air_do_not_stop_the_ray() {
     let w = world_with(&[
-        (BlockPos::new(0, -1, 0), Block::Water),
-        (BlockPos::new(0, -3, 0), Block::Sand),
+        (BlockPos::new(0, -1, 0), Block::WATER),
+        (BlockPos::new(0, -3, 0), Block::SAND),
     ]);
     let hit = cast(&w, DVec3::new(0.5, 0.5, 0.5), DVec3::NEG_Y, 5.0).expect("hit");
     assert_eq!(hit.block, BlockPos::new(0, -3, 0));
@@ -61,7 +61,7 @@ fn water_and_air_do_not_stop_the_ray() {
 
 #[test]
 fn degenerate_rays_hit_nothing() {
-    let w = world_with(&[(BlockPos::new(0, 0, 0), Block::Stone)]);
+    let w = world_with(&[(BlockPos::new(0, 0, 0), Block::STONE)]);
     assert!(cast(&w, DVec3::new(0.5, 2.0, 0.5), DVec3::ZERO, 5.0).is_none());
     assert!(cast(&w, DVec3::new(f64::NAN, 2.0, 0.5), DVec3::NEG_Y, 5.0).is_none());
 }
@@ -81,7 +81,7 @@ proptest! {
             for y in -4..4 {
                 for z in -4..4 {
                     s = s.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                    let block = match s >> 61 { 0 => Block::Stone, 1 => Block::StoneSlab, _ => Block::Air };
+                    let block = match s >> 61 { 0 => Block::STONE, 1 => Block::STONE_SLAB, _ => Block::AIR };
                     w.set(BlockPos::new(x, y, z), block);
                 }
             }
@@ -89,7 +89,7 @@ proptest! {
         let origin = DVec3::new(ox, oy, oz);
         let dir = DVec3::new(dx, dy, dz);
         prop_assume!(dir.length() > 1e-3);
-        prop_assume!(w.block(BlockPos::containing(origin)) == Block::Air);
+        prop_assume!(w.block(BlockPos::containing(origin)) == Block::AIR);
         if let Some(hit) = cast(&w, origin, dir, 5.0) {
             prop_assert!(hit.distance <= 5.0 + 1e-9);
             prop_assert_eq!(hit.adjacent.to_ivec3() - hit.block.to_ivec3(), hit.face.normal());

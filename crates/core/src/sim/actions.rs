@@ -309,7 +309,7 @@ impl Simulation {
                     // A door breaks from its lower half, which takes the upper with it.
                     let cell = self.door_base(hit.block);
                     let broken = self.world.block(cell);
-                    self.world.set_block(cell, Block::Air);
+                    self.world.set_block(cell, Block::AIR);
                     self.break_other_half(cell, broken);
                     // Creative breaks without drops: a chest's contents go with it.
                     self.survival.chests.remove(&cell);
@@ -463,13 +463,13 @@ impl Simulation {
     #[must_use]
     pub fn can_place(&self, pos: BlockPos, block: Block) -> bool {
         let there = self.world.block(pos);
-        if block == Block::Air || !pos.in_world_height() || !there.is_replaceable() {
+        if block == Block::AIR || !pos.in_world_height() || !there.is_replaceable() {
             return false;
         }
-        if matches!(block.shape(), Shape::Torch { .. }) && there != Block::Air {
+        if matches!(block.shape(), Shape::Torch { .. }) && there != Block::AIR {
             return false;
         }
-        if block == Block::Chest && !chest_fits(&self.world, pos) {
+        if block == Block::CHEST && !chest_fits(&self.world, pos) {
             return false;
         }
         !block.colliders().iter().any(|c| {

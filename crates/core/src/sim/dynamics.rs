@@ -104,7 +104,7 @@ impl Simulation {
             self.updates.schedule(pos, self.tick + 1);
             return;
         }
-        self.world.set_block(pos, Block::Air);
+        self.world.set_block(pos, Block::AIR);
         self.falling.add(FallingBlock::from_cell(block, pos));
     }
 

@@ -233,7 +233,7 @@ impl Simulation {
         if let Some(walked) = stride {
             let sounded = if wet {
                 Some((EventKind::Swim, now, wet_cell))
-            } else if ground != Block::Air && !ground.is_water() {
+            } else if ground != Block::AIR && !ground.is_water() {
                 Some((EventKind::Step, ground, under))
             } else {
                 None
@@ -246,7 +246,7 @@ impl Simulation {
             }
         }
         if let Some(fall) = landed {
-            let on = (ground != Block::Air).then_some((ground, under));
+            let on = (ground != Block::AIR).then_some((ground, under));
             heard.push((EventKind::Land, on, Some(fall.max(0.0))));
         }
         let player = self.named(who);

@@ -46,6 +46,18 @@ impl StateHasher {
         self.u64(canonical.to_bits());
     }
 
+    /// Feeds a block's id: one byte below 255, as when ids were bytes, so that every hash
+    /// taken then still holds; 255 and the two bytes of the id (little-endian) above.
+    pub fn block(&mut self, id: u16) {
+        match u8::try_from(id) {
+            Ok(byte) if byte < u8::MAX => self.bytes(&[byte]),
+            _ => {
+                let [low, high] = id.to_le_bytes();
+                self.bytes(&[u8::MAX, low, high]);
+            }
+        }
+    }
+
     /// Feeds a bool.
     pub fn bool(&mut self, v: bool) {
         self.bytes(&[u8::from(v)]);

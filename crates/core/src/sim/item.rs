@@ -30,14 +30,14 @@ pub const HOTBAR_SLOTS: usize = 9;
 
 /// The hotbar a new player starts with: building blocks, water to pour, lights and a crate.
 pub const DEFAULT_HOTBAR: [Item; HOTBAR_SLOTS] = [
-    Item::Block(Block::Stone),
-    Item::Block(Block::Water),
-    Item::Block(Block::Planks),
-    Item::Block(Block::Cobblestone),
-    Item::Block(Block::Glass),
-    Item::Block(Block::StoneSlab),
-    Item::Block(Block::Torch),
-    Item::Block(Block::Glowstone),
+    Item::Block(Block::STONE),
+    Item::Block(Block::WATER),
+    Item::Block(Block::PLANKS),
+    Item::Block(Block::COBBLESTONE),
+    Item::Block(Block::GLASS),
+    Item::Block(Block::STONE_SLAB),
+    Item::Block(Block::TORCH),
+    Item::Block(Block::GLOWSTONE),
     Item::Crate,
 ];
 
@@ -50,7 +50,7 @@ impl Item {
     #[must_use]
     pub const fn id(self) -> u16 {
         match self {
-            Self::Block(b) => b.id() as u16,
+            Self::Block(b) => b.id(),
             Self::Crate => 256,
             Self::Material(m) => 512 + m as u16,
             Self::Tool(t) => 768 + t.kind as u16 * 4 + t.tier as u16,
@@ -61,10 +61,7 @@ impl Item {
     #[must_use]
     pub fn from_id(id: u16) -> Option<Self> {
         match id {
-            0..256 => u8::try_from(id)
-                .ok()
-                .and_then(Block::from_id)
-                .map(Self::Block),
+            0..256 => Block::from_id(id).map(Self::Block),
             256 => Some(Self::Crate),
             512..768 => Material::ALL
                 .get(usize::from(id - 512))
@@ -111,8 +108,7 @@ impl Item {
     /// the materials and the tools. Scenario errors and the property tests list these.
     #[must_use]
     pub fn carried() -> Vec<Self> {
-        let blocks = Block::ALL
-            .into_iter()
+        let blocks = Block::all()
             .filter(|&b| Self::can_hold(b) && !b.is_water())
             .map(Self::Block);
         blocks
@@ -146,10 +142,10 @@ impl Item {
     /// The inventory offers these, and a server places no other.
     #[must_use]
     pub fn can_hold(block: Block) -> bool {
-        let grown = block.is_crop() || block == Block::Farmland;
+        let grown = block.is_crop() || block == Block::FARMLAND;
         let held =
-            block != Block::Air && block.held_as() == block && block.is_breakable() && !grown;
-        block == Block::Water || (held && !block.is_water())
+            block != Block::AIR && block.held_as() == block && block.is_breakable() && !grown;
+        block == Block::WATER || (held && !block.is_water())
     }
 
     /// What using the item (the place button) does: placing a block or a crate; eating
@@ -191,12 +187,12 @@ mod tests {
 
     #[test]
     fn every_item_round_trips_through_its_name_and_the_crate_name_is_free() {
-        let items = Block::ALL.into_iter().map(Item::Block).chain([Item::Crate]);
+        let items = Block::all().map(Item::Block).chain([Item::Crate]);
         let items: Vec<Item> = items.chain(Item::carried()).collect();
         for &item in &items {
             assert_eq!(Item::from_name(item.name()), Some(item), "{item}");
         }
-        let mut names: Vec<_> = Block::ALL.iter().map(|b| b.name()).collect();
+        let mut names: Vec<_> = Block::all().map(Block::name).collect();
         names.extend(Material::ALL.map(Material::name));
         names.extend(Tool::ALL.map(Tool::name));
         names.push(Item::CRATE_NAME);
@@ -213,8 +209,8 @@ mod tests {
     #[test]
     fn using_an_item_places_it() {
         assert_eq!(
-            Item::Block(Block::Glass).use_action(),
-            Some(Action::Place(Block::Glass))
+            Item::Block(Block::GLASS).use_action(),
+            Some(Action::Place(Block::GLASS))
         );
         assert_eq!(Item::Crate.use_action(), Some(Action::PlaceCrate));
         assert_eq!(Item::from_name("stick").and_then(Item::use_action), None);

@@ -423,7 +423,7 @@ impl Simulation {
             h.i32(pos.x);
             h.i32(pos.y);
             h.i32(pos.z);
-            h.bytes(&[edit.current.id()]);
+            h.block(edit.current.id());
         }
         h.u64(self.updates.len() as u64);
         for (due, pos) in self.updates.iter() {
@@ -434,7 +434,7 @@ impl Simulation {
         }
         h.u64(self.falling.list().len() as u64);
         for f in self.falling.list() {
-            h.bytes(&[f.block.id()]);
+            h.block(f.block.id());
             for x in f.position.to_array() {
                 h.f64(x);
             }

@@ -66,14 +66,14 @@ mod tests {
         // Walls three blocks away to the north, east and west, of logs the view stops at.
         for d in -3..=3 {
             for h in -1..=1 {
-                world.set_block(at.offset(glam::IVec3::new(d, h, -3)), Block::Log);
-                world.set_block(at.offset(glam::IVec3::new(3, h, d)), Block::Log);
-                world.set_block(at.offset(glam::IVec3::new(-3, h, d)), Block::Log);
+                world.set_block(at.offset(glam::IVec3::new(d, h, -3)), Block::LOG);
+                world.set_block(at.offset(glam::IVec3::new(3, h, d)), Block::LOG);
+                world.set_block(at.offset(glam::IVec3::new(-3, h, d)), Block::LOG);
             }
         }
         assert_eq!(
             world.block(at.offset(glam::IVec3::new(0, 0, -3))),
-            Block::Log
+            Block::LOG
         );
         let yaw = open_heading(&mut world, eye);
         let facing = look_direction(yaw, 0.0);

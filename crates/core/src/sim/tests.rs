@@ -44,7 +44,7 @@ fn the_hash_covers_player_and_edits() {
     moved.players.body_mut(0).position.x += 1e-6;
     assert_ne!(base.hash(), moved.hash());
     let mut edited = base.clone();
-    edited.world.set_block(BlockPos::new(9, 9, 9), Block::Glass);
+    edited.world.set_block(BlockPos::new(9, 9, 9), Block::GLASS);
     assert_ne!(base.hash(), edited.hash());
     let mut looked = base.clone();
     looked.players.body_mut(0).yaw = 1.0;
@@ -59,7 +59,7 @@ fn the_collider_switches_only_where_the_other_shape_fits() {
         ActionOutcome::Collider(PlayerCollider::Cylinder)
     );
     // On the corner of a pillar, just beyond where the box would reach into it.
-    sim.world.set_block(BlockPos::new(1, 64, 1), Block::Stone);
+    sim.world.set_block(BlockPos::new(1, 64, 1), Block::STONE);
     sim.players.body_mut(0).position = DVec3::new(0.78, 64.0, 0.78);
     assert!(!inside(&sim), "the disc clears the pillar's edge");
     assert_eq!(
@@ -87,7 +87,7 @@ fn looking_at_the_sky_breaks_and_places_nothing() {
     sim.players.body_mut(0).set_look(0.0, 90.0);
     assert_eq!(sim.act(0, Action::Break), ActionOutcome::Nothing);
     assert_eq!(
-        sim.act(0, Action::Place(Block::Stone)),
+        sim.act(0, Action::Place(Block::STONE)),
         ActionOutcome::Nothing
     );
     assert_eq!(sim.world.edit_count(), 0);
@@ -96,38 +96,38 @@ fn looking_at_the_sky_breaks_and_places_nothing() {
 #[test]
 fn placing_outside_the_world_or_into_the_head_is_refused() {
     let mut sim = flat_at(DVec3::new(0.5, 254.0, 0.5));
-    sim.world.set_block(BlockPos::new(0, 255, 0), Block::Stone);
+    sim.world.set_block(BlockPos::new(0, 255, 0), Block::STONE);
     sim.players.body_mut(0).set_look(0.0, 90.0);
     // The ray hits the bottom of the block at y = 255; the cell in front, y = 254, holds
     // the player's head.
     sim.players.body_mut(0).position.y = 252.5;
     assert_eq!(
-        sim.act(0, Action::Place(Block::Glass)),
+        sim.act(0, Action::Place(Block::GLASS)),
         ActionOutcome::Nothing
     );
     sim.players.body_mut(0).position.y = 252.0;
     assert_eq!(
-        sim.act(0, Action::Place(Block::Glass)),
+        sim.act(0, Action::Place(Block::GLASS)),
         ActionOutcome::Placed(BlockPos::new(0, 254, 0))
     );
-    assert!(!sim.can_place(BlockPos::new(0, 256, 0), Block::Stone));
-    assert!(!sim.can_place(BlockPos::new(0, -1, 0), Block::Stone));
+    assert!(!sim.can_place(BlockPos::new(0, 256, 0), Block::STONE));
+    assert!(!sim.can_place(BlockPos::new(0, -1, 0), Block::STONE));
 }
 
 #[test]
 fn blocks_are_placed_into_water_but_not_into_solids() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
     let cell = BlockPos::new(3, 64, 0);
-    sim.world.set_block(cell, Block::Water);
-    assert!(sim.can_place(cell, Block::Stone));
-    sim.world.set_block(cell, Block::Planks);
-    assert!(!sim.can_place(cell, Block::Stone));
+    sim.world.set_block(cell, Block::WATER);
+    assert!(sim.can_place(cell, Block::STONE));
+    sim.world.set_block(cell, Block::PLANKS);
+    assert!(!sim.can_place(cell, Block::STONE));
 }
 
 #[test]
 fn a_block_filled_into_the_player_lifts_them_out() {
     let mut sim = flat_at(DVec3::new(0.5, 64.0, 0.5));
-    sim.world.set_block(BlockPos::new(0, 64, 0), Block::Stone);
+    sim.world.set_block(BlockPos::new(0, 64, 0), Block::STONE);
     assert!(inside(&sim));
     sim.tick(&Input::default());
     assert!(!inside(&sim));

@@ -53,7 +53,7 @@ const ALL_SIDES: u8 = 0b1111;
 /// water never falls out of the world.
 fn cell(world: &World, pos: BlockPos) -> Block {
     if pos.y < 0 {
-        Block::Bedrock
+        Block::BEDROCK
     } else {
         world.block(pos)
     }
@@ -62,14 +62,14 @@ fn cell(world: &World, pos: BlockPos) -> Block {
 /// Whether water can flow into a cell holding `block` (air, or flowing water that the
 /// arriving water may overwrite): the cells falling water goes into and paths run through.
 fn open(block: Block) -> bool {
-    block == Block::Air || block.flow_level().is_some()
+    block == Block::AIR || block.flow_level().is_some()
 }
 
 /// Whether water arriving as `incoming` replaces `block`: air, and flowing water weaker
 /// than it.
 fn takes(block: Block, incoming: Block) -> bool {
     match (block.water_rank(), incoming.water_rank()) {
-        _ if block == Block::Air => true,
+        _ if block == Block::AIR => true,
         (Some(there), Some(new)) => block.flow_level().is_some() && there > new,
         _ => false,
     }
@@ -136,24 +136,24 @@ pub fn update(world: &World, cells: &[BlockPos], writes: &mut Writes) {
 
 /// What the water at `pos` (now `current`) becomes, from its neighbours.
 fn settle(world: &World, pos: BlockPos, current: Block) -> Block {
-    if current == Block::Water {
+    if current == Block::WATER {
         return current;
     }
     let sides = SIDES.map(|d| cell(world, pos.offset(d)));
-    let sources = sides.iter().filter(|&&b| b == Block::Water).count();
+    let sources = sides.iter().filter(|&&b| b == Block::WATER).count();
     let below = cell(world, pos.offset(IVec3::NEG_Y));
-    if sources >= 2 && (below.is_solid() || below == Block::Water) {
-        return Block::Water;
+    if sources >= 2 && (below.is_solid() || below == Block::WATER) {
+        return Block::WATER;
     }
     if cell(world, pos.offset(IVec3::Y)).is_water() {
-        return Block::WaterFalling;
+        return Block::WATER_FALLING;
     }
     sides
         .iter()
         .filter_map(|b| b.spread_level())
         .min()
         .and_then(|level| Block::flowing(level + 1))
-        .unwrap_or(Block::Air)
+        .unwrap_or(Block::AIR)
 }
 
 /// Spreads the water `state` at `pos`: down if it can, else sideways.
@@ -161,13 +161,13 @@ fn spread(world: &World, pos: BlockPos, state: Block, writes: &mut Writes) {
     let down = pos.offset(IVec3::NEG_Y);
     let below = cell(world, down);
     if open(below) {
-        writes.offer(down, Block::WaterFalling);
+        writes.offer(down, Block::WATER_FALLING);
         return;
     }
     // Falling water below is water on its way down already; over a lake (a source) only a
     // source spreads, so that a lake floods a hole dug beside it but a waterfall landing in
     // it does not spread over its surface.
-    if below == Block::WaterFalling || (below == Block::Water && state != Block::Water) {
+    if below == Block::WATER_FALLING || (below == Block::WATER && state != Block::WATER) {
         return;
     }
     let Some(level) = state.spread_level() else {

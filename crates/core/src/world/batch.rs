@@ -74,7 +74,7 @@ impl World {
                     self.journal.redraw(Redraw::Edit, pos.chunks_seeing());
                     if (before.holds_torches() && !block.holds_torches())
                         || (before.holds_plants() && !block.holds_plants())
-                        || before == Block::Farmland
+                        || before == Block::FARMLAND
                         || before.is_door()
                     {
                         removed.push(pos);
@@ -88,7 +88,7 @@ impl World {
         }
         let dropped = support::held_by(self, &removed);
         if !dropped.is_empty() {
-            let dropped = dropped.into_iter().map(|p| (p, Block::Air)).collect();
+            let dropped = dropped.into_iter().map(|p| (p, Block::AIR)).collect();
             count += self.apply(dropped, relight);
         }
         count

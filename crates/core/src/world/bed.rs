@@ -15,7 +15,7 @@ impl Bed {
     /// only a registry with no bed at all gives air.
     #[must_use]
     pub fn block(self) -> Block {
-        Block::registry().bed(self).unwrap_or(Block::Air)
+        Block::registry().bed(self).unwrap_or(Block::AIR)
     }
 
     /// Where the other half of the bed with this half at `cell` lies.
@@ -56,13 +56,13 @@ mod tests {
 
     #[test]
     fn every_bed_block_reads_back_and_its_halves_find_each_other() {
-        let beds: Vec<Block> = Block::ALL.into_iter().filter(|b| b.is_bed()).collect();
+        let beds: Vec<Block> = Block::all().filter(|b| b.is_bed()).collect();
         assert_eq!(beds.len(), 8);
         let cell = BlockPos::new(4, 64, -7);
         for block in beds {
             let bed = block.bed().expect("a bed");
             assert_eq!(bed.block(), block);
-            assert_eq!(block.held_as(), Block::BedFootNorth);
+            assert_eq!(block.held_as(), Block::BED_FOOT_NORTH);
             let other = bed.other_half(cell);
             assert_eq!(bed.other().other_half(other), cell, "{block}");
         }
@@ -71,6 +71,6 @@ mod tests {
             facing: Face::East,
         };
         assert_eq!(foot.other_half(cell), BlockPos::new(5, 64, -7));
-        assert_eq!(Block::BedFootNorth.name(), "bed");
+        assert_eq!(Block::BED_FOOT_NORTH.name(), "bed");
     }
 }

@@ -10,236 +10,242 @@ use serde::{Deserialize, Serialize};
 use super::Face;
 use crate::aabb::Aabb;
 
-/// A kind of block. The discriminant is the block's stable id in saves and hashes: never
-/// reorder or reuse one; add new blocks at the end. It travels by that id ([`Block::id`]).
+/// A kind of block: its id in the world's registry ([`Registry`]).
+///
+/// Ids are what chunks, saves, recordings and the wire hold. The base pack's blocks have the
+/// ids their order in its `blocks.toml` gives them, the same in every world (the constants
+/// below name them); a pack's blocks take the ids after them. What a block is and does is
+/// its registry entry's ([`Block::properties`]).
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
-#[serde(into = "u8", try_from = "u8")]
-#[repr(u8)]
-pub enum Block {
+#[serde(into = "u16", try_from = "u16")]
+pub struct Block(u16);
+
+/// The base pack's blocks, by the names engine code and tests know them by. A test checks
+/// each against the name `blocks.toml` gives its id.
+impl Block {
     /// Empty space.
-    #[default]
-    Air = 0,
+    pub const AIR: Self = Self(0);
     /// The common rock of the underground.
-    Stone = 1,
+    pub const STONE: Self = Self(1);
     /// Soil under the grass.
-    Dirt = 2,
+    pub const DIRT: Self = Self(2);
     /// Dirt with grass on top; the surface of plains and hills.
-    Grass = 3,
+    pub const GRASS: Self = Self(3);
     /// Beaches and sea floors.
-    Sand = 4,
+    pub const SAND: Self = Self(4);
     /// Loose stones, found in patches on the sea floor.
-    Gravel = 5,
+    pub const GRAVEL: Self = Self(5);
     /// The unbreakable floor of the world at y = 0.
-    Bedrock = 6,
+    pub const BEDROCK: Self = Self(6);
     /// A tree trunk.
-    Log = 7,
+    pub const LOG: Self = Self(7);
     /// Tree foliage; drawn cut-out so you can see through its gaps.
-    Leaves = 8,
+    pub const LEAVES: Self = Self(8);
     /// Wooden boards, for building.
-    Planks = 9,
+    pub const PLANKS: Self = Self(9);
     /// Rough stone, for building.
-    Cobblestone = 10,
+    pub const COBBLESTONE: Self = Self(10);
     /// Transparent and solid.
-    Glass = 11,
+    pub const GLASS: Self = Self(11);
     /// Still water: translucent, not solid; you swim in it.
-    Water = 12,
+    pub const WATER: Self = Self(12);
     /// The lower half of a block of stone.
-    StoneSlab = 13,
+    pub const STONE_SLAB: Self = Self(13);
     /// A lamp of glowing stone: opaque, and gives off the brightest block light.
-    Glowstone = 14,
+    pub const GLOWSTONE: Self = Self(14);
     /// A torch standing on the block below it.
-    Torch = 15,
+    pub const TORCH: Self = Self(15);
     /// A torch leaning against the block to its west, pointing east.
-    WallTorchEast = 16,
+    pub const WALL_TORCH_EAST: Self = Self(16);
     /// A torch leaning against the block to its east, pointing west.
-    WallTorchWest = 17,
+    pub const WALL_TORCH_WEST: Self = Self(17);
     /// A torch leaning against the block to its north, pointing south.
-    WallTorchSouth = 18,
+    pub const WALL_TORCH_SOUTH: Self = Self(18);
     /// A torch leaning against the block to its south, pointing north.
-    WallTorchNorth = 19,
+    pub const WALL_TORCH_NORTH: Self = Self(19);
     /// Flowing water of level 1, one step from a source ([`super::fluid`]).
-    Water1 = 20,
+    pub const WATER_1: Self = Self(20);
     /// Flowing water of level 2.
-    Water2 = 21,
+    pub const WATER_2: Self = Self(21);
     /// Flowing water of level 3.
-    Water3 = 22,
+    pub const WATER_3: Self = Self(22);
     /// Flowing water of level 4.
-    Water4 = 23,
+    pub const WATER_4: Self = Self(23);
     /// Flowing water of level 5.
-    Water5 = 24,
+    pub const WATER_5: Self = Self(24);
     /// Flowing water of level 6.
-    Water6 = 25,
+    pub const WATER_6: Self = Self(25);
     /// Flowing water of level 7, the weakest: it spreads no further sideways.
-    Water7 = 26,
+    pub const WATER_7: Self = Self(26);
     /// Water falling straight down.
-    WaterFalling = 27,
+    pub const WATER_FALLING: Self = Self(27);
     /// Fired clay bricks in mortar, for building.
-    Bricks = 28,
+    pub const BRICKS: Self = Self(28);
     /// Dressed stone blocks, for building.
-    StoneBricks = 29,
+    pub const STONE_BRICKS: Self = Self(29);
     /// Sand pressed into stone: the ground under deserts.
-    Sandstone = 30,
+    pub const SANDSTONE: Self = Self(30);
     /// Wool dyed white.
-    WhiteWool = 31,
+    pub const WHITE_WOOL: Self = Self(31);
     /// Wool dyed orange.
-    OrangeWool = 32,
+    pub const ORANGE_WOOL: Self = Self(32);
     /// Wool dyed magenta.
-    MagentaWool = 33,
+    pub const MAGENTA_WOOL: Self = Self(33);
     /// Wool dyed light blue.
-    LightBlueWool = 34,
+    pub const LIGHT_BLUE_WOOL: Self = Self(34);
     /// Wool dyed yellow.
-    YellowWool = 35,
+    pub const YELLOW_WOOL: Self = Self(35);
     /// Wool dyed lime.
-    LimeWool = 36,
+    pub const LIME_WOOL: Self = Self(36);
     /// Wool dyed pink.
-    PinkWool = 37,
+    pub const PINK_WOOL: Self = Self(37);
     /// Wool dyed gray.
-    GrayWool = 38,
+    pub const GRAY_WOOL: Self = Self(38);
     /// Wool dyed light gray.
-    LightGrayWool = 39,
+    pub const LIGHT_GRAY_WOOL: Self = Self(39);
     /// Wool dyed cyan.
-    CyanWool = 40,
+    pub const CYAN_WOOL: Self = Self(40);
     /// Wool dyed purple.
-    PurpleWool = 41,
+    pub const PURPLE_WOOL: Self = Self(41);
     /// Wool dyed blue.
-    BlueWool = 42,
+    pub const BLUE_WOOL: Self = Self(42);
     /// Wool dyed brown.
-    BrownWool = 43,
+    pub const BROWN_WOOL: Self = Self(43);
     /// Wool dyed green.
-    GreenWool = 44,
+    pub const GREEN_WOOL: Self = Self(44);
     /// Wool dyed red.
-    RedWool = 45,
+    pub const RED_WOOL: Self = Self(45);
     /// Wool dyed black.
-    BlackWool = 46,
+    pub const BLACK_WOOL: Self = Self(46);
     /// Packed snow.
-    Snow = 47,
+    pub const SNOW: Self = Self(47);
     /// Frozen water: solid, and seen through like glass, tinted blue.
-    Ice = 48,
+    pub const ICE: Self = Self(48);
     /// Soft grey clay, found under shallow water.
-    Clay = 49,
+    pub const CLAY: Self = Self(49);
     /// The dark trunk of a spruce.
-    SpruceLog = 50,
+    pub const SPRUCE_LOG: Self = Self(50);
     /// Dark wooden boards, of spruce.
-    SprucePlanks = 51,
+    pub const SPRUCE_PLANKS: Self = Self(51);
     /// The white trunk of a birch.
-    BirchLog = 52,
+    pub const BIRCH_LOG: Self = Self(52);
     /// Pale wooden boards, of birch.
-    BirchPlanks = 53,
+    pub const BIRCH_PLANKS: Self = Self(53);
     /// Stone with seams of coal, common underground.
-    CoalOre = 54,
+    pub const COAL_ORE: Self = Self(54);
     /// Stone with iron ore, deeper and rarer than coal.
-    IronOre = 55,
+    pub const IRON_ORE: Self = Self(55);
     /// Stone with gold ore, deep and rare.
-    GoldOre = 56,
+    pub const GOLD_ORE: Self = Self(56);
     /// Stone with diamonds, deepest and rarest.
-    DiamondOre = 57,
+    pub const DIAMOND_ORE: Self = Self(57);
     /// The lower half of a block of planks.
-    PlanksSlab = 58,
+    pub const PLANKS_SLAB: Self = Self(58);
     /// The lower half of a block of cobblestone.
-    CobblestoneSlab = 59,
+    pub const COBBLESTONE_SLAB: Self = Self(59);
     /// The lower half of a block of bricks.
-    BrickSlab = 60,
+    pub const BRICK_SLAB: Self = Self(60);
     /// The lower half of a block of stone bricks.
-    StoneBrickSlab = 61,
+    pub const STONE_BRICK_SLAB: Self = Self(61);
     /// The lower half of a block of sandstone.
-    SandstoneSlab = 62,
+    pub const SANDSTONE_SLAB: Self = Self(62);
     /// Grass a block tall on plains and in woods: two crossed cut-out quads, walked through.
-    TallGrass = 63,
+    pub const TALL_GRASS: Self = Self(63);
     /// A yellow flower of the plains.
-    Dandelion = 64,
+    pub const DANDELION: Self = Self(64);
     /// A red flower of the plains.
-    Poppy = 65,
+    pub const POPPY: Self = Self(65);
     /// A blue flower of the plains and woods.
-    Cornflower = 66,
+    pub const CORNFLOWER: Self = Self(66);
     /// A dry twiggy shrub of the desert.
-    DeadBush = 67,
+    pub const DEAD_BUSH: Self = Self(67);
     /// A spiny green column of the desert: solid, its sides a sixteenth inside its cell.
-    Cactus = 68,
+    pub const CACTUS: Self = Self(68);
     /// The dark needles of a spruce.
-    SpruceLeaves = 69,
+    pub const SPRUCE_LEAVES: Self = Self(69);
     /// The light green leaves of a birch.
-    BirchLeaves = 70,
+    pub const BIRCH_LEAVES: Self = Self(70);
     /// A table of planks with tools hung on its sides, for crafting what needs more room
     /// than the hands give.
-    CraftingTable = 71,
+    pub const CRAFTING_TABLE: Self = Self(71);
     /// A stone furnace with no fire in it, for smelting ore and cooking.
-    Furnace = 72,
+    pub const FURNACE: Self = Self(72);
     /// A furnace with a fire in it: as the furnace, but its mouth glows and gives off block
     /// light 13. A player holds and places the furnace, which its fire lights.
-    LitFurnace = 73,
+    pub const LIT_FURNACE: Self = Self(73);
     /// Dirt tilled by a hoe, where wheat is planted.
-    Farmland = 74,
+    pub const FARMLAND: Self = Self(74);
     /// Wheat just planted: the first of its eight stages ([`Block::crop_stage`]).
-    Wheat0 = 75,
+    pub const WHEAT_0: Self = Self(75);
     /// Wheat at stage 1.
-    Wheat1 = 76,
+    pub const WHEAT_1: Self = Self(76);
     /// Wheat at stage 2.
-    Wheat2 = 77,
+    pub const WHEAT_2: Self = Self(77);
     /// Wheat at stage 3.
-    Wheat3 = 78,
+    pub const WHEAT_3: Self = Self(78);
     /// Wheat at stage 4.
-    Wheat4 = 79,
+    pub const WHEAT_4: Self = Self(79);
     /// Wheat at stage 5.
-    Wheat5 = 80,
+    pub const WHEAT_5: Self = Self(80);
     /// Wheat at stage 6.
-    Wheat6 = 81,
+    pub const WHEAT_6: Self = Self(81);
     /// Ripe wheat, ready to harvest.
-    Wheat7 = 82,
+    pub const WHEAT_7: Self = Self(82);
     /// A wooden chest of 27 slots; two side by side are one double chest of 54.
-    Chest = 83,
+    pub const CHEST: Self = Self(83);
     /// A wooden door's lower half, shut, its panel against the north side of its cell: the
     /// door as it is held. The door's sixteen blocks are its two halves, facing four ways,
     /// shut or open ([`door::Door`](super::door::Door)).
-    DoorLowerNorth = 84,
+    pub const DOOR_LOWER_NORTH: Self = Self(84);
     /// A wooden door's lower half, open, facing north.
-    DoorLowerNorthOpen = 85,
+    pub const DOOR_LOWER_NORTH_OPEN: Self = Self(85);
     /// A wooden door's lower half, shut, facing east.
-    DoorLowerEast = 86,
+    pub const DOOR_LOWER_EAST: Self = Self(86);
     /// A wooden door's lower half, open, facing east.
-    DoorLowerEastOpen = 87,
+    pub const DOOR_LOWER_EAST_OPEN: Self = Self(87);
     /// A wooden door's lower half, shut, facing south.
-    DoorLowerSouth = 88,
+    pub const DOOR_LOWER_SOUTH: Self = Self(88);
     /// A wooden door's lower half, open, facing south.
-    DoorLowerSouthOpen = 89,
+    pub const DOOR_LOWER_SOUTH_OPEN: Self = Self(89);
     /// A wooden door's lower half, shut, facing west.
-    DoorLowerWest = 90,
+    pub const DOOR_LOWER_WEST: Self = Self(90);
     /// A wooden door's lower half, open, facing west.
-    DoorLowerWestOpen = 91,
+    pub const DOOR_LOWER_WEST_OPEN: Self = Self(91);
     /// A wooden door's upper half, shut, facing north.
-    DoorUpperNorth = 92,
+    pub const DOOR_UPPER_NORTH: Self = Self(92);
     /// A wooden door's upper half, open, facing north.
-    DoorUpperNorthOpen = 93,
+    pub const DOOR_UPPER_NORTH_OPEN: Self = Self(93);
     /// A wooden door's upper half, shut, facing east.
-    DoorUpperEast = 94,
+    pub const DOOR_UPPER_EAST: Self = Self(94);
     /// A wooden door's upper half, open, facing east.
-    DoorUpperEastOpen = 95,
+    pub const DOOR_UPPER_EAST_OPEN: Self = Self(95);
     /// A wooden door's upper half, shut, facing south.
-    DoorUpperSouth = 96,
+    pub const DOOR_UPPER_SOUTH: Self = Self(96);
     /// A wooden door's upper half, open, facing south.
-    DoorUpperSouthOpen = 97,
+    pub const DOOR_UPPER_SOUTH_OPEN: Self = Self(97);
     /// A wooden door's upper half, shut, facing west.
-    DoorUpperWest = 98,
+    pub const DOOR_UPPER_WEST: Self = Self(98);
     /// A wooden door's upper half, open, facing west.
-    DoorUpperWestOpen = 99,
+    pub const DOOR_UPPER_WEST_OPEN: Self = Self(99);
     /// A bed's foot, its head to the north: the bed as it is held. A bed is two blocks, its
     /// foot and its head, facing four ways ([`bed::Bed`](super::bed::Bed)).
-    BedFootNorth = 100,
+    pub const BED_FOOT_NORTH: Self = Self(100);
     /// A bed's head, its head to the north.
-    BedHeadNorth = 101,
+    pub const BED_HEAD_NORTH: Self = Self(101);
     /// A bed's foot, its head to the east.
-    BedFootEast = 102,
+    pub const BED_FOOT_EAST: Self = Self(102);
     /// A bed's head, its head to the east.
-    BedHeadEast = 103,
+    pub const BED_HEAD_EAST: Self = Self(103);
     /// A bed's foot, its head to the south.
-    BedFootSouth = 104,
+    pub const BED_FOOT_SOUTH: Self = Self(104);
     /// A bed's head, its head to the south.
-    BedHeadSouth = 105,
+    pub const BED_HEAD_SOUTH: Self = Self(105);
     /// A bed's foot, its head to the west.
-    BedFootWest = 106,
+    pub const BED_FOOT_WEST: Self = Self(106);
     /// A bed's head, its head to the west.
-    BedHeadWest = 107,
+    pub const BED_HEAD_WEST: Self = Self(107);
 }
 
 /// The weakest level flowing water has; it spreads no further sideways.
@@ -405,131 +411,42 @@ use registry::BASE;
 pub use registry::Registry;
 
 impl Block {
-    /// How many kinds of block there are.
-    pub const COUNT: usize = 108;
-
-    /// Every block, in id order.
-    pub const ALL: [Self; Self::COUNT] = [
-        Self::Air,
-        Self::Stone,
-        Self::Dirt,
-        Self::Grass,
-        Self::Sand,
-        Self::Gravel,
-        Self::Bedrock,
-        Self::Log,
-        Self::Leaves,
-        Self::Planks,
-        Self::Cobblestone,
-        Self::Glass,
-        Self::Water,
-        Self::StoneSlab,
-        Self::Glowstone,
-        Self::Torch,
-        Self::WallTorchEast,
-        Self::WallTorchWest,
-        Self::WallTorchSouth,
-        Self::WallTorchNorth,
-        Self::Water1,
-        Self::Water2,
-        Self::Water3,
-        Self::Water4,
-        Self::Water5,
-        Self::Water6,
-        Self::Water7,
-        Self::WaterFalling,
-        Self::Bricks,
-        Self::StoneBricks,
-        Self::Sandstone,
-        Self::WhiteWool,
-        Self::OrangeWool,
-        Self::MagentaWool,
-        Self::LightBlueWool,
-        Self::YellowWool,
-        Self::LimeWool,
-        Self::PinkWool,
-        Self::GrayWool,
-        Self::LightGrayWool,
-        Self::CyanWool,
-        Self::PurpleWool,
-        Self::BlueWool,
-        Self::BrownWool,
-        Self::GreenWool,
-        Self::RedWool,
-        Self::BlackWool,
-        Self::Snow,
-        Self::Ice,
-        Self::Clay,
-        Self::SpruceLog,
-        Self::SprucePlanks,
-        Self::BirchLog,
-        Self::BirchPlanks,
-        Self::CoalOre,
-        Self::IronOre,
-        Self::GoldOre,
-        Self::DiamondOre,
-        Self::PlanksSlab,
-        Self::CobblestoneSlab,
-        Self::BrickSlab,
-        Self::StoneBrickSlab,
-        Self::SandstoneSlab,
-        Self::TallGrass,
-        Self::Dandelion,
-        Self::Poppy,
-        Self::Cornflower,
-        Self::DeadBush,
-        Self::Cactus,
-        Self::SpruceLeaves,
-        Self::BirchLeaves,
-        Self::CraftingTable,
-        Self::Furnace,
-        Self::LitFurnace,
-        Self::Farmland,
-        Self::Wheat0,
-        Self::Wheat1,
-        Self::Wheat2,
-        Self::Wheat3,
-        Self::Wheat4,
-        Self::Wheat5,
-        Self::Wheat6,
-        Self::Wheat7,
-        Self::Chest,
-        Self::DoorLowerNorth,
-        Self::DoorLowerNorthOpen,
-        Self::DoorLowerEast,
-        Self::DoorLowerEastOpen,
-        Self::DoorLowerSouth,
-        Self::DoorLowerSouthOpen,
-        Self::DoorLowerWest,
-        Self::DoorLowerWestOpen,
-        Self::DoorUpperNorth,
-        Self::DoorUpperNorthOpen,
-        Self::DoorUpperEast,
-        Self::DoorUpperEastOpen,
-        Self::DoorUpperSouth,
-        Self::DoorUpperSouthOpen,
-        Self::DoorUpperWest,
-        Self::DoorUpperWestOpen,
-        Self::BedFootNorth,
-        Self::BedHeadNorth,
-        Self::BedFootEast,
-        Self::BedHeadEast,
-        Self::BedFootSouth,
-        Self::BedHeadSouth,
-        Self::BedFootWest,
-        Self::BedHeadWest,
-    ];
-
-    /// The block's stable numeric id.
+    /// The block with id `id`, whether or not a registry has it: for tables indexed by id
+    /// and for tests. Ids from the outside go through [`Block::from_id`].
     #[must_use]
-    pub const fn id(self) -> u8 {
-        self as u8
+    pub const fn new(id: u16) -> Self {
+        Self(id)
     }
 
-    /// The block with numeric id `id`, if there is one.
+    /// The block's numeric id.
     #[must_use]
-    pub fn from_id(id: u8) -> Option<Self> {
-        Self::ALL.get(usize::from(id)).copied()
+    pub const fn id(self) -> u16 {
+        self.0
+    }
+
+    /// The block's id as an index into tables by id.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The block with numeric id `id`, if the registry has one.
+    #[must_use]
+    pub fn from_id(id: u16) -> Option<Self> {
+        (usize::from(id) < BASE.len()).then_some(Self(id))
+    }
+
+    /// Every block the registry holds, in id order.
+    pub fn all() -> impl Iterator<Item = Self> {
+        (0..BASE.len())
+            .filter_map(|i| u16::try_from(i).ok())
+            .map(Self)
+    }
+
+    /// How many blocks the registry holds.
+    #[must_use]
+    pub fn count() -> usize {
+        BASE.len()
     }
 
     /// The registry every block's properties come from.
@@ -564,7 +481,7 @@ macro_rules! travels_by_number {
 }
 pub(crate) use travels_by_number;
 
-travels_by_number!(Block, u8, "block", Block::id, Block::from_id);
+travels_by_number!(Block, u16, "block", Block::id, Block::from_id);
 
 /// A number that names no block, item or slot this build has, as a message may carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -586,7 +503,7 @@ impl Block {
     /// Everything known about this block.
     #[must_use]
     pub fn properties(self) -> &'static BlockProperties {
-        &BASE.blocks[self as usize]
+        &BASE.blocks[self.index()]
     }
 
     /// The block's lowercase name.

@@ -34,11 +34,14 @@ impl Chunk {
     /// A chunk from a flat array of blocks in [`LocalPos::index`] order.
     #[must_use]
     pub fn from_blocks(blocks: &[Block; CHUNK_VOLUME]) -> Self {
+        // Tables by id up to the highest id here: a few hundred bytes for the base pack's
+        // blocks, where a search of the palette per cell would cost more.
+        let top = blocks.iter().map(|b| b.index()).max().unwrap_or(0);
+        let mut seen = vec![false; top + 1];
         let mut palette: Vec<Block> = Vec::new();
-        let mut seen = [false; Block::COUNT];
         for &b in blocks {
-            if !seen[b as usize] {
-                seen[b as usize] = true;
+            if !seen[b.index()] {
+                seen[b.index()] = true;
                 palette.push(b);
             }
         }
@@ -46,9 +49,9 @@ impl Chunk {
         if palette.len() == 1 {
             return Self::filled(palette[0]);
         }
-        let mut slot = [0u8; Block::COUNT];
+        let mut slot = vec![0u16; top + 1];
         for (i, &b) in palette.iter().enumerate() {
-            slot[b as usize] = i as u8;
+            slot[b.index()] = i as u16;
         }
         let bits = bits_for(palette.len());
         // Whole words at a time: this runs for every generated chunk.
@@ -57,7 +60,7 @@ impl Chunk {
             .chunks(per_word)
             .map(|run| {
                 run.iter().enumerate().fold(0u64, |word, (k, &b)| {
-                    word | u64::from(slot[b as usize]) << (k as u32 * bits)
+                    word | u64::from(slot[b.index()]) << (k as u32 * bits)
                 })
             })
             .collect();
@@ -151,7 +154,7 @@ impl Chunk {
     /// All blocks in [`LocalPos::index`] order.
     #[must_use]
     pub fn to_blocks(&self) -> Box<[Block; CHUNK_VOLUME]> {
-        let mut out = Box::new([Block::Air; CHUNK_VOLUME]);
+        let mut out = Box::new([Block::AIR; CHUNK_VOLUME]);
         for (i, b) in out.iter_mut().enumerate() {
             *b = self.get_index(i);
         }
@@ -230,7 +233,8 @@ fn bits_for(len: usize) -> u32 {
         2 => 1,
         3..=4 => 2,
         5..=16 => 4,
-        _ => 8,
+        17..=256 => 8,
+        _ => 16,
     }
 }
 
@@ -244,52 +248,58 @@ mod tests {
 
     #[test]
     fn uniform_chunk_keeps_no_array() {
-        let c = Chunk::filled(Block::Stone);
-        assert_eq!(c.uniform(), Some(Block::Stone));
+        let c = Chunk::filled(Block::STONE);
+        assert_eq!(c.uniform(), Some(Block::STONE));
         assert!(c.indices.is_empty());
-        assert_eq!(c.get(LocalPos::new(5, 6, 7)), Block::Stone);
-        let from_array = Chunk::from_blocks(&[Block::Air; CHUNK_VOLUME]);
-        assert_eq!(from_array.uniform(), Some(Block::Air));
+        assert_eq!(c.get(LocalPos::new(5, 6, 7)), Block::STONE);
+        let from_array = Chunk::from_blocks(&[Block::AIR; CHUNK_VOLUME]);
+        assert_eq!(from_array.uniform(), Some(Block::AIR));
     }
 
     #[test]
     fn set_grows_palette_and_keeps_other_blocks() {
-        let mut c = Chunk::filled(Block::Air);
-        for (i, &b) in Block::ALL.iter().enumerate() {
+        let mut c = Chunk::filled(Block::AIR);
+        for (i, b) in Block::all().enumerate() {
             c.set(LocalPos::new(i as u8, 3, 9), b);
         }
-        for (i, &b) in Block::ALL.iter().enumerate() {
+        for (i, b) in Block::all().enumerate() {
             assert_eq!(c.get(LocalPos::new(i as u8, 3, 9)), b);
         }
-        assert_eq!(c.get(LocalPos::new(31, 31, 31)), Block::Air);
+        assert_eq!(c.get(LocalPos::new(31, 31, 31)), Block::AIR);
         // More than 16 kinds of block need 8-bit indices.
-        assert_eq!(c.bits, if Block::COUNT > 16 { 8 } else { 4 });
+        assert_eq!(c.bits, if Block::count() > 16 { 8 } else { 4 });
     }
 
     #[test]
     fn rows_read_whole_and_know_when_they_hold_one_block() {
         // Palettes of 2, 3, 5 and 17 kinds: 1, 2, 4 and 8 bits a cell.
         for kinds in [2, 3, 5, 17] {
-            let mut c = Chunk::filled(Block::Air);
-            for (i, &b) in Block::ALL.iter().take(kinds).enumerate() {
+            let mut c = Chunk::filled(Block::AIR);
+            for (i, b) in Block::all().take(kinds).enumerate() {
                 c.set(LocalPos::new(i as u8, 7, 3), b);
             }
             assert_eq!(c.row_uniform(7, 3), None, "{kinds} kinds");
-            assert_eq!(c.row_uniform(7, 4), Some(Block::Air), "{kinds} kinds");
-            assert_eq!(c.row_uniform(31, 31), Some(Block::Air), "{kinds} kinds");
+            assert_eq!(c.row_uniform(7, 4), Some(Block::AIR), "{kinds} kinds");
+            assert_eq!(c.row_uniform(31, 31), Some(Block::AIR), "{kinds} kinds");
             let row = c.row(7, 3);
             for (x, &b) in row.iter().enumerate() {
                 assert_eq!(b, c.get(LocalPos::new(x as u8, 7, 3)));
             }
             // A row of one block that is not the first in the palette.
             for x in 0..32 {
-                c.set(LocalPos::new(x, 9, 9), Block::ALL[kinds - 1]);
+                c.set(
+                    LocalPos::new(x, 9, 9),
+                    Block::new(u16::try_from(kinds - 1).unwrap()),
+                );
             }
-            assert_eq!(c.row_uniform(9, 9), Some(Block::ALL[kinds - 1]));
+            assert_eq!(
+                c.row_uniform(9, 9),
+                Some(Block::new(u16::try_from(kinds - 1).unwrap()))
+            );
         }
         assert_eq!(
-            Chunk::filled(Block::Stone).row_uniform(0, 0),
-            Some(Block::Stone)
+            Chunk::filled(Block::STONE).row_uniform(0, 0),
+            Some(Block::STONE)
         );
     }
 
@@ -297,9 +307,9 @@ mod tests {
     fn growing_the_palette_keeps_every_cell() {
         // Each new kind crosses into the next index width (1, 2, 4, 8 bits) at some point, and
         // every cell set before must read back the same after every repack.
-        let mut c = Chunk::filled(Block::Air);
-        let mut expected = Box::new([Block::Air; CHUNK_VOLUME]);
-        for (k, &block) in Block::ALL.iter().enumerate().skip(1) {
+        let mut c = Chunk::filled(Block::AIR);
+        let mut expected = Box::new([Block::AIR; CHUNK_VOLUME]);
+        for (k, block) in Block::all().enumerate().skip(1) {
             for i in (k..CHUNK_VOLUME).step_by(37 + k) {
                 c.set(LocalPos::from_index(i), block);
                 expected[i] = block;
@@ -310,9 +320,9 @@ mod tests {
 
     #[test]
     fn from_blocks_round_trips() {
-        let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+        let mut blocks = Box::new([Block::AIR; CHUNK_VOLUME]);
         for (i, b) in blocks.iter_mut().enumerate() {
-            *b = Block::ALL[(i * 7 + i / 5) % Block::COUNT];
+            *b = Block::new(u16::try_from((i * 7 + i / 5) % Block::count()).unwrap());
         }
         let c = Chunk::from_blocks(&blocks);
         assert_eq!(*c.to_blocks(), *blocks);

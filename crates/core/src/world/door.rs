@@ -18,7 +18,7 @@ impl Door {
     /// only a registry with no door at all gives air.
     #[must_use]
     pub fn block(self) -> Block {
-        Block::registry().door(self).unwrap_or(Block::Air)
+        Block::registry().door(self).unwrap_or(Block::AIR)
     }
 
     /// Its lower half.
@@ -88,13 +88,13 @@ mod tests {
 
     #[test]
     fn every_door_block_reads_back_as_the_door_it_is_and_its_panel_turns_clockwise() {
-        let doors: Vec<Block> = Block::ALL.into_iter().filter(|b| b.is_door()).collect();
+        let doors: Vec<Block> = Block::all().filter(|b| b.is_door()).collect();
         assert_eq!(doors.len(), 16);
         for block in doors {
             let door = block.door().expect("a door");
             assert_eq!(door.block(), block);
             assert_eq!(door.toggled().toggled(), door);
-            assert_eq!(block.held_as(), Block::DoorLowerNorth);
+            assert_eq!(block.held_as(), Block::DOOR_LOWER_NORTH);
             // The panel's box lies against its side of the cell.
             let panel = block.colliders()[0];
             let side = door.panel_side();
@@ -111,8 +111,8 @@ mod tests {
         let north = Door::shut(Face::North);
         assert_eq!(north.toggled().panel_side(), Face::East);
         assert_eq!(Door::shut(Face::West).toggled().panel_side(), Face::North);
-        assert_eq!(Block::DoorLowerNorth.name(), "door");
-        assert!(Block::DoorUpperWestOpen.stands_on(Block::DoorLowerWestOpen));
-        assert!(!Block::DoorUpperWestOpen.stands_on(Block::DoorLowerWest));
+        assert_eq!(Block::DOOR_LOWER_NORTH.name(), "door");
+        assert!(Block::DOOR_UPPER_WEST_OPEN.stands_on(Block::DOOR_LOWER_WEST_OPEN));
+        assert!(!Block::DOOR_UPPER_WEST_OPEN.stands_on(Block::DOOR_LOWER_WEST));
     }
 }

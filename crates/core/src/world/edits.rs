@@ -80,20 +80,20 @@ mod tests {
         let mut edits = Edits::default();
         let (a, b) = (BlockPos::new(3, 70, 4), BlockPos::new(5, 80, 6));
         let far = BlockPos::new(-40, 70, 100);
-        edits.record(a, Block::Air, Block::Stone);
-        edits.record(b, Block::Air, Block::Glass);
-        edits.record(far, Block::Stone, Block::Air);
+        edits.record(a, Block::AIR, Block::STONE);
+        edits.record(b, Block::AIR, Block::GLASS);
+        edits.record(far, Block::STONE, Block::AIR);
         // Changed again: still one edit, keeping what the generator made.
-        edits.record(a, Block::Air, Block::Glass);
+        edits.record(a, Block::AIR, Block::GLASS);
         assert_eq!(edits.len(), 3);
-        assert_eq!(edits.get(a).map(|e| e.generated), Some(Block::Air));
+        assert_eq!(edits.get(a).map(|e| e.generated), Some(Block::AIR));
         let all: Vec<ColumnPos> = edits.columns(..).collect();
         assert_eq!(all, [far.column(), a.column()]);
         // Put back as it was made: no longer an edit, and the column empties.
-        edits.record(far, Block::Stone, Block::Stone);
-        edits.record(a, Block::Air, Block::Air);
+        edits.record(far, Block::STONE, Block::STONE);
+        edits.record(a, Block::AIR, Block::AIR);
         assert_eq!(edits.columns(..).collect::<Vec<_>>(), [b.column()]);
-        edits.record(b, Block::Air, Block::Air);
+        edits.record(b, Block::AIR, Block::AIR);
         assert_eq!(edits.len(), 0);
         assert_eq!(edits.columns(..).count(), 0);
     }

@@ -67,19 +67,19 @@ mod tests {
         }
         assert_eq!(Block::flowing(0), None);
         assert_eq!(Block::flowing(8), None);
-        assert_eq!(Block::Water.flow_level(), None);
-        assert_eq!(Block::WaterFalling.spread_level(), Some(0));
-        assert_eq!(Block::Water.water_rank(), Some(0));
-        assert_eq!(Block::WaterFalling.water_rank(), Some(1));
-        assert_eq!(Block::Stone.water_rank(), None);
-        assert!(!Block::Air.is_water() && !Block::Torch.is_water());
+        assert_eq!(Block::WATER.flow_level(), None);
+        assert_eq!(Block::WATER_FALLING.spread_level(), Some(0));
+        assert_eq!(Block::WATER.water_rank(), Some(0));
+        assert_eq!(Block::WATER_FALLING.water_rank(), Some(1));
+        assert_eq!(Block::STONE.water_rank(), None);
+        assert!(!Block::AIR.is_water() && !Block::TORCH.is_water());
     }
 
     #[test]
     fn every_water_block_is_unpickable_and_costs_light_alike() {
-        for block in Block::ALL.into_iter().filter(|b| b.is_water()) {
+        for block in Block::all().filter(|b| b.is_water()) {
             assert!(block.outline().is_empty(), "{block}");
-            assert_eq!(block.opacity(), Block::Water.opacity(), "{block}");
+            assert_eq!(block.opacity(), Block::WATER.opacity(), "{block}");
         }
     }
 }

@@ -247,24 +247,24 @@ mod tests {
     fn each_reader_reads_every_change_once_from_its_own_cursor() {
         let mut journal = Journal::default();
         journal.follow_cells(CellReader::Network);
-        journal.block_changed(cell(1), Block::Stone);
-        journal.block_changed(cell(2), Block::Dirt);
+        journal.block_changed(cell(1), Block::STONE);
+        journal.block_changed(cell(2), Block::DIRT);
         assert_eq!(
             journal.read_cells(CellReader::Simulation),
-            [(cell(1), Block::Stone), (cell(2), Block::Dirt)]
+            [(cell(1), Block::STONE), (cell(2), Block::DIRT)]
         );
-        journal.block_changed(cell(1), Block::Air);
+        journal.block_changed(cell(1), Block::AIR);
         assert_eq!(
             journal.read_cells(CellReader::Simulation),
-            [(cell(1), Block::Air)]
+            [(cell(1), Block::AIR)]
         );
         // The network had not read: it gets all three, the same cell twice, in order.
         assert_eq!(
             journal.read_cells(CellReader::Network),
             [
-                (cell(1), Block::Stone),
-                (cell(2), Block::Dirt),
-                (cell(1), Block::Air)
+                (cell(1), Block::STONE),
+                (cell(2), Block::DIRT),
+                (cell(1), Block::AIR)
             ]
         );
         assert!(journal.read_cells(CellReader::Network).is_empty());
@@ -275,9 +275,9 @@ mod tests {
     fn a_chunk_reader_hears_of_each_chunk_once_however_often_it_changed() {
         let mut journal = Journal::default();
         for x in 0..100 {
-            journal.block_changed(cell(x % 3), Block::Stone);
+            journal.block_changed(cell(x % 3), Block::STONE);
         }
-        journal.block_changed(cell(40), Block::Stone);
+        journal.block_changed(cell(40), Block::STONE);
         let chunks = journal.read_chunks(ChunkReader::Save);
         assert_eq!(chunks, BTreeSet::from([cell(0).chunk(), cell(40).chunk()]));
         assert!(journal.read_chunks(ChunkReader::Save).is_empty());
@@ -299,7 +299,7 @@ mod tests {
             BTreeSet::from([b])
         );
         // Changing a block is not drawing: the caller says which chunks see it.
-        journal.block_changed(cell(0), Block::Stone);
+        journal.block_changed(cell(0), Block::STONE);
         assert!(journal.read_chunks(ChunkReader::Remesh).is_empty());
     }
 
@@ -308,26 +308,26 @@ mod tests {
         let mut journal = Journal::default();
         journal.unfollow_chunks(ChunkReader::Save);
         journal.unfollow_chunks(ChunkReader::Stream);
-        journal.block_changed(cell(0), Block::Stone);
+        journal.block_changed(cell(0), Block::STONE);
         journal.redraw(Redraw::Load, [cell(0).chunk()]);
         assert!(journal.edited.chunks.is_empty());
         assert!(journal.stream.chunks.is_empty());
         // Following again starts from now.
         journal.follow_chunks(ChunkReader::Save);
         assert!(journal.read_chunks(ChunkReader::Save).is_empty());
-        journal.block_changed(cell(0), Block::Dirt);
+        journal.block_changed(cell(0), Block::DIRT);
         assert_eq!(journal.read_chunks(ChunkReader::Save).len(), 1);
     }
 
     #[test]
     fn a_reader_that_starts_late_reads_only_what_came_after() {
         let mut journal = Journal::default();
-        journal.block_changed(cell(1), Block::Stone);
+        journal.block_changed(cell(1), Block::STONE);
         assert!(journal.read_cells(CellReader::Network).is_empty());
-        journal.block_changed(cell(2), Block::Stone);
+        journal.block_changed(cell(2), Block::STONE);
         assert_eq!(
             journal.read_cells(CellReader::Network),
-            [(cell(2), Block::Stone)]
+            [(cell(2), Block::STONE)]
         );
         assert_eq!(journal.read_cells(CellReader::Simulation).len(), 2);
     }

@@ -513,13 +513,13 @@ impl BlockSource for World {
     /// never drawn: the wall that the player and the crates collide with there.
     fn block(&self, pos: BlockPos) -> Block {
         if !pos.inside_border() {
-            return Block::Bedrock;
+            return Block::BEDROCK;
         }
         if !pos.in_world_height() {
-            return Block::Air;
+            return Block::AIR;
         }
         self.chunk(pos.chunk())
-            .map_or(Block::Air, |c| c.get(pos.local()))
+            .map_or(Block::AIR, |c| c.get(pos.local()))
     }
 
     /// Looks each chunk up once per row of cells in it, rather than once per cell: the
@@ -567,15 +567,15 @@ mod tests {
     fn edits_record_only_differences() {
         let mut w = flat();
         let p = BlockPos::new(-3, 63, 40);
-        assert!(w.set_block(p, Block::Stone));
+        assert!(w.set_block(p, Block::STONE));
         assert_eq!(w.edit_count(), 1);
-        assert!(w.set_block(p, Block::Grass));
+        assert!(w.set_block(p, Block::GRASS));
         assert_eq!(
             w.edit_count(),
             0,
             "restoring the generated block removes the edit"
         );
-        assert!(!w.set_block(p, Block::Grass));
+        assert!(!w.set_block(p, Block::GRASS));
     }
 
     #[test]
@@ -583,7 +583,7 @@ mod tests {
         let mut w = flat();
         let (p, q) = (BlockPos::new(40, 70, 40), BlockPos::new(41, 63, 40));
         assert_eq!(
-            w.set_blocks_or_defer([(p, Block::Stone), (q, Block::Stone)]),
+            w.set_blocks_or_defer([(p, Block::STONE), (q, Block::STONE)]),
             0
         );
         assert!(
@@ -592,17 +592,17 @@ mod tests {
         );
         assert_eq!(w.edit_count(), 0);
         // Set back to what the generator makes there: no edit once loaded.
-        w.set_blocks_or_defer([(q, Block::Grass)]);
+        w.set_blocks_or_defer([(q, Block::GRASS)]);
         w.load_column(p.column());
-        assert_eq!((w.block(p), w.block(q)), (Block::Stone, Block::Grass));
+        assert_eq!((w.block(p), w.block(q)), (Block::STONE, Block::GRASS));
         assert_eq!(w.edits().map(|(pos, _)| pos).collect::<Vec<_>>(), [p]);
         assert_eq!(
-            w.set_blocks_or_defer([(p, Block::Air)]),
+            w.set_blocks_or_defer([(p, Block::AIR)]),
             1,
             "loaded: set now"
         );
         assert_eq!(w.edit_count(), 0);
-        w.set_blocks_or_defer([(BlockPos::new(100, 70, 0), Block::Stone)]);
+        w.set_blocks_or_defer([(BlockPos::new(100, 70, 0), Block::STONE)]);
         w.drop_deferred(BlockPos::new(100, 70, 0).column());
         w.load_deferred_columns();
         assert!(!w.is_column_loaded(BlockPos::new(100, 70, 0).column()));
@@ -622,7 +622,7 @@ mod tests {
             BlockPos::new(32, 70, -20),
             BlockPos::new(5, 70, 0),
         ];
-        w.set_blocks(inside.iter().chain(&outside).map(|&p| (p, Block::Glass)));
+        w.set_blocks(inside.iter().chain(&outside).map(|&p| (p, Block::GLASS)));
         let column = inside[0].column();
         let mut got: Vec<BlockPos> = w.edits_in_column(column).map(|(p, _)| p).collect();
         got.sort();
@@ -641,11 +641,11 @@ mod tests {
     fn edits_survive_unloading() {
         let mut w = flat();
         let p = BlockPos::new(100, 70, -100);
-        w.set_block(p, Block::Glass);
+        w.set_block(p, Block::GLASS);
         w.unload_column(p.column());
-        assert_eq!(w.block(p), Block::Air, "unloaded reads as air");
+        assert_eq!(w.block(p), Block::AIR, "unloaded reads as air");
         w.load_column(p.column());
-        assert_eq!(w.block(p), Block::Glass);
+        assert_eq!(w.block(p), Block::GLASS);
     }
 
     #[test]
@@ -657,16 +657,16 @@ mod tests {
             BlockPos::new(0, 300, -WORLD_BORDER - 1),
             BlockPos::new(i32::MIN, 10, i32::MAX),
         ];
-        assert!(w.set_block(inside, Block::Stone));
+        assert!(w.set_block(inside, Block::STONE));
         for p in beyond {
-            assert!(!w.set_block(p, Block::Stone), "{p:?}");
-            assert_eq!(w.block(p), Block::Bedrock, "{p:?}");
+            assert!(!w.set_block(p, Block::STONE), "{p:?}");
+            assert_eq!(w.block(p), Block::BEDROCK, "{p:?}");
         }
         assert_eq!(w.edit_count(), 1);
         let generated = w
             .source()
             .generate_column(BlockPos::new(WORLD_BORDER, 0, 0).column());
-        assert!(generated.iter().all(|c| *c == Chunk::filled(Block::Air)));
+        assert!(generated.iter().all(|c| *c == Chunk::filled(Block::AIR)));
     }
 
     #[test]
@@ -674,7 +674,7 @@ mod tests {
         let mut w = flat();
         let (a, b) = (BlockPos::new(-40, 60, -3), BlockPos::new(70, 66, 2));
         w.load_region(Aabb::new(a.min_corner(), b.min_corner()));
-        w.set_block(BlockPos::new(-33, 63, 1), Block::Glass);
+        w.set_block(BlockPos::new(-33, 63, 1), Block::GLASS);
         let mut seen = Vec::new();
         w.visit_blocks(a, b, &mut |p, block| seen.push((p, block)));
         let expected: Vec<_> = BlockPos::cells_between(a, b)
@@ -691,15 +691,15 @@ mod tests {
             },
         );
         let (inside, beyond) = (WORLD_BORDER - 1, WORLD_BORDER);
-        assert!(seen.contains(&(inside, Block::Air)) && seen.contains(&(beyond, Block::Bedrock)));
+        assert!(seen.contains(&(inside, Block::AIR)) && seen.contains(&(beyond, Block::BEDROCK)));
     }
 
     #[test]
     fn outside_height_is_air_and_unchangeable() {
         let mut w = flat();
-        assert!(!w.set_block(BlockPos::new(0, 256, 0), Block::Stone));
-        assert!(!w.set_block(BlockPos::new(0, -1, 0), Block::Stone));
-        assert_eq!(w.block(BlockPos::new(0, -1, 0)), Block::Air);
+        assert!(!w.set_block(BlockPos::new(0, 256, 0), Block::STONE));
+        assert!(!w.set_block(BlockPos::new(0, -1, 0), Block::STONE));
+        assert_eq!(w.block(BlockPos::new(0, -1, 0)), Block::AIR);
     }
 
     #[test]
@@ -708,8 +708,8 @@ mod tests {
         // The limit's worth of edits, far off in columns that are not loaded.
         let far = (0..MAX_EDITS as i32).map(|i| {
             let edit = Edit {
-                generated: Block::Air,
-                current: Block::Stone,
+                generated: Block::AIR,
+                current: Block::STONE,
             };
             (
                 BlockPos::new(10_000 + i % 4096, 100 + i / 4096 % 64, i / 262_144),
@@ -719,17 +719,17 @@ mod tests {
         w.restore_edits(far);
         assert_eq!(w.edit_count(), MAX_EDITS);
         let fresh = BlockPos::new(0, 64, 0);
-        assert!(!w.set_block(fresh, Block::Glass), "a new edit is refused");
-        assert_eq!(w.block(fresh), Block::Air);
+        assert!(!w.set_block(fresh, Block::GLASS), "a new edit is refused");
+        assert_eq!(w.block(fresh), Block::AIR);
         let edited = BlockPos::new(10_000, 100, 0);
         assert!(
-            w.set_block(edited, Block::Glass),
+            w.set_block(edited, Block::GLASS),
             "an edited cell changes again"
         );
-        assert!(w.set_block(edited, Block::Air), "and back to what was made");
+        assert!(w.set_block(edited, Block::AIR), "and back to what was made");
         assert_eq!(w.edit_count(), MAX_EDITS - 1);
         assert!(
-            w.set_block(fresh, Block::Glass),
+            w.set_block(fresh, Block::GLASS),
             "which leaves room for one more"
         );
     }
@@ -738,8 +738,8 @@ mod tests {
     fn edited_columns_near_measure_to_the_nearest_block_of_each_column() {
         let mut w = flat();
         let edit = Edit {
-            generated: Block::Air,
-            current: Block::Stone,
+            generated: Block::AIR,
+            current: Block::STONE,
         };
         // Column (3, 0) spans x 96 to 127: its nearest block lies 96 blocks from the
         // origin, though the edit in it lies 120 away. Column (-4, 0) spans x -128 to -97.

@@ -168,12 +168,12 @@ impl ColumnSource for Generator {
     /// Makes the chunk at `pos`: beyond the world border, only air.
     fn generate(&self, pos: ChunkPos) -> Chunk {
         if !pos.column().inside_border() {
-            return Chunk::filled(Block::Air);
+            return Chunk::filled(Block::AIR);
         }
         match (&self.terrain, self.kind) {
             (Some(terrain), _) => terrain.generate(pos),
             (None, GeneratorKind::Flat) => flat_chunk(pos),
-            (None, _) => Chunk::filled(Block::Air),
+            (None, _) => Chunk::filled(Block::AIR),
         }
     }
 
@@ -190,7 +190,7 @@ impl CoarseSource for Generator {
         match (&self.terrain, self.kind) {
             (Some(terrain), _) => terrain.coarse_section(pos),
             (None, GeneratorKind::Flat) => uniform_columns(pos, flat_block),
-            (None, _) => CoarseSection::filled(pos, Block::Air),
+            (None, _) => CoarseSection::filled(pos, Block::AIR),
         }
     }
 }
@@ -199,11 +199,11 @@ impl CoarseSource for Generator {
 #[must_use]
 pub const fn flat_block(y: i32) -> Block {
     match y {
-        0 => Block::Bedrock,
-        1..=59 => Block::Stone,
-        60..=62 => Block::Dirt,
-        63 => Block::Grass,
-        _ => Block::Air,
+        0 => Block::BEDROCK,
+        1..=59 => Block::STONE,
+        60..=62 => Block::DIRT,
+        63 => Block::GRASS,
+        _ => Block::AIR,
     }
 }
 
@@ -213,7 +213,7 @@ fn flat_chunk(pos: ChunkPos) -> Chunk {
     if (base_y..base_y + CHUNK_SIZE).all(|y| flat_block(y) == first) {
         return Chunk::filled(first);
     }
-    let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+    let mut blocks = Box::new([Block::AIR; CHUNK_VOLUME]);
     for (i, b) in blocks.iter_mut().enumerate() {
         *b = flat_block(base_y + i32::from(LocalPos::from_index(i).y));
     }
@@ -232,14 +232,14 @@ mod tests {
             let p = BlockPos::new(-7, y, 12);
             g.generate(p.chunk()).get(p.local())
         };
-        assert_eq!(column(0), Block::Bedrock);
-        assert_eq!(column(1), Block::Stone);
-        assert_eq!(column(59), Block::Stone);
-        assert_eq!(column(60), Block::Dirt);
-        assert_eq!(column(62), Block::Dirt);
-        assert_eq!(column(63), Block::Grass);
-        assert_eq!(column(64), Block::Air);
-        assert_eq!(column(200), Block::Air);
+        assert_eq!(column(0), Block::BEDROCK);
+        assert_eq!(column(1), Block::STONE);
+        assert_eq!(column(59), Block::STONE);
+        assert_eq!(column(60), Block::DIRT);
+        assert_eq!(column(62), Block::DIRT);
+        assert_eq!(column(63), Block::GRASS);
+        assert_eq!(column(64), Block::AIR);
+        assert_eq!(column(200), Block::AIR);
     }
 
     #[test]

@@ -125,7 +125,7 @@ impl Terrain {
     pub fn generate(&self, pos: ChunkPos) -> Chunk {
         let origin = pos.min_block();
         if !pos.in_world_height() || origin.y >= SKY_FLOOR {
-            return Chunk::filled(Block::Air);
+            return Chunk::filled(Block::AIR);
         }
         let map = HeightMap::new(
             &self.heights,
@@ -149,9 +149,9 @@ impl Terrain {
             .chain(trees.iter().map(|t| t.base + trees::MAX_HEIGHT))
             .fold(SEA_LEVEL + 1, i32::max);
         if origin.y >= highest {
-            return Chunk::filled(Block::Air);
+            return Chunk::filled(Block::AIR);
         }
-        let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+        let mut blocks = Box::new([Block::AIR; CHUNK_VOLUME]);
         lay_ground(&mut blocks, origin.y, &columns);
         self.carve_caves(&mut blocks, origin, &columns);
         ores::add_ores(&mut blocks, origin, self.seed);
@@ -196,7 +196,7 @@ impl Terrain {
                 continue;
             }
             for y in (ground.height..ground.height + tall).filter(|y| (y_lo..y_hi).contains(y)) {
-                if blocks[index(y)] == Block::Air {
+                if blocks[index(y)] == Block::AIR {
                     blocks[index(y)] = plant;
                 }
             }
@@ -245,7 +245,7 @@ impl Terrain {
             let layer = (y - origin.y) as usize * size * size;
             for (i, column) in columns.iter().enumerate() {
                 if y < column.cave_roof && field.density(i % size, y, i / size) < 0.0 {
-                    blocks[layer + i] = Block::Air;
+                    blocks[layer + i] = Block::AIR;
                 }
             }
         }
@@ -307,8 +307,8 @@ impl Terrain {
             // The standing block and the two under it must be whole.
             let carved = (ground.height - 3..ground.height)
                 .any(|y| y >= CAVE_FLOOR && y < roof && self.caves.density(x, y, z) < 0.0);
-            let dry_land = matches!(ground.top, Block::Grass | Block::Snow)
-                || (ground.top == Block::Sand && ground.biome == Biome::Desert);
+            let dry_land = matches!(ground.top, Block::GRASS | Block::SNOW)
+                || (ground.top == Block::SAND && ground.biome == Biome::Desert);
             (dry_land && !carved).then_some((x, ground.height, z))
         })
     }
@@ -360,7 +360,7 @@ fn grow_trees(blocks: &mut [Block; CHUNK_VOLUME], origin: BlockPos, trees: &[Tre
     };
     for tree in trees {
         tree.for_each_leaf(seed, |x, y, z| match index(x, y, z) {
-            Some(i) if blocks[i] == Block::Air => blocks[i] = tree.kind.leaves(),
+            Some(i) if blocks[i] == Block::AIR => blocks[i] = tree.kind.leaves(),
             _ => {}
         });
     }
@@ -370,7 +370,7 @@ fn grow_trees(blocks: &mut [Block; CHUNK_VOLUME], origin: BlockPos, trees: &[Tre
                 Some(i)
                     if matches!(
                         blocks[i],
-                        Block::Air | Block::Leaves | Block::BirchLeaves | Block::SpruceLeaves
+                        Block::AIR | Block::LEAVES | Block::BIRCH_LEAVES | Block::SPRUCE_LEAVES
                     ) =>
                 {
                     blocks[i] = tree.kind.log();

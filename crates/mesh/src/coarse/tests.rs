@@ -8,7 +8,7 @@ use hewn_core::world::coords::CHUNK_VOLUME;
 
 /// A level-3 section holding `cells` and air elsewhere.
 fn section(cells: &[([u8; 3], Block)]) -> CoarseSection {
-    let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+    let mut blocks = Box::new([Block::AIR; CHUNK_VOLUME]);
     for &([x, y, z], b) in cells {
         blocks[LocalPos::new(x, y, z).index()] = b;
     }
@@ -41,7 +41,7 @@ fn quads(mesh: &ChunkMesh, pass: Pass) -> BTreeSet<(Face, [[u32; 3]; 4])> {
 
 #[test]
 fn a_bar_of_two_cells_is_six_merged_quads() {
-    let bar = section(&[([1, 1, 1], Block::Stone), ([2, 1, 1], Block::Stone)]);
+    let bar = section(&[([1, 1, 1], Block::STONE), ([2, 1, 1], Block::STONE)]);
     let m = mesh(&bar, &[None; 6]);
     let got = quads(&m, Pass::Opaque);
     // Corners BL, BR, TR, TL of each face ([`super::super::corners`]), over cells x 1 to 3,
@@ -64,14 +64,14 @@ fn a_bar_of_two_cells_is_six_merged_quads() {
 #[test]
 fn border_faces_are_kept_toward_missing_neighbours_and_culled_against_given_ones() {
     let floor: Vec<_> = (0..32u8)
-        .flat_map(|x| (0..32u8).map(move |z| ([x, 0, z], Block::Stone)))
+        .flat_map(|x| (0..32u8).map(move |z| ([x, 0, z], Block::STONE)))
         .collect();
     let floor = section(&floor);
     // Alone, the layer is a box: one quad a side, the sides acting as skirts.
     let alone = quads(&mesh(&floor, &[None; 6]), Pass::Opaque);
     assert_eq!(alone.len(), 6, "{alone:?}");
     // Beside sections of the same layer and over rock, only its top is left.
-    let rock = CoarseSection::filled(SectionPos::new(3, 0, -1, 0), Block::Stone);
+    let rock = CoarseSection::filled(SectionPos::new(3, 0, -1, 0), Block::STONE);
     let mut neighbours: CoarseNeighbours = [Some(&floor); 6];
     neighbours[Face::Down as usize] = Some(&rock);
     neighbours[Face::Up as usize] = None;
@@ -85,11 +85,11 @@ fn border_faces_are_kept_toward_missing_neighbours_and_culled_against_given_ones
 fn water_shows_its_surface_and_the_ground_under_it() {
     // Sand under two cells of water, leaves beside them, all in a row along x.
     let s = section(&[
-        ([0, 0, 0], Block::Sand),
-        ([1, 0, 0], Block::Sand),
-        ([0, 1, 0], Block::Water),
-        ([1, 1, 0], Block::Water),
-        ([2, 1, 0], Block::Leaves),
+        ([0, 0, 0], Block::SAND),
+        ([1, 0, 0], Block::SAND),
+        ([0, 1, 0], Block::WATER),
+        ([1, 1, 0], Block::WATER),
+        ([2, 1, 0], Block::LEAVES),
     ]);
     let m = mesh(&s, &[None; 6]);
     let water = quads(&m, Pass::Translucent);
@@ -113,7 +113,7 @@ fn water_and_ice_at_a_border_without_a_neighbour_show_only_their_tops() {
     // A cell in the section's top corner: its west and north sides and its top face out of
     // the section, the others into the air inside it. Of the first three only the top is
     // drawn, for water and for ice alike: both are seen through.
-    for block in [Block::Water, Block::Ice] {
+    for block in [Block::WATER, Block::ICE] {
         let corner = section(&[([0, 31, 0], block)]);
         let faces: BTreeSet<Face> = quads(&mesh(&corner, &[None; 6]), Pass::Translucent)
             .into_iter()
@@ -126,12 +126,12 @@ fn water_and_ice_at_a_border_without_a_neighbour_show_only_their_tops() {
         );
     }
     // Inside the section, against air, water has all six.
-    let inside = section(&[([5, 5, 5], Block::Water)]);
+    let inside = section(&[([5, 5, 5], Block::WATER)]);
     assert_eq!(
         quads(&mesh(&inside, &[None; 6]), Pass::Translucent).len(),
         6
     );
     // Stone keeps its walls at the border: they are the skirts.
-    let stone = section(&[([0, 31, 0], Block::Stone)]);
+    let stone = section(&[([0, 31, 0], Block::STONE)]);
     assert_eq!(quads(&mesh(&stone, &[None; 6]), Pass::Opaque).len(), 6);
 }

@@ -62,7 +62,7 @@ fn faces_are_grouped_by_direction_and_ordered_by_plane() {
     // Stone blocks, slabs and leaves on different planes: every face, in both passes that
     // are grouped.
     let mut blocks = Vec::new();
-    for (i, block) in [Block::Stone, Block::StoneSlab, Block::Leaves]
+    for (i, block) in [Block::STONE, Block::STONE_SLAB, Block::LEAVES]
         .into_iter()
         .enumerate()
     {
@@ -94,7 +94,7 @@ fn faces_are_grouped_by_direction_and_ordered_by_plane() {
 
 #[test]
 fn a_slab_top_is_seen_only_from_above_its_middle() {
-    let mesh = mesh_of(&[([5, 3, 5], Block::StoneSlab)]);
+    let mesh = mesh_of(&[([5, 3, 5], Block::STONE_SLAB)]);
     // A slab is drawn in one of the two grouped passes.
     let groups = mesh
         .facing
@@ -122,7 +122,7 @@ fn a_slab_top_is_seen_only_from_above_its_middle() {
 fn runs_that_meet_are_drawn_as_one() {
     // A block at each end of the chunk along every axis: faces in every group on
     // either side of any eye inside it.
-    let mesh = mesh_of(&[([1, 1, 1], Block::Stone), ([30, 30, 30], Block::Stone)]);
+    let mesh = mesh_of(&[([1, 1, 1], Block::STONE), ([30, 30, 30], Block::STONE)]);
     let groups = &mesh.facing[0];
     // Inside: per axis, the east faces below the eye and the west faces above it.
     assert_eq!(groups.runs(Vec3::splat(16.0)).count(), 3);
@@ -153,7 +153,7 @@ fn coordinate() -> impl Strategy<Value = f32> {
 /// A box of one block, from one padded cell to another.
 fn fill() -> impl Strategy<Value = ([i32; 3], [i32; 3], usize)> {
     let corner = || [-1i32..33, -1i32..33, -1i32..33];
-    (corner(), corner(), 0..Block::COUNT)
+    (corner(), corner(), 0..Block::count())
 }
 
 proptest! {
@@ -165,7 +165,7 @@ proptest! {
     /// counter-clockwise seen from in front, so that the GPU's back-face culling agrees.
     #[test]
     fn every_face_that_looks_towards_the_eye_is_drawn(
-        cells in prop::collection::vec(([-1i32..33, -1i32..33, -1i32..33], 0..Block::COUNT), 0..300),
+        cells in prop::collection::vec(([-1i32..33, -1i32..33, -1i32..33], 0..Block::count()), 0..300),
         boxes in prop::collection::vec(fill(), 0..4),
         eyes in prop::collection::vec([coordinate(), coordinate(), coordinate()], 12),
         (merged, sampled, fast) in (any::<bool>(), any::<bool>(), any::<bool>()),
@@ -176,13 +176,13 @@ proptest! {
             for y in lo.y..=hi.y {
                 for z in lo.z..=hi.z {
                     for x in lo.x..=hi.x {
-                        input.set(x, y, z, Block::ALL[block]);
+                        input.set(x, y, z, Block::new(u16::try_from(block).unwrap()));
                     }
                 }
             }
         }
         for ([x, y, z], block) in cells {
-            input.set(x, y, z, Block::ALL[block]);
+            input.set(x, y, z, Block::new(u16::try_from(block).unwrap()));
         }
         input.set_leaves(if fast { Leaves::Fast } else { Leaves::Fancy });
         input.set_shading(if sampled { Shading::Sampled } else { Shading::Vertex });

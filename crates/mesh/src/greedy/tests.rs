@@ -79,8 +79,8 @@ fn faces_merge_only_along_directions_their_shading_keeps() {
     let mut world = flat();
     // A wall on the grass: the grass beside it is darker at the corners next to the wall,
     // the same all along it. A pillar: the grass diagonal to it is darker at one corner.
-    world.set_blocks((0..8).map(|z| (BlockPos::new(4, 64, z), Block::Stone)));
-    world.set_block(BlockPos::new(12, 64, 12), Block::Stone);
+    world.set_blocks((0..8).map(|z| (BlockPos::new(4, 64, z), Block::STONE)));
+    world.set_block(BlockPos::new(12, 64, 12), Block::STONE);
     let (single, merged) = unmerged_and_merged(&mut world, ChunkPos::new(0, 1, 0));
     assert_eq!(faces_covered(&single), faces_covered(&merged));
     let grass_top_at = |quads: &[Quad], x: u16, z: u16| {
@@ -104,7 +104,7 @@ fn faces_merge_only_along_directions_their_shading_keeps() {
 fn slab_sides_merge_along_a_row_but_not_up_a_stack() {
     let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
     for y in 0..3 {
-        world.set_blocks((0..4).map(|x| (BlockPos::new(x, 10 + 2 * y, 5), Block::StoneSlab)));
+        world.set_blocks((0..4).map(|x| (BlockPos::new(x, 10 + 2 * y, 5), Block::STONE_SLAB)));
     }
     let (single, merged) = unmerged_and_merged(&mut world, ChunkPos::new(0, 0, 0));
     assert_eq!(faces_covered(&single), faces_covered(&merged));
@@ -116,7 +116,7 @@ fn slab_sides_merge_along_a_row_but_not_up_a_stack() {
 #[test]
 fn a_merged_quad_repeats_its_tile() {
     let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
-    world.set_blocks((0..3).map(|x| (BlockPos::new(x, 10, 5), Block::Stone)));
+    world.set_blocks((0..3).map(|x| (BlockPos::new(x, 10, 5), Block::STONE)));
     for column in ChunkPos::new(0, 0, 0).column().around(1) {
         world.load_column(column);
     }
@@ -148,16 +148,16 @@ fn a_merged_quad_repeats_its_tile() {
 
 /// Blocks for random chunks: every kind of face the mesher makes.
 const PALETTE: [Block; 10] = [
-    Block::Air,
-    Block::Air,
-    Block::Air,
-    Block::Stone,
-    Block::Grass,
-    Block::Leaves,
-    Block::Water,
-    Block::Glass,
-    Block::StoneSlab,
-    Block::Glowstone,
+    Block::AIR,
+    Block::AIR,
+    Block::AIR,
+    Block::STONE,
+    Block::GRASS,
+    Block::LEAVES,
+    Block::WATER,
+    Block::GLASS,
+    Block::STONE_SLAB,
+    Block::GLOWSTONE,
 ];
 
 proptest! {
@@ -180,7 +180,7 @@ proptest! {
             world.set_blocks(BlockPos::cells_between(from, to).map(|p| (p, PALETTE[b])));
         }
         for (x, y, z) in torches {
-            world.set_block(BlockPos::new(x, y, z), Block::Torch);
+            world.set_block(BlockPos::new(x, y, z), Block::TORCH);
         }
         let (single, merged) = unmerged_and_merged(&mut world, ChunkPos::new(0, 0, 0));
         prop_assert_eq!(faces_covered(&single), faces_covered(&merged));

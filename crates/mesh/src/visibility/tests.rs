@@ -9,12 +9,12 @@ fn stone_with(open: impl IntoIterator<Item = [i32; 3]>) -> Neighbourhood {
     for y in 0..size {
         for z in 0..size {
             for x in 0..size {
-                n.set(x, y, z, Block::Stone);
+                n.set(x, y, z, Block::STONE);
             }
         }
     }
     for [x, y, z] in open {
-        n.set(x, y, z, Block::Air);
+        n.set(x, y, z, Block::AIR);
     }
     n
 }
@@ -70,7 +70,7 @@ fn a_solid_chunk_joins_nothing_and_an_empty_one_everything() {
     for y in 0..CHUNK_SIZE {
         for z in 0..CHUNK_SIZE {
             for x in 0..CHUNK_SIZE {
-                solid.set(x, y, z, Block::Dirt);
+                solid.set(x, y, z, Block::DIRT);
             }
         }
     }
@@ -94,11 +94,11 @@ fn glass_water_and_leaves_let_sight_through_and_a_wall_stops_it() {
     // A tunnel from west to east, walled at x = 16 by glass, water and leaves in turn:
     // each lets sight through; cobblestone does not.
     for (wall, through) in [
-        (Block::Glass, true),
-        (Block::Water, true),
-        (Block::Leaves, true),
-        (Block::StoneSlab, true),
-        (Block::Cobblestone, false),
+        (Block::GLASS, true),
+        (Block::WATER, true),
+        (Block::LEAVES, true),
+        (Block::STONE_SLAB, true),
+        (Block::COBBLESTONE, false),
     ] {
         let mut n = stone_with((0..CHUNK_SIZE).map(|x| [x, 3, 3]));
         n.set(16, 3, 3, wall);

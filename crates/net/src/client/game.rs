@@ -438,7 +438,7 @@ impl Game {
 
     /// Sets blocks as the server has them; under a cell changed ahead of the server, only
     /// notes the server's block.
-    fn set_blocks(&mut self, changes: &[(BlockPos, u8)]) {
+    fn set_blocks(&mut self, changes: &[(BlockPos, u16)]) {
         let mut cells = Vec::with_capacity(changes.len());
         for &(pos, id) in changes {
             let Some(block) = Block::from_id(id) else {
@@ -454,19 +454,19 @@ impl Game {
 
     /// The edits of `column` (part of them, unless `complete`): cells the client thought
     /// edited that the server does not list go back to what the generator made.
-    fn take_column(&mut self, column: ColumnPos, edits: &[(BlockPos, u8)], complete: bool) {
+    fn take_column(&mut self, column: ColumnPos, edits: &[(BlockPos, u16)], complete: bool) {
         // The first message of a column says what is no longer edited (a cell a later one
         // lists is set again then); the later ones only add to it.
         if !self.columns.contains(&column) && self.arriving.insert(column) {
             self.sim.mirror().drop_deferred(column);
             let listed: BTreeSet<BlockPos> = edits.iter().map(|&(pos, _)| pos).collect();
-            let stale: Vec<(BlockPos, u8)> = (self.sim.world().edits_in_column(column))
+            let stale: Vec<(BlockPos, u16)> = (self.sim.world().edits_in_column(column))
                 .filter(|(pos, _)| !listed.contains(pos))
                 .map(|(pos, edit)| (pos, edit.generated.id()))
                 .collect();
             self.set_blocks(&stale);
         }
-        let inside: Vec<(BlockPos, u8)> = edits
+        let inside: Vec<(BlockPos, u16)> = edits
             .iter()
             .copied()
             .filter(|(pos, _)| pos.column() == column)

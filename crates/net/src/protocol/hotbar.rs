@@ -65,7 +65,7 @@ mod tests {
     fn a_hotbar_travels_unchanged() {
         let mut hotbar = Hotbar::default();
         hotbar.slots[2] = None;
-        hotbar.slots[4] = Some(Item::Block(Block::Glass));
+        hotbar.slots[4] = Some(Item::Block(Block::GLASS));
         hotbar.selected = 8;
         assert_eq!(WireHotbar::of(&hotbar).hotbar(), Some(hotbar));
     }
@@ -82,7 +82,7 @@ mod tests {
         unknown.slots[0] = Some(u16::MAX);
         assert_eq!(unknown.hotbar(), None);
         let mut air = good;
-        air.slots[1] = Some(Item::Block(Block::Air).id());
+        air.slots[1] = Some(Item::Block(Block::AIR).id());
         assert_eq!(air.hotbar(), None, "air is no item to hold");
     }
 }

@@ -7,7 +7,7 @@ use hewn_core::world::Block;
 fn every_kind() -> Vec<Action> {
     vec![
         Action::Break,
-        Action::Place(Block::Glass),
+        Action::Place(Block::GLASS),
         Action::ToggleFly,
         Action::PlaceCrate,
         Action::ToggleCollider,
@@ -77,7 +77,7 @@ fn every_action_travels_as_it_is() {
 
 #[test]
 fn an_action_no_player_can_take_is_refused() {
-    let air = tick_with(&[Action::Place(Block::Air)]);
+    let air = tick_with(&[Action::Place(Block::AIR)]);
     let back: TickInput = decode(&encode(&air), MAX_CLIENT_MESSAGE).expect("decodes");
     assert_eq!(back.input(), None, "air is no block to place");
 

@@ -51,7 +51,7 @@ impl Server {
         cells.sort_unstable();
         cells.dedup();
         let world = self.sim.world();
-        let changes: Vec<(BlockPos, u8)> = cells
+        let changes: Vec<(BlockPos, u16)> = cells
             .into_iter()
             .map(|pos| (pos, world.block(pos).id()))
             .collect();
@@ -59,7 +59,7 @@ impl Server {
             if remote.name.is_none() || remote.leaving_at.is_some() {
                 continue;
             }
-            let mine: Vec<(BlockPos, u8)> = changes
+            let mine: Vec<(BlockPos, u16)> = changes
                 .iter()
                 .filter(|(pos, _)| remote.view.holds(*pos))
                 .copied()
@@ -242,7 +242,7 @@ fn items_seen(
 /// The messages that carry the edits of `column`: as many as its edits need, the last
 /// marked complete.
 fn column_messages(world: &World, column: ColumnPos) -> Vec<ServerMessage> {
-    let edits: Vec<(BlockPos, u8)> = world
+    let edits: Vec<(BlockPos, u16)> = world
         .edits_in_column(column)
         .map(|(pos, edit)| (pos, edit.current.id()))
         .collect();

@@ -27,7 +27,7 @@ use super::*;
 
 /// Every item there is, those no player can carry too.
 fn every_item() -> Vec<Item> {
-    let mut items: Vec<Item> = Block::ALL.into_iter().map(Item::Block).collect();
+    let mut items: Vec<Item> = Block::all().map(Item::Block).collect();
     for item in Item::carried().into_iter().chain([Item::Crate]) {
         if !items.contains(&item) {
             items.push(item);
@@ -130,7 +130,7 @@ impl Worth {
         let second_half =
             |b: Block| b.door().is_some_and(|d| d.upper) || b.bed().is_some_and(|b| b.head);
         let placed: f64 = (sim.world().edits())
-            .filter(|(_, e)| !matches!(e.current, Block::Air | Block::Bedrock))
+            .filter(|(_, e)| !matches!(e.current, Block::AIR | Block::BEDROCK))
             .filter(|(_, e)| !second_half(e.current))
             .map(|(_, e)| self.of_one(Item::Block(e.current.held_as())))
             .sum();
@@ -144,9 +144,9 @@ impl Worth {
 fn floor_world(carried: &[Stack]) -> Simulation {
     let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
     let floor = BlockPos::cells_between(BlockPos::new(-6, 63, -6), BlockPos::new(6, 63, 6));
-    world.set_blocks(floor.map(|p| (p, Block::Bedrock)));
-    world.set_block(BlockPos::new(2, 64, 0), Block::CraftingTable);
-    world.set_block(BlockPos::new(0, 64, 2), Block::Furnace);
+    world.set_blocks(floor.map(|p| (p, Block::BEDROCK)));
+    world.set_block(BlockPos::new(2, 64, 0), Block::CRAFTING_TABLE);
+    world.set_block(BlockPos::new(0, 64, 2), Block::FURNACE);
     let spawn = glam::DVec3::new(0.5, 64.0, 0.5);
     let mut start = Start::in_world(world, hewn_core::physics::Body::new(spawn));
     start.survival = Survival::new(Mode::Survival, spawn);
@@ -174,7 +174,7 @@ fn any_count() -> impl Strategy<Value = u8> {
 fn any_item() -> impl Strategy<Value = Item> {
     let items: Vec<Item> = every_item()
         .into_iter()
-        .filter(|i| !matches!(i, Item::Block(Block::Sand | Block::Gravel)))
+        .filter(|i| !matches!(i, Item::Block(Block::SAND | Block::GRAVEL)))
         .collect();
     proptest::sample::select(items)
 }
@@ -185,9 +185,8 @@ fn any_action() -> impl Strategy<Value = Action> {
     let screen = (0u8..=49).prop_filter_map("a screen slot", SlotRef::from_number);
     let kind = proptest::sample::select(ClickKind::ALL.to_vec());
     let block = proptest::sample::select(
-        Block::ALL
-            .into_iter()
-            .filter(|b| !matches!(b, Block::Sand | Block::Gravel))
+        Block::all()
+            .filter(|&b| !matches!(b, Block::SAND | Block::GRAVEL))
             .collect::<Vec<_>>(),
     );
     prop_oneof![
@@ -236,7 +235,7 @@ fn any_tick() -> impl Strategy<Value = TickInput> {
 fn any_carried() -> impl Strategy<Value = Vec<Stack>> {
     let carried: Vec<Item> = Item::carried()
         .into_iter()
-        .filter(|i| !matches!(i, Item::Block(Block::Sand | Block::Gravel)))
+        .filter(|i| !matches!(i, Item::Block(Block::SAND | Block::GRAVEL)))
         .collect();
     proptest::collection::vec(
         (proptest::sample::select(carried), 1u8..=64)

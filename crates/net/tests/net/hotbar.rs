@@ -11,7 +11,7 @@ use super::*;
 /// A hotbar no new player has: glass in the first slot, the fourth empty, the sixth chosen.
 fn chosen() -> Hotbar {
     let mut hotbar = Hotbar::default();
-    hotbar.slots[0] = Some(Item::Block(Block::Glass));
+    hotbar.slots[0] = Some(Item::Block(Block::GLASS));
     hotbar.slots[3] = None;
     hotbar.selected = 5;
     hotbar
@@ -104,7 +104,7 @@ fn a_player_scrolling_every_tick_is_heard_a_few_times_a_second_and_never_sent_aw
         "one in ten ticks"
     );
     // A change the server has not heard is told within the pacing, however it falls.
-    hotbar.slots[0] = Some(Item::Block(Block::Glass));
+    hotbar.slots[0] = Some(Item::Block(Block::GLASS));
     for _ in 0..hewn_net::client::HOTBAR_EVERY_TICKS {
         let (link, client) = &mut h.clients[alice];
         client.set_hotbar(&hotbar, &mut link.client);

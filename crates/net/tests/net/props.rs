@@ -83,7 +83,7 @@ proptest::proptest! {
                 }
                 match roll % 60 {
                     2 => input.actions.push(Action::Break),
-                    3 => input.actions.push(Action::Place(Block::Planks)),
+                    3 => input.actions.push(Action::Place(Block::PLANKS)),
                     4 => input.actions.push(Action::ToggleFly),
                     _ => {}
                 }

@@ -166,8 +166,8 @@ fn a_dug_block_breaks_at_its_time_and_its_drop_reaches_the_clients_inventory() {
     enter(&mut h, alice);
     let feet = h.client(alice).game().and_then(|g| g.me().copied());
     let below = BlockPos::containing(feet.expect("alice").position).offset(glam::IVec3::NEG_Y);
-    assert_eq!(h.server.sim().world().block(below), Block::Grass);
-    let needed = dig_ticks(Block::Grass, None).expect("grass breaks");
+    assert_eq!(h.server.sim().world().block(below), Block::GRASS);
+    let needed = dig_ticks(Block::GRASS, None).expect("grass breaks");
     assert_eq!(needed, 54, "0.6 × 1.5 s by hand");
     let digging = Input {
         controls: [Control::Dig].into_iter().collect(),
@@ -179,9 +179,9 @@ fn a_dug_block_breaks_at_its_time_and_its_drop_reaches_the_clients_inventory() {
         h.tick(&[(alice, digging.clone())]);
     }
     h.run(30);
-    assert_eq!(h.server.sim().world().block(below), Block::Grass);
+    assert_eq!(h.server.sim().world().block(below), Block::GRASS);
 
-    let dirt = Item::Block(Block::Dirt);
+    let dirt = Item::Block(Block::DIRT);
     let mut crack_seen = 0;
     for _ in 0..needed {
         h.tick(&[(alice, digging.clone())]);
@@ -200,8 +200,8 @@ fn a_dug_block_breaks_at_its_time_and_its_drop_reaches_the_clients_inventory() {
         item_seen |= (sim.survival().drops.list().iter()).any(|d| d.stack.item == dirt);
     }
     settle(&mut h, alice);
-    assert_eq!(h.server.sim().world().block(below), Block::Air);
-    assert_eq!(h.block_seen_by(alice, below), Block::Air);
+    assert_eq!(h.server.sim().world().block(below), Block::AIR);
+    assert_eq!(h.block_seen_by(alice, below), Block::AIR);
     assert!(
         item_seen,
         "the client saw the dirt lying before it was picked up"
@@ -234,8 +234,8 @@ fn a_fall_costs_the_health_the_rule_says_as_the_client_sees_it() {
 
 #[test]
 fn a_craft_through_the_screen_reaches_the_server_and_the_client_sees_the_result() {
-    let log = Item::Block(Block::Log);
-    let planks = Item::Block(Block::Planks);
+    let log = Item::Block(Block::LOG);
+    let planks = Item::Block(Block::PLANKS);
     let mut h = survival_world(&[("alice", Stack::new(log, 2))]);
     let alice = h.join("alice", LAGGY);
     enter(&mut h, alice);
@@ -280,8 +280,8 @@ fn the_furnace_a_client_has_open_burns_on_its_screen_as_on_the_server() {
     let coal = Item::Material(Material::Coal);
     let ingot = Item::Material(Material::IronIngot);
     let mut h = survival_world(&[
-        ("alice", Stack::new(Item::Block(Block::Furnace), 1)),
-        ("alice", Stack::new(Item::Block(Block::IronOre), 1)),
+        ("alice", Stack::new(Item::Block(Block::FURNACE), 1)),
+        ("alice", Stack::new(Item::Block(Block::IRON_ORE), 1)),
         ("alice", Stack::new(coal, 1)),
     ]);
     let alice = h.join("alice", LAGGY);
@@ -289,7 +289,7 @@ fn the_furnace_a_client_has_open_burns_on_its_screen_as_on_the_server() {
     let ahead_and_down = Input {
         yaw: Some(0.0),
         pitch: Some(-45.0),
-        actions: vec![Action::Place(Block::Furnace)],
+        actions: vec![Action::Place(Block::FURNACE)],
         ..Input::default()
     };
     h.tick(&[(alice, ahead_and_down)]);
@@ -319,7 +319,7 @@ fn the_furnace_a_client_has_open_burns_on_its_screen_as_on_the_server() {
     let burning = furnace_seen(&h);
     assert!(burning.is_burning(), "{burning:?}");
     assert!(burning.progress > 0, "{burning:?}");
-    assert_eq!(h.block_seen_by(alice, cell), Block::LitFurnace);
+    assert_eq!(h.block_seen_by(alice, cell), Block::LIT_FURNACE);
     h.run(u64::from(SMELT_TICKS));
     let done = furnace_seen(&h);
     assert_eq!(done.output.map(|s| (s.item, s.count)), Some((ingot, 1)));
@@ -334,7 +334,7 @@ fn a_recording_holds_the_players_who_played_before_and_replays_to_the_servers_ha
     let generator = Arc::new(Generator::new(GeneratorKind::Flat, 5));
     let mut start = Start::with_no_one(World::with_shared_source(generator.clone()));
     start.survival = Survival::new(Mode::Survival, generator.spawn_point());
-    let dirt = Stack::new(Item::Block(Block::Dirt), 5);
+    let dirt = Stack::new(Item::Block(Block::DIRT), 5);
     let coal = Stack::new(Item::Material(Material::Coal), 3);
     for (name, stack, slot, health) in [("alice", dirt, 20, 7), ("bob", coal, 33, 0)] {
         let s = (start.survival.survivors)
@@ -377,7 +377,7 @@ fn a_recording_holds_the_players_who_played_before_and_replays_to_the_servers_ha
 fn two_players_with_one_chest_open_each_see_what_the_other_puts_in_and_takes_out() {
     let bread = Item::Material(Material::Bread);
     let mut h = survival_world(&[
-        ("alice", Stack::new(Item::Block(Block::Chest), 1)),
+        ("alice", Stack::new(Item::Block(Block::CHEST), 1)),
         ("alice", Stack::new(bread, 5)),
     ]);
     let alice = h.join("alice", LAGGY);
@@ -390,7 +390,7 @@ fn two_players_with_one_chest_open_each_see_what_the_other_puts_in_and_takes_out
         ..Input::default()
     };
     let place = Input {
-        actions: vec![Action::Place(Block::Chest)],
+        actions: vec![Action::Place(Block::CHEST)],
         ..ahead_and_down.clone()
     };
     h.tick(&[(alice, place), (bob, ahead_and_down)]);

@@ -80,14 +80,14 @@ fn every_kind_of_input(recorder: &mut Recorder) {
                 input.pitch = Some(-1e-7);
                 input
                     .actions
-                    .extend([Action::Break, Action::Place(Block::Planks)]);
+                    .extend([Action::Break, Action::Place(Block::PLANKS)]);
             }
             3 => input.actions.push(Action::PlaceCrate),
             4 => input.actions.push(Action::ToggleCollider),
             5 => input.actions.push(Action::ToggleFly),
             6 => {
                 input.yaw = Some(123_456_789.125);
-                input.actions.push(Action::Place(Block::Glass));
+                input.actions.push(Action::Place(Block::GLASS));
             }
             _ => {}
         }

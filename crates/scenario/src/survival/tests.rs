@@ -9,7 +9,7 @@ use hewn_core::world::Block;
 
 /// Every item there is, those no player can carry too (air, bedrock, flowing water).
 fn any_item() -> impl Strategy<Value = Item> {
-    let mut items: Vec<Item> = Block::ALL.into_iter().map(Item::Block).collect();
+    let mut items: Vec<Item> = Block::all().map(Item::Block).collect();
     items.extend(Item::carried());
     proptest::sample::select(items)
 }

@@ -14,7 +14,7 @@ fn metareals_worked_example() {
     world.fill(
         BlockPos::new(4, 3, -5),
         BlockPos::new(4, 3, 5),
-        Block::Stone,
+        Block::STONE,
     );
     // A: a tall box from x = -1 to 0; C (low, 1 away) and B (high, 2 away).
     let a = Aabb::new(DVec3::new(-1.0, 0.0, -0.5), DVec3::new(0.0, 4.0, 0.5));
@@ -31,7 +31,7 @@ fn a_chain_of_ten_stops_at_a_wall_together() {
     world.fill(
         BlockPos::new(20, 0, -2),
         BlockPos::new(20, 3, 2),
-        Block::Stone,
+        Block::STONE,
     );
     let chain: Vec<Crate> = (0..10)
         .map(|i| unit_crate(2.5 + f64::from(i), 0.0, 0.0))
@@ -49,7 +49,7 @@ fn a_chain_of_ten_stops_at_a_wall_together() {
 #[test]
 fn a_squeezed_crate_stops_the_pusher() {
     let mut world = SparseWorld::new();
-    world.set(BlockPos::new(3, 0, 0), Block::Stone);
+    world.set(BlockPos::new(3, 0, 0), Block::STONE);
     let mut crates = Crates::new(vec![unit_crate(2.5, 0.0, 0.5)]);
     let pusher = Aabb::new(DVec3::new(1.4, 0.0, 0.2), DVec3::new(2.0, 1.8, 0.8));
     assert_eq!(
@@ -78,7 +78,7 @@ fn crates_fall_and_stack() {
     world.fill(
         BlockPos::new(-3, -1, -3),
         BlockPos::new(3, -1, 3),
-        Block::Stone,
+        Block::STONE,
     );
     let mut crates = Crates::new(vec![unit_crate(0.5, 5.0, 0.5), unit_crate(0.7, 2.0, 0.4)]);
     let far_player = Aabb::new(DVec3::splat(100.0), DVec3::splat(101.0));

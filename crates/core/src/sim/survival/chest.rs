@@ -54,7 +54,7 @@ fn chests_beside(world: &impl BlockSource, cell: BlockPos) -> Vec<BlockPos> {
     BESIDE
         .iter()
         .map(|&d| cell.offset(d))
-        .filter(|&p| world.block(p) == Block::Chest)
+        .filter(|&p| world.block(p) == Block::CHEST)
         .collect()
 }
 
@@ -124,15 +124,15 @@ mod tests {
     fn chests_pair_two_by_two_and_never_three() {
         let mut world = World::new(Generator::new(GeneratorKind::Flat, 1));
         let at = |x, z| BlockPos::new(x, 64, z);
-        world.set_block(at(0, 0), Block::Chest);
+        world.set_block(at(0, 0), Block::CHEST);
         assert!(chest_fits(&world, at(1, 0)));
-        world.set_block(at(1, 0), Block::Chest);
+        world.set_block(at(1, 0), Block::CHEST);
         assert_eq!(chest_cells(&world, at(1, 0)), [at(0, 0), at(1, 0)]);
         assert!(!chest_fits(&world, at(2, 0)), "beside a paired chest");
         assert!(!chest_fits(&world, at(0, 1)), "beside a paired chest");
-        world.set_block(at(3, 0), Block::Chest);
+        world.set_block(at(3, 0), Block::CHEST);
         assert!(chest_fits(&world, at(2, 2)), "beside nothing");
-        world.set_block(at(5, 0), Block::Chest);
+        world.set_block(at(5, 0), Block::CHEST);
         assert!(!chest_fits(&world, at(4, 0)), "between two chests");
         assert_eq!(chest_cells(&world, at(3, 0)), [at(3, 0)]);
     }

@@ -104,69 +104,69 @@ mod tests {
     #[test]
     fn dig_times_follow_the_formula_to_the_tick() {
         // Stone by hand: 1.5 × 5 s = 7.5 s; with a wooden pickaxe 1.5 × 1.5 / 2 = 1.125 s.
-        assert_eq!(dig_ticks(Block::Stone, None), Some(450));
+        assert_eq!(dig_ticks(Block::STONE, None), Some(450));
         let pick = |tier| tool(ToolKind::Pickaxe, tier);
         let ticks: Vec<_> = Tier::ALL
-            .map(|t| dig_ticks(Block::Stone, pick(t)).unwrap_or(0))
+            .map(|t| dig_ticks(Block::STONE, pick(t)).unwrap_or(0))
             .into();
         assert_eq!(ticks, [68, 34, 23, 17]);
         // Dirt needs no tool: 0.5 × 1.5 = 0.75 s by hand, and a pickaxe is no help.
-        assert_eq!(dig_ticks(Block::Dirt, None), Some(45));
-        assert_eq!(dig_ticks(Block::Dirt, pick(Tier::Diamond)), Some(45));
+        assert_eq!(dig_ticks(Block::DIRT, None), Some(45));
+        assert_eq!(dig_ticks(Block::DIRT, pick(Tier::Diamond)), Some(45));
         assert_eq!(
-            dig_ticks(Block::Dirt, tool(ToolKind::Shovel, Tier::Wood)),
+            dig_ticks(Block::DIRT, tool(ToolKind::Shovel, Tier::Wood)),
             Some(23)
         );
-        assert_eq!(dig_ticks(Block::Log, None), Some(180));
+        assert_eq!(dig_ticks(Block::LOG, None), Some(180));
         assert_eq!(
-            dig_ticks(Block::Log, tool(ToolKind::Axe, Tier::Stone)),
+            dig_ticks(Block::LOG, tool(ToolKind::Axe, Tier::Stone)),
             Some(45)
         );
-        assert_eq!(dig_ticks(Block::Leaves, None), Some(18));
-        assert_eq!(dig_ticks(Block::Torch, None), Some(0));
-        assert_eq!(dig_ticks(Block::Bedrock, pick(Tier::Diamond)), None);
-        assert_eq!(dig_ticks(Block::Water, None), None);
+        assert_eq!(dig_ticks(Block::LEAVES, None), Some(18));
+        assert_eq!(dig_ticks(Block::TORCH, None), Some(0));
+        assert_eq!(dig_ticks(Block::BEDROCK, pick(Tier::Diamond)), None);
+        assert_eq!(dig_ticks(Block::WATER, None), None);
     }
 
     #[test]
     fn drops_depend_on_the_tool_and_its_tier() {
         let pick = |tier| tool(ToolKind::Pickaxe, tier);
-        let cobble = Some(Item::Block(Block::Cobblestone));
-        assert_eq!(drop_of(Block::Stone, None), None);
+        let cobble = Some(Item::Block(Block::COBBLESTONE));
+        assert_eq!(drop_of(Block::STONE, None), None);
         assert_eq!(
-            drop_of(Block::Stone, tool(ToolKind::Axe, Tier::Diamond)),
+            drop_of(Block::STONE, tool(ToolKind::Axe, Tier::Diamond)),
             None
         );
-        assert_eq!(drop_of(Block::Stone, pick(Tier::Wood)), cobble);
-        assert_eq!(drop_of(Block::Grass, None), Some(Item::Block(Block::Dirt)));
-        assert_eq!(drop_of(Block::IronOre, pick(Tier::Wood)), None);
+        assert_eq!(drop_of(Block::STONE, pick(Tier::Wood)), cobble);
+        assert_eq!(drop_of(Block::GRASS, None), Some(Item::Block(Block::DIRT)));
+        assert_eq!(drop_of(Block::IRON_ORE, pick(Tier::Wood)), None);
         assert_eq!(
-            drop_of(Block::IronOre, pick(Tier::Stone)),
-            Some(Item::Block(Block::IronOre))
+            drop_of(Block::IRON_ORE, pick(Tier::Stone)),
+            Some(Item::Block(Block::IRON_ORE))
         );
-        assert_eq!(drop_of(Block::GoldOre, pick(Tier::Stone)), None);
+        assert_eq!(drop_of(Block::GOLD_ORE, pick(Tier::Stone)), None);
         assert_eq!(
-            drop_of(Block::DiamondOre, pick(Tier::Iron)),
+            drop_of(Block::DIAMOND_ORE, pick(Tier::Iron)),
             Some(Item::Material(Material::Diamond))
         );
         assert_eq!(
-            drop_of(Block::CoalOre, pick(Tier::Wood)),
+            drop_of(Block::COAL_ORE, pick(Tier::Wood)),
             Some(Item::Material(Material::Coal))
         );
-        for nothing in [Block::Leaves, Block::Glass, Block::Ice, Block::TallGrass] {
+        for nothing in [Block::LEAVES, Block::GLASS, Block::ICE, Block::TALL_GRASS] {
             assert_eq!(drop_of(nothing, pick(Tier::Diamond)), None, "{nothing}");
         }
         assert_eq!(
-            drop_of(Block::WallTorchEast, None),
-            Some(Item::Block(Block::Torch))
+            drop_of(Block::WALL_TORCH_EAST, None),
+            Some(Item::Block(Block::TORCH))
         );
-        assert_eq!(drop_of(Block::Log, None), Some(Item::Block(Block::Log)));
-        assert_eq!(drop_of(Block::Bedrock, pick(Tier::Diamond)), None);
+        assert_eq!(drop_of(Block::LOG, None), Some(Item::Block(Block::LOG)));
+        assert_eq!(drop_of(Block::BEDROCK, pick(Tier::Diamond)), None);
     }
 
     #[test]
     fn every_block_a_player_can_break_in_creative_has_a_hardness() {
-        for block in Block::ALL {
+        for block in Block::all() {
             assert_eq!(
                 block.is_breakable() && !block.is_water(),
                 hardness_tenths(block).is_some(),

@@ -331,11 +331,11 @@ mod tests {
     fn floor() -> World {
         let mut world = World::new(Generator::new(GeneratorKind::Empty, 0));
         let cells = BlockPos::cells_between(BlockPos::new(-4, 9, -4), BlockPos::new(4, 9, 4));
-        world.set_blocks(cells.map(|p| (p, Block::Stone)));
+        world.set_blocks(cells.map(|p| (p, Block::STONE)));
         world
     }
 
-    const DIRT: Item = Item::Block(Block::Dirt);
+    const DIRT: Item = Item::Block(Block::DIRT);
 
     #[test]
     fn an_item_falls_to_the_floor_and_rests_on_it() {
@@ -418,7 +418,7 @@ mod tests {
                 0..120,
             )
         ) {
-            let kinds = [DIRT, Item::Block(Block::Stone), Item::Block(Block::Sand)];
+            let kinds = [DIRT, Item::Block(Block::STONE), Item::Block(Block::SAND)];
             // Positions on a 0.01 grid within 3 blocks, so neighbours, cell borders and
             // negative coordinates all come up.
             let list: Vec<ItemDrop> = items

@@ -17,7 +17,7 @@ use glam::{DVec3, IVec3};
 use super::hunger::{self, MEAL_TICKS, Meal};
 use super::inventory::Stack;
 use super::tools::{Material, ToolKind};
-use crate::sim::hash::fnv1a;
+use crate::sim::hash::StateHasher;
 use crate::sim::{ActionOutcome, EventKind, Item, Simulation, Target};
 use crate::world::{Block, BlockPos, BlockSource, ColumnPos, Face};
 
@@ -35,15 +35,16 @@ const APPLES_FROM_LEAVES: u64 = 200;
 /// A roll of the dice for what breaking `block` at `cell` gives at world time `time`: the
 /// same cell broken at the same time rolls the same.
 fn roll(block: Block, cell: BlockPos, time: u64, draw: u8) -> u64 {
-    let mut bytes = [0u8; 22];
-    bytes[0..4].copy_from_slice(&cell.x.to_le_bytes());
-    bytes[4..8].copy_from_slice(&cell.y.to_le_bytes());
-    bytes[8..12].copy_from_slice(&cell.z.to_le_bytes());
-    bytes[12..20].copy_from_slice(&time.to_le_bytes());
-    bytes[20..22].copy_from_slice(&[block.id(), draw]);
+    let mut hasher = StateHasher::new();
+    for coordinate in [cell.x, cell.y, cell.z] {
+        hasher.i32(coordinate);
+    }
+    hasher.u64(time);
+    hasher.block(block.id());
+    hasher.bytes(&[draw]);
     // FNV's low bits follow its last byte too closely for a remainder to be fair: the
     // SplitMix64 finaliser spreads every input bit over all of them.
-    let mut z = fnv1a(&bytes);
+    let mut z = hasher.finish();
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -57,11 +58,11 @@ pub fn harvest(block: Block, cell: BlockPos, time: u64) -> Vec<Stack> {
     let seeds = Item::Material(Material::WheatSeeds);
     let chance = |one_in: u64| roll(block, cell, time, 0).is_multiple_of(one_in);
     match block {
-        Block::TallGrass if chance(SEEDS_FROM_GRASS) => vec![Stack::new(seeds, 1)],
-        Block::Leaves if chance(APPLES_FROM_LEAVES) => {
+        Block::TALL_GRASS if chance(SEEDS_FROM_GRASS) => vec![Stack::new(seeds, 1)],
+        Block::LEAVES if chance(APPLES_FROM_LEAVES) => {
             vec![Stack::new(Item::Material(Material::Apple), 1)]
         }
-        Block::Wheat7 => {
+        Block::WHEAT_7 => {
             // Minecraft's: one, and three more tries at 4 in 7.
             let extra = (1..=3)
                 .filter(|&draw| roll(block, cell, time, draw) % 7 < 4)
@@ -111,25 +112,25 @@ impl Simulation {
             return ActionOutcome::Nothing;
         };
         let above = hit.block.offset(IVec3::Y);
-        let clear_above = self.world.block(above) == Block::Air;
+        let clear_above = self.world.block(above) == Block::AIR;
         let target = self.world.block(hit.block);
         match held.item {
             Item::Tool(tool)
                 if tool.kind == ToolKind::Hoe
-                    && matches!(target, Block::Dirt | Block::Grass)
+                    && matches!(target, Block::DIRT | Block::GRASS)
                     && hit.face != Face::Down
                     && clear_above =>
             {
-                self.world.set_block(hit.block, Block::Farmland);
-                self.note_block_event(Some(who), EventKind::Place, Block::Farmland, hit.block);
+                self.world.set_block(hit.block, Block::FARMLAND);
+                self.note_block_event(Some(who), EventKind::Place, Block::FARMLAND, hit.block);
                 self.wear_tool(who);
                 ActionOutcome::Placed(hit.block)
             }
             Item::Material(Material::WheatSeeds)
-                if target == Block::Farmland && hit.face == Face::Up && clear_above =>
+                if target == Block::FARMLAND && hit.face == Face::Up && clear_above =>
             {
-                self.world.set_block(above, Block::Wheat0);
-                self.note_block_event(Some(who), EventKind::Place, Block::Wheat0, above);
+                self.world.set_block(above, Block::WHEAT_0);
+                self.note_block_event(Some(who), EventKind::Place, Block::WHEAT_0, above);
                 let s = self.survivor_mut(who);
                 let slot = usize::from(s.selected);
                 s.inventory.take_from(slot, 1);
@@ -235,21 +236,21 @@ mod tests {
         let mut from_grass = 0;
         let mut apples = 0;
         for time in 0..8000 {
-            let got = harvest(Block::Wheat7, cell, time);
+            let got = harvest(Block::WHEAT_7, cell, time);
             assert_eq!(got[0], Stack::new(Item::Material(Material::Wheat), 1));
             seeds[usize::from(got[1].count)] += 1;
-            from_grass += harvest(Block::TallGrass, cell, time).len();
-            apples += harvest(Block::Leaves, cell, time).len();
-            assert_eq!(harvest(Block::Wheat3, cell, time).len(), 1);
-            assert!(harvest(Block::Stone, cell, time).is_empty());
+            from_grass += harvest(Block::TALL_GRASS, cell, time).len();
+            apples += harvest(Block::LEAVES, cell, time).len();
+            assert_eq!(harvest(Block::WHEAT_3, cell, time).len(), 1);
+            assert!(harvest(Block::STONE, cell, time).is_empty());
         }
         assert_eq!(seeds[0], 0);
         assert!(seeds[1..].iter().all(|&n| n > 0), "{seeds:?}");
         assert!((800..1200).contains(&from_grass), "{from_grass}");
         assert!((20..60).contains(&apples), "{apples}");
         assert_eq!(
-            harvest(Block::TallGrass, cell, 17),
-            harvest(Block::TallGrass, cell, 17)
+            harvest(Block::TALL_GRASS, cell, 17),
+            harvest(Block::TALL_GRASS, cell, 17)
         );
     }
 }

@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn one_item_smelts_in_ten_seconds_and_coal_smelts_eight() {
         let coal = Item::Material(Material::Coal);
-        let mut f = furnace(Item::Block(Block::IronOre), 10, coal, 1);
+        let mut f = furnace(Item::Block(Block::IRON_ORE), 10, coal, 1);
         assert_eq!(ticks_to_make(&mut f, 1, 10_000), Some(600));
         assert_eq!(
             ticks_to_make(&mut f, 8, 10_000).map(|t| t + 600),
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn a_stick_burns_five_seconds_and_the_half_cooked_item_cools() {
         let stick = Item::Material(Material::Stick);
-        let mut f = furnace(Item::Block(Block::Sand), 1, stick, 1);
+        let mut f = furnace(Item::Block(Block::SAND), 1, stick, 1);
         let burning: Vec<bool> = (0..300).map(|_| f.tick()).collect();
         assert_eq!(
             burning.iter().filter(|&&b| b).count(),
@@ -220,7 +220,7 @@ mod tests {
 
     #[test]
     fn nothing_lights_without_something_to_smelt() {
-        let mut f = furnace(Item::Block(Block::Dirt), 1, Item::Block(Block::Planks), 4);
+        let mut f = furnace(Item::Block(Block::DIRT), 1, Item::Block(Block::PLANKS), 4);
         assert!(!f.tick());
         assert_eq!(f.fuel.map(|s| s.count), Some(4));
     }

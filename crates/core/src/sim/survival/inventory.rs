@@ -183,7 +183,7 @@ mod tests {
     use crate::sim::survival::{Tier, Tool, ToolKind};
     use crate::world::Block;
 
-    const DIRT: Item = Item::Block(Block::Dirt);
+    const DIRT: Item = Item::Block(Block::DIRT);
 
     #[test]
     fn adding_fills_stacks_first_then_empty_slots_in_order() {

@@ -187,7 +187,7 @@ impl Simulation {
         };
         let block = self.world.block(cell);
         let tool = self.survivor_mut(who).held_tool();
-        self.world.set_block(cell, Block::Air);
+        self.world.set_block(cell, Block::AIR);
         self.break_other_half(cell, block);
         self.note_block_event(Some(who), EventKind::Break, block, cell);
         let centre = cell.min_corner() + DVec3::new(0.5, 0.5 - super::ITEM_SIZE / 2.0, 0.5);
@@ -281,7 +281,7 @@ impl Simulation {
         );
         let mut found = false;
         self.world.visit_blocks(min, max, &mut |pos, block| {
-            if block == Block::CraftingTable {
+            if block == Block::CRAFTING_TABLE {
                 let cell = Aabb::new(pos.min_corner(), pos.min_corner() + DVec3::ONE);
                 let nearest = eye.clamp(cell.min, cell.max);
                 found |= nearest.distance(eye) <= REACH;
@@ -315,7 +315,7 @@ impl Simulation {
             Target::Block(hit)
                 if matches!(
                     self.world.block(hit.block),
-                    Block::Furnace | Block::LitFurnace
+                    Block::FURNACE | Block::LIT_FURNACE
                 ) =>
             {
                 Some(hit.block)
@@ -457,7 +457,7 @@ impl Simulation {
         );
         let mut touched = false;
         self.world.visit_blocks(min, max, &mut |pos, block| {
-            if block == Block::Cactus {
+            if block == Block::CACTUS {
                 let cell = Aabb::new(pos.min_corner(), pos.min_corner() + DVec3::ONE);
                 touched |= cell.intersects_by(reach, 0.0);
             }
@@ -551,7 +551,7 @@ impl Simulation {
         let cells: Vec<BlockPos> = self.survival.furnaces.keys().copied().collect();
         for cell in cells {
             let block = self.world.block(cell);
-            if !matches!(block, Block::Furnace | Block::LitFurnace) {
+            if !matches!(block, Block::FURNACE | Block::LIT_FURNACE) {
                 if let Some(f) = self.survival.furnaces.remove(&cell) {
                     let centre = cell.min_corner() + DVec3::splat(0.5);
                     for stack in f.contents() {
@@ -568,9 +568,9 @@ impl Simulation {
                 self.survival.furnaces.remove(&cell);
             }
             let shown = if lit {
-                Block::LitFurnace
+                Block::LIT_FURNACE
             } else {
-                Block::Furnace
+                Block::FURNACE
             };
             if block != shown {
                 self.world.set_block(cell, shown);

@@ -33,21 +33,21 @@ const fn material(m: Material) -> Item {
 }
 
 const PLANKS: &[Item] = &[
-    block(Block::Planks),
-    block(Block::SprucePlanks),
-    block(Block::BirchPlanks),
+    block(Block::PLANKS),
+    block(Block::SPRUCE_PLANKS),
+    block(Block::BIRCH_PLANKS),
 ];
 const STICK: &[Item] = &[material(Material::Stick)];
-const LOG: &[Item] = &[block(Block::Log)];
-const SPRUCE_LOG: &[Item] = &[block(Block::SpruceLog)];
-const BIRCH_LOG: &[Item] = &[block(Block::BirchLog)];
-const COBBLESTONE: &[Item] = &[block(Block::Cobblestone)];
-const SAND: &[Item] = &[block(Block::Sand)];
-const STONE: &[Item] = &[block(Block::Stone)];
+const LOG: &[Item] = &[block(Block::LOG)];
+const SPRUCE_LOG: &[Item] = &[block(Block::SPRUCE_LOG)];
+const BIRCH_LOG: &[Item] = &[block(Block::BIRCH_LOG)];
+const COBBLESTONE: &[Item] = &[block(Block::COBBLESTONE)];
+const SAND: &[Item] = &[block(Block::SAND)];
+const STONE: &[Item] = &[block(Block::STONE)];
 const BRICK: &[Item] = &[material(Material::Brick)];
-const BRICKS: &[Item] = &[block(Block::Bricks)];
-const STONE_BRICKS: &[Item] = &[block(Block::StoneBricks)];
-const SANDSTONE: &[Item] = &[block(Block::Sandstone)];
+const BRICKS: &[Item] = &[block(Block::BRICKS)];
+const STONE_BRICKS: &[Item] = &[block(Block::STONE_BRICKS)];
+const SANDSTONE: &[Item] = &[block(Block::SANDSTONE)];
 const IRON_INGOT: &[Item] = &[material(Material::IronIngot)];
 const DIAMOND: &[Item] = &[material(Material::Diamond)];
 const WHEAT: &[Item] = &[material(Material::Wheat)];
@@ -55,22 +55,22 @@ const WHEAT: &[Item] = &[material(Material::Wheat)];
 /// a world without sheep can grow.
 const BEDDING: &[Item] = &[
     material(Material::Wheat),
-    block(Block::WhiteWool),
-    block(Block::OrangeWool),
-    block(Block::MagentaWool),
-    block(Block::LightBlueWool),
-    block(Block::YellowWool),
-    block(Block::LimeWool),
-    block(Block::PinkWool),
-    block(Block::GrayWool),
-    block(Block::LightGrayWool),
-    block(Block::CyanWool),
-    block(Block::PurpleWool),
-    block(Block::BlueWool),
-    block(Block::BrownWool),
-    block(Block::GreenWool),
-    block(Block::RedWool),
-    block(Block::BlackWool),
+    block(Block::WHITE_WOOL),
+    block(Block::ORANGE_WOOL),
+    block(Block::MAGENTA_WOOL),
+    block(Block::LIGHT_BLUE_WOOL),
+    block(Block::YELLOW_WOOL),
+    block(Block::LIME_WOOL),
+    block(Block::PINK_WOOL),
+    block(Block::GRAY_WOOL),
+    block(Block::LIGHT_GRAY_WOOL),
+    block(Block::CYAN_WOOL),
+    block(Block::PURPLE_WOOL),
+    block(Block::BLUE_WOOL),
+    block(Block::BROWN_WOOL),
+    block(Block::GREEN_WOOL),
+    block(Block::RED_WOOL),
+    block(Block::BLACK_WOOL),
 ];
 const COAL: &[Item] = &[material(Material::Coal), material(Material::Charcoal)];
 
@@ -106,37 +106,42 @@ const fn slabs(key: Key, slab: Block) -> Recipe {
 /// Every recipe. The README's list of recipes is this table.
 pub static RECIPES: std::sync::LazyLock<Vec<Recipe>> = std::sync::LazyLock::new(|| {
     let mut all = vec![
-        recipe(block(Block::Planks), 4, &["L"], &[('L', LOG)]),
-        recipe(block(Block::SprucePlanks), 4, &["L"], &[('L', SPRUCE_LOG)]),
-        recipe(block(Block::BirchPlanks), 4, &["L"], &[('L', BIRCH_LOG)]),
+        recipe(block(Block::PLANKS), 4, &["L"], &[('L', LOG)]),
+        recipe(block(Block::SPRUCE_PLANKS), 4, &["L"], &[('L', SPRUCE_LOG)]),
+        recipe(block(Block::BIRCH_PLANKS), 4, &["L"], &[('L', BIRCH_LOG)]),
         recipe(material(Material::Stick), 4, &["P", "P"], &[('P', PLANKS)]),
         recipe(
-            block(Block::CraftingTable),
+            block(Block::CRAFTING_TABLE),
             1,
             &["PP", "PP"],
             &[('P', PLANKS)],
         ),
         recipe(
-            block(Block::Furnace),
+            block(Block::FURNACE),
             1,
             &["CCC", "C C", "CCC"],
             &[('C', COBBLESTONE)],
         ),
         recipe(
-            block(Block::Torch),
+            block(Block::TORCH),
             4,
             &["C", "S"],
             &[('C', COAL), ('S', STICK)],
         ),
-        recipe(block(Block::Sandstone), 1, &["SS", "SS"], &[('S', SAND)]),
-        recipe(block(Block::StoneBricks), 4, &["SS", "SS"], &[('S', STONE)]),
-        recipe(block(Block::Bricks), 1, &["BB", "BB"], &[('B', BRICK)]),
-        slabs(&[('X', STONE)], Block::StoneSlab),
-        slabs(&[('X', PLANKS)], Block::PlanksSlab),
-        slabs(&[('X', COBBLESTONE)], Block::CobblestoneSlab),
-        slabs(&[('X', BRICKS)], Block::BrickSlab),
-        slabs(&[('X', STONE_BRICKS)], Block::StoneBrickSlab),
-        slabs(&[('X', SANDSTONE)], Block::SandstoneSlab),
+        recipe(block(Block::SANDSTONE), 1, &["SS", "SS"], &[('S', SAND)]),
+        recipe(
+            block(Block::STONE_BRICKS),
+            4,
+            &["SS", "SS"],
+            &[('S', STONE)],
+        ),
+        recipe(block(Block::BRICKS), 1, &["BB", "BB"], &[('B', BRICK)]),
+        slabs(&[('X', STONE)], Block::STONE_SLAB),
+        slabs(&[('X', PLANKS)], Block::PLANKS_SLAB),
+        slabs(&[('X', COBBLESTONE)], Block::COBBLESTONE_SLAB),
+        slabs(&[('X', BRICKS)], Block::BRICK_SLAB),
+        slabs(&[('X', STONE_BRICKS)], Block::STONE_BRICK_SLAB),
+        slabs(&[('X', SANDSTONE)], Block::SANDSTONE_SLAB),
     ];
     all.extend(tools(Tier::Wood, &[('M', PLANKS), ('S', STICK)]));
     all.extend(tools(Tier::Stone, &[('M', COBBLESTONE), ('S', STICK)]));
@@ -149,19 +154,19 @@ pub static RECIPES: std::sync::LazyLock<Vec<Recipe>> = std::sync::LazyLock::new(
         &[('W', WHEAT)],
     ));
     all.push(recipe(
-        block(Block::DoorLowerNorth),
+        block(Block::DOOR_LOWER_NORTH),
         3,
         &["PP", "PP", "PP"],
         &[('P', PLANKS)],
     ));
     all.push(recipe(
-        block(Block::BedFootNorth),
+        block(Block::BED_FOOT_NORTH),
         1,
         &["WWW", "PPP"],
         &[('W', BEDDING), ('P', PLANKS)],
     ));
     all.push(recipe(
-        block(Block::Chest),
+        block(Block::CHEST),
         1,
         &["PPP", "P P", "PPP"],
         &[('P', PLANKS)],

@@ -97,7 +97,7 @@ impl Simulation {
         if let Some(bed) = broken.bed() {
             let other = bed.other_half(cell);
             if self.world.block(other) == bed.other().block() {
-                self.world.set_block(other, Block::Air);
+                self.world.set_block(other, Block::AIR);
             }
         }
     }

@@ -13,14 +13,14 @@ pub const SMELT_TICKS: u32 = 600;
 #[must_use]
 pub const fn smelted(item: Item) -> Option<Item> {
     match item {
-        Item::Block(Block::IronOre) => Some(Item::Material(Material::IronIngot)),
-        Item::Block(Block::GoldOre) => Some(Item::Material(Material::GoldIngot)),
-        Item::Block(Block::Sand) => Some(Item::Block(Block::Glass)),
-        Item::Block(Block::Cobblestone) => Some(Item::Block(Block::Stone)),
-        Item::Block(Block::Log | Block::SpruceLog | Block::BirchLog) => {
+        Item::Block(Block::IRON_ORE) => Some(Item::Material(Material::IronIngot)),
+        Item::Block(Block::GOLD_ORE) => Some(Item::Material(Material::GoldIngot)),
+        Item::Block(Block::SAND) => Some(Item::Block(Block::GLASS)),
+        Item::Block(Block::COBBLESTONE) => Some(Item::Block(Block::STONE)),
+        Item::Block(Block::LOG | Block::SPRUCE_LOG | Block::BIRCH_LOG) => {
             Some(Item::Material(Material::Charcoal))
         }
-        Item::Block(Block::Clay) => Some(Item::Material(Material::Brick)),
+        Item::Block(Block::CLAY) => Some(Item::Material(Material::Brick)),
         _ => None,
     }
 }
@@ -32,12 +32,12 @@ pub const fn burn_ticks(item: Item) -> Option<u32> {
     match item {
         Item::Material(Material::Coal | Material::Charcoal) => Some(80 * 60),
         Item::Block(
-            Block::Log
-            | Block::SpruceLog
-            | Block::BirchLog
-            | Block::Planks
-            | Block::SprucePlanks
-            | Block::BirchPlanks,
+            Block::LOG
+            | Block::SPRUCE_LOG
+            | Block::BIRCH_LOG
+            | Block::PLANKS
+            | Block::SPRUCE_PLANKS
+            | Block::BIRCH_PLANKS,
         ) => Some(15 * 60),
         Item::Material(Material::Stick) => Some(5 * 60),
         _ => None,

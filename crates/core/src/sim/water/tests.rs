@@ -26,32 +26,35 @@ fn writes_of(world: &World, pos: BlockPos) -> Vec<(BlockPos, Block)> {
 
 #[test]
 fn a_source_on_flat_ground_spreads_level_one_to_all_four_sides() {
-    let world = flat_with(&[(at(0, 64, 0), Block::Water)]);
+    let world = flat_with(&[(at(0, 64, 0), Block::WATER)]);
     assert_eq!(
         writes_of(&world, at(0, 64, 0)),
         vec![
-            (at(-1, 64, 0), Block::Water1),
-            (at(0, 64, -1), Block::Water1),
-            (at(0, 64, 0), Block::Water),
-            (at(0, 64, 1), Block::Water1),
-            (at(1, 64, 0), Block::Water1),
+            (at(-1, 64, 0), Block::WATER_1),
+            (at(0, 64, -1), Block::WATER_1),
+            (at(0, 64, 0), Block::WATER),
+            (at(0, 64, 1), Block::WATER_1),
+            (at(1, 64, 0), Block::WATER_1),
         ]
     );
 }
 
 #[test]
 fn water_over_air_falls_and_does_not_spread_sideways() {
-    let world = flat_with(&[(at(0, 64, 0), Block::Water3), (at(1, 64, 0), Block::Water2)]);
+    let world = flat_with(&[
+        (at(0, 64, 0), Block::WATER_3),
+        (at(1, 64, 0), Block::WATER_2),
+    ]);
     let world = {
         let mut w = world;
-        w.set_block(at(0, 63, 0), Block::Air);
+        w.set_block(at(0, 63, 0), Block::AIR);
         w
     };
     assert_eq!(
         writes_of(&world, at(0, 64, 0)),
         vec![
-            (at(0, 63, 0), Block::WaterFalling),
-            (at(0, 64, 0), Block::Water3)
+            (at(0, 63, 0), Block::WATER_FALLING),
+            (at(0, 64, 0), Block::WATER_3)
         ]
     );
 }
@@ -59,29 +62,29 @@ fn water_over_air_falls_and_does_not_spread_sideways() {
 #[test]
 fn flowing_water_heads_only_for_the_nearest_way_down() {
     // A hole three blocks east: only east is taken, though west and the sides are open too.
-    let mut world = flat_with(&[(at(0, 64, 0), Block::Water)]);
-    world.set_block(at(3, 63, 0), Block::Air);
+    let mut world = flat_with(&[(at(0, 64, 0), Block::WATER)]);
+    world.set_block(at(3, 63, 0), Block::AIR);
     assert_eq!(ways_down(&world, at(0, 64, 0)), 0b0001);
     // One as near to the north as to the east: both.
-    world.set_block(at(0, 63, -3), Block::Air);
+    world.set_block(at(0, 63, -3), Block::AIR);
     assert_eq!(ways_down(&world, at(0, 64, 0)), 0b1001);
     // Diagonal, at two steps either way: both first steps lead there.
     let mut world = flat_with(&[]);
-    world.set_block(at(1, 63, 1), Block::Air);
+    world.set_block(at(1, 63, 1), Block::AIR);
     assert_eq!(ways_down(&world, at(0, 64, 0)), 0b0101);
     // Five blocks away is beyond the search: every side.
     let mut world = flat_with(&[]);
-    world.set_block(at(5, 63, 0), Block::Air);
+    world.set_block(at(5, 63, 0), Block::AIR);
     assert_eq!(ways_down(&world, at(0, 64, 0)), ALL_SIDES);
 }
 
 #[test]
 fn weaker_water_never_overwrites_stronger() {
     let world = flat_with(&[
-        (at(0, 64, 0), Block::Water3),
-        (at(1, 64, 0), Block::Water2),
-        (at(-1, 64, 0), Block::Water6),
-        (at(0, 64, 1), Block::Water),
+        (at(0, 64, 0), Block::WATER_3),
+        (at(1, 64, 0), Block::WATER_2),
+        (at(-1, 64, 0), Block::WATER_6),
+        (at(0, 64, 1), Block::WATER),
     ]);
     let writes = writes_of(&world, at(0, 64, 0));
     // Fed by the source beside it, the cell becomes level 1 and spreads level 2: into the
@@ -89,9 +92,9 @@ fn weaker_water_never_overwrites_stronger() {
     assert_eq!(
         writes,
         vec![
-            (at(-1, 64, 0), Block::Water2),
-            (at(0, 64, -1), Block::Water2),
-            (at(0, 64, 0), Block::Water1),
+            (at(-1, 64, 0), Block::WATER_2),
+            (at(0, 64, -1), Block::WATER_2),
+            (at(0, 64, 0), Block::WATER_1),
         ]
     );
 }
@@ -99,20 +102,20 @@ fn weaker_water_never_overwrites_stronger() {
 #[test]
 fn two_sources_over_solid_ground_make_a_third_and_unfed_water_drains() {
     let world = flat_with(&[
-        (at(-1, 64, 0), Block::Water),
-        (at(0, 64, 0), Block::Water1),
-        (at(1, 64, 0), Block::Water),
-        (at(5, 64, 5), Block::Water4),
+        (at(-1, 64, 0), Block::WATER),
+        (at(0, 64, 0), Block::WATER_1),
+        (at(1, 64, 0), Block::WATER),
+        (at(5, 64, 5), Block::WATER_4),
     ]);
-    assert_eq!(settle(&world, at(0, 64, 0), Block::Water1), Block::Water);
-    assert_eq!(settle(&world, at(5, 64, 5), Block::Water4), Block::Air);
+    assert_eq!(settle(&world, at(0, 64, 0), Block::WATER_1), Block::WATER);
+    assert_eq!(settle(&world, at(5, 64, 5), Block::WATER_4), Block::AIR);
 }
 
 #[test]
 fn the_bottom_of_the_world_holds_water() {
     let world = World::new(Generator::new(GeneratorKind::Empty, 1));
     let mut world = world;
-    world.set_block(at(0, 0, 0), Block::Water);
+    world.set_block(at(0, 0, 0), Block::WATER);
     let writes = writes_of(&world, at(0, 0, 0));
     assert_eq!(writes.len(), 5, "{writes:?}");
     assert!(writes.iter().all(|(p, _)| p.y == 0));
@@ -122,10 +125,10 @@ fn the_bottom_of_the_world_holds_water() {
 fn water_makes_no_edit_past_the_budget_but_still_changes_edited_cells() {
     let source = at(0, 64, 0);
     let pool = at(5, 64, 0);
-    let world = flat_with(&[(source, Block::Water), (pool, Block::Water)]);
+    let world = flat_with(&[(source, Block::WATER), (pool, Block::WATER)]);
     let mut writes = Writes::default();
     update(&world, &[source], &mut writes);
-    writes.offer(pool, Block::Air);
+    writes.offer(pool, Block::AIR);
     let changed = |max_edits| -> Vec<BlockPos> {
         writes.changes(&world, max_edits).map(|(p, _)| p).collect()
     };

@@ -93,9 +93,7 @@ impl Reader<'_> {
     /// The block a name refers to, or a problem noted at it.
     fn block_named(&mut self, name: &Spanned<String>, key: &str) -> Option<Block> {
         let id = self.ids.get(name.get_ref()).copied();
-        let block = id
-            .and_then(|id| u8::try_from(id).ok())
-            .and_then(Block::from_id);
+        let block = id.and_then(|id| u16::try_from(id).ok()).map(Block::new);
         if block.is_none() {
             let message = format!("no block is named {}", name.get_ref());
             self.problem(name, key, message);
@@ -106,11 +104,8 @@ impl Reader<'_> {
     /// One block's properties, or `None` with its problems noted.
     fn block(&mut self, index: usize, entry: &BlockEntry) -> Option<BlockProperties> {
         let before = self.problems.len();
-        let Some(this) = u8::try_from(index).ok().and_then(Block::from_id) else {
-            let message = "more blocks than this build of hewn knows".to_owned();
-            self.problem(&entry.name, "block", message);
-            return None;
-        };
+        // [`load`] refuses more blocks than ids before reading any.
+        let this = u16::try_from(index).ok().map(Block::new)?;
         let render = match entry.render {
             RenderName::Invisible => RenderKind::Invisible,
             RenderName::Opaque => RenderKind::Opaque,

@@ -55,7 +55,8 @@ impl Registry {
         };
         let mut problems = Vec::new();
         for (id, properties) in blocks.iter().enumerate() {
-            let Some(block) = u8::try_from(id).ok().and_then(Block::from_id) else {
+            // [`load::load`] gives at most `MAX_BLOCKS` blocks, so every id fits.
+            let Some(block) = u16::try_from(id).ok().map(Block::new) else {
                 continue;
             };
             let mut claim = |taken: Option<Block>, what: String| {

@@ -237,7 +237,7 @@ impl CoarseSection {
     /// (`children`, in [`SectionPos::octant`] order): each cell [`coarsen`]s its eight.
     #[must_use]
     pub fn downsample(pos: SectionPos, children: [&Chunk; 8]) -> Self {
-        let mut cells = Box::new([Block::Air; CHUNK_VOLUME]);
+        let mut cells = Box::new([Block::AIR; CHUNK_VOLUME]);
         for (octant, child) in children.iter().enumerate() {
             downsample_octant(child, octant, &mut cells[..]);
         }
@@ -295,9 +295,9 @@ pub fn seen_from_afar(block: Block) -> bool {
 #[must_use]
 pub fn far_block(block: Block) -> Block {
     if !seen_from_afar(block) {
-        Block::Air
+        Block::AIR
     } else if block.is_water() {
-        Block::Water
+        Block::WATER
     } else {
         block
     }
@@ -313,10 +313,10 @@ pub fn coarsen(children: [Block; 8]) -> Block {
     const LOWER: [usize; 4] = [0, 1, 4, 5];
     for layer in [UPPER, LOWER] {
         let blocks = layer.map(|i| far_block(children[i]));
-        let mut best = Block::Air;
+        let mut best = Block::AIR;
         let mut best_count = 0;
         for &b in &blocks {
-            if b == Block::Air {
+            if b == Block::AIR {
                 continue;
             }
             let count = blocks.iter().filter(|&&o| o == b).count();
@@ -324,11 +324,11 @@ pub fn coarsen(children: [Block; 8]) -> Block {
                 (best, best_count) = (b, count);
             }
         }
-        if best != Block::Air {
+        if best != Block::AIR {
             return best;
         }
     }
-    Block::Air
+    Block::AIR
 }
 
 /// A deterministic maker of coarse sections: what the far view shows where no real blocks
@@ -345,15 +345,15 @@ pub trait CoarseSource: fmt::Debug + Send + Sync {
 /// air, which is what downsampling such a column would give. For flat worlds and tests.
 #[must_use]
 pub fn uniform_columns(pos: SectionPos, block: impl Fn(i32) -> Block) -> CoarseSection {
-    let mut cells = Box::new([Block::Air; CHUNK_VOLUME]);
+    let mut cells = Box::new([Block::AIR; CHUNK_VOLUME]);
     let layer = (SECTION_CELLS * SECTION_CELLS) as usize;
     for (cy, row) in cells.chunks_exact_mut(layer).enumerate() {
         let bottom = pos.cell_min_block(LocalPos::new(0, cy as u8, 0)).y;
         let top = (bottom..bottom + pos.cell_size())
             .rev()
             .map(|y| far_block(block(y)))
-            .find(|&b| b != Block::Air)
-            .unwrap_or(Block::Air);
+            .find(|&b| b != Block::AIR)
+            .unwrap_or(Block::AIR);
         row.fill(top);
     }
     CoarseSection::new(pos, Chunk::from_blocks(&cells))

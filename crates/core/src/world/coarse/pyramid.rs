@@ -200,7 +200,7 @@ impl Pyramid {
                         let child = [2 * x + dx, 2 * y + dy, 2 * z + dz];
                         self.sections
                             .get(&section_of(below, child))
-                            .map_or(Block::Air, |s| s.get(local_of(child)))
+                            .map_or(Block::AIR, |s| s.get(local_of(child)))
                     }));
                     changed |= section.set(local_of([x, y, z]), block);
                 }

@@ -16,7 +16,7 @@ impl BlockSource for Edited {
 
 impl Edited {
     fn chunk(&self, pos: ChunkPos) -> Chunk {
-        let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+        let mut blocks = Box::new([Block::AIR; CHUNK_VOLUME]);
         for (i, b) in blocks.iter_mut().enumerate() {
             *b = self.block(pos.block(LocalPos::from_index(i)));
         }
@@ -37,21 +37,22 @@ fn children(upper: [Block; 4], lower: [Block; 4]) -> [Block; 8] {
 
 #[test]
 fn a_coarse_cell_is_the_topmost_block_of_its_children() {
-    use Block::{Air, Grass, Leaves, Poppy, Sand, Stone, Water, Water3};
+    let (air, grass, leaves, poppy) = (Block::AIR, Block::GRASS, Block::LEAVES, Block::POPPY);
+    let (sand, stone, water, water3) = (Block::SAND, Block::STONE, Block::WATER, Block::WATER_3);
     let cases = [
         // Nothing above: the ground below shows.
-        (children([Air; 4], [Grass, Grass, Stone, Grass]), Grass),
+        (children([air; 4], [grass, grass, stone, grass]), grass),
         // One leaf above hides the ground from above.
-        (children([Air, Air, Leaves, Air], [Grass; 4]), Leaves),
+        (children([air, air, leaves, air], [grass; 4]), leaves),
         // Of the upper four, the block most hold; water counts.
-        (children([Sand, Water, Water, Air], [Sand; 4]), Water),
+        (children([sand, water, water, air], [sand; 4]), water),
         // A tie goes to the first in order.
-        (children([Air, Sand, Water, Air], [Stone; 4]), Sand),
+        (children([air, sand, water, air], [stone; 4]), sand),
         // Plants count as air, flowing water as water.
-        (children([Poppy; 4], [Grass; 4]), Grass),
-        (children([Water3, Air, Air, Air], [Sand; 4]), Water),
-        (children([Air; 4], [Air; 4]), Air),
-        (children([Poppy; 4], [Air; 4]), Air),
+        (children([poppy; 4], [grass; 4]), grass),
+        (children([water3, air, air, air], [sand; 4]), water),
+        (children([air; 4], [air; 4]), air),
+        (children([poppy; 4], [air; 4]), air),
     ];
     for (kids, expected) in cases {
         assert_eq!(coarsen(kids), expected, "{kids:?}");
@@ -62,13 +63,13 @@ fn a_coarse_cell_is_the_topmost_block_of_its_children() {
 fn downsampled_cells_come_from_the_top_of_their_children() {
     // Random blocks, thin in the upper half so both layers decide somewhere.
     let mut rng = SplitMix64::new(7);
-    let mut blocks = Box::new([Block::Air; CHUNK_VOLUME]);
+    let mut blocks = Box::new([Block::AIR; CHUNK_VOLUME]);
     for b in blocks.iter_mut() {
         let r = rng.next_u64();
         *b = if r.is_multiple_of(3) {
-            Block::ALL[(r >> 8) as usize % Block::COUNT]
+            Block::new(u16::try_from((r >> 8) as usize % Block::count()).unwrap())
         } else {
-            Block::Air
+            Block::AIR
         };
     }
     let chunk = Chunk::from_blocks(&blocks);
@@ -84,17 +85,17 @@ fn downsampled_cells_come_from_the_top_of_their_children() {
         let upper: Vec<Block> = [(0, 0), (1, 0), (0, 1), (1, 1)]
             .map(|(dx, dz)| child(dx, 1, dz))
             .into_iter()
-            .filter(|&b| b != Block::Air)
+            .filter(|&b| b != Block::AIR)
             .collect();
         let lower: Vec<Block> = [(0, 0), (1, 0), (0, 1), (1, 1)]
             .map(|(dx, dz)| child(dx, 0, dz))
             .into_iter()
-            .filter(|&b| b != Block::Air)
+            .filter(|&b| b != Block::AIR)
             .collect();
         let cell = section.get(LocalPos::new(ox + x, oy + y, oz + z));
         let layer = if upper.is_empty() { &lower } else { &upper };
         if layer.is_empty() {
-            assert_eq!(cell, Block::Air, "cell {i}");
+            assert_eq!(cell, Block::AIR, "cell {i}");
             continue;
         }
         from_lower += usize::from(upper.is_empty());
@@ -150,7 +151,7 @@ fn an_edit_climbs_the_levels_and_stops_where_nothing_changed() {
     let levels = |changed: &[SectionPos]| changed.iter().map(|s| s.level).collect::<Vec<_>>();
     // A block in the air: alone in its cell at every level up to 5.
     let tower = BlockPos::new(5, 100, 5);
-    let changed = edit(&mut world, &mut pyramid, tower, Block::Bricks);
+    let changed = edit(&mut world, &mut pyramid, tower, Block::BRICKS);
     assert_eq!(levels(&changed), [1, 2, 3, 4, 5]);
     for level in 1..=5 {
         let s = SectionPos::containing(level, tower);
@@ -158,7 +159,7 @@ fn an_edit_climbs_the_levels_and_stops_where_nothing_changed() {
         let got = pyramid
             .get(s)
             .map(|s| s.get(LocalPos::new(cell[0], cell[1], cell[2])));
-        assert_eq!(got, Some(Block::Bricks), "level {level}");
+        assert_eq!(got, Some(Block::BRICKS), "level {level}");
     }
     // A second brick beside it leaves its cell as it was.
     assert_eq!(
@@ -166,7 +167,7 @@ fn an_edit_climbs_the_levels_and_stops_where_nothing_changed() {
             &mut world,
             &mut pyramid,
             BlockPos::new(4, 100, 5),
-            Block::Bricks
+            Block::BRICKS
         ),
         []
     );
@@ -176,7 +177,7 @@ fn an_edit_climbs_the_levels_and_stops_where_nothing_changed() {
             &mut world,
             &mut pyramid,
             BlockPos::new(4, 63, 4),
-            Block::Stone
+            Block::STONE
         ),
         []
     );
@@ -186,7 +187,7 @@ fn an_edit_climbs_the_levels_and_stops_where_nothing_changed() {
         &mut world,
         &mut pyramid,
         BlockPos::new(5, 63, 4),
-        Block::Stone,
+        Block::STONE,
     );
     assert_eq!(levels(&changed), [1]);
     // Incremental edits end where building the pyramid from the edited chunks does.

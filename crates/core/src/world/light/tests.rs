@@ -29,7 +29,7 @@ fn an_empty_column_is_open_sky_top_to_bottom() {
 fn a_flat_world_is_lit_above_the_grass_and_dark_below() {
     let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
     world.load_column(ColumnPos::new(0, 0));
-    assert_eq!(world.block(BlockPos::new(5, 63, 5)), Block::Grass);
+    assert_eq!(world.block(BlockPos::new(5, 63, 5)), Block::GRASS);
     assert_eq!(world.light(BlockPos::new(5, 64, 5)), Light::SKY);
     assert_eq!(world.light(BlockPos::new(5, 63, 5)), Light::DARK);
 }
@@ -94,16 +94,16 @@ use crate::world::Face;
 fn room() -> World {
     let mut world = empty();
     let (a, b) = (BlockPos::new(-4, 28, -4), BlockPos::new(4, 36, 4));
-    world.set_blocks(BlockPos::cells_between(a, b).map(|p| (p, Block::Stone)));
+    world.set_blocks(BlockPos::cells_between(a, b).map(|p| (p, Block::STONE)));
     let inside = BlockPos::cells_between(BlockPos::new(-3, 29, -3), BlockPos::new(3, 35, 3));
-    world.set_blocks(inside.map(|p| (p, Block::Air)));
+    world.set_blocks(inside.map(|p| (p, Block::AIR)));
     world
 }
 
 #[test]
 fn light_comes_through_a_hole_in_the_roof_and_spreads_one_less_a_step() {
     let mut world = room();
-    world.set_block(BlockPos::new(0, 36, 0), Block::Air);
+    world.set_block(BlockPos::new(0, 36, 0), Block::AIR);
     for y in 29..=36 {
         assert_eq!(world.light(BlockPos::new(0, y, 0)).sky(), 15, "y {y}");
     }
@@ -115,11 +115,11 @@ fn light_comes_through_a_hole_in_the_roof_and_spreads_one_less_a_step() {
 #[test]
 fn torches_glowstone_leaves_and_water_follow_the_model() {
     let mut world = room();
-    world.set_block(BlockPos::new(-2, 29, -2), Block::Torch);
-    world.set_block(BlockPos::new(2, 31, 2), Block::Glowstone);
-    world.set_block(BlockPos::new(0, 36, 0), Block::Leaves);
-    world.set_block(BlockPos::new(1, 36, 0), Block::Water);
-    world.set_block(BlockPos::new(0, 40, 0), Block::Water);
+    world.set_block(BlockPos::new(-2, 29, -2), Block::TORCH);
+    world.set_block(BlockPos::new(2, 31, 2), Block::GLOWSTONE);
+    world.set_block(BlockPos::new(0, 36, 0), Block::LEAVES);
+    world.set_block(BlockPos::new(1, 36, 0), Block::WATER);
+    world.set_block(BlockPos::new(0, 40, 0), Block::WATER);
     let torch = world.light(BlockPos::new(-2, 29, -2));
     assert_eq!(torch.block(), 14);
     assert_eq!(
@@ -129,8 +129,8 @@ fn torches_glowstone_leaves_and_water_follow_the_model() {
     );
     assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(0, 0));
     // Breaking the lights leaves darkness, not a ghost glow.
-    world.set_block(BlockPos::new(-2, 29, -2), Block::Air);
-    world.set_block(BlockPos::new(2, 31, 2), Block::Air);
+    world.set_block(BlockPos::new(-2, 29, -2), Block::AIR);
+    world.set_block(BlockPos::new(2, 31, 2), Block::AIR);
     assert_eq!(world.light(BlockPos::new(1, 29, -2)).block(), 0);
     assert_follows_the_model(&world, ColumnPos::new(-1, -1), ColumnPos::new(0, 0));
 }
@@ -156,7 +156,7 @@ fn an_edit_redraws_exactly_the_chunks_that_see_a_changed_block_or_light() {
     let mut world = World::new(Generator::new(GeneratorKind::Flat, 0));
     // A dark room under the grass, across the chunk borders at x = 0, z = 0 and y = 32.
     let room = BlockPos::cells_between(BlockPos::new(-20, 26, -20), BlockPos::new(20, 40, 20));
-    world.set_blocks(room.map(|p| (p, Block::Air)));
+    world.set_blocks(room.map(|p| (p, Block::AIR)));
     let region: Vec<BlockPos> =
         BlockPos::cells_between(BlockPos::new(-40, 16, -40), BlockPos::new(40, 50, 40)).collect();
     let snapshot = |world: &World| -> Vec<(BlockPos, Light)> {
@@ -165,9 +165,9 @@ fn an_edit_redraws_exactly_the_chunks_that_see_a_changed_block_or_light() {
     // A torch lights cells in eight chunks; a stone in solid rock changes no light, and is
     // in the middle of its chunk, so only that chunk is redrawn.
     for (at, block, chunks) in [
-        (BlockPos::new(3, 30, 3), Block::Torch, 8),
-        (BlockPos::new(3, 30, 3), Block::Air, 8),
-        (BlockPos::new(16, 10, 16), Block::Cobblestone, 1),
+        (BlockPos::new(3, 30, 3), Block::TORCH, 8),
+        (BlockPos::new(3, 30, 3), Block::AIR, 8),
+        (BlockPos::new(16, 10, 16), Block::COBBLESTONE, 1),
     ] {
         world.journal_mut().read_chunks(ChunkReader::Remesh);
         let before = snapshot(&world);
@@ -194,7 +194,7 @@ fn a_sheet_over_the_top_of_the_world_is_lit_as_loading_it_afresh_lights_it() {
         world.load_column(c);
     }
     let sheet = BlockPos::cells_between(BlockPos::new(-8, 254, -8), BlockPos::new(40, 255, 40));
-    world.set_blocks(sheet.map(|p| (p, Block::Water)));
+    world.set_blocks(sheet.map(|p| (p, Block::WATER)));
     assert_eq!(world.light(BlockPos::new(16, 255, 16)).sky(), 15);
     assert_eq!(world.light(BlockPos::new(16, 254, 16)).sky(), 12);
     assert_eq!(world.light(BlockPos::new(16, 200, 16)).sky(), 0);
@@ -226,7 +226,7 @@ fn a_column_lit_again_redraws_every_chunk_that_sees_a_change() {
     world.journal_mut().read_chunks(ChunkReader::Remesh);
     // A roof over the whole column at the origin, a few blocks over the grass.
     let roof = BlockPos::cells_between(BlockPos::new(0, 70, 0), BlockPos::new(31, 70, 31));
-    world.set_blocks(roof.map(|p| (p, Block::Stone)));
+    world.set_blocks(roof.map(|p| (p, Block::STONE)));
     let redrawn = world.journal_mut().read_chunks(ChunkReader::Remesh);
     let expected = chunks_seeing_changes(&world, &before, BlockPos::new(0, 70, 0));
     assert!(expected.len() > 1);

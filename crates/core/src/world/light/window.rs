@@ -25,9 +25,12 @@ pub struct Window<'w> {
     centre: ColumnPos,
     /// The chunks of the loaded columns, `None` where a column is not loaded.
     blocks: [Option<&'w Chunk>; CHUNKS],
-    /// Per chunk, the light opacity of each block in its palette, by palette slot; opaque
-    /// throughout where the column is not loaded.
-    opacities: [[u8; Block::COUNT]; CHUNKS],
+    /// The light opacity of each block in each chunk's palette, by palette slot from the
+    /// chunk's start in [`Window::palettes`]; one opaque entry where the column is not
+    /// loaded.
+    opacities: Vec<u8>,
+    /// Where each chunk's palette starts in `opacities`.
+    palettes: [usize; CHUNKS],
     /// Their light; dark where a column is not loaded, and never written there.
     light: [ChunkLight; CHUNKS],
     /// Which columns are loaded.
@@ -61,19 +64,20 @@ impl<'w> Window<'w> {
                 }
             }
         }
-        let opacities = blocks.map(|chunk| {
-            let mut table = [OPAQUE; Block::COUNT];
-            if let Some(chunk) = chunk {
-                for (slot, &b) in chunk.palette().iter().enumerate() {
-                    table[slot] = opacity_of(b);
-                }
+        let mut opacities = Vec::new();
+        let palettes = blocks.map(|chunk| {
+            let start = opacities.len();
+            match chunk {
+                Some(chunk) => opacities.extend(chunk.palette().iter().map(|&b| opacity_of(b))),
+                None => opacities.push(OPAQUE),
             }
-            table
+            start
         });
         Self {
             centre,
             blocks,
             opacities,
+            palettes,
             light,
             loaded,
             seen: Some([0; CHUNKS]),
@@ -158,7 +162,7 @@ impl<'w> Window<'w> {
     fn opacity(&self, cell: u32) -> u8 {
         let (chunk, index) = split(cell);
         let slot = self.blocks[chunk].map_or(0, |c| c.slot_at(index));
-        self.opacities[chunk][slot]
+        self.opacities[self.palettes[chunk] + slot]
     }
 
     #[inline]

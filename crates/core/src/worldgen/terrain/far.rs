@@ -50,12 +50,12 @@ impl Terrain {
             || origin.x + span <= -WORLD_BORDER
             || origin.z + span <= -WORLD_BORDER;
         if !pos.in_world_height() || origin.y >= SKY_FLOOR || outside {
-            return CoarseSection::filled(pos, Block::Air);
+            return CoarseSection::filled(pos, Block::AIR);
         }
         let surface = self.far_surface(pos);
         let at = |i: i32, j: i32| surface[((j + 1) * SIDE + i + 1) as usize];
         let s = pos.cell_size();
-        let mut cells = Box::new([Block::Air; CHUNK_VOLUME]);
+        let mut cells = Box::new([Block::AIR; CHUNK_VOLUME]);
         for j in 0..N {
             for i in 0..N {
                 let (x, z) = (origin.x + i * s, origin.z + j * s);

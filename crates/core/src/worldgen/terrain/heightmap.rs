@@ -228,34 +228,34 @@ impl HeightNoise {
         let (top, filler) = match biome {
             Biome::Ocean => {
                 let floor = if self.gravel_at(x, z) {
-                    Block::Gravel
+                    Block::GRAVEL
                 } else {
-                    Block::Sand
+                    Block::SAND
                 };
                 (floor, floor)
             }
-            Biome::Beach => (Block::Sand, Block::Sand),
-            _ if top_y >= SNOW_LINE + jitter => (Block::Snow, Block::Stone),
+            Biome::Beach => (Block::SAND, Block::SAND),
+            _ if top_y >= SNOW_LINE + jitter => (Block::SNOW, Block::STONE),
             _ if cliff >= CLIFF_STEP || top_y >= rock_line + jitter => {
                 let rock = if desert {
-                    Block::Sandstone
+                    Block::SANDSTONE
                 } else {
-                    Block::Stone
+                    Block::STONE
                 };
                 (rock, rock)
             }
-            Biome::Desert => (Block::Sand, Block::Sand),
-            _ if biome.is_cold() => (Block::Snow, Block::Dirt),
-            _ => (Block::Grass, Block::Dirt),
+            Biome::Desert => (Block::SAND, Block::SAND),
+            _ if biome.is_cold() => (Block::SNOW, Block::DIRT),
+            _ => (Block::GRASS, Block::DIRT),
         };
         Column {
             height,
             top,
             filler,
             under: if desert {
-                Block::Sandstone
+                Block::SANDSTONE
             } else {
-                Block::Stone
+                Block::STONE
             },
             frozen: self.climate.freezes(x, z, climate),
             biome,
@@ -285,9 +285,9 @@ impl Column {
     pub(super) fn block(self, y: i32) -> Block {
         let top_y = self.height - 1;
         if y == 0 {
-            Block::Bedrock
+            Block::BEDROCK
         } else if y < top_y - FILLER_DEPTH - SANDSTONE_DEPTH {
-            Block::Stone
+            Block::STONE
         } else if y < top_y - FILLER_DEPTH {
             self.under
         } else if y < top_y {
@@ -295,11 +295,11 @@ impl Column {
         } else if y == top_y {
             self.top
         } else if y == SEA_LEVEL && self.frozen {
-            Block::Ice
+            Block::ICE
         } else if y <= SEA_LEVEL {
-            Block::Water
+            Block::WATER
         } else {
-            Block::Air
+            Block::AIR
         }
     }
 }

@@ -30,28 +30,28 @@ struct Ore {
 /// Every ore, commonest first.
 const ORES: [Ore; 4] = [
     Ore {
-        block: Block::CoalOre,
+        block: Block::COAL_ORE,
         depth: (5, 128),
         veins_per_chunk: 40.0,
         size: 14,
         salt: 0x0c0a_1000,
     },
     Ore {
-        block: Block::IronOre,
+        block: Block::IRON_ORE,
         depth: (5, 64),
         veins_per_chunk: 24.0,
         size: 9,
         salt: 0x1e0a_2000,
     },
     Ore {
-        block: Block::GoldOre,
+        block: Block::GOLD_ORE,
         depth: (5, 32),
         veins_per_chunk: 6.0,
         size: 8,
         salt: 0x901d_3000,
     },
     Ore {
-        block: Block::DiamondOre,
+        block: Block::DIAMOND_ORE,
         depth: (5, 16),
         veins_per_chunk: 3.0,
         size: 7,
@@ -91,7 +91,7 @@ pub(super) fn add_ores(blocks: &mut [Block; CHUNK_VOLUME], origin: BlockPos, see
             for _ in 0..ore.size {
                 let local = LocalPos::new(cell[0] as u8, cell[1] as u8, cell[2] as u8);
                 let slot = &mut blocks[local.index()];
-                if *slot == Block::Stone {
+                if *slot == Block::STONE {
                     *slot = ore.block;
                 }
                 // A step to a neighbouring cell, kept within REACH of the start.

@@ -15,7 +15,7 @@ const PATCH: i32 = 6;
 /// The share of squares on plains and in forests that flower.
 const FLOWERING: f64 = 0.35;
 /// The three flowers, one per patch.
-const FLOWERS: [Block; 3] = [Block::Dandelion, Block::Poppy, Block::Cornflower];
+const FLOWERS: [Block; 3] = [Block::DANDELION, Block::POPPY, Block::CORNFLOWER];
 /// The most cells a cactus stacks.
 pub(super) const MAX_CACTUS: i32 = 3;
 
@@ -48,22 +48,22 @@ pub(super) fn plant_at(
     let h = hash2(seed, salt::PLANT, x, z);
     let roll = unit(h);
     match (top, biome) {
-        (Block::Grass, _) => {
+        (Block::GRASS, _) => {
             let (grass, flowers) = meadow(biome);
             if roll < grass {
-                return Some((Block::TallGrass, 1));
+                return Some((Block::TALL_GRASS, 1));
             }
             let patch = hash2(seed, salt::PATCH, x.div_euclid(PATCH), z.div_euclid(PATCH));
             let flowering = unit(patch) < FLOWERING;
             let flower = FLOWERS[(patch >> 60) as usize % FLOWERS.len()];
             (flowering && roll < grass + flowers).then_some((flower, 1))
         }
-        (Block::Sand, Biome::Desert) => {
+        (Block::SAND, Biome::Desert) => {
             if roll < 0.006 {
                 let height = 1 + (h >> 40) as i32 % MAX_CACTUS;
-                Some((Block::Cactus, height))
+                Some((Block::CACTUS, height))
             } else if roll < 0.02 {
-                Some((Block::DeadBush, 1))
+                Some((Block::DEAD_BUSH, 1))
             } else {
                 None
             }

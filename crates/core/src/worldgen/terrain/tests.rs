@@ -94,7 +94,7 @@ fn bedrock_covers_the_bottom_of_the_world() {
         let chunk = terrain.generate(ChunkPos::new(cx, 0, cz));
         for z in 0..CHUNK_SIZE as u8 {
             for x in 0..CHUNK_SIZE as u8 {
-                assert_eq!(chunk.get(LocalPos::new(x, 0, z)), Block::Bedrock);
+                assert_eq!(chunk.get(LocalPos::new(x, 0, z)), Block::BEDROCK);
             }
         }
     }
@@ -113,7 +113,7 @@ fn water_lies_only_at_or_below_sea_level() {
         let pos = BlockPos::new(x, cy * CHUNK_SIZE, z).chunk();
         let chunk = terrain.generate(pos);
         for (i, block) in chunk.to_blocks().iter().enumerate() {
-            if *block == Block::Water {
+            if *block == Block::WATER {
                 let p = pos.block(LocalPos::from_index(i));
                 assert!(p.y <= SEA_LEVEL, "water at {p:?}");
                 water += 1;
@@ -144,7 +144,7 @@ fn caves_never_touch_water() {
         for (i, &block) in blocks.iter().enumerate() {
             let local = LocalPos::from_index(i);
             let p = pos.block(local);
-            if block != Block::Air || p.y > SEA_LEVEL {
+            if block != Block::AIR || p.y > SEA_LEVEL {
                 continue;
             }
             for [dx, dy, dz] in [
@@ -159,7 +159,7 @@ fn caves_never_touch_water() {
                 if n.chunk() == pos {
                     assert_ne!(
                         chunk.get(n.local()),
-                        Block::Water,
+                        Block::WATER,
                         "cave air {p:?} touches water"
                     );
                 }
@@ -283,7 +283,7 @@ fn the_spawn_point_stands_on_solid_ground_under_open_air() {
             // Air, or a plant the player stands in.
             let above = blocks.get(feet.offset(IVec3::new(0, dy, 0)));
             assert!(
-                above == Block::Air || above.is_plant(),
+                above == Block::AIR || above.is_plant(),
                 "seed {seed}: {above} {dy} above the ground"
             );
         }
@@ -301,7 +301,7 @@ fn chunks_above_the_highest_terrain_are_empty() {
     ] {
         assert_eq!(
             terrain.generate(pos).uniform(),
-            Some(Block::Air),
+            Some(Block::AIR),
             "chunk {pos:?}"
         );
     }
@@ -311,10 +311,10 @@ fn chunks_above_the_highest_terrain_are_empty() {
 fn ores_lie_in_veins_at_their_depths_rarer_as_they_are_worth_more() {
     let terrain = Terrain::new(7);
     let ores = [
-        Block::CoalOre,
-        Block::IronOre,
-        Block::GoldOre,
-        Block::DiamondOre,
+        Block::COAL_ORE,
+        Block::IRON_ORE,
+        Block::GOLD_ORE,
+        Block::DIAMOND_ORE,
     ];
     let mut counts = [0usize; 4];
     let mut highest = [i32::MIN; 4];
@@ -466,7 +466,7 @@ fn surface_blocks(terrain: &Terrain, biome: Biome) -> BTreeMap<Block, usize> {
             let p = origin.offset(IVec3::new(local.x.into(), local.y.into(), local.z.into()));
             let block = blocks.get(p);
             *counts.entry(block).or_insert(0) += 1;
-            if block.is_plant() || block == Block::Cactus {
+            if block.is_plant() || block == Block::CACTUS {
                 let below = blocks.get(p.offset(IVec3::NEG_Y));
                 assert!(below.holds_plants(), "{block} at {p:?} over {below}");
             }
@@ -484,40 +484,40 @@ fn each_biome_has_its_ground_trees_and_plants() {
     let expect: [(Biome, &[Block], &[Block]); 6] = [
         (
             Biome::Plains,
-            &[Block::Grass, Block::TallGrass],
-            &[Block::Sandstone, Block::Snow],
+            &[Block::GRASS, Block::TALL_GRASS],
+            &[Block::SANDSTONE, Block::SNOW],
         ),
         (
             Biome::Forest,
             &[
-                Block::Log,
-                Block::Leaves,
-                Block::BirchLog,
-                Block::BirchLeaves,
+                Block::LOG,
+                Block::LEAVES,
+                Block::BIRCH_LOG,
+                Block::BIRCH_LEAVES,
             ],
-            &[Block::SpruceLog, Block::Cactus],
+            &[Block::SPRUCE_LOG, Block::CACTUS],
         ),
         (
             Biome::Desert,
             &[
-                Block::Sand,
-                Block::Sandstone,
-                Block::Cactus,
-                Block::DeadBush,
+                Block::SAND,
+                Block::SANDSTONE,
+                Block::CACTUS,
+                Block::DEAD_BUSH,
             ],
-            &[Block::Grass, Block::Log, Block::TallGrass],
+            &[Block::GRASS, Block::LOG, Block::TALL_GRASS],
         ),
         (
             Biome::SnowyTundra,
-            &[Block::Snow],
-            &[Block::Grass, Block::TallGrass],
+            &[Block::SNOW],
+            &[Block::GRASS, Block::TALL_GRASS],
         ),
         (
             Biome::Taiga,
-            &[Block::Snow, Block::SpruceLog, Block::SpruceLeaves],
-            &[Block::Grass],
+            &[Block::SNOW, Block::SPRUCE_LOG, Block::SPRUCE_LEAVES],
+            &[Block::GRASS],
         ),
-        (Biome::Ocean, &[Block::Water], &[Block::Cactus]),
+        (Biome::Ocean, &[Block::WATER], &[Block::CACTUS]),
     ];
     for (biome, present, absent) in expect {
         let counts = surface_blocks(&terrain, biome);
@@ -528,7 +528,7 @@ fn each_biome_has_its_ground_trees_and_plants() {
             assert!(!has(&counts, block), "{biome} has {block}");
         }
     }
-    let flowers = [Block::Dandelion, Block::Poppy, Block::Cornflower];
+    let flowers = [Block::DANDELION, Block::POPPY, Block::CORNFLOWER];
     let plains = surface_blocks(&terrain, Biome::Plains);
     assert!(
         flowers.iter().any(|&f| has(&plains, f)),
@@ -548,8 +548,8 @@ fn cold_water_freezes_over_and_warm_water_does_not() {
         }
         let mut blocks = Blocks::new(&terrain);
         match blocks.get(BlockPos::new(x, SEA_LEVEL, z)) {
-            Block::Ice => frozen += 1,
-            Block::Water => open += 1,
+            Block::ICE => frozen += 1,
+            Block::WATER => open += 1,
             other => panic!("{other} on the sea at ({x}, {z})"),
         }
         if frozen > 0 && open > 0 {
@@ -579,7 +579,7 @@ fn no_tree_stands_on_a_snow_cap() {
     for dz in -36..36 {
         for dx in -36..36 {
             let column = map.column(&terrain.heights, x + dx, z + dz);
-            if column.top == Block::Snow && column.biome == Biome::Mountains {
+            if column.top == Block::SNOW && column.biome == Biome::Mountains {
                 capped += 1;
                 assert!(!trees.iter().any(|t| (t.x, t.z) == (x + dx, z + dz)));
             }

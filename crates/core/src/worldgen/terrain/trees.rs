@@ -80,18 +80,18 @@ impl TreeKind {
     /// Its trunk's block.
     pub(super) const fn log(self) -> Block {
         match self {
-            Self::Oak => Block::Log,
-            Self::Birch => Block::BirchLog,
-            Self::Spruce => Block::SpruceLog,
+            Self::Oak => Block::LOG,
+            Self::Birch => Block::BIRCH_LOG,
+            Self::Spruce => Block::SPRUCE_LOG,
         }
     }
 
     /// Its leaves' block.
     pub(super) const fn leaves(self) -> Block {
         match self {
-            Self::Oak => Block::Leaves,
-            Self::Birch => Block::BirchLeaves,
-            Self::Spruce => Block::SpruceLeaves,
+            Self::Oak => Block::LEAVES,
+            Self::Birch => Block::BIRCH_LEAVES,
+            Self::Spruce => Block::SPRUCE_LEAVES,
         }
     }
 
@@ -286,7 +286,7 @@ impl Forests {
         top: Block,
         biome: Biome,
     ) -> Option<(Block, i32)> {
-        let ground = top == Block::Grass || (top == Block::Snow && biome.is_cold());
+        let ground = top == Block::GRASS || (top == Block::SNOW && biome.is_cold());
         if !ground {
             return None;
         }
@@ -325,7 +325,7 @@ impl Forests {
                 }
                 let (base, top, biome) = surface(x, z);
                 // Snowy ground holds trees in the cold biomes, not on the mountains' caps.
-                let ground = top == Block::Grass || (top == Block::Snow && biome.is_cold());
+                let ground = top == Block::GRASS || (top == Block::SNOW && biome.is_cold());
                 if !ground {
                     continue;
                 }

@@ -17,7 +17,7 @@ fn busy_survivor() -> (Survivor, Furnace) {
     pickaxe.wear = 249;
     *s.inventory.slot_mut(0) = Some(pickaxe);
     for i in 1..SLOTS {
-        *s.inventory.slot_mut(i) = Some(Stack::new(Item::Block(Block::Cobblestone), 64));
+        *s.inventory.slot_mut(i) = Some(Stack::new(Item::Block(Block::COBBLESTONE), 64));
     }
     s.vitals.health = 7;
     s.vitals.air = 123;
@@ -30,10 +30,10 @@ fn busy_survivor() -> (Survivor, Furnace) {
         needed: 60,
     });
     s.screen.open = Some(Station::Furnace(cell));
-    s.screen.grid[0] = Some(Stack::new(Item::Block(Block::Sand), 3));
+    s.screen.grid[0] = Some(Stack::new(Item::Block(Block::SAND), 3));
     s.screen.cursor = Some(Stack::new(Item::Material(Material::Coal), 5));
     let mut furnace = Furnace::default();
-    *furnace.slot_mut(FurnaceSlot::Input) = Some(Stack::new(Item::Block(Block::IronOre), 2));
+    *furnace.slot_mut(FurnaceSlot::Input) = Some(Stack::new(Item::Block(Block::IRON_ORE), 2));
     furnace.burn_left = 100;
     furnace.burn_total = 4800;
     furnace.progress = 300;
@@ -78,7 +78,7 @@ fn a_double_chest_open_round_trips_and_a_chest_of_another_size_is_refused() {
     s.screen.open = Some(Station::Chest(BlockPos::new(3, 64, -9)));
     let mut slots = vec![None; 2 * CHEST_SLOTS];
     slots[0] = Some(Stack::new(Item::Material(Material::Bread), 5));
-    slots[53] = Some(Stack::new(Item::Block(Block::Dirt), 64));
+    slots[53] = Some(Stack::new(Item::Block(Block::DIRT), 64));
     let opened = Opened {
         furnace: None,
         chest: Some(slots),

@@ -5,7 +5,7 @@ use super::*;
     reason = "a cell of a crafting grid, which may be empty"
 )]
 const fn planks() -> Option<Item> {
-    Some(block(Block::Planks))
+    Some(block(Block::PLANKS))
 }
 
 /// The grid a recipe's pattern lays out in the top left of a `side` square, with each key
@@ -40,7 +40,7 @@ fn every_recipe_matches_its_own_pattern_on_the_table_and_only_small_ones_in_the_
 fn patterns_match_anywhere_and_mirrored_but_not_with_extra_items() {
     // An axe, mirrored and in the right-hand columns.
     let stick = Some(material(Material::Stick));
-    let cobble = Some(block(Block::Cobblestone));
+    let cobble = Some(block(Block::COBBLESTONE));
     let grid = [None, cobble, cobble, None, stick, cobble, None, stick, None];
     let axe = Item::Tool(Tool::new(ToolKind::Axe, Tier::Stone));
     assert_eq!(recipe_in(&grid, 3).map(|r| r.output), Some(axe));
@@ -48,7 +48,7 @@ fn patterns_match_anywhere_and_mirrored_but_not_with_extra_items() {
     extra[0] = planks();
     assert_eq!(recipe_in(&extra, 3), None);
     // Sticks from two kinds of planks, in the second column of the hand's grid.
-    let mixed = [None, planks(), None, Some(block(Block::BirchPlanks))];
+    let mixed = [None, planks(), None, Some(block(Block::BIRCH_PLANKS))];
     assert_eq!(
         recipe_in(&mixed, 2).map(|r| (r.output, r.count)),
         Some((material(Material::Stick), 4))
@@ -60,22 +60,22 @@ fn patterns_match_anywhere_and_mirrored_but_not_with_extra_items() {
 #[test]
 fn a_batch_takes_its_ingredients_from_the_first_slots_or_nothing() {
     let mut inv = Inventory::new();
-    inv.add(Stack::new(block(Block::BirchPlanks), 1));
-    inv.add(Stack::new(block(Block::Planks), 2));
+    inv.add(Stack::new(block(Block::BIRCH_PLANKS), 1));
+    inv.add(Stack::new(block(Block::PLANKS), 2));
     let sticks = recipe_for(material(Material::Stick), &inv).expect("a recipe for sticks");
     assert!(sticks.take_from(&mut inv));
-    assert_eq!(inv.count(block(Block::BirchPlanks)), 0);
-    assert_eq!(inv.count(block(Block::Planks)), 1);
+    assert_eq!(inv.count(block(Block::BIRCH_PLANKS)), 0);
+    assert_eq!(inv.count(block(Block::PLANKS)), 1);
     assert!(!sticks.take_from(&mut inv));
-    assert_eq!(inv.count(block(Block::Planks)), 1);
+    assert_eq!(inv.count(block(Block::PLANKS)), 1);
 }
 
 #[test]
 fn each_log_makes_planks_of_its_own_wood() {
     let mut inv = Inventory::new();
-    inv.add(Stack::new(block(Block::SpruceLog), 1));
-    let r = recipe_for(block(Block::SprucePlanks), &inv).expect("spruce planks");
+    inv.add(Stack::new(block(Block::SPRUCE_LOG), 1));
+    let r = recipe_for(block(Block::SPRUCE_PLANKS), &inv).expect("spruce planks");
     assert!(r.take_from(&mut inv));
-    assert_eq!(r.made(), Stack::new(block(Block::SprucePlanks), 4));
-    assert!(recipe_for(block(Block::Planks), &inv).is_some_and(|r| !r.affordable(&inv)));
+    assert_eq!(r.made(), Stack::new(block(Block::SPRUCE_PLANKS), 4));
+    assert!(recipe_for(block(Block::PLANKS), &inv).is_some_and(|r| !r.affordable(&inv)));
 }

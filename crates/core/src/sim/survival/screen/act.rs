@@ -57,9 +57,9 @@ impl Simulation {
                 let viewer = self.players.list()[who].body;
                 let station = match self.looked_at(&viewer) {
                     Some(Target::Block(hit)) => match self.world.block(hit.block) {
-                        Block::CraftingTable => Station::Table(hit.block),
-                        Block::Furnace | Block::LitFurnace => Station::Furnace(hit.block),
-                        Block::Chest => Station::Chest(hit.block),
+                        Block::CRAFTING_TABLE => Station::Table(hit.block),
+                        Block::FURNACE | Block::LIT_FURNACE => Station::Furnace(hit.block),
+                        Block::CHEST => Station::Chest(hit.block),
                         _ => return ActionOutcome::Nothing,
                     },
                     _ => return ActionOutcome::Nothing,
@@ -125,9 +125,9 @@ impl Simulation {
             return true;
         };
         let wanted = match station {
-            Station::Table(_) => self.world.block(cell) == Block::CraftingTable,
-            Station::Chest(_) => self.world.block(cell) == Block::Chest,
-            _ => matches!(self.world.block(cell), Block::Furnace | Block::LitFurnace),
+            Station::Table(_) => self.world.block(cell) == Block::CRAFTING_TABLE,
+            Station::Chest(_) => self.world.block(cell) == Block::CHEST,
+            _ => matches!(self.world.block(cell), Block::FURNACE | Block::LIT_FURNACE),
         };
         let eye = self.players.list()[who].body.eye();
         let min = cell.min_corner();

@@ -9,9 +9,9 @@ use crate::sim::{Action, ActionOutcome, EventKind, Input, PlayerName, Simulation
 use crate::world::{Block, BlockSource};
 use crate::worldgen::GeneratorKind;
 
-const LOG: Item = Item::Block(Block::Log);
-const PLANKS: Item = Item::Block(Block::Planks);
-const DIRT: Item = Item::Block(Block::Dirt);
+const LOG: Item = Item::Block(Block::LOG);
+const PLANKS: Item = Item::Block(Block::PLANKS);
+const DIRT: Item = Item::Block(Block::DIRT);
 const COAL: Item = Item::Material(Material::Coal);
 const STICK: Item = Item::Material(Material::Stick);
 
@@ -178,7 +178,7 @@ fn shift_on_a_furnace_screen_feeds_what_smelts_and_what_burns() {
     let mut b = Bench::new(
         Station::Furnace(cell),
         &[
-            (0, Item::Block(Block::IronOre), 3),
+            (0, Item::Block(Block::IRON_ORE), 3),
             (1, COAL, 64),
             (2, DIRT, 1),
         ],
@@ -352,7 +352,7 @@ fn clicks_other_than_on_the_result_neither_make_nor_lose_an_item() {
                 (2, LOG, 7),
                 (9, COAL, 40),
                 (12, STICK, 3),
-                (30, Item::Block(Block::Sand), 64),
+                (30, Item::Block(Block::SAND), 64),
             ],
         );
         let before = b.totals();
@@ -403,7 +403,7 @@ fn survival_sim(stacks: &[(Item, u8)]) -> Simulation {
     body.set_look(0.0, 0.0);
     start
         .world
-        .set_block(BlockPos::new(0, 65, -2), Block::CraftingTable);
+        .set_block(BlockPos::new(0, 65, -2), Block::CRAFTING_TABLE);
     let mut survival = Survival::new(Mode::Survival, DVec3::new(0.5, 64.0, 0.5));
     let mut survivor = Survivor::default();
     for &(item, count) in stacks {
@@ -570,8 +570,8 @@ fn shift_on_a_chest_screen_fills_the_chest_and_empties_it_back() {
 fn a_chest_keeps_what_is_put_in_it_pairs_with_its_neighbour_and_drops_it_all_when_broken() {
     let mut sim = survival_sim(&[(DIRT, 64), (LOG, 5)]);
     let chest = BlockPos::new(0, 65, -2);
-    sim.world.set_block(chest, Block::Chest);
-    sim.world.set_block(BlockPos::new(1, 65, -2), Block::Chest);
+    sim.world.set_block(chest, Block::CHEST);
+    sim.world.set_block(BlockPos::new(1, 65, -2), Block::CHEST);
     assert_eq!(
         act(&mut sim, ScreenAction::OpenLookedAt),
         ActionOutcome::Opened
@@ -595,7 +595,7 @@ fn a_chest_keeps_what_is_put_in_it_pairs_with_its_neighbour_and_drops_it_all_whe
     for _ in 0..300 {
         sim.tick(&input);
     }
-    assert_eq!(sim.world.block(chest), Block::Air);
+    assert_eq!(sim.world.block(chest), Block::AIR);
     assert!(!sim.survival().chests.contains_key(&chest));
     assert!(sim.survival().chests.contains_key(&east));
     let lying: u32 = (sim.survival().drops.list().iter())

@@ -33,30 +33,40 @@ const AIR: &str = "[[block]]\nname = \"air\"\nrender = \"invisible\"\ncolliders 
 #[test]
 fn the_base_pack_reads_into_the_blocks_this_build_names() {
     let registry = Block::registry();
-    assert_eq!(registry.len(), Block::COUNT);
-    for block in Block::ALL {
+    assert_eq!(registry.len(), Block::count());
+    for block in Block::all() {
         assert_eq!(registry.named(block.name()), Some(block));
     }
     // Every drop names an item.
-    for block in Block::ALL {
+    for block in Block::all() {
         if let Drop::Named(name) = &block.properties().drop {
-            assert!(crate::sim::Item::from_name(name).is_some(), "{block}: {name}");
+            assert!(
+                crate::sim::Item::from_name(name).is_some(),
+                "{block}: {name}"
+            );
         }
     }
 }
 
 #[test]
 fn a_mistake_in_the_toml_itself_is_named_by_its_line() {
-    let found = problems(&format!("{AIR}\n[[block]]\nname = \"stone\"\ntexture = stone\n"));
+    let found = problems(&format!(
+        "{AIR}\n[[block]]\nname = \"stone\"\ntexture = stone\n"
+    ));
     assert_eq!(found.len(), 1);
     assert!(found[0].starts_with("8: "), "{found:?}");
 }
 
 #[test]
 fn an_unknown_key_is_refused_where_it_stands() {
-    let found = problems(&format!("{AIR}\n[[block]]\nname = \"stone\"\ntexture = \"stone\"\nhardnes = 1.5\n"));
+    let found = problems(&format!(
+        "{AIR}\n[[block]]\nname = \"stone\"\ntexture = \"stone\"\nhardnes = 1.5\n"
+    ));
     assert_eq!(found.len(), 1);
-    assert!(found[0].starts_with("9: ") && found[0].contains("hardnes"), "{found:?}");
+    assert!(
+        found[0].starts_with("9: ") && found[0].contains("hardnes"),
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -69,7 +79,11 @@ fn names_must_be_unique_and_well_formed_and_references_must_resolve() {
     let found = problems(&text);
     assert_problem(&found, "11: block.name", "a second block named stone");
     assert_problem(&found, "15: block.name", "\"Dirt\" is not a block name");
-    assert_problem(&found, "17: block.held_as", "no block is named nothing_here");
+    assert_problem(
+        &found,
+        "17: block.held_as",
+        "no block is named nothing_here",
+    );
 }
 
 #[test]
@@ -102,7 +116,11 @@ fn a_family_declared_in_part_is_refused() {
          door = {{ half = \"lower\", facing = \"north\" }}\n"
     );
     let found = problems(&text);
-    assert_problem(&found, "0: block", "no block is the door's lower half facing East");
+    assert_problem(
+        &found,
+        "0: block",
+        "no block is the door's lower half facing East",
+    );
     assert_eq!(found.len(), 15, "the fifteen other halves: {found:#?}");
 }
 

@@ -23,8 +23,8 @@ fn tops(level: u8, (x, z): (i32, i32), section: impl Fn(SectionPos) -> CoarseSec
                     let cell = LocalPos::new(i, (y % N) as u8, j);
                     (y, stack[(y / N) as usize].get(cell))
                 })
-                .find(|&(_, b)| b != Block::Air)
-                .unwrap_or((-1, Block::Air))
+                .find(|&(_, b)| b != Block::AIR)
+                .unwrap_or((-1, Block::AIR))
         })
         .collect()
 }
@@ -32,7 +32,7 @@ fn tops(level: u8, (x, z): (i32, i32), section: impl Fn(SectionPos) -> CoarseSec
 /// The pyramid of every chunk under the level-`level` square `(x, z)`: made over a source
 /// of air, so that it holds only what the blocks make.
 fn real(terrain: &Terrain, level: u8, (x, z): (i32, i32)) -> Pyramid {
-    let air = Layers(|_| Block::Air);
+    let air = Layers(|_| Block::AIR);
     let mut pyramid = Pyramid::new(level);
     let columns = 1 << level;
     for cz in 0..columns {
@@ -70,12 +70,12 @@ struct Difference {
 fn is_tree(block: Block) -> bool {
     matches!(
         block,
-        Block::Leaves
-            | Block::BirchLeaves
-            | Block::SpruceLeaves
-            | Block::Log
-            | Block::BirchLog
-            | Block::SpruceLog
+        Block::LEAVES
+            | Block::BIRCH_LEAVES
+            | Block::SPRUCE_LEAVES
+            | Block::LOG
+            | Block::BIRCH_LOG
+            | Block::SPRUCE_LOG
     )
 }
 
@@ -88,7 +88,7 @@ fn compare(terrain: &Terrain, level: u8, squares: usize, rng: &mut SplitMix64) -
         let square = (at(rng.next_u64()), at(rng.next_u64()));
         let pyramid = real(terrain, level, square);
         let real = tops(level, square, |p| {
-            let air = || CoarseSection::filled(p, Block::Air);
+            let air = || CoarseSection::filled(p, Block::AIR);
             pyramid.get(p).cloned().unwrap_or_else(air)
         });
         let far = tops(level, square, |p| terrain.coarse_section(p));
@@ -163,11 +163,11 @@ fn far_terrain_has_its_biomes_tops() {
         }
     }
     for block in [
-        Block::Grass,
-        Block::Sand,
-        Block::Snow,
-        Block::Stone,
-        Block::Water,
+        Block::GRASS,
+        Block::SAND,
+        Block::SNOW,
+        Block::STONE,
+        Block::WATER,
     ] {
         assert!(seen.contains(&block), "no {block} in {seen:?}");
     }
@@ -176,11 +176,11 @@ fn far_terrain_has_its_biomes_tops() {
     let beyond = SectionPos::containing(2, crate::world::BlockPos::new(30_000_100, 64, 0));
     assert_eq!(
         terrain.coarse_section(beyond).cells().uniform(),
-        Some(Block::Air)
+        Some(Block::AIR)
     );
     let sky = SectionPos::new(1, 0, 4, 0);
     assert_eq!(
         terrain.coarse_section(sky).cells().uniform(),
-        Some(Block::Air)
+        Some(Block::AIR)
     );
 }
