@@ -11,7 +11,7 @@
 use super::raw::{RawInput, RawItem, RawPlayer, RawStack};
 use super::{ScenarioError, invalid, quoted};
 use super::{limits, vector};
-use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::sim::survival::rules::recipes;
 use hewn_core::sim::survival::{Cause, HURT_COOLDOWN, ItemDrop, LIFETIME};
 use hewn_core::sim::survival::{ClickKind, ScreenAction, SlotRef};
 use hewn_core::sim::survival::{EXHAUSTION_PER_POINT, MAX_HUNGER, STARVING_INTERVAL};
@@ -300,7 +300,7 @@ fn survival_action(
     };
     Ok(match (name, item) {
         ("craft", Some(item)) => {
-            if !RECIPES.iter().any(|r| r.output == item) {
+            if !recipes().iter().any(|r| r.output == item) {
                 return Err(invalid(
                     key("item"),
                     format!("no recipe makes {}", quoted(item.name())),

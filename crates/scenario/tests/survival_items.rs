@@ -3,7 +3,7 @@
 //! timing and fuel. Flat worlds have their grass top at y = 64.
 
 use hewn_core::sim::Item;
-use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::sim::survival::rules::recipes;
 use hewn_scenario::report::TickReport;
 use hewn_testing::run;
 
@@ -123,7 +123,7 @@ fn items_of_a_kind_lying_close_merge_up_to_a_stack() {
 /// `item` from exactly what its recipe takes, each key filled by its first item.
 fn crafted(recipe: &hewn_core::sim::survival::recipes::Recipe) -> Vec<(&'static str, u8)> {
     let mut needs: Vec<(Item, usize)> = Vec::new();
-    for (key, items) in recipe.key {
+    for (key, items) in &recipe.key {
         let n = recipe
             .pattern
             .iter()
@@ -161,7 +161,7 @@ fn crafted(recipe: &hewn_core::sim::survival::recipes::Recipe) -> Vec<(&'static 
 
 #[test]
 fn every_recipe_makes_what_it_says_from_exactly_its_ingredients() {
-    for recipe in RECIPES.iter() {
+    for recipe in recipes() {
         assert_eq!(
             crafted(recipe),
             [(recipe.output.name(), recipe.count)],

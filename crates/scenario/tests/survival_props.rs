@@ -9,7 +9,7 @@
 
 use hewn_core::sim::Item;
 use hewn_core::sim::Simulation;
-use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::sim::survival::rules::recipes;
 use hewn_core::sim::survival::{drop_of, harvest};
 use hewn_core::world::Block;
 use hewn_scenario::Scenario;
@@ -61,7 +61,10 @@ fn allowed_change(sim: &Simulation) -> i64 {
                 let Some(hewn_core::sim::survival::Detail::Items { item, count }) = e.detail else {
                     return 0;
                 };
-                let recipe = RECIPES.iter().find(|r| r.output == item).expect("a recipe");
+                let recipe = recipes()
+                    .iter()
+                    .find(|r| r.output == item)
+                    .expect("a recipe");
                 let batches = i64::from(count) / i64::from(recipe.count);
                 let per_batch = recipe
                     .pattern

@@ -14,7 +14,7 @@ use super::icons::{item_name, paint_icon};
 use super::recipe_book;
 use hewn_core::sim::survival::{
     CHEST_SLOTS, ClickKind, Furnace, FurnaceSlot, SLOTS, SMELT_TICKS, ScreenAction, SlotRef, Stack,
-    Station, recipes::recipe_in,
+    Station, rules::recipe_in,
 };
 use hewn_core::sim::{HOTBAR_SLOTS, Item};
 use hewn_render::hud::wear_colour;

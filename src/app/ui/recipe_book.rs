@@ -11,7 +11,8 @@ use std::collections::BTreeSet;
 
 use super::icons::{item_name, paint_icon};
 use hewn_core::sim::Item;
-use hewn_core::sim::survival::recipes::{RECIPES, Recipe};
+use hewn_core::sim::survival::recipes::Recipe;
+use hewn_core::sim::survival::rules::recipes;
 use hewn_core::sim::survival::{Inventory, ScreenAction, Stack, Station};
 
 /// The book's width, in points.
@@ -57,7 +58,7 @@ pub const fn beside(station: Station) -> bool {
 #[must_use]
 pub fn known(seen: &BTreeSet<Item>) -> Vec<Item> {
     let mut listed: Vec<Item> = Vec::new();
-    for r in RECIPES.iter() {
+    for r in recipes() {
         let all_seen = r
             .key
             .iter()
@@ -76,7 +77,7 @@ fn makeable(item: Item, side: usize, inventory: &Inventory) -> bool {
         let (w, h) = r.size();
         w <= side && h <= side
     };
-    RECIPES
+    recipes()
         .iter()
         .filter(|r| r.output == item)
         .filter(fits)

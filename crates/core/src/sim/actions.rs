@@ -3,7 +3,7 @@
 
 use glam::{DVec3, IVec3};
 
-use super::survival::recipes::RECIPES;
+use super::survival::rules::recipes;
 use super::survival::{FurnaceSlot, Mode, ScreenAction, chest_fits};
 use super::{EventKind, HOTBAR_SLOTS, Item, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
@@ -91,7 +91,7 @@ impl Action {
         match self {
             Self::Place(block) => Item::can_hold(block),
             Self::Craft { item, count } => {
-                counted(count) && RECIPES.iter().any(|r| r.output == item)
+                counted(count) && recipes().iter().any(|r| r.output == item)
             }
             Self::Drop { count } => counted(count),
             Self::Select(slot) => usize::from(slot) < HOTBAR_SLOTS,
@@ -100,7 +100,7 @@ impl Action {
             }
             Self::FurnaceTake { slot } => slot == FurnaceSlot::Output,
             Self::Screen(ScreenAction::Fill { item, .. }) => {
-                RECIPES.iter().any(|r| r.output == item)
+                recipes().iter().any(|r| r.output == item)
             }
             // Listed, so that a new action is a choice made here.
             Self::Break

@@ -152,7 +152,7 @@ impl Item {
     /// food, tilling with a hoe or planting seeds ([`Action::Use`]); other materials and
     /// tools do nothing.
     #[must_use]
-    pub const fn use_action(self) -> Option<Action> {
+    pub fn use_action(self) -> Option<Action> {
         match self {
             Self::Block(block) => Some(Action::Place(block)),
             Self::Crate => Some(Action::PlaceCrate),

@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use hewn_core::sim::survival::recipes::RECIPES;
+use hewn_core::sim::survival::rules::recipes;
 use hewn_core::sim::survival::{
     ClickKind, FurnaceSlot, ItemDrop, Mode, PICKUP_DELAY, ScreenAction, SlotRef, Stack, Survival,
     Survivor, Tool, drop_of, smelted,
@@ -58,7 +58,7 @@ impl Worth {
         for round in 0.. {
             assert!(round < 1000, "a cycle of recipes makes items from nothing");
             let mut changed = false;
-            for r in RECIPES.iter() {
+            for r in recipes() {
                 let cost: f64 = (r.pattern.iter().flat_map(|row| row.chars()))
                     .filter(|c| *c != ' ')
                     .map(|c| {

@@ -14,7 +14,7 @@
 
 use glam::{DVec3, IVec3};
 
-use super::hunger::{self, MEAL_TICKS, Meal};
+use super::hunger::{MEAL_TICKS, Meal};
 use super::inventory::Stack;
 use super::tools::{Material, ToolKind};
 use crate::sim::hash::StateHasher;
@@ -90,7 +90,7 @@ impl Simulation {
         let Some(held) = s.held() else {
             return ActionOutcome::Nothing;
         };
-        if hunger::food(held.item).is_some() {
+        if super::rules::food(held.item).is_some() {
             if !s.hunger.can_eat() {
                 return ActionOutcome::Nothing;
             }
@@ -163,7 +163,7 @@ impl Simulation {
             return;
         }
         s.meal = None;
-        if let Some(food) = hunger::food(meal.item)
+        if let Some(food) = super::rules::food(meal.item)
             && s.hunger.can_eat()
             && s.inventory.take_from(slot, 1).is_some()
         {

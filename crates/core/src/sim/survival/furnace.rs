@@ -2,12 +2,15 @@
 //!
 //! Each tick a furnace with something it can smelt and room for the result lights a fuel
 //! item if none is burning; while fuel burns the item cooks, and after
-//! [`SMELT_TICKS`](super::smelting::SMELT_TICKS) it becomes what it smelts into. Fuel burns
+//! [`SMELT_TICKS`] it becomes what it smelts into. Fuel burns
 //! down whether or not anything cooks; an item left without fire cools back, two ticks a
 //! tick, as in Minecraft.
 
 use super::inventory::Stack;
-use super::smelting::{SMELT_TICKS, burn_ticks, smelted};
+use super::rules::{burn_ticks, smelted};
+
+/// Ticks one item takes to smelt: Minecraft's 10 s.
+pub const SMELT_TICKS: u32 = 600;
 
 /// Which of a furnace's three slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -15,7 +15,6 @@
 //! - Food restores hunger and saturation ([`food`]): an apple 4 and 2.4, bread 5 and 6.
 //!   Eating takes [`MEAL_TICKS`] and is refused at full hunger.
 
-use super::tools::Material;
 use crate::sim::Item;
 
 /// Hunger when full.
@@ -55,17 +54,6 @@ pub struct Food {
     pub hunger: u8,
     /// Saturation added (never past the hunger level it leaves).
     pub saturation: f64,
-}
-
-/// What eating `item` restores, if it is food: Minecraft's values.
-#[must_use]
-pub const fn food(item: Item) -> Option<Food> {
-    let (hunger, saturation) = match item {
-        Item::Material(Material::Apple) => (4, 2.4),
-        Item::Material(Material::Bread) => (5, 6.0),
-        _ => return None,
-    };
-    Some(Food { hunger, saturation })
 }
 
 /// How a player moved over one tick, as hunger counts it.
@@ -193,6 +181,8 @@ pub struct Meal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::survival::Material;
+    use crate::sim::survival::rules::food;
 
     #[test]
     fn exhaustion_takes_saturation_first_then_hunger() {

@@ -19,9 +19,9 @@ mod hunger;
 mod inventory;
 mod play;
 pub mod recipes;
+pub mod rules;
 pub mod screen;
 mod sleep;
-mod smelting;
 mod tools;
 mod vitals;
 
@@ -35,15 +35,15 @@ pub use drops::{
     Drops, ITEM_SIZE, ItemDrop, LIFETIME, MAX_ITEMS, MAX_ITEMS_PER_COLUMN, PICKUP_DELAY,
 };
 pub use farming::{GROW_TICKS_DRY, GROW_TICKS_WET, HYDRATION_REACH, harvest};
-pub use furnace::{Furnace, FurnaceSlot};
+pub use furnace::{Furnace, FurnaceSlot, SMELT_TICKS};
 pub use hunger::{
     EXHAUSTION_PER_POINT, Effort, FED, Food, Hunger, MAX_HUNGER, MEAL_TICKS, Meal,
-    START_SATURATION, STARVING_INTERVAL, TOO_HUNGRY_TO_SPRINT, food,
+    START_SATURATION, STARVING_INTERVAL, TOO_HUNGRY_TO_SPRINT,
 };
 pub use inventory::{Inventory, SLOTS, Stack};
+pub use rules::{Rules, RulesFiles, burn_ticks, food, recipe_for, recipe_in, recipes, smelted};
 pub use screen::{ClickKind, ScreenAction, SlotRef, Station, StationScreen};
 pub use sleep::{BEDTIME, SLEEP_TICKS, Sleep, WAKING, is_bedtime};
-pub use smelting::{SMELT_TICKS, burn_ticks, smelted};
 pub use tools::{Material, Tier, Tool, ToolKind};
 pub use vitals::{Cause, HURT_COOLDOWN, MAX_AIR, MAX_HEALTH, REGENERATION_INTERVAL, Vitals};
 

@@ -4,12 +4,12 @@
 use glam::DVec3;
 
 use super::Detail;
+use super::burn_ticks;
 use super::furnace::FurnaceSlot;
 use super::hunger::{self, Effort, Hunger};
 use super::inventory::Stack;
 use super::vitals::{Cause, Senses, Vitals};
 use super::{Dig, ItemDrop, Mode, Survival, Survivor, dig_ticks, drop_of, hardness_tenths};
-use super::{burn_ticks, recipes};
 use crate::aabb::Aabb;
 use crate::physics::tuning::REACH;
 use crate::physics::{Body, Control, Controls, quantize};
@@ -240,7 +240,7 @@ impl Simulation {
         let eye = self.players.list()[who].body.eye();
         let near_table = self.crafting_table_near(eye);
         let s = self.survivor_mut(who);
-        let Some(recipe) = recipes::recipe_for(item, &s.inventory) else {
+        let Some(recipe) = super::rules::recipe_for(item, &s.inventory) else {
             return ActionOutcome::Nothing;
         };
         if recipe.needs_table() && !near_table {

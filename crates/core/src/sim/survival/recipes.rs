@@ -1,5 +1,6 @@
-//! Crafting: the recipes as one table of data, shaped as Minecraft's, and how a grid or a
-//! player's inventory is matched against them.
+//! Crafting: recipes, shaped and shapeless as Minecraft's, as a pack's `recipes.toml`
+//! declares them ([`super::rules`]), and how a grid or a player's inventory is matched
+//! against them.
 //!
 //! A recipe is a pattern of rows, each character a key naming the items that may stand
 //! there (any planks make sticks) and a space an empty cell. A grid matches when its filled
@@ -7,174 +8,69 @@
 //! or taller than two cells needs a crafting table's 3×3 grid.
 
 use super::inventory::{Inventory, Stack};
-use super::tools::{Material, Tier, Tool, ToolKind};
 use crate::sim::Item;
-use crate::world::Block;
 
 /// One recipe: what it makes from what, laid out how.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recipe {
     /// What it makes.
     pub output: Item,
     /// How many of it one batch makes.
     pub count: u8,
-    /// The rows of the pattern, top first; every row as wide as the first.
-    pub pattern: &'static [&'static str],
+    /// The rows of the pattern, top first; every row as wide as the first. A shapeless
+    /// recipe's ingredients are laid out two or three to a row, as the grid would take them.
+    pub pattern: Vec<String>,
     /// What each character of the pattern stands for: the items that may be there.
-    pub key: Key,
+    pub key: Vec<(char, Vec<Item>)>,
+    /// Whether its ingredients may stand anywhere in the grid.
+    pub shapeless: bool,
 }
-
-const fn block(b: Block) -> Item {
-    Item::Block(b)
-}
-
-const fn material(m: Material) -> Item {
-    Item::Material(m)
-}
-
-const PLANKS: &[Item] = &[
-    block(Block::PLANKS),
-    block(Block::SPRUCE_PLANKS),
-    block(Block::BIRCH_PLANKS),
-];
-const STICK: &[Item] = &[material(Material::Stick)];
-const LOG: &[Item] = &[block(Block::LOG)];
-const SPRUCE_LOG: &[Item] = &[block(Block::SPRUCE_LOG)];
-const BIRCH_LOG: &[Item] = &[block(Block::BIRCH_LOG)];
-const COBBLESTONE: &[Item] = &[block(Block::COBBLESTONE)];
-const SAND: &[Item] = &[block(Block::SAND)];
-const STONE: &[Item] = &[block(Block::STONE)];
-const BRICK: &[Item] = &[material(Material::Brick)];
-const BRICKS: &[Item] = &[block(Block::BRICKS)];
-const STONE_BRICKS: &[Item] = &[block(Block::STONE_BRICKS)];
-const SANDSTONE: &[Item] = &[block(Block::SANDSTONE)];
-const IRON_INGOT: &[Item] = &[material(Material::IronIngot)];
-const DIAMOND: &[Item] = &[material(Material::Diamond)];
-const WHEAT: &[Item] = &[material(Material::Wheat)];
-/// What a bed is stuffed with: wool of any colour, as in Minecraft, or straw (wheat), which
-/// a world without sheep can grow.
-const BEDDING: &[Item] = &[
-    material(Material::Wheat),
-    block(Block::WHITE_WOOL),
-    block(Block::ORANGE_WOOL),
-    block(Block::MAGENTA_WOOL),
-    block(Block::LIGHT_BLUE_WOOL),
-    block(Block::YELLOW_WOOL),
-    block(Block::LIME_WOOL),
-    block(Block::PINK_WOOL),
-    block(Block::GRAY_WOOL),
-    block(Block::LIGHT_GRAY_WOOL),
-    block(Block::CYAN_WOOL),
-    block(Block::PURPLE_WOOL),
-    block(Block::BLUE_WOOL),
-    block(Block::BROWN_WOOL),
-    block(Block::GREEN_WOOL),
-    block(Block::RED_WOOL),
-    block(Block::BLACK_WOOL),
-];
-const COAL: &[Item] = &[material(Material::Coal), material(Material::Charcoal)];
-
-/// A recipe making `count` of `output` from the pattern `pattern` with `key`.
-const fn recipe(output: Item, count: u8, pattern: &'static [&'static str], key: Key) -> Recipe {
-    Recipe {
-        output,
-        count,
-        pattern,
-        key,
-    }
-}
-
-/// A key: what each character of a pattern stands for.
-type Key = &'static [(char, &'static [Item])];
-
-/// The four tools of one tier, made of what `key`'s `M` names with sticks (`S`).
-fn tools(tier: Tier, key: Key) -> [Recipe; 4] {
-    let tool = |kind| Item::Tool(Tool::new(kind, tier));
-    [
-        recipe(tool(ToolKind::Pickaxe), 1, &["MMM", " S ", " S "], key),
-        recipe(tool(ToolKind::Axe), 1, &["MM", "MS", " S"], key),
-        recipe(tool(ToolKind::Shovel), 1, &["M", "S", "S"], key),
-        recipe(tool(ToolKind::Hoe), 1, &["MM", " S", " S"], key),
-    ]
-}
-
-/// Three in a row of what `key`'s `X` names make six slabs.
-const fn slabs(key: Key, slab: Block) -> Recipe {
-    recipe(block(slab), 6, &["XXX"], key)
-}
-
-/// Every recipe. The README's list of recipes is this table.
-pub static RECIPES: std::sync::LazyLock<Vec<Recipe>> = std::sync::LazyLock::new(|| {
-    let mut all = vec![
-        recipe(block(Block::PLANKS), 4, &["L"], &[('L', LOG)]),
-        recipe(block(Block::SPRUCE_PLANKS), 4, &["L"], &[('L', SPRUCE_LOG)]),
-        recipe(block(Block::BIRCH_PLANKS), 4, &["L"], &[('L', BIRCH_LOG)]),
-        recipe(material(Material::Stick), 4, &["P", "P"], &[('P', PLANKS)]),
-        recipe(
-            block(Block::CRAFTING_TABLE),
-            1,
-            &["PP", "PP"],
-            &[('P', PLANKS)],
-        ),
-        recipe(
-            block(Block::FURNACE),
-            1,
-            &["CCC", "C C", "CCC"],
-            &[('C', COBBLESTONE)],
-        ),
-        recipe(
-            block(Block::TORCH),
-            4,
-            &["C", "S"],
-            &[('C', COAL), ('S', STICK)],
-        ),
-        recipe(block(Block::SANDSTONE), 1, &["SS", "SS"], &[('S', SAND)]),
-        recipe(
-            block(Block::STONE_BRICKS),
-            4,
-            &["SS", "SS"],
-            &[('S', STONE)],
-        ),
-        recipe(block(Block::BRICKS), 1, &["BB", "BB"], &[('B', BRICK)]),
-        slabs(&[('X', STONE)], Block::STONE_SLAB),
-        slabs(&[('X', PLANKS)], Block::PLANKS_SLAB),
-        slabs(&[('X', COBBLESTONE)], Block::COBBLESTONE_SLAB),
-        slabs(&[('X', BRICKS)], Block::BRICK_SLAB),
-        slabs(&[('X', STONE_BRICKS)], Block::STONE_BRICK_SLAB),
-        slabs(&[('X', SANDSTONE)], Block::SANDSTONE_SLAB),
-    ];
-    all.extend(tools(Tier::Wood, &[('M', PLANKS), ('S', STICK)]));
-    all.extend(tools(Tier::Stone, &[('M', COBBLESTONE), ('S', STICK)]));
-    all.extend(tools(Tier::Iron, &[('M', IRON_INGOT), ('S', STICK)]));
-    all.extend(tools(Tier::Diamond, &[('M', DIAMOND), ('S', STICK)]));
-    all.push(recipe(
-        material(Material::Bread),
-        1,
-        &["WWW"],
-        &[('W', WHEAT)],
-    ));
-    all.push(recipe(
-        block(Block::DOOR_LOWER_NORTH),
-        3,
-        &["PP", "PP", "PP"],
-        &[('P', PLANKS)],
-    ));
-    all.push(recipe(
-        block(Block::BED_FOOT_NORTH),
-        1,
-        &["WWW", "PPP"],
-        &[('W', BEDDING), ('P', PLANKS)],
-    ));
-    all.push(recipe(
-        block(Block::CHEST),
-        1,
-        &["PPP", "P P", "PPP"],
-        &[('P', PLANKS)],
-    ));
-    all
-});
 
 impl Recipe {
+    /// A recipe making `count` of `output` from `pattern`, whose characters `key` names.
+    #[must_use]
+    pub fn shaped(
+        output: Item,
+        count: u8,
+        pattern: Vec<String>,
+        key: Vec<(char, Vec<Item>)>,
+    ) -> Self {
+        Self {
+            output,
+            count,
+            pattern,
+            key,
+            shapeless: false,
+        }
+    }
+
+    /// A recipe making `count` of `output` from one of each of `ingredients` (each the items
+    /// that will do), in any cells: laid out two to a row when four or fewer fit the hand's
+    /// grid, three otherwise.
+    #[must_use]
+    pub fn shapeless(output: Item, count: u8, ingredients: Vec<Vec<Item>>) -> Self {
+        let width = if ingredients.len() <= 4 { 2 } else { 3 };
+        let keys = ('a'..='i').zip(ingredients);
+        let key: Vec<(char, Vec<Item>)> = keys.collect();
+        let mut pattern: Vec<String> = key
+            .chunks(width)
+            .map(|row| row.iter().map(|(c, _)| *c).collect())
+            .collect();
+        let full = pattern.first().map_or(0, String::len);
+        for row in &mut pattern {
+            while row.len() < full {
+                row.push(' ');
+            }
+        }
+        Self {
+            output,
+            count,
+            pattern,
+            key,
+            shapeless: true,
+        }
+    }
+
     /// The pattern's width and height.
     #[must_use]
     pub fn size(&self) -> (usize, usize) {
@@ -189,26 +85,29 @@ impl Recipe {
     }
 
     /// What may stand at column `x`, row `y` of the pattern (`None`: the cell stays empty).
-    pub(crate) fn allowed(&self, x: usize, y: usize) -> Option<&'static [Item]> {
+    pub(crate) fn allowed(&self, x: usize, y: usize) -> Option<&[Item]> {
         let c = self.pattern[y].as_bytes()[x] as char;
         self.key
             .iter()
             .find(|(k, _)| *k == c)
-            .map(|(_, items)| *items)
+            .map(|(_, items)| items.as_slice())
     }
 
     /// How many items one batch takes for each key, in key order.
-    fn needs(&self) -> Vec<(&'static [Item], u32)> {
+    fn needs(&self) -> Vec<(&[Item], u32)> {
         self.key
             .iter()
-            .map(|&(k, items)| {
+            .map(|(k, items)| {
                 let n = self
                     .pattern
                     .iter()
                     .flat_map(|r| r.chars())
-                    .filter(|&c| c == k);
+                    .filter(|c| c == k);
                 // A pattern has at most nine cells.
-                (items, u32::try_from(n.count()).unwrap_or(u32::MAX))
+                (
+                    items.as_slice(),
+                    u32::try_from(n.count()).unwrap_or(u32::MAX),
+                )
             })
             .collect()
     }
@@ -217,6 +116,9 @@ impl Recipe {
     /// its mirror image, anywhere in it.
     #[must_use]
     pub fn matches(&self, grid: &[Option<Item>], side: usize) -> bool {
+        if self.shapeless {
+            return self.matches_anywhere(grid, side);
+        }
         let Some((x0, y0, w, h)) = filled_box(grid, side) else {
             return false;
         };
@@ -237,6 +139,18 @@ impl Recipe {
             })
         };
         fits(false) || fits(true)
+    }
+
+    /// Whether the filled cells of `grid` (a square of `side` cells) are this shapeless
+    /// recipe's ingredients, one each, in any cells: each cell's item is given to the first
+    /// ingredient still wanting one that takes it, trying every order where two would.
+    fn matches_anywhere(&self, grid: &[Option<Item>], side: usize) -> bool {
+        let items: Vec<Item> = grid.iter().take(side * side).flatten().copied().collect();
+        let wanted: Vec<&[Item]> = self.key.iter().map(|(_, i)| i.as_slice()).collect();
+        if items.len() != wanted.len() {
+            return false;
+        }
+        assign(&items, &wanted, &mut vec![false; wanted.len()])
     }
 
     /// Whether `inventory` holds what one batch takes.
@@ -277,6 +191,23 @@ impl Recipe {
     }
 }
 
+/// Whether `items` can be given one to each of `wanted`, none twice.
+fn assign(items: &[Item], wanted: &[&[Item]], taken: &mut Vec<bool>) -> bool {
+    let Some((&first, rest)) = items.split_first() else {
+        return true;
+    };
+    for (i, choices) in wanted.iter().enumerate() {
+        if !taken[i] && choices.contains(&first) {
+            taken[i] = true;
+            if assign(rest, wanted, taken) {
+                return true;
+            }
+            taken[i] = false;
+        }
+    }
+    false
+}
+
 /// The filled cells' bounding box in a `side`-square grid: column, row, width, height.
 fn filled_box(grid: &[Option<Item>], side: usize) -> Option<(usize, usize, usize, usize)> {
     let filled: Vec<(usize, usize)> = (0..side * side)
@@ -288,22 +219,6 @@ fn filled_box(grid: &[Option<Item>], side: usize) -> Option<(usize, usize, usize
     let x1 = filled.iter().map(|c| c.0).max()?;
     let y1 = filled.iter().map(|c| c.1).max()?;
     Some((x0, y0, x1 - x0 + 1, y1 - y0 + 1))
-}
-
-/// The recipe a `side`-square grid (2 or 3) holds, if any; a 2×2 grid never holds one that
-/// needs a table.
-#[must_use]
-pub fn recipe_in(grid: &[Option<Item>], side: usize) -> Option<&'static Recipe> {
-    RECIPES.iter().find(|r| r.matches(grid, side))
-}
-
-/// The first recipe that makes `item`, among those `inventory` can afford if any can.
-#[must_use]
-pub fn recipe_for(item: Item, inventory: &Inventory) -> Option<&'static Recipe> {
-    let making = || RECIPES.iter().filter(move |r| r.output == item);
-    making()
-        .find(|r| r.affordable(inventory))
-        .or_else(|| making().next())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::physics::quantize;
 use crate::sim::Item;
-use crate::sim::survival::recipes::RECIPES;
+use crate::sim::survival::rules::recipes;
 use crate::sim::survival::{Detail, Furnace, ItemDrop, Survival};
 use crate::sim::{ActionOutcome, EventKind, Simulation, Target};
 use crate::world::{Block, BlockSource};
@@ -143,7 +143,7 @@ impl Simulation {
     /// Player `who` fills its open grid with the recipe for `item` from its inventory
     /// (the recipe book): the first recipe for it that can be laid there.
     fn fill(&mut self, who: usize, item: Item, all: bool) -> ActionOutcome {
-        let making = RECIPES.iter().filter(|r| r.output == item);
+        let making = recipes().iter().filter(|r| r.output == item);
         self.on_screen(who, |slots| slots.fill(making, all))
     }
 

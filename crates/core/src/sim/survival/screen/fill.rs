@@ -41,7 +41,7 @@ impl Slots<'_> {
             if w > side || h > side {
                 continue;
             }
-            let cells: Vec<(usize, &'static [Item])> = (0..h)
+            let cells: Vec<(usize, &[Item])> = (0..h)
                 .flat_map(|y| (0..w).map(move |x| (x, y)))
                 .filter_map(|(x, y)| recipe.allowed(x, y).map(|items| (y * side + x, items)))
                 .collect();
@@ -77,11 +77,7 @@ impl Slots<'_> {
 
     /// The item each of `cells` takes for `batches` batches, the one of its key's items
     /// the inventory has most left of, if the inventory holds them all.
-    fn choose(
-        &self,
-        cells: &[(usize, &'static [Item])],
-        batches: u32,
-    ) -> Option<Vec<(usize, Item)>> {
+    fn choose(&self, cells: &[(usize, &[Item])], batches: u32) -> Option<Vec<(usize, Item)>> {
         let mut left: Vec<(Item, u32)> = Vec::new();
         let mut chosen = Vec::with_capacity(cells.len());
         for &(cell, items) in cells {

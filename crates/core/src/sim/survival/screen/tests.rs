@@ -3,7 +3,7 @@ use std::collections::BTreeMap;
 use glam::DVec3;
 
 use super::*;
-use crate::sim::survival::recipes::RECIPES;
+use crate::sim::survival::rules::recipes;
 use crate::sim::survival::{Material, Mode, Survival, Survivor};
 use crate::sim::{Action, ActionOutcome, EventKind, Input, PlayerName, Simulation, Start};
 use crate::world::{Block, BlockSource};
@@ -612,7 +612,7 @@ fn a_chest_keeps_what_is_put_in_it_pairs_with_its_neighbour_and_drops_it_all_whe
 #[test]
 fn the_recipe_book_fills_the_grid_with_one_batch_or_as_many_as_can_be() {
     let wheat = Item::Material(Material::Wheat);
-    let bread = RECIPES
+    let bread = recipes()
         .iter()
         .filter(|r| r.output == Item::Material(Material::Bread));
     let table = Station::Table(BlockPos::new(0, 64, 0));

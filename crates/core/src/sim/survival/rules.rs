@@ -1,0 +1,478 @@
+//! The rules of survival as a pack declares them: recipes, what smelts into what, what
+//! burns how long and what can be eaten, read from `tags.toml`, `recipes.toml`,
+//! `smelting.toml` and `food.toml` (`docs/content.md` gives their keys).
+//!
+//! Wherever an item may be named, a `#tag` names every item of a tag instead: any planks
+//! make sticks, any log smelts into charcoal.
+
+mod schema;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::LazyLock;
+
+use toml::Spanned;
+
+use super::hunger::Food;
+use super::inventory::Inventory;
+use super::recipes::Recipe;
+use crate::sim::Item;
+use crate::world::block::{Problem, Problems};
+
+/// The most recipes, tags, smelting and fuel entries and foods one pack may declare: more
+/// than any game needs, few enough that a hostile pack reads in bounded time.
+pub const MAX_ENTRIES: usize = 10_000;
+
+/// How deep tags may name tags.
+const MAX_TAG_DEPTH: usize = 8;
+
+/// The texts of the files the rules are read from, each possibly empty.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RulesFiles<'a> {
+    /// `tags.toml`.
+    pub tags: &'a str,
+    /// `recipes.toml`.
+    pub recipes: &'a str,
+    /// `smelting.toml`.
+    pub smelting: &'a str,
+    /// `food.toml`.
+    pub food: &'a str,
+}
+
+/// The base pack's rules files, built into the game.
+const BASE: RulesFiles<'static> = RulesFiles {
+    tags: include_str!("../../../../../assets/content/base/tags.toml"),
+    recipes: include_str!("../../../../../assets/content/base/recipes.toml"),
+    smelting: include_str!("../../../../../assets/content/base/smelting.toml"),
+    food: include_str!("../../../../../assets/content/base/food.toml"),
+};
+
+/// The base pack's rules, read on first use.
+static BASE_RULES: LazyLock<Rules> = LazyLock::new(|| match Rules::read(&BASE) {
+    Ok(rules) => rules,
+    // The files are compiled in and a test reads them, so this is a build that never ran
+    // its tests; nothing a player does can reach it.
+    Err(problems) => panic!("the base pack's rules: {problems}"),
+});
+
+/// Recipes, smelting, fuel and food.
+#[derive(Debug, Default)]
+pub struct Rules {
+    recipes: Vec<Recipe>,
+    smelting: BTreeMap<Item, Item>,
+    fuel: BTreeMap<Item, u32>,
+    food: BTreeMap<Item, Food>,
+}
+
+impl Rules {
+    /// The base pack's rules.
+    #[must_use]
+    pub fn base() -> &'static Self {
+        &BASE_RULES
+    }
+
+    /// Reads the rules from `files`.
+    ///
+    /// # Errors
+    /// Every problem found, each naming its file, line and key.
+    pub fn read(files: &RulesFiles<'_>) -> Result<Self, Problems> {
+        let mut reader = Reader {
+            problems: Vec::new(),
+            tags: BTreeMap::new(),
+        };
+        reader.tags(files.tags);
+        let rules = Self {
+            recipes: reader.recipes(files.recipes),
+            smelting: BTreeMap::new(),
+            fuel: BTreeMap::new(),
+            food: reader.food(files.food),
+        };
+        let (smelting, fuel) = reader.smelting(files.smelting);
+        if reader.problems.is_empty() {
+            Ok(Self {
+                smelting,
+                fuel,
+                ..rules
+            })
+        } else {
+            Err(Problems(reader.problems))
+        }
+    }
+
+    /// Every recipe, in the order they are tried.
+    #[must_use]
+    pub fn recipes(&self) -> &[Recipe] {
+        &self.recipes
+    }
+
+    /// What smelting `item` makes, if it smelts.
+    #[must_use]
+    pub fn smelted(&self, item: Item) -> Option<Item> {
+        self.smelting.get(&item).copied()
+    }
+
+    /// How many ticks one `item` burns for as fuel, if it burns.
+    #[must_use]
+    pub fn burn_ticks(&self, item: Item) -> Option<u32> {
+        self.fuel.get(&item).copied()
+    }
+
+    /// What eating `item` restores, if it is food.
+    #[must_use]
+    pub fn food(&self, item: Item) -> Option<Food> {
+        self.food.get(&item).copied()
+    }
+}
+
+/// The state of one reading: the tags read so far and the problems met.
+struct Reader {
+    problems: Vec<Problem>,
+    /// Each tag's items, expanded.
+    tags: BTreeMap<String, Vec<Item>>,
+}
+
+/// Parses `text` as `file`, or notes the parser's problem.
+fn parse<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+    problems: &mut Vec<Problem>,
+) -> Option<T> {
+    toml::from_str(text)
+        .map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            problems.push(Problem::at(file, text, offset, "", e.message().to_owned()));
+        })
+        .ok()
+}
+
+impl Reader {
+    /// Notes a problem at the entry `at` of `file`, whose text is `text`.
+    fn problem<T>(
+        &mut self,
+        (file, text): (&str, &str),
+        at: &Spanned<T>,
+        key: &str,
+        message: String,
+    ) {
+        self.problems
+            .push(Problem::at(file, text, at.span().start, key, message));
+    }
+
+    /// The items `name` stands for: one item, or a `#tag`'s; `None` with a problem noted.
+    fn items<T>(
+        &mut self,
+        source: (&str, &str),
+        at: &Spanned<T>,
+        key: &str,
+        name: &str,
+    ) -> Option<Vec<Item>> {
+        let found = match name.strip_prefix('#') {
+            Some(tag) => self.tags.get(tag).cloned(),
+            None => Item::from_name(name).map(|item| vec![item]),
+        };
+        if found.is_none() {
+            let what = if name.starts_with('#') { "tag" } else { "item" };
+            self.problem(source, at, key, format!("no {what} is named {name}"));
+        }
+        found
+    }
+
+    /// Reads `tags.toml`, expanding tags that name tags.
+    fn tags(&mut self, text: &str) {
+        let file = "tags.toml";
+        let Some(parsed) = parse::<schema::TagsFile>(file, text, &mut self.problems) else {
+            return;
+        };
+        if parsed.tag.len() > MAX_ENTRIES {
+            let message = format!("more than {MAX_ENTRIES} tags");
+            self.problems
+                .push(Problem::at(file, text, 0, "tag", message));
+            return;
+        }
+        for name in parsed.tag.keys() {
+            let mut seen = BTreeSet::new();
+            if let Some(items) = self.expand(&parsed, name, (file, text), &mut seen, 0) {
+                self.tags.insert(name.clone(), items);
+            }
+        }
+    }
+
+    /// The items of tag `name`, its tags expanded; `None` with a problem noted for a name
+    /// no one declares, a tag that names itself, or nesting past [`MAX_TAG_DEPTH`].
+    fn expand(
+        &mut self,
+        parsed: &schema::TagsFile,
+        name: &str,
+        source: (&str, &str),
+        seen: &mut BTreeSet<String>,
+        depth: usize,
+    ) -> Option<Vec<Item>> {
+        let members = parsed.tag.get(name)?;
+        if depth > MAX_TAG_DEPTH || !seen.insert(name.to_owned()) {
+            let message = format!("tag {name} names itself, or tags nest past {MAX_TAG_DEPTH}");
+            self.problem(source, members, "tag", message);
+            return None;
+        }
+        let mut items = Vec::new();
+        for member in members.get_ref() {
+            let more = match member.strip_prefix('#') {
+                Some(inner) if parsed.tag.contains_key(inner) => {
+                    self.expand(parsed, inner, source, seen, depth + 1)?
+                }
+                _ => self.items(source, members, "tag", member)?,
+            };
+            for item in more {
+                if !items.contains(&item) {
+                    items.push(item);
+                }
+            }
+        }
+        seen.remove(name);
+        Some(items)
+    }
+
+    /// Reads `recipes.toml`.
+    fn recipes(&mut self, text: &str) -> Vec<Recipe> {
+        let file = "recipes.toml";
+        let Some(parsed) = parse::<schema::RecipesFile>(file, text, &mut self.problems) else {
+            return Vec::new();
+        };
+        if parsed.recipe.len() > MAX_ENTRIES {
+            let message = format!("more than {MAX_ENTRIES} recipes");
+            self.problems
+                .push(Problem::at(file, text, 0, "recipe", message));
+            return Vec::new();
+        }
+        parsed
+            .recipe
+            .iter()
+            .filter_map(|entry| self.recipe((file, text), entry))
+            .collect()
+    }
+
+    /// One recipe, or `None` with its problems noted.
+    fn recipe(
+        &mut self,
+        source: (&str, &str),
+        at: &Spanned<schema::RecipeEntry>,
+    ) -> Option<Recipe> {
+        let entry = at.get_ref();
+        if entry.output.starts_with('#') {
+            let message = "a recipe makes one item, not a tag".to_owned();
+            self.problem(source, at, "recipe.output", message);
+            return None;
+        }
+        let output = *self
+            .items(source, at, "recipe.output", &entry.output)?
+            .first()?;
+        if !(1..=Item::STACK).contains(&entry.count) {
+            let message = format!("{} is not a count: 1 to {}", entry.count, Item::STACK);
+            self.problem(source, at, "recipe.count", message);
+            return None;
+        }
+        match (&entry.pattern, &entry.key, &entry.ingredients) {
+            (Some(pattern), Some(key), None) => {
+                let key = self.key(source, at, pattern, key)?;
+                Some(Recipe::shaped(output, entry.count, pattern.clone(), key))
+            }
+            (None, None, Some(ingredients)) if (1..=9).contains(&ingredients.len()) => {
+                let mut all = Vec::new();
+                for name in ingredients {
+                    all.push(self.items(source, at, "recipe.ingredients", name)?);
+                }
+                Some(Recipe::shapeless(output, entry.count, all))
+            }
+            _ => {
+                let message =
+                    "a recipe has a pattern and a key, or from 1 to 9 ingredients".to_owned();
+                self.problem(source, at, "recipe", message);
+                None
+            }
+        }
+    }
+
+    /// A shaped recipe's key, checked against its pattern: rows of one width, at most 3×3,
+    /// every character but a space a key of one character, and every key used.
+    fn key(
+        &mut self,
+        source: (&str, &str),
+        at: &Spanned<schema::RecipeEntry>,
+        pattern: &[String],
+        key: &BTreeMap<String, String>,
+    ) -> Option<Vec<(char, Vec<Item>)>> {
+        let width = pattern.first().map_or(0, |row| row.chars().count());
+        let square = (1..=3).contains(&pattern.len())
+            && (1..=3).contains(&width)
+            && pattern.iter().all(|row| row.chars().count() == width);
+        if !square {
+            let message = "a pattern is 1 to 3 rows of 1 to 3 characters, all as wide".to_owned();
+            self.problem(source, at, "recipe.pattern", message);
+            return None;
+        }
+        let used: BTreeSet<char> = pattern.iter().flat_map(|r| r.chars()).collect();
+        let mut out = Vec::new();
+        for (name, items) in key {
+            let mut chars = name.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                let message = format!("key {name:?} is not one character");
+                self.problem(source, at, "recipe.key", message);
+                return None;
+            };
+            if c == ' ' || !used.contains(&c) {
+                let message = format!("key {c:?} is not in the pattern");
+                self.problem(source, at, "recipe.key", message);
+                return None;
+            }
+            out.push((c, self.items(source, at, "recipe.key", items)?));
+        }
+        if let Some(c) = used
+            .iter()
+            .find(|&&c| c != ' ' && !key.contains_key(&c.to_string()))
+        {
+            let message = format!("the pattern's {c:?} has no key");
+            self.problem(source, at, "recipe.pattern", message);
+            return None;
+        }
+        // Keys in the order the pattern first shows them (a table has no order of its own):
+        // ingredients are taken from an inventory key by key.
+        let order: Vec<char> = pattern.iter().flat_map(|r| r.chars()).collect();
+        out.sort_by_key(|(c, _)| order.iter().position(|o| o == c));
+        Some(out)
+    }
+
+    /// Reads `smelting.toml`: what smelts into what, and fuel.
+    fn smelting(&mut self, text: &str) -> (BTreeMap<Item, Item>, BTreeMap<Item, u32>) {
+        let file = "smelting.toml";
+        let (mut smelting, mut fuel) = (BTreeMap::new(), BTreeMap::new());
+        let Some(parsed) = parse::<schema::SmeltingFile>(file, text, &mut self.problems) else {
+            return (smelting, fuel);
+        };
+        if parsed.smelt.len() + parsed.fuel.len() > MAX_ENTRIES {
+            let message = format!("more than {MAX_ENTRIES} entries");
+            self.problems
+                .push(Problem::at(file, text, 0, "smelt", message));
+            return (smelting, fuel);
+        }
+        let source = (file, text);
+        for at in &parsed.smelt {
+            let entry = at.get_ref();
+            if entry.output.starts_with('#') {
+                let message = "smelting makes one item, not a tag".to_owned();
+                self.problem(source, at, "smelt.output", message);
+                continue;
+            }
+            let inputs = self.items(source, at, "smelt.input", &entry.input);
+            let output = self.items(source, at, "smelt.output", &entry.output);
+            let (Some(inputs), Some(&[output])) = (inputs, output.as_deref()) else {
+                continue;
+            };
+            for input in inputs {
+                if smelting.insert(input, output).is_some() {
+                    let message = format!("{input} smelts twice");
+                    self.problem(source, at, "smelt.input", message);
+                }
+            }
+        }
+        for at in &parsed.fuel {
+            let entry = at.get_ref();
+            let Some(items) = self.items(source, at, "fuel.item", &entry.item) else {
+                continue;
+            };
+            if entry.ticks == 0 {
+                self.problem(
+                    source,
+                    at,
+                    "fuel.ticks",
+                    "a fuel burns at least a tick".to_owned(),
+                );
+                continue;
+            }
+            for item in items {
+                if fuel.insert(item, entry.ticks).is_some() {
+                    self.problem(source, at, "fuel.item", format!("{item} is fuel twice"));
+                }
+            }
+        }
+        (smelting, fuel)
+    }
+
+    /// Reads `food.toml`.
+    fn food(&mut self, text: &str) -> BTreeMap<Item, Food> {
+        let file = "food.toml";
+        let mut food = BTreeMap::new();
+        let Some(parsed) = parse::<schema::FoodFile>(file, text, &mut self.problems) else {
+            return food;
+        };
+        if parsed.food.len() > MAX_ENTRIES {
+            let message = format!("more than {MAX_ENTRIES} foods");
+            self.problems
+                .push(Problem::at(file, text, 0, "food", message));
+            return food;
+        }
+        let source = (file, text);
+        for at in &parsed.food {
+            let entry = at.get_ref();
+            let Some(items) = self.items(source, at, "food.item", &entry.item) else {
+                continue;
+            };
+            let sane = (1..=20).contains(&entry.hunger) && (0.0..=20.0).contains(&entry.saturation);
+            if !sane {
+                let message = "hunger is 1 to 20 and saturation 0 to 20".to_owned();
+                self.problem(source, at, "food", message);
+                continue;
+            }
+            let meal = Food {
+                hunger: entry.hunger,
+                saturation: entry.saturation,
+            };
+            for item in items {
+                if food.insert(item, meal).is_some() {
+                    self.problem(source, at, "food.item", format!("{item} is food twice"));
+                }
+            }
+        }
+        food
+    }
+}
+
+/// Every recipe, in the order they are tried: the base pack's.
+#[must_use]
+pub fn recipes() -> &'static [Recipe] {
+    Rules::base().recipes()
+}
+
+/// The recipe a `side`-square grid (2 or 3) holds, if any; a 2×2 grid never holds one that
+/// needs a table.
+#[must_use]
+pub fn recipe_in(grid: &[Option<Item>], side: usize) -> Option<&'static Recipe> {
+    recipes().iter().find(|r| r.matches(grid, side))
+}
+
+/// The first recipe that makes `item`, among those `inventory` can afford if any can.
+#[must_use]
+pub fn recipe_for(item: Item, inventory: &Inventory) -> Option<&'static Recipe> {
+    let making = || recipes().iter().filter(move |r| r.output == item);
+    making()
+        .find(|r| r.affordable(inventory))
+        .or_else(|| making().next())
+}
+
+/// What smelting `item` makes, if it smelts, by the base pack's rules.
+#[must_use]
+pub fn smelted(item: Item) -> Option<Item> {
+    Rules::base().smelted(item)
+}
+
+/// How many ticks one `item` burns for as fuel, if it burns, by the base pack's rules.
+#[must_use]
+pub fn burn_ticks(item: Item) -> Option<u32> {
+    Rules::base().burn_ticks(item)
+}
+
+/// What eating `item` restores, if it is food, by the base pack's rules.
+#[must_use]
+pub fn food(item: Item) -> Option<Food> {
+    Rules::base().food(item)
+}
+
+#[cfg(test)]
+mod tests;
