@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub mod bot;
+pub mod content;
 pub mod serve;
 pub mod server_file;
 
@@ -39,6 +40,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Join a server with headless players: play a scenario, or wander for a load test.
     Bot(bot::BotArgs),
+    /// Look after packs: check one for problems.
+    Content(content::ContentArgs),
 }
 
 /// Arguments of `hewn sim`.

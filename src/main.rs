@@ -13,6 +13,7 @@ fn main() -> ExitCode {
         Some(Command::World(args)) => hewn_save::cli::run_world(args),
         Some(Command::Serve(args)) => hewn::cli::serve::run_serve(args),
         Some(Command::Bot(args)) => hewn::cli::bot::run_bot(args),
+        Some(Command::Content(args)) => hewn::cli::content::run_content(args),
         None => match hewn::app::run(&cli.play) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

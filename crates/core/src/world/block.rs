@@ -405,10 +405,10 @@ mod registry;
 mod schema;
 
 pub use behaviour::{Bed, Crop, Door, Drop, Sound, Tier, ToolKind, Water};
-pub use load::MAX_BLOCKS;
+pub use load::{BlocksSource, MAX_BLOCKS};
 pub use problem::{Problem, Problems};
 use registry::BASE;
-pub use registry::Registry;
+pub use registry::{BASE_BLOCKS, Registry};
 
 impl Block {
     /// The block with id `id`, whether or not a registry has it: for tables indexed by id

@@ -28,6 +28,11 @@ const MAX_TAG_DEPTH: usize = 8;
 /// The texts of the files the rules are read from, each possibly empty.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RulesFiles<'a> {
+    /// The folder the files are in, as problems name it: empty, or ending in `/`
+    /// (`more-stone/`).
+    pub folder: &'a str,
+    /// The tags of the packs before this one (`base/tags.toml`), which its files may name.
+    pub earlier_tags: &'a str,
     /// `tags.toml`.
     pub tags: &'a str,
     /// `recipes.toml`.
@@ -39,7 +44,9 @@ pub struct RulesFiles<'a> {
 }
 
 /// The base pack's rules files, built into the game.
-const BASE: RulesFiles<'static> = RulesFiles {
+pub const BASE: RulesFiles<'static> = RulesFiles {
+    folder: "",
+    earlier_tags: "",
     tags: include_str!("../../../../../assets/content/base/tags.toml"),
     recipes: include_str!("../../../../../assets/content/base/recipes.toml"),
     smelting: include_str!("../../../../../assets/content/base/smelting.toml"),
@@ -75,18 +82,33 @@ impl Rules {
     /// # Errors
     /// Every problem found, each naming its file, line and key.
     pub fn read(files: &RulesFiles<'_>) -> Result<Self, Problems> {
+        Self::read_naming(files, &Item::from_name)
+    }
+
+    /// Reads the rules from `files`, where `item` finds the item a name names: for a pack,
+    /// among the blocks of the base pack and its own.
+    ///
+    /// # Errors
+    /// Every problem found, each naming its file, line and key.
+    pub fn read_naming(
+        files: &RulesFiles<'_>,
+        item: &dyn Fn(&str) -> Option<Item>,
+    ) -> Result<Self, Problems> {
         let mut reader = Reader {
             problems: Vec::new(),
             tags: BTreeMap::new(),
+            item,
         };
-        reader.tags(files.tags);
+        let file = |name: &str| format!("{}{name}", files.folder);
+        reader.tags("base/tags.toml", files.earlier_tags);
+        reader.tags(&file("tags.toml"), files.tags);
         let rules = Self {
-            recipes: reader.recipes(files.recipes),
+            recipes: reader.recipes(&file("recipes.toml"), files.recipes),
             smelting: BTreeMap::new(),
             fuel: BTreeMap::new(),
-            food: reader.food(files.food),
+            food: reader.food(&file("food.toml"), files.food),
         };
-        let (smelting, fuel) = reader.smelting(files.smelting);
+        let (smelting, fuel) = reader.smelting(&file("smelting.toml"), files.smelting);
         if reader.problems.is_empty() {
             Ok(Self {
                 smelting,
@@ -124,10 +146,12 @@ impl Rules {
 }
 
 /// The state of one reading: the tags read so far and the problems met.
-struct Reader {
+struct Reader<'n> {
     problems: Vec<Problem>,
     /// Each tag's items, expanded.
     tags: BTreeMap<String, Vec<Item>>,
+    /// The item a name names.
+    item: &'n dyn Fn(&str) -> Option<Item>,
 }
 
 /// Parses `text` as `file`, or notes the parser's problem.
@@ -144,7 +168,7 @@ fn parse<T: serde::de::DeserializeOwned>(
         .ok()
 }
 
-impl Reader {
+impl Reader<'_> {
     /// Notes a problem at the entry `at` of `file`, whose text is `text`.
     fn problem<T>(
         &mut self,
@@ -167,7 +191,7 @@ impl Reader {
     ) -> Option<Vec<Item>> {
         let found = match name.strip_prefix('#') {
             Some(tag) => self.tags.get(tag).cloned(),
-            None => Item::from_name(name).map(|item| vec![item]),
+            None => (self.item)(name).map(|item| vec![item]),
         };
         if found.is_none() {
             let what = if name.starts_with('#') { "tag" } else { "item" };
@@ -177,8 +201,7 @@ impl Reader {
     }
 
     /// Reads `tags.toml`, expanding tags that name tags.
-    fn tags(&mut self, text: &str) {
-        let file = "tags.toml";
+    fn tags(&mut self, file: &str, text: &str) {
         let Some(parsed) = parse::<schema::TagsFile>(file, text, &mut self.problems) else {
             return;
         };
@@ -231,8 +254,7 @@ impl Reader {
     }
 
     /// Reads `recipes.toml`.
-    fn recipes(&mut self, text: &str) -> Vec<Recipe> {
-        let file = "recipes.toml";
+    fn recipes(&mut self, file: &str, text: &str) -> Vec<Recipe> {
         let Some(parsed) = parse::<schema::RecipesFile>(file, text, &mut self.problems) else {
             return Vec::new();
         };
@@ -340,8 +362,7 @@ impl Reader {
     }
 
     /// Reads `smelting.toml`: what smelts into what, and fuel.
-    fn smelting(&mut self, text: &str) -> (BTreeMap<Item, Item>, BTreeMap<Item, u32>) {
-        let file = "smelting.toml";
+    fn smelting(&mut self, file: &str, text: &str) -> (BTreeMap<Item, Item>, BTreeMap<Item, u32>) {
         let (mut smelting, mut fuel) = (BTreeMap::new(), BTreeMap::new());
         let Some(parsed) = parse::<schema::SmeltingFile>(file, text, &mut self.problems) else {
             return (smelting, fuel);
@@ -396,8 +417,7 @@ impl Reader {
     }
 
     /// Reads `food.toml`.
-    fn food(&mut self, text: &str) -> BTreeMap<Item, Food> {
-        let file = "food.toml";
+    fn food(&mut self, file: &str, text: &str) -> BTreeMap<Item, Food> {
         let mut food = BTreeMap::new();
         let Some(parsed) = parse::<schema::FoodFile>(file, text, &mut self.problems) else {
             return food;

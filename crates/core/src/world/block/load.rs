@@ -18,52 +18,95 @@ pub const MAX_BLOCKS: usize = u16::MAX as usize;
 /// The hardest a block may be: harder would take more than an hour by hand.
 const MAX_HARDNESS: f64 = 10_000.0;
 
-/// The blocks of one `blocks.toml`, in id order, or every problem found in it.
-pub(super) fn load(file: &str, text: &str) -> Result<Vec<BlockProperties>, Vec<Problem>> {
-    let parsed: schema::BlocksFile = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        vec![Problem::at(file, text, offset, "", e.message().to_owned())]
-    })?;
-    let mut reader = Reader {
-        file,
-        text,
-        problems: Vec::new(),
-        ids: BTreeMap::new(),
-    };
-    if parsed.block.len() > MAX_BLOCKS {
-        let message = format!(
-            "{} blocks, where a pack may declare at most {MAX_BLOCKS}",
-            parsed.block.len()
-        );
-        return Err(vec![Problem::at(file, text, 0, "block", message)]);
-    }
-    for (index, entry) in parsed.block.iter().enumerate() {
-        let name = entry.name.get_ref();
-        if !is_name(name) {
-            reader.problem(
-                &entry.name,
-                "block.name",
-                format!("{name:?} is not a block name: lowercase letters, digits and _ only"),
+/// One pack's `blocks.toml`, as [`load`] reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct BlocksSource<'a> {
+    /// The namespace every name it declares starts with (`morestone` for
+    /// `morestone:marble`), or `None` for the base pack, whose names have none.
+    pub namespace: Option<&'a str>,
+    /// The file, as problems name it (`more-stone/blocks.toml`).
+    pub file: &'a str,
+    /// Its text.
+    pub text: &'a str,
+}
+
+/// The blocks of `sources`, in order, their ids following one another (the first source's
+/// first block is air, id 0), or every problem found in them. A source may name the blocks
+/// of those before it.
+pub(super) fn load(sources: &[BlocksSource<'_>]) -> Result<Vec<BlockProperties>, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut ids = BTreeMap::new();
+    let mut blocks = Vec::new();
+    for source in sources {
+        let parsed: schema::BlocksFile = match toml::from_str(source.text) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                let offset = e.span().map_or(0, |s| s.start);
+                let message = e.message().to_owned();
+                problems.push(Problem::at(source.file, source.text, offset, "", message));
+                continue;
+            }
+        };
+        if blocks.len() + parsed.block.len() > MAX_BLOCKS {
+            let message = format!(
+                "{} blocks, past the {MAX_BLOCKS} a world may hold",
+                blocks.len() + parsed.block.len()
             );
-        } else if reader.ids.insert(name.clone(), index).is_some() {
-            reader.problem(
-                &entry.name,
-                "block.name",
-                format!("a second block named {name}"),
-            );
+            problems.push(Problem::at(source.file, source.text, 0, "block", message));
+            break;
         }
+        let mut reader = Reader {
+            file: source.file,
+            text: source.text,
+            problems: Vec::new(),
+            ids,
+        };
+        let first = blocks.len();
+        for (index, entry) in parsed.block.iter().enumerate() {
+            let name = entry.name.get_ref();
+            if let Some(message) = misnamed(name, source.namespace) {
+                reader.problem(&entry.name, "block.name", message);
+            } else if reader.ids.insert(name.clone(), first + index).is_some() {
+                let message = format!("a second block named {name}");
+                reader.problem(&entry.name, "block.name", message);
+            }
+        }
+        let read = parsed
+            .block
+            .iter()
+            .enumerate()
+            .filter_map(|(index, entry)| reader.block(first + index, entry));
+        blocks.extend(read);
+        problems.append(&mut reader.problems);
+        ids = reader.ids;
     }
-    let blocks: Vec<_> = parsed
-        .block
-        .iter()
-        .enumerate()
-        .filter_map(|(index, entry)| reader.block(index, entry))
-        .collect();
-    if reader.problems.is_empty() {
+    if problems.is_empty() {
         Ok(blocks)
     } else {
-        Err(reader.problems)
+        Err(problems)
     }
+}
+
+/// What is wrong with `name` as the name of a block declared in a pack of `namespace`, if
+/// anything: the base pack's names are lowercase letters, digits and `_`; a pack's are the
+/// same after its namespace and a colon.
+fn misnamed(name: &str, namespace: Option<&str>) -> Option<String> {
+    let bare = match namespace {
+        None => name,
+        Some(namespace) => match name
+            .strip_prefix(namespace)
+            .and_then(|n| n.strip_prefix(':'))
+        {
+            Some(bare) => bare,
+            None => {
+                return Some(format!(
+                    "{name:?} does not start with the pack's namespace, {namespace}:"
+                ));
+            }
+        },
+    };
+    (!is_name(bare))
+        .then(|| format!("{name:?} is not a block name: lowercase letters, digits and _ only"))
 }
 
 /// Whether `name` may name a block: lowercase ASCII letters, digits and underscores.

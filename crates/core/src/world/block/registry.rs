@@ -7,8 +7,8 @@ use std::sync::LazyLock;
 use super::{Bed, Block, BlockProperties, Door, Problems, Shape, Water, load};
 use crate::world::Face;
 
-/// The base pack's blocks, built into the game: the blocks every world has.
-const BASE_BLOCKS: &str = include_str!("../../../../../assets/content/base/blocks.toml");
+/// The base pack's `blocks.toml`, built into the game: the blocks every world has.
+pub const BASE_BLOCKS: &str = include_str!("../../../../../assets/content/base/blocks.toml");
 
 /// The registry of the base pack, read on first use.
 pub(super) static BASE: LazyLock<Registry> =
@@ -43,7 +43,21 @@ impl Registry {
     /// # Errors
     /// Every problem with the file, each naming its line and key.
     pub fn read(file: &str, text: &str) -> Result<Self, Problems> {
-        let blocks = load::load(file, text).map_err(Problems)?;
+        let base = load::BlocksSource {
+            namespace: None,
+            file,
+            text,
+        };
+        Self::read_packs(&[base])
+    }
+
+    /// Reads the `blocks.toml` of each pack in `sources`, in order: the base pack's first.
+    ///
+    /// # Errors
+    /// Every problem with the files, each naming its file, line and key.
+    pub fn read_packs(sources: &[load::BlocksSource<'_>]) -> Result<Self, Problems> {
+        let file = sources.last().map_or("blocks.toml", |s| s.file);
+        let blocks = load::load(sources).map_err(Problems)?;
         let mut registry = Self {
             names: BTreeMap::new(),
             torches: BTreeMap::new(),
@@ -164,6 +178,16 @@ impl Registry {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.blocks.is_empty()
+    }
+
+    /// Everything known about `block`.
+    ///
+    /// # Panics
+    /// If `block` is not one of this registry's: ids come from [`Registry::named`] or are
+    /// checked against [`Registry::len`].
+    #[must_use]
+    pub fn properties(&self, block: Block) -> &BlockProperties {
+        &self.blocks[block.index()]
     }
 
     /// The block called `name`.

@@ -1,0 +1,242 @@
+//! Reading a pack folder into memory, within bounds.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use hewn_core::world::block::{Problem, Problems};
+use serde::Deserialize;
+
+/// The most files a pack may hold.
+pub const MAX_FILES: usize = 4096;
+/// The largest file a pack may hold: 4 MiB.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+/// The most a pack may hold in all: 64 MiB.
+pub const MAX_PACK_BYTES: u64 = 64 << 20;
+/// How deep a pack's folders may nest.
+const MAX_DEPTH: usize = 4;
+
+/// What `pack.toml` says of a pack.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// The pack's name, and the namespace of the blocks it declares (`morestone` for
+    /// `morestone:marble`): lowercase letters, digits and `_`.
+    pub name: String,
+    /// Its version, as its author numbers it.
+    pub version: String,
+    /// One line on what it adds.
+    #[serde(default)]
+    pub description: String,
+    /// The packs that must come before it, by name.
+    #[serde(default)]
+    pub needs: Vec<String>,
+}
+
+/// A pack read into memory: its manifest and every file by its path in the pack
+/// (`blocks.toml`, `textures/marble.png`), `/` between folders.
+#[derive(Clone, Debug)]
+pub struct Pack {
+    /// The folder's name, as problems name its files (`more-stone/blocks.toml`).
+    pub folder: String,
+    /// `pack.toml`.
+    pub manifest: Manifest,
+    /// Every file but `pack.toml`.
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+impl Pack {
+    /// Reads the pack in the folder `dir`.
+    ///
+    /// # Errors
+    /// The problems that keep it from being read: a missing or malformed `pack.toml`, a
+    /// link, a path with a part that is not plain, too many or too large files.
+    pub fn read_dir(dir: &Path) -> Result<Self, Problems> {
+        let folder = dir.file_name().map_or_else(
+            || dir.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let mut reading = Reading {
+            folder: folder.clone(),
+            files: BTreeMap::new(),
+            bytes: 0,
+            problems: Vec::new(),
+        };
+        match fs::symlink_metadata(dir) {
+            Ok(meta) if meta.is_dir() => reading.walk(dir, "", 0),
+            Ok(_) => reading.problem("", format!("{} is not a folder", dir.display())),
+            Err(e) => reading.problem("", format!("{}: {e}", dir.display())),
+        }
+        let manifest = match reading.files.remove("pack.toml") {
+            Some(bytes) => reading.manifest(&bytes),
+            None if reading.problems.is_empty() => {
+                reading.problem("pack.toml", "a pack needs a pack.toml".to_owned());
+                None
+            }
+            None => None,
+        };
+        match manifest {
+            Some(manifest) if reading.problems.is_empty() => Ok(Self {
+                folder,
+                manifest,
+                files: reading.files,
+            }),
+            _ => Err(Problems(reading.problems)),
+        }
+    }
+
+    /// The text of the file at `path`, empty if the pack has none; `None` with a problem
+    /// for one that is not UTF-8.
+    #[must_use]
+    pub fn text(&self, path: &str) -> Option<&str> {
+        match self.files.get(path) {
+            Some(bytes) => std::str::from_utf8(bytes).ok(),
+            None => Some(""),
+        }
+    }
+
+    /// How problems name the file at `path`.
+    #[must_use]
+    pub fn file_name(&self, path: &str) -> String {
+        format!("{}/{path}", self.folder)
+    }
+}
+
+/// A pack being read.
+struct Reading {
+    folder: String,
+    files: BTreeMap<String, Vec<u8>>,
+    bytes: u64,
+    problems: Vec<Problem>,
+}
+
+impl Reading {
+    /// Notes a problem with the file at `path` in the pack.
+    fn problem(&mut self, path: &str, message: String) {
+        self.problems.push(Problem {
+            file: if path.is_empty() {
+                self.folder.clone()
+            } else {
+                format!("{}/{path}", self.folder)
+            },
+            line: 0,
+            key: String::new(),
+            message,
+        });
+    }
+
+    /// Reads the folder `dir`, at `prefix` in the pack and `depth` folders down, stopping at
+    /// the first limit passed.
+    fn walk(&mut self, dir: &Path, prefix: &str, depth: usize) {
+        let entries = match fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) => return self.problem(prefix, format!("cannot be read: {e}")),
+        };
+        let mut entries: Vec<_> = entries.filter_map(Result::ok).collect();
+        // The order a folder lists its files in is the file system's: sort, so that the
+        // same pack reads the same everywhere.
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for entry in entries {
+            if !self.problems.is_empty() {
+                return;
+            }
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let path = format!("{prefix}{name}");
+            if !is_plain(&name) {
+                self.problem(
+                    &path,
+                    "a name of letters, digits, '-', '_' and '.' only, not starting with '.'"
+                        .to_owned(),
+                );
+                continue;
+            }
+            let Ok(meta) = fs::symlink_metadata(entry.path()) else {
+                self.problem(&path, "cannot be read".to_owned());
+                continue;
+            };
+            if meta.file_type().is_symlink() {
+                self.problem(&path, "a link: a pack holds only its own files".to_owned());
+            } else if meta.is_dir() {
+                if depth + 1 >= MAX_DEPTH {
+                    self.problem(&path, format!("folders nest past {MAX_DEPTH}"));
+                } else {
+                    self.walk(&entry.path(), &format!("{path}/"), depth + 1);
+                }
+            } else {
+                self.file(&entry.path(), &path, meta.len());
+            }
+        }
+    }
+
+    /// Reads the file at `on_disk`, `path` in the pack, of `len` bytes, if it is within
+    /// the limits.
+    fn file(&mut self, on_disk: &Path, path: &str, len: u64) {
+        if self.files.len() >= MAX_FILES {
+            return self.problem(path, format!("more than {MAX_FILES} files"));
+        }
+        if len > MAX_FILE_BYTES {
+            return self.problem(
+                path,
+                format!("{len} bytes, past the {MAX_FILE_BYTES} a file may hold"),
+            );
+        }
+        if self.bytes + len > MAX_PACK_BYTES {
+            return self.problem(
+                path,
+                format!("past the {MAX_PACK_BYTES} bytes a pack may hold"),
+            );
+        }
+        match fs::read(on_disk) {
+            // A file that grew since its size was read is cut at the limit's check.
+            Ok(bytes) if bytes.len() as u64 <= MAX_FILE_BYTES => {
+                self.bytes += bytes.len() as u64;
+                self.files.insert(path.to_owned(), bytes);
+            }
+            Ok(_) => self.problem(path, "grew past the limit while it was read".to_owned()),
+            Err(e) => self.problem(path, format!("cannot be read: {e}")),
+        }
+    }
+
+    /// `pack.toml`, checked.
+    fn manifest(&mut self, bytes: &[u8]) -> Option<Manifest> {
+        let file = format!("{}/pack.toml", self.folder);
+        let Ok(text) = std::str::from_utf8(bytes) else {
+            self.problem("pack.toml", "not UTF-8 text".to_owned());
+            return None;
+        };
+        let manifest: Manifest = match toml::from_str(text) {
+            Ok(manifest) => manifest,
+            Err(e) => {
+                let offset = e.span().map_or(0, |s| s.start);
+                let problem = Problem::at(&file, text, offset, "", e.message().to_owned());
+                self.problems.push(problem);
+                return None;
+            }
+        };
+        let plain = |n: &str| {
+            !n.is_empty()
+                && n.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        };
+        if !plain(&manifest.name) || manifest.name == "base" {
+            let message = format!(
+                "{:?} is not a pack name: lowercase letters, digits and _, and not base",
+                manifest.name
+            );
+            self.problems
+                .push(Problem::at(&file, text, 0, "name", message));
+            return None;
+        }
+        Some(manifest)
+    }
+}
+
+/// Whether `name` is a plain name for a file or folder in a pack: nothing that could lead
+/// out of it (`..`, a separator) or hide in it (a leading dot).
+fn is_plain(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}

@@ -1,0 +1,63 @@
+//! `hewn content`: looking after packs.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Subcommand};
+
+/// Arguments of `hewn content`.
+#[derive(Debug, Args)]
+pub struct ContentArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: ContentCommand,
+}
+
+/// `hewn content`'s subcommands.
+#[derive(Debug, Subcommand)]
+pub enum ContentCommand {
+    /// Check a pack folder as a world enabling it would read it: exit 0 when it has no
+    /// problem, 1 printing every problem with its file, line and key.
+    Check {
+        /// The pack's folder.
+        pack: PathBuf,
+    },
+}
+
+/// Runs `hewn content`.
+#[must_use]
+pub fn run_content(args: &ContentArgs) -> ExitCode {
+    match &args.command {
+        ContentCommand::Check { pack } => check(pack),
+    }
+}
+
+/// `hewn content check PACK`.
+fn check(dir: &std::path::Path) -> ExitCode {
+    let base_texture = |name: &str| hewn_mesh::tiles::tile_index(name).is_some();
+    let checked = hewn_content::Pack::read_dir(dir)
+        .and_then(|pack| hewn_content::check(&pack, &base_texture).map(|s| (pack, s)));
+    match checked {
+        Ok((pack, summary)) => {
+            let m = &pack.manifest;
+            println!(
+                "{}: {} {}: {} blocks, {} recipes, {} textures; no problems",
+                dir.display(),
+                m.name,
+                m.version,
+                summary.blocks,
+                summary.recipes,
+                summary.textures
+            );
+            ExitCode::SUCCESS
+        }
+        Err(problems) => {
+            for problem in &problems.0 {
+                // Escaped: a hostile pack chooses its file names and its text.
+                eprintln!("{}", hewn_save::escaped(&problem.to_string()));
+            }
+            eprintln!("{}: {} problems", dir.display(), problems.0.len());
+            ExitCode::from(1)
+        }
+    }
+}
