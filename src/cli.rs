@@ -276,6 +276,30 @@ fn parse_name(name: &str) -> Result<hewn_core::sim::PlayerName, String> {
 /// Reads a scenario file as text, reading no more than
 /// [`MAX_SCENARIO_BYTES`](hewn_scenario::MAX_SCENARIO_BYTES) and one byte, so an
 /// endless file (`/dev/zero`, a pipe) is refused rather than read until memory runs out.
+/// Reads the packs the scenario at `path`, whose text is `text`, enables (folders relative
+/// to it) and installs their content over the base pack's, before the scenario, which names
+/// their blocks and items, is parsed. A world saved to disk keeps the base pack's content
+/// alone, so packs and a saved world are refused together, before anything is written.
+fn install_packs(path: &std::path::Path, text: &str, saved: bool) -> Result<(), String> {
+    let names = Scenario::packs(text).map_err(|e| e.to_string())?;
+    if names.is_empty() {
+        return Ok(());
+    }
+    if saved {
+        return Err("packs: a world with packs cannot be saved yet; run it without --world".into());
+    }
+    let folder = path.parent().unwrap_or_else(|| std::path::Path::new("."));
+    let mut packs = Vec::with_capacity(names.len());
+    for name in &names {
+        let pack = hewn_content::Pack::read_dir(&folder.join(name))
+            .map_err(|problems| format!("packs: {}", hewn_save::escaped(&problems.to_string())))?;
+        packs.push(pack);
+    }
+    let content = hewn_content::load(&packs)
+        .map_err(|problems| format!("packs: {}", hewn_save::escaped(&problems.to_string())))?;
+    content.install().map_err(|e| e.to_string())
+}
+
 fn read_scenario(path: &std::path::Path) -> std::io::Result<String> {
     use std::io::Read as _;
     let limit = hewn_scenario::MAX_SCENARIO_BYTES;
@@ -307,6 +331,10 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(message) = install_packs(&args.file, &text, args.world.is_some()) {
+        eprintln!("hewn sim: {}: {message}", args.file.display());
+        return ExitCode::from(2);
+    }
     let scenario = match Scenario::parse(&text) {
         Ok(s) => s,
         Err(e) => {

@@ -3,12 +3,12 @@
 
 use std::io::Cursor;
 
-use hewn_core::sim::Item;
-use hewn_core::sim::survival::{Rules, RulesFiles, rules};
+use hewn_core::sim::survival::Rules;
 use hewn_core::world::RenderKind;
-use hewn_core::world::block::{BASE_BLOCKS, BlocksSource, Problem, Problems, Registry};
+use hewn_core::world::block::{BASE_BLOCKS, Problem, Problems, Registry};
 use image::{ImageFormat, ImageReader};
 
+use super::load::load;
 use super::pack::Pack;
 
 /// The files a pack may hold besides `pack.toml` and its textures.
@@ -73,22 +73,10 @@ pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summar
     if !problems.is_empty() {
         return Err(Problems(problems));
     }
-    let text = |path| pack.text(path).unwrap_or_default();
-    let blocks_file = pack.file_name("blocks.toml");
-    let sources = [
-        BlocksSource {
-            namespace: None,
-            file: "base/blocks.toml",
-            text: BASE_BLOCKS,
-        },
-        BlocksSource {
-            namespace: Some(&pack.manifest.name),
-            file: &blocks_file,
-            text: text("blocks.toml"),
-        },
-    ];
-    let registry = Registry::read_packs(&sources)?;
+    let content = load(std::slice::from_ref(pack))?;
+    let registry = &content.registry;
     let base_count = Registry::read("blocks.toml", BASE_BLOCKS)?.len();
+    let blocks_file = pack.file_name("blocks.toml");
     for id in base_count..registry.len() {
         let block = hewn_core::world::Block::new(u16::try_from(id).unwrap_or(u16::MAX));
         let properties = registry.properties(block);
@@ -113,23 +101,8 @@ pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summar
             }
         }
     }
-    let folder = format!("{}/", pack.folder);
-    let files = RulesFiles {
-        folder: &folder,
-        earlier_tags: rules::BASE.tags,
-        tags: text("tags.toml"),
-        recipes: text("recipes.toml"),
-        smelting: text("smelting.toml"),
-        food: text("food.toml"),
-    };
-    let name = |n: &str| Item::from_name(n).or_else(|| registry.named(n).map(Item::Block));
-    let recipes = match Rules::read_naming(&files, &name) {
-        Ok(rules) => rules.recipes().len(),
-        Err(mut found) => {
-            problems.append(&mut found.0);
-            0
-        }
-    };
+    let base_recipes = Rules::base().recipes().len();
+    let recipes = content.rules.recipes().len() - base_recipes;
     if !problems.is_empty() {
         return Err(Problems(problems));
     }

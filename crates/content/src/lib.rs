@@ -11,7 +11,9 @@
 //! `hewn-core`'s readers.
 
 mod check;
+mod load;
 mod pack;
 
 pub use check::{Summary, check};
+pub use load::{Content, load};
 pub use pack::{Manifest, Pack};

@@ -111,7 +111,8 @@ proptest! {
     fn shuffled_schema_words_never_panic(lines in prop::collection::vec(schema_line(), 0..30)) {
         let text = lines.join("\n");
         check(Registry::read("blocks.toml", &text).map(|_| ()));
-        let files = RulesFiles { earlier_tags: &text, tags: &text, recipes: &text, smelting: &text, food: &text, ..RulesFiles::default() };
+        let earlier = [("tags.toml", text.as_str())];
+        let files = RulesFiles { earlier_tags: &earlier, tags: &text, recipes: &text, smelting: &text, food: &text, ..RulesFiles::default() };
         check(Rules::read(&files).map(|_| ()));
     }
 }

@@ -35,6 +35,7 @@ pub mod models;
 mod neighbourhood;
 pub mod occlusion;
 pub mod openings;
+mod per_registry;
 pub mod plants;
 mod shading;
 pub mod sort;

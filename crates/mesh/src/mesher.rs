@@ -8,10 +8,9 @@
 //! leave a way to it), so light fades across a floor and into a corner instead of stepping
 //! from block to block.
 
-use std::sync::LazyLock;
-
 use super::faces::corners;
 use super::models::{ModelQuad, torch};
+use super::per_registry::PerRegistry;
 use super::plants::{boxes, cactus, cross};
 use super::{CornerLight, Leaves, Pass, Quad, Shading};
 use hewn_core::axis::Axis;
@@ -90,9 +89,8 @@ fn tables(leaves: Leaves) -> Tables {
     Tables { traits, flags }
 }
 
-/// The lookups for fancy leaves, then for fast ones, built from the registry once.
-static TABLES: LazyLock<[Tables; 2]> =
-    LazyLock::new(|| [tables(Leaves::Fancy), tables(Leaves::Fast)]);
+/// The lookups for fancy leaves, then for fast ones, built from each registry once.
+static TABLES: PerRegistry<[Tables; 2]> = PerRegistry::new();
 
 /// Flag of an opaque cube, which occludes the corners beside it.
 pub(super) const OPAQUE_CUBE: u8 = 1;
@@ -279,7 +277,7 @@ pub(crate) fn mesh_cells<S: QuadSink>(
     cells: &mut Cells,
     sink: &mut S,
 ) {
-    let tables = &TABLES[leaves as usize];
+    let tables = &TABLES.get(|| [tables(Leaves::Fancy), tables(Leaves::Fast)])[leaves as usize];
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
     assert_eq!(
         blocks.len(),

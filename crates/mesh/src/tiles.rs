@@ -1,7 +1,7 @@
 //! The block atlas's tiles: names, order and layout, shared by the mesher, the renderer and
 //! the tool that paints `assets/blocks.png`.
 
-use std::sync::LazyLock;
+use crate::per_registry::PerRegistry;
 
 use hewn_core::world::{Block, Face};
 
@@ -176,20 +176,21 @@ pub fn tile_index(name: &str) -> Option<u16> {
 }
 
 /// Each block's tile per face, looked up by name once rather than per quad.
-static FACE_TILES: LazyLock<Vec<[u16; 6]>> = LazyLock::new(|| {
-    Block::all()
-        .map(|block| {
-            let textures = &block.properties().textures;
-            Face::ALL.map(|face| tile_index(textures.of(face)).unwrap_or(0))
-        })
-        .collect()
-});
+static FACE_TILES: PerRegistry<Vec<[u16; 6]>> = PerRegistry::new();
 
 /// The tile a face of `block` shows. Names missing from [`TILES`] (a registry typo) show
 /// tile 0 rather than failing: this module's test keeps them in step.
 #[must_use]
 pub fn tile_for(block: Block, face: Face) -> u16 {
-    FACE_TILES[block.index()][face as usize]
+    let tiles = FACE_TILES.get(|| {
+        Block::all()
+            .map(|block| {
+                let textures = &block.properties().textures;
+                Face::ALL.map(|face| tile_index(textures.of(face)).unwrap_or(0))
+            })
+            .collect()
+    });
+    tiles[block.index()][face as usize]
 }
 
 #[cfg(test)]

@@ -14,10 +14,9 @@
 //! layer of the chunk that is open throughout (the sky over the ground) is one pocket, filled
 //! at once the first time the fill reaches it.
 
-use std::sync::LazyLock;
-
 use super::neighbourhood::{Neighbourhood, padded_index};
 use super::openings::Openings;
+use super::per_registry::PerRegistry;
 use hewn_core::world::{Block, CHUNK_SIZE, Face};
 
 const N: usize = CHUNK_SIZE as usize;
@@ -65,8 +64,12 @@ const PAIRS: [u16; 64] = {
 };
 
 /// Per block id: whether sight passes through the cell (it is not an opaque cube).
-static CLEAR: LazyLock<Vec<bool>> =
-    LazyLock::new(|| Block::all().map(|b| !b.is_opaque_cube()).collect());
+static CLEAR: PerRegistry<Vec<bool>> = PerRegistry::new();
+
+/// Whether sight passes through `block`.
+fn clear(block: Block) -> bool {
+    CLEAR.get(|| Block::all().map(|b| !b.is_opaque_cube()).collect())[block.index()]
+}
 
 impl Visibility {
     /// No face sees another: a chunk of solid rock.
@@ -195,7 +198,7 @@ impl Sight {
 /// For a chunk of one block throughout, at the centre of `input`, whether sight passes
 /// through it.
 fn uniform_clear(input: &Neighbourhood) -> Option<bool> {
-    input.uniform_centre().map(|block| CLEAR[block.index()])
+    input.uniform_centre().map(clear)
 }
 
 /// The cells of the chunk at the centre of `input` that sight passes through, one `u32` per
@@ -207,7 +210,7 @@ fn open_rows(input: &Neighbourhood) -> [u32; N * N] {
         let (y, z) = ((row / N) as i32, (row % N) as i32);
         let first = padded_index(0, y, z);
         for (x, &b) in blocks[first..first + N].iter().enumerate() {
-            *mask |= u32::from(CLEAR[b.index()]) << x;
+            *mask |= u32::from(clear(b)) << x;
         }
     }
     open

@@ -43,7 +43,8 @@ pub use arrivals::Arrivals;
 pub use excerpt::{quoted, shortened};
 pub use limits::{
     MAX_ALTITUDE, MAX_CRATES, MAX_DOCUMENT_ITEMS, MAX_FILL_CELLS, MAX_INPUTS, MAX_LOADED_COLUMNS,
-    MAX_PLAYERS, MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, MAX_UPDATES, body_in_limits,
+    MAX_PACKS, MAX_PLAYERS, MAX_PROBES, MAX_SCENARIO_BYTES, MAX_SPEED, MAX_TICKS, MAX_UPDATES,
+    body_in_limits,
 };
 pub use overlap::overlapping_pairs;
 pub use syntax::SyntaxError;
@@ -168,6 +169,9 @@ pub struct Hold {
 /// A validated scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
+    /// The packs the world enables after the base pack, in order, as the file names them
+    /// (folders relative to it).
+    pub packs: Vec<String>,
     /// The world seed.
     pub seed: u64,
     /// The world generator.
@@ -204,6 +208,28 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The packs a scenario's text enables (its `packs` key), read before the rest: their
+    /// blocks and items must be installed before the scenario, which names them, is parsed.
+    ///
+    /// # Errors
+    /// [`ScenarioError`] if the text is too large or its `packs` key is not a list of
+    /// strings.
+    pub fn packs(text: &str) -> Result<Vec<String>, ScenarioError> {
+        /// Only the packs, whatever else the file holds.
+        #[derive(serde::Deserialize)]
+        struct Packs {
+            #[serde(default)]
+            packs: Vec<String>,
+        }
+        if text.len() as u64 > MAX_SCENARIO_BYTES {
+            return Err(invalid("(file)", "the file is too large".to_owned()));
+        }
+        let lists = tables::split(text);
+        let packs: Packs = toml::from_str(&lists.rest).map_err(|e| SyntaxError::new(text, &e))?;
+        limits::count("packs", packs.packs.len(), MAX_PACKS)?;
+        Ok(packs.packs)
+    }
+
     /// Reads a scenario from TOML text.
     ///
     /// # Errors
@@ -313,6 +339,7 @@ impl Scenario {
             .collect();
         limits::loaded_columns(&fills, &probes, &crates, &motion.falling, &positions)?;
         Ok(Self {
+            packs: raw.packs.clone(),
             crates,
             settled: raw.settled,
             motion,

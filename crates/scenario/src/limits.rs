@@ -33,6 +33,8 @@ pub const MAX_LOADED_COLUMNS: usize = 1024;
 pub use hewn_core::physics::crates::MAX_CRATES;
 /// The most `[[input]]` entries a scenario may have.
 pub const MAX_INPUTS: usize = 1_000_000;
+/// The most packs a scenario may enable.
+pub const MAX_PACKS: usize = 64;
 /// The most probes a scenario may have.
 pub const MAX_PROBES: usize = 1024;
 /// The most keys, values and tables a scenario may hold outside its `[[input]]`, `[[fill]]`

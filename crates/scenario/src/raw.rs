@@ -18,6 +18,11 @@ use hewn_core::physics::Control;
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawScenario {
+    /// The packs the world enables after the base pack, in order: folders, relative to the
+    /// scenario file. Whoever runs the scenario reads and installs them before parsing it
+    /// ([`super::Scenario::packs`]), so that their blocks and items have names.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) packs: Vec<String>,
     /// The world seed; TOML integers stop at i64::MAX, so larger ones are strings.
     #[serde(default, with = "super::seed")]
     pub(crate) seed: Option<u64>,

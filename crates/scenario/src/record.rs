@@ -71,6 +71,9 @@ impl Recorder {
             velocity: f.velocity,
         });
         let scenario = RawScenario {
+            // A server plays the base pack's content alone: a world with packs is not
+            // served yet.
+            packs: Vec::new(),
             seed: Some(seed),
             world: Some(kind.name().to_owned()),
             time: Some(ticks(sim.time())),

@@ -407,8 +407,7 @@ mod schema;
 pub use behaviour::{Bed, Crop, Door, Drop, Sound, Tier, ToolKind, Water};
 pub use load::{BlocksSource, MAX_BLOCKS};
 pub use problem::{Problem, Problems};
-use registry::BASE;
-pub use registry::{BASE_BLOCKS, Registry};
+pub use registry::{BASE_BLOCKS, InstallError, MAX_INSTALLS, Registry};
 
 impl Block {
     /// The block with id `id`, whether or not a registry has it: for tables indexed by id
@@ -433,12 +432,12 @@ impl Block {
     /// The block with numeric id `id`, if the registry has one.
     #[must_use]
     pub fn from_id(id: u16) -> Option<Self> {
-        (usize::from(id) < BASE.len()).then_some(Self(id))
+        (usize::from(id) < registry::current().len()).then_some(Self(id))
     }
 
     /// Every block the registry holds, in id order.
     pub fn all() -> impl Iterator<Item = Self> {
-        (0..BASE.len())
+        (0..registry::current().len())
             .filter_map(|i| u16::try_from(i).ok())
             .map(Self)
     }
@@ -446,13 +445,14 @@ impl Block {
     /// How many blocks the registry holds.
     #[must_use]
     pub fn count() -> usize {
-        BASE.len()
+        registry::current().len()
     }
 
-    /// The registry every block's properties come from.
+    /// The registry every block's properties come from: the one installed for the world in
+    /// play ([`Registry::install`]).
     #[must_use]
     pub fn registry() -> &'static Registry {
-        &BASE
+        registry::current()
     }
 }
 
@@ -497,13 +497,13 @@ impl Block {
     /// The block called `name` (lowercase, as in [`BlockProperties::name`]).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Self> {
-        BASE.named(name)
+        registry::current().named(name)
     }
 
     /// Everything known about this block.
     #[must_use]
     pub fn properties(self) -> &'static BlockProperties {
-        &BASE.blocks[self.index()]
+        &registry::current().blocks[self.index()]
     }
 
     /// The block's lowercase name.
@@ -548,7 +548,7 @@ impl Block {
     /// cannot hang (under a bottom face) or this is no torch.
     #[must_use]
     pub fn torch_against(self, face: Face) -> Option<Self> {
-        BASE.torch(self, face)
+        registry::current().torch(self, face)
     }
 
     /// The block a player holds to place this one: every torch is placed as a torch, which
@@ -611,7 +611,7 @@ impl Block {
     /// Whether some crop grows on this block, so that the crop goes when it does.
     #[must_use]
     pub fn is_soil(self) -> bool {
-        BASE.is_soil(self)
+        registry::current().is_soil(self)
     }
 
     /// Whether this block can stay on `below`: a crop only on its soil, a rooted block

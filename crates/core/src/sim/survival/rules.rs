@@ -8,7 +8,8 @@
 mod schema;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{LazyLock, OnceLock};
 
 use toml::Spanned;
 
@@ -16,7 +17,7 @@ use super::hunger::Food;
 use super::inventory::Inventory;
 use super::recipes::Recipe;
 use crate::sim::Item;
-use crate::world::block::{Problem, Problems};
+use crate::world::block::{InstallError, MAX_INSTALLS, Problem, Problems};
 
 /// The most recipes, tags, smelting and fuel entries and foods one pack may declare: more
 /// than any game needs, few enough that a hostile pack reads in bounded time.
@@ -31,8 +32,9 @@ pub struct RulesFiles<'a> {
     /// The folder the files are in, as problems name it: empty, or ending in `/`
     /// (`more-stone/`).
     pub folder: &'a str,
-    /// The tags of the packs before this one (`base/tags.toml`), which its files may name.
-    pub earlier_tags: &'a str,
+    /// The `tags.toml` of each pack before this one, in order, with the name problems give
+    /// it: its files may name their tags.
+    pub earlier_tags: &'a [(&'a str, &'a str)],
     /// `tags.toml`.
     pub tags: &'a str,
     /// `recipes.toml`.
@@ -46,7 +48,7 @@ pub struct RulesFiles<'a> {
 /// The base pack's rules files, built into the game.
 pub const BASE: RulesFiles<'static> = RulesFiles {
     folder: "",
-    earlier_tags: "",
+    earlier_tags: &[],
     tags: include_str!("../../../../../assets/content/base/tags.toml"),
     recipes: include_str!("../../../../../assets/content/base/recipes.toml"),
     smelting: include_str!("../../../../../assets/content/base/smelting.toml"),
@@ -60,6 +62,15 @@ static BASE_RULES: LazyLock<Rules> = LazyLock::new(|| match Rules::read(&BASE) {
     // its tests; nothing a player does can reach it.
     Err(problems) => panic!("the base pack's rules: {problems}"),
 });
+
+/// The rules installed by worlds opened with packs, as blocks are
+/// ([`Registry::install`](crate::world::block::Registry::install)); slot 0 stands for the
+/// base pack's.
+static INSTALLED: [OnceLock<Rules>; MAX_INSTALLS] = [const { OnceLock::new() }; MAX_INSTALLS];
+/// The slot of the rules in use.
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+/// The slots taken so far.
+static TAKEN: AtomicUsize = AtomicUsize::new(1);
 
 /// Recipes, smelting, fuel and food.
 #[derive(Debug, Default)]
@@ -75,6 +86,36 @@ impl Rules {
     #[must_use]
     pub fn base() -> &'static Self {
         &BASE_RULES
+    }
+
+    /// The rules in use: those installed for the world in play, or the base pack's.
+    #[must_use]
+    pub fn current() -> &'static Self {
+        match CURRENT.load(Ordering::Acquire) {
+            0 => Self::base(),
+            // A slot is filled before it is made current.
+            slot => INSTALLED[slot].get().unwrap_or_else(|| Self::base()),
+        }
+    }
+
+    /// Makes `rules` the ones survival plays by, for the world about to open.
+    ///
+    /// # Errors
+    /// [`InstallError`] when the process has no slot left.
+    pub fn install(rules: Self) -> Result<(), InstallError> {
+        let slot = TAKEN.fetch_add(1, Ordering::AcqRel);
+        if slot >= MAX_INSTALLS {
+            return Err(InstallError);
+        }
+        // The slot is new, so it is empty.
+        let _ = INSTALLED[slot].set(rules);
+        CURRENT.store(slot, Ordering::Release);
+        Ok(())
+    }
+
+    /// Makes the base pack's rules the ones in use again.
+    pub fn install_base() {
+        CURRENT.store(0, Ordering::Release);
     }
 
     /// Reads the rules from `files`.
@@ -100,7 +141,9 @@ impl Rules {
             item,
         };
         let file = |name: &str| format!("{}{name}", files.folder);
-        reader.tags("base/tags.toml", files.earlier_tags);
+        for (file, text) in files.earlier_tags {
+            reader.tags(file, text);
+        }
         reader.tags(&file("tags.toml"), files.tags);
         let rules = Self {
             recipes: reader.recipes(&file("recipes.toml"), files.recipes),
@@ -118,6 +161,17 @@ impl Rules {
         } else {
             Err(Problems(reader.problems))
         }
+    }
+
+    /// These rules, with `later`'s after them: its recipes tried after these, and where both
+    /// smelt, burn or feed with one item, `later`'s word on it.
+    #[must_use]
+    pub fn then(mut self, later: Self) -> Self {
+        self.recipes.extend(later.recipes);
+        self.smelting.extend(later.smelting);
+        self.fuel.extend(later.fuel);
+        self.food.extend(later.food);
+        self
     }
 
     /// Every recipe, in the order they are tried.
@@ -454,10 +508,10 @@ impl Reader<'_> {
     }
 }
 
-/// Every recipe, in the order they are tried: the base pack's.
+/// Every recipe in use, in the order they are tried.
 #[must_use]
 pub fn recipes() -> &'static [Recipe] {
-    Rules::base().recipes()
+    Rules::current().recipes()
 }
 
 /// The recipe a `side`-square grid (2 or 3) holds, if any; a 2×2 grid never holds one that
@@ -476,22 +530,22 @@ pub fn recipe_for(item: Item, inventory: &Inventory) -> Option<&'static Recipe> 
         .or_else(|| making().next())
 }
 
-/// What smelting `item` makes, if it smelts, by the base pack's rules.
+/// What smelting `item` makes, if it smelts, by the rules in use.
 #[must_use]
 pub fn smelted(item: Item) -> Option<Item> {
-    Rules::base().smelted(item)
+    Rules::current().smelted(item)
 }
 
-/// How many ticks one `item` burns for as fuel, if it burns, by the base pack's rules.
+/// How many ticks one `item` burns for as fuel, if it burns, by the rules in use.
 #[must_use]
 pub fn burn_ticks(item: Item) -> Option<u32> {
-    Rules::base().burn_ticks(item)
+    Rules::current().burn_ticks(item)
 }
 
-/// What eating `item` restores, if it is food, by the base pack's rules.
+/// What eating `item` restores, if it is food, by the rules in use.
 #[must_use]
 pub fn food(item: Item) -> Option<Food> {
-    Rules::base().food(item)
+    Rules::current().food(item)
 }
 
 #[cfg(test)]

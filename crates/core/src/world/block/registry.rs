@@ -1,8 +1,17 @@
-//! The registry: every block's properties, read from a pack's `blocks.toml`, and the tables
+//! The registry: every block's properties, read from the packs' `blocks.toml`, and the tables
 //! built from them once so that finding a block by its name or its part costs a lookup.
+//!
+//! A process plays one world at a time, and the blocks it knows are that world's: the base
+//! pack's until a world with other packs opens and [installs](Registry::install) its
+//! registry, before any of its chunks is made. Installed registries are kept for the life of
+//! the process, in a fixed number of slots, so that a block's properties are one atomic load
+//! and an index away, with no lock on the hot paths of light, physics and meshing. The base
+//! pack's blocks keep their ids in every registry, so what runs on them while another is
+//! installed sees the same blocks.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::LazyLock;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::{Bed, Block, BlockProperties, Door, Problems, Shape, Water, load};
 use crate::world::Face;
@@ -10,14 +19,40 @@ use crate::world::Face;
 /// The base pack's `blocks.toml`, built into the game: the blocks every world has.
 pub const BASE_BLOCKS: &str = include_str!("../../../../../assets/content/base/blocks.toml");
 
-/// The registry of the base pack, read on first use.
-pub(super) static BASE: LazyLock<Registry> =
-    LazyLock::new(|| match Registry::read("blocks.toml", BASE_BLOCKS) {
+/// How many registries a process can install in its life (the base pack's is the first):
+/// each world opened with packs other than the last one's takes one.
+pub const MAX_INSTALLS: usize = 64;
+
+/// The installed registries; slot 0 is the base pack's, read on first use.
+static INSTALLED: [OnceLock<Registry>; MAX_INSTALLS] = [const { OnceLock::new() }; MAX_INSTALLS];
+/// The slot of the registry in use.
+static CURRENT: AtomicUsize = AtomicUsize::new(0);
+/// The slots taken so far.
+static TAKEN: AtomicUsize = AtomicUsize::new(1);
+
+/// The base pack's registry.
+fn base() -> Registry {
+    match Registry::read("blocks.toml", BASE_BLOCKS) {
         Ok(registry) => registry,
         // The file is compiled in and a test reads it, so this is a build that never ran its
         // tests; nothing a player does can reach it.
         Err(problems) => panic!("the base pack's blocks.toml: {problems}"),
-    });
+    }
+}
+
+/// The registry in use.
+pub(super) fn current() -> &'static Registry {
+    let slot = CURRENT.load(Ordering::Acquire);
+    // A slot is filled before it is made current; only the base's fills on first use.
+    INSTALLED[slot].get_or_init(base)
+}
+
+/// Why a registry could not be installed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "this process has installed {MAX_INSTALLS} sets of blocks: restart the game to open another"
+)]
+pub struct InstallError;
 
 /// Every block's properties, by id, and the ways to find a block.
 pub struct Registry {
@@ -166,6 +201,35 @@ impl Registry {
                 message: format!("no block is {what}"),
             })
             .collect()
+    }
+
+    /// Makes `registry` the one every block's properties come from, for the world about to
+    /// open: call it before any of the world's chunks is made, never while another world is
+    /// in play.
+    ///
+    /// # Errors
+    /// [`InstallError`] when the process has no slot left.
+    pub fn install(registry: Self) -> Result<(), InstallError> {
+        let slot = TAKEN.fetch_add(1, Ordering::AcqRel);
+        if slot >= MAX_INSTALLS {
+            return Err(InstallError);
+        }
+        // The slot is new, so it is empty.
+        let _ = INSTALLED[slot].set(registry);
+        CURRENT.store(slot, Ordering::Release);
+        Ok(())
+    }
+
+    /// Makes the base pack's registry the one in use again.
+    pub fn install_base() {
+        CURRENT.store(0, Ordering::Release);
+    }
+
+    /// Which installed registry is in use, `0` to [`MAX_INSTALLS`] − 1: tables built from a
+    /// registry's blocks (the mesher's) keep one per slot.
+    #[must_use]
+    pub fn generation() -> usize {
+        CURRENT.load(Ordering::Acquire)
     }
 
     /// How many blocks it holds.

@@ -129,5 +129,8 @@ fn more_blocks_than_ids_are_refused_without_reading_them_all() {
     let text = "[[block]]\nname = \"b\"\ntexture = \"t\"\n\n".repeat(MAX_BLOCKS + 5);
     let found = problems(&text);
     assert_eq!(found.len(), 1);
-    assert!(found[0].contains("past the 65535 a world may hold"), "{found:?}");
+    assert!(
+        found[0].contains("past the 65535 a world may hold"),
+        "{found:?}"
+    );
 }

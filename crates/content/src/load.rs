@@ -1,0 +1,82 @@
+//! A world's content from its packs: the base pack's blocks and rules, then each pack's, in
+//! order.
+
+use hewn_core::sim::Item;
+use hewn_core::sim::survival::{Rules, RulesFiles, rules};
+use hewn_core::world::block::{BASE_BLOCKS, BlocksSource, Problems, Registry};
+
+use super::pack::Pack;
+
+/// The blocks and rules of the base pack and the packs after it.
+pub struct Content {
+    /// Every block: the base pack's first, with their ids, then each pack's.
+    pub registry: Registry,
+    /// The rules: the base pack's, then each pack's recipes after them, and its word on
+    /// what smelts, burns and feeds.
+    pub rules: Rules,
+}
+
+impl Content {
+    /// Makes this content the game's, for the world about to open: its blocks and its rules
+    /// ([`Registry::install`], [`Rules::install`]).
+    ///
+    /// # Errors
+    /// When the process has installed as many as it can.
+    pub fn install(self) -> Result<(), hewn_core::world::block::InstallError> {
+        Registry::install(self.registry)?;
+        Rules::install(self.rules)
+    }
+}
+
+/// The content of the base pack and `packs` after it, in order.
+///
+/// # Errors
+/// Every problem with the packs' files, each naming its file, line and key.
+pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
+    let names: Vec<String> = packs.iter().map(|p| p.file_name("blocks.toml")).collect();
+    let text = |pack: &Pack, path: &str| pack.text(path).unwrap_or_default().to_owned();
+    let texts: Vec<[String; 5]> = packs
+        .iter()
+        .map(|p| {
+            [
+                "blocks.toml",
+                "tags.toml",
+                "recipes.toml",
+                "smelting.toml",
+                "food.toml",
+            ]
+            .map(|path| text(p, path))
+        })
+        .collect();
+    let mut sources = vec![BlocksSource {
+        namespace: None,
+        file: "base/blocks.toml",
+        text: BASE_BLOCKS,
+    }];
+    for ((pack, name), files) in packs.iter().zip(&names).zip(&texts) {
+        sources.push(BlocksSource {
+            namespace: Some(&pack.manifest.name),
+            file: name,
+            text: &files[0],
+        });
+    }
+    let registry = Registry::read_packs(&sources)?;
+    let item = |n: &str| Item::from_name(n).or_else(|| registry.named(n).map(Item::Block));
+    let mut rules = Rules::read_naming(&rules::BASE, &item)?;
+    let tag_names: Vec<String> = packs.iter().map(|p| p.file_name("tags.toml")).collect();
+    let mut earlier: Vec<(&str, &str)> = vec![("base/tags.toml", rules::BASE.tags)];
+    for ((pack, files), tags_name) in packs.iter().zip(&texts).zip(&tag_names) {
+        let folder = format!("{}/", pack.folder);
+        let read = RulesFiles {
+            folder: &folder,
+            earlier_tags: &earlier,
+            tags: &files[1],
+            recipes: &files[2],
+            smelting: &files[3],
+            food: &files[4],
+        };
+        rules = rules.then(Rules::read_naming(&read, &item)?);
+        earlier.push((tags_name, &files[1]));
+    }
+    Ok(Content { registry, rules })
+}
