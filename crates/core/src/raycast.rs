@@ -11,7 +11,8 @@ use glam::{DVec3, IVec3};
 
 use crate::aabb::Aabb;
 use crate::axis::Axis;
-use crate::world::{BlockPos, BlockSource, Face};
+use crate::world::block::LocalBox;
+use crate::world::{Block, BlockPos, BlockSource, Face};
 
 /// A block the ray hit.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,11 +42,14 @@ pub fn cast(
     if !origin.is_finite() || reach.is_nan() || reach < 0.0 {
         return None;
     }
+    // Looked up once for the ray, not once a cell.
+    let registry = Block::registry();
     for (pos, entered) in GridWalk::new(origin, dir) {
         if entered > reach {
             break;
         }
-        if let Some(hit) = hit_block(world, pos, origin, dir, reach) {
+        let outline = &registry.properties(world.block(pos)).outline;
+        if let Some(hit) = hit_block(outline, pos, origin, dir, reach) {
             return Some(hit);
         }
     }
@@ -110,18 +114,16 @@ impl Iterator for GridWalk {
     }
 }
 
-/// The nearest entry of the ray into one of the pick boxes of the block at `pos` (its
-/// colliders, or a torch's own small shape).
+/// The nearest entry of the ray into one of `outline`, the pick boxes of the block at `pos`
+/// (its colliders, or a torch's own small shape).
 fn hit_block(
-    world: &impl BlockSource,
+    outline: &[LocalBox],
     pos: BlockPos,
     origin: DVec3,
     dir: DVec3,
     reach: f64,
 ) -> Option<RayHit> {
-    let block = world.block(pos);
-    block
-        .outline()
+    outline
         .iter()
         .filter_map(|c| ray_box_entry(origin, dir, c.at(pos.min_corner())))
         .filter(|&(t, _)| t <= reach)

@@ -42,6 +42,9 @@ struct Traits {
     opaque: bool,
     half: bool,
     shape: Shape,
+    /// For water, the index of its surface in [`WATER_TOPS`]: 0 for a source and falling
+    /// water, its level for flowing water.
+    water: Option<u8>,
 }
 
 fn traits(block: Block, leaves: Leaves) -> Traits {
@@ -65,32 +68,54 @@ fn traits(block: Block, leaves: Leaves) -> Traits {
         opaque: matches!(render, RenderKind::Opaque),
         half: matches!(properties.shape, Shape::LowerHalf),
         shape: properties.shape,
+        water: block.is_water().then(|| block.flow_level().unwrap_or(0)),
     }
 }
 
-/// The per-block lookups of one leaves style.
+/// Slots in a table by block id: one for every id a block can have, so that indexing by a
+/// block's id needs no bounds check in the hot loop.
+const IDS: usize = 1 << 16;
+
+/// The per-block lookups of one leaves style, by block id.
 struct Tables {
-    traits: Vec<Traits>,
+    traits: Box<[Traits; IDS]>,
     /// Per block id: bit 0 set for opaque cubes, bit 1 for blocks that are drawn at all,
     /// bit 2 for blocks light can enter.
-    flags: Vec<u8>,
+    flags: Box<[u8; IDS]>,
+}
+
+/// `items`, then `fill` in every slot after them, as a table by id built on the heap.
+fn by_id<T: Clone>(items: impl Iterator<Item = T>, fill: T) -> Box<[T; IDS]> {
+    let mut table: Vec<T> = items.collect();
+    table.resize(IDS, fill);
+    table
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("a registry holds fewer than {IDS} blocks"))
 }
 
 fn tables(leaves: Leaves) -> Tables {
-    let traits: Vec<Traits> = Block::all().map(|b| traits(b, leaves)).collect();
-    let flags = Block::all()
-        .zip(&traits)
-        .map(|(block, t)| {
+    let air = traits(Block::AIR, leaves);
+    let traits = by_id(Block::all().map(|b| traits(b, leaves)), air);
+    let flags = by_id(
+        Block::all().map(|block| {
+            let t = traits[block.index()];
             u8::from(t.opaque)
                 | (u8::from(t.pass.is_some()) << 1)
                 | (u8::from(block.opacity() < OPAQUE) << 2)
-        })
-        .collect();
+        }),
+        0,
+    );
     Tables { traits, flags }
 }
 
 /// The lookups for fancy leaves, then for fast ones, built from each registry once.
 static TABLES: PerRegistry<[Tables; 2]> = PerRegistry::new();
+
+/// The lookups for the registry in use.
+fn tables_in_use() -> &'static [Tables; 2] {
+    TABLES.get(|| [tables(Leaves::Fancy), tables(Leaves::Fast)])
+}
 
 /// Flag of an opaque cube, which occludes the corners beside it.
 pub(super) const OPAQUE_CUBE: u8 = 1;
@@ -108,19 +133,20 @@ const WATER_TOPS: [u8; 8] = [14, 12, 11, 9, 7, 5, 4, 2];
 /// 16 for everything else.
 #[must_use]
 pub fn top_height(block: Block, above: Block) -> u8 {
-    if block.is_water() {
-        if above.is_water() {
-            16
-        } else {
-            match block.flow_level() {
-                Some(level) => WATER_TOPS[level as usize],
-                None => WATER_TOPS[0],
-            }
-        }
-    } else if matches!(block.properties().shape, Shape::LowerHalf) {
-        8
-    } else {
-        16
+    let traits = &tables_in_use()[0].traits;
+    top_of(
+        traits[usize::from(block.id())],
+        traits[usize::from(above.id())],
+    )
+}
+
+/// [`top_height`] from the two blocks' traits, as the hot loop has them.
+fn top_of(block: Traits, above: Traits) -> u8 {
+    match (block.water, above.water) {
+        (Some(_), Some(_)) => 16,
+        (Some(level), None) => WATER_TOPS[usize::from(level)],
+        (None, _) if block.half => 8,
+        (None, _) => 16,
     }
 }
 
@@ -128,12 +154,12 @@ pub fn top_height(block: Block, above: Block) -> u8 {
 /// hidden.
 #[inline]
 fn hidden(
-    traits: &[Traits],
+    traits: &[Traits; IDS],
     (block, me, top): (Block, Traits, u8),
     face: Face,
     neighbour: Block,
 ) -> bool {
-    let other = traits[neighbour.index()];
+    let other = traits[usize::from(neighbour.id())];
     if other.opaque {
         // A slab's or water's top face sits below the cell's top, in the open, whatever is
         // above it.
@@ -141,8 +167,8 @@ fn hidden(
     }
     // Water against water (of any level) and glass against glass would draw a wall inside
     // one volume; two slabs side by side share a wall that nobody sees.
-    neighbour.merges_with(block)
-        && (me.pass == Some(Pass::Translucent) || (me.half && face.is_side()))
+    let merges = neighbour == block || (me.water.is_some() && other.water.is_some());
+    merges && (me.pass == Some(Pass::Translucent) || (me.half && face.is_side()))
 }
 
 /// The light at a face's corner from the cells around it in front of the face: `front`
@@ -235,7 +261,7 @@ impl Cells {
         {
             let (mut o, mut d) = (0u64, 0u64);
             for (x, (&b, flag)) in cells.iter().zip(row_flags.iter_mut()).enumerate() {
-                let f = tables.flags[b.index()];
+                let f = tables.flags[usize::from(b.id())];
                 o |= u64::from(f & OPAQUE_CUBE) << x;
                 d |= u64::from((f & DRAWN) >> 1) << x;
                 *flag = f;
@@ -277,7 +303,7 @@ pub(crate) fn mesh_cells<S: QuadSink>(
     cells: &mut Cells,
     sink: &mut S,
 ) {
-    let tables = &TABLES.get(|| [tables(Leaves::Fancy), tables(Leaves::Fast)])[leaves as usize];
+    let tables = &tables_in_use()[leaves as usize];
     let (sx, sz) = (dims[0] + 2, dims[2] + 2);
     assert_eq!(
         blocks.len(),
@@ -333,7 +359,7 @@ pub(crate) fn mesh_cells<S: QuadSink>(
                 let x = bit - 1;
                 let i = row + bit as isize;
                 let block = blocks[i as usize];
-                let me = tables.traits[block.index()];
+                let me = tables.traits[usize::from(block.id())];
                 let Some(pass) = me.pass else { continue };
                 let cell = [x as u16, y as u16, z as u16];
                 match me.shape {
@@ -356,17 +382,22 @@ pub(crate) fn mesh_cells<S: QuadSink>(
                     Shape::Cube | Shape::LowerHalf => {}
                 }
                 let up = normals[Face::Up as usize];
-                let top = top_height(block, blocks[(i + up) as usize]);
+                let top = top_of(
+                    me,
+                    tables.traits[usize::from(blocks[(i + up) as usize].id())],
+                );
                 for face in Face::ALL {
                     let front = i + normals[face as usize];
                     let neighbour = blocks[front as usize];
                     let mut bottom = 0;
                     if hidden(&tables.traits, (block, me, top), face, neighbour) {
                         // Beside lower water, water shows the wall above the other surface.
-                        if !(face.is_side() && block.is_water() && neighbour.is_water()) {
+                        let other = tables.traits[usize::from(neighbour.id())];
+                        if !(face.is_side() && me.water.is_some() && other.water.is_some()) {
                             continue;
                         }
-                        bottom = top_height(neighbour, blocks[(front + up) as usize]);
+                        let over = tables.traits[usize::from(blocks[(front + up) as usize].id())];
+                        bottom = top_of(other, over);
                         if bottom >= top {
                             continue;
                         }

@@ -64,11 +64,24 @@ const PAIRS: [u16; 64] = {
 };
 
 /// Per block id: whether sight passes through the cell (it is not an opaque cube).
-static CLEAR: PerRegistry<Vec<bool>> = PerRegistry::new();
+///
+/// A slot for every id a block can have, so that indexing by a block's id needs no bounds
+/// check in the loop over a chunk's cells.
+static CLEAR: PerRegistry<Box<[bool; 1 << 16]>> = PerRegistry::new();
 
-/// Whether sight passes through `block`.
-fn clear(block: Block) -> bool {
-    CLEAR.get(|| Block::all().map(|b| !b.is_opaque_cube()).collect())[block.index()]
+/// Whether sight passes through each block, by id: looked up once a chunk.
+fn clear_table() -> &'static [bool; 1 << 16] {
+    CLEAR.get(|| {
+        let mut table = vec![true; 1 << 16];
+        for block in Block::all() {
+            table[block.index()] = !block.is_opaque_cube();
+        }
+        // Built on the heap: 64 KiB would crowd a worker's stack.
+        table
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("1 << 16 slots"))
+    })
 }
 
 impl Visibility {
@@ -198,19 +211,23 @@ impl Sight {
 /// For a chunk of one block throughout, at the centre of `input`, whether sight passes
 /// through it.
 fn uniform_clear(input: &Neighbourhood) -> Option<bool> {
-    input.uniform_centre().map(clear)
+    let clear = clear_table();
+    input
+        .uniform_centre()
+        .map(|block| clear[usize::from(block.id())])
 }
 
 /// The cells of the chunk at the centre of `input` that sight passes through, one `u32` per
 /// row of x (bit `x`), rows in the order `y * 32 + z`.
 fn open_rows(input: &Neighbourhood) -> [u32; N * N] {
     let blocks = input.blocks();
+    let clear = clear_table();
     let mut open = [0u32; N * N];
     for (row, mask) in open.iter_mut().enumerate() {
         let (y, z) = ((row / N) as i32, (row % N) as i32);
         let first = padded_index(0, y, z);
         for (x, &b) in blocks[first..first + N].iter().enumerate() {
-            *mask |= u32::from(clear(b)) << x;
+            *mask |= u32::from(clear[usize::from(b.id())]) << x;
         }
     }
     open

@@ -17,7 +17,7 @@ use glam::DVec3;
 
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::axis::Axis;
-use crate::world::{BlockPos, BlockSource};
+use crate::world::{Block, BlockPos, BlockSource};
 
 /// The first contact of a moving box with a fixed one.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -107,9 +107,12 @@ pub fn colliders_in(world: &impl BlockSource, region: Aabb, out: &mut Vec<Aabb>)
         BlockPos::containing(region.min),
         BlockPos::containing(region.max),
     );
+    // Looked up once for the region, not once a cell: this runs for every body every tick.
+    let registry = Block::registry();
     world.visit_blocks(min, max, &mut |pos, block| {
         let origin = pos.min_corner();
-        out.extend(block.colliders().iter().map(|c| c.at(origin)));
+        let colliders = &registry.properties(block).colliders;
+        out.extend(colliders.iter().map(|c| c.at(origin)));
     });
 }
 

@@ -34,17 +34,21 @@ impl Chunk {
     /// A chunk from a flat array of blocks in [`LocalPos::index`] order.
     #[must_use]
     pub fn from_blocks(blocks: &[Block; CHUNK_VOLUME]) -> Self {
-        // Tables by id up to the highest id here: a few hundred bytes for the base pack's
-        // blocks, where a search of the palette per cell would cost more.
-        let top = blocks.iter().map(|b| b.index()).max().unwrap_or(0);
-        let mut seen = vec![false; top + 1];
+        // Tables by id, grown to the highest id here: a few hundred bytes for the base
+        // pack's blocks, where a search of the palette per cell would cost more.
+        let mut seen = vec![false; 256];
         let mut palette: Vec<Block> = Vec::new();
         for &b in blocks {
-            if !seen[b.index()] {
-                seen[b.index()] = true;
+            let i = b.index();
+            if i >= seen.len() {
+                seen.resize(i + 1, false);
+            }
+            if !seen[i] {
+                seen[i] = true;
                 palette.push(b);
             }
         }
+        let top = seen.len() - 1;
         palette.sort_unstable();
         if palette.len() == 1 {
             return Self::filled(palette[0]);
