@@ -399,15 +399,17 @@ impl LocalBox {
 }
 
 mod behaviour;
+mod installed;
 mod load;
 mod problem;
 mod registry;
 mod schema;
 
 pub use behaviour::{Bed, Crop, Door, Drop, Sound, Tier, ToolKind, Water};
+pub use installed::{InstallError, Installed, MAX_INSTALLS};
 pub use load::{BlocksSource, MAX_BLOCKS};
 pub use problem::{Problem, Problems};
-pub use registry::{BASE_BLOCKS, InstallError, MAX_INSTALLS, Registry};
+pub use registry::{BASE_BLOCKS, Registry};
 
 impl Block {
     /// The block with id `id`, whether or not a registry has it: for tables indexed by id

@@ -8,8 +8,6 @@
 mod schema;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{LazyLock, OnceLock};
 
 use toml::Spanned;
 
@@ -17,7 +15,7 @@ use super::hunger::Food;
 use super::inventory::Inventory;
 use super::recipes::Recipe;
 use crate::sim::Item;
-use crate::world::block::{InstallError, MAX_INSTALLS, Problem, Problems};
+use crate::world::block::{InstallError, Installed, Problem, Problems};
 
 /// The most recipes, tags, smelting and fuel entries and foods one pack may declare: more
 /// than any game needs, few enough that a hostile pack reads in bounded time.
@@ -55,22 +53,20 @@ pub const BASE: RulesFiles<'static> = RulesFiles {
     food: include_str!("../../../../../assets/content/base/food.toml"),
 };
 
-/// The base pack's rules, read on first use.
-static BASE_RULES: LazyLock<Rules> = LazyLock::new(|| match Rules::read(&BASE) {
-    Ok(rules) => rules,
-    // The files are compiled in and a test reads them, so this is a build that never ran
-    // its tests; nothing a player does can reach it.
-    Err(problems) => panic!("the base pack's rules: {problems}"),
-});
-
 /// The rules installed by worlds opened with packs, as blocks are
-/// ([`Registry::install`](crate::world::block::Registry::install)); slot 0 stands for the
-/// base pack's.
-static INSTALLED: [OnceLock<Rules>; MAX_INSTALLS] = [const { OnceLock::new() }; MAX_INSTALLS];
-/// The slot of the rules in use.
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-/// The slots taken so far.
-static TAKEN: AtomicUsize = AtomicUsize::new(1);
+/// ([`Registry::install`](crate::world::block::Registry::install)); slot 0 holds the base
+/// pack's.
+static INSTALLED: Installed<Rules> = Installed::new();
+
+/// The base pack's rules.
+fn base() -> Rules {
+    match Rules::read(&BASE) {
+        Ok(rules) => rules,
+        // The files are compiled in and a test reads them, so this is a build that never ran
+        // its tests; nothing a player does can reach it.
+        Err(problems) => panic!("the base pack's rules: {problems}"),
+    }
+}
 
 /// Recipes, smelting, fuel and food.
 #[derive(Debug, Default)]
@@ -85,17 +81,13 @@ impl Rules {
     /// The base pack's rules.
     #[must_use]
     pub fn base() -> &'static Self {
-        &BASE_RULES
+        INSTALLED.base(base)
     }
 
     /// The rules in use: those installed for the world in play, or the base pack's.
     #[must_use]
     pub fn current() -> &'static Self {
-        match CURRENT.load(Ordering::Acquire) {
-            0 => Self::base(),
-            // A slot is filled before it is made current.
-            slot => INSTALLED[slot].get().unwrap_or_else(|| Self::base()),
-        }
+        INSTALLED.current(base)
     }
 
     /// Makes `rules` the ones survival plays by, for the world about to open.
@@ -103,19 +95,12 @@ impl Rules {
     /// # Errors
     /// [`InstallError`] when the process has no slot left.
     pub fn install(rules: Self) -> Result<(), InstallError> {
-        let slot = TAKEN.fetch_add(1, Ordering::AcqRel);
-        if slot >= MAX_INSTALLS {
-            return Err(InstallError);
-        }
-        // The slot is new, so it is empty.
-        let _ = INSTALLED[slot].set(rules);
-        CURRENT.store(slot, Ordering::Release);
-        Ok(())
+        INSTALLED.install(rules)
     }
 
     /// Makes the base pack's rules the ones in use again.
     pub fn install_base() {
-        CURRENT.store(0, Ordering::Release);
+        INSTALLED.install_base();
     }
 
     /// Reads the rules from `files`.

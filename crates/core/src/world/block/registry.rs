@@ -9,26 +9,16 @@
 //! pack's blocks keep their ids in every registry, so what runs on them while another is
 //! installed sees the same blocks.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
+use super::installed::{InstallError, Installed};
 use super::{Bed, Block, BlockProperties, Door, Problems, Shape, Water, load};
 use crate::world::Face;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The base pack's `blocks.toml`, built into the game: the blocks every world has.
 pub const BASE_BLOCKS: &str = include_str!("../../../../../assets/content/base/blocks.toml");
 
-/// How many registries a process can install in its life (the base pack's is the first):
-/// each world opened with packs other than the last one's takes one.
-pub const MAX_INSTALLS: usize = 64;
-
-/// The installed registries; slot 0 is the base pack's, read on first use.
-static INSTALLED: [OnceLock<Registry>; MAX_INSTALLS] = [const { OnceLock::new() }; MAX_INSTALLS];
-/// The slot of the registry in use.
-static CURRENT: AtomicUsize = AtomicUsize::new(0);
-/// The slots taken so far.
-static TAKEN: AtomicUsize = AtomicUsize::new(1);
+/// The installed registries.
+static INSTALLED: Installed<Registry> = Installed::new();
 
 /// The base pack's registry.
 fn base() -> Registry {
@@ -42,17 +32,8 @@ fn base() -> Registry {
 
 /// The registry in use.
 pub(super) fn current() -> &'static Registry {
-    let slot = CURRENT.load(Ordering::Acquire);
-    // A slot is filled before it is made current; only the base's fills on first use.
-    INSTALLED[slot].get_or_init(base)
+    INSTALLED.current(base)
 }
-
-/// Why a registry could not be installed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "this process has installed {MAX_INSTALLS} sets of blocks: restart the game to open another"
-)]
-pub struct InstallError;
 
 /// Every block's properties, by id, and the ways to find a block.
 pub struct Registry {
@@ -210,26 +191,19 @@ impl Registry {
     /// # Errors
     /// [`InstallError`] when the process has no slot left.
     pub fn install(registry: Self) -> Result<(), InstallError> {
-        let slot = TAKEN.fetch_add(1, Ordering::AcqRel);
-        if slot >= MAX_INSTALLS {
-            return Err(InstallError);
-        }
-        // The slot is new, so it is empty.
-        let _ = INSTALLED[slot].set(registry);
-        CURRENT.store(slot, Ordering::Release);
-        Ok(())
+        INSTALLED.install(registry)
     }
 
     /// Makes the base pack's registry the one in use again.
     pub fn install_base() {
-        CURRENT.store(0, Ordering::Release);
+        INSTALLED.install_base();
     }
 
-    /// Which installed registry is in use, `0` to [`MAX_INSTALLS`] − 1: tables built from a
+    /// Which installed registry is in use, `0` to [`MAX_INSTALLS`](super::MAX_INSTALLS) − 1: tables built from a
     /// registry's blocks (the mesher's) keep one per slot.
     #[must_use]
     pub fn generation() -> usize {
-        CURRENT.load(Ordering::Acquire)
+        INSTALLED.generation()
     }
 
     /// How many blocks it holds.
