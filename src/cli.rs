@@ -291,7 +291,7 @@ fn install_packs(path: &std::path::Path, text: &str, saved: bool) -> Result<(), 
     let folder = path.parent().unwrap_or_else(|| std::path::Path::new("."));
     let mut packs = Vec::with_capacity(names.len());
     for name in &names {
-        let pack = hewn_content::Pack::read_dir(&folder.join(name))
+        let pack = hewn_content::Pack::read(&folder.join(name))
             .map_err(|problems| format!("packs: {}", hewn_save::escaped(&problems.to_string())))?;
         packs.push(pack);
     }

@@ -16,10 +16,10 @@ pub struct ContentArgs {
 /// `hewn content`'s subcommands.
 #[derive(Debug, Subcommand)]
 pub enum ContentCommand {
-    /// Check a pack folder as a world enabling it would read it: exit 0 when it has no
+    /// Check a pack (a folder or a .zip) as a world enabling it would read it: exit 0 when it has no
     /// problem, 1 printing every problem with its file, line and key.
     Check {
-        /// The pack's folder.
+        /// The pack: its folder, or a .zip file.
         pack: PathBuf,
     },
 }
@@ -35,7 +35,7 @@ pub fn run_content(args: &ContentArgs) -> ExitCode {
 /// `hewn content check PACK`.
 fn check(dir: &std::path::Path) -> ExitCode {
     let base_texture = |name: &str| hewn_mesh::tiles::tile_index(name).is_some();
-    let checked = hewn_content::Pack::read_dir(dir)
+    let checked = hewn_content::Pack::read(dir)
         .and_then(|pack| hewn_content::check(&pack, &base_texture).map(|s| (pack, s)));
     match checked {
         Ok((pack, summary)) => {

@@ -46,7 +46,42 @@ pub struct Pack {
 }
 
 impl Pack {
-    /// Reads the pack in the folder `dir`.
+    /// Reads the pack at `path`: a folder, or a `.zip` file.
+    ///
+    /// # Errors
+    /// As [`Pack::read_dir`] and [`Pack::read_zip`].
+    pub fn read(path: &Path) -> Result<Self, Problems> {
+        let zipped = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("zip"));
+        if zipped {
+            Self::read_zip(path)
+        } else {
+            Self::read_dir(path)
+        }
+    }
+
+    /// Reads the pack in the `.zip` file at `path`: its files at the archive's top, or in
+    /// one folder at its top (as zipping a pack's folder makes it).
+    ///
+    /// # Errors
+    /// As [`Pack::read_dir`], for the archive's entries: and an archive that is not one, an
+    /// entry whose name leaves the pack (`../`, `/…`) or is a link, and one that inflates
+    /// past its limit whatever size it declares (a zip bomb), each refused as it is met.
+    pub fn read_zip(path: &Path) -> Result<Self, Problems> {
+        let folder = path.file_stem().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let mut reading = Reading {
+            folder: folder.clone(),
+            files: BTreeMap::new(),
+            bytes: 0,
+            problems: Vec::new(),
+        };
+        reading.zip(path);
+        reading.finish(folder)
+    }
     ///
     /// # Errors
     /// The problems that keep it from being read: a missing or malformed `pack.toml`, a
@@ -67,22 +102,7 @@ impl Pack {
             Ok(_) => reading.problem("", format!("{} is not a folder", dir.display())),
             Err(e) => reading.problem("", format!("{}: {e}", dir.display())),
         }
-        let manifest = match reading.files.remove("pack.toml") {
-            Some(bytes) => reading.manifest(&bytes),
-            None if reading.problems.is_empty() => {
-                reading.problem("pack.toml", "a pack needs a pack.toml".to_owned());
-                None
-            }
-            None => None,
-        };
-        match manifest {
-            Some(manifest) if reading.problems.is_empty() => Ok(Self {
-                folder,
-                manifest,
-                files: reading.files,
-            }),
-            _ => Err(Problems(reading.problems)),
-        }
+        reading.finish(folder)
     }
 
     /// The text of the file at `path`, empty if the pack has none; `None` with a problem
@@ -111,6 +131,130 @@ struct Reading {
 }
 
 impl Reading {
+    /// The pack read, from its files and its `pack.toml`, or every problem met.
+    fn finish(mut self, folder: String) -> Result<Pack, Problems> {
+        let manifest = match self.files.remove("pack.toml") {
+            Some(bytes) => self.manifest(&bytes),
+            None if self.problems.is_empty() => {
+                self.problem("pack.toml", "a pack needs a pack.toml".to_owned());
+                None
+            }
+            None => None,
+        };
+        match manifest {
+            Some(manifest) if self.problems.is_empty() => Ok(Pack {
+                folder,
+                manifest,
+                files: self.files,
+            }),
+            _ => Err(Problems(self.problems)),
+        }
+    }
+
+    /// Reads the archive at `path`, stopping at the first problem.
+    fn zip(&mut self, path: &Path) {
+        let file = match fs::File::open(path) {
+            Ok(file) => file,
+            Err(e) => return self.problem("", format!("{}: {e}", path.display())),
+        };
+        match file.metadata() {
+            Ok(meta) if meta.len() > MAX_PACK_BYTES => {
+                return self.problem(
+                    "",
+                    format!("past the {MAX_PACK_BYTES} bytes a pack may hold"),
+                );
+            }
+            Ok(_) => {}
+            Err(e) => return self.problem("", format!("{}: {e}", path.display())),
+        }
+        let mut archive = match zip::ZipArchive::new(std::io::BufReader::new(file)) {
+            Ok(archive) => archive,
+            Err(e) => return self.problem("", format!("not a zip archive: {e}")),
+        };
+        if archive.len() > MAX_FILES {
+            return self.problem("", format!("more than {MAX_FILES} files"));
+        }
+        let names: Vec<String> = (0..archive.len())
+            .filter_map(|i| {
+                archive
+                    .by_index_raw(i)
+                    .ok()?
+                    .name()
+                    .ok()
+                    .map(|n| n.into_owned())
+            })
+            .collect();
+        // Zipping a pack's folder puts everything in that folder: then it is the pack.
+        let top = names
+            .first()
+            .and_then(|n| n.split('/').next())
+            .map(ToOwned::to_owned);
+        let prefix = match top {
+            Some(top)
+                if !names.iter().any(|n| n == "pack.toml")
+                    && names.iter().all(|n| n.starts_with(&format!("{top}/"))) =>
+            {
+                format!("{top}/")
+            }
+            _ => String::new(),
+        };
+        for index in 0..archive.len() {
+            if !self.problems.is_empty() {
+                return;
+            }
+            let mut entry = match archive.by_index(index) {
+                Ok(entry) => entry,
+                Err(e) => return self.problem("", format!("entry {index} cannot be read: {e}")),
+            };
+            let Ok(raw) = entry.name().map(|n| n.into_owned()) else {
+                return self.problem("", format!("entry {index} has no name a pack can hold"));
+            };
+            let path = raw.strip_prefix(&prefix).unwrap_or(&raw).to_owned();
+            let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+            if path.is_empty() || entry.is_dir() {
+                continue;
+            }
+            if parts.iter().any(|p| !is_plain(p)) {
+                self.problem(&path, "a name of letters, digits, '-', '_' and '.' in folders of them, not starting with '.': nothing that leaves the pack".to_owned());
+            } else if entry.is_symlink() {
+                self.problem(&path, "a link: a pack holds only its own files".to_owned());
+            } else if parts.len() > MAX_DEPTH {
+                self.problem(&path, format!("folders nest past {MAX_DEPTH}"));
+            } else {
+                let declared = entry.size();
+                self.inflate(&mut entry, &path, declared);
+            }
+        }
+    }
+
+    /// Inflates the entry `reader`, `path` in the pack, which declares `declared` bytes,
+    /// counting what it really gives: an archive may declare anything.
+    fn inflate(&mut self, reader: &mut impl std::io::Read, path: &str, declared: u64) {
+        use std::io::Read as _;
+        if self.files.len() >= MAX_FILES {
+            return self.problem(path, format!("more than {MAX_FILES} files"));
+        }
+        if declared > MAX_FILE_BYTES {
+            return self.problem(
+                path,
+                format!("{declared} bytes, past the {MAX_FILE_BYTES} a file may hold"),
+            );
+        }
+        let left = MAX_PACK_BYTES - self.bytes;
+        let limit = MAX_FILE_BYTES.min(left);
+        let mut bytes = Vec::new();
+        match reader.take(limit + 1).read_to_end(&mut bytes) {
+            Ok(n) if n as u64 > limit => {
+                self.problem(path, format!("inflates past the {limit} bytes left to it"))
+            }
+            Ok(_) => {
+                self.bytes += bytes.len() as u64;
+                self.files.insert(path.to_owned(), bytes);
+            }
+            Err(e) => self.problem(path, format!("cannot be inflated: {e}")),
+        }
+    }
+
     /// Notes a problem with the file at `path` in the pack.
     fn problem(&mut self, path: &str, message: String) {
         self.problems.push(Problem {

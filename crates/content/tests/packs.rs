@@ -14,7 +14,7 @@ fn no_base_texture(_: &str) -> bool {
 
 /// The problems reading and checking the pack at `dir` gives, each as its display.
 fn problems(dir: &Path) -> Vec<String> {
-    let result = Pack::read_dir(dir).and_then(|pack| check(&pack, &no_base_texture));
+    let result = Pack::read(dir).and_then(|pack| check(&pack, &no_base_texture));
     match result {
         Ok(summary) => panic!("{} passed: {summary:?}", dir.display()),
         Err(problems) => problems.0.iter().map(ToString::to_string).collect(),
@@ -239,4 +239,111 @@ fn a_link_out_of_the_pack_is_refused() {
     let dir = pack(root.path(), "folder_link", &[]);
     std::os::unix::fs::symlink(root.path(), dir.join("textures/up")).expect("a link");
     assert_problem(&problems(&dir), "folder_link/textures/up", "a link");
+}
+
+/// A `.zip` at `path` of `entries`: (name, contents), or (name, target) for a link when the
+/// name ends in `@`.
+fn zip_of(path: &Path, entries: &[(&str, &[u8])]) {
+    use std::io::Write as _;
+    let mut zip = zip::ZipWriter::new(fs::File::create(path).expect("a file"));
+    let options = zip::write::SimpleFileOptions::default();
+    for (name, bytes) in entries {
+        match name.strip_suffix('@') {
+            Some(link) => zip
+                .add_symlink(link, String::from_utf8_lossy(bytes), options)
+                .expect("a link"),
+            None => {
+                zip.start_file(*name, options).expect("an entry");
+                zip.write_all(bytes).expect("written");
+            }
+        }
+    }
+    zip.finish().expect("finished");
+}
+
+const MANIFEST: &[u8] = b"name = \"tested\"\nversion = \"1\"\n";
+
+#[test]
+fn a_zipped_pack_reads_as_its_folder_does() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/packs/more-stone");
+    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
+    for name in ["pack.toml", "blocks.toml", "recipes.toml", "smelting.toml"] {
+        entries.push((
+            format!("more-stone/{name}"),
+            fs::read(dir.join(name)).expect("read"),
+        ));
+    }
+    for name in ["marble", "marble_bricks", "polished_marble"] {
+        let path = format!("textures/{name}.png");
+        entries.push((
+            format!("more-stone/{path}"),
+            fs::read(dir.join(&path)).expect("read"),
+        ));
+    }
+    let zipped = root.path().join("more-stone.zip");
+    let borrowed: Vec<(&str, &[u8])> = entries
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    zip_of(&zipped, &borrowed);
+    let from_zip = Pack::read(&zipped).expect("the zip reads");
+    let from_dir = Pack::read(&dir).expect("the folder reads");
+    assert_eq!(from_zip.manifest, from_dir.manifest);
+    assert_eq!(from_zip.files, from_dir.files);
+    assert_eq!(
+        check(&from_zip, &no_base_texture)
+            .expect("no problem")
+            .blocks,
+        4
+    );
+}
+
+#[test]
+fn hostile_archives_are_refused() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let refused = |name: &str, entries: &[(&str, &[u8])], words: &str| {
+        let path = root.path().join(format!("{name}.zip"));
+        zip_of(&path, entries);
+        let found = problems(&path);
+        assert!(
+            found.iter().any(|p| p.contains(words)),
+            "{name}: {found:#?}"
+        );
+    };
+    refused(
+        "escape",
+        &[("pack.toml", MANIFEST), ("../blocks.toml", MARBLE)],
+        "nothing that leaves the pack",
+    );
+    refused(
+        "absolute",
+        &[("pack.toml", MANIFEST), ("/etc/blocks.toml", MARBLE)],
+        "nothing that leaves the pack",
+    );
+    refused(
+        "hidden",
+        &[("pack.toml", MANIFEST), ("textures/.x.png", b"x")],
+        "nothing that leaves the pack",
+    );
+    refused(
+        "link",
+        &[("pack.toml", MANIFEST), ("blocks.toml@", b"/etc/passwd")],
+        "a link",
+    );
+    // A bomb: 100 MiB of zeros deflate to about 100 KiB; it is refused when its inflated
+    // bytes pass the file's limit, not read whole.
+    let zeros = vec![0u8; 100 << 20];
+    refused(
+        "bomb",
+        &[("pack.toml", MANIFEST), ("blocks.toml", &zeros)],
+        "bytes",
+    );
+    let not_zip = root.path().join("plain.zip");
+    fs::write(&not_zip, b"not an archive").expect("written");
+    assert!(
+        problems(&not_zip)
+            .iter()
+            .any(|p| p.contains("not a zip archive"))
+    );
 }
