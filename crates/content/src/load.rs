@@ -3,7 +3,7 @@
 
 use hewn_core::sim::Item;
 use hewn_core::sim::survival::{Rules, RulesFiles, rules};
-use hewn_core::world::block::{BASE_BLOCKS, BlocksSource, Problems, Registry};
+use hewn_core::world::block::{BASE_BLOCKS, BlocksSource, Problem, Problems, Registry};
 
 use super::pack::Pack;
 
@@ -28,11 +28,49 @@ impl Content {
     }
 }
 
+/// Checks that `packs` can be enabled in this order: no two of one name (they would share a
+/// namespace), and each after every pack it needs, which rules out a cycle of needs.
+///
+/// # Errors
+/// A problem at the `pack.toml` of each pack out of place.
+pub fn order(packs: &[Pack]) -> Result<(), Problems> {
+    let mut problems = Vec::new();
+    let mut before: Vec<&str> = vec!["base"];
+    for pack in packs {
+        let name = pack.manifest.name.as_str();
+        let mut note = |key: &str, message: String| {
+            problems.push(Problem {
+                file: pack.file_name("pack.toml"),
+                line: 0,
+                key: key.to_owned(),
+                message,
+            });
+        };
+        if before.contains(&name) {
+            note("name", format!("a second pack named {name}"));
+        }
+        for need in &pack.manifest.needs {
+            if !before.contains(&need.as_str()) {
+                let message = format!("{name} needs {need}, which is not enabled before it");
+                note("needs", message);
+            }
+        }
+        before.push(name);
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Problems(problems))
+    }
+}
+
 /// The content of the base pack and `packs` after it, in order.
 ///
 /// # Errors
-/// Every problem with the packs' files, each naming its file, line and key.
+/// Packs out of [`order`], and every problem with their files, each naming its file, line
+/// and key.
 pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
+    order(packs)?;
     let names: Vec<String> = packs.iter().map(|p| p.file_name("blocks.toml")).collect();
     let text = |pack: &Pack, path: &str| pack.text(path).unwrap_or_default().to_owned();
     let texts: Vec<[String; 5]> = packs

@@ -347,3 +347,48 @@ fn hostile_archives_are_refused() {
             .any(|p| p.contains("not a zip archive"))
     );
 }
+
+#[test]
+fn packs_in_an_order_their_needs_or_names_forbid_are_refused() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let manifest = |name: &str, needs: &str| {
+        format!("name = \"{name}\"\nversion = \"1\"\nneeds = [{needs}]\n")
+    };
+    let read = |folder: &str, text: String| {
+        let dir = pack(root.path(), folder, &[]);
+        fs::write(dir.join("pack.toml"), text).expect("written");
+        Pack::read(&dir).expect("reads")
+    };
+    let stone = read("stone", manifest("stone", ""));
+    let marble = read("marble", manifest("marble", "\"stone\""));
+    hewn_content::order(&[stone.clone(), marble.clone()]).expect("stone before marble");
+    let found: Vec<String> = hewn_content::order(&[marble.clone(), stone.clone()])
+        .expect_err("marble before stone")
+        .0
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_problem(
+        &found,
+        "marble/pack.toml: needs",
+        "marble needs stone, which is not enabled before it",
+    );
+    // Two packs needing each other can be put in no order.
+    let a = read("a", manifest("a", "\"b\""));
+    let b = read("b", manifest("b", "\"a\""));
+    assert!(hewn_content::order(&[a.clone(), b.clone()]).is_err());
+    assert!(hewn_content::order(&[b, a]).is_err());
+    // Two packs of one name would share a namespace.
+    let again = read("stone-again", manifest("stone", ""));
+    let found: Vec<String> = hewn_content::order(&[stone, again])
+        .expect_err("two stones")
+        .0
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_problem(
+        &found,
+        "stone-again/pack.toml: name",
+        "a second pack named stone",
+    );
+}
