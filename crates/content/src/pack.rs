@@ -69,40 +69,22 @@ impl Pack {
     /// entry whose name leaves the pack (`../`, `/…`) or is a link, and one that inflates
     /// past its limit whatever size it declares (a zip bomb), each refused as it is met.
     pub fn read_zip(path: &Path) -> Result<Self, Problems> {
-        let folder = path.file_stem().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let mut reading = Reading {
-            folder: folder.clone(),
-            files: BTreeMap::new(),
-            bytes: 0,
-            problems: Vec::new(),
-        };
+        let mut reading = Reading::new(path.file_stem(), path);
         reading.zip(path);
-        reading.finish(folder)
+        reading.finish()
     }
     ///
     /// # Errors
     /// The problems that keep it from being read: a missing or malformed `pack.toml`, a
     /// link, a path with a part that is not plain, too many or too large files.
     pub fn read_dir(dir: &Path) -> Result<Self, Problems> {
-        let folder = dir.file_name().map_or_else(
-            || dir.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let mut reading = Reading {
-            folder: folder.clone(),
-            files: BTreeMap::new(),
-            bytes: 0,
-            problems: Vec::new(),
-        };
+        let mut reading = Reading::new(dir.file_name(), dir);
         match fs::symlink_metadata(dir) {
             Ok(meta) if meta.is_dir() => reading.walk(dir, "", 0),
             Ok(_) => reading.problem("", format!("{} is not a folder", dir.display())),
             Err(e) => reading.problem("", format!("{}: {e}", dir.display())),
         }
-        reading.finish(folder)
+        reading.finish()
     }
 
     /// The text of the file at `path`, empty if the pack has none; `None` with a problem
@@ -131,8 +113,23 @@ struct Reading {
 }
 
 impl Reading {
+    /// Nothing read yet of the pack called `name` (its folder's, or its archive's stem), or
+    /// where it has none, by its `path`.
+    fn new(name: Option<&std::ffi::OsStr>, path: &Path) -> Self {
+        let folder = name.map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        Self {
+            folder,
+            files: BTreeMap::new(),
+            bytes: 0,
+            problems: Vec::new(),
+        }
+    }
+
     /// The pack read, from its files and its `pack.toml`, or every problem met.
-    fn finish(mut self, folder: String) -> Result<Pack, Problems> {
+    fn finish(mut self) -> Result<Pack, Problems> {
         let manifest = match self.files.remove("pack.toml") {
             Some(bytes) => self.manifest(&bytes),
             None if self.problems.is_empty() => {
@@ -143,7 +140,7 @@ impl Reading {
         };
         match manifest {
             Some(manifest) if self.problems.is_empty() => Ok(Pack {
-                folder,
+                folder: self.folder,
                 manifest,
                 files: self.files,
             }),
