@@ -7,6 +7,11 @@ use hewn_core::world::block::{BASE_BLOCKS, BlocksSource, Problem, Problems, Regi
 
 use super::pack::Pack;
 
+/// The most blocks a world's packs may declare in all, the base pack's included: an item's
+/// id on the wire and in saves names a block below 256, so a block past it could be placed
+/// but never carried.
+pub const MAX_CARRIED_BLOCKS: usize = 256;
+
 /// The blocks and rules of the base pack and the packs after it.
 pub struct Content {
     /// Every block: the base pack's first, with their ids, then each pack's.
@@ -99,6 +104,21 @@ pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
         });
     }
     let registry = Registry::read_packs(&sources)?;
+    if registry.len() > MAX_CARRIED_BLOCKS {
+        let last = packs
+            .last()
+            .map_or_else(String::new, |p| p.file_name("blocks.toml"));
+        let message = format!(
+            "{} blocks in all, where a world's items can name {MAX_CARRIED_BLOCKS} for now",
+            registry.len()
+        );
+        return Err(Problems(vec![Problem {
+            file: last,
+            line: 0,
+            key: "block".to_owned(),
+            message,
+        }]));
+    }
     let item = |n: &str| Item::from_name(n).or_else(|| registry.named(n).map(Item::Block));
     let mut rules = Rules::read_naming(&rules::BASE, &item)?;
     let tag_names: Vec<String> = packs.iter().map(|p| p.file_name("tags.toml")).collect();

@@ -392,3 +392,24 @@ fn packs_in_an_order_their_needs_or_names_forbid_are_refused() {
         "a second pack named stone",
     );
 }
+
+#[test]
+fn more_blocks_than_items_can_name_are_refused() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let many: String = (0..=hewn_content::MAX_CARRIED_BLOCKS - 108)
+        .map(|i| format!("[[block]]\nname = \"tested:b{i}\"\ntexture = \"marble\"\n\n"))
+        .collect();
+    let dir = pack(
+        root.path(),
+        "many",
+        &[
+            ("blocks.toml", many.as_bytes()),
+            ("textures/marble.png", &png(16)),
+        ],
+    );
+    assert_problem(
+        &problems(&dir),
+        "many/blocks.toml: block",
+        "257 blocks in all",
+    );
+}
