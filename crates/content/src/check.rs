@@ -5,7 +5,7 @@ use std::io::Cursor;
 
 use hewn_core::sim::survival::Rules;
 use hewn_core::world::RenderKind;
-use hewn_core::world::block::{BASE_BLOCKS, Problem, Problems, Registry};
+use hewn_core::world::block::{Problem, Problems, Registry};
 use image::{ImageFormat, ImageReader};
 
 use super::load::load;
@@ -75,7 +75,7 @@ pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summar
     }
     let content = load(std::slice::from_ref(pack))?;
     let registry = &content.registry;
-    let base_count = Registry::read("blocks.toml", BASE_BLOCKS)?.len();
+    let base_count = Registry::base().len();
     let blocks_file = pack.file_name("blocks.toml");
     for id in base_count..registry.len() {
         let block = hewn_core::world::Block::new(u16::try_from(id).unwrap_or(u16::MAX));

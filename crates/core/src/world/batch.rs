@@ -74,7 +74,7 @@ impl World {
                     self.journal.redraw(Redraw::Edit, pos.chunks_seeing());
                     if (before.holds_torches() && !block.holds_torches())
                         || (before.holds_plants() && !block.holds_plants())
-                        || before == Block::FARMLAND
+                        || before.is_soil()
                         || before.is_door()
                     {
                         removed.push(pos);

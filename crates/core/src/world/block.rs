@@ -408,6 +408,8 @@ mod schema;
 pub use behaviour::{Bed, Crop, Door, Drop, Sound, Tier, ToolKind, Water};
 pub use installed::{InstallError, Installed, MAX_INSTALLS};
 pub use load::{BlocksSource, MAX_BLOCKS};
+#[cfg(test)]
+pub(crate) use problem::assert_problem;
 pub use problem::{Problem, Problems};
 pub use registry::{BASE_BLOCKS, Registry};
 

@@ -98,11 +98,6 @@ impl Rules {
         INSTALLED.install(rules)
     }
 
-    /// Makes the base pack's rules the ones in use again.
-    pub fn install_base() {
-        INSTALLED.install_base();
-    }
-
     /// Reads the rules from `files`.
     ///
     /// # Errors

@@ -67,11 +67,6 @@ impl<T> Installed<T> {
         self.current.store(slot, Ordering::Release);
         Ok(())
     }
-
-    /// Makes the base pack's value the one in use again.
-    pub fn install_base(&self) {
-        self.current.store(0, Ordering::Release);
-    }
 }
 
 impl<T> Default for Installed<T> {

@@ -57,3 +57,16 @@ impl fmt::Display for Problems {
         Ok(())
     }
 }
+
+/// Asserts that one of `found` (problems as displayed) starts with `prefix` (a file, line
+/// and key) and holds `words`: the check every reader's tests make.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_problem(found: &[String], prefix: &str, words: &str) {
+    assert!(
+        found
+            .iter()
+            .any(|p| p.starts_with(prefix) && p.contains(words)),
+        "no problem {prefix} … {words} among {found:#?}"
+    );
+}

@@ -184,6 +184,12 @@ impl Registry {
             .collect()
     }
 
+    /// The base pack's registry, whichever is in use.
+    #[must_use]
+    pub fn base() -> &'static Self {
+        INSTALLED.base(base)
+    }
+
     /// Makes `registry` the one every block's properties come from, for the world about to
     /// open: call it before any of the world's chunks is made, never while another world is
     /// in play.
@@ -192,11 +198,6 @@ impl Registry {
     /// [`InstallError`] when the process has no slot left.
     pub fn install(registry: Self) -> Result<(), InstallError> {
         INSTALLED.install(registry)
-    }
-
-    /// Makes the base pack's registry the one in use again.
-    pub fn install_base() {
-        INSTALLED.install_base();
     }
 
     /// Which installed registry is in use, `0` to [`MAX_INSTALLS`](super::MAX_INSTALLS) − 1: tables built from a

@@ -1,6 +1,7 @@
 use super::*;
 use crate::sim::survival::Material;
 use crate::world::Block;
+use crate::world::block::assert_problem;
 
 /// The problems reading `files` gives, each as `file:line: key: message`.
 #[track_caller]
@@ -9,17 +10,6 @@ fn problems(files: &RulesFiles<'_>) -> Vec<String> {
         Ok(_) => panic!("read without a problem"),
         Err(problems) => problems.0.iter().map(ToString::to_string).collect(),
     }
-}
-
-/// Asserts that one of `found` starts with `prefix` and holds `words`.
-#[track_caller]
-fn assert_problem(found: &[String], prefix: &str, words: &str) {
-    assert!(
-        found
-            .iter()
-            .any(|p| p.starts_with(prefix) && p.contains(words)),
-        "no problem {prefix} … {words} among {found:#?}"
-    );
 }
 
 #[test]

@@ -1,3 +1,4 @@
+use super::super::assert_problem;
 use super::super::{Block, Registry};
 use super::*;
 
@@ -15,17 +16,6 @@ fn problems(text: &str) -> Vec<String> {
             })
             .collect(),
     }
-}
-
-/// Asserts that one of `found` starts with `prefix` (a line and a key) and holds `words`.
-#[track_caller]
-fn assert_problem(found: &[String], prefix: &str, words: &str) {
-    assert!(
-        found
-            .iter()
-            .any(|p| p.starts_with(prefix) && p.contains(words)),
-        "no problem {prefix} … {words} among {found:#?}"
-    );
 }
 
 const AIR: &str = "[[block]]\nname = \"air\"\nrender = \"invisible\"\ncolliders = \"none\"\n";
