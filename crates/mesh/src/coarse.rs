@@ -30,7 +30,9 @@
 
 use super::greedy::Greedy;
 use super::mesher::QuadSink;
+use super::per_registry::PerRegistry;
 use super::{ChunkMesh, CornerLight, Pass, Quad, Sight};
+use hewn_core::world::block::Registry;
 use hewn_core::world::coarse::{CoarseSection, SECTION_CELLS};
 use hewn_core::world::{Block, Face, LocalPos, RenderKind};
 
@@ -46,10 +48,18 @@ const P: usize = N + 2;
 /// The light every coarse face carries: full sky light, no block light.
 const FAR_LIGHT: CornerLight = CornerLight { sky: 60, block: 0 };
 
+/// Every block's [`look`], by id, built once for each registry: the hot loop's table, with
+/// a slot for every id a block can have so that indexing needs no bounds check.
+static LOOKS: PerRegistry<Box<[Look; 1 << 16]>> = PerRegistry::new();
+
 /// How a coarse cell's faces are drawn: its pass, or `None` for air, and whether it hides
 /// the faces of its neighbours.
-fn look(block: Block) -> (Option<Pass>, bool) {
-    match block.properties().render {
+type Look = (Option<Pass>, bool);
+
+/// How a coarse cell's faces are drawn: its pass, or `None` for air, and whether it hides
+/// the faces of its neighbours.
+fn look(registry: &Registry, block: Block) -> Look {
+    match registry.properties(block).render {
         RenderKind::Invisible => (None, false),
         RenderKind::Translucent => (Some(Pass::Translucent), false),
         // Leaves, cut-out near by, are opaque cubes far away.
@@ -68,6 +78,18 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
         let o = f.offset();
         o[0] as isize * stride[0] + o[1] as isize * stride[1] + o[2] as isize * stride[2]
     });
+    let looks = LOOKS.get(|| {
+        let registry = Block::registry();
+        let mut table = vec![(None, false); 1 << 16];
+        for block in Block::all() {
+            table[block.index()] = look(registry, block);
+        }
+        // Built on the heap: a worker's stack has no room for 128 KiB.
+        table
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("1 << 16 slots"))
+    });
     GREEDY.with_borrow_mut(|greedy| {
         for y in 0..N {
             for z in 0..N {
@@ -77,12 +99,12 @@ pub fn mesh_coarse(section: &CoarseSection, neighbours: &CoarseNeighbours, out: 
                 for x in 0..N {
                     let i = ((y + 1) * P + z + 1) * P + x + 1;
                     let block = cells[i];
-                    let (Some(pass), _) = look(block) else {
+                    let (Some(pass), _) = looks[usize::from(block.id())] else {
                         continue;
                     };
                     for face in Face::ALL {
                         let neighbour = cells[(i as isize + normals[face as usize]) as usize];
-                        let (_, hides) = look(neighbour);
+                        let (_, hides) = looks[usize::from(neighbour.id())];
                         if hides || (pass == Pass::Translucent && neighbour == block) {
                             continue;
                         }

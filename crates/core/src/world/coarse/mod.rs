@@ -32,7 +32,7 @@ pub use pyramid::Pyramid;
 
 use std::fmt;
 
-use super::block::Shape;
+use super::block::{Registry, Shape};
 use super::coords::{CHUNK_SHIFT, CHUNK_SIZE, CHUNK_VOLUME, WORLD_HEIGHT};
 use super::{Block, BlockPos, Chunk, ChunkPos, Face, LocalPos, RenderKind};
 
@@ -286,7 +286,12 @@ fn downsample_octant(child: &Chunk, octant: usize, cells: &mut [Block]) {
 /// ground they stand on, count as air.
 #[must_use]
 pub fn seen_from_afar(block: Block) -> bool {
-    let p = block.properties();
+    seen_in(Block::registry(), block)
+}
+
+/// [`seen_from_afar`] in `registry`, for loops that look it up once.
+fn seen_in(registry: &Registry, block: Block) -> bool {
+    let p = registry.properties(block);
     !matches!(p.render, RenderKind::Invisible) && matches!(p.shape, Shape::Cube | Shape::LowerHalf)
 }
 
@@ -294,9 +299,15 @@ pub fn seen_from_afar(block: Block) -> bool {
 /// [`seen_from_afar`] is air.
 #[must_use]
 pub fn far_block(block: Block) -> Block {
-    if !seen_from_afar(block) {
+    far_block_in(Block::registry(), block)
+}
+
+/// [`far_block`] in `registry`, for loops over many cells that look it up once.
+#[must_use]
+pub fn far_block_in(registry: &Registry, block: Block) -> Block {
+    if !seen_in(registry, block) {
         Block::AIR
-    } else if block.is_water() {
+    } else if registry.properties(block).water.is_some() {
         Block::WATER
     } else {
         block
@@ -311,8 +322,9 @@ pub fn far_block(block: Block) -> Block {
 pub fn coarsen(children: [Block; 8]) -> Block {
     const UPPER: [usize; 4] = [2, 3, 6, 7];
     const LOWER: [usize; 4] = [0, 1, 4, 5];
+    let registry = Block::registry();
     for layer in [UPPER, LOWER] {
-        let blocks = layer.map(|i| far_block(children[i]));
+        let blocks = layer.map(|i| far_block_in(registry, children[i]));
         let mut best = Block::AIR;
         let mut best_count = 0;
         for &b in &blocks {
@@ -347,11 +359,12 @@ pub trait CoarseSource: fmt::Debug + Send + Sync {
 pub fn uniform_columns(pos: SectionPos, block: impl Fn(i32) -> Block) -> CoarseSection {
     let mut cells = Box::new([Block::AIR; CHUNK_VOLUME]);
     let layer = (SECTION_CELLS * SECTION_CELLS) as usize;
+    let registry = Block::registry();
     for (cy, row) in cells.chunks_exact_mut(layer).enumerate() {
         let bottom = pos.cell_min_block(LocalPos::new(0, cy as u8, 0)).y;
         let top = (bottom..bottom + pos.cell_size())
             .rev()
-            .map(|y| far_block(block(y)))
+            .map(|y| far_block_in(registry, block(y)))
             .find(|&b| b != Block::AIR)
             .unwrap_or(Block::AIR);
         row.fill(top);
