@@ -58,6 +58,7 @@ fn autosave(c: &mut Criterion) {
         seed: Some(1),
         generator: Some(GeneratorKind::Terrain),
         player: None,
+        packs: None,
     };
     let (mut file, loaded) =
         WorldFile::open_or_create(&dir.path().join("bench.hewn"), request).expect("world");

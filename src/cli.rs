@@ -192,6 +192,10 @@ pub struct PlayOptions {
     /// The world generator of a new world (default terrain); an existing world keeps its own.
     #[arg(long, value_enum, value_name = "KIND")]
     pub world_gen: Option<WorldGenArg>,
+    /// A pack the world enables (a folder or a .zip); give one --pack per pack, in order.
+    /// These become the world's packs; without any, a world keeps its own.
+    #[arg(long = "pack", value_name = "PATH")]
+    pub packs: Vec<std::path::PathBuf>,
     /// How a new world is played (default survival, as in Minecraft; an unsaved world of
     /// --frames without --world, creative); an existing world keeps its own.
     #[arg(long, value_enum, value_name = "survival|creative")]
@@ -273,33 +277,45 @@ fn parse_name(name: &str) -> Result<hewn_core::sim::PlayerName, String> {
     hewn_core::sim::PlayerName::new(name).map_err(|e| e.to_string())
 }
 
+/// Reads the packs the scenario at `path`, whose text is `text`, enables (folders relative
+/// to it) and installs their content over the base pack's, before the scenario, which names
+/// their blocks and items, is parsed. In a saved `world` the content is the world's: its
+/// block table's ids, with the scenario's packs, if it names any, as the world's from now
+/// on, and its own packs otherwise. Gives the packs a saved world is to open with.
+fn install_packs(
+    path: &std::path::Path,
+    text: &str,
+    world: Option<&str>,
+) -> Result<Option<Vec<std::path::PathBuf>>, String> {
+    let shown = |problems: &dyn std::fmt::Display| {
+        format!("packs: {}", hewn_save::escaped(&problems.to_string()))
+    };
+    let names = Scenario::packs(text).map_err(|e| e.to_string())?;
+    let folder = path.parent().unwrap_or_else(|| std::path::Path::new("."));
+    let paths: Vec<std::path::PathBuf> = names.iter().map(|name| folder.join(name)).collect();
+    let asked = (!paths.is_empty()).then_some(paths);
+    if let Some(world) = world {
+        let world = hewn_save::resolve_world(world).map_err(|e| e.to_string())?;
+        hewn_save::content(&world, asked.as_deref())
+            .and_then(|content| content.install_now(&world))
+            .map_err(|e| hewn_save::escaped(&e.to_string()).into_owned())?;
+        return Ok(asked);
+    }
+    let Some(paths) = &asked else {
+        return Ok(None);
+    };
+    let mut packs = Vec::with_capacity(paths.len());
+    for at in paths {
+        packs.push(hewn_content::Pack::read(at).map_err(|p| shown(&p))?);
+    }
+    let content = hewn_content::load(&packs).map_err(|p| shown(&p))?;
+    content.install().map_err(|e| e.to_string())?;
+    Ok(asked)
+}
+
 /// Reads a scenario file as text, reading no more than
 /// [`MAX_SCENARIO_BYTES`](hewn_scenario::MAX_SCENARIO_BYTES) and one byte, so an
 /// endless file (`/dev/zero`, a pipe) is refused rather than read until memory runs out.
-/// Reads the packs the scenario at `path`, whose text is `text`, enables (folders relative
-/// to it) and installs their content over the base pack's, before the scenario, which names
-/// their blocks and items, is parsed. A world saved to disk keeps the base pack's content
-/// alone, so packs and a saved world are refused together, before anything is written.
-fn install_packs(path: &std::path::Path, text: &str, saved: bool) -> Result<(), String> {
-    let names = Scenario::packs(text).map_err(|e| e.to_string())?;
-    if names.is_empty() {
-        return Ok(());
-    }
-    if saved {
-        return Err("packs: a world with packs cannot be saved yet; run it without --world".into());
-    }
-    let folder = path.parent().unwrap_or_else(|| std::path::Path::new("."));
-    let mut packs = Vec::with_capacity(names.len());
-    for name in &names {
-        let pack = hewn_content::Pack::read(&folder.join(name))
-            .map_err(|problems| format!("packs: {}", hewn_save::escaped(&problems.to_string())))?;
-        packs.push(pack);
-    }
-    let content = hewn_content::load(&packs)
-        .map_err(|problems| format!("packs: {}", hewn_save::escaped(&problems.to_string())))?;
-    content.install().map_err(|e| e.to_string())
-}
-
 fn read_scenario(path: &std::path::Path) -> std::io::Result<String> {
     use std::io::Read as _;
     let limit = hewn_scenario::MAX_SCENARIO_BYTES;
@@ -331,10 +347,13 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(message) = install_packs(&args.file, &text, args.world.is_some()) {
-        eprintln!("hewn sim: {}: {message}", args.file.display());
-        return ExitCode::from(2);
-    }
+    let packs = match install_packs(&args.file, &text, args.world.as_deref()) {
+        Ok(packs) => packs,
+        Err(message) => {
+            eprintln!("hewn sim: {}: {message}", args.file.display());
+            return ExitCode::from(2);
+        }
+    };
     let scenario = match Scenario::parse(&text) {
         Ok(s) => s,
         Err(e) => {
@@ -351,7 +370,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     }
     let (mut saved, mut sim, arrivals) = match &args.world {
         None => (None, sim, arrivals),
-        Some(world) => match hewn_save::cli::SimWorld::open(world, &scenario) {
+        Some(world) => match hewn_save::cli::SimWorld::open(world, &scenario, packs) {
             Ok((saved, sim)) => {
                 let arrivals = saved.arrivals().clone();
                 (Some(saved), sim, arrivals)

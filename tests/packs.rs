@@ -184,27 +184,97 @@ fn a_scenario_naming_a_pack_block_without_the_pack_is_refused() {
 }
 
 #[test]
-fn packs_with_a_saved_world_or_a_broken_pack_are_refused_before_anything_is_written() {
+fn a_broken_pack_is_refused_before_anything_is_written() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let path = scenario(dir.path(), "marble.toml", "world = \"flat\"\nticks = 1\n");
-    let world = dir.path().join("w.hewn");
-    let out = hewn(&[
-        "sim",
-        &path.to_string_lossy(),
-        "--world",
-        &world.to_string_lossy(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be saved yet"));
-    assert!(!world.exists(), "no world is made");
-
     let broken = dir.path().join("broken.toml");
     std::fs::write(
         &broken,
         "packs = [\"nowhere\"]\nworld = \"flat\"\nticks = 1\n",
     )
     .expect("written");
-    let out = hewn(&["sim", &broken.to_string_lossy()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere"));
+    let world = dir.path().join("w.hewn");
+    for with_world in [false, true] {
+        let mut args = vec!["sim".to_owned(), broken.to_string_lossy().into_owned()];
+        if with_world {
+            args.extend(["--world".to_owned(), world.to_string_lossy().into_owned()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = hewn(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere"));
+    }
+    assert!(!world.exists(), "no world is made");
+}
+
+/// Fills one block of the example pack's, a pack's marble bricks, at eye level in front of
+/// the player.
+const PLACE_BRICKS: &str = "world = \"flat\"\nticks = 1\n\
+    [[fill]]\nfrom = [2, 65, 0]\nto = [2, 65, 0]\nblock = \"morestone:marble_bricks\"\n";
+
+/// Tries to break the block at eye level in front of the player, in creative, where any
+/// breakable block goes at one click; names no pack, so the world plays with its own.
+const BREAK_AHEAD: &str = "world = \"flat\"\nmode = \"creative\"\nticks = 10\n\
+    [player]\nposition = [0.5, 64.0, 0.5]\nyaw = 90.0\n\
+    [[input]]\nat = 3\naction = \"break\"\n";
+
+/// Runs the scenario at `path` in the saved world `world`, giving its report and what it
+/// said on stderr.
+fn report_in(path: &Path, world: &Path) -> (Value, String) {
+    let out = hewn(&[
+        "sim",
+        &path.to_string_lossy(),
+        "--world",
+        &world.to_string_lossy(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report = serde_json::from_str(stdout.lines().last().unwrap_or("")).expect("a report");
+    (report, stderr)
+}
+
+/// The blocks broken in a report, as (block, position).
+fn broken(report: &Value) -> Vec<(Value, Value)> {
+    report["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["kind"] == "break")
+        .map(|e| (e["block"].clone(), e["pos"].clone()))
+        .collect()
+}
+
+#[test]
+fn a_world_keeps_a_missing_packs_blocks_as_unknown_blocks_until_the_pack_returns() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let world = dir.path().join("w.hewn");
+    let place = scenario(dir.path(), "place.toml", PLACE_BRICKS);
+    let attempt = dir.path().join("break.toml");
+    std::fs::write(&attempt, BREAK_AHEAD).expect("written");
+    let bricks = serde_json::json!({"pos": [2, 65, 0], "block": "morestone:marble_bricks"});
+    report_in(&place, &world);
+
+    // The pack gone: the world opens, says so, and its bricks stand, unbroken.
+    let pack = dir.path().join("packs/more-stone");
+    let away = dir.path().join("away");
+    std::fs::rename(&pack, &away).expect("moved away");
+    let (without, said) = report_in(&attempt, &world);
+    assert!(said.contains("pack morestone is missing"), "{said}");
+    assert!(broken(&without).is_empty(), "{:?}", without["events"]);
+    assert!(
+        without["edits"]
+            .as_array()
+            .expect("edits")
+            .contains(&bricks)
+    );
+    let check = hewn(&["world", "check", &world.to_string_lossy()]);
+    assert!(check.status.success(), "a world missing a pack is healthy");
+    assert!(String::from_utf8_lossy(&check.stdout).contains("stand as unknown blocks"));
+
+    // Back where it was: the bricks are whole, and break as themselves.
+    std::fs::rename(&away, &pack).expect("moved back");
+    let (with, said) = report_in(&attempt, &world);
+    assert!(!said.contains("missing"), "{said}");
+    let ahead = serde_json::json!([2, 65, 0]);
+    assert_eq!(broken(&with), vec![(bricks["block"].clone(), ahead)]);
 }

@@ -20,6 +20,7 @@ const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 /// A saved flat world with edits in chunks (0, 2, 0) and (3, 2, 0).
@@ -422,6 +423,7 @@ fn a_hundred_edited_chunks_take_little_room() {
         seed: Some(1),
         generator: Some(GeneratorKind::Terrain),
         player: None,
+        packs: None,
     };
     let (mut file, loaded) = WorldFile::open_or_create(&path, request).unwrap();
     let mut world = loaded.world;

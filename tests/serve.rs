@@ -420,6 +420,7 @@ fn world_with_a_carrier(path: &Path) {
         seed: Some(5),
         generator: Some(hewn_core::worldgen::GeneratorKind::Flat),
         player: None,
+        packs: None,
     };
     let (mut file, loaded) = hewn_save::WorldFile::open_or_create(path, request).expect("new");
     let spawn = loaded.generator.spawn_point();

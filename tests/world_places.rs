@@ -22,6 +22,7 @@ const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 const SCENARIO: &str = "seed = 9\nworld = \"flat\"\nticks = 5\n";

@@ -155,6 +155,9 @@ impl App {
             record: None,
             time: None,
             screenshot: None,
+            // Packs named on the command line are that world's; a world picked here keeps
+            // its own.
+            packs: Vec::new(),
             ..self.options.clone()
         };
         let opened = open::open_world(&options, None, &self.settings.name)?;

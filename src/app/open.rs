@@ -54,6 +54,7 @@ fn new_world(options: &PlayOptions, player: &PlayerName) -> NewWorld {
         seed: options.seed,
         generator: options.world_gen.map(GeneratorKind::from),
         player: Some(player.clone()),
+        packs: (!options.packs.is_empty()).then(|| options.packs.clone()),
     }
 }
 
@@ -73,6 +74,10 @@ pub fn open_world(
 ) -> Result<OpenedWorld, AppError> {
     let collider = PlayerCollider::from(options.collider);
     if options.world.is_none() && options.frames.is_some() {
+        if !options.packs.is_empty() {
+            let unsaved = std::path::Path::new("(unsaved world)");
+            hewn_save::WorldContent::unsaved(&options.packs)?.install_now(unsaved)?;
+        }
         let kind = options
             .world_gen
             .map_or(GeneratorKind::Terrain, GeneratorKind::from);
@@ -120,6 +125,13 @@ pub fn open_world(
     }
     for row in &loaded.damaged_rows {
         log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
+    }
+    for pack in &loaded.missing_packs {
+        log::warn!(
+            "pack {} is missing (last at {}): its blocks stand as unknown blocks until it returns",
+            hewn_save::escaped(&pack.name),
+            hewn_save::escaped(&pack.path.display().to_string())
+        );
     }
     // From its first column on (a new player's spawn is looked for in it), so the game's
     // client never makes one again.

@@ -104,6 +104,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         seed: args.seed,
         generator: args.world_gen,
         player: None,
+        packs: None,
     };
     let opened =
         resolve_world(&args.world).and_then(|path| WorldFile::open_or_create(&path, request));
@@ -129,6 +130,13 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         loaded.meta.generator,
         loaded.meta.seed
     );
+    for pack in &loaded.missing_packs {
+        log::warn!(
+            "pack {} is missing (last at {}): its blocks stand as unknown blocks until it returns",
+            escaped(&pack.name),
+            escaped(&pack.path.display().to_string())
+        );
+    }
     let settings_path = server_file::path_for(file.path());
     let mut settings = match server_file::read(&settings_path) {
         Ok(settings) => settings,

@@ -18,6 +18,7 @@ pub const FLAT: NewWorld = NewWorld {
     seed: Some(9),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 /// A five-tick scenario in [`FLAT`]'s world.

@@ -15,5 +15,5 @@ mod load;
 mod pack;
 
 pub use check::{Summary, check};
-pub use load::{Content, MAX_CARRIED_BLOCKS, load, order};
+pub use load::{Content, MAX_CARRIED_BLOCKS, load, load_keeping, order};
 pub use pack::{Manifest, Pack};

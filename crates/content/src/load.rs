@@ -19,6 +19,8 @@ pub struct Content {
     /// The rules: the base pack's, then each pack's recipes after them, and its word on
     /// what smelts, burns and feeds.
     pub rules: Rules,
+    /// Whether it is the base pack's alone, with the base pack's ids.
+    is_base: bool,
 }
 
 impl Content {
@@ -28,6 +30,12 @@ impl Content {
     /// # Errors
     /// When the process has installed as many as it can.
     pub fn install(self) -> Result<(), hewn_core::world::block::InstallError> {
+        if self.is_base {
+            // The base pack's own, already built: no slot is spent on a copy of it.
+            Registry::install_base();
+            Rules::install_base();
+            return Ok(());
+        }
         Registry::install(self.registry)?;
         Rules::install(self.rules)
     }
@@ -75,6 +83,16 @@ pub fn order(packs: &[Pack]) -> Result<(), Problems> {
 /// Packs out of [`order`], and every problem with their files, each naming its file, line
 /// and key.
 pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
+    load_keeping(packs, &[])
+}
+
+/// [`load`] for a world whose block table is `kept` (the name of each id it has saved):
+/// each block at the id the world gave it, new blocks after them, and an unknown block for
+/// each saved name no pack declares ([`Registry::read_packs_keeping`]).
+///
+/// # Errors
+/// As [`load`], and a table that names a block twice or moves a base block.
+pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems> {
     order(packs)?;
     let names: Vec<String> = packs.iter().map(|p| p.file_name("blocks.toml")).collect();
     let text = |pack: &Pack, path: &str| pack.text(path).unwrap_or_default().to_owned();
@@ -103,7 +121,7 @@ pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
             text: &files[0],
         });
     }
-    let registry = Registry::read_packs(&sources)?;
+    let registry = Registry::read_packs_keeping(&sources, kept)?;
     if registry.len() > MAX_CARRIED_BLOCKS {
         let last = packs
             .last()
@@ -136,5 +154,10 @@ pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
         rules = rules.then(Rules::read_naming(&read, &item)?);
         earlier.push((tags_name, &files[1]));
     }
-    Ok(Content { registry, rules })
+    let is_base = packs.is_empty() && registry.len() == Registry::base().len();
+    Ok(Content {
+        registry,
+        rules,
+        is_base,
+    })
 }

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
@@ -127,6 +128,18 @@ fn write_info(out: &mut impl Write, s: &WorldSummary) -> std::io::Result<()> {
     if s.meta.last_saved > 0 {
         writeln!(out, "last saved:     {} UTC", date_time(s.meta.last_saved))?;
     }
+    if s.packs.is_empty() {
+        writeln!(out, "packs:          none (the base pack's blocks alone)")?;
+    } else {
+        writeln!(out, "packs:          {}, in order", s.packs.len())?;
+        for pack in &s.packs {
+            let name = escaped(&pack.name);
+            writeln!(out, "  {name:<16} {}", shown(&pack.path))?;
+        }
+    }
+    if s.block_ids > 0 {
+        writeln!(out, "block ids:      {} named", s.block_ids)?;
+    }
     if s.players.is_empty() {
         return writeln!(
             out,
@@ -176,6 +189,14 @@ fn write_check(out: &mut impl Write, path: &str, report: &CheckReport) -> std::i
     }
     for row in &report.damaged_rows {
         writeln!(out, "damaged row: {row} (left out when the world opens)")?;
+    }
+    for pack in &report.missing_packs {
+        writeln!(
+            out,
+            "pack {} is missing (last at {}): its blocks stand as unknown blocks",
+            escaped(&pack.name),
+            shown(&pack.path)
+        )?;
     }
     if !report.is_healthy() {
         writeln!(
@@ -227,11 +248,16 @@ impl SimWorld {
     /// # Errors
     /// The exit code after printing why: 2 if the scenario's seed or generator differ from
     /// the world's, 1 if the world cannot be opened.
-    pub fn open(name_or_path: &str, scenario: &Scenario) -> Result<(Self, Simulation), ExitCode> {
+    pub fn open(
+        name_or_path: &str,
+        scenario: &Scenario,
+        packs: Option<Vec<PathBuf>>,
+    ) -> Result<(Self, Simulation), ExitCode> {
         let request = NewWorld {
             seed: Some(scenario.seed),
             generator: Some(scenario.world),
             player: Some(scenario.player.name.clone()),
+            packs,
         };
         let opened =
             resolve_world(name_or_path).and_then(|p| WorldFile::open_or_create(&p, request));
@@ -257,6 +283,14 @@ impl SimWorld {
         }
         for row in &loaded.damaged_rows {
             eprintln!("hewn sim: warning: damaged row: {row}; left out");
+        }
+        for pack in &loaded.missing_packs {
+            eprintln!(
+                "hewn sim: warning: pack {} is missing (last at {}): its blocks stand as \
+                 unknown blocks until it returns",
+                escaped(&pack.name),
+                shown(&pack.path)
+            );
         }
         let mut world = loaded.world;
         scenario.apply_fills(&mut world);

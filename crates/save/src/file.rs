@@ -14,6 +14,7 @@ use super::contents::{self, DamagedChunk};
 use super::hotbar::Hotbar;
 use super::layout;
 use super::motion::{self, Motion};
+use super::packs::{self, WorldContent, WorldPack};
 use super::place::{self, Place, WorldLock};
 use super::players::{self, SavedPlayer, SavedPlayers};
 use super::rows::DamagedRow;
@@ -38,6 +39,11 @@ pub struct NewWorld {
     /// opens, the one player becomes the player of this name, so the one opening it resumes
     /// it. `None` for [`PlayerName::DEFAULT`].
     pub player: Option<PlayerName>,
+    /// The packs it enables, in order, each a folder or a `.zip`: for a new world, its packs;
+    /// for an existing one, its packs from now on (a pack left out leaves its blocks
+    /// standing as unknown blocks, whole again when it returns). `None` for none in a new
+    /// world and the world's own in an existing one.
+    pub packs: Option<Vec<PathBuf>>,
 }
 
 /// A world as loaded from its file.
@@ -70,6 +76,11 @@ pub struct LoadedWorld {
     /// have written them (or because they break the rules a scenario's players and crates
     /// keep).
     pub damaged_rows: Vec<DamagedRow>,
+    /// The packs it enables, in order.
+    pub packs: Vec<WorldPack>,
+    /// Those of [`LoadedWorld::packs`] found nowhere: their blocks stand as unknown blocks
+    /// and their recipes are gone until they return.
+    pub missing_packs: Vec<WorldPack>,
 }
 
 impl LoadedWorld {
@@ -138,6 +149,8 @@ pub struct ClaimedWorld {
     path: PathBuf,
     request: NewWorld,
     lock: WorldLock,
+    /// Its packs, read and checked, installed as it opens.
+    content: WorldContent,
 }
 
 impl WorldFile {
@@ -158,6 +171,8 @@ impl WorldFile {
         match place::look(path)? {
             Place::File => Self::claim(path, request.clone())?.open(),
             Place::Empty => {
+                // Read before the file is made, so a pack that cannot play makes no world.
+                let content = packs::gather(path, None, request.packs.as_deref())?;
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     fs::create_dir_all(dir).map_err(|e| SaveError::io(dir, e))?;
                 }
@@ -166,6 +181,7 @@ impl WorldFile {
                     path: path.to_owned(),
                     request,
                     lock,
+                    content,
                 }
                 .open_as(true)
             }
@@ -193,10 +209,12 @@ impl WorldFile {
         // look missing, and both must then name the same fault.
         let looked = layout::open_to_look(path).and_then(|conn| {
             layout::check_integrity(path, &conn)?;
-            check_request(path, &schema::read_meta(path, &conn)?, &request)
+            check_request(path, &schema::read_meta(path, &conn)?, &request)?;
+            let version = schema::check_header(path, &conn)?;
+            packs::read(&conn, version).db(path)
         });
         side_files.remove_new();
-        looked?;
+        let content = packs::gather(path, Some(looked?), request.packs.as_deref())?;
         if !lock.writable() {
             return Err(SaveError::ReadOnly {
                 path: path.to_owned(),
@@ -206,6 +224,7 @@ impl WorldFile {
             path: path.to_owned(),
             request,
             lock,
+            content,
         })
     }
 
@@ -249,6 +268,17 @@ impl WorldFile {
         &self.path
     }
 
+    /// Records the world's packs and extends its block table with the blocks now in use, in
+    /// one transaction.
+    fn keep_content(&mut self, installed: &packs::Installed) -> Result<(), SaveError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .db(&self.path)?;
+        packs::write(&self.path, &tx, &installed.packs, &installed.kept)?;
+        tx.commit().db(&self.path)
+    }
+
     /// Reads the players, the crates and every stored chunk into a fresh world, the way
     /// `hewn world check` reads them ([`contents::read`]), noting the player rows left out
     /// for the next save to delete.
@@ -267,6 +297,8 @@ impl WorldFile {
             created,
             damaged: damage.chunks,
             damaged_rows: damage.rows,
+            packs: Vec::new(),
+            missing_packs: Vec::new(),
         })
     }
 
@@ -378,13 +410,19 @@ impl ClaimedWorld {
             path,
             request,
             lock,
+            content,
         } = self;
         let side_files = NewSideFiles::before_opening(&path);
         let player = request.player.clone().unwrap_or_default();
         let opened = WorldFile::open_locked(&path, lock, &player).and_then(|mut file| {
             let meta = schema::read_meta(&path, &file.conn)?;
             check_request(&path, &meta, &request)?;
-            let loaded = file.load(meta, created)?;
+            // Before any chunk is read: the world's ids mean its own blocks.
+            let installed = content.install(&path)?;
+            file.keep_content(&installed)?;
+            let mut loaded = file.load(meta, created)?;
+            loaded.packs = installed.packs;
+            loaded.missing_packs = installed.missing;
             Ok((file, loaded))
         });
         if opened.is_err() {

@@ -11,6 +11,7 @@ use rusqlite::Connection;
 
 use super::contents::{self, DamagedChunk};
 use super::layout;
+use super::packs::{self, WorldContent, WorldPack};
 use super::place::{self, Claim, Place, WorldLock};
 use super::players;
 use super::rows::DamagedRow;
@@ -36,6 +37,11 @@ pub struct WorldSummary {
     /// (schema 6 and older), whose one player is listed as [`PlayerName::DEFAULT`] and takes
     /// the name of whoever next plays the world.
     pub named: bool,
+    /// The packs it enables, in order.
+    pub packs: Vec<WorldPack>,
+    /// How many block ids it has given names: its block table's length (0 for a world not
+    /// opened since worlds kept one, whose ids are the base pack's).
+    pub block_ids: usize,
 }
 
 /// What `hewn world check` found.
@@ -54,6 +60,9 @@ pub struct CheckReport {
     /// Whether the file cannot be written: healthy or not, hewn refuses to play it (it
     /// could never be saved), as `hewn world check` says.
     pub read_only: bool,
+    /// The world's packs that were found nowhere: its blocks from them were checked as
+    /// unknown blocks.
+    pub missing_packs: Vec<WorldPack>,
 }
 
 impl CheckReport {
@@ -83,6 +92,7 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
         .db(path)?;
     let version = schema::check_header(path, conn)?;
     let (players, _) = players::read(conn, version).db(path)?;
+    let (packs, table) = packs::read(conn, version).db(path)?;
     Ok(WorldSummary {
         path: path.to_owned(),
         meta,
@@ -93,6 +103,8 @@ pub fn summarize(path: &Path) -> Result<WorldSummary, SaveError> {
             .map(|(name, saved)| (name, saved.body.position))
             .collect(),
         named: version >= schema::NAMED_PLAYERS,
+        packs,
+        block_ids: table.len(),
     })
 }
 
@@ -122,11 +134,33 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
         }
     };
     let version = schema::check_header(path, conn)?;
+    // Its chunks hold its own ids: read them with its packs' blocks, as opening does.
+    let saved = packs::read(conn, version).db(path)?;
+    let content = packs::gather(path, Some(saved), None)?;
+    report.missing_packs = content.install(path)?.missing;
     let contents = contents::read(path, conn, &meta, version)?;
     report.chunks = contents.chunks;
     report.damaged = contents.damage.chunks;
     report.damaged_rows = contents.damage.rows;
     Ok(report)
+}
+
+/// The content the world at `path` opens with, read without opening it: its packs (those in
+/// `asked` if given, which opening makes its own) at the ids its block table keeps, ready to
+/// [install](WorldContent::install_now) before anything that names its blocks is read. A
+/// world not made yet has only the packs asked for.
+///
+/// # Errors
+/// [`SaveError`] if the file is not a readable hewn world; [`SaveError::Content`] for packs
+/// that cannot play.
+pub fn content(path: &Path, asked: Option<&[PathBuf]>) -> Result<WorldContent, SaveError> {
+    if place::look(path)? == Place::Empty {
+        return packs::gather(path, None, asked);
+    }
+    let reader = open_for_reading(path)?;
+    let version = schema::check_header(path, &reader.conn)?;
+    let saved = packs::read(&reader.conn, version).db(path)?;
+    packs::gather(path, Some(saved), asked)
 }
 
 /// Opens a hewn world for reading, after [`place::look`]ing at it (a FIFO is refused, never

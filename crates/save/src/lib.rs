@@ -6,10 +6,12 @@
 //! position, velocity, look, flying, collider and hotbar; a save writes those in the world
 //! and leaves the others), `chunks` (one row per chunk that differs from what the generator
 //! makes: the whole chunk, compressed and checksummed, see [`codec`]), `crates` (one row per
-//! crate, in order, all rewritten by every save), and `updates` and `falling` (the water and
+//! crate, in order, all rewritten by every save), `updates` and `falling` (the water and
 //! sand cells waiting for an update and the blocks falling, also rewritten whole:
-//! [`Motion`]). Untouched chunks are never stored; a chunk whose edits are all undone is
-//! deleted. On load each stored chunk is compared with a freshly generated one to rebuild the
+//! [`Motion`]), `survival` (the mode, health, inventories, items and furnaces), and `packs`
+//! and `blocks` (the packs the world enables, in order, and the name of every block id it
+//! has saved, kept forever so that ids never scramble: [`WorldContent`]). Untouched chunks
+//! are never stored; a chunk whose edits are all undone is deleted. On load each stored chunk is compared with a freshly generated one to rebuild the
 //! world's edits. The layout's version is `PRAGMA user_version` ([`SCHEMA_VERSION`]); an
 //! older world is upgraded when opened, one transaction per version (the one player of a
 //! world from before names becomes the player who opens it: [`NewWorld::player`]).
@@ -48,6 +50,7 @@ mod hotbar;
 mod inspect;
 mod layout;
 mod motion;
+mod packs;
 mod place;
 mod players;
 mod rows;
@@ -63,8 +66,9 @@ pub use checkpoint::Checkpoint;
 pub use contents::{DamagedChunk, MAX_SAVED_EDITS};
 pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use hotbar::{HOTBAR_SLOTS, Hotbar};
-pub use inspect::{CheckReport, WorldSummary, check, summarize};
+pub use inspect::{CheckReport, WorldSummary, check, content, summarize};
 pub use motion::Motion;
+pub use packs::{WorldContent, WorldPack, packs_dir};
 pub use players::{MAX_SAVED_PLAYERS, SavedPlayer, SavedPlayers};
 pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
@@ -240,6 +244,15 @@ pub enum SaveError {
     /// The folder for worlds could not be found (no home folder).
     #[error("cannot find the data folder for worlds; set {DATA_DIR_VAR} or pass a path")]
     NoDataDir,
+    /// The world's packs cannot be played: one cannot be read or has a problem, they cannot
+    /// play together, or they contradict the world's block table.
+    #[error("{}: its packs: {problems}; left untouched", path.display())]
+    Content {
+        /// The world file, or the pack.
+        path: PathBuf,
+        /// Every problem, each naming its file, line and key.
+        problems: String,
+    },
     /// The autosave thread stopped unexpectedly (it panicked).
     #[error("the autosave thread stopped unexpectedly")]
     WriterGone,

@@ -33,7 +33,12 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 7. `players`: every player by name, in place of the one row of `player`.
 /// 8. `survival`: the mode, and the players' health and inventories, the items lying about
 ///    and the furnaces.
-pub const SCHEMA_VERSION: i64 = 8;
+/// 9. `packs` and `blocks`: the packs a world enables, in order, and the name of each block
+///    id it has saved, kept forever so that ids never scramble.
+pub const SCHEMA_VERSION: i64 = 9;
+
+/// The first schema version with the `packs` and `blocks` tables ([`keep_content`]).
+pub(super) const CONTENT: i64 = 9;
 
 /// The first schema version with a `survival` table ([`add_survival`]).
 pub(super) const SURVIVAL: i64 = 8;
@@ -55,6 +60,7 @@ const MIGRATIONS: &[Migration] = &[
     hand_out_water,
     name_players,
     add_survival,
+    keep_content,
 ];
 
 /// What a migration may need to know beyond the file: who is opening the world.
@@ -212,6 +218,22 @@ fn add_survival(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
         "CREATE TABLE survival (
             id    INTEGER PRIMARY KEY NOT NULL,
             state TEXT NOT NULL
+        );",
+    )
+}
+
+/// Version 9: the world's packs and its block table ([`super::packs`]). An older world has
+/// no packs, and the base pack's ids, which its table takes when it is next opened.
+fn keep_content(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE packs (
+            position INTEGER PRIMARY KEY NOT NULL,
+            name     TEXT NOT NULL UNIQUE,
+            path     TEXT NOT NULL
+        );
+        CREATE TABLE blocks (
+            id   INTEGER PRIMARY KEY NOT NULL,
+            name TEXT NOT NULL UNIQUE
         );",
     )
 }

@@ -13,6 +13,7 @@ const FLAT: NewWorld = NewWorld {
     seed: Some(42),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 fn world_path(dir: &tempfile::TempDir) -> PathBuf {
@@ -296,10 +297,19 @@ fn a_version_1_world_is_upgraded_when_opened() {
     assert_eq!(
         tables(&conn),
         [
-            "chunks", "crates", "falling", "meta", "players", "survival", "updates"
+            "blocks", "chunks", "crates", "falling", "meta", "packs", "players", "survival",
+            "updates"
         ]
     );
     assert_eq!(version(&conn), SCHEMA_VERSION);
+    // Its ids were the base pack's, and its table now says so, to keep them for good.
+    let ids: i64 = conn
+        .query_row("SELECT count(*) FROM blocks", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        usize::try_from(ids).ok(),
+        Some(hewn_core::world::Block::count())
+    );
     drop(conn);
 
     let mut world = loaded.world;
@@ -411,6 +421,7 @@ fn a_world_keeps_its_seed_and_generator() {
             seed: Some(43),
             generator: None,
             player: None,
+            packs: None,
         },
     );
     assert!(matches!(
@@ -427,6 +438,7 @@ fn a_world_keeps_its_seed_and_generator() {
             seed: Some(42),
             generator: Some(GeneratorKind::Terrain),
             player: None,
+            packs: None,
         },
     );
     let message = generator.unwrap_err().to_string();
@@ -445,6 +457,7 @@ fn the_largest_seed_round_trips() {
         seed: Some(u64::MAX),
         generator: Some(GeneratorKind::Empty),
         player: None,
+        packs: None,
     };
     drop(open(&path, request.clone()));
     assert_eq!(open(&path, request).1.meta.seed, u64::MAX);

@@ -179,6 +179,7 @@ pub fn create_world(
         generator: Some(generator),
         // A world made now has no player from before names to give a name to.
         player: None,
+        packs: None,
     };
     let (file, _) = WorldFile::open_or_create(&path, request)?;
     file.close()?;

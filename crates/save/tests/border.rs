@@ -71,6 +71,7 @@ fn a_saved_chunk_beyond_the_border_is_damage_not_a_crash() {
         seed: Some(1),
         generator: Some(GeneratorKind::Terrain),
         player: None,
+        packs: None,
     };
     let (file, _) = WorldFile::open_or_create(&path, new.clone()).expect("create");
     file.close().expect("close");

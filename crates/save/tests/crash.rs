@@ -50,6 +50,7 @@ const CRASH_WORLD: NewWorld = NewWorld {
     seed: Some(7),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 /// Step `seq` of the crash test's edits: a few scattered blocks in a 3×3-chunk area, a slab

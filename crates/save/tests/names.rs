@@ -11,6 +11,7 @@ const FLAT: NewWorld = NewWorld {
     seed: Some(3),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 /// `name` standing at x = `x`.

@@ -35,6 +35,7 @@ fn saved_world(dir: &Path) -> PathBuf {
         seed: Some(4),
         generator: Some(GeneratorKind::Flat),
         player: None,
+        packs: None,
     };
     let (mut file, loaded) = WorldFile::open_or_create(&path, request).expect("set up");
     let mut world = loaded.world;

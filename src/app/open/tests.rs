@@ -15,6 +15,7 @@ const FLAT: NewWorld = NewWorld {
     seed: Some(3),
     generator: Some(GeneratorKind::Flat),
     player: None,
+    packs: None,
 };
 
 fn name(text: &str) -> PlayerName {

@@ -376,6 +376,9 @@ pub struct BlockProperties {
     pub door: Option<Door>,
     /// The bed half it is.
     pub bed: Option<Bed>,
+    /// Whether it stands in for a block the world saved that no enabled pack declares
+    /// ([`BlockProperties::unknown`]).
+    pub unknown: bool,
 }
 
 /// A box in block-local coordinates, `min` and `max` within `[0, 1]` on each axis.
@@ -398,6 +401,7 @@ impl LocalBox {
     }
 }
 
+mod arrange;
 mod behaviour;
 mod installed;
 mod load;
@@ -405,6 +409,7 @@ mod problem;
 mod registry;
 mod schema;
 
+pub use arrange::UNKNOWN_TEXTURE;
 pub use behaviour::{Bed, Crop, Door, Drop, Sound, Tier, ToolKind, Water};
 pub use installed::{InstallError, Installed, MAX_INSTALLS};
 pub use load::{BlocksSource, MAX_BLOCKS};

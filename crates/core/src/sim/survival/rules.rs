@@ -90,6 +90,11 @@ impl Rules {
         INSTALLED.current(base)
     }
 
+    /// Makes the base pack's rules the ones in use again, for a world with no packs.
+    pub fn install_base() {
+        INSTALLED.install_base(base);
+    }
+
     /// Makes `rules` the ones survival plays by, for the world about to open.
     ///
     /// # Errors

@@ -53,6 +53,13 @@ impl<T> Installed<T> {
         self.current.load(Ordering::Acquire)
     }
 
+    /// Makes the base pack's value, made by `base` if not yet, the one in use again: for a
+    /// world with no packs, which takes no slot.
+    pub fn install_base(&self, base: impl FnOnce() -> T) {
+        self.slots[0].get_or_init(base);
+        self.current.store(0, Ordering::Release);
+    }
+
     /// Makes `value` the one in use, in a slot of its own.
     ///
     /// # Errors

@@ -216,6 +216,7 @@ impl Reader<'_> {
             crop,
             door,
             bed,
+            unknown: false,
         })
     }
 

@@ -9,6 +9,7 @@
 //! pack's blocks keep their ids in every registry, so what runs on them while another is
 //! installed sees the same blocks.
 
+use super::arrange;
 use super::installed::{InstallError, Installed};
 use super::{Bed, Block, BlockProperties, Door, Problems, Shape, Water, load};
 use crate::world::Face;
@@ -72,8 +73,28 @@ impl Registry {
     /// # Errors
     /// Every problem with the files, each naming its file, line and key.
     pub fn read_packs(sources: &[load::BlocksSource<'_>]) -> Result<Self, Problems> {
+        Self::read_packs_keeping(sources, &[])
+    }
+
+    /// [`Registry::read_packs`] for a world whose block table is `kept` (`kept[id]` the name
+    /// it saved with id `id`; empty for a new world, or one saved before worlds kept a
+    /// table): each block at the id its name has there, a new name at the next free id, and
+    /// an [unknown block](BlockProperties::unknown) for each name there that no pack
+    /// declares. The base pack's blocks keep their ids in every world.
+    ///
+    /// # Errors
+    /// Every problem with the files, each naming its file, line and key; a table that names
+    /// a block twice or puts a base block at another id.
+    pub fn read_packs_keeping(
+        sources: &[load::BlocksSource<'_>],
+        kept: &[String],
+    ) -> Result<Self, Problems> {
         let file = sources.last().map_or("blocks.toml", |s| s.file);
-        let blocks = load::load(sources).map_err(Problems)?;
+        let mut blocks = load::load(sources).map_err(Problems)?;
+        if !kept.is_empty() {
+            let fixed = Self::base().len();
+            blocks = arrange::arrange(blocks, kept, fixed).map_err(|p| Problems(vec![p]))?;
+        }
         let mut registry = Self {
             names: BTreeMap::new(),
             torches: BTreeMap::new(),
@@ -200,11 +221,21 @@ impl Registry {
         INSTALLED.install(registry)
     }
 
+    /// Makes the base pack's registry the one in use again, for a world with no packs.
+    pub fn install_base() {
+        INSTALLED.install_base(base);
+    }
+
     /// Which installed registry is in use, `0` to [`MAX_INSTALLS`](super::MAX_INSTALLS) − 1: tables built from a
     /// registry's blocks (the mesher's) keep one per slot.
     #[must_use]
     pub fn generation() -> usize {
         INSTALLED.generation()
+    }
+
+    /// Every block's name, in id order: the table a world keeps.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.blocks.iter().map(|b| b.name.as_str())
     }
 
     /// How many blocks it holds.
