@@ -51,12 +51,12 @@ const SHALLOW_TINT: vec3<f32> = vec3<f32>(0.45, 1.7, 0.75);
 const SHALLOW_ALPHA: f32 = 0.78;
 
 // Must match src/mesh/tiles.rs.
-const ATLAS_COLUMNS: u32 = 8u;
-const ATLAS_ROWS: u32 = 16u;
+const ATLAS_COLUMNS: u32 = 16u;
+const ATLAS_ROWS: u32 = 32u;
 const ATLAS_SIZE: vec2<f32> = vec2<f32>(f32(ATLAS_COLUMNS), f32(ATLAS_ROWS));
 
-// The vertex layout: (first bit, bit count) of each field; X to AO are in `packed`, the rest
-// in `surface`. Must match `layout` in src/mesh/mod.rs, which a test checks.
+// The vertex layout: (first bit, bit count) of each field; X to AO and TILE_HIGH are in
+// `packed`, the rest in `surface`. Must match `layout` in src/mesh/mod.rs, which a test checks.
 const X_SHIFT: u32 = 0u;
 const X_BITS: u32 = 6u;
 const Y_SHIFT: u32 = 6u;
@@ -67,6 +67,8 @@ const FACE_SHIFT: u32 = 22u;
 const FACE_BITS: u32 = 3u;
 const AO_SHIFT: u32 = 25u;
 const AO_BITS: u32 = 2u;
+const TILE_HIGH_SHIFT: u32 = 27u;
+const TILE_HIGH_BITS: u32 = 2u;
 const TILE_SHIFT: u32 = 0u;
 const TILE_BITS: u32 = 7u;
 const SKY_SHIFT: u32 = 7u;
@@ -89,6 +91,12 @@ fn unpack_position(packed: u32) -> vec3<f32> {
         f32(field(packed, Y_SHIFT, Y_BITS)) / 16.0,
         f32(field(packed, Z_SHIFT, Z_BITS)),
     );
+}
+
+// A vertex's atlas tile: its low bits in `surface`, its high bits in `packed`.
+fn unpack_tile(packed: u32, surface: u32) -> u32 {
+    return field(surface, TILE_SHIFT, TILE_BITS)
+        | (field(packed, TILE_HIGH_SHIFT, TILE_HIGH_BITS) << TILE_BITS);
 }
 
 // A vertex's texture coordinates, in tiles: U in whole tiles, V in halves.
@@ -152,7 +160,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
     let uv = unpack_uv(surface);
-    let tile = field(surface, TILE_SHIFT, TILE_BITS);
+    let tile = unpack_tile(packed, surface);
 
     var out: VertexOutput;
     let relative = from_eye_cell(position);
@@ -189,7 +197,7 @@ const TILE_AVERAGE_LEVEL: u32 = 4u;
 fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
     let position = unpack_position(packed);
     let face = field(packed, FACE_SHIFT, FACE_BITS);
-    let tile = field(surface, TILE_SHIFT, TILE_BITS);
+    let tile = unpack_tile(packed, surface);
     var at = position;
     // The far sea's surface where the near one's lies.
     at.y -= far_sea_drop(face, tile) / chunk.offset.w;
@@ -411,7 +419,7 @@ fn vs_sampled(@location(0) packed: u32, @location(1) surface: u32) -> SampledOut
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = unpack_uv(surface);
     out.relative = relative;
-    out.tile = field(surface, TILE_SHIFT, TILE_BITS);
+    out.tile = unpack_tile(packed, surface);
     out.face = field(packed, FACE_SHIFT, FACE_BITS);
     out.local = position;
     // Sampled meshes carry the face's top and bottom in the light's bits (layout::TOP).

@@ -34,9 +34,8 @@ pub fn run_content(args: &ContentArgs) -> ExitCode {
 
 /// `hewn content check PACK`.
 fn check(dir: &std::path::Path) -> ExitCode {
-    let base_texture = |name: &str| hewn_mesh::tiles::tile_index(name).is_some();
     let checked = hewn_content::Pack::read(dir)
-        .and_then(|pack| hewn_content::check(&pack, &base_texture).map(|s| (pack, s)));
+        .and_then(|pack| hewn_content::check(&pack).map(|s| (pack, s)));
     match checked {
         Ok((pack, summary)) => {
             let m = &pack.manifest;

@@ -10,6 +10,7 @@ use image::{ImageFormat, ImageReader};
 
 use super::load::load;
 use super::pack::Pack;
+use super::textures::base_texture;
 
 /// The files a pack may hold besides `pack.toml` and its textures.
 const CONTENT_FILES: [&str; 5] = [
@@ -36,12 +37,25 @@ pub struct Summary {
 }
 
 /// Checks `pack` as a world that enables it alone, over the base pack, would read it: its
-/// blocks and rules, and every texture its blocks name (one of its own `textures/NAME.png`,
-/// or a base texture).
+/// files, its blocks and rules, and every texture its blocks name (one of its own
+/// `textures/NAME.png`, or a base texture). Opening a world runs the same checks on each
+/// of its packs ([`load`]).
 ///
 /// # Errors
 /// Every problem found, each naming its file, and its line and key where it has them.
-pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summary, Problems> {
+pub fn check(pack: &Pack) -> Result<Summary, Problems> {
+    let content = load(std::slice::from_ref(pack))?;
+    let base_recipes = Rules::base().recipes().len();
+    Ok(Summary {
+        blocks: content.registry.len() - Registry::base().len(),
+        recipes: content.rules.recipes().len() - base_recipes,
+        textures: pack.texture_names().len(),
+    })
+}
+
+/// The problems of `pack`'s files: a file a pack does not hold, text that is not UTF-8, a
+/// texture that is not a PNG of a size a texture may have.
+pub(super) fn files(pack: &Pack) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut note = |path: &str, message: String| {
         problems.push(Problem {
@@ -51,13 +65,10 @@ pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summar
             message,
         });
     };
-    let mut textures = 0;
     for (path, bytes) in &pack.files {
         if let Some(name) = path.strip_prefix("textures/") {
             match texture_side(bytes) {
-                Ok(_) if name.strip_suffix(".png").is_some_and(|n| !n.contains('/')) => {
-                    textures += 1;
-                }
+                Ok(_) if name.strip_suffix(".png").is_some_and(|n| !n.contains('/')) => {}
                 Ok(_) => note(path, "a texture is textures/NAME.png".to_owned()),
                 Err(message) => note(path, message),
             }
@@ -70,30 +81,36 @@ pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summar
             note(path, "not UTF-8 text".to_owned());
         }
     }
-    if !problems.is_empty() {
-        return Err(Problems(problems));
-    }
-    let content = load(std::slice::from_ref(pack))?;
-    let registry = &content.registry;
-    let base_count = Registry::base().len();
-    let blocks_file = pack.file_name("blocks.toml");
-    for id in base_count..registry.len() {
+    problems
+}
+
+/// The problems of the textures the blocks of `registry` from `first` on name: each must be
+/// a pack's own (named `NAMESPACE:NAME` once read) or one of the base pack's. Each problem
+/// is noted at `blocks_file` of the pack whose namespace the block carries.
+pub(super) fn texture_names(
+    registry: &Registry,
+    first: usize,
+    blocks_file: &dyn Fn(&str) -> String,
+) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for id in first..registry.len() {
         let block = hewn_core::world::Block::new(u16::try_from(id).unwrap_or(u16::MAX));
         let properties = registry.properties(block);
-        if properties.render == RenderKind::Invisible {
+        if properties.render == RenderKind::Invisible || properties.unknown {
             continue;
         }
         let faces = &properties.textures;
         for name in [&faces.top, &faces.side, &faces.bottom] {
-            let own = pack.files.contains_key(&format!("textures/{name}.png"));
-            if !own && !base_textures(name) {
+            // A name the pack's own textures hold came back as NAMESPACE:NAME.
+            if !name.contains(':') && base_texture(name).is_none() {
                 let message = format!(
                     "{} shows the texture {name}, which is neither textures/{name}.png nor a \
                      base texture",
                     properties.name
                 );
+                let namespace = properties.name.split(':').next().unwrap_or_default();
                 problems.push(Problem {
-                    file: blocks_file.clone(),
+                    file: blocks_file(namespace),
                     line: 0,
                     key: "block.texture".to_owned(),
                     message,
@@ -101,16 +118,7 @@ pub fn check(pack: &Pack, base_textures: &dyn Fn(&str) -> bool) -> Result<Summar
             }
         }
     }
-    let base_recipes = Rules::base().recipes().len();
-    let recipes = content.rules.recipes().len() - base_recipes;
-    if !problems.is_empty() {
-        return Err(Problems(problems));
-    }
-    Ok(Summary {
-        blocks: registry.len() - base_count,
-        recipes,
-        textures,
-    })
+    problems
 }
 
 /// Whether `path` is a pack's notes for people, which the game never reads.
@@ -132,5 +140,9 @@ fn texture_side(bytes: &[u8]) -> Result<u32, String> {
             "{w} × {h} pixels, where a texture is square, a power of two from 16 to 512"
         ));
     }
+    // Its size is known to be small now: its pixels are read too, so the atlas never meets
+    // a texture that does not decode.
+    image::load_from_memory_with_format(bytes, ImageFormat::Png)
+        .map_err(|e| format!("not a PNG image: {e}"))?;
     Ok(w)
 }

@@ -5,7 +5,9 @@ use hewn_core::sim::Item;
 use hewn_core::sim::survival::{Rules, RulesFiles, rules};
 use hewn_core::world::block::{BASE_BLOCKS, BlocksSource, Problem, Problems, Registry};
 
+use super::check;
 use super::pack::Pack;
+use super::textures::{self, MAX_PACK_TEXTURES, Textures};
 
 /// The most blocks a world's packs may declare in all, the base pack's included: an item's
 /// id on the wire and in saves names a block below 256, so a block past it could be placed
@@ -19,6 +21,8 @@ pub struct Content {
     /// The rules: the base pack's, then each pack's recipes after them, and its word on
     /// what smelts, burns and feeds.
     pub rules: Rules,
+    /// The packs' textures, by the names their blocks show them by.
+    pub textures: Textures,
     /// Whether it is the base pack's alone, with the base pack's ids.
     is_base: bool,
 }
@@ -34,10 +38,12 @@ impl Content {
             // The base pack's own, already built: no slot is spent on a copy of it.
             Registry::install_base();
             Rules::install_base();
+            textures::install_base();
             return Ok(());
         }
         Registry::install(self.registry)?;
-        Rules::install(self.rules)
+        Rules::install(self.rules)?;
+        textures::install(self.textures)
     }
 }
 
@@ -94,6 +100,10 @@ pub fn load(packs: &[Pack]) -> Result<Content, Problems> {
 /// As [`load`], and a table that names a block twice or moves a base block.
 pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems> {
     order(packs)?;
+    let problems: Vec<Problem> = packs.iter().flat_map(check::files).collect();
+    if !problems.is_empty() {
+        return Err(Problems(problems));
+    }
     let names: Vec<String> = packs.iter().map(|p| p.file_name("blocks.toml")).collect();
     let text = |pack: &Pack, path: &str| pack.text(path).unwrap_or_default().to_owned();
     let texts: Vec<[String; 5]> = packs
@@ -109,18 +119,22 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
             .map(|path| text(p, path))
         })
         .collect();
+    let own_textures: Vec<Vec<String>> = packs.iter().map(Pack::texture_names).collect();
     let mut sources = vec![BlocksSource {
         namespace: None,
         file: "base/blocks.toml",
         text: BASE_BLOCKS,
+        own_textures: &[],
     }];
-    for ((pack, name), files) in packs.iter().zip(&names).zip(&texts) {
+    for (((pack, name), files), own) in packs.iter().zip(&names).zip(&texts).zip(&own_textures) {
         sources.push(BlocksSource {
             namespace: Some(&pack.manifest.name),
             file: name,
             text: &files[0],
+            own_textures: own,
         });
     }
+    let textures = textures_of(packs)?;
     let registry = Registry::read_packs_keeping(&sources, kept)?;
     if registry.len() > MAX_CARRIED_BLOCKS {
         let last = packs
@@ -136,6 +150,14 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
             key: "block".to_owned(),
             message,
         }]));
+    }
+    let blocks_file = |namespace: &str| {
+        let pack = packs.iter().find(|p| p.manifest.name == namespace);
+        pack.map_or_else(String::new, |p| p.file_name("blocks.toml"))
+    };
+    let problems = check::texture_names(&registry, Registry::base().len(), &blocks_file);
+    if !problems.is_empty() {
+        return Err(Problems(problems));
     }
     let item = |n: &str| Item::from_name(n).or_else(|| registry.named(n).map(Item::Block));
     let mut rules = Rules::read_naming(&rules::BASE, &item)?;
@@ -158,6 +180,34 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
     Ok(Content {
         registry,
         rules,
+        textures,
         is_base,
     })
+}
+
+/// The textures of `packs`, each by the name its pack's blocks show it by
+/// (`NAMESPACE:NAME`).
+///
+/// # Errors
+/// More than [`MAX_PACK_TEXTURES`] in all, at the last pack's first texture past them.
+fn textures_of(packs: &[Pack]) -> Result<Textures, Problems> {
+    let mut textures = Textures::default();
+    for pack in packs {
+        for name in pack.texture_names() {
+            if textures.len() == MAX_PACK_TEXTURES {
+                let message = format!(
+                    "past the {MAX_PACK_TEXTURES} textures the packs of a world may hold in all"
+                );
+                return Err(Problems(vec![Problem {
+                    file: pack.file_name(&format!("textures/{name}.png")),
+                    line: 0,
+                    key: String::new(),
+                    message,
+                }]));
+            }
+            let png = pack.files[&format!("textures/{name}.png")].clone();
+            textures.insert(format!("{}:{name}", pack.manifest.name), png);
+        }
+    }
+    Ok(textures)
 }

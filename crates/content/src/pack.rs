@@ -97,6 +97,17 @@ impl Pack {
         }
     }
 
+    /// The textures it holds, by name (`marble` for `textures/marble.png`), in name order.
+    #[must_use]
+    pub fn texture_names(&self) -> Vec<String> {
+        self.files
+            .keys()
+            .filter_map(|path| path.strip_prefix("textures/")?.strip_suffix(".png"))
+            .filter(|name| !name.contains('/'))
+            .map(str::to_owned)
+            .collect()
+    }
+
     /// How problems name the file at `path`.
     #[must_use]
     pub fn file_name(&self, path: &str) -> String {

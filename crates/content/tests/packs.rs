@@ -7,14 +7,9 @@ use std::path::{Path, PathBuf};
 
 use hewn_content::{Pack, Summary, check};
 
-/// The base pack's textures that the example pack may name: none of the tests' blocks do.
-fn no_base_texture(_: &str) -> bool {
-    false
-}
-
 /// The problems reading and checking the pack at `dir` gives, each as its display.
 fn problems(dir: &Path) -> Vec<String> {
-    let result = Pack::read(dir).and_then(|pack| check(&pack, &no_base_texture));
+    let result = Pack::read(dir).and_then(|pack| check(&pack));
     match result {
         Ok(summary) => panic!("{} passed: {summary:?}", dir.display()),
         Err(problems) => problems.0.iter().map(ToString::to_string).collect(),
@@ -47,9 +42,18 @@ fn pack(root: &Path, name: &str, files: &[(&str, &[u8])]) -> PathBuf {
     dir
 }
 
-/// A PNG whose header says `side` × `side` pixels: only its header and an empty image data
-/// chunk, which is all a check reads.
+/// A grey PNG of `side` × `side` pixels: a whole image where a texture may be that large,
+/// and past that only a header and an empty image data chunk, which is all a check reads of
+/// a texture too large.
 fn png(side: u32) -> Vec<u8> {
+    if side <= 512 {
+        let image = image::RgbaImage::from_pixel(side, side, image::Rgba([128, 128, 128, 255]));
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        image
+            .write_to(&mut bytes, image::ImageFormat::Png)
+            .expect("encodes");
+        return bytes.into_inner();
+    }
     let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
     let mut ihdr = side.to_be_bytes().to_vec();
     ihdr.extend_from_slice(&side.to_be_bytes());
@@ -87,7 +91,7 @@ fn the_example_pack_passes() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/packs/more-stone");
     let pack = Pack::read_dir(&dir).expect("more-stone reads");
     assert_eq!(pack.manifest.name, "morestone");
-    let summary = check(&pack, &no_base_texture).expect("more-stone has no problem");
+    let summary = check(&pack).expect("more-stone has no problem");
     assert_eq!(
         summary,
         Summary {
@@ -172,7 +176,7 @@ fn a_pack_names_base_blocks_and_tags() {
         ],
     );
     let pack = Pack::read_dir(&dir).expect("reads");
-    let summary = check(&pack, &no_base_texture).expect("no problem");
+    let summary = check(&pack).expect("no problem");
     assert_eq!((summary.blocks, summary.recipes), (1, 1));
 }
 
@@ -185,6 +189,16 @@ fn hostile_files_are_refused() {
         &problems(&dir),
         "huge/textures/marble.png",
         "16384 × 16384 pixels",
+    );
+    // A texture of a good size whose pixels do not decode is refused as well, so the atlas
+    // never meets it.
+    let mut cut = png(16);
+    cut.truncate(cut.len() - 20);
+    let dir = pack(root.path(), "cut", &[("textures/marble.png", &cut)]);
+    assert_problem(
+        &problems(&dir),
+        "cut/textures/marble.png",
+        "not a PNG image",
     );
     // A file past 4 MiB is refused before it is read.
     let dir = pack(
@@ -291,12 +305,7 @@ fn a_zipped_pack_reads_as_its_folder_does() {
     let from_dir = Pack::read(&dir).expect("the folder reads");
     assert_eq!(from_zip.manifest, from_dir.manifest);
     assert_eq!(from_zip.files, from_dir.files);
-    assert_eq!(
-        check(&from_zip, &no_base_texture)
-            .expect("no problem")
-            .blocks,
-        4
-    );
+    assert_eq!(check(&from_zip).expect("no problem").blocks, 4);
 }
 
 #[test]

@@ -147,9 +147,12 @@ pub mod layout {
     pub const FACE: (u32, u32) = (22, 3);
     /// Bits of the ambient occlusion in `packed`: 0 (dark) to 3.
     pub const AO: (u32, u32) = (25, 2);
-    /// Bits of the atlas tile in `surface`: up to 128 tiles, the whole atlas
-    /// ([`tiles::ATLAS_COLUMNS`](super::tiles::ATLAS_COLUMNS) × `ATLAS_ROWS`).
+    /// Bits of the atlas tile's low part in `surface`; with [`TILE_HIGH`]'s, up to 512 tiles,
+    /// the whole atlas ([`tiles::ATLAS_COLUMNS`](super::tiles::ATLAS_COLUMNS) ×
+    /// `ATLAS_ROWS`).
     pub const TILE: (u32, u32) = (0, 7);
+    /// Bits of the atlas tile's high part in `packed`, above [`TILE`]'s.
+    pub const TILE_HIGH: (u32, u32) = (27, 2);
     /// Bits of the sky light in `surface`: quarter levels, 0 to 60.
     pub const SKY: (u32, u32) = (7, 6);
     /// Bits of the block light in `surface`: quarter levels, 0 to 60.
@@ -205,13 +208,14 @@ impl Vertex {
         tile: u16,
         light: CornerLight,
     ) -> Self {
-        use layout::{AO, BLOCK, FACE, SKY, TILE, U, V, X, Y, Z, put};
+        use layout::{AO, BLOCK, FACE, SKY, TILE, TILE_HIGH, U, V, X, Y, Z, put};
         Self {
             packed: put(X, pos16[0] / 16)
                 | put(Y, pos16[1])
                 | put(Z, pos16[2] / 16)
                 | put(FACE, face as u32)
-                | put(AO, ao as u32),
+                | put(AO, ao as u32)
+                | put(TILE_HIGH, tile as u32 >> TILE.1),
             surface: put(TILE, tile as u32)
                 | put(SKY, light.sky as u32)
                 | put(BLOCK, light.block as u32)
@@ -246,7 +250,8 @@ impl Vertex {
     /// The atlas tile.
     #[must_use]
     pub const fn tile(self) -> u16 {
-        layout::get(layout::TILE, self.surface) as u16
+        use layout::{TILE, TILE_HIGH, get};
+        (get(TILE, self.surface) | get(TILE_HIGH, self.packed) << TILE.1) as u16
     }
 
     /// The corner's light.

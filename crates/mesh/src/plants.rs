@@ -36,7 +36,7 @@ const INSET: f32 = 1.0 / 16.0;
 
 /// The texels of a plant's tile that the cut-out pass keeps (alpha at least one half), as
 /// the rectangle around them: left, top, right and bottom, in texels from the tile's
-/// top-left corner, right and bottom exclusive. Measured from `assets/blocks.png`, which
+/// top-left corner, right and bottom exclusive. Measured from the base pack's textures, which
 /// `tests/atlas.rs` checks them against; a plant not listed is drawn whole.
 #[must_use]
 pub const fn drawn_texels(block: Block) -> [u8; 4] {

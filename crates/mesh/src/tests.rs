@@ -40,17 +40,18 @@ fn at(x: i32, y: i32, z: i32) -> BlockPos {
 fn vertex_is_eight_bytes_and_round_trips() {
     assert_eq!(std::mem::size_of::<Vertex>(), 8);
     let light = CornerLight { sky: 60, block: 37 };
-    let v = Vertex::new([512, 511, 16], Face::North, 2, [2, 1], 127, light);
+    let v = Vertex::new([512, 511, 16], Face::North, 2, [2, 1], 511, light);
     assert_eq!(v.position16(), [512, 511, 16]);
     assert_eq!(v.ao(), 2);
-    assert_eq!(v.tile(), 127);
+    assert_eq!(v.tile(), 511);
+    assert_eq!(v.face(), Face::North);
     assert_eq!(v.light(), light);
 }
 
 #[test]
 fn the_vertex_fields_do_not_overlap() {
     use layout::*;
-    let packed = [X, Y, Z, FACE, AO];
+    let packed = [X, Y, Z, FACE, AO, TILE_HIGH];
     let surface = [TILE, SKY, BLOCK, U, V];
     for fields in [&packed[..], &surface[..]] {
         let mut used = 0u64;
@@ -61,7 +62,11 @@ fn the_vertex_fields_do_not_overlap() {
             used |= mask;
         }
     }
-    assert!(1 << TILE.1 >= tiles::TILES.len(), "every tile fits");
+    let atlas = tiles::ATLAS_COLUMNS * tiles::ATLAS_ROWS;
+    assert!(
+        1 << (TILE.1 + TILE_HIGH.1) >= atlas,
+        "every tile of the atlas fits"
+    );
     assert!(1 << SKY.1 > 60 && 1 << BLOCK.1 > 60, "quarter levels fit");
 }
 

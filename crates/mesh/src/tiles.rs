@@ -1,5 +1,7 @@
 //! The block atlas's tiles: names, order and layout, shared by the mesher, the renderer and
-//! the tool that paints `assets/blocks.png`.
+//! the tool that paints the base pack's textures. The base pack's tiles come first, in
+//! [`TILES`]'s order, so their indices are constants; the textures of the packs a world
+//! enables follow ([`atlas_tiles`]).
 
 use crate::per_registry::PerRegistry;
 
@@ -8,14 +10,18 @@ use hewn_core::world::{Block, Face};
 /// Pixels along each edge of a tile.
 pub const TILE_SIZE: u32 = 16;
 /// Tiles per row of the atlas.
-pub const ATLAS_COLUMNS: u32 = 8;
-/// Rows of tiles in the atlas: sixteen, so the atlas holds 128 tiles, as many as a chunk
-/// vertex's tile bits ([`layout::TILE`](super::layout::TILE)) can name.
-pub const ATLAS_ROWS: u32 = 16;
+pub const ATLAS_COLUMNS: u32 = 16;
+/// Rows of tiles in the atlas: 32, so the atlas holds 512 tiles, as many as a chunk
+/// vertex's tile bits ([`layout::TILE`](super::layout::TILE) and `TILE_HIGH`) can name: the
+/// base pack's and as many again for packs.
+pub const ATLAS_ROWS: u32 = 32;
+
+/// How many tiles the atlas holds.
+pub const ATLAS_TILES: usize = (ATLAS_COLUMNS * ATLAS_ROWS) as usize;
 
 /// Every tile, in atlas order (left to right, top to bottom): a tile's index is its
 /// position here.
-pub const TILES: [&str; 128] = [
+pub const TILES: &[&str] = &[
     "stone",
     "dirt",
     "grass_top",
@@ -154,6 +160,9 @@ pub const TILES: [&str; 128] = [
     "bed_foot",
     "bed_head",
     "bed_side",
+    // What an unknown block shows: one whose pack the world has lost
+    // ([`UNKNOWN_TEXTURE`](hewn_core::world::block::UNKNOWN_TEXTURE)).
+    "unknown",
 ];
 
 /// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in
@@ -169,24 +178,54 @@ pub const TORCH_TILE: u16 = 18;
 /// The first row of the torch's stick in its tile (the flame is this row and the next).
 pub const TORCH_TOP_ROW: u8 = 6;
 
-/// The index of the tile called `name`, if there is one.
+/// The tile an unknown block shows, and any texture past the atlas's room.
+pub const UNKNOWN_TILE: u16 = 128;
+
+/// The index of the base pack's tile called `name`, if there is one.
 #[must_use]
 pub fn tile_index(name: &str) -> Option<u16> {
     TILES.iter().position(|&t| t == name).map(|i| i as u16)
 }
 
+/// The atlas's tiles for the blocks in use, by index: [`TILES`], then every other texture a
+/// block shows (a pack's, `morestone:marble`), in the order of the first block showing it,
+/// up to the atlas's [`ATLAS_TILES`].
+static ATLAS: PerRegistry<Vec<String>> = PerRegistry::new();
+
+/// The atlas's tiles for the blocks in use, by index: the base pack's, then the packs'.
+#[must_use]
+pub fn atlas_tiles() -> &'static [String] {
+    ATLAS.get(|| {
+        let mut tiles: Vec<String> = TILES.iter().map(|&t| t.to_owned()).collect();
+        for block in Block::all() {
+            let textures = &block.properties().textures;
+            for name in [&textures.top, &textures.side, &textures.bottom] {
+                if tiles.len() < ATLAS_TILES && !name.is_empty() && !tiles.contains(name) {
+                    tiles.push(name.clone());
+                }
+            }
+        }
+        tiles
+    })
+}
+
 /// Each block's tile per face, looked up by name once rather than per quad.
 static FACE_TILES: PerRegistry<Vec<[u16; 6]>> = PerRegistry::new();
 
-/// The tile a face of `block` shows. Names missing from [`TILES`] (a registry typo) show
-/// tile 0 rather than failing: this module's test keeps them in step.
+/// The tile a face of `block` shows: [`UNKNOWN_TILE`] for a name the atlas has no room for
+/// (the packs' textures are held to the room there is when they are read).
 #[must_use]
 pub fn tile_for(block: Block, face: Face) -> u16 {
     let tiles = FACE_TILES.get(|| {
+        let atlas = atlas_tiles();
+        let index = |name: &str| {
+            let found = atlas.iter().position(|t| t == name);
+            found.map_or(UNKNOWN_TILE, |i| i as u16)
+        };
         Block::all()
             .map(|block| {
                 let textures = &block.properties().textures;
-                Face::ALL.map(|face| tile_index(textures.of(face)).unwrap_or(0))
+                Face::ALL.map(|face| index(textures.of(face)))
             })
             .collect()
     });
@@ -208,11 +247,15 @@ mod tests {
             }
         }
         assert!(TILES.len() as u32 <= ATLAS_COLUMNS * ATLAS_ROWS);
+        let bits = crate::layout::TILE.1 + crate::layout::TILE_HIGH.1;
         assert!(
-            ATLAS_COLUMNS * ATLAS_ROWS <= 1 << crate::layout::TILE.1,
+            ATLAS_COLUMNS * ATLAS_ROWS <= 1 << bits,
             "a chunk vertex can name every tile of the atlas"
         );
+        // The base pack's blocks show base tiles alone: the atlas is the base tiles.
+        assert_eq!(atlas_tiles(), TILES);
         assert_eq!(tile_index("crate"), Some(CRATE_TILE));
+        assert_eq!(tile_index("unknown"), Some(UNKNOWN_TILE));
         assert_eq!(tile_index("torch"), Some(TORCH_TILE));
     }
 }

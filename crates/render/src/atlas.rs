@@ -10,11 +10,17 @@ use hewn_mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE};
 use image::RgbaImage;
 use wgpu::util::DeviceExt;
 
+mod paint;
+
+pub use paint::{atlas_image, paint};
+
 /// Mip levels of the atlas: full size, then halvings until a tile is one texel (16 → 1).
 pub const ATLAS_MIPS: u32 = TILE_SIZE.trailing_zeros() + 1;
 
 /// The atlas as sampled by the world, the HUD and the menus.
 pub struct AtlasTexture {
+    /// The texture, written again when the content in use changes.
+    texture: wgpu::Texture,
     /// Every mip level, in the sRGB format the shaders read as linear colour.
     pub view: wgpu::TextureView,
     /// Level 0 only, in a plain format: egui decodes sRGB itself.
@@ -54,7 +60,42 @@ impl AtlasTexture {
             mip_level_count: Some(1),
             ..Default::default()
         });
-        Self { view, menu_view }
+        Self {
+            texture,
+            view,
+            menu_view,
+        }
+    }
+
+    /// Replaces every texel, at every level, with `atlas`'s (of the same size): a world
+    /// with other packs' textures opened. The views and everything bound to them stay.
+    pub fn write(&self, queue: &wgpu::Queue, atlas: &RgbaImage) {
+        let chain = mip_chain(atlas);
+        let mut start = 0;
+        for level in 0..ATLAS_MIPS {
+            let (width, height) = (atlas.width() >> level, atlas.height() >> level);
+            let bytes = (width * height * 4) as usize;
+            queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &self.texture,
+                    mip_level: level,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                &chain[start..start + bytes],
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(width * 4),
+                    rows_per_image: Some(height),
+                },
+                wgpu::Extent3d {
+                    width,
+                    height,
+                    depth_or_array_layers: 1,
+                },
+            );
+            start += bytes;
+        }
     }
 }
 
@@ -79,7 +120,7 @@ pub fn mip_chain(atlas: &RgbaImage) -> Vec<u8> {
 }
 
 /// The average of the `side` × `side` texels from (`left`, `top`), as an sRGB texel.
-fn block_average(atlas: &RgbaImage, left: u32, top: u32, side: u32) -> [u8; 4] {
+pub(super) fn block_average(atlas: &RgbaImage, left: u32, top: u32, side: u32) -> [u8; 4] {
     let mut premultiplied = [0.0f64; 3];
     let mut alpha = 0.0f64;
     for y in top..top + side {
@@ -195,10 +236,8 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_atlas_averages_grass_green_and_water_blue() {
-        let atlas = image::load_from_memory(super::super::ATLAS_PNG)
-            .unwrap()
-            .to_rgba8();
+    fn the_base_atlas_averages_grass_green_and_water_blue() {
+        let atlas = atlas_image();
         let chain = mip_chain(&atlas);
         let texel = |name: &str| {
             let index = u32::from(hewn_mesh::tiles::tile_index(name).unwrap());

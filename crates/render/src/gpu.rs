@@ -18,9 +18,6 @@ pub enum RenderError {
     /// The surface cannot be drawn into by this adapter.
     #[error("the graphics adapter cannot draw into this window")]
     IncompatibleSurface,
-    /// The embedded block atlas did not decode.
-    #[error("the built-in block atlas is corrupt: {0}")]
-    Atlas(#[from] image::ImageError),
     /// Reading a frame back from the GPU failed.
     #[error("reading the frame back from the GPU failed: {0}")]
     Readback(String),

@@ -51,8 +51,7 @@ use hewn_mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, 
 use pipelines::{DEPTH_FORMAT, Pipelines};
 use std::collections::BTreeSet;
 
-/// The block atlas, made by `src/bin/make_atlas/`.
-pub const ATLAS_PNG: &[u8] = include_bytes!("../../../assets/blocks.png");
+pub use atlas::{atlas_image, paint as paint_atlas};
 
 /// The brightness setting players start with: halfway between Minecraft's "moody" and
 /// "bright".
@@ -142,6 +141,11 @@ pub struct Renderer {
     far: FarStore,
     depth: Option<Depth>,
     menus: menus::MenuPainter,
+    atlas: AtlasTexture,
+    /// The registry whose blocks' textures the atlas holds ([`Registry::generation`]).
+    ///
+    /// [`Registry::generation`]: hewn_core::world::block::Registry::generation
+    atlas_generation: usize,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -157,13 +161,13 @@ impl Renderer {
     /// A renderer drawing into targets of `format`.
     ///
     /// # Errors
-    /// [`RenderError::Atlas`] if the embedded atlas does not decode.
+    /// [`RenderError`] if the GPU cannot make what it draws with.
     pub fn new(gpu: &Gpu, format: wgpu::TextureFormat) -> Result<Self, RenderError> {
         let device = gpu.device.clone();
         let queue = gpu.queue.clone();
         let pipelines = Pipelines::new(&device, format);
-        let atlas = image::load_from_memory(ATLAS_PNG)?.to_rgba8();
-        let atlas = AtlasTexture::new(&device, &queue, &atlas);
+        let atlas_generation = hewn_core::world::block::Registry::generation();
+        let atlas = AtlasTexture::new(&device, &queue, &atlas_image());
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("nearest"),
             mag_filter: wgpu::FilterMode::Nearest,
@@ -219,7 +223,20 @@ impl Renderer {
             chunks,
             depth: None,
             menus,
+            atlas,
+            atlas_generation,
         })
+    }
+
+    /// Paints the atlas again if the blocks in use have changed since it was painted: a
+    /// world with other packs has opened. Call it before meshes of the new world's blocks
+    /// are drawn; it costs an atomic load when nothing changed.
+    pub fn follow_content(&mut self) {
+        let generation = hewn_core::world::block::Registry::generation();
+        if generation != self.atlas_generation {
+            self.atlas.write(&self.queue, &atlas_image());
+            self.atlas_generation = generation;
+        }
     }
 
     /// Uploads (or replaces) the mesh of the chunk at `pos`.
@@ -353,6 +370,7 @@ impl Renderer {
     /// Draws `scene` into `texture`, of `size` and this renderer's format, which must allow
     /// views of [`Renderer::menu_format`] for the menus.
     pub fn render(&mut self, texture: &wgpu::Texture, size: (u32, u32), scene: &Scene<'_>) {
+        self.follow_content();
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
         let target = &view;
         let near = Camera {

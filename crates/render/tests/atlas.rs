@@ -1,6 +1,7 @@
-//! The committed block atlas matches the tile layout the mesher and shaders assume, the
-//! tiles that need holes have them, and the tiles that are not blocks' (items, the crack
-//! stages, HUD icons) are painted where they should be and clear elsewhere.
+//! The atlas painted from the base pack's textures matches the tile layout the mesher and
+//! shaders assume, the tiles that need holes have them, and the tiles that are not blocks'
+//! (items, the crack stages, HUD icons) are painted where they should be and clear
+//! elsewhere.
 
 use hewn_core::sim::survival::{Material, Tool};
 use hewn_core::world::{Block, Face};
@@ -9,12 +10,9 @@ use hewn_mesh::tiles::{
     ATLAS_COLUMNS, ATLAS_ROWS, HUD_ICON_INSET, HUD_ICON_SIZE, TILE_SIZE, TILES, tile_for,
     tile_index,
 };
-use hewn_render::ATLAS_PNG;
-
+/// The atlas of the base pack's blocks, as the game paints it.
 fn atlas() -> image::RgbaImage {
-    image::load_from_memory(ATLAS_PNG)
-        .expect("assets/blocks.png decodes")
-        .to_rgba8()
+    hewn_render::atlas_image()
 }
 
 /// The pixels of the tile called `name`, row by row.
@@ -42,7 +40,7 @@ fn atlas_has_the_expected_layout_and_transparency() {
     assert_eq!(
         atlas.dimensions(),
         (ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE),
-        "regenerate with `cargo run --bin make_atlas`"
+        "the atlas's size"
     );
     assert!(alpha_of_tile(&atlas, "stone").iter().all(|&a| a == 255));
     assert!(

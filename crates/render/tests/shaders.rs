@@ -69,6 +69,7 @@ fn the_chunk_shader_unpacks_vertices_as_the_mesher_packs_them() {
         ("U", layout::U),
         ("V", layout::V),
         ("TILE", layout::TILE),
+        ("TILE_HIGH", layout::TILE_HIGH),
         ("SKY", layout::SKY),
         ("BLOCK", layout::BLOCK),
     ];

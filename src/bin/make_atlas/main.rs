@@ -1,10 +1,11 @@
-//! Paints the block atlas, `assets/blocks.png`: 16 × 16 pixel art for every tile in
-//! [`hewn_mesh::tiles::TILES`] (blocks, and the items, crack stages and HUD icons that
-//! share the atlas), procedurally, from hand-tuned palettes and a fixed seed so that running
-//! it again gives the same picture.
+//! Paints the base pack's textures, `assets/content/base/textures/NAME.png`: 16 × 16 pixel
+//! art for every tile in [`hewn_mesh::tiles::TILES`] (blocks, and the items, crack stages and
+//! HUD icons that share the atlas), procedurally, from hand-tuned palettes and a fixed seed so
+//! that running it again gives the same pictures. The game builds its atlas from them, and
+//! from the textures of the packs a world enables, when it starts.
 //!
-//! Run `cargo run --bin make_atlas` (writes `assets/blocks.png`) or
-//! `cargo run --bin make_atlas -- OUT.png`.
+//! Run `cargo run --bin make_atlas` (writes into `assets/content/base/textures/`) or
+//! `cargo run --bin make_atlas -- FOLDER`.
 
 mod cracks;
 mod farming;
@@ -15,10 +16,11 @@ mod survival;
 mod wood;
 
 use std::path::PathBuf;
+
 use std::process::ExitCode;
 
 use hewn_core::worldgen::SplitMix64;
-use hewn_mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, TILES, TORCH_TOP_ROW};
+use hewn_mesh::tiles::{TILE_SIZE, TILES, TORCH_TOP_ROW};
 use image::{Rgba, RgbaImage};
 
 const S: i32 = TILE_SIZE as i32;
@@ -505,6 +507,7 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "bed_foot" => survival::bed_top(rng, false),
         "bed_head" => survival::bed_top(rng, true),
         "bed_side" => survival::bed_side(rng),
+        "unknown" => unknown(),
         _ if name.starts_with("wheat_") && name != "wheat_seeds" => {
             let stage = name["wheat_".len()..].parse().ok()?;
             farming::wheat(rng, stage)
@@ -517,11 +520,32 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
     })
 }
 
+/// The tile of an unknown block: a magenta and black checker, the colours no block of the
+/// base pack wears, so a lost pack's blocks stand out wherever they are.
+fn unknown() -> Tile {
+    let mut t = [[[0; 4]; 16]; 16];
+    for (y, line) in t.iter_mut().enumerate() {
+        for (x, px) in line.iter_mut().enumerate() {
+            let magenta = (x / 8 + y / 8) % 2 == 0;
+            *px = if magenta {
+                [248, 0, 248, 255]
+            } else {
+                [16, 16, 16, 255]
+            };
+        }
+    }
+    t
+}
+
 fn main() -> ExitCode {
-    let out = std::env::args_os()
-        .nth(1)
-        .map_or_else(|| PathBuf::from("assets/blocks.png"), PathBuf::from);
-    let mut atlas = RgbaImage::new(ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE);
+    let out = std::env::args_os().nth(1).map_or_else(
+        || PathBuf::from("assets/content/base/textures"),
+        PathBuf::from,
+    );
+    if let Err(e) = std::fs::create_dir_all(&out) {
+        eprintln!("make_atlas: cannot make {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
     for (i, name) in TILES.iter().enumerate() {
         // Each tile has its own stream, so adding a tile never repaints the others.
         let mut rng = Rng(SplitMix64::new(0x6865_776E ^ (i as u64) << 32));
@@ -529,21 +553,18 @@ fn main() -> ExitCode {
             eprintln!("make_atlas: no painter for tile {name:?}");
             return ExitCode::FAILURE;
         };
-        let (col, row) = (i as u32 % ATLAS_COLUMNS, i as u32 / ATLAS_COLUMNS);
+        let mut image = RgbaImage::new(TILE_SIZE, TILE_SIZE);
         for (y, line) in tile.iter().enumerate() {
             for (x, &px) in line.iter().enumerate() {
-                atlas.put_pixel(
-                    col * TILE_SIZE + x as u32,
-                    row * TILE_SIZE + y as u32,
-                    Rgba(px),
-                );
+                image.put_pixel(x as u32, y as u32, Rgba(px));
             }
         }
+        let path = out.join(format!("{name}.png"));
+        if let Err(e) = image.save(&path) {
+            eprintln!("make_atlas: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
     }
-    if let Err(e) = atlas.save(&out) {
-        eprintln!("make_atlas: cannot write {}: {e}", out.display());
-        return ExitCode::FAILURE;
-    }
-    println!("wrote {}", out.display());
+    println!("wrote {} textures into {}", TILES.len(), out.display());
     ExitCode::SUCCESS
 }

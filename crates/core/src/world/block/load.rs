@@ -28,6 +28,10 @@ pub struct BlocksSource<'a> {
     pub file: &'a str,
     /// Its text.
     pub text: &'a str,
+    /// The textures the pack holds itself (`marble` for `textures/marble.png`): a block of
+    /// the pack naming one shows the pack's, named `NAMESPACE:NAME` in the atlas so that two
+    /// packs' `marble`s never meet; any other name is a base texture.
+    pub own_textures: &'a [String],
 }
 
 /// The blocks of `sources`, in order, their ids following one another (the first source's
@@ -58,6 +62,8 @@ pub(super) fn load(sources: &[BlocksSource<'_>]) -> Result<Vec<BlockProperties>,
         let mut reader = Reader {
             file: source.file,
             text: source.text,
+            namespace: source.namespace,
+            own_textures: source.own_textures,
             problems: Vec::new(),
             ids,
         };
@@ -121,6 +127,10 @@ fn is_name(name: &str) -> bool {
 struct Reader<'a> {
     file: &'a str,
     text: &'a str,
+    /// The pack's namespace, `None` for the base pack's.
+    namespace: Option<&'a str>,
+    /// The textures the pack holds.
+    own_textures: &'a [String],
     problems: Vec<Problem>,
     /// Each declared name's id.
     ids: BTreeMap<String, usize>,
@@ -223,14 +233,18 @@ impl Reader<'_> {
     /// The textures of its faces: `texture` for all six, or `textures` by face; neither
     /// only for a block that is not drawn.
     fn textures(&mut self, entry: &BlockEntry, render: RenderKind) -> FaceTextures {
+        let named = |name: &String| match self.namespace {
+            Some(namespace) if self.own_textures.contains(name) => format!("{namespace}:{name}"),
+            _ => name.clone(),
+        };
         match (&entry.texture, &entry.textures) {
-            (Some(all), None) => FaceTextures::all(all.get_ref()),
+            (Some(all), None) => FaceTextures::all(&named(all.get_ref())),
             (None, Some(faces)) => {
                 let faces = faces.get_ref();
                 FaceTextures {
-                    top: faces.top.clone(),
-                    side: faces.side.clone(),
-                    bottom: faces.bottom.clone(),
+                    top: named(&faces.top),
+                    side: named(&faces.side),
+                    bottom: named(&faces.bottom),
                 }
             }
             (Some(all), Some(_)) => {

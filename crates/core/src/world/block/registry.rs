@@ -64,6 +64,7 @@ impl Registry {
             namespace: None,
             file,
             text,
+            own_textures: &[],
         };
         Self::read_packs(&[base])
     }

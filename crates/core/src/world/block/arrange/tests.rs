@@ -22,11 +22,13 @@ fn read(kept: &[String]) -> Result<Registry, String> {
             namespace: None,
             file: "base/blocks.toml",
             text: BASE_BLOCKS,
+            own_textures: &[],
         },
         BlocksSource {
             namespace: Some("test"),
             file: "test/blocks.toml",
             text: PACK,
+            own_textures: &[],
         },
     ];
     Registry::read_packs_keeping(&sources, kept).map_err(|p| p.to_string())
