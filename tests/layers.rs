@@ -119,7 +119,10 @@ fn expand_use_tree(tree: &str) -> Vec<String> {
         return vec![tree.split(" as ").next().unwrap_or(tree).trim().to_owned()];
     };
     let prefix = tree[..open].trim_end_matches("::").trim();
-    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    // Prose that merely holds "use " (a message: "the blocks in use put {} at …") may close
+    // no brace after it opens one.
+    let close = tree.rfind('}').filter(|&c| c > open).unwrap_or(tree.len());
+    let inner = &tree[open + 1..close];
     let mut parts = Vec::new();
     let (mut depth, mut start) = (0, 0);
     for (i, c) in inner.char_indices() {

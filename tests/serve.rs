@@ -5,112 +5,12 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
+use common::served::Served;
 use common::{private_hewn, text};
-
-/// A `hewn serve` on 127.0.0.1 at a port the system picked.
-struct Served {
-    child: Child,
-    addr: String,
-    /// What it printed on stderr after `listening on`, collected by a thread.
-    log: std::sync::mpsc::Receiver<String>,
-}
-
-impl Served {
-    fn start(bin: &Path, world: &Path, data: &Path) -> Self {
-        Self::start_with(bin, world, data, &[])
-    }
-
-    fn start_with(bin: &Path, world: &Path, data: &Path, more: &[&str]) -> Self {
-        let mut child = Command::new(bin)
-            .args([
-                "serve",
-                "--world-gen",
-                "flat",
-                "--seed",
-                "5",
-                "--bind",
-                "127.0.0.1",
-            ])
-            .args(["--port", "0", "--world"])
-            .arg(world)
-            .args(more)
-            .env("HEWN_DATA_DIR", data)
-            .env("RUST_LOG", "info")
-            .stderr(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("start hewn serve");
-        let stderr = child.stderr.take();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr.expect("stderr"))
-                .lines()
-                .map_while(Result::ok)
-            {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        // Dropped (killing the server) if it never says where it listens.
-        let mut served = Self {
-            child,
-            addr: String::new(),
-            log: rx,
-        };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while served.addr.is_empty() {
-            let line = served
-                .log
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-                .expect("hewn serve logs where it listens within 30 s");
-            if let Some(addr) = line.split("listening on ").nth(1) {
-                served.addr = addr.trim().to_owned();
-            }
-        }
-        served
-    }
-
-    /// Sends SIGTERM and waits for the exit, at most 5 seconds; returns the rest of the log.
-    fn stop(mut self) -> String {
-        let pid = self.child.id().to_string();
-        // The shell's own kill: a minimal system may have no kill program.
-        let status = Command::new("sh")
-            .args(["-c", &format!("kill -TERM {pid}")])
-            .status();
-        assert!(status.is_ok_and(|s| s.success()), "kill -TERM {pid}");
-        let deadline = Instant::now() + Duration::from_secs(5);
-        let exit = loop {
-            if let Some(exit) = self.child.try_wait().expect("wait") {
-                break exit;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "hewn serve still running 5 s after SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        };
-        assert!(exit.success(), "hewn serve exited with {exit}");
-        let mut rest = String::new();
-        while let Ok(line) = self.log.recv_timeout(Duration::from_secs(1)) {
-            rest.push_str(&line);
-            rest.push('\n');
-        }
-        rest
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// The fields a bot and `hewn sim` must agree on.
 fn agreed(json: &str) -> serde_json::Value {
@@ -494,8 +394,7 @@ fn killed_while_moving(open: &str, path: &[u8]) {
             .spawn()
             .expect("start hewn bot");
         std::thread::sleep(Duration::from_secs_f64(kill_after));
-        served.child.kill().expect("SIGKILL");
-        served.child.wait().expect("killed");
+        served.kill();
         let _ = bot.kill();
         let _ = bot.wait();
         drop(served);

@@ -170,6 +170,12 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
             return ExitCode::from(2);
         }
     };
+    // The bot's own copies of the packs, so the scenario may name their blocks and items:
+    // the server's world must enable the same.
+    if let Err(message) = super::install_packs(path, &text, None) {
+        eprintln!("hewn bot: {}: {message}", path.display());
+        return ExitCode::from(2);
+    }
     let scenario = match Scenario::parse(&text) {
         Ok(s) => s,
         Err(e) => {

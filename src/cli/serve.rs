@@ -216,6 +216,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         lines: console_lines(),
         settings_path,
         settings,
+        packs: loaded.packs.clone(),
     };
     let mut network = Network {
         udp: &mut udp,
@@ -260,6 +261,8 @@ struct Console {
     lines: std::sync::mpsc::Receiver<String>,
     settings_path: std::path::PathBuf,
     settings: server_file::ServerFile,
+    /// The world's packs, read again on `/reload`.
+    packs: Vec<hewn_save::WorldPack>,
 }
 
 /// The server's end of the network: the socket and the connections on it.
@@ -296,6 +299,14 @@ impl Console {
             }
             let answer = server.run_command(&Caller::Console, &line, renet);
             if !answer.is_empty() {
+                println!("{answer}");
+            }
+        }
+        if let Some(caller) = server.take_reload_request() {
+            // Between two ticks: every player's next step plays by what is read.
+            let outcome = hewn_save::reload_packs(&self.packs);
+            let answer = server.finish_reload(&caller, outcome, renet);
+            if caller == Caller::Console && !answer.is_empty() {
                 println!("{answer}");
             }
         }

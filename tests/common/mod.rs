@@ -9,6 +9,7 @@
 
 pub use hewn_testing::*;
 
+pub mod served;
 pub mod worlds;
 
 /// Runs the `hewn` binary with `args` and its data folder at `data_dir`.

@@ -236,6 +236,8 @@ pub struct Server {
     admin_changed: bool,
     /// Whether an operator asked the server to stop.
     stop_requested: bool,
+    /// Who asked for `/reload`, until what runs the server reads the packs.
+    reload_requested: Option<admin::Caller>,
     /// What operators asked of the world, for the next step.
     pending: operations::Pending,
     /// Where each client connected from, as its transport said ([`Server::note_address`]).
@@ -278,6 +280,7 @@ impl Server {
             admin: Admin::default(),
             admin_changed: false,
             stop_requested: false,
+            reload_requested: None,
             pending: operations::Pending::default(),
             addresses: BTreeMap::new(),
             guesses: guesses::Guesses::default(),

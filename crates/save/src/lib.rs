@@ -68,7 +68,7 @@ pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use hotbar::{HOTBAR_SLOTS, Hotbar};
 pub use inspect::{CheckReport, WorldSummary, check, content, summarize};
 pub use motion::Motion;
-pub use packs::{WorldContent, WorldPack, packs_dir};
+pub use packs::{WorldContent, WorldPack, packs_dir, reload_packs};
 pub use players::{MAX_SAVED_PLAYERS, SavedPlayer, SavedPlayers};
 pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};

@@ -233,6 +233,53 @@ pub(super) fn gather(
     })
 }
 
+/// Reads `packs`, a world's, again and makes their recipes, drops, smelting, dig times and
+/// textures the ones in play, at once, keeping every block at its id; a pack still missing
+/// stays missing. Gives what was read, in words.
+///
+/// # Errors
+/// Why nothing changed, in words: a pack with a problem, packs that would add, take away
+/// or reorder blocks (which needs the world opened again), or no room left to install.
+pub fn reload_packs(packs: &[WorldPack]) -> Result<String, String> {
+    let mut read = Vec::new();
+    for pack in packs {
+        if let Some((found, _)) = find(pack).map_err(|e| e.to_string())? {
+            read.push(found);
+        }
+    }
+    let in_use: Vec<String> = Block::registry().names().map(str::to_owned).collect();
+    let content = hewn_content::load_keeping(&read, &in_use)
+        .map_err(|p| escaped(&p.to_string()).into_owned())?;
+    let names: Vec<&str> = content.registry.names().collect();
+    if names.len() != in_use.len() {
+        let added = names.len().saturating_sub(in_use.len());
+        return Err(format!(
+            "the packs now declare {added} new blocks; new blocks need the world opened again"
+        ));
+    }
+    let gone: Vec<&str> = (0..names.len())
+        .filter_map(|id| u16::try_from(id).ok().map(Block::new))
+        .filter(|&block| content.registry.properties(block).unknown && !block.properties().unknown)
+        .map(Block::name)
+        .collect();
+    if !gone.is_empty() {
+        return Err(format!(
+            "the packs no longer declare {}; taking blocks away needs the world opened again",
+            gone.join(", ")
+        ));
+    }
+    let recipes = content.rules.recipes().len();
+    let textures = content.textures.len();
+    content.install().map_err(|e| e.to_string())?;
+    let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    Ok(format!(
+        "{}, {}, {}",
+        counted(read.len(), "pack"),
+        counted(recipes, "recipe"),
+        counted(textures, "texture")
+    ))
+}
+
 /// The pack `pack` names, read where it was last or else from [`packs_dir`], and where it was
 /// found; `None` where it is nowhere.
 ///

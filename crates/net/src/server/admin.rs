@@ -2,7 +2,8 @@
 //! commands themselves, typed in chat by a player or at `hewn serve`'s console.
 //!
 //! Everyone may ask for `/help` and `/list`; `/kick`, `/ban`, `/pardon`, `/op`, `/deop`,
-//! `/tp`, `/time`, `/gamemode`, `/say` and `/stop` are for operators and the console. An
+//! `/tp`, `/time`, `/gamemode`, `/say`, `/reload` and `/stop` are for operators and the
+//! console. An
 //! unknown command, or one a player may not use, gets an answer saying so, never an error.
 
 use std::collections::BTreeSet;
@@ -53,7 +54,7 @@ const HELP: &str = "Commands: /help, /list";
 /// What `/help` adds for operators.
 const OPERATOR_HELP: &str = "/kick NAME [reason], /ban NAME|ADDRESS, /pardon NAME|ADDRESS, /op NAME, \
     /deop NAME, /tp NAME X Y Z, /time set dawn|noon|dusk|midnight|TICKS, \
-    /gamemode survival|creative, /say TEXT, /stop";
+    /gamemode survival|creative, /say TEXT, /reload, /stop";
 
 impl Server {
     /// Who may run the operators' commands and who may not join, from now on.
@@ -79,6 +80,43 @@ impl Server {
         self.stop_requested
     }
 
+    /// Who asked to read the world's packs again (`/reload`), since the last call: what runs
+    /// the server reads them between two ticks and says how it went
+    /// ([`Server::finish_reload`]). The server touches no file itself.
+    pub fn take_reload_request(&mut self) -> Option<Caller> {
+        self.reload_requested.take()
+    }
+
+    /// Says how the `/reload` that `caller` asked for went: `Ok` with what was read, told to
+    /// everyone, for everyone now plays by it; `Err` with why nothing changed, told to the
+    /// caller. Returns the answer for the caller, as [`Server::run_command`] does.
+    pub fn finish_reload(
+        &mut self,
+        caller: &Caller,
+        outcome: Result<String, String>,
+        renet: &mut RenetServer,
+    ) -> String {
+        match outcome {
+            Ok(read) => {
+                let by = caller.name();
+                self.announce(
+                    format!("The packs were read again ({by} asked): {read}."),
+                    None,
+                    renet,
+                );
+                String::new()
+            }
+            Err(why) => {
+                let answer = format!("Nothing was reloaded: {why}");
+                log::warn!("{}", protocol::for_log(&answer));
+                if let Caller::Body(id, _) = caller {
+                    Self::tell(*id, &answer, renet);
+                }
+                answer
+            }
+        }
+    }
+
     /// Runs `line` (a command, with or without its `/`) for `caller`; returns the answer.
     pub fn run_command(&mut self, caller: &Caller, line: &str, renet: &mut RenetServer) -> String {
         let line = line.trim().trim_start_matches('/');
@@ -98,7 +136,7 @@ impl Server {
                 format!("Online ({}): {}", names.len(), names.join(", "))
             }
             "kick" | "ban" | "pardon" | "op" | "deop" | "tp" | "time" | "gamemode" | "say"
-            | "stop"
+            | "reload" | "stop"
                 if !operator =>
             {
                 format!("Only operators may use /{command}.")
@@ -109,6 +147,10 @@ impl Server {
             "say" if !rest.is_empty() => {
                 self.announce(format!("[{}] {rest}", caller.name()), None, renet);
                 String::new()
+            }
+            "reload" => {
+                self.reload_requested = Some(caller.clone());
+                "Reading the packs again, between two ticks.".to_owned()
             }
             "stop" => {
                 self.stop_requested = true;
