@@ -286,19 +286,26 @@ fn install_packs(
     path: &std::path::Path,
     text: &str,
     world: Option<&str>,
-) -> Result<Option<Vec<std::path::PathBuf>>, String> {
+) -> Result<Option<Vec<std::path::PathBuf>>, Refusal> {
     let shown = |problems: &dyn std::fmt::Display| {
-        format!("packs: {}", hewn_save::escaped(&problems.to_string()))
+        Refusal::Scenario(format!(
+            "packs: {}",
+            hewn_save::escaped(&problems.to_string())
+        ))
     };
-    let names = Scenario::packs(text).map_err(|e| e.to_string())?;
+    let names = Scenario::packs(text).map_err(|e| Refusal::Scenario(e.to_string()))?;
     let folder = path.parent().unwrap_or_else(|| std::path::Path::new("."));
     let paths: Vec<std::path::PathBuf> = names.iter().map(|name| folder.join(name)).collect();
     let asked = (!paths.is_empty()).then_some(paths);
     if let Some(world) = world {
-        let world = hewn_save::resolve_world(world).map_err(|e| e.to_string())?;
+        let refused = |e: hewn_save::SaveError| match e {
+            hewn_save::SaveError::Content { .. } => shown(&e),
+            e => Refusal::World(hewn_save::escaped(&e.to_string()).into_owned()),
+        };
+        let world = hewn_save::resolve_world(world).map_err(refused)?;
         hewn_save::content(&world, asked.as_deref())
             .and_then(|content| content.install_now(&world))
-            .map_err(|e| hewn_save::escaped(&e.to_string()).into_owned())?;
+            .map_err(refused)?;
         return Ok(asked);
     }
     let Some(paths) = &asked else {
@@ -309,8 +316,18 @@ fn install_packs(
         packs.push(hewn_content::Pack::read(at).map_err(|p| shown(&p))?);
     }
     let content = hewn_content::load(&packs).map_err(|p| shown(&p))?;
-    content.install().map_err(|e| e.to_string())?;
+    content
+        .install()
+        .map_err(|e| Refusal::Scenario(e.to_string()))?;
     Ok(asked)
+}
+
+/// Why a scenario's packs could not be installed.
+enum Refusal {
+    /// The scenario or its packs: exit 2, as for any scenario that cannot be read.
+    Scenario(String),
+    /// The saved world it is to play in: exit 1, as for a world that cannot be opened.
+    World(String),
 }
 
 /// Reads a scenario file as text, reading no more than
@@ -349,9 +366,13 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     };
     let packs = match install_packs(&args.file, &text, args.world.as_deref()) {
         Ok(packs) => packs,
-        Err(message) => {
+        Err(Refusal::Scenario(message)) => {
             eprintln!("hewn sim: {}: {message}", args.file.display());
             return ExitCode::from(2);
+        }
+        Err(Refusal::World(message)) => {
+            eprintln!("hewn sim: {message}");
+            return ExitCode::FAILURE;
         }
     };
     let scenario = match Scenario::parse(&text) {

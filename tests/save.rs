@@ -183,6 +183,8 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         "DROP TABLE crates;
          DROP TABLE updates;
          DROP TABLE survival;
+         DROP TABLE packs;
+         DROP TABLE blocks;
          DROP TABLE falling;
          UPDATE player SET hotbar = 'stone,dirt,grass,planks,cobblestone,log,glass,leaves,stone_slab',
                            selected = 4;
@@ -215,7 +217,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn_save::SCHEMA_VERSION);
-    assert_eq!(version, 8);
+    assert_eq!(version, 9);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();
@@ -234,6 +236,8 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
         "DELETE FROM meta WHERE key = 'time';
          DROP TABLE updates;
          DROP TABLE survival;
+         DROP TABLE packs;
+         DROP TABLE blocks;
          DROP TABLE falling;
          UPDATE player SET hotbar = 'glass,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate';
          PRAGMA user_version = 3;",

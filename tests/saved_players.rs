@@ -153,7 +153,10 @@ fn a_world_from_before_names_is_upgraded_only_when_played_and_its_player_takes_t
     let path = saved_world(dir.path());
     // Back to what a version 6 hewn wrote: one unnamed player, at (1.5, 64, 1.5).
     tamper(&path, UNNAME_PLAYERS);
-    tamper(&path, "DROP TABLE survival; PRAGMA user_version = 6;");
+    tamper(
+        &path,
+        "DROP TABLE survival; DROP TABLE packs; DROP TABLE blocks; PRAGMA user_version = 6;",
+    );
     let before = std::fs::read(&path).expect("read");
 
     // Looking changes nothing: check calls it healthy, info lists its one player.

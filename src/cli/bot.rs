@@ -172,7 +172,9 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
     };
     // The bot's own copies of the packs, so the scenario may name their blocks and items:
     // the server's world must enable the same.
-    if let Err(message) = super::install_packs(path, &text, None) {
+    if let Err(super::Refusal::Scenario(message) | super::Refusal::World(message)) =
+        super::install_packs(path, &text, None)
+    {
         eprintln!("hewn bot: {}: {message}", path.display());
         return ExitCode::from(2);
     }

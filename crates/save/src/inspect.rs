@@ -151,11 +151,18 @@ pub fn check(path: &Path) -> Result<CheckReport, SaveError> {
 /// world not made yet has only the packs asked for.
 ///
 /// # Errors
-/// [`SaveError`] if the file is not a readable hewn world; [`SaveError::Content`] for packs
-/// that cannot play.
+/// [`SaveError`] if the file is not a readable hewn world or is open in another hewn;
+/// [`SaveError::Content`] for packs that cannot play.
 pub fn content(path: &Path, asked: Option<&[PathBuf]>) -> Result<WorldContent, SaveError> {
     if place::look(path)? == Place::Empty {
         return packs::gather(path, None, asked);
+    }
+    // Only a world that could be played is worth reading for it: one open in another hewn
+    // is refused here, as opening it would be, and its folder left as that hewn keeps it.
+    if let Claim::Busy { .. } = place::claim(path)? {
+        return Err(SaveError::Locked {
+            path: path.to_owned(),
+        });
     }
     let reader = open_for_reading(path)?;
     let version = schema::check_header(path, &reader.conn)?;
