@@ -14,8 +14,12 @@ mod check;
 mod load;
 mod pack;
 mod textures;
+mod wire;
 
 pub use check::{Summary, check};
 pub use load::{Content, MAX_CARRIED_BLOCKS, load, load_keeping, order};
 pub use pack::{Manifest, Pack};
-pub use textures::{BASE_TEXTURES, MAX_PACK_TEXTURES, Textures, base_texture, installed_textures};
+pub use textures::{
+    BASE_TEXTURES, MAX_PACK_TEXTURES, Textures, base_texture, installed_id, installed_textures,
+};
+pub use wire::content_id;

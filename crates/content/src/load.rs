@@ -23,6 +23,8 @@ pub struct Content {
     pub rules: Rules,
     /// The packs' textures, by the names their blocks show them by.
     pub textures: Textures,
+    /// Its id ([`content_id`](super::content_id)): the packs' identities and the blocks' ids.
+    pub id: String,
     /// Whether it is the base pack's alone, with the base pack's ids.
     is_base: bool,
 }
@@ -43,7 +45,7 @@ impl Content {
         }
         Registry::install(self.registry)?;
         Rules::install(self.rules)?;
-        textures::install(self.textures)
+        textures::install(self.id, self.textures)
     }
 }
 
@@ -177,10 +179,13 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
         earlier.push((tags_name, &files[1]));
     }
     let is_base = packs.is_empty() && registry.len() == Registry::base().len();
+    let identities: Vec<String> = packs.iter().map(Pack::identity).collect();
+    let id = super::content_id(&identities, registry.names());
     Ok(Content {
         registry,
         rules,
         textures,
+        id,
         is_base,
     })
 }

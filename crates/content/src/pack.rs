@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use hewn_core::world::block::{Problem, Problems};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The most files a pack may hold.
 pub const MAX_FILES: usize = 4096;
@@ -17,7 +17,7 @@ pub const MAX_PACK_BYTES: u64 = 64 << 20;
 const MAX_DEPTH: usize = 4;
 
 /// What `pack.toml` says of a pack.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// The pack's name, and the namespace of the blocks it declares (`morestone` for
@@ -73,6 +73,8 @@ impl Pack {
         reading.zip(path);
         reading.finish()
     }
+
+    /// Reads the pack in the folder `dir`.
     ///
     /// # Errors
     /// The problems that keep it from being read: a missing or malformed `pack.toml`, a

@@ -56,26 +56,50 @@ impl Textures {
     }
 }
 
-/// The textures installed with each world's blocks, slot for slot with the registry's
-/// ([`hewn_core::world::block::Registry::generation`]): [`Content::install`] installs both.
+/// What is installed with each world's blocks beside the registry and the rules, slot for
+/// slot with the registry's ([`hewn_core::world::block::Registry::generation`]):
+/// [`Content::install`] installs all three.
 ///
 /// [`Content::install`]: super::Content::install
-static INSTALLED: Installed<Textures> = Installed::new();
+struct InPlay {
+    /// The content's id ([`super::content_id`]).
+    id: String,
+    /// The packs' textures.
+    textures: Textures,
+}
+
+/// The base pack's: its id, and no pack texture.
+fn base() -> InPlay {
+    let names = hewn_core::world::block::Registry::base().names();
+    InPlay {
+        id: super::content_id(&[], names),
+        textures: Textures::default(),
+    }
+}
+
+static INSTALLED: Installed<InPlay> = Installed::new();
 
 /// The textures of the packs in play: those installed with the blocks in use.
 #[must_use]
 pub fn installed_textures() -> &'static Textures {
-    INSTALLED.current(Textures::default)
+    &INSTALLED.current(base).textures
 }
 
-/// Installs `textures` with the blocks they are shown on.
-pub(super) fn install(textures: Textures) -> Result<(), InstallError> {
-    INSTALLED.install(textures)
+/// The id of the content in play ([`super::content_id`]): what a client tells a server it
+/// has, so that a server with the same sends none.
+#[must_use]
+pub fn installed_id() -> &'static str {
+    &INSTALLED.current(base).id
 }
 
-/// Makes the base pack's (no pack texture) the ones in play again.
+/// Installs `textures` and the content's `id` with the blocks they go with.
+pub(super) fn install(id: String, textures: Textures) -> Result<(), InstallError> {
+    INSTALLED.install(InPlay { id, textures })
+}
+
+/// Makes the base pack's the ones in play again.
 pub(super) fn install_base() {
-    INSTALLED.install_base(Textures::default);
+    INSTALLED.install_base(base);
 }
 
 #[cfg(test)]
