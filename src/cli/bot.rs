@@ -68,6 +68,8 @@ struct BotReport {
     edits: Vec<EditReport>,
     time: u64,
     light: Vec<LightReport>,
+    /// Bytes of the server's packs fetched to join: none when the cache held them.
+    content_fetched: u64,
 }
 
 /// Runs `hewn bot`: 0 when done, 2 for a bad argument or scenario, 1 when the server
@@ -178,13 +180,9 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
         eprintln!("hewn bot: {}: {message}", path.display());
         return ExitCode::from(2);
     }
-    let scenario = match Scenario::parse(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("hewn bot: {}: {e}", path.display());
-            return ExitCode::from(2);
-        }
-    };
+    // A scenario naming the blocks of the server's packs reads only once they are
+    // installed: it is read again after joining.
+    let early = Scenario::parse(&text);
     if let Some(key) = Scenario::keys_given(&text)
         .into_iter()
         .find(|k| LOCAL_ONLY.contains(&k.as_str()))
@@ -209,9 +207,34 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
             return ExitCode::FAILURE;
         }
     };
+    let started = Instant::now();
+    let joined = every_tick(|elapsed| {
+        bot.receive(elapsed);
+        if let Some(problem) = bot.problem() {
+            return Some(Err(problem));
+        }
+        bot.udp.send();
+        if bot.ready() {
+            return Some(Ok(()));
+        }
+        (started.elapsed() > JOIN_LIMIT)
+            .then(|| Err("not in the world after 30 seconds".to_owned()))
+    });
+    if let Err(problem) = joined {
+        bot.udp.close();
+        eprintln!("hewn bot: {problem}");
+        return ExitCode::FAILURE;
+    }
+    let scenario = match early.or_else(|_| Scenario::parse(&text)) {
+        Ok(s) => s,
+        Err(e) => {
+            bot.udp.close();
+            eprintln!("hewn bot: {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
     let mut inputs = scenario.inputs().map(|mut each| each.swap_remove(0));
     let last = scenario.ticks.checked_sub(1);
-    let started = Instant::now();
     let mut finished_at = None;
     let outcome = every_tick(|elapsed| {
         bot.receive(elapsed);
@@ -294,6 +317,7 @@ fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result
         edits,
         time: sim.time(),
         light: LightReport::probed(sim.world(), &scenario.probes),
+        content_fetched: client.content_fetched(),
     };
     serde_json::to_string(&report).map_err(|e| e.to_string())
 }

@@ -20,7 +20,7 @@ use hewn_core::sim::survival::Mode;
 use hewn_core::sim::{Simulation, Start};
 use hewn_core::worldgen::GeneratorKind;
 use hewn_net::lan::{Announcement, Announcer};
-use hewn_net::server::{Caller, Server, ServerConfig};
+use hewn_net::server::{Caller, ServedContent, Server, ServerConfig};
 use hewn_net::transport::{MAX_CLIENTS, connection_config};
 use hewn_net::udp_server::UdpServer;
 use hewn_save::{Autosaver, NewWorld, SaveError, WorldFile, escaped, resolve_world};
@@ -174,6 +174,14 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     }
     server.set_admin(settings.admin.clone());
     server.set_motd(&settings.motd);
+    // What a client lacking the world's packs fetches before it joins.
+    match hewn_save::found_packs(&loaded.packs) {
+        Ok(packs) => server.serve_content(ServedContent::installed(&packs)),
+        Err(e) => {
+            eprintln!("hewn serve: {}", escaped(&e.to_string()));
+            return ExitCode::FAILURE;
+        }
+    }
     let addr = SocketAddr::new(args.bind, args.port.unwrap_or(settings.port));
     let mut udp = match UdpServer::bind(addr, usize::from(max_players).min(MAX_CLIENTS)) {
         Ok(udp) => udp,
@@ -304,7 +312,11 @@ impl Console {
         }
         if let Some(caller) = server.take_reload_request() {
             // Between two ticks: every player's next step plays by what is read.
-            let outcome = hewn_save::reload_packs(&self.packs);
+            let outcome = hewn_save::reload_packs(&self.packs).map(|(said, packs)| {
+                // Clients joining from now on fetch the packs as they are now.
+                server.serve_content(ServedContent::installed(&packs));
+                said
+            });
             let answer = server.finish_reload(&caller, outcome, renet);
             if caller == Caller::Console && !answer.is_empty() {
                 println!("{answer}");

@@ -24,6 +24,7 @@ use hewn_core::sim::{ActionOutcome, Input, PlayerName};
 use hewn_core::worldgen::{GENERATOR_VERSION, SharedTerrain};
 use hewn_save::Hotbar;
 
+mod content;
 mod game;
 pub use game::{Game, HOTBAR_EVERY_TICKS};
 
@@ -58,6 +59,10 @@ pub struct Client {
     /// The terrain of a server in the same process, to draw columns from instead of making
     /// them again ([`Client::sharing`]).
     shared: Option<SharedTerrain>,
+    /// The server's content being brought in, before the player is let in.
+    fetching: content::Fetching,
+    /// Messages to send once what came in is taken.
+    outbox: Vec<ClientMessage>,
 }
 
 /// The most events heard a client keeps for the game to take.
@@ -88,6 +93,8 @@ impl Client {
             password: None,
             challenge: None,
             shared: None,
+            fetching: content::Fetching::new(),
+            outbox: Vec::new(),
         }
     }
 
@@ -177,6 +184,7 @@ impl Client {
                 protocol: PROTOCOL_VERSION,
                 generator: GENERATOR_VERSION,
                 name: self.name.to_string(),
+                content: hewn_content::installed_id().to_owned(),
             });
             renet.send_message(channel::CONTROL, protocol::encode(&hello));
             self.hello_sent = true;
@@ -213,6 +221,19 @@ impl Client {
                 }
             }
         }
+        for message in self.outbox.drain(..) {
+            renet.send_message(channel::CONTROL, protocol::encode(&message));
+        }
+        if self.refusal.is_some() && self.game.is_none() {
+            renet.disconnect();
+        }
+    }
+
+    /// Bytes of the server's packs this client fetched over the network: none when its
+    /// cache held them, or the server's content is its own.
+    #[must_use]
+    pub const fn content_fetched(&self) -> u64 {
+        self.fetching.fetched
     }
 
     /// Acts on one message from the server.
@@ -220,6 +241,14 @@ impl Client {
         match (&mut self.game, message) {
             (_, ServerMessage::Refused(reason)) => self.refusal = Some(reason),
             (None, ServerMessage::Challenge(challenge)) => self.challenge = Some(challenge),
+            (None, ServerMessage::Content(offer)) => match self.fetching.offered(offer) {
+                Ok(answer) => self.outbox.extend(answer),
+                Err(why) => self.refusal = Some(why),
+            },
+            (None, ServerMessage::PackPart(part)) => match self.fetching.part(part) {
+                Ok(ready) => self.outbox.extend(ready),
+                Err(why) => self.refusal = Some(why),
+            },
             (_, ServerMessage::Status(status)) => self.status = status,
             (game, ServerMessage::Heard(heard)) => {
                 let tick = game.as_ref().map_or(0, |g| g.server_tick());

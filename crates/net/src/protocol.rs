@@ -7,11 +7,15 @@
 //! postcard's compact form; every one has a size limit checked before it is decoded, and a
 //! message that does not decode, or is too big, ends its sender's connection.
 
+mod content;
 mod hotbar;
 mod survival;
 
 use serde::{Deserialize, Serialize};
 
+pub use content::{
+    ContentOffer, MAX_OFFERED_BYTES, MAX_OFFERED_PACKS, OfferedPack, PACK_PART_BYTES, PackPart,
+};
 use hewn_core::physics::{Body, Controls, PlayerCollider};
 use hewn_core::sim::{Action, Input};
 use hewn_core::world::{BlockPos, ColumnPos};
@@ -24,11 +28,12 @@ pub use survival::{
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`hewn_core::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 8;
+pub const PROTOCOL_VERSION: u32 = 9;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
-/// inputs of a few actions each fits many times over.
-pub const MAX_CLIENT_MESSAGE: usize = 4096;
+/// inputs of a few actions each fits many times over, and so does the fetch of every pack
+/// of an offer ([`MAX_OFFERED_PACKS`] identities of 64 characters).
+pub const MAX_CLIENT_MESSAGE: usize = 8192;
 
 /// The largest message a server sends: a column's edits, or a tick's changes, split into
 /// messages of at most 16,384 cells of a few bytes each, fit many times over.
@@ -75,6 +80,9 @@ pub struct Hello {
     pub generator: u32,
     /// The player's name (checked by the server against the rule for names).
     pub name: String,
+    /// The id of the content the client has installed ([`hewn_content::installed_id`]): a
+    /// server whose content is the same offers none.
+    pub content: String,
 }
 
 /// What a client sends.
@@ -99,6 +107,12 @@ pub enum ClientMessage {
     /// What the player now holds at hand and which slot is selected, on [`channel::CONTROL`],
     /// sent when either changes: the server keeps it with the player and saves it.
     Hotbar(WireHotbar),
+    /// The packs of the server's [`ContentOffer`] the client lacks, by identity, on
+    /// [`channel::CONTROL`]; none when its cache holds them all.
+    Fetch(Vec<String>),
+    /// The client has installed the content of this id, the offer's, on
+    /// [`channel::CONTROL`]: the server lets the player in.
+    Ready(String),
 }
 
 /// One tick of a client's player, as it was played.
@@ -281,6 +295,10 @@ pub enum ServerMessage {
     /// The client's own survival state changed: as of the last of the client's ticks the
     /// server had played (`None` before the first), like [`Snapshot::you`].
     Survivor(Option<u64>, Box<SurvivorState>),
+    /// The server's content, which the client must install before it is let in.
+    Content(ContentOffer),
+    /// A part of a pack the client asked for.
+    PackPart(PackPart),
 }
 
 /// An event of the simulation ([`hewn_core::sim::Event`]) that makes a sound, as the wire

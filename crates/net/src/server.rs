@@ -14,6 +14,7 @@
 
 mod admin;
 mod chat;
+mod content;
 mod guesses;
 pub mod inputs;
 mod operations;
@@ -35,6 +36,7 @@ use super::protocol::{
 };
 use super::query::ServerInfo;
 pub use admin::{Admin, Caller};
+pub use content::{ServedContent, ServedPack};
 use hewn_core::physics::Body;
 use hewn_core::sim::{Member, PlayerName, Simulation, Step, spawn};
 use hewn_core::world::{ChunkReader, World};
@@ -175,6 +177,10 @@ struct Connection {
     /// The name it asked for and the challenge it was sent, while the server waits for
     /// the password's proof.
     challenged: Option<(PlayerName, Asking)>,
+    /// The id of the content it has installed, as its hello said.
+    content: String,
+    /// Its content exchange, while it fetches the server's.
+    exchange: content::Exchange,
     /// Its player's survival state as last sent, but for the tick it was as of: a new one
     /// goes only when this changes.
     survivor_sent: Option<protocol::SurvivorState>,
@@ -238,6 +244,8 @@ pub struct Server {
     stop_requested: bool,
     /// Who asked for `/reload`, until what runs the server reads the packs.
     reload_requested: Option<admin::Caller>,
+    /// The content it offers clients whose own differs ([`Server::serve_content`]).
+    content: Option<ServedContent>,
     /// What operators asked of the world, for the next step.
     pending: operations::Pending,
     /// Where each client connected from, as its transport said ([`Server::note_address`]).
@@ -281,6 +289,7 @@ impl Server {
             admin_changed: false,
             stop_requested: false,
             reload_requested: None,
+            content: None,
             pending: operations::Pending::default(),
             addresses: BTreeMap::new(),
             guesses: guesses::Guesses::default(),
@@ -527,6 +536,7 @@ impl Server {
             self.send_survivors(renet);
         }
         self.stream_columns(renet);
+        self.send_packs(renet);
         if self
             .sim
             .tick_count()
@@ -560,6 +570,8 @@ impl Server {
             leaving_at: None,
             played: std::collections::VecDeque::new(),
             challenged: None,
+            content: String::new(),
+            exchange: content::Exchange::default(),
             survivor_sent: None,
             acted: false,
         }
@@ -647,6 +659,10 @@ impl Server {
                         let waited = tick.saturating_sub(remote.connected_at);
                         if remote.challenged.is_some() && waited > PASSWORD_TICKS {
                             problem = Some("gave no password for a minute".to_owned());
+                        } else if remote.exchange.waiting.is_some() {
+                            if waited > content::CONTENT_TICKS {
+                                problem = Some("took two minutes to fetch the packs".to_owned());
+                            }
                         } else if remote.challenged.is_none() && waited > HELLO_TICKS {
                             problem = Some("said nothing of who it is for 5 seconds".to_owned());
                         }
@@ -669,6 +685,8 @@ impl Server {
         match message {
             ClientMessage::Hello(hello) => self.welcome(id, &hello, renet),
             ClientMessage::Answer(proof) => self.check_answer(id, &proof, renet),
+            ClientMessage::Fetch(identities) => self.fetch(id, &identities),
+            ClientMessage::Ready(installed) => self.content_ready(id, &installed, renet),
             ClientMessage::Chat(text) => {
                 let name = (self.clients.get(&id))
                     .and_then(|r| r.name.clone())
@@ -726,6 +744,9 @@ impl Server {
         }
         let name = PlayerName::new(&hello.name)
             .map_err(|e| format!("cannot join as {}: {e}", hewn_scenario::quoted(&hello.name)))?;
+        if let Some(remote) = self.clients.get_mut(&id) {
+            remote.content.clone_from(&hello.content);
+        }
         let banned_address =
             (self.addresses.get(&id)).is_some_and(|ip| self.admin.banned_addresses.contains(ip));
         if self.admin.banned.contains(&name) || banned_address {
@@ -734,7 +755,7 @@ impl Server {
         if self
             .clients
             .get(&id)
-            .is_some_and(|r| r.challenged.is_some())
+            .is_some_and(|r| r.challenged.is_some() || r.exchange.waiting.is_some())
         {
             return Err("said hello twice".to_owned());
         }
@@ -812,6 +833,9 @@ impl Server {
                 "the server is full ({} players)",
                 self.config.max_players
             ));
+        }
+        if self.offer_content(id, &name, renet) {
+            return Ok(());
         }
         let body = match self.away.get(&name) {
             Some(&body) => body,

@@ -47,6 +47,9 @@ struct Clients {
     connected: Vec<(ClientId, SocketAddr)>,
     /// Netcode connections refused (an id the server already has), to end.
     refused: Vec<ClientId>,
+    /// The bytes of the datagrams sent to each one connected now, logged when it goes:
+    /// what a join and a session cost on the wire.
+    sent: std::collections::BTreeMap<ClientId, u64>,
 }
 
 impl std::fmt::Debug for UdpServer {
@@ -152,6 +155,7 @@ impl UdpServer {
             for packet in packets {
                 match self.netcode.generate_payload_packet(id, &packet) {
                     Ok((addr, payload)) => {
+                        *self.clients.sent.entry(id).or_default() += payload.len() as u64;
                         if let Err(e) = self.socket.send_to(payload, addr) {
                             log::debug!("network: to {addr}: {e}");
                             break;
@@ -272,6 +276,9 @@ fn handle(
         } => {
             if clients.ours.remove(&client_id) {
                 renet.remove_connection(client_id);
+            }
+            if let Some(sent) = clients.sent.remove(&client_id) {
+                log::info!("client {client_id} gone: {sent} bytes sent to it over UDP");
             }
             if let Some(payload) = payload {
                 send(payload, addr);

@@ -40,6 +40,7 @@
 )]
 
 mod autosave;
+mod cache;
 mod checkpoint;
 pub mod cli;
 pub mod codec;
@@ -62,13 +63,14 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 pub use autosave::{AUTOSAVE_INTERVAL, Autosaver};
+pub use cache::{cache_pack, cached_pack, packs_cache_dir};
 pub use checkpoint::Checkpoint;
 pub use contents::{DamagedChunk, MAX_SAVED_EDITS};
 pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use hotbar::{HOTBAR_SLOTS, Hotbar};
 pub use inspect::{CheckReport, WorldSummary, check, content, summarize};
 pub use motion::Motion;
-pub use packs::{WorldContent, WorldPack, packs_dir, reload_packs};
+pub use packs::{WorldContent, WorldPack, found_packs, packs_dir, reload_packs};
 pub use players::{MAX_SAVED_PLAYERS, SavedPlayer, SavedPlayers};
 pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};

@@ -235,18 +235,13 @@ pub(super) fn gather(
 
 /// Reads `packs`, a world's, again and makes their recipes, drops, smelting, dig times and
 /// textures the ones in play, at once, keeping every block at its id; a pack still missing
-/// stays missing. Gives what was read, in words.
+/// stays missing. Gives what was read, in words, and the packs.
 ///
 /// # Errors
 /// Why nothing changed, in words: a pack with a problem, packs that would add, take away
 /// or reorder blocks (which needs the world opened again), or no room left to install.
-pub fn reload_packs(packs: &[WorldPack]) -> Result<String, String> {
-    let mut read = Vec::new();
-    for pack in packs {
-        if let Some((found, _)) = find(pack).map_err(|e| e.to_string())? {
-            read.push(found);
-        }
-    }
+pub fn reload_packs(packs: &[WorldPack]) -> Result<(String, Vec<Pack>), String> {
+    let read = found_packs(packs).map_err(|e| e.to_string())?;
     let in_use: Vec<String> = Block::registry().names().map(str::to_owned).collect();
     let content = hewn_content::load_keeping(&read, &in_use)
         .map_err(|p| escaped(&p.to_string()).into_owned())?;
@@ -272,12 +267,27 @@ pub fn reload_packs(packs: &[WorldPack]) -> Result<String, String> {
     let textures = content.textures.len();
     content.install().map_err(|e| e.to_string())?;
     let counted = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
-    Ok(format!(
+    let said = format!(
         "{}, {}, {}",
         counted(read.len(), "pack"),
         counted(recipes, "recipe"),
         counted(textures, "texture")
-    ))
+    );
+    Ok((said, read))
+}
+
+/// The packs of `packs` that can be found, read, in order: what a server sends its clients.
+///
+/// # Errors
+/// [`SaveError::Content`] for a pack found with a problem.
+pub fn found_packs(packs: &[WorldPack]) -> Result<Vec<Pack>, SaveError> {
+    let mut read = Vec::new();
+    for pack in packs {
+        if let Some((found, _)) = find(pack)? {
+            read.push(found);
+        }
+    }
+    Ok(read)
 }
 
 /// The pack `pack` names, read where it was last or else from [`packs_dir`], and where it was

@@ -406,7 +406,9 @@ impl Game {
             | ServerMessage::Challenge(_)
             | ServerMessage::Chat(_)
             | ServerMessage::Status(_)
-            | ServerMessage::Heard(_) => {}
+            | ServerMessage::Heard(_)
+            | ServerMessage::Content(_)
+            | ServerMessage::PackPart(_) => {}
             ServerMessage::Column {
                 column,
                 edits,

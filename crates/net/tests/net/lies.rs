@@ -124,6 +124,7 @@ fn a_hello_with_a_long_bad_name_is_refused_quoting_at_most_40_characters() {
         protocol: PROTOCOL_VERSION,
         generator: hewn_core::worldgen::GENERATOR_VERSION,
         name: format!("{}\u{202E}", "é".repeat(1000)),
+        content: String::new(),
     });
     h.clients[i]
         .0
