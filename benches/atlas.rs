@@ -32,7 +32,9 @@ fn texture(seed: u32) -> Vec<u8> {
 fn atlas(c: &mut Criterion) {
     let base: Vec<String> = TILES.iter().map(|&t| t.to_owned()).collect();
     c.bench_function("atlas base", |b| {
-        b.iter(|| hewn_render::paint_atlas(black_box(&base), &Textures::default()));
+        b.iter(|| {
+            hewn_render::paint_atlas(black_box(&base), &Textures::default(), &Textures::default())
+        });
     });
     let mut packs = Textures::default();
     let mut tiles = base.clone();
@@ -42,7 +44,7 @@ fn atlas(c: &mut Criterion) {
         tiles.push(name);
     }
     c.bench_function("atlas base and 256 pack textures", |b| {
-        b.iter(|| hewn_render::paint_atlas(black_box(&tiles), &packs));
+        b.iter(|| hewn_render::paint_atlas(black_box(&tiles), &packs, &Textures::default()));
     });
 }
 

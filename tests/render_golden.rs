@@ -504,7 +504,7 @@ fn a_crate_is_drawn_with_the_crate_texture() {
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 
     // The south face is shaded by 0.68 (FACE_LIGHT in shaders/chunk.wgsl) in linear light.
-    let atlas = hewn_render::atlas_image();
+    let atlas = hewn_render::atlas_image(&hewn_content::Textures::default());
     let (tx, ty) = (
         u32::from(CRATE_TILE) % ATLAS_COLUMNS * TILE_SIZE,
         u32::from(CRATE_TILE) / ATLAS_COLUMNS * TILE_SIZE,

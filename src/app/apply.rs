@@ -33,6 +33,11 @@ impl App {
             session.input.set_auto_jump(now.auto_jump);
         }
         if let Some(display) = &mut self.display {
+            if now.texture_pack != before.texture_pack {
+                display
+                    .renderer
+                    .set_texture_pack(texture_pack(&now.texture_pack));
+            }
             if now.vsync != before.vsync {
                 display.set_vsync(now.vsync);
             }
@@ -56,4 +61,17 @@ impl App {
             None => log::warn!("no config folder (no home folder?): settings not saved"),
         }
     }
+}
+
+/// The textures of the texture pack called `name`: none, with a warning, if it cannot be
+/// used, so a pack removed since it was chosen leaves the base pack's textures.
+pub(super) fn texture_pack(name: &str) -> hewn_content::Textures {
+    super::settings::texture_packs::load(name).unwrap_or_else(|e| {
+        log::warn!(
+            "texture pack {}: {}; the base textures are drawn",
+            hewn_save::escaped(name),
+            hewn_save::escaped(&e)
+        );
+        hewn_content::Textures::default()
+    })
 }

@@ -280,7 +280,8 @@ impl App {
             .get_default_config(&gpu.adapter, inner.width.max(1), inner.height.max(1))
             .ok_or(RenderError::IncompatibleSurface)?;
         config.present_mode = display::present_mode(self.settings.vsync);
-        let renderer = Renderer::new(&gpu, config.format)?;
+        let mut renderer = Renderer::new(&gpu, config.format)?;
+        renderer.set_texture_pack(apply::texture_pack(&self.settings.texture_pack));
         // The menus draw through a view without sRGB encoding.
         config.view_formats = vec![renderer.menu_format()];
         if inner.width > 0 && inner.height > 0 {

@@ -15,6 +15,7 @@
 
 pub mod fields;
 mod file;
+pub mod texture_packs;
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -76,6 +77,9 @@ pub struct Settings {
     /// Whether the clouds drift over the world: Minecraft's setting, for a frame that must
     /// save every pixel's work.
     pub clouds: bool,
+    /// The texture pack painted over every world's textures, by its folder's (or `.zip`'s)
+    /// name in the packs folder; empty for none ([`texture_packs`](self::texture_packs)).
+    pub texture_pack: String,
     /// The name worlds are played as: a world keeps each player by name, so this is who
     /// resumes where they left.
     #[serde(serialize_with = "file::name_as_text")]
@@ -158,6 +162,7 @@ impl Default for Settings {
             brightness: DEFAULT_BRIGHTNESS as f64,
             fancy_leaves: true,
             clouds: true,
+            texture_pack: String::new(),
             name: PlayerName::default(),
             master_volume: 1.0,
             blocks_volume: 1.0,

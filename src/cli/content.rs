@@ -34,19 +34,30 @@ pub fn run_content(args: &ContentArgs) -> ExitCode {
 
 /// `hewn content check PACK`.
 fn check(dir: &std::path::Path) -> ExitCode {
-    let checked = hewn_content::Pack::read(dir)
-        .and_then(|pack| hewn_content::check(&pack).map(|s| (pack, s)));
+    // A pack of textures alone is a texture pack, checked as one: each texture must
+    // replace one of the base pack's.
+    let checked = hewn_content::Pack::read(dir).and_then(|pack| {
+        if pack.files.keys().all(|path| path.starts_with("textures/")) {
+            let textures = hewn_content::texture_pack(&pack)?;
+            let what = format!("a texture pack replacing {} base textures", textures.len());
+            Ok((pack, what))
+        } else {
+            let s = hewn_content::check(&pack)?;
+            let what = format!(
+                "{} blocks, {} recipes, {} textures",
+                s.blocks, s.recipes, s.textures
+            );
+            Ok((pack, what))
+        }
+    });
     match checked {
-        Ok((pack, summary)) => {
+        Ok((pack, what)) => {
             let m = &pack.manifest;
             println!(
-                "{}: {} {}: {} blocks, {} recipes, {} textures; no problems",
+                "{}: {} {}: {what}; no problems",
                 dir.display(),
                 m.name,
                 m.version,
-                summary.blocks,
-                summary.recipes,
-                summary.textures
             );
             ExitCode::SUCCESS
         }

@@ -122,7 +122,7 @@ pub(super) fn texture_names(
 }
 
 /// Whether `path` is a pack's notes for people, which the game never reads.
-fn is_notes(path: &str) -> bool {
+pub(super) fn is_notes(path: &str) -> bool {
     ["README", "LICENSE", "COPYING"]
         .iter()
         .any(|n| path.starts_with(n) && !path.contains('/'))

@@ -21,5 +21,6 @@ pub use load::{Content, MAX_CARRIED_BLOCKS, load, load_keeping, order};
 pub use pack::{Manifest, Pack};
 pub use textures::{
     BASE_TEXTURES, MAX_PACK_TEXTURES, Textures, base_texture, installed_id, installed_textures,
+    texture_pack,
 };
 pub use wire::content_id;

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use hewn_core::world::block::{InstallError, Installed};
+use hewn_core::world::block::{InstallError, Installed, Problem, Problems};
 
 include!(concat!(env!("OUT_DIR"), "/base_textures.rs"));
 
@@ -100,6 +100,46 @@ pub(super) fn install(id: String, textures: Textures) -> Result<(), InstallError
 /// Makes the base pack's the ones in play again.
 pub(super) fn install_base() {
     INSTALLED.install_base(base);
+}
+
+/// The textures of `pack` read as a texture pack: a pack of textures only, each replacing
+/// the base pack's texture of its name wherever it shows, in any world, as a resource pack
+/// does.
+///
+/// # Errors
+/// Every problem: a file that is not a texture, a texture that replaces no base texture,
+/// and the problems any pack's files may have.
+pub fn texture_pack(pack: &super::Pack) -> Result<Textures, Problems> {
+    let mut problems = super::check::files(pack);
+    let mut textures = Textures::default();
+    for (path, png) in &pack.files {
+        let name = path
+            .strip_prefix("textures/")
+            .and_then(|p| p.strip_suffix(".png"));
+        let note = |message: String| Problem {
+            file: pack.file_name(path),
+            line: 0,
+            key: String::new(),
+            message,
+        };
+        match name {
+            Some(name) if base_texture(name).is_some() => {
+                textures.insert(name.to_owned(), png.clone());
+            }
+            Some(name) => problems.push(note(format!(
+                "{name} is no texture of the base pack's, so this replaces nothing"
+            ))),
+            None if super::check::is_notes(path) => {}
+            None => problems.push(note(
+                "a texture pack holds textures only (textures/NAME.png)".to_owned(),
+            )),
+        }
+    }
+    if problems.is_empty() {
+        Ok(textures)
+    } else {
+        Err(Problems(problems))
+    }
 }
 
 #[cfg(test)]

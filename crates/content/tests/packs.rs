@@ -422,3 +422,41 @@ fn more_blocks_than_items_can_name_are_refused() {
         "257 blocks in all",
     );
 }
+
+#[test]
+fn a_texture_pack_replaces_base_textures_and_nothing_else() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/packs/classic-textures");
+    let pack = Pack::read_dir(&dir).expect("the example texture pack reads");
+    let textures = hewn_content::texture_pack(&pack).expect("it passes");
+    assert_eq!(textures.len(), 13);
+    assert!(textures.get("grass_top").is_some() && textures.get("marble").is_none());
+
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let stray = pack_with(root.path(), "stray", &[("textures/marble.png", &png(16))]);
+    let refused = hewn_content::texture_pack(&stray).expect_err("refused");
+    assert_problem(
+        &refused
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        "stray/textures/marble.png",
+        "no texture of the base pack's",
+    );
+    let blocks = pack_with(root.path(), "blocks", &[("blocks.toml", MARBLE)]);
+    let refused = hewn_content::texture_pack(&blocks).expect_err("refused");
+    assert_problem(
+        &refused
+            .0
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        "blocks/blocks.toml",
+        "textures only",
+    );
+}
+
+/// The pack `name` in `root`, holding `files`, read.
+fn pack_with(root: &Path, name: &str, files: &[(&str, &[u8])]) -> Pack {
+    Pack::read_dir(&pack(root, name, files)).expect("reads")
+}

@@ -237,7 +237,7 @@ mod tests {
 
     #[test]
     fn the_base_atlas_averages_grass_green_and_water_blue() {
-        let atlas = atlas_image();
+        let atlas = atlas_image(&hewn_content::Textures::default());
         let chain = mip_chain(&atlas);
         let texel = |name: &str| {
             let index = u32::from(hewn_mesh::tiles::tile_index(name).unwrap());

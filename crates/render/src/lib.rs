@@ -146,6 +146,8 @@ pub struct Renderer {
     ///
     /// [`Registry::generation`]: hewn_core::world::block::Registry::generation
     atlas_generation: usize,
+    /// The texture pack painted over every world's textures.
+    texture_pack: hewn_content::Textures,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -167,7 +169,8 @@ impl Renderer {
         let queue = gpu.queue.clone();
         let pipelines = Pipelines::new(&device, format);
         let atlas_generation = hewn_core::world::block::Registry::generation();
-        let atlas = AtlasTexture::new(&device, &queue, &atlas_image());
+        let texture_pack = hewn_content::Textures::default();
+        let atlas = AtlasTexture::new(&device, &queue, &atlas_image(&texture_pack));
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("nearest"),
             mag_filter: wgpu::FilterMode::Nearest,
@@ -225,7 +228,18 @@ impl Renderer {
             menus,
             atlas,
             atlas_generation,
+            texture_pack,
         })
+    }
+
+    /// Paints `texture_pack`'s textures over every world's from now on (none: the
+    /// [default](hewn_content::Textures::default)).
+    pub fn set_texture_pack(&mut self, texture_pack: hewn_content::Textures) {
+        if texture_pack != self.texture_pack {
+            self.texture_pack = texture_pack;
+            self.atlas
+                .write(&self.queue, &atlas_image(&self.texture_pack));
+        }
     }
 
     /// Paints the atlas again if the blocks in use have changed since it was painted: a
@@ -234,7 +248,8 @@ impl Renderer {
     pub fn follow_content(&mut self) {
         let generation = hewn_core::world::block::Registry::generation();
         if generation != self.atlas_generation {
-            self.atlas.write(&self.queue, &atlas_image());
+            self.atlas
+                .write(&self.queue, &atlas_image(&self.texture_pack));
             self.atlas_generation = generation;
         }
     }

@@ -12,7 +12,7 @@ use hewn_mesh::tiles::{
 };
 /// The atlas of the base pack's blocks, as the game paints it.
 fn atlas() -> image::RgbaImage {
-    hewn_render::atlas_image()
+    hewn_render::atlas_image(&hewn_content::Textures::default())
 }
 
 /// The pixels of the tile called `name`, row by row.

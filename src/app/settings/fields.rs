@@ -77,6 +77,20 @@ pub struct Name {
     pub hint: &'static str,
 }
 
+/// A setting that is one of a few names found at run time, shown as a drop-down list.
+pub struct Choice {
+    /// Its key in `settings.toml`, which tells it apart on the screen.
+    pub name: &'static str,
+    /// What the settings screen calls it.
+    pub label: &'static str,
+    /// Its value in some settings.
+    pub get: fn(&Settings) -> &str,
+    /// Sets its value in some settings.
+    pub set: fn(&mut Settings, String),
+    /// The values it may take now, each with its words; the first is the default.
+    pub options: fn() -> Vec<(String, String)>,
+}
+
 /// How a number's slider looks and behaves.
 pub struct Slider {
     /// The step it moves in, if any.
@@ -117,6 +131,8 @@ pub enum Field {
     Toggle(&'static Toggle),
     /// A player's name.
     Name(&'static Name),
+    /// One of a few names.
+    Choice(&'static Choice),
 }
 
 /// The player's name, in a text box ([`Settings::name`]).
@@ -323,6 +339,15 @@ pub static MENUS_VOLUME: Number = Number {
     slider: VOLUME_SLIDER,
 };
 
+/// The texture pack painted over every world's textures ([`Settings::texture_pack`]).
+pub static TEXTURE_PACK: Choice = Choice {
+    name: "texture_pack",
+    label: "Texture pack",
+    get: |s| &s.texture_pack,
+    set: |s, v| s.texture_pack = v,
+    options: super::texture_packs::choices,
+};
+
 /// The settings screen's sections above the keys: each heading with its settings, in the
 /// order shown.
 pub static SCREEN: [(&str, &[Field]); 4] = [
@@ -337,6 +362,7 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
             Field::Number(&GUI_SCALE),
             Field::Toggle(&FANCY_LEAVES),
             Field::Toggle(&CLOUDS),
+            Field::Choice(&TEXTURE_PACK),
             Field::Toggle(&VSYNC),
             Field::Toggle(&FULLSCREEN),
         ],
@@ -370,6 +396,7 @@ impl Field {
             Self::Whole(f) => f.name,
             Self::Toggle(f) => f.name,
             Self::Name(f) => f.name,
+            Self::Choice(f) => f.name,
         }
     }
 
@@ -381,6 +408,7 @@ impl Field {
             Self::Whole(f) => f.label,
             Self::Toggle(f) => f.label,
             Self::Name(f) => f.label,
+            Self::Choice(f) => f.label,
         }
     }
 
@@ -404,6 +432,11 @@ impl Field {
             Self::Name(f) => {
                 if (f.get)(before) != (f.get)(after) {
                     (f.set)(mine, (f.get)(after).clone());
+                }
+            }
+            Self::Choice(f) => {
+                if (f.get)(before) != (f.get)(after) {
+                    (f.set)(mine, (f.get)(after).to_owned());
                 }
             }
         }

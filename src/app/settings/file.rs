@@ -97,6 +97,7 @@ struct Raw {
     brightness: Option<Loose<f64>>,
     fancy_leaves: Option<Loose<bool>>,
     clouds: Option<Loose<bool>>,
+    texture_pack: Option<Loose<String>>,
     name: Option<Loose<String>>,
     master_volume: Option<Loose<f64>>,
     blocks_volume: Option<Loose<f64>>,
@@ -151,6 +152,7 @@ impl Raw {
         check!(number brightness, &FRACTION_RANGE);
         check!(toggle fancy_leaves);
         check!(toggle clouds);
+        check!(text texture_pack);
         check!(player_name name);
         check!(number master_volume, &FRACTION_RANGE);
         check!(number blocks_volume, &FRACTION_RANGE);
@@ -259,6 +261,17 @@ impl Problems {
     /// An on-or-off setting.
     fn toggle(&mut self, key: &str, value: Option<Loose<bool>>, into: &mut bool) {
         self.take(key, value, into, "is not true or false", Ok);
+    }
+
+    /// Text of a line, as a name in a folder is.
+    fn text(&mut self, key: &str, value: Option<Loose<String>>, into: &mut String) {
+        self.take(key, value, into, "is not text", |text| {
+            if text.chars().any(char::is_control) {
+                Err(format!("{} has control characters", quoted(&text)))
+            } else {
+                Ok(text)
+            }
+        });
     }
 
     /// A player's name: text that follows [`PlayerName`]'s rule.

@@ -18,6 +18,7 @@ fn changed() -> Settings {
         brightness: 0.8,
         fancy_leaves: false,
         clouds: false,
+        texture_pack: "classic-textures".to_owned(),
         master_volume: 0.75,
         blocks_volume: 0.5,
         ambient_volume: 0.25,
@@ -265,6 +266,7 @@ gui_scale = 3.0
 brightness = 0.8
 fancy_leaves = false
 clouds = false
+texture_pack = "classic-textures"
 name = "Alex_2"
 master_volume = 0.75
 blocks_volume = 0.5

@@ -9,7 +9,7 @@ use winit::keyboard::KeyCode;
 use super::wide_button;
 use crate::app::keys::{Binding, PAUSE_KEY};
 use crate::app::settings::Settings;
-use crate::app::settings::fields::{Field, Name, Number, SCREEN, Whole};
+use crate::app::settings::fields::{Choice, Field, Name, Number, SCREEN, Whole};
 use hewn_core::sim::PlayerName;
 use hewn_core::sim::players::MAX_NAME_LEN;
 
@@ -108,10 +108,36 @@ fn section(
                     (f.set)(settings, on);
                 }
                 Field::Name(f) => name(ui, f, settings),
+                Field::Choice(f) => choice(ui, f, settings),
             }
             ui.end_row();
         }
     });
+}
+
+/// A drop-down list of a choice's options, showing the one chosen.
+fn choice(ui: &mut egui::Ui, f: &Choice, settings: &mut Settings) {
+    let options = (f.options)();
+    let chosen = (f.get)(settings).to_owned();
+    let words = options
+        .iter()
+        .find(|(value, _)| *value == chosen)
+        .map_or_else(
+            || format!("{chosen} (not found)"),
+            |(_, words)| words.clone(),
+        );
+    let mut picked = chosen.clone();
+    egui::ComboBox::from_id_salt(f.name)
+        .selected_text(words)
+        .width(SLIDER_WIDTH)
+        .show_ui(ui, |ui| {
+            for (value, words) in &options {
+                ui.selectable_value(&mut picked, value.clone(), words);
+            }
+        });
+    if picked != chosen {
+        (f.set)(settings, picked);
+    }
 }
 
 /// The width of every slider, in points: ten per step of the render distance's 31, where

@@ -6,22 +6,29 @@ use hewn_content::{Textures, base_texture};
 use hewn_mesh::tiles::{ATLAS_COLUMNS, ATLAS_ROWS, TILE_SIZE, atlas_tiles};
 use image::{ImageFormat, RgbaImage};
 
-/// The atlas for the blocks in use, with the textures of the packs in play.
+/// The atlas for the blocks in use, with the textures of the packs in play and, over them,
+/// those of the texture pack chosen (none for [`Textures::default`]).
 #[must_use]
-pub fn atlas_image() -> RgbaImage {
-    paint(atlas_tiles(), hewn_content::installed_textures())
+pub fn atlas_image(texture_pack: &Textures) -> RgbaImage {
+    paint(
+        atlas_tiles(),
+        hewn_content::installed_textures(),
+        texture_pack,
+    )
 }
 
-/// The atlas of `tiles`, by index, each painted from the texture of its name: one of
-/// `packs`, or else the base pack's. A texture that does not decode, or a name nothing
-/// holds, shows the unknown block's tile: a pack's textures were checked when it was read,
-/// so only a file damaged since would.
+/// The atlas of `tiles`, by index, each painted from the texture of its name: the texture
+/// pack's, or one of `packs`, or else the base pack's. A texture that does not decode, or a
+/// name nothing holds, shows the unknown block's tile: a pack's textures were checked when
+/// it was read, so only a file damaged since would.
 #[must_use]
-pub fn paint(tiles: &[String], packs: &Textures) -> RgbaImage {
+pub fn paint(tiles: &[String], packs: &Textures, texture_pack: &Textures) -> RgbaImage {
     let mut atlas = RgbaImage::new(ATLAS_COLUMNS * TILE_SIZE, ATLAS_ROWS * TILE_SIZE);
     let unknown = base_texture("unknown").and_then(decode);
     for (index, name) in (0..ATLAS_COLUMNS * ATLAS_ROWS).zip(tiles) {
-        let png = packs.get(name).or_else(|| base_texture(name));
+        let png = (texture_pack.get(name))
+            .or_else(|| packs.get(name))
+            .or_else(|| base_texture(name));
         let Some(tile) = png.and_then(decode).or_else(|| unknown.clone()) else {
             continue;
         };
@@ -86,7 +93,7 @@ mod tests {
         let mut tiles: Vec<String> = hewn_mesh::tiles::TILES.iter().map(|&t| t.into()).collect();
         let base = u32::try_from(tiles.len()).expect("a few tiles");
         tiles.extend(["test:red", "test:big", "test:lost"].map(String::from));
-        let atlas = paint(&tiles, &packs);
+        let atlas = paint(&tiles, &packs, &Textures::default());
         let stone = decode(base_texture("stone").expect("stone")).expect("decodes");
         let at = u32::from(hewn_mesh::tiles::tile_index("stone").expect("a tile"));
         assert_eq!(texel(&atlas, at, 3, 5), stone.get_pixel(3, 5).0);
@@ -105,7 +112,21 @@ mod tests {
         let mut broken = png(16, [1, 2, 3, 255]);
         broken.truncate(40);
         packs.insert_for_test("test:broken", broken);
-        let atlas = paint(&["test:broken".to_owned()], &packs);
+        let atlas = paint(&["test:broken".to_owned()], &packs, &Textures::default());
         assert_eq!(texel(&atlas, 0, 0, 0), [248, 0, 248, 255]);
+    }
+
+    #[test]
+    fn a_texture_pack_paints_over_the_base_and_the_packs() {
+        let mut packs = Textures::default();
+        packs.insert_for_test("test:red", png(16, [200, 10, 10, 255]));
+        let mut over = Textures::default();
+        over.insert_for_test("stone", png(16, [1, 2, 3, 255]));
+        let tiles: Vec<String> = ["stone", "dirt", "test:red"].map(String::from).to_vec();
+        let atlas = paint(&tiles, &packs, &over);
+        assert_eq!(texel(&atlas, 0, 4, 4), [1, 2, 3, 255]);
+        let dirt = decode(base_texture("dirt").expect("dirt")).expect("decodes");
+        assert_eq!(texel(&atlas, 1, 4, 4), dirt.get_pixel(4, 4).0);
+        assert_eq!(texel(&atlas, 2, 4, 4), [200, 10, 10, 255]);
     }
 }
