@@ -153,11 +153,13 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
             message,
         }]));
     }
+    // A block of a pack's names its pack; a base block's texture can only have been changed
+    // by an override, named at the last pack's file.
     let blocks_file = |namespace: &str| {
-        let pack = packs.iter().find(|p| p.manifest.name == namespace);
+        let pack = (packs.iter().find(|p| p.manifest.name == namespace)).or(packs.last());
         pack.map_or_else(String::new, |p| p.file_name("blocks.toml"))
     };
-    let problems = check::texture_names(&registry, Registry::base().len(), &blocks_file);
+    let problems = check::texture_names(&registry, 0, &blocks_file);
     if !problems.is_empty() {
         return Err(Problems(problems));
     }

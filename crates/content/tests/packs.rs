@@ -460,3 +460,109 @@ fn a_texture_pack_replaces_base_textures_and_nothing_else() {
 fn pack_with(root: &Path, name: &str, files: &[(&str, &[u8])]) -> Pack {
     Pack::read_dir(&pack(root, name, files)).expect("reads")
 }
+
+#[test]
+fn a_later_pack_removes_or_replaces_an_earlier_packs_recipe() {
+    use hewn_core::sim::Item;
+    let root = tempfile::tempdir().expect("a temporary folder");
+    // Torches made eight at a time in place of the base pack's four, and no bricks block.
+    let recipes = br##"
+[[remove]]
+output = "torch"
+
+[[remove]]
+output = "bricks"
+
+[[recipe]]
+output = "torch"
+count = 8
+pattern = ["C", "S"]
+key = { C = "#coals", S = "stick" }
+"##;
+    let dir = pack(root.path(), "brighter", &[("recipes.toml", recipes)]);
+    let brighter = Pack::read_dir(&dir).expect("reads");
+    let content = hewn_content::load(&[brighter]).expect("loads");
+    let torch = Item::from_name("torch").expect("an item");
+    let bricks = Item::from_name("bricks").expect("an item");
+    let torches: Vec<u8> = (content.rules.recipes().iter())
+        .filter(|r| r.output == torch)
+        .map(|r| r.count)
+        .collect();
+    assert_eq!(torches, [8]);
+    assert!(content.rules.recipes().iter().all(|r| r.output != bricks));
+    let base = hewn_core::sim::survival::Rules::base().recipes();
+    assert_eq!(base.iter().filter(|r| r.output == torch).count(), 1);
+
+    let wrong = pack(
+        root.path(),
+        "wrong",
+        &[("recipes.toml", b"[[remove]]\noutput = \"nothing_at_all\"\n")],
+    );
+    assert_problem(
+        &problems(&wrong),
+        "wrong/recipes.toml:1: remove.output",
+        "no item is named nothing_at_all",
+    );
+}
+
+#[test]
+fn a_later_pack_overrides_what_an_earlier_block_digs_drops_and_looks_like() {
+    use hewn_core::world::block::{Drop, ToolKind};
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let blocks = br#"
+[[override]]
+name = "stone"
+hardness = 3
+tool = "axe"
+drop = "gravel"
+texture = "marble"
+"#;
+    let dir = pack(
+        root.path(),
+        "soft",
+        &[("blocks.toml", blocks), ("textures/marble.png", &png(16))],
+    );
+    let soft = Pack::read_dir(&dir).expect("reads");
+    let content = hewn_content::load(&[soft]).expect("loads");
+    let stone = content.registry.named("stone").expect("still there");
+    assert_eq!(stone, hewn_core::world::Block::STONE, "at its own id");
+    let p = content.registry.properties(stone);
+    assert_eq!(p.hardness_tenths, Some(30));
+    assert_eq!(p.tool, Some(ToolKind::Axe));
+    assert_eq!(p.drop, Drop::Named("gravel".into()));
+    assert_eq!(
+        p.textures.side, "tested:marble",
+        "the pack's own, by its namespace"
+    );
+    assert!(
+        p.colliders.len() == 1 && p.opacity == 15,
+        "its shape and light stay"
+    );
+
+    let wrong = pack(
+        root.path(),
+        "wrong",
+        &[(
+            "blocks.toml",
+            b"[[override]]\nname = \"nothing\"\nhardness = 1\n",
+        )],
+    );
+    assert_problem(
+        &problems(&wrong),
+        "wrong/blocks.toml:2: override.name",
+        "no block is named nothing",
+    );
+    let untextured = pack(
+        root.path(),
+        "untextured",
+        &[(
+            "blocks.toml",
+            b"[[override]]\nname = \"dirt\"\ntexture = \"nowhere\"\n",
+        )],
+    );
+    assert_problem(
+        &problems(&untextured),
+        "untextured/blocks.toml: block.texture",
+        "neither textures/nowhere.png nor a base texture",
+    );
+}

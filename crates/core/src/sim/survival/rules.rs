@@ -72,6 +72,8 @@ fn base() -> Rules {
 #[derive(Debug, Default)]
 pub struct Rules {
     recipes: Vec<Recipe>,
+    /// The items whose recipes in the rules before these are taken away ([`Rules::then`]).
+    removed: BTreeSet<Item>,
     smelting: BTreeMap<Item, Item>,
     fuel: BTreeMap<Item, u32>,
     food: BTreeMap<Item, Food>,
@@ -130,8 +132,10 @@ impl Rules {
             reader.tags(file, text);
         }
         reader.tags(&file("tags.toml"), files.tags);
+        let (recipes, removed) = reader.recipes(&file("recipes.toml"), files.recipes);
         let rules = Self {
-            recipes: reader.recipes(&file("recipes.toml"), files.recipes),
+            recipes,
+            removed,
             smelting: BTreeMap::new(),
             fuel: BTreeMap::new(),
             food: reader.food(&file("food.toml"), files.food),
@@ -148,10 +152,12 @@ impl Rules {
         }
     }
 
-    /// These rules, with `later`'s after them: its recipes tried after these, and where both
-    /// smelt, burn or feed with one item, `later`'s word on it.
+    /// These rules, with `later`'s after them: the recipes `later` removes taken away from
+    /// these, its recipes tried after these, and where both smelt, burn or feed with one
+    /// item, `later`'s word on it (the last pack's word wins, as data packs' does).
     #[must_use]
     pub fn then(mut self, later: Self) -> Self {
+        self.recipes.retain(|r| !later.removed.contains(&r.output));
         self.recipes.extend(later.recipes);
         self.smelting.extend(later.smelting);
         self.fuel.extend(later.fuel);
@@ -293,21 +299,34 @@ impl Reader<'_> {
     }
 
     /// Reads `recipes.toml`.
-    fn recipes(&mut self, file: &str, text: &str) -> Vec<Recipe> {
+    fn recipes(&mut self, file: &str, text: &str) -> (Vec<Recipe>, BTreeSet<Item>) {
         let Some(parsed) = parse::<schema::RecipesFile>(file, text, &mut self.problems) else {
-            return Vec::new();
+            return (Vec::new(), BTreeSet::new());
         };
-        if parsed.recipe.len() > MAX_ENTRIES {
-            let message = format!("more than {MAX_ENTRIES} recipes");
+        if parsed.recipe.len() + parsed.remove.len() > MAX_ENTRIES {
+            let message = format!("more than {MAX_ENTRIES} recipes and removals");
             self.problems
                 .push(Problem::at(file, text, 0, "recipe", message));
-            return Vec::new();
+            return (Vec::new(), BTreeSet::new());
         }
-        parsed
+        let mut removed = BTreeSet::new();
+        for entry in &parsed.remove {
+            let name = &entry.get_ref().output;
+            if name.starts_with('#') {
+                let message = "a removal names one item, not a tag".to_owned();
+                self.problem((file, text), entry, "remove.output", message);
+                continue;
+            }
+            if let Some(items) = self.items((file, text), entry, "remove.output", name) {
+                removed.extend(items);
+            }
+        }
+        let recipes = parsed
             .recipe
             .iter()
             .filter_map(|entry| self.recipe((file, text), entry))
-            .collect()
+            .collect();
+        (recipes, removed)
     }
 
     /// One recipe, or `None` with its problems noted.

@@ -83,6 +83,9 @@ pub(super) fn load(sources: &[BlocksSource<'_>]) -> Result<Vec<BlockProperties>,
             .enumerate()
             .filter_map(|(index, entry)| reader.block(first + index, entry));
         blocks.extend(read);
+        for entry in &parsed.overrides {
+            reader.override_block(&mut blocks, entry);
+        }
         problems.append(&mut reader.problems);
         ids = reader.ids;
     }
@@ -165,7 +168,12 @@ impl Reader<'_> {
             RenderName::Cutout => RenderKind::Cutout,
             RenderName::Translucent => RenderKind::Translucent,
         };
-        let textures = self.textures(entry, render);
+        let textures = self.textures(
+            &entry.name,
+            entry.texture.as_ref(),
+            entry.textures.as_ref(),
+            render,
+        );
         let colliders = match &entry.colliders {
             Some(boxes) => self.boxes(boxes, "block.colliders"),
             None => full(),
@@ -230,14 +238,76 @@ impl Reader<'_> {
         })
     }
 
+    /// Gives the block an `[[override]]` names the properties it gives, the last pack's
+    /// word winning, as data packs' does: what it digs and drops like, how it sounds and
+    /// glows, and how it looks. Its shape, light and family stay, which the world's chunks
+    /// and the engine's families rely on.
+    fn override_block(&mut self, blocks: &mut [BlockProperties], entry: &schema::OverrideEntry) {
+        let name = entry.name.get_ref();
+        let Some(&id) = self.ids.get(name) else {
+            let message = format!("no block is named {name}");
+            self.problem(&entry.name, "override.name", message);
+            return;
+        };
+        let textures = match (&entry.texture, &entry.textures) {
+            (None, None) => None,
+            (texture, textures) => Some(self.textures(
+                &entry.name,
+                texture.as_ref(),
+                textures.as_ref(),
+                RenderKind::Opaque,
+            )),
+        };
+        let emission = entry
+            .emission
+            .as_ref()
+            .map(|e| self.level(Some(e), "override.emission", 0));
+        let hardness = entry.hardness.as_ref().map(|h| self.hardness(h));
+        let Some(block) = blocks.get_mut(id) else {
+            return;
+        };
+        if let Some(textures) = textures {
+            block.textures = textures;
+        }
+        if let Some(emission) = emission {
+            block.emission = emission;
+        }
+        if let Some(hardness) = hardness {
+            block.hardness_tenths = hardness;
+        }
+        if let Some(sound) = entry.sound {
+            block.sound = Some(sound);
+        }
+        if let Some(breakable) = entry.breakable {
+            block.breakable = breakable;
+        }
+        if let Some(tool) = entry.tool {
+            block.tool = Some(tool);
+        }
+        if let Some(tier) = entry.tier {
+            block.tier = Some(tier);
+        }
+        match &entry.drop {
+            Some(drop) if drop.get_ref().is_empty() => block.drop = Drop::Nothing,
+            Some(drop) => block.drop = Drop::Named(drop.get_ref().clone()),
+            None => {}
+        }
+    }
+
     /// The textures of its faces: `texture` for all six, or `textures` by face; neither
     /// only for a block that is not drawn.
-    fn textures(&mut self, entry: &BlockEntry, render: RenderKind) -> FaceTextures {
+    fn textures(
+        &mut self,
+        name: &Spanned<String>,
+        texture: Option<&Spanned<String>>,
+        textures: Option<&Spanned<schema::TexturesEntry>>,
+        render: RenderKind,
+    ) -> FaceTextures {
         let named = |name: &String| match self.namespace {
             Some(namespace) if self.own_textures.contains(name) => format!("{namespace}:{name}"),
             _ => name.clone(),
         };
-        match (&entry.texture, &entry.textures) {
+        match (texture, textures) {
             (Some(all), None) => FaceTextures::all(&named(all.get_ref())),
             (None, Some(faces)) => {
                 let faces = faces.get_ref();
@@ -255,7 +325,7 @@ impl Reader<'_> {
             (None, None) => {
                 if render != RenderKind::Invisible {
                     let message = "a drawn block needs texture or textures".to_owned();
-                    self.problem(&entry.name, "block.texture", message);
+                    self.problem(name, "block.texture", message);
                 }
                 FaceTextures::default()
             }

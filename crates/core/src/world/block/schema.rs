@@ -14,6 +14,26 @@ pub(super) struct BlocksFile {
     /// The blocks, in the order they take ids.
     #[serde(default)]
     pub block: Vec<BlockEntry>,
+    /// Changes to blocks of the packs before (or this one's).
+    #[serde(default, rename = "override")]
+    pub overrides: Vec<OverrideEntry>,
+}
+
+/// One `[[override]]` table: a block's name and the properties given it anew; the others
+/// stay as they were.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct OverrideEntry {
+    pub name: Spanned<String>,
+    pub texture: Option<Spanned<String>>,
+    pub textures: Option<Spanned<TexturesEntry>>,
+    pub sound: Option<Sound>,
+    pub emission: Option<Spanned<u8>>,
+    pub breakable: Option<bool>,
+    pub hardness: Option<Spanned<f64>>,
+    pub tool: Option<ToolKind>,
+    pub tier: Option<Tier>,
+    pub drop: Option<Spanned<String>>,
 }
 
 /// One `[[block]]` table.

@@ -21,6 +21,15 @@ pub(super) struct TagsFile {
 pub(super) struct RecipesFile {
     #[serde(default)]
     pub recipe: Vec<Spanned<RecipeEntry>>,
+    #[serde(default)]
+    pub remove: Vec<Spanned<RemoveEntry>>,
+}
+
+/// One `[[remove]]`: the recipes of the packs before that make an item.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RemoveEntry {
+    pub output: String,
 }
 
 /// One `[[recipe]]`: shaped (`pattern` and `key`) or shapeless (`ingredients`).
