@@ -121,11 +121,17 @@ impl App {
             Mode::Survival => ModeArg::Survival,
             Mode::Creative => ModeArg::Creative,
         };
+        let packs_dir = hewn_save::packs_dir()?;
+        let packs = (form.packs.iter())
+            .filter(|p| p.on)
+            .map(|p| packs_dir.join(&p.file))
+            .collect();
         self.open_and_play(
             name,
             Some(seed_from_text(&form.seed)),
             Some(world_gen),
             Some(mode),
+            packs,
         )
     }
 
@@ -133,17 +139,18 @@ impl App {
     fn play(&mut self, name: &str) -> Result<(), AppError> {
         // The world has its own seed, generator and mode; the command line's are for new
         // ones.
-        self.open_and_play(name, None, None, None)
+        self.open_and_play(name, None, None, None, Vec::new())
     }
 
     /// Opens the world called `name` in the data folder, or makes it with `seed`,
-    /// `world_gen` and `mode`, and starts playing it.
+    /// `world_gen`, `mode` and `packs`, and starts playing it.
     fn open_and_play(
         &mut self,
         name: &str,
         seed: Option<u64>,
         world_gen: Option<WorldGenArg>,
         mode: Option<ModeArg>,
+        packs: Vec<std::path::PathBuf>,
     ) -> Result<(), AppError> {
         let options = crate::cli::PlayOptions {
             world: Some(name.to_owned()),
@@ -156,8 +163,8 @@ impl App {
             time: None,
             screenshot: None,
             // Packs named on the command line are that world's; a world picked here keeps
-            // its own.
-            packs: Vec::new(),
+            // its own, and a new one has those its form enabled.
+            packs,
             ..self.options.clone()
         };
         let opened = open::open_world(&options, None, &self.settings.name)?;

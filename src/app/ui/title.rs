@@ -54,6 +54,48 @@ pub struct NewWorldForm {
     pub generator: GeneratorKind,
     /// How the world is played.
     pub mode: Mode,
+    /// The packs of the packs folder, each with whether the world enables it; those
+    /// enabled are enabled in this order.
+    pub packs: Vec<PackChoice>,
+}
+
+/// A pack the new-world form offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackChoice {
+    /// Its folder's (or `.zip`'s) name in the packs folder.
+    pub file: String,
+    /// What it is, in words: its name, version and description.
+    pub words: String,
+    /// Whether the world enables it.
+    pub on: bool,
+}
+
+/// The packs of blocks and rules in the packs folder, none enabled, for the new-world form.
+fn pack_choices() -> Vec<PackChoice> {
+    let Ok(dir) = hewn_save::packs_dir() else {
+        return Vec::new();
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|path| {
+            let pack = hewn_content::Pack::read(path).ok()?;
+            // Texture packs are chosen in the settings, for every world.
+            if pack.files.keys().all(|f| f.starts_with("textures/")) {
+                return None;
+            }
+            let m = &pack.manifest;
+            Some(PackChoice {
+                file: path.file_name()?.to_str()?.to_owned(),
+                words: format!("{} {}: {}", m.name, m.version, m.description),
+                on: false,
+            })
+        })
+        .collect()
 }
 
 /// A world's new name.
@@ -200,6 +242,7 @@ fn buttons(
                 generator: GeneratorKind::Terrain,
                 // Survival first, as in Minecraft.
                 mode: Mode::Survival,
+                packs: pack_choices(),
             }));
         }
         if ui
@@ -274,6 +317,7 @@ fn show_dialog(
                     seed,
                     generator,
                     mode,
+                    packs,
                 } = form;
                 ui.heading("Create a new world");
                 ui.label("World name");
@@ -299,6 +343,12 @@ fn show_dialog(
                     Mode::Survival => "Gather, dig with tools, craft, and mind your health.",
                     Mode::Creative => "Every block without end, flight, and nothing hurts.",
                 });
+                if !packs.is_empty() {
+                    ui.label("Packs (blocks, items and recipes; enabled in this order)");
+                    for pack in packs.iter_mut() {
+                        ui.checkbox(&mut pack.on, &pack.words);
+                    }
+                }
                 ui.add_space(6.0);
                 ui.horizontal(|ui| {
                     if ui.button("Create").clicked() || enter {
@@ -307,6 +357,7 @@ fn show_dialog(
                             seed: seed.clone(),
                             generator: *generator,
                             mode: *mode,
+                            packs: packs.clone(),
                         }));
                     }
                     if ui.button("Cancel").clicked() {
@@ -373,6 +424,7 @@ mod tests {
                 seed: "7".to_owned(),
                 generator: GeneratorKind::Flat,
                 mode: Mode::Creative,
+                packs: Vec::new(),
             })
         };
         let rename = || {
@@ -391,6 +443,7 @@ mod tests {
                     seed: "7".to_owned(),
                     generator: GeneratorKind::Flat,
                     mode: Mode::Creative,
+                    packs: Vec::new(),
                 }))
             )
         );
