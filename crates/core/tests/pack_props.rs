@@ -115,4 +115,42 @@ proptest! {
         let files = RulesFiles { earlier_tags: &earlier, tags: &text, recipes: &text, smelting: &text, food: &text, ..RulesFiles::default() };
         check(Rules::read(&files).map(|_| ()));
     }
+
+    #[test]
+    fn any_saved_block_table_gives_a_registry_that_keeps_it_or_a_problem(
+        whole_base in any::<bool>(),
+        picks in prop::collection::vec((0usize..200, any::<bool>()), 0..160),
+    ) {
+        // A world's table: names of the base pack's blocks and names no pack declares, in
+        // any order, repeated or not; half the time after the base pack's own, as a world
+        // saves it, so the registry is made and not only refused.
+        let base: Vec<&str> = Registry::base().names().collect();
+        let prefix = if whole_base { base.clone() } else { Vec::new() };
+        let kept: Vec<String> = prefix
+            .iter()
+            .map(|&n| n.to_owned())
+            .chain(picks.iter().map(|&(i, lost)| {
+                if lost { format!("gone:block_{i}") } else { base[i % base.len()].to_owned() }
+            }))
+            .collect();
+        let sources = [hewn_core::world::block::BlocksSource {
+            namespace: None,
+            file: "blocks.toml",
+            text: BLOCKS,
+            own_textures: &[],
+        }];
+        match Registry::read_packs_keeping(&sources, &kept) {
+            Ok(registry) => {
+                // Every saved name keeps its id, and every base block its own.
+                let names: Vec<&str> = registry.names().collect();
+                for (id, name) in kept.iter().enumerate() {
+                    prop_assert_eq!(names[id], name.as_str());
+                }
+                for (id, name) in base.iter().enumerate() {
+                    prop_assert_eq!(names[id], *name);
+                }
+            }
+            Err(problems) => check(Err(problems)),
+        }
+    }
 }
