@@ -36,6 +36,11 @@ impl Content {
     /// # Errors
     /// When the process has installed as many as it can.
     pub fn install(self) -> Result<(), hewn_core::world::block::InstallError> {
+        if self.id == textures::installed_id() {
+            // The very content in play (a world opened again, or read before it opens):
+            // nothing to change, and no slot spent.
+            return Ok(());
+        }
         if self.is_base {
             // The base pack's own, already built: no slot is spent on a copy of it.
             Registry::install_base();
@@ -217,4 +222,22 @@ fn textures_of(packs: &[Pack]) -> Result<Textures, Problems> {
         }
     }
     Ok(textures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn installing_the_content_in_play_again_spends_no_slot() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/packs/more-stone");
+        let read = || load(&[Pack::read_dir(&dir).expect("reads")]).expect("loads");
+        read().install().expect("installs");
+        let generation = Registry::generation();
+        assert_ne!(generation, 0, "a slot of its own");
+        read().install().expect("installs");
+        assert_eq!(Registry::generation(), generation);
+        assert_eq!(textures::installed_id(), read().id);
+    }
 }
