@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use common::served::Served;
-use common::{private_hewn, text};
+use common::{make_world, private_hewn, text};
 
 /// A pack of one block whose texture is 512 × 512 texels of noise, which no compression
 /// shrinks: a megabyte to fetch.
@@ -96,17 +96,9 @@ fn a_client_fetches_a_servers_pack_once_and_plays_its_blocks() {
     let bin = private_hewn(dir.path());
     let pack_bytes = noise_pack(&dir.path().join("server/noise"));
     assert!(pack_bytes > 1 << 20, "a megabyte pack: {pack_bytes}");
-    std::fs::write(dir.path().join("make.toml"), MAKE).expect("written");
     std::fs::write(dir.path().join("place.toml"), PLACE).expect("written");
     let world = dir.path().join("w.hewn");
-    let made = Command::new(&bin)
-        .arg("sim")
-        .arg(dir.path().join("make.toml"))
-        .arg("--world")
-        .arg(&world)
-        .output()
-        .expect("run hewn sim");
-    assert!(made.status.success(), "{}", text(&made.stderr));
+    make_world(&bin, &world, MAKE);
 
     let served = Served::start(&bin, &world, dir.path());
     let client = dir.path().join("client");

@@ -2,9 +2,12 @@
 //! placed, broken and dropped, with no line of Rust naming it; and what `hewn sim` refuses
 //! about packs.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use common::{copy_dir, more_stone};
 use serde_json::Value;
 
 /// Runs `hewn` with `args`.
@@ -13,11 +16,6 @@ fn hewn(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the hewn binary runs")
-}
-
-/// The example pack's folder.
-fn more_stone() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/packs/more-stone")
 }
 
 /// A scenario file `name` in `dir` enabling the example pack (by its path relative to the
@@ -32,19 +30,6 @@ fn scenario(dir: &Path, name: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, format!("packs = [\"packs/more-stone\"]\n{body}")).expect("written");
     path
-}
-
-/// Copies the folder `from` to `to`, files and folders.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("a folder");
-    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copied");
-        }
-    }
 }
 
 /// Craft marble from stone and sand, smelt one into polished marble, place one against the

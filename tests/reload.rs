@@ -9,25 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::served::Served;
-use common::{private_hewn, text};
-
-/// The example pack's folder.
-fn more_stone() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/packs/more-stone")
-}
-
-/// Copies the folder `from` to `to`, files and folders.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("a folder");
-    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copied");
-        }
-    }
-}
+use common::{copy_dir, make_world, more_stone, private_hewn, text};
 
 /// A survival world of the server's seed and generator enabling the server's copy of the
 /// pack, where alice and bob each carry four stone and four sand.
@@ -107,17 +89,9 @@ fn a_recipe_changed_on_disk_changes_for_everyone_at_once_on_reload() {
     let bin = private_hewn(dir.path());
     copy_dir(&more_stone(), &dir.path().join("server/more-stone"));
     copy_dir(&more_stone(), &dir.path().join("client/more-stone"));
-    std::fs::write(dir.path().join("make.toml"), MAKE).expect("written");
     std::fs::write(dir.path().join("craft.toml"), CRAFT).expect("written");
     let world = dir.path().join("w.hewn");
-    let made = Command::new(&bin)
-        .arg("sim")
-        .arg(dir.path().join("make.toml"))
-        .arg("--world")
-        .arg(&world)
-        .output()
-        .expect("run hewn sim");
-    assert!(made.status.success(), "{}", text(&made.stderr));
+    make_world(&bin, &world, MAKE);
 
     let mut served = Served::start(&bin, &world, dir.path());
     craft_as(&bin, dir.path(), &served.addr, &["alice"]);
@@ -141,16 +115,8 @@ fn a_reload_that_would_add_a_block_changes_nothing_and_says_why() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let bin = private_hewn(dir.path());
     copy_dir(&more_stone(), &dir.path().join("server/more-stone"));
-    std::fs::write(dir.path().join("make.toml"), MAKE).expect("written");
     let world = dir.path().join("w.hewn");
-    let made = Command::new(&bin)
-        .arg("sim")
-        .arg(dir.path().join("make.toml"))
-        .arg("--world")
-        .arg(&world)
-        .output()
-        .expect("run hewn sim");
-    assert!(made.status.success(), "{}", text(&made.stderr));
+    make_world(&bin, &world, MAKE);
     let mut served = Served::start(&bin, &world, dir.path());
     let blocks = dir.path().join("server/more-stone/blocks.toml");
     let mut more = std::fs::read_to_string(&blocks).expect("read");

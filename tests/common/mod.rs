@@ -31,3 +31,42 @@ pub fn private_hewn(dir: &std::path::Path) -> std::path::PathBuf {
     }
     private
 }
+
+/// Copies the folder `from` to `to`, files and folders: a pack, as a player copies one.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copied");
+        }
+    }
+}
+
+/// The example pack of blocks in `assets/packs/more-stone`.
+pub fn more_stone() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/packs/more-stone")
+}
+
+/// Makes the world at `world` by playing the scenario `text` (written beside it as
+/// `make.toml`, so its packs are found relative to that folder) with `bin`'s `hewn sim
+/// --world`.
+pub fn make_world(bin: &std::path::Path, world: &std::path::Path, text: &str) {
+    let scenario = world.with_file_name("make.toml");
+    std::fs::write(&scenario, text).expect("written");
+    let made = std::process::Command::new(bin)
+        .arg("sim")
+        .arg(&scenario)
+        .arg("--world")
+        .arg(world)
+        .output()
+        .expect("run hewn sim");
+    assert!(made.status.success(), "{}", text_of(&made.stderr));
+}
+
+/// Bytes a program printed, as text.
+fn text_of(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
