@@ -263,3 +263,27 @@ fn a_world_keeps_a_missing_packs_blocks_as_unknown_blocks_until_the_pack_returns
     let ahead = serde_json::json!([2, 65, 0]);
     assert_eq!(broken(&with), vec![(bricks["block"].clone(), ahead)]);
 }
+
+/// [`BREAK_AHEAD`] by a player made an operator first.
+const OPERATOR_BREAKS_AHEAD: &str = "world = \"flat\"\nmode = \"creative\"\nticks = 10\n\
+    [player]\nposition = [0.5, 64.0, 0.5]\nyaw = 90.0\n\
+    [[input]]\nat = 1\naction = \"op\"\n\
+    [[input]]\nat = 3\naction = \"break\"\n";
+
+#[test]
+fn an_operator_breaks_an_unknown_block_where_no_one_else_can() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let world = dir.path().join("w.hewn");
+    report_in(&scenario(dir.path(), "place.toml", PLACE_BRICKS), &world);
+    std::fs::rename(dir.path().join("packs/more-stone"), dir.path().join("away"))
+        .expect("moved away");
+    let attempt = dir.path().join("break.toml");
+    std::fs::write(&attempt, OPERATOR_BREAKS_AHEAD).expect("written");
+    let (broke, said) = report_in(&attempt, &world);
+    assert!(said.contains("pack morestone is missing"), "{said}");
+    let bricks = serde_json::json!("morestone:marble_bricks");
+    assert_eq!(
+        broken(&broke),
+        vec![(bricks, serde_json::json!([2, 65, 0]))]
+    );
+}

@@ -915,11 +915,18 @@ impl Server {
     /// jitter), who left, and each player's next input.
     fn next_step(&mut self, summary: &mut TickSummary) -> Step {
         let pending = std::mem::take(&mut self.pending);
+        // Who the simulation lets break unknown blocks follows who is an operator, through
+        // the step, so a recording replays it.
+        let in_sim = self.sim.operators();
+        let made = (self.admin.operators.difference(in_sim)).map(|n| (n.clone(), true));
+        let unmade = (in_sim.difference(&self.admin.operators)).map(|n| (n.clone(), false));
+        let operators = made.chain(unmade).collect();
         let mut step = Step {
             leaving: std::mem::take(&mut self.departed),
             teleports: pending.teleports,
             set_time: pending.time,
             set_mode: pending.mode,
+            operators,
             ..Step::default()
         };
         for remote in self.clients.values_mut() {

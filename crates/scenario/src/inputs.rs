@@ -205,7 +205,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, use, fill, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, op, deop, use, fill, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
                     quoted(other)
                 ),
             ));
@@ -223,7 +223,8 @@ fn parse_input(
 }
 
 /// The operator's action of a cue (`teleport` with its `position`, `set_time` with its
-/// `time`), if it is one; `position` and `time` with any other action are refused.
+/// `time`, `op` and `deop` of its player), if it is one; `position` and `time` with any
+/// other action are refused.
 fn operation(
     key: &impl Fn(&str) -> String,
     raw: &RawInput,
@@ -258,6 +259,9 @@ fn operation(
             })?;
             Ok(Some(Operation::SetTime(time)))
         }
+        Some("op" | "deop") if raw.position.is_none() && raw.time.is_none() => Ok(Some(
+            Operation::Operator(raw.action.as_deref() == Some("op")),
+        )),
         _ if raw.position.is_some() => Err(only_with("position", "teleport")),
         _ if raw.time.is_some() => Err(only_with("time", "set_time")),
         _ => Ok(None),

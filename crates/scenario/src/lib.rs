@@ -524,6 +524,9 @@ impl Scenario {
                         step.teleports.push((starts[who].name.clone(), place));
                     }
                     Operation::SetTime(time) => step.set_time = Some(time),
+                    Operation::Operator(made) => {
+                        step.operators.push((starts[who].name.clone(), made));
+                    }
                 }
             }
             for (p, input) in starts.iter().zip(inputs) {

@@ -265,6 +265,14 @@ impl Simulation {
         self.act_in_creative(who, action)
     }
 
+    /// Whether player `who` may break `block` in creative: a breakable block, or an unknown
+    /// one (whose pack the world has lost) for an operator.
+    fn may_break(&self, who: usize, block: Block) -> bool {
+        block.is_breakable()
+            || (block.properties().unknown
+                && self.operators.contains(&self.players.list()[who].name))
+    }
+
     /// An action as creative mode takes it: the survival-only ones do nothing, but for
     /// choosing a hotbar slot, which the game keeps itself in creative.
     pub(super) fn act_in_creative(&mut self, who: usize, action: Action) -> ActionOutcome {
@@ -305,7 +313,7 @@ impl Simulation {
                     self.crates.remove(c.index);
                     ActionOutcome::BrokeCrate(c.index)
                 }
-                Some(Target::Block(hit)) if self.world.block(hit.block).is_breakable() => {
+                Some(Target::Block(hit)) if self.may_break(who, self.world.block(hit.block)) => {
                     // A door breaks from its lower half, which takes the upper with it.
                     let cell = self.door_base(hit.block);
                     let broken = self.world.block(cell);

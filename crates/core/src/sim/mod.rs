@@ -72,6 +72,9 @@ pub struct Simulation {
     /// The mode, and in survival the players' health and inventories, the items lying
     /// about and the furnaces ([`survival`]).
     survival: survival::Survival,
+    /// Who may break unknown blocks ([`Step::operators`]): who may is no part of the world,
+    /// so not of its hash, but every step that changes it is recorded.
+    operators: std::collections::BTreeSet<PlayerName>,
 }
 
 impl Simulation {
@@ -105,6 +108,7 @@ impl Simulation {
             events: Vec::new(),
             gaits: std::collections::BTreeMap::new(),
             survival,
+            operators: std::collections::BTreeSet::new(),
         };
         for (delay, pos) in motion.updates {
             sim.updates.schedule(pos, delay);
@@ -239,6 +243,13 @@ impl Simulation {
         }
         if let Some(mode) = step.set_mode {
             self.set_mode(mode);
+        }
+        for (name, made) in &step.operators {
+            if *made {
+                self.operators.insert(name.clone());
+            } else {
+                self.operators.remove(name);
+            }
         }
         self.advance(|name| step.inputs.get(name))
     }
@@ -384,6 +395,12 @@ impl Simulation {
         if moved != planned {
             self.players.body_mut(who).position = quantize(before.position + moved);
         }
+    }
+
+    /// The players who are operators ([`Step::operators`]), by name.
+    #[must_use]
+    pub const fn operators(&self) -> &std::collections::BTreeSet<PlayerName> {
+        &self.operators
     }
 
     /// Whether `player`'s shape (box or cylinder) overlaps a solid collider of this world by

@@ -34,6 +34,9 @@ pub enum Operation {
     Teleport(glam::DVec3),
     /// The world's clock is set to this tick of its days.
     SetTime(u64),
+    /// The player is made an operator (`true`, `/op`) or no longer is (`false`, `/deop`):
+    /// an operator in creative may break unknown blocks.
+    Operator(bool),
 }
 
 /// A player leaving the world or coming back, as a scenario's `action = "leave"` and

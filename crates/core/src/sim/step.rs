@@ -32,6 +32,9 @@ pub struct Step {
     /// after the clock: switching to survival stops everyone flying, and switching to
     /// creative closes every screen (its grid and cursor go back into the inventory).
     pub set_mode: Option<Mode>,
+    /// Players made operators (`true`) or no longer (`false`) at the start of the tick,
+    /// in order (`/op`, `/deop`): an operator in creative may break an unknown block.
+    pub operators: Vec<(PlayerName, bool)>,
     /// Each player's input; a player with none holds nothing and does nothing.
     pub inputs: BTreeMap<PlayerName, Input>,
 }

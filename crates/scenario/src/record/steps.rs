@@ -5,8 +5,9 @@
 //! game's; each player as a `[players.NAME]` table (`[player]` for one named `player`)
 //! with where it first joined and the tick it did; each player's inputs as holds and
 //! events with its name; each time it leaves or comes back as `action = "leave"` and
-//! `action = "join"` events, and an operator's moves and clock as `action = "teleport"` and
-//! `action = "set_time"`. A server's world starts with no one in it, so the first player
+//! `action = "join"` events, an operator's moves and clock as `action = "teleport"` and
+//! `action = "set_time"`, and who is made an operator or no longer as `action = "op"` and
+//! `action = "deop"`. A server's world starts with no one in it, so the first player
 //! of the file, unless someone is named `player`, leaves at tick 0 before anyone acts.
 //!
 //! Those who played the world before are there from the start as their survival state
@@ -116,6 +117,11 @@ impl StepRecorder {
                 position: Some(place.to_array()),
                 ..event(name, "teleport")
             });
+        }
+        for (name, made) in &step.operators {
+            self.scenario
+                .input
+                .push(event(name, if *made { "op" } else { "deop" }));
         }
         if let Some(time) = step.set_time {
             self.scenario.input.push(RawInput {
