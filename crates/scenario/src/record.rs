@@ -218,6 +218,53 @@ mod tests {
     use hewn_core::sim::Start;
     use hewn_core::world::{Block, BlockPos, BlockSource};
 
+    #[test]
+    fn who_is_an_operator_is_recorded_and_replayed() {
+        use hewn_core::sim::{Member, PlayerName, Step};
+        use hewn_core::worldgen::{Generator, GeneratorKind};
+        let generator = Generator::new(GeneratorKind::Flat, 5);
+        let world = hewn_core::world::World::new(generator);
+        let mut sim = Simulation::new(Start::with_no_one(world));
+        let mut recorder = StepRecorder::new(&sim, GeneratorKind::Flat, 5);
+        let alice = PlayerName::new("alice").expect("a name");
+        let body = hewn_core::physics::Body::new(glam::DVec3::new(0.5, 64.0, 0.5));
+        let steps = [
+            Step {
+                joining: vec![Member {
+                    name: alice.clone(),
+                    body,
+                }],
+                ..Step::default()
+            },
+            Step {
+                operators: vec![(alice.clone(), true)],
+                ..Step::default()
+            },
+            Step::default(),
+            Step {
+                operators: vec![(alice.clone(), false)],
+                ..Step::default()
+            },
+        ];
+        let mut played = Vec::new();
+        for step in &steps {
+            recorder.record(step);
+            sim.step(step);
+            played.push(sim.operators().contains(&alice));
+        }
+        assert_eq!(played, [false, true, true, false]);
+        let text = recorder.to_toml().expect("written");
+        assert!(text.contains("action = \"op\"") && text.contains("action = \"deop\""));
+        let scenario = Scenario::parse(&text).expect("reads back");
+        let (mut replay, arrivals) = scenario.begin();
+        let mut replayed = Vec::new();
+        for step in scenario.steps(arrivals).take(steps.len()) {
+            replay.step(&step);
+            replayed.push(replay.operators().contains(&alice));
+        }
+        assert_eq!(replayed, played);
+    }
+
     /// Plays a made-up session: walking, jumping, turning, flying, breaking and placing.
     fn session(sim: &mut Simulation, recorder: &mut Recorder) {
         for t in 0..240u32 {
