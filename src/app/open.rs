@@ -99,6 +99,7 @@ pub fn open_world(
             generator,
             hotbar: Hotbar::default(),
             saver: None,
+            packs: Vec::new(),
         });
     }
     let (file, mut loaded) = match claimed {
@@ -162,6 +163,7 @@ pub fn open_world(
         generator: loaded.generator,
         hotbar: me.hotbar,
         saver: Some(Autosaver::start(file, Instant::now())),
+        packs: loaded.packs,
     })
 }
 

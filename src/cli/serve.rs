@@ -174,6 +174,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     }
     server.set_admin(settings.admin.clone());
     server.set_motd(&settings.motd);
+    server.set_world_packs(loaded.packs.clone());
     // What a client lacking the world's packs fetches before it joins.
     match hewn_save::found_packs(&loaded.packs) {
         Ok(packs) => server.serve_content(ServedContent::installed(&packs)),
@@ -224,7 +225,6 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         lines: console_lines(),
         settings_path,
         settings,
-        packs: loaded.packs.clone(),
     };
     let mut network = Network {
         udp: &mut udp,
@@ -269,8 +269,6 @@ struct Console {
     lines: std::sync::mpsc::Receiver<String>,
     settings_path: std::path::PathBuf,
     settings: server_file::ServerFile,
-    /// The world's packs, read again on `/reload`.
-    packs: Vec<hewn_save::WorldPack>,
 }
 
 /// The server's end of the network: the socket and the connections on it.
@@ -310,17 +308,12 @@ impl Console {
                 println!("{answer}");
             }
         }
-        if let Some(caller) = server.take_reload_request() {
-            // Between two ticks: every player's next step plays by what is read.
-            let outcome = hewn_save::reload_packs(&self.packs).map(|(said, packs)| {
-                // Clients joining from now on fetch the packs as they are now.
-                server.serve_content(ServedContent::installed(&packs));
-                said
-            });
-            let answer = server.finish_reload(&caller, outcome, renet);
-            if caller == Caller::Console && !answer.is_empty() {
-                println!("{answer}");
-            }
+        // Between two ticks: every player's next step plays by what is read.
+        if let Some((caller, answer)) = hewn_net::reload::reload_if_asked(server, renet)
+            && caller == Caller::Console
+            && !answer.is_empty()
+        {
+            println!("{answer}");
         }
         if server.take_admin_changed() {
             self.settings.admin = server.admin().clone();

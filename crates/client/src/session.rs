@@ -58,6 +58,9 @@ pub struct OpenedWorld {
     pub hotbar: Hotbar,
     /// Writes the world in the background; `None` for a world that is never saved.
     pub saver: Option<Autosaver>,
+    /// The world's packs, in order: read again on `/reload`, and offered to players who
+    /// join it over the network.
+    pub packs: Vec<hewn_save::WorldPack>,
 }
 
 /// What a session takes of the player's settings.
@@ -141,6 +144,7 @@ impl Session {
             generator,
             hotbar,
             saver,
+            packs,
         } = opened;
         start.time = hosting.time.unwrap_or(start.time);
         // The player joins the server as any client does, resuming where the world has it.
@@ -158,6 +162,16 @@ impl Session {
         if hosting.record_to.is_some() {
             server.record();
         }
+        // The player owns the world they play alone, as Luanti's singleplayer does: its
+        // commands (`/time`, `/gamemode`, `/reload`) are theirs.
+        server.set_admin(hewn_net::server::Admin {
+            operators: [me.clone()].into(),
+            ..hewn_net::server::Admin::default()
+        });
+        // Players joining once it is opened to the network fetch its packs.
+        let found = hewn_save::found_packs(&packs).unwrap_or_default();
+        server.serve_content(hewn_net::server::ServedContent::installed(&found));
+        server.set_world_packs(packs);
         let host = Host::start(server, me, saver).map_err(|message| SessionError::Join {
             server: "the game's own".to_owned(),
             message,

@@ -35,6 +35,7 @@ pub mod local;
 pub mod password;
 pub mod protocol;
 pub mod query;
+pub mod reload;
 pub mod server;
 pub mod trail;
 pub mod transport;

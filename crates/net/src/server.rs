@@ -246,6 +246,8 @@ pub struct Server {
     reload_requested: Option<admin::Caller>,
     /// The content it offers clients whose own differs ([`Server::serve_content`]).
     content: Option<ServedContent>,
+    /// The world's packs, for `/reload` ([`Server::set_world_packs`]).
+    world_packs: Vec<hewn_save::WorldPack>,
     /// What operators asked of the world, for the next step.
     pending: operations::Pending,
     /// Where each client connected from, as its transport said ([`Server::note_address`]).
@@ -290,6 +292,7 @@ impl Server {
             stop_requested: false,
             reload_requested: None,
             content: None,
+            world_packs: Vec::new(),
             pending: operations::Pending::default(),
             addresses: BTreeMap::new(),
             guesses: guesses::Guesses::default(),

@@ -28,6 +28,7 @@ fn unsaved(kind: GeneratorKind, prepare: impl FnOnce(&mut World)) -> OpenedWorld
         generator,
         hotbar: Hotbar::default(),
         saver: None,
+        packs: Vec::new(),
     }
 }
 

@@ -130,6 +130,10 @@ impl ServerThread {
             *read_at = began;
         }
         self.server.update(&mut self.renet);
+        if let Some((_, answer)) = crate::reload::reload_if_asked(&mut self.server, &mut self.renet)
+        {
+            log::info!("{}", crate::protocol::for_log(&answer));
+        }
         if let Some((udp, _)) = &mut self.network {
             udp.send_for(&mut self.renet, &self.server, began);
         }

@@ -99,6 +99,17 @@ impl Server {
         self.content = Some(content);
     }
 
+    /// The world's packs, which `/reload` reads again ([`crate::reload`]), from now on.
+    pub fn set_world_packs(&mut self, packs: Vec<hewn_save::WorldPack>) {
+        self.world_packs = packs;
+    }
+
+    /// The world's packs ([`Server::set_world_packs`]).
+    #[must_use]
+    pub fn world_packs(&self) -> &[hewn_save::WorldPack] {
+        &self.world_packs
+    }
+
     /// Offers the server's content to `id`, about to be let in as `name`, if its own is
     /// another; whether it did (the player then waits for [`ClientMessage::Ready`]).
     ///

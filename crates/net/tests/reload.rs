@@ -1,0 +1,82 @@
+//! `/reload` in a world played alone: the game's own server, on its thread, reads the
+//! world's packs again between two ticks when its player, the world's operator, asks.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use hewn_core::sim::survival::Rules;
+use hewn_core::sim::{Input, Item, PlayerName};
+use hewn_core::worldgen::{Generator, GeneratorKind};
+use hewn_net::host::Host;
+use hewn_net::server::{Admin, Server, ServerConfig};
+
+/// Copies the folder `from` to `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copied");
+        }
+    }
+}
+
+/// How many marble one batch of its recipe makes, by the rules in play.
+fn marble_per_batch() -> Vec<u8> {
+    let marble = Item::from_name("morestone:marble").expect("the pack's");
+    let recipes = Rules::current().recipes().iter();
+    recipes
+        .filter(|r| r.output == marble)
+        .map(|r| r.count)
+        .collect()
+}
+
+#[test]
+fn the_player_of_a_world_played_alone_reloads_its_packs() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let pack = dir.path().join("more-stone");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/packs/more-stone"),
+        &pack,
+    );
+    let read = hewn_content::Pack::read_dir(&pack).expect("reads");
+    hewn_content::load(&[read])
+        .expect("loads")
+        .install()
+        .expect("installs");
+    assert_eq!(marble_per_batch(), [2]);
+
+    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 3));
+    let mut server = Server::new_world(generator, ServerConfig::in_process(3));
+    let me = PlayerName::default();
+    server.set_admin(Admin {
+        operators: [me.clone()].into(),
+        ..Admin::default()
+    });
+    server.set_world_packs(vec![hewn_save::WorldPack {
+        name: "morestone".to_owned(),
+        path: pack.clone(),
+    }]);
+    let mut host = Host::start(server, me, None).expect("in");
+    for _ in 0..10 {
+        host.tick(&Input::default());
+    }
+    let recipes = pack.join("recipes.toml");
+    let text = std::fs::read_to_string(&recipes).expect("read");
+    std::fs::write(&recipes, text.replacen("count = 2", "count = 5", 1)).expect("written");
+    host.say("/reload");
+    let mut heard = Vec::new();
+    for _ in 0..30 {
+        host.tick(&Input::default());
+        heard.extend(host.take_chat().into_iter().map(|line| line.text));
+    }
+    assert!(
+        heard
+            .iter()
+            .any(|t| t.starts_with("The packs were read again")),
+        "{heard:?}"
+    );
+    assert_eq!(marble_per_batch(), [5]);
+}
