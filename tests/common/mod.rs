@@ -32,19 +32,6 @@ pub fn private_hewn(dir: &std::path::Path) -> std::path::PathBuf {
     private
 }
 
-/// Copies the folder `from` to `to`, files and folders: a pack, as a player copies one.
-pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).expect("a folder");
-    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copied");
-        }
-    }
-}
-
 /// The example pack of blocks in `assets/packs/more-stone`.
 pub fn more_stone() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/packs/more-stone")

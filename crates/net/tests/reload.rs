@@ -9,19 +9,7 @@ use hewn_core::sim::{Input, Item, PlayerName};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_net::host::Host;
 use hewn_net::server::{Admin, Server, ServerConfig};
-
-/// Copies the folder `from` to `to`.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("a folder");
-    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copied");
-        }
-    }
-}
+use hewn_testing::copy_dir;
 
 /// How many marble one batch of its recipe makes, by the rules in play.
 fn marble_per_batch() -> Vec<u8> {

@@ -1,6 +1,6 @@
 //! What the tests of several of hewn's crates share: run a scenario written inline, look at
 //! the state after every tick, and assert what a player would notice (never inside a solid,
-//! bodies apart, positions within a tolerance).
+//! bodies apart, positions within a tolerance); and copy a pack as a player would.
 //!
 //! A dev-dependency only: no crate's library uses it.
 
@@ -187,5 +187,21 @@ impl FirstBody for Simulation {
 
     fn me_inside_solid(&self) -> bool {
         self.inside_solid(self.me())
+    }
+}
+
+/// Copies the folder `from` to `to`, files and folders: a pack, as a player copies one.
+///
+/// # Panics
+/// If a folder or a file cannot be read or written.
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("a folder");
+    for entry in std::fs::read_dir(from).expect("a folder").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copied");
+        }
     }
 }
