@@ -48,7 +48,12 @@ pub fn cast(
         if entered > reach {
             break;
         }
-        let outline = &registry.properties(world.block(pos)).outline;
+        let block = world.block(pos);
+        // Most of a ray's cells are air, which nothing is picked in: no table to read.
+        if block == Block::AIR {
+            continue;
+        }
+        let outline = &registry.properties(block).outline;
         if let Some(hit) = hit_block(outline, pos, origin, dir, reach) {
             return Some(hit);
         }
