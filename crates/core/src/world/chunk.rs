@@ -34,25 +34,28 @@ impl Chunk {
     /// A chunk from a flat array of blocks in [`LocalPos::index`] order.
     #[must_use]
     pub fn from_blocks(blocks: &[Block; CHUNK_VOLUME]) -> Self {
-        // Tables by id, grown to the highest id here: a few hundred bytes for the base
-        // pack's blocks, where a search of the palette per cell would cost more.
-        let mut seen = vec![false; 256];
+        // Which ids are here, a bit each (8 KiB for every `u16`), where a search of the
+        // palette per cell would cost more; runs of one block, as the ground and the sky
+        // are, are looked up once.
+        let mut seen = [0u64; 1 << 10];
         let mut palette: Vec<Block> = Vec::new();
+        let mut last = None;
         for &b in blocks {
-            let i = b.index();
-            if i >= seen.len() {
-                seen.resize(i + 1, false);
+            if last == Some(b) {
+                continue;
             }
-            if !seen[i] {
-                seen[i] = true;
+            last = Some(b);
+            let (word, bit) = (usize::from(b.id() >> 6), b.id() & 63);
+            if seen[word] & (1 << bit) == 0 {
+                seen[word] |= 1 << bit;
                 palette.push(b);
             }
         }
-        let top = seen.len() - 1;
         palette.sort_unstable();
         if palette.len() == 1 {
             return Self::filled(palette[0]);
         }
+        let top = palette.last().map_or(0, |b| b.index());
         let mut slot = vec![0u16; top + 1];
         for (i, &b) in palette.iter().enumerate() {
             slot[b.index()] = i as u16;
