@@ -128,11 +128,7 @@ pub fn open_world(
         log::warn!("damaged row: {row}; left out (the next save drops it from the file)");
     }
     for pack in &loaded.missing_packs {
-        log::warn!(
-            "pack {} is missing (last at {}): its blocks stand as unknown blocks until it returns",
-            hewn_save::escaped(&pack.name),
-            hewn_save::escaped(&pack.path.display().to_string())
-        );
+        log::warn!("{}", pack.missing());
     }
     // From its first column on (a new player's spawn is looked for in it), so the game's
     // client never makes one again.

@@ -37,7 +37,7 @@ fn check(dir: &std::path::Path) -> ExitCode {
     // A pack of textures alone is a texture pack, checked as one: each texture must
     // replace one of the base pack's.
     let checked = hewn_content::Pack::read(dir).and_then(|pack| {
-        if pack.files.keys().all(|path| path.starts_with("textures/")) {
+        if pack.is_texture_pack() {
             let textures = hewn_content::texture_pack(&pack)?;
             let what = format!("a texture pack replacing {} base textures", textures.len());
             Ok((pack, what))

@@ -131,11 +131,7 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
         loaded.meta.seed
     );
     for pack in &loaded.missing_packs {
-        log::warn!(
-            "pack {} is missing (last at {}): its blocks stand as unknown blocks until it returns",
-            escaped(&pack.name),
-            escaped(&pack.path.display().to_string())
-        );
+        log::warn!("{}", pack.missing());
     }
     let settings_path = server_file::path_for(file.path());
     let mut settings = match server_file::read(&settings_path) {

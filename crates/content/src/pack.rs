@@ -99,6 +99,13 @@ impl Pack {
         }
     }
 
+    /// Whether it holds textures alone: a texture pack ([`crate::texture_pack`]), chosen in
+    /// the settings for every world rather than enabled in one.
+    #[must_use]
+    pub fn is_texture_pack(&self) -> bool {
+        self.files.keys().all(|path| path.starts_with("textures/"))
+    }
+
     /// The textures it holds, by name (`marble` for `textures/marble.png`), in name order.
     #[must_use]
     pub fn texture_names(&self) -> Vec<String> {

@@ -9,16 +9,12 @@ use hewn_content::Pack;
 
 use super::SaveError;
 
-/// The folder of cached packs: `cache/packs` beside the worlds folder.
+/// The folder of cached packs: `cache/packs` in the [data folder](super::data_dir).
 ///
 /// # Errors
 /// [`SaveError::NoDataDir`] if there is no home folder.
 pub fn packs_cache_dir() -> Result<PathBuf, SaveError> {
-    let worlds = super::worlds_dir()?;
-    let data = worlds
-        .parent()
-        .map_or_else(|| worlds.clone(), std::path::Path::to_path_buf);
-    Ok(data.join("cache").join("packs"))
+    Ok(super::data_dir()?.join("cache").join("packs"))
 }
 
 /// Whether `identity` is one: 64 lowercase hex digits, and so safe as a file name.

@@ -191,12 +191,7 @@ fn write_check(out: &mut impl Write, path: &str, report: &CheckReport) -> std::i
         writeln!(out, "damaged row: {row} (left out when the world opens)")?;
     }
     for pack in &report.missing_packs {
-        writeln!(
-            out,
-            "pack {} is missing (last at {}): its blocks stand as unknown blocks",
-            escaped(&pack.name),
-            shown(&pack.path)
-        )?;
+        writeln!(out, "{}", pack.missing())?;
     }
     if !report.is_healthy() {
         writeln!(
@@ -285,12 +280,7 @@ impl SimWorld {
             eprintln!("hewn sim: warning: damaged row: {row}; left out");
         }
         for pack in &loaded.missing_packs {
-            eprintln!(
-                "hewn sim: warning: pack {} is missing (last at {}): its blocks stand as \
-                 unknown blocks until it returns",
-                escaped(&pack.name),
-                shown(&pack.path)
-            );
+            eprintln!("hewn sim: warning: {}", pack.missing());
         }
         let mut world = loaded.world;
         scenario.apply_fills(&mut world);

@@ -70,7 +70,7 @@ pub use file::{ClaimedWorld, LoadedWorld, NewWorld, SaveStats, WorldFile};
 pub use hotbar::{HOTBAR_SLOTS, Hotbar};
 pub use inspect::{CheckReport, WorldSummary, check, content, summarize};
 pub use motion::Motion;
-pub use packs::{WorldContent, WorldPack, found_packs, packs_dir, reload_packs};
+pub use packs::{WorldContent, WorldPack, found_packs, packs_dir, packs_in_folder, reload_packs};
 pub use players::{MAX_SAVED_PLAYERS, SavedPlayer, SavedPlayers};
 pub use rows::DamagedRow;
 pub use schema::{APPLICATION_ID, Meta, SCHEMA_VERSION};
@@ -294,11 +294,20 @@ impl<T> DbResult<T> for rusqlite::Result<T> {
 /// # Errors
 /// [`SaveError::NoDataDir`] if there is no home folder to put it in.
 pub fn worlds_dir() -> Result<PathBuf, SaveError> {
+    Ok(data_dir()?.join("worlds"))
+}
+
+/// The data folder: `$HEWN_DATA_DIR`, or the platform's data folder for hewn
+/// (`~/.local/share/hewn` on Linux). Worlds, packs and the packs a client fetched live in it.
+///
+/// # Errors
+/// [`SaveError::NoDataDir`] if there is no home folder to put it in.
+pub fn data_dir() -> Result<PathBuf, SaveError> {
     if let Some(dir) = std::env::var_os(DATA_DIR_VAR).filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir).join("worlds"));
+        return Ok(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "hewn")
-        .map(|dirs| dirs.data_dir().join("worlds"))
+        .map(|dirs| dirs.data_dir().to_path_buf())
         .ok_or(SaveError::NoDataDir)
 }
 

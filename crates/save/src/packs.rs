@@ -25,6 +25,19 @@ pub struct WorldPack {
     pub path: PathBuf,
 }
 
+impl WorldPack {
+    /// What the game, `hewn serve`, `hewn sim` and `hewn world check` say of it when it
+    /// cannot be found, control characters escaped.
+    #[must_use]
+    pub fn missing(&self) -> String {
+        format!(
+            "pack {} is missing (last at {}): its blocks stand as unknown blocks until it returns",
+            escaped(&self.name),
+            escaped(&self.path.display().to_string())
+        )
+    }
+}
+
 /// The content a world opens with: its packs read and checked, its blocks at the ids its
 /// table keeps. Nothing is installed or written until the world is opened with it.
 pub struct WorldContent {
@@ -98,10 +111,27 @@ pub(super) struct Installed {
 /// # Errors
 /// [`SaveError::NoDataDir`] if there is no home folder.
 pub fn packs_dir() -> Result<PathBuf, SaveError> {
-    let worlds = super::worlds_dir()?;
-    Ok(worlds
-        .parent()
-        .map_or_else(|| worlds.join("packs"), |d| d.join("packs")))
+    Ok(super::data_dir()?.join("packs"))
+}
+
+/// Every pack in the [packs folder](packs_dir) that reads, in file-name order, each with its
+/// folder's or `.zip`'s name there: what the new-world form and the settings offer.
+#[must_use]
+pub fn packs_in_folder() -> Vec<(String, Pack)> {
+    let Ok(entries) =
+        packs_dir().and_then(|d| std::fs::read_dir(&d).map_err(|e| SaveError::io(&d, e)))
+    else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|path| {
+            let pack = Pack::read(path).ok()?;
+            Some((path.file_name()?.to_str()?.to_owned(), pack))
+        })
+        .collect()
 }
 
 /// The packs and block table saved in the world `conn` holds, at schema `version` (none for a

@@ -2,7 +2,6 @@
 //! (`$HEWN_DATA_DIR/packs`) that hold textures only, each replacing base textures in every
 //! world, as a resource pack does.
 
-use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::SystemTime;
 
@@ -28,7 +27,7 @@ pub fn choices() -> Choices {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     if found.as_ref().is_none_or(|(when, _)| *when != changed) {
-        let packs = dir.map(|d| texture_packs_in(&d)).unwrap_or_default();
+        let packs = texture_packs();
         *found = Some((changed, packs));
     }
     let mut choices = vec![(String::new(), "None".to_owned())];
@@ -36,26 +35,19 @@ pub fn choices() -> Choices {
     choices
 }
 
-/// The texture packs in `dir`, each as its file name and its words.
-fn texture_packs_in(dir: &std::path::Path) -> Choices {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    paths
-        .iter()
-        .filter_map(|path| {
-            let pack = Pack::read(path).ok()?;
-            hewn_content::texture_pack(&pack).ok()?;
-            let file = path.file_name()?.to_str()?.to_owned();
+/// The texture packs in the packs folder, each as its file name and its words.
+fn texture_packs() -> Choices {
+    hewn_save::packs_in_folder()
+        .into_iter()
+        .filter(|(_, pack)| hewn_content::texture_pack(pack).is_ok())
+        .map(|(file, pack)| {
             let m = &pack.manifest;
             let words = if m.description.is_empty() {
                 m.name.clone()
             } else {
                 format!("{}: {}", m.name, m.description)
             };
-            Some((file, words))
+            (file, words)
         })
         .collect()
 }

@@ -72,28 +72,17 @@ pub struct PackChoice {
 
 /// The packs of blocks and rules in the packs folder, none enabled, for the new-world form.
 fn pack_choices() -> Vec<PackChoice> {
-    let Ok(dir) = hewn_save::packs_dir() else {
-        return Vec::new();
-    };
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return Vec::new();
-    };
-    let mut paths: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    paths.sort();
-    paths
-        .iter()
-        .filter_map(|path| {
-            let pack = hewn_content::Pack::read(path).ok()?;
-            // Texture packs are chosen in the settings, for every world.
-            if pack.files.keys().all(|f| f.starts_with("textures/")) {
-                return None;
-            }
+    hewn_save::packs_in_folder()
+        .into_iter()
+        // Texture packs are chosen in the settings, for every world.
+        .filter(|(_, pack)| !pack.is_texture_pack())
+        .map(|(file, pack)| {
             let m = &pack.manifest;
-            Some(PackChoice {
-                file: path.file_name()?.to_str()?.to_owned(),
+            PackChoice {
+                file,
                 words: format!("{} {}: {}", m.name, m.version, m.description),
                 on: false,
-            })
+            }
         })
         .collect()
 }

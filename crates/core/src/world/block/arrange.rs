@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Block, BlockProperties, Drop, FaceTextures, LocalBox, OPAQUE, Problem, RenderKind};
+use super::{Block, BlockProperties, Drop, FaceTextures, OPAQUE, Problem, RenderKind};
 use super::{MAX_BLOCKS, Shape, Sound};
 
 /// The texture an unknown block shows on every face.
@@ -21,14 +21,10 @@ impl BlockProperties {
     /// survival cannot dig and no player but an operator may break.
     #[must_use]
     pub fn unknown(name: &str, id: Block) -> Self {
-        let full = vec![LocalBox {
-            min: [0.0; 3],
-            max: [1.0; 3],
-        }];
         Self {
             name: name.to_owned(),
-            colliders: full.clone(),
-            outline: full,
+            colliders: super::load::full(),
+            outline: super::load::full(),
             render: RenderKind::Opaque,
             shape: Shape::Cube,
             textures: FaceTextures::all(UNKNOWN_TEXTURE),

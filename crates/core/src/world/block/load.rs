@@ -441,7 +441,7 @@ impl Reader<'_> {
 }
 
 /// The whole cell, as one box.
-fn full() -> Vec<LocalBox> {
+pub(super) fn full() -> Vec<LocalBox> {
     vec![LocalBox {
         min: [0.0; 3],
         max: [1.0; 3],
