@@ -163,6 +163,19 @@ pub const TILES: &[&str] = &[
     // What an unknown block shows: one whose pack the world has lost
     // ([`UNKNOWN_TEXTURE`](hewn_core::world::block::UNKNOWN_TEXTURE)).
     "unknown",
+    // What hunting needs and gives: swords, meat raw and cooked, a feather and an arrow.
+    "wooden_sword",
+    "stone_sword",
+    "iron_sword",
+    "diamond_sword",
+    "beef",
+    "cooked_beef",
+    "porkchop",
+    "cooked_porkchop",
+    "chicken",
+    "cooked_chicken",
+    "feather",
+    "arrow",
 ];
 
 /// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in

@@ -500,7 +500,7 @@ mod tests {
         );
         let doc = r#"{"mode":"survival","spawn":[0,64,0],"survivors":[
             {"name":"ok","health":20,"air":900,"cooldown":0,"unhurt":0,"drowning_in":0,
-             "fall_top":null,"selected":0,"death":null,"inventory":[[0,{"item":"diamond_sword","count":1}]]},
+             "fall_top":null,"selected":0,"death":null,"inventory":[[0,{"item":"netherite_sword","count":1}]]},
             {"name":"fine","health":5,"air":900,"cooldown":0,"unhurt":0,"drowning_in":0,
              "fall_top":null,"selected":0,"death":"fall","inventory":[]}],
             "drops":[{"stack":{"item":"dirt","count":65},"position":[0,64,0],"velocity":[0,0,0],"on_ground":true,"age":0}],

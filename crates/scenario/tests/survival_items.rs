@@ -402,8 +402,8 @@ fn unknown_items_missing_recipes_counts_out_of_range_and_oversized_inventories_n
     };
     let starts = |e: String, key: &str| assert!(e.starts_with(key), "{e}");
     starts(
-        error("[player]\ninventory = [{item = \"diamond_sword\", count = 1}]"),
-        "player.inventory[0].item: unknown item \"diamond_sword\"",
+        error("[player]\ninventory = [{item = \"netherite_sword\", count = 1}]"),
+        "player.inventory[0].item: unknown item \"netherite_sword\"",
     );
     starts(
         error("[player]\ninventory = [{item = \"stone_axe\", count = 2}]"),

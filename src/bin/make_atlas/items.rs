@@ -13,7 +13,7 @@ use super::{Rng, Tile, rgb, shade};
 /// A template: one letter a pixel. `.` is clear; `o`, `h` and `H` are the handle's outline,
 /// light side and shaded side; `O`, `a`, `b` and `c` the material's outline, light, middle
 /// and dark.
-type Template = [&'static str; 16];
+pub(super) type Template = [&'static str; 16];
 
 const STICK: Template = [
     "................",
@@ -255,20 +255,20 @@ const SEEDS: Template = [
 ];
 
 /// A material's colours: outline, light, middle, dark.
-type Palette = [[i32; 3]; 4];
+pub(super) type Palette = [[i32; 3]; 4];
 
 /// The handle's colours: outline, light side, shaded side.
 const HANDLE: [[i32; 3]; 3] = [[40, 28, 12], [150, 112, 56], [104, 76, 36]];
 
-const WOOD: Palette = [[60, 42, 20], [196, 160, 104], [160, 126, 74], [118, 90, 50]];
-const STONE: Palette = [[40, 40, 40], [168, 168, 168], [128, 128, 128], [92, 92, 92]];
-const IRON: Palette = [
+pub(super) const WOOD: Palette = [[60, 42, 20], [196, 160, 104], [160, 126, 74], [118, 90, 50]];
+pub(super) const STONE: Palette = [[40, 40, 40], [168, 168, 168], [128, 128, 128], [92, 92, 92]];
+pub(super) const IRON: Palette = [
     [56, 56, 56],
     [250, 250, 250],
     [216, 216, 216],
     [160, 160, 164],
 ];
-const DIAMOND: Palette = [
+pub(super) const DIAMOND: Palette = [
     [14, 60, 56],
     [180, 255, 244],
     [64, 220, 200],
@@ -323,13 +323,13 @@ pub(super) fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         "bread" => icon(&LOAF, &CRUST, 4, rng),
         "wheat" => icon(&SHEAF, &STRAW, 0, rng),
         "wheat_seeds" => icon(&SEEDS, &GRAIN, 0, rng),
-        _ => return None,
+        _ => return super::spoils::paint(name, rng),
     })
 }
 
 /// `template` coloured from `palette` and the handle's colours, each pixel's brightness
 /// varied by up to `grain`.
-fn icon(template: &Template, palette: &Palette, grain: i32, rng: &mut Rng) -> Tile {
+pub(super) fn icon(template: &Template, palette: &Palette, grain: i32, rng: &mut Rng) -> Tile {
     let mut t = [[[0; 4]; 16]; 16];
     for (row, line) in t.iter_mut().zip(template) {
         for (px, part) in row.iter_mut().zip(line.chars()) {

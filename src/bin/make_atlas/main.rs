@@ -12,6 +12,7 @@ mod farming;
 mod hud;
 mod items;
 mod plants;
+mod spoils;
 mod survival;
 mod wood;
 

@@ -1,11 +1,16 @@
 //! Tools and the materials that are neither blocks nor tools: what survival adds to the
 //! things a player can carry.
 //!
-//! A tool is a kind (pickaxe, axe, shovel, hoe) in a tier (wood, stone, iron, diamond). The tier
-//! sets how fast it digs the blocks its kind is right for and how many uses it lasts, with
-//! Minecraft's numbers: speeds 2, 4, 6 and 8, and 59, 131, 250 and 1,561 uses.
+//! A tool is a kind (pickaxe, axe, shovel, hoe, sword) in a tier (wood, stone, iron,
+//! diamond). The tier sets how fast it digs the blocks its kind is right for and how many
+//! uses it lasts, with Minecraft's numbers: speeds 2, 4, 6 and 8, and 59, 131, 250 and 1,561
+//! uses. A sword strikes a creature for 4, 5, 6 or 7 by its tier; anything else strikes as a
+//! hand does, for [`HAND_DAMAGE`].
 
 pub use crate::world::block::{Tier, ToolKind};
+
+/// The health a strike with an empty hand (or anything that is not a sword) takes.
+pub const HAND_DAMAGE: u8 = 1;
 
 impl Tier {
     /// Every tier, weakest first.
@@ -44,18 +49,19 @@ pub struct Tool {
 }
 
 impl Tool {
-    /// Every tool: pickaxes, axes, shovels, hoes, each weakest first.
-    pub const ALL: [Self; 16] = {
+    /// Every tool: pickaxes, axes, shovels, hoes and swords, each weakest first.
+    pub const ALL: [Self; 20] = {
         let kinds = [
             ToolKind::Pickaxe,
             ToolKind::Axe,
             ToolKind::Shovel,
             ToolKind::Hoe,
+            ToolKind::Sword,
         ];
         let mut all = [Self {
             kind: ToolKind::Pickaxe,
             tier: Tier::Wood,
-        }; 16];
+        }; 20];
         let mut i = 0;
         while i < all.len() {
             all[i] = Self {
@@ -67,6 +73,16 @@ impl Tool {
         all
     };
 
+    /// The health a strike with this tool takes from a creature: a sword's by its tier
+    /// (wood 4, stone 5, iron 6, diamond 7), any other tool's as a hand's.
+    #[must_use]
+    pub const fn damage(self) -> u8 {
+        match self.kind {
+            ToolKind::Sword => 4 + self.tier as u8,
+            _ => HAND_DAMAGE,
+        }
+    }
+
     /// A tool of `kind` made of `tier`.
     #[must_use]
     pub const fn new(kind: ToolKind, tier: Tier) -> Self {
@@ -76,7 +92,7 @@ impl Tool {
     /// The tool's name, as Minecraft's: `wooden_pickaxe`, `stone_axe`, `diamond_shovel`.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        const NAMES: [[&str; 4]; 4] = [
+        const NAMES: [[&str; 4]; 5] = [
             [
                 "wooden_pickaxe",
                 "stone_pickaxe",
@@ -91,6 +107,7 @@ impl Tool {
                 "diamond_shovel",
             ],
             ["wooden_hoe", "stone_hoe", "iron_hoe", "diamond_hoe"],
+            ["wooden_sword", "stone_sword", "iron_sword", "diamond_sword"],
         ];
         NAMES[self.kind as usize][self.tier as usize]
     }
@@ -122,11 +139,27 @@ pub enum Material {
     Wheat,
     /// From tall grass broken, and from wheat; planted on farmland.
     WheatSeeds,
+    /// Raw beef, from a cow; food, and better cooked.
+    Beef,
+    /// Beef from the furnace.
+    CookedBeef,
+    /// A raw porkchop, from a pig.
+    Porkchop,
+    /// A porkchop from the furnace.
+    CookedPorkchop,
+    /// Raw chicken, from a chicken.
+    Chicken,
+    /// Chicken from the furnace.
+    CookedChicken,
+    /// From a chicken.
+    Feather,
+    /// What a skeleton shoots, and drops.
+    Arrow,
 }
 
 impl Material {
     /// Every material, in declaration order.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 19] = [
         Self::Stick,
         Self::Coal,
         Self::Charcoal,
@@ -138,6 +171,14 @@ impl Material {
         Self::Bread,
         Self::Wheat,
         Self::WheatSeeds,
+        Self::Beef,
+        Self::CookedBeef,
+        Self::Porkchop,
+        Self::CookedPorkchop,
+        Self::Chicken,
+        Self::CookedChicken,
+        Self::Feather,
+        Self::Arrow,
     ];
 
     /// The material's name, as Minecraft's.
@@ -155,6 +196,14 @@ impl Material {
             Self::Bread => "bread",
             Self::Wheat => "wheat",
             Self::WheatSeeds => "wheat_seeds",
+            Self::Beef => "beef",
+            Self::CookedBeef => "cooked_beef",
+            Self::Porkchop => "porkchop",
+            Self::CookedPorkchop => "cooked_porkchop",
+            Self::Chicken => "chicken",
+            Self::CookedChicken => "cooked_chicken",
+            Self::Feather => "feather",
+            Self::Arrow => "arrow",
         }
     }
 }
@@ -170,6 +219,15 @@ mod tests {
         assert_eq!(names[5], "stone_axe");
         assert_eq!(names[11], "diamond_shovel");
         assert_eq!(Tool::ALL[6], Tool::new(ToolKind::Axe, Tier::Iron));
+        assert_eq!(names[19], "diamond_sword");
+        let damage: Vec<_> = Tier::ALL
+            .map(|t| Tool::new(ToolKind::Sword, t).damage())
+            .to_vec();
+        assert_eq!(damage, [4, 5, 6, 7]);
+        assert_eq!(
+            Tool::new(ToolKind::Pickaxe, Tier::Diamond).damage(),
+            HAND_DAMAGE
+        );
         let speeds: Vec<_> = Tier::ALL.iter().map(|t| t.speed()).collect();
         assert_eq!(speeds, [2, 4, 6, 8]);
         let uses: Vec<_> = Tier::ALL.iter().map(|t| t.uses()).collect();

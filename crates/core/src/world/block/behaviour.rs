@@ -99,6 +99,8 @@ pub enum ToolKind {
     Shovel,
     /// Tills dirt and grass into farmland; digs nothing faster.
     Hoe,
+    /// Strikes creatures harder than a hand; digs nothing faster.
+    Sword,
 }
 
 /// What a tool is made of, weakest first: the order is the order of strength, so a tier

@@ -15,7 +15,7 @@ fn problems(files: &RulesFiles<'_>) -> Vec<String> {
 #[test]
 fn the_base_rules_read_and_say_what_survival_always_said() {
     let rules = Rules::base();
-    assert_eq!(rules.recipes().len(), 36);
+    assert_eq!(rules.recipes().len(), 40);
     let stick = Item::Material(Material::Stick);
     assert_eq!(rules.burn_ticks(stick), Some(300));
     assert_eq!(
@@ -65,7 +65,7 @@ fn a_shapeless_recipe_matches_its_ingredients_in_any_cells_and_nothing_more() {
 #[test]
 fn names_that_name_nothing_are_refused_with_their_line() {
     let recipes = "[[recipe]]\noutput = \"planks\"\npattern = [\"L\"]\nkey = { L = \"log\" }\n\n\
-                   [[recipe]]\noutput = \"diamond_sword\"\npattern = [\"D\"]\nkey = { D = \"#gems\" }\n";
+                   [[recipe]]\noutput = \"netherite_sword\"\npattern = [\"D\"]\nkey = { D = \"#gems\" }\n";
     let found = problems(&RulesFiles {
         recipes,
         ..RulesFiles::default()
@@ -73,7 +73,7 @@ fn names_that_name_nothing_are_refused_with_their_line() {
     assert_problem(
         &found,
         "recipes.toml:6: recipe.output",
-        "no item is named diamond_sword",
+        "no item is named netherite_sword",
     );
     assert_eq!(
         found.len(),
