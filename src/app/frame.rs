@@ -290,8 +290,8 @@ impl App {
                         .as_ref()
                         .and_then(|s| s.survivor())
                         .and_then(|s| s.death)
-                        .map_or("", |c| c.message());
-                    death::show(ui, cause).map(Choice::Death)
+                        .map_or_else(String::new, |c| c.message());
+                    death::show(ui, &cause).map(Choice::Death)
                 }
                 Screen::Chat => session.as_deref().and_then(|session| {
                     chat::show(ui, &mut ui_state.chat, &session.chat).map(Choice::ChatSent)

@@ -155,6 +155,7 @@ pub fn open_world(
             motion: loaded.motion,
             time: loaded.meta.time,
             survival,
+            creatures: hewn_core::sim::creature::Population::default(),
         },
         generator: loaded.generator,
         hotbar: me.hotbar,

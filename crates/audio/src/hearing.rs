@@ -42,7 +42,11 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
         | EventKind::Death
         | EventKind::Pickup
         | EventKind::Craft
-        | EventKind::Eat => return None,
+        | EventKind::Eat
+        // A creature's calls, strikes and death happen to no block either.
+        | EventKind::Strike
+        | EventKind::Slain
+        | EventKind::Call => return None,
     };
     Some(Sound {
         family,

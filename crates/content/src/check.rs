@@ -13,12 +13,13 @@ use super::pack::Pack;
 use super::textures::base_texture;
 
 /// The files a pack may hold besides `pack.toml` and its textures.
-const CONTENT_FILES: [&str; 5] = [
+const CONTENT_FILES: [&str; 6] = [
     "blocks.toml",
     "tags.toml",
     "recipes.toml",
     "smelting.toml",
     "food.toml",
+    "creatures.toml",
 ];
 
 /// The smallest and the largest side a texture may have, in pixels: 16 × 16, as the base

@@ -113,7 +113,7 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
     }
     let names: Vec<String> = packs.iter().map(|p| p.file_name("blocks.toml")).collect();
     let text = |pack: &Pack, path: &str| pack.text(path).unwrap_or_default().to_owned();
-    let texts: Vec<[String; 5]> = packs
+    let texts: Vec<[String; 6]> = packs
         .iter()
         .map(|p| {
             [
@@ -122,6 +122,7 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
                 "recipes.toml",
                 "smelting.toml",
                 "food.toml",
+                "creatures.toml",
             ]
             .map(|path| text(p, path))
         })
@@ -181,6 +182,7 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
             recipes: &files[2],
             smelting: &files[3],
             food: &files[4],
+            creatures: &files[5],
         };
         rules = rules.then(Rules::read_naming(&read, &item)?);
         earlier.push((tags_name, &files[1]));

@@ -322,6 +322,7 @@ impl SimWorld {
             } else {
                 loaded.survival
             },
+            creatures: scenario.creatures.clone(),
         });
         let opened = Self {
             file,

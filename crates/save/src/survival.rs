@@ -357,12 +357,9 @@ fn survivor(s: &SavedSurvivor) -> Result<(PlayerName, Survivor), String> {
     }
     let death = match &s.death {
         None => None,
-        Some(name) => Some(
-            Cause::ALL
-                .into_iter()
-                .find(|c| c.name() == name)
-                .ok_or_else(|| format!("unknown cause of death {name:?}"))?,
-        ),
+        Some(name) => {
+            Some(Cause::from_name(name).ok_or_else(|| format!("unknown cause of death {name:?}"))?)
+        }
     };
     let mut survivor = Survivor {
         vitals: Vitals {

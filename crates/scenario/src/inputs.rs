@@ -205,7 +205,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, op, deop, use, fill, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, op, deop, use, attack, eat, fill, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
                     quoted(other)
                 ),
             ));

@@ -13,6 +13,7 @@ use glam::DVec3;
 use hewn_core::physics::auto_jump::wants_jump;
 use hewn_core::physics::crates::{Crate, MAX_CRATE_SIZE, MIN_CRATE_SIZE};
 use hewn_core::physics::{Body, Control, Controls, PlayerCollider};
+use hewn_core::sim::creature::Population;
 use hewn_core::sim::schedule::InputSchedule;
 pub use hewn_core::sim::schedule::{Cue, Operation, Presence};
 use hewn_core::sim::survival::{ItemDrop, Mode, Survival, Survivor};
@@ -24,6 +25,7 @@ use raw::{RawCrate, RawFill, RawPlayer, RawScenario};
 use tables::Kind;
 
 mod arrivals;
+pub mod creatures;
 mod document;
 mod excerpt;
 mod inputs;
@@ -205,6 +207,9 @@ pub struct Scenario {
     pub motion: Motion,
     /// Survival: items lying in the world at tick 0.
     pub items: Vec<ItemDrop>,
+    /// The creatures at tick 0 (`[[creature]]`), and whether (`spawning`) and which
+    /// (`difficulty`) creatures appear by themselves.
+    pub creatures: Population,
 }
 
 impl Scenario {
@@ -326,6 +331,8 @@ impl Scenario {
             .map(|(i, c)| parse_crate(i, c))
             .collect::<Result<_, _>>()?;
         let motion = motion::parse(&raw.updates, &raw.falling)?;
+        let creatures =
+            creatures::population(&raw.creatures, raw.spawning, raw.difficulty.as_deref())?;
         let player = parse_player("player", names[0].clone(), &raw.player)?;
         let others = raw
             .players
@@ -341,6 +348,7 @@ impl Scenario {
         Ok(Self {
             packs: raw.packs.clone(),
             crates,
+            creatures,
             settled: raw.settled,
             motion,
             seed: raw.seed.unwrap_or(0),
@@ -404,6 +412,7 @@ impl Scenario {
             motion: self.motion.clone(),
             time: self.time.unwrap_or(hewn_core::sim::time::MORNING),
             survival: self.survival_at_start(spawn),
+            creatures: self.creatures.clone(),
         });
         (sim, arrivals)
     }

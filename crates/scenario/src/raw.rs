@@ -62,6 +62,15 @@ pub(crate) struct RawScenario {
     /// Survival: items lying in the world at tick 0.
     #[serde(default, rename = "item", skip_serializing_if = "Vec::is_empty")]
     pub(crate) items: Vec<RawItem>,
+    /// Creatures at tick 0.
+    #[serde(default, rename = "creature", skip_serializing_if = "Vec::is_empty")]
+    pub(crate) creatures: Vec<super::creatures::RawCreature>,
+    /// Whether creatures appear by themselves.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) spawning: bool,
+    /// `peaceful` or `normal` (when left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) difficulty: Option<String>,
     /// Held controls and one-shot events, in file order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) input: Vec<RawInput>,

@@ -90,6 +90,9 @@ impl Recorder {
             updates: updates.collect(),
             falling: falling.collect(),
             items: crate::survival::item_keys(sim),
+            creatures: Vec::new(),
+            spawning: false,
+            difficulty: None,
             input: Vec::new(),
         };
         Self {

@@ -121,6 +121,12 @@ pub struct EventReport {
     /// For `hurt`, the health lost.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<u8>,
+    /// For `strike`, `slain` and `call`, the creature's kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub creature: Option<&'static str>,
+    /// For `strike`, `slain` and `call`, the creature's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<u32>,
     /// For `pickup` and `craft`, the item.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub item: Option<&'static str>,
@@ -140,6 +146,16 @@ impl From<&Event> for EventReport {
             player: e.player.as_ref().map(ToString::to_string),
             cause: match e.detail {
                 Some(Detail::Hurt { cause, .. } | Detail::Death(cause)) => Some(cause.name()),
+                _ => None,
+            },
+            creature: match e.detail {
+                Some(Detail::Creature { kind, .. }) => hewn_core::sim::creature::kinds()
+                    .get(usize::from(kind))
+                    .map(|k| k.name.as_str()),
+                _ => None,
+            },
+            id: match e.detail {
+                Some(Detail::Creature { id, .. }) => Some(id),
                 _ => None,
             },
             amount: match e.detail {
@@ -337,6 +353,9 @@ pub struct TickReport {
     pub furnaces: Vec<FurnaceReport>,
     /// The chests with anything in them, by cell.
     pub chests: Vec<ChestReport>,
+    /// The creatures, by id; left out while there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub creatures: Vec<crate::creatures::CreatureReport>,
     /// What happened in the last tick, in order; in the final object `hewn sim` prints,
     /// what happened in every tick.
     pub events: Vec<EventReport>,
@@ -428,6 +447,7 @@ impl TickReport {
                     slots: slot_reports(&c.slots),
                 })
                 .collect(),
+            creatures: crate::creatures::CreatureReport::all(sim),
             events: sim.events().iter().map(EventReport::from).collect(),
             hash: format!("{:016x}", sim.hash()),
         }

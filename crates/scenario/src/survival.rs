@@ -23,8 +23,10 @@ use hewn_core::world::{BlockPos, WORLD_HEIGHT};
 pub const MAX_ACTION_COUNT: i64 = hewn_core::sim::MAX_ACTION_COUNT as i64;
 
 /// The survival actions' names, for the list of actions an unknown one is told.
-pub const ACTIONS: [&str; 13] = [
+pub const ACTIONS: [&str; 15] = [
     "use",
+    "attack",
+    "eat",
     "fill",
     "craft",
     "drop",
@@ -172,14 +174,11 @@ pub(super) fn survivor(table: &str, raw: &RawPlayer) -> Result<Survivor, Scenari
     s.death = match raw.death.as_deref() {
         None => None,
         Some(name) => Some(
-            Cause::ALL
-                .into_iter()
-                .find(|c| c.name() == name)
-                .ok_or_else(|| {
+            Cause::from_name(name).ok_or_else(|| {
                     invalid(
                         key("death"),
                         format!(
-                            "unknown cause {} (expected fall, drowning, cactus or starvation)",
+                            "unknown cause {} (expected fall, drowning, cactus, starvation, arrow or a creature's kind)",
                             quoted(name)
                         ),
                     )
@@ -333,6 +332,8 @@ fn survival_action(
         ("close", _) => Action::Screen(ScreenAction::Close),
         ("click", _) => Action::Screen(click(key, raw)?),
         ("use", _) => Action::Use,
+        ("attack", _) => Action::Attack,
+        ("eat", _) => Action::Eat,
         ("fill", Some(item)) => Action::Screen(ScreenAction::Fill {
             item,
             all: match raw.button.as_deref() {
@@ -402,6 +403,8 @@ pub(crate) fn write(action: &Action, raw: &mut RawInput) {
         Action::Select(slot) => ("select", None, None, Some(slot)),
         Action::Respawn => ("respawn", None, None, None),
         Action::Use => ("use", None, None, None),
+        Action::Attack => ("attack", None, None, None),
+        Action::Eat => ("eat", None, None, None),
         Action::Screen(screen) => (screen.name(), None, None, None),
         Action::FurnacePut { slot, item, count } => {
             let name = if slot == FurnaceSlot::Fuel {

@@ -83,6 +83,15 @@ fn overlap(sim: &Simulation) -> Option<String> {
             }
         }
     }
+    for c in sim.creatures().list() {
+        if hewn_core::physics::intersects_world(sim.world(), c.bounds(), 1e-6) {
+            return Some(format!(
+                "creature {} ({}) is inside a block",
+                c.id,
+                c.kind().name
+            ));
+        }
+    }
     None
 }
 

@@ -11,6 +11,7 @@ pub mod falling;
 pub mod player;
 pub mod sweep;
 pub mod tuning;
+pub mod walker;
 
 pub use controls::{Control, Controls};
 pub use player::{Body, POSITION_QUANTUM, PlayerCollider, look_direction, player_box, quantize};

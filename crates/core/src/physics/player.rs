@@ -14,7 +14,7 @@ use glam::{DVec2, DVec3};
 
 use super::controls::{Control, Controls};
 use super::cylinder::{Cylinder, has_foothold, move_cylinder};
-use super::sweep::{Movement, colliders_in, intersects_world, move_among};
+use super::sweep::{colliders_in, intersects_world, move_among, step_up};
 use super::tuning::*;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::axis::Axis;
@@ -194,7 +194,7 @@ impl Body {
         let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
         if horizontally_blocked
             && (self.on_ground || moved.landed(motion))
-            && let Some(stepped) = self.step_up(&colliders, motion, moved)
+            && let Some(stepped) = step_up(&colliders, self.bounds(), motion, moved)
         {
             moved = stepped;
         }
@@ -367,32 +367,6 @@ impl Body {
         clipped
     }
 
-    /// Minecraft's step-up: if walking was blocked, try the same move lifted by up to
-    /// [`STEP_HEIGHT`] and set back down, and keep it if it gets further.
-    fn step_up(&self, colliders: &[Aabb], motion: DVec3, flat: Movement) -> Option<Movement> {
-        let start = self.bounds();
-        let lift = move_among(colliders, start, DVec3::Y * STEP_HEIGHT);
-        let lifted = start.translated(lift.offset);
-        let across = move_among(colliders, lifted, DVec3::new(motion.x, 0.0, motion.z));
-        let carried = lifted.translated(across.offset);
-        let settle = move_among(
-            colliders,
-            carried,
-            DVec3::Y * -(lift.offset.y + CONTACT_EPSILON),
-        );
-        let offset = lift.offset + across.offset + settle.offset;
-        let gain = DVec2::new(offset.x, offset.z).length_squared();
-        let before = DVec2::new(flat.offset.x, flat.offset.z).length_squared();
-        // A step must end standing on something, higher than it started.
-        if gain <= before + 1e-12 || !settle.blocked[1] || offset.y <= 0.0 {
-            return None;
-        }
-        Some(Movement {
-            offset,
-            blocked: [across.blocked[0], true, across.blocked[2]],
-        })
-    }
-
     /// If a block appeared inside the player (an edit, a fill), lifts them onto its top.
     fn escape_solids(&mut self, world: &impl BlockSource) {
         for _ in 0..WORLD_HEIGHT {
@@ -488,7 +462,7 @@ fn farthest_supported(below: &[Aabb], body: Aabb, axis: Axis, d: f64) -> f64 {
 }
 
 /// Whether `body` overlaps any water, of any level: one swims in flowing water too.
-fn touches_water(world: &impl BlockSource, body: Aabb) -> bool {
+pub(crate) fn touches_water(world: &impl BlockSource, body: Aabb) -> bool {
     let (min, max) = (
         BlockPos::containing(body.min),
         BlockPos::containing(body.max),

@@ -13,8 +13,9 @@
 //! - each pass removes one axis of motion, so three hits and one free move bound the loop;
 //! - the swept test covers the whole path, so no speed tunnels through a block.
 
-use glam::DVec3;
+use glam::{DVec2, DVec3};
 
+use super::tuning::STEP_HEIGHT;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::axis::Axis;
 use crate::world::{Block, BlockPos, BlockSource};
@@ -130,6 +131,33 @@ pub fn move_through(world: &impl BlockSource, body: Aabb, motion: DVec3) -> Move
     let mut colliders = Vec::new();
     colliders_in(world, body.swept(motion), &mut colliders);
     move_among(&colliders, body, motion)
+}
+
+/// Minecraft's step-up: if walking `body` by `motion` was blocked (and moved it only
+/// `flat`), try the same move lifted by up to [`STEP_HEIGHT`] and set back down, and keep
+/// it if it gets further.
+#[must_use]
+pub fn step_up(colliders: &[Aabb], body: Aabb, motion: DVec3, flat: Movement) -> Option<Movement> {
+    let lift = move_among(colliders, body, DVec3::Y * STEP_HEIGHT);
+    let lifted = body.translated(lift.offset);
+    let across = move_among(colliders, lifted, DVec3::new(motion.x, 0.0, motion.z));
+    let carried = lifted.translated(across.offset);
+    let settle = move_among(
+        colliders,
+        carried,
+        DVec3::Y * -(lift.offset.y + CONTACT_EPSILON),
+    );
+    let offset = lift.offset + across.offset + settle.offset;
+    let gain = DVec2::new(offset.x, offset.z).length_squared();
+    let before = DVec2::new(flat.offset.x, flat.offset.z).length_squared();
+    // A step must end standing on something, higher than it started.
+    if gain <= before + 1e-12 || !settle.blocked[1] || offset.y <= 0.0 {
+        return None;
+    }
+    Some(Movement {
+        offset,
+        blocked: [across.blocked[0], true, across.blocked[2]],
+    })
 }
 
 /// Moves `body` by `motion` among fixed `colliders`, sliding along what it hits.

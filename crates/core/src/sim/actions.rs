@@ -70,6 +70,11 @@ pub enum Action {
     /// Survival: open, close or click the player's screen (its inventory, a crafting
     /// table or a furnace: [`crate::sim::survival::screen`]).
     Screen(ScreenAction),
+    /// Strike the creature the player looks at.
+    Attack,
+    /// Survival: eat the food in hand (over
+    /// [`MEAL_TICKS`](crate::sim::survival::MEAL_TICKS)), whatever the player looks at.
+    Eat,
 }
 
 /// The most batches one craft, or items one drop or furnace put, may name: a stack.
@@ -109,6 +114,8 @@ impl Action {
             | Self::ToggleCollider
             | Self::Respawn
             | Self::Use
+            | Self::Attack
+            | Self::Eat
             | Self::Screen(_) => true,
         }
     }
@@ -134,6 +141,8 @@ impl Action {
             Self::FurnacePut { .. } => "smelt",
             Self::FurnaceTake { .. } => "collect",
             Self::Screen(screen) => screen.name(),
+            Self::Attack => "attack",
+            Self::Eat => "eat",
         }
     }
 }
@@ -188,6 +197,8 @@ pub enum ActionOutcome {
     Slept,
     /// A screen closed: its grid and cursor went back into the inventory.
     Closed,
+    /// The creature with this id was struck.
+    Struck(u32),
     /// Nothing happened: nothing in reach, an unbreakable block, or no room to place.
     Nothing,
 }
@@ -213,6 +224,15 @@ pub enum Target {
 }
 
 impl Target {
+    /// How far along the ray it is.
+    #[must_use]
+    pub const fn distance(&self) -> f64 {
+        match self {
+            Self::Crate(c) => c.distance,
+            Self::Block(b) => b.distance,
+        }
+    }
+
     /// The nearer of a block and a crate on the ray; a tie goes to the block.
     fn nearest(block: Option<RayHit>, crate_hit: Option<CrateHit>) -> Option<Self> {
         match crate_hit {
@@ -259,6 +279,9 @@ impl Simulation {
     /// Player `who` takes one action now; only a tick calls this, so every change goes
     /// through [`Simulation::step`].
     pub(super) fn act(&mut self, who: usize, action: Action) -> ActionOutcome {
+        if action == Action::Attack {
+            return self.attack(who);
+        }
         if self.survival.mode == Mode::Survival {
             return self.act_in_survival(who, action);
         }
@@ -284,6 +307,8 @@ impl Simulation {
             | Action::Respawn
             | Action::FurnacePut { .. }
             | Action::FurnaceTake { .. }
+            | Action::Eat
+            | Action::Attack
             | Action::Screen(_) => ActionOutcome::Nothing,
             Action::Use => self.use_door(who).unwrap_or(ActionOutcome::Nothing),
             Action::ToggleFly => {
@@ -485,6 +510,7 @@ impl Simulation {
             self.players.any_intersect(placed)
                 || self.crates.any_intersect(placed)
                 || self.falling.any_intersect(placed)
+                || self.creature_in(placed)
         })
     }
 }

@@ -52,11 +52,17 @@ pub enum EventKind {
     Craft,
     /// A player ate ([`Detail::Items`]: what).
     Eat,
+    /// A creature was struck ([`Detail::Creature`]).
+    Strike,
+    /// A creature died ([`Detail::Creature`]).
+    Slain,
+    /// A creature called out ([`Detail::Creature`]).
+    Call,
 }
 
 impl EventKind {
     /// Every kind, in the order above: what a kind's number on the wire indexes.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 15] = [
         Self::Step,
         Self::Swim,
         Self::Land,
@@ -69,6 +75,9 @@ impl EventKind {
         Self::Pickup,
         Self::Craft,
         Self::Eat,
+        Self::Strike,
+        Self::Slain,
+        Self::Call,
     ];
 
     /// The kind's name in `hewn sim`'s output.
@@ -87,6 +96,9 @@ impl EventKind {
             Self::Pickup => "pickup",
             Self::Craft => "craft",
             Self::Eat => "eat",
+            Self::Strike => "strike",
+            Self::Slain => "slain",
+            Self::Call => "call",
         }
     }
 }

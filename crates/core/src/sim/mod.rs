@@ -9,10 +9,12 @@
 //! ([`Simulation::predict`]).
 
 mod actions;
+pub mod creature;
 mod doors;
 mod dynamics;
 pub mod events;
 pub mod hash;
+mod hunting;
 pub mod item;
 mod mirror;
 pub mod players;
@@ -37,6 +39,7 @@ use crate::world::{BlockPos, CellReader, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, MAX_ACTION_COUNT, Target};
 pub use events::{Event, EventKind};
 use hash::StateHasher;
+pub use hunting::{ACTIVE, CreatureHit};
 pub use item::{DEFAULT_HOTBAR, HOTBAR_SLOTS, Item};
 pub use mirror::{Mirror, Prediction};
 pub use players::{Member, PlayerName, Players};
@@ -75,6 +78,8 @@ pub struct Simulation {
     /// Who may break unknown blocks ([`Step::operators`]): who may is no part of the world,
     /// so not of its hash, but every step that changes it is recorded.
     operators: std::collections::BTreeSet<PlayerName>,
+    /// The creatures and arrows ([`creature`]).
+    creatures: creature::Population,
 }
 
 impl Simulation {
@@ -91,6 +96,7 @@ impl Simulation {
             motion,
             time,
             survival,
+            creatures,
         } = start;
         for i in 0..players.len() {
             let body = players.body_mut(i);
@@ -109,6 +115,7 @@ impl Simulation {
             gaits: std::collections::BTreeMap::new(),
             survival,
             operators: std::collections::BTreeSet::new(),
+            creatures,
         };
         for (delay, pos) in motion.updates {
             sim.updates.schedule(pos, delay);
@@ -336,6 +343,7 @@ impl Simulation {
         }
         self.crates.tick(&self.world, &self.players.bounds());
         self.move_falling();
+        self.run_creatures();
         if surviving {
             self.run_survival();
         }
@@ -472,6 +480,7 @@ impl Simulation {
             }
         }
         self.survival.hash(&mut h);
+        self.creatures.hash(&mut h);
         h.finish()
     }
 

@@ -6,6 +6,7 @@
 //! only [`Simulation::step`](super::Simulation::step) changes the state (and, in a client's
 //! copy, the server's word through a [`Mirror`](super::Mirror) and the client's prediction).
 
+use super::creature::Population;
 use super::players::{PlayerName, Players};
 use super::survival::Survival;
 use super::time::MORNING;
@@ -32,6 +33,8 @@ pub struct Start {
     /// The mode and, in survival, the players' health and inventories, the items lying
     /// about and the furnaces.
     pub survival: Survival,
+    /// The creatures and arrows, and whether and how creatures appear.
+    pub creatures: Population,
 }
 
 impl Start {
@@ -66,6 +69,7 @@ impl Start {
             motion: Motion::default(),
             time: MORNING,
             survival: Survival::default(),
+            creatures: Population::default(),
         }
     }
 

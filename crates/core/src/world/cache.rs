@@ -181,6 +181,14 @@ impl ColumnSource for ColumnCache {
         let column = self.column(pos);
         (column.chunks.clone(), Some(column.light.clone()))
     }
+
+    fn seed(&self) -> u64 {
+        self.source.seed()
+    }
+
+    fn pasture(&self, x: i32, z: i32) -> bool {
+        self.source.pasture(x, z)
+    }
 }
 
 #[cfg(test)]

@@ -25,4 +25,17 @@ pub trait ColumnSource: fmt::Debug + Send + Sync {
     fn lit_column(&self, pos: ColumnPos) -> ([Chunk; COLUMN_CHUNKS], Option<ColumnLight>) {
         (self.generate_column(pos), None)
     }
+
+    /// The seed the source makes its world from, which the world's creatures draw their
+    /// chances from too; 0 for a source without one.
+    fn seed(&self) -> u64 {
+        0
+    }
+
+    /// Whether animals live on the land at column `(x, z)` (in blocks): plains and forests.
+    /// True where the source has no kinds of land.
+    fn pasture(&self, x: i32, z: i32) -> bool {
+        let _ = (x, z);
+        true
+    }
 }

@@ -181,6 +181,15 @@ impl ColumnSource for Generator {
         self.columns_made.fetch_add(1, Ordering::Relaxed);
         std::array::from_fn(|y| self.generate(pos.chunk(y as i32)))
     }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn pasture(&self, x: i32, z: i32) -> bool {
+        self.biome(x, z)
+            .is_none_or(|b| matches!(b, Biome::Plains | Biome::Forest))
+    }
 }
 
 impl CoarseSource for Generator {

@@ -172,8 +172,8 @@ pub struct SurvivorState {
     pub selected: u8,
     /// The 36 slots.
     pub inventory: Vec<Option<WireStack>>,
-    /// What killed it, by its place in [`Cause::ALL`], while it is dead.
-    pub death: Option<u8>,
+    /// What killed it, by its number ([`Cause::number`]), while it is dead.
+    pub death: Option<u16>,
     /// The block it digs and the crack's stage (0 to 9): what the window draws. Ticks
     /// would change every tick and cost a message each; the stage changes ten times a dig.
     pub dig: Option<(BlockPos, u8)>,
@@ -210,7 +210,7 @@ impl SurvivorState {
             seen: s.seen.iter().map(|i| i.id()).collect(),
             selected: s.selected,
             inventory: wire_slots(s.inventory.slots()),
-            death: s.death.map(|c| c as u8),
+            death: s.death.map(Cause::number),
             dig: s.digging.map(|d| (d.cell, d.stage())),
             screen,
         }
@@ -245,11 +245,9 @@ impl SurvivorState {
             *s.inventory.slot_mut(i) = stack;
         }
         s.death = match self.death {
-            Some(i) => Some(
-                *Cause::ALL
-                    .get(usize::from(i))
-                    .ok_or(WireError::Invalid("an unknown cause of death"))?,
-            ),
+            Some(i) => {
+                Some(Cause::from_number(i).ok_or(WireError::Invalid("an unknown cause of death"))?)
+            }
             None => None,
         };
         s.digging = match self.dig {

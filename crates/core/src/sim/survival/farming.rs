@@ -17,6 +17,7 @@ use glam::{DVec3, IVec3};
 use super::hunger::{MEAL_TICKS, Meal};
 use super::inventory::Stack;
 use super::tools::{Material, ToolKind};
+use super::vitals::MAX_HEALTH;
 use crate::sim::hash::StateHasher;
 use crate::sim::{ActionOutcome, EventKind, Item, Simulation, Target};
 use crate::world::{Block, BlockPos, BlockSource, ColumnPos, Face};
@@ -91,21 +92,7 @@ impl Simulation {
             return ActionOutcome::Nothing;
         };
         if super::rules::food(held.item).is_some() {
-            if !s.hunger.can_eat() {
-                return ActionOutcome::Nothing;
-            }
-            // A meal of this food from this slot goes on as it was.
-            if s.meal
-                .is_some_and(|m| m.slot == s.selected && m.item == held.item)
-            {
-                return ActionOutcome::Eating;
-            }
-            s.meal = Some(Meal {
-                slot: s.selected,
-                item: held.item,
-                left: MEAL_TICKS,
-            });
-            return ActionOutcome::Eating;
+            return self.start_meal(who);
         }
         let viewer = self.players.list()[who].body;
         let Some(Target::Block(hit)) = self.looked_at(&viewer) else {
@@ -145,6 +132,32 @@ impl Simulation {
     /// One tick of player `who`'s meal, if it is eating: the meal ends when its time is
     /// up, eating one of the food if it is still in the slot it was started from, and is
     /// given up if the player took another slot in hand.
+    /// Player `who` starts eating the food in hand, if it holds food and may eat it; a meal
+    /// of that food from that slot already under way goes on as it was.
+    pub(in crate::sim) fn start_meal(&mut self, who: usize) -> ActionOutcome {
+        let s = self.survivor_mut(who);
+        let Some(held) = s.held() else {
+            return ActionOutcome::Nothing;
+        };
+        let Some(food) = super::rules::food(held.item) else {
+            return ActionOutcome::Nothing;
+        };
+        if !s.can_eat(food) {
+            return ActionOutcome::Nothing;
+        }
+        if s.meal
+            .is_some_and(|m| m.slot == s.selected && m.item == held.item)
+        {
+            return ActionOutcome::Eating;
+        }
+        s.meal = Some(Meal {
+            slot: s.selected,
+            item: held.item,
+            left: MEAL_TICKS,
+        });
+        ActionOutcome::Eating
+    }
+
     pub(in crate::sim) fn eat(&mut self, who: usize) {
         let s = self.survivor_mut(who);
         let Some(mut meal) = s.meal else {
@@ -164,10 +177,11 @@ impl Simulation {
         }
         s.meal = None;
         if let Some(food) = super::rules::food(meal.item)
-            && s.hunger.can_eat()
+            && s.can_eat(food)
             && s.inventory.take_from(slot, 1).is_some()
         {
             s.hunger.eat(food);
+            s.vitals.health = s.vitals.health.saturating_add(food.health).min(MAX_HEALTH);
             self.note_detail(
                 who,
                 EventKind::Eat,

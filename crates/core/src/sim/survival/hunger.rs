@@ -47,13 +47,15 @@ pub const BROKE: f64 = 0.005;
 /// Exhaustion for each point of health regained.
 pub const HEALED: f64 = 6.0;
 
-/// What a food restores: hunger points and saturation.
+/// What a food restores: hunger points, saturation and health.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Food {
     /// Hunger points restored.
     pub hunger: u8,
     /// Saturation added (never past the hunger level it leaves).
     pub saturation: f64,
+    /// Health given back at once (never past full).
+    pub health: u8,
 }
 
 /// How a player moved over one tick, as hunger counts it.

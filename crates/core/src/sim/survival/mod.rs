@@ -44,7 +44,7 @@ pub use inventory::{Inventory, SLOTS, Stack};
 pub use rules::{Rules, RulesFiles, burn_ticks, food, recipe_for, recipe_in, recipes, smelted};
 pub use screen::{ClickKind, ScreenAction, SlotRef, Station, StationScreen};
 pub use sleep::{BEDTIME, SLEEP_TICKS, Sleep, WAKING, is_bedtime};
-pub use tools::{Material, Tier, Tool, ToolKind};
+pub use tools::{HAND_DAMAGE, Material, Tier, Tool, ToolKind};
 pub use vitals::{Cause, HURT_COOLDOWN, MAX_AIR, MAX_HEALTH, REGENERATION_INTERVAL, Vitals};
 
 use super::PlayerName;
@@ -64,6 +64,13 @@ pub enum Detail {
     },
     /// What killed.
     Death(Cause),
+    /// The creature an event concerns: struck, slain, or calling.
+    Creature {
+        /// Its kind, by its index among the kinds in use.
+        kind: u16,
+        /// Its id.
+        id: u32,
+    },
     /// Items picked up, crafted or eaten.
     Items {
         /// What.
@@ -155,6 +162,12 @@ pub struct Survivor {
 }
 
 impl Survivor {
+    /// Whether it may eat `food`: while hungry, or while hurt for a food that heals.
+    #[must_use]
+    pub fn can_eat(&self, food: Food) -> bool {
+        self.hunger.can_eat() || (food.health > 0 && self.vitals.health < MAX_HEALTH)
+    }
+
     /// The stack in hand, if any.
     #[must_use]
     pub fn held(&self) -> Option<Stack> {
@@ -192,7 +205,7 @@ impl Survivor {
             }
             None => h.bool(false),
         }
-        h.bytes(&[self.death.map_or(0, |c| c as u8 + 1)]);
+        h.bytes(&[self.death.map_or(0, Cause::hash_byte)]);
         let hunger = &self.hunger;
         h.bytes(&[hunger.level]);
         h.f64(hunger.saturation);

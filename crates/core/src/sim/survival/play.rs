@@ -134,6 +134,8 @@ impl Simulation {
             Action::FurnaceTake { slot } => self.empty_furnace(who, slot),
             Action::Screen(screen) => self.act_on_screen(who, screen),
             Action::Use => self.use_in_survival(who),
+            Action::Eat => self.start_meal(who),
+            Action::Attack => self.attack(who),
         }
     }
 
@@ -212,7 +214,7 @@ impl Simulation {
     }
 
     /// The tool in player `who`'s hand is used once, and breaks when used up.
-    pub(super) fn wear_tool(&mut self, who: usize) {
+    pub(in crate::sim) fn wear_tool(&mut self, who: usize) {
         let s = self.survivor_mut(who);
         let slot = s.inventory.slot_mut(usize::from(s.selected));
         if let Some(stack) = slot
@@ -226,7 +228,7 @@ impl Simulation {
     }
 
     /// Lays `stack` in the world at `position` moving at `velocity`.
-    pub(super) fn add_drop(&mut self, stack: Stack, position: DVec3, velocity: DVec3) {
+    pub(in crate::sim) fn add_drop(&mut self, stack: Stack, position: DVec3, velocity: DVec3) {
         if stack.count > 0 {
             self.survival
                 .drops
@@ -466,6 +468,34 @@ impl Simulation {
     }
 
     /// Player `who` dies of `cause`: everything it carried falls where it died, scattered.
+    /// Hurts player `who` by `amount` for `cause`, as the rules of survival hurt it: not in
+    /// creative, nor while dead or just hurt; it dies if that was the last of its health.
+    /// Whether it was hurt.
+    pub(in crate::sim) fn hurt_player(&mut self, who: usize, amount: u8, cause: Cause) -> bool {
+        if self.survival.mode != super::Mode::Survival || self.is_dead(who) {
+            return false;
+        }
+        let s = self.survivor_mut(who);
+        let lost = s.vitals.hurt(amount);
+        if lost == 0 {
+            return false;
+        }
+        s.hunger.exhaust(hunger::HURT);
+        let dead = s.vitals.is_dead();
+        self.note_detail(
+            who,
+            EventKind::Hurt,
+            Detail::Hurt {
+                cause,
+                amount: lost,
+            },
+        );
+        if dead {
+            self.die(who, cause);
+        }
+        true
+    }
+
     fn die(&mut self, who: usize, cause: Cause) {
         // What was in the grid and on the cursor falls with the rest.
         self.close_screen(who);

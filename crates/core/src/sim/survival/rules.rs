@@ -1,6 +1,7 @@
 //! The rules of survival as a pack declares them: recipes, what smelts into what, what
-//! burns how long and what can be eaten, read from `tags.toml`, `recipes.toml`,
-//! `smelting.toml` and `food.toml` (`docs/content.md` gives their keys).
+//! burns how long, what can be eaten and what creatures live, read from `tags.toml`,
+//! `recipes.toml`, `smelting.toml`, `food.toml` and `creatures.toml` (`docs/content.md`
+//! gives their keys).
 //!
 //! Wherever an item may be named, a `#tag` names every item of a tag instead: any planks
 //! make sticks, any log smelts into charcoal.
@@ -15,6 +16,7 @@ use super::hunger::Food;
 use super::inventory::Inventory;
 use super::recipes::Recipe;
 use crate::sim::Item;
+use crate::sim::creature::kind::{self, Kind};
 use crate::world::block::{InstallError, Installed, Problem, Problems};
 
 /// The most recipes, tags, smelting and fuel entries and foods one pack may declare: more
@@ -41,6 +43,8 @@ pub struct RulesFiles<'a> {
     pub smelting: &'a str,
     /// `food.toml`.
     pub food: &'a str,
+    /// `creatures.toml`.
+    pub creatures: &'a str,
 }
 
 /// The base pack's rules files, built into the game.
@@ -51,6 +55,7 @@ pub const BASE: RulesFiles<'static> = RulesFiles {
     recipes: include_str!("../../../../../assets/content/base/recipes.toml"),
     smelting: include_str!("../../../../../assets/content/base/smelting.toml"),
     food: include_str!("../../../../../assets/content/base/food.toml"),
+    creatures: kind::BASE,
 };
 
 /// The rules installed by worlds opened with packs, as blocks are
@@ -68,9 +73,11 @@ fn base() -> Rules {
     }
 }
 
-/// Recipes, smelting, fuel and food.
+/// Recipes, smelting, fuel, food and creatures.
 #[derive(Debug, Default)]
 pub struct Rules {
+    /// The creature kinds, in the order declared (a later pack's after the earlier's).
+    kinds: Vec<Kind>,
     recipes: Vec<Recipe>,
     /// The items whose recipes in the rules before these are taken away ([`Rules::then`]).
     removed: BTreeSet<Item>,
@@ -95,13 +102,16 @@ impl Rules {
     /// Makes the base pack's rules the ones in use again, for a world with no packs.
     pub fn install_base() {
         INSTALLED.install_base(base);
+        kind::install_base();
     }
 
-    /// Makes `rules` the ones survival plays by, for the world about to open.
+    /// Makes `rules` the ones survival plays by, and their creature kinds the ones that
+    /// live, for the world about to open.
     ///
     /// # Errors
     /// [`InstallError`] when the process has no slot left.
     pub fn install(rules: Self) -> Result<(), InstallError> {
+        kind::install(rules.kinds.clone())?;
         INSTALLED.install(rules)
     }
 
@@ -139,6 +149,12 @@ impl Rules {
             smelting: BTreeMap::new(),
             fuel: BTreeMap::new(),
             food: reader.food(&file("food.toml"), files.food),
+            kinds: kind::read(
+                &file("creatures.toml"),
+                files.creatures,
+                reader.item,
+                &mut reader.problems,
+            ),
         };
         let (smelting, fuel) = reader.smelting(&file("smelting.toml"), files.smelting);
         if reader.problems.is_empty() {
@@ -162,7 +178,20 @@ impl Rules {
         self.smelting.extend(later.smelting);
         self.fuel.extend(later.fuel);
         self.food.extend(later.food);
+        for kind in later.kinds {
+            match self.kinds.iter_mut().find(|k| k.name == kind.name) {
+                Some(earlier) => *earlier = kind,
+                None => self.kinds.push(kind),
+            }
+        }
         self
+    }
+
+    /// The creature kinds, in the order declared: a creature names its kind by its place
+    /// here.
+    #[must_use]
+    pub fn kinds(&self) -> &[Kind] {
+        &self.kinds
     }
 
     /// Every recipe, in the order they are tried.
@@ -492,15 +521,18 @@ impl Reader<'_> {
             let Some(items) = self.items(source, at, "food.item", &entry.item) else {
                 continue;
             };
-            let sane = (1..=20).contains(&entry.hunger) && (0.0..=20.0).contains(&entry.saturation);
+            let sane = (1..=20).contains(&entry.hunger)
+                && (0.0..=20.0).contains(&entry.saturation)
+                && entry.health <= 20;
             if !sane {
-                let message = "hunger is 1 to 20 and saturation 0 to 20".to_owned();
+                let message = "hunger is 1 to 20, saturation 0 to 20, health 0 to 20".to_owned();
                 self.problem(source, at, "food", message);
                 continue;
             }
             let meal = Food {
                 hunger: entry.hunger,
                 saturation: entry.saturation,
+                health: entry.health,
             };
             for item in items {
                 if food.insert(item, meal).is_some() {

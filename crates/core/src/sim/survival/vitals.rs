@@ -44,31 +44,89 @@ pub enum Cause {
     Cactus,
     /// Hunger at 0.
     Starvation,
+    /// An arrow.
+    Arrow,
+    /// A creature's strike: the kind, by its index among the creature kinds in use.
+    Creature(u16),
 }
 
 impl Cause {
-    /// Every cause, in the order the network numbers them.
-    pub const ALL: [Self; 4] = [Self::Fall, Self::Drowning, Self::Cactus, Self::Starvation];
+    /// Every cause but a creature's, in the order the network numbers them.
+    pub const ALL: [Self; 5] = [
+        Self::Fall,
+        Self::Drowning,
+        Self::Cactus,
+        Self::Starvation,
+        Self::Arrow,
+    ];
 
-    /// The cause's name in `hewn sim`'s output.
+    /// The number a creature kind's cause takes on the wire: this, plus its index.
+    const CREATURES_FROM: u16 = 16;
+
+    /// The cause's name in `hewn sim`'s output and saves: a creature's is its kind's
+    /// (`zombie`).
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Self::Fall => "fall",
             Self::Drowning => "drowning",
             Self::Cactus => "cactus",
             Self::Starvation => "starvation",
+            Self::Arrow => "arrow",
+            Self::Creature(kind) => crate::sim::creature::kinds()
+                .get(usize::from(kind))
+                .map_or("creature", |k| k.name.as_str()),
+        }
+    }
+
+    /// The cause called `name`: one of [`Cause::ALL`], or a creature kind's.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name() == name)
+            .or_else(|| crate::sim::creature::kind_named(name).map(Self::Creature))
+    }
+
+    /// The byte a hash takes for it: 1 and up, as when causes were numbered by their place.
+    #[must_use]
+    pub fn hash_byte(self) -> u8 {
+        u8::try_from(self.number()).map_or(u8::MAX, |n| n.saturating_add(1))
+    }
+
+    /// The cause's number on the wire.
+    #[must_use]
+    pub fn number(self) -> u16 {
+        match self {
+            Self::Creature(kind) => Self::CREATURES_FROM.saturating_add(kind),
+            other => Self::ALL
+                .iter()
+                .position(|&c| c == other)
+                .and_then(|i| u16::try_from(i).ok())
+                .unwrap_or(0),
+        }
+    }
+
+    /// The cause numbered `number` ([`Cause::number`]).
+    #[must_use]
+    pub fn from_number(number: u16) -> Option<Self> {
+        match number.checked_sub(Self::CREATURES_FROM) {
+            Some(kind) => (usize::from(kind) < crate::sim::creature::kinds().len())
+                .then_some(Self::Creature(kind)),
+            None => Self::ALL.get(usize::from(number)).copied(),
         }
     }
 
     /// How the death screen says it.
     #[must_use]
-    pub const fn message(self) -> &'static str {
+    pub fn message(self) -> String {
         match self {
-            Self::Fall => "You hit the ground too hard",
-            Self::Drowning => "You drowned",
-            Self::Cactus => "You were pricked to death",
-            Self::Starvation => "You starved to death",
+            Self::Fall => "You hit the ground too hard".to_owned(),
+            Self::Drowning => "You drowned".to_owned(),
+            Self::Cactus => "You were pricked to death".to_owned(),
+            Self::Starvation => "You starved to death".to_owned(),
+            Self::Arrow => "You were shot".to_owned(),
+            Self::Creature(_) => format!("You were slain by a {}", self.name()),
         }
     }
 }

@@ -135,7 +135,8 @@ fn a_reader_refuses_what_the_game_cannot_hold() {
     assert!(bad(&|s| s.health = 21));
     assert!(bad(&|s| s.air = 901));
     assert!(bad(&|s| s.selected = 9));
-    assert!(bad(&|s| s.death = Some(4)));
+    assert!(bad(&|s| s.death = Some(5)));
+    assert!(bad(&|s| s.death = Some(16 + 999)));
     assert!(bad(&|s| s.hunger = 21));
     assert!(bad(&|s| s.dig = Some((BlockPos::new(0, 0, 0), 10))));
 }

@@ -90,4 +90,6 @@ pub(super) struct FoodEntry {
     pub item: String,
     pub hunger: u8,
     pub saturation: f64,
+    #[serde(default)]
+    pub health: u8,
 }
