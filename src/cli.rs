@@ -118,6 +118,24 @@ impl From<ModeArg> for hewn_core::sim::survival::Mode {
     }
 }
 
+/// Whether monsters appear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    /// No monsters.
+    Peaceful,
+    /// Monsters at night and in the dark.
+    Normal,
+}
+
+impl From<DifficultyArg> for hewn_core::sim::creature::Difficulty {
+    fn from(arg: DifficultyArg) -> Self {
+        match arg {
+            DifficultyArg::Peaceful => Self::Peaceful,
+            DifficultyArg::Normal => Self::Normal,
+        }
+    }
+}
+
 /// Where chunks' smooth light and ambient occlusion are worked out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LightArg {
@@ -200,6 +218,10 @@ pub struct PlayOptions {
     /// --frames without --world, creative); an existing world keeps its own.
     #[arg(long, value_enum, value_name = "survival|creative")]
     pub mode: Option<ModeArg>,
+    /// Whether monsters appear: peaceful or normal (a new world's default); sets an existing
+    /// world's too. An unsaved world of --frames without --world has no creatures.
+    #[arg(long, value_enum, value_name = "peaceful|normal")]
+    pub difficulty: Option<DifficultyArg>,
     /// The player's collision shape (switch while playing with C).
     #[arg(long, value_enum, value_name = "SHAPE", default_value = "box")]
     pub collider: ColliderArg,

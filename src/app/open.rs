@@ -3,6 +3,7 @@
 //! world's player of that name resumes where they left, and a name new to it starts at the
 //! spawn point.
 
+use hewn_core::sim::creature::Difficulty;
 use hewn_core::sim::survival::{Mode, Survival};
 use std::sync::Arc;
 use std::time::Instant;
@@ -135,6 +136,11 @@ pub fn open_world(
     loaded.world.cache_columns(view_capacity(DEFAULT_VIEW));
     // Survival by default, as in Minecraft.
     let survival = loaded.take_survival(options.mode.map(Mode::from), Mode::Survival);
+    let difficulty = options.difficulty.map(Difficulty::from);
+    let mut creatures = loaded.take_creatures(difficulty.unwrap_or_default());
+    if let Some(d) = difficulty {
+        creatures.difficulty = d;
+    }
     let me = match loaded.take_player(player) {
         Some(saved) => {
             log::info!("{player} resumes where they left");
@@ -155,7 +161,7 @@ pub fn open_world(
             motion: loaded.motion,
             time: loaded.meta.time,
             survival,
-            creatures: hewn_core::sim::creature::Population::default(),
+            creatures,
         },
         generator: loaded.generator,
         hotbar: me.hotbar,

@@ -16,6 +16,7 @@ use clap::Args;
 
 use super::server_file;
 use crate::cli::ModeArg;
+use hewn_core::sim::creature::{Difficulty, Population};
 use hewn_core::sim::survival::Mode;
 use hewn_core::sim::{Simulation, Start};
 use hewn_core::worldgen::GeneratorKind;
@@ -51,6 +52,10 @@ pub struct ServeArgs {
     /// `/gamemode` changes.
     #[arg(long, value_enum, value_name = "survival|creative")]
     pub mode: Option<ModeArg>,
+    /// Whether monsters appear (default `difficulty` in server.toml, normal); `/difficulty`
+    /// changes it while the server runs.
+    #[arg(long, value_enum, value_name = "peaceful|normal")]
+    pub difficulty: Option<crate::cli::DifficultyArg>,
     /// The UDP port to listen on (0: one the system picks, logged); default `port` in
     /// server.toml, 30565.
     #[arg(long)]
@@ -154,6 +159,12 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
     start.survival = survival;
+    let difficulty = args.difficulty.map_or(settings.difficulty, Difficulty::from);
+    start.creatures = loaded
+        .creatures
+        .take()
+        .unwrap_or_else(|| Population::new(true, difficulty));
+    start.creatures.difficulty = difficulty;
     let config = ServerConfig {
         max_players: usize::from(max_players),
         view_distance: args.view_distance.unwrap_or(settings.view_distance),

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use hewn_core::sim::PlayerName;
+use hewn_core::sim::creature::Difficulty;
 use hewn_net::lan::DEFAULT_LAN_ADDRESS;
 use hewn_net::password::Password;
 use hewn_net::query::{MAX_MOTD_CHARS, ServerInfo};
@@ -35,6 +36,7 @@ struct Raw {
     max_players: u16,
     view_distance: u32,
     motd: String,
+    difficulty: String,
     /// Only as the owner writes it; never written back.
     #[serde(skip_serializing_if = "Option::is_none")]
     password: Option<String>,
@@ -60,6 +62,7 @@ impl Default for Raw {
             max_players: defaults.max_players,
             view_distance: defaults.view_distance,
             motd: defaults.motd,
+            difficulty: defaults.difficulty.name().to_owned(),
             password: None,
             password_salt: None,
             password_verifier: None,
@@ -85,6 +88,8 @@ pub struct ServerFile {
     pub view_distance: u32,
     /// The message of the day, shown in the multiplayer screen's list.
     pub motd: String,
+    /// Whether monsters appear (`--difficulty` wins).
+    pub difficulty: Difficulty,
     /// Operators, banned names and addresses, and the password.
     pub admin: Admin,
     /// Whether the server announces itself on the local network.
@@ -102,6 +107,7 @@ impl Default for ServerFile {
             max_players: 20,
             view_distance: 8,
             motd: ServerInfo::default().motd,
+            difficulty: Difficulty::Normal,
             admin: Admin::default(),
             lan: false,
             lan_address: DEFAULT_LAN_ADDRESS
@@ -179,11 +185,18 @@ fn checked(raw: Raw) -> Result<ServerFile, String> {
         )
     })?;
     let (password, rewrite) = password(&raw)?;
+    let difficulty = Difficulty::from_name(&raw.difficulty).ok_or_else(|| {
+        format!(
+            "difficulty is {}, not peaceful or normal",
+            hewn_scenario::quoted(&raw.difficulty)
+        )
+    })?;
     Ok(ServerFile {
         port: raw.port,
         max_players: raw.max_players,
         view_distance: raw.view_distance,
         motd: raw.motd,
+        difficulty,
         admin: Admin {
             operators: names(&raw.operators, "operators")?,
             banned: names(&raw.banned, "banned")?,
@@ -245,6 +258,7 @@ pub fn write(path: &Path, file: &ServerFile) -> std::io::Result<()> {
         max_players: file.max_players,
         view_distance: file.view_distance,
         motd: file.motd.clone(),
+        difficulty: file.difficulty.name().to_owned(),
         password: None,
         password_salt,
         password_verifier,
@@ -265,7 +279,8 @@ pub fn write(path: &Path, file: &ServerFile) -> std::io::Result<()> {
          # The command line's --port, --max-players and --view-distance win over these.\n\
          # To set a password, write password = \"...\": the server replaces it with a salt and\n\
          # a verifier, which cannot prove it, on start. /op, /deop, /ban and /pardon write this file too.\n\
-         # lan = true announces the server on the local network, to lan_address.\n{body}"
+         # lan = true announces the server on the local network, to lan_address.\n\
+         # difficulty = \"peaceful\" keeps monsters away (\"normal\": they come out at night).\n{body}"
     );
     let temporary = path.with_extension("toml.new");
     std::fs::write(&temporary, text)?;

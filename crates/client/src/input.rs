@@ -89,6 +89,8 @@ pub struct InputState {
     /// Whether the player looks at a door (or in survival a bed), which the place button
     /// uses.
     at_usable: bool,
+    /// Whether the player looks at a creature, which the break button strikes.
+    at_creature: bool,
     /// Actions asked for by keys and menus, taken in order, a few a tick.
     queued: VecDeque<Action>,
 }
@@ -116,6 +118,7 @@ impl InputState {
             selected: 0,
             survival: None,
             at_usable: false,
+            at_creature: false,
             queued: VecDeque::new(),
         }
     }
@@ -139,6 +142,12 @@ impl InputState {
     /// button then uses (unless sneaking, which places against it).
     pub const fn set_at_usable(&mut self, at_usable: bool) {
         self.at_usable = at_usable;
+    }
+
+    /// Says whether the player looks at a creature (nearer than any block), which the break
+    /// button strikes instead of breaking or digging.
+    pub const fn set_at_creature(&mut self, at_creature: bool) {
+        self.at_creature = at_creature;
     }
 
     /// Whether survival's rules are in force.
@@ -350,13 +359,14 @@ impl InputState {
         // A click that came and went within one frame digs for one tick: enough to break
         // what breaks at once (tall grass, a flower, ripe wheat), as a click does in Minecraft.
         let dig = &self.buttons[Button::Break as usize];
-        if survival.is_some() && (dig.held || dig.pressed) {
+        if survival.is_some() && (dig.held || dig.pressed) && !self.at_creature {
             input.controls.set(Control::Dig, true);
         }
         let [break_action, place_action] = self.button_actions();
         for (b, action) in self.buttons.iter_mut().zip([break_action, place_action]) {
-            // A door held open would flap, and a meal would start over: use fires per press.
-            let repeats = action != Some(Action::Use);
+            // A door held open would flap, a meal would start over, and a held click strikes
+            // once, as in Minecraft: use and attack fire per press.
+            let repeats = !matches!(action, Some(Action::Use | Action::Attack));
             let fire = std::mem::take(&mut b.pressed) || (b.held && b.cooldown == 0 && repeats);
             if fire && let Some(action) = action {
                 input.actions.push(action);
@@ -374,11 +384,21 @@ impl InputState {
         input
     }
 
-    /// What the break and place buttons do now. Looking at a door or (in survival) a bed,
+    /// What the break and place buttons do now. Looking at a creature, the break button
+    /// strikes it. Looking at a door or (in survival) a bed,
     /// the place button uses it (but for a sneaking player). In creative: break, and use the hotbar's
     /// item. In survival the dig control breaks; the place button opens the station looked
     /// at (but for a sneaking player) or places the block in hand.
     fn button_actions(&self) -> [Option<Action>; 2] {
+        if self.at_creature {
+            let place = self.button_actions_at_blocks()[1];
+            return [Some(Action::Attack), place];
+        }
+        self.button_actions_at_blocks()
+    }
+
+    /// What the break and place buttons do when no creature is looked at.
+    fn button_actions_at_blocks(&self) -> [Option<Action>; 2] {
         if self.at_usable && !self.controls.held(Control::Sneak) {
             let dig = self.survival.is_none().then_some(Action::Break);
             return [dig, Some(Action::Use)];

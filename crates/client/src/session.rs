@@ -339,6 +339,10 @@ impl Session {
         let looked_at = self.looked_at_block();
         self.input.set_survival(self.hand(looked_at));
         self.input.set_at_usable(self.usable(looked_at));
+        let game = self.play.game();
+        let drawn_at = game.view_tick(self.clock.alpha());
+        let at_creature = game.creature_looked_at(&self.me(), drawn_at).is_some();
+        self.input.set_at_creature(at_creature);
         // A server's world goes on while this game is paused: its player stands still.
         if self.started() && (running || self.play.runs_while_paused()) {
             self.clock.advance(elapsed);

@@ -8,6 +8,7 @@
 //! message that does not decode, or is too big, ends its sender's connection.
 
 mod content;
+mod creatures;
 mod hotbar;
 mod survival;
 
@@ -15,6 +16,9 @@ use serde::{Deserialize, Serialize};
 
 pub use content::{
     ContentOffer, MAX_OFFERED_BYTES, MAX_OFFERED_PACKS, OfferedPack, PACK_PART_BYTES, PackPart,
+};
+pub use creatures::{
+    CREATURE_SNAPSHOTS, MAX_ARROWS_SEEN, MAX_CREATURES_SEEN, SeenArrow, SeenCreature,
 };
 use hewn_core::physics::{Body, Controls, PlayerCollider};
 use hewn_core::sim::{Action, Input};
@@ -28,7 +32,7 @@ pub use survival::{
 /// The protocol this build speaks: bumped whenever a message changes. A client and a server
 /// must speak the same one, and make the same terrain ([`hewn_core::worldgen::GENERATOR_VERSION`]),
 /// to play together.
-pub const PROTOCOL_VERSION: u32 = 9;
+pub const PROTOCOL_VERSION: u32 = 10;
 
 /// The largest message a client may send: an input message with [`MAX_INPUTS_PER_MESSAGE`]
 /// inputs of a few actions each fits many times over, and so does the fetch of every pack
@@ -313,6 +317,8 @@ pub struct Heard {
     pub pos: BlockPos,
     /// For a landing, the height fallen.
     pub fall: Option<f32>,
+    /// For a creature's call, strike or death, its kind.
+    pub creature: Option<u16>,
 }
 
 impl Heard {
@@ -333,6 +339,10 @@ impl Heard {
                 reason = "a fall's height, heard only"
             )]
             fall: event.fall.map(|f| f as f32),
+            creature: match event.detail {
+                Some(hewn_core::sim::survival::Detail::Creature { kind, .. }) => Some(kind),
+                _ => None,
+            },
         })
     }
 
@@ -352,7 +362,9 @@ impl Heard {
             pos: Some(self.pos),
             fall: self.fall.map(f64::from),
             player: None,
-            detail: None,
+            detail: self
+                .creature
+                .map(|kind| hewn_core::sim::survival::Detail::Creature { kind, id: 0 }),
         })
     }
 }
@@ -496,6 +508,11 @@ pub struct Snapshot {
     pub falling: Vec<(u16, [f64; 3])>,
     /// The items lying in view, at most [`MAX_ITEMS_SEEN`], the nearest.
     pub items: Vec<SeenItem>,
+    /// The creatures in view, at most [`MAX_CREATURES_SEEN`], the nearest, by id; `None`
+    /// in the snapshots that carry none ([`CREATURE_SNAPSHOTS`]).
+    pub creatures: Option<Vec<SeenCreature>>,
+    /// The arrows in view, at most [`MAX_ARROWS_SEEN`], the nearest.
+    pub arrows: Vec<SeenArrow>,
 }
 
 /// Another player as a client draws it: where and which way, in single precision from the

@@ -929,6 +929,7 @@ impl Server {
             teleports: pending.teleports,
             set_time: pending.time,
             set_mode: pending.mode,
+            set_difficulty: pending.difficulty,
             operators,
             ..Step::default()
         };

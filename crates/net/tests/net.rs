@@ -206,6 +206,10 @@ mod conservation;
 #[path = "net/lies.rs"]
 mod lies;
 
+/// Creatures as a client sees them.
+#[path = "net/creatures.rs"]
+mod creatures;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());

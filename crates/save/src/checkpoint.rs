@@ -2,6 +2,7 @@
 //! and every crate, copied out of the game on its thread so the writing can happen on
 //! another.
 
+use hewn_core::sim::creature::Population;
 use hewn_core::sim::survival::Survival;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -43,6 +44,8 @@ pub struct Checkpoint {
     pub(super) motion: Option<Motion>,
     /// The mode and survival's state, or `None` to leave the stored one.
     pub(super) survival: Option<Survival>,
+    /// The creatures, or `None` to leave the stored ones.
+    pub(super) creatures: Option<Population>,
 }
 
 impl Checkpoint {
@@ -68,6 +71,7 @@ impl Checkpoint {
             time: None,
             motion: None,
             survival: None,
+            creatures: None,
         }
     }
 
@@ -89,6 +93,13 @@ impl Checkpoint {
     #[must_use]
     pub fn with_survival(mut self, survival: Survival) -> Self {
         self.survival = Some(survival);
+        self
+    }
+
+    /// This checkpoint with the world's creatures, to be saved with it.
+    #[must_use]
+    pub fn with_creatures(mut self, creatures: Population) -> Self {
+        self.creatures = Some(creatures);
         self
     }
 
@@ -122,10 +133,12 @@ impl Checkpoint {
             .collect();
         let crates = sim.crates().list().to_vec();
         let survival = sim.survival_with_screens_closed();
+        let creatures = sim.creatures().clone();
         Self::taking(&mut sim.loader(), players, crates)
             .with_time(time)
             .with_motion(motion)
             .with_survival(survival)
+            .with_creatures(creatures)
     }
 
     /// How many chunks this checkpoint writes or deletes.
@@ -148,6 +161,9 @@ impl Checkpoint {
         }
         if self.survival.is_none() {
             self.survival = older.survival;
+        }
+        if self.creatures.is_none() {
+            self.creatures = older.creatures;
         }
         for (pos, state) in older.chunks {
             self.chunks.entry(pos).or_insert(state);

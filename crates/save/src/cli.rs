@@ -322,7 +322,12 @@ impl SimWorld {
             } else {
                 loaded.survival
             },
-            creatures: scenario.creatures.clone(),
+            // A scenario with no creatures of its own plays the world's, as saved.
+            creatures: if scenario.creatures.is_idle() {
+                loaded.creatures.unwrap_or_default()
+            } else {
+                scenario.creatures.clone()
+            },
         });
         let opened = Self {
             file,

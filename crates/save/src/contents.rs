@@ -24,6 +24,7 @@ use super::rows::{DamagedRow, integer};
 use super::schema::{self, Meta};
 use super::{DbResult, SaveError, crates};
 use hewn_core::physics::crates::Crate;
+use hewn_core::sim::creature::Population;
 use hewn_core::sim::survival::Survival;
 use hewn_core::world::coords::CHUNK_VOLUME;
 use hewn_core::world::{BlockPos, Chunk, ChunkPos, ColumnSource, Edit, LocalPos, World};
@@ -71,6 +72,8 @@ pub(super) struct Contents {
     pub motion: Motion,
     /// The mode and survival's state (creative for a world from before survival).
     pub survival: Survival,
+    /// The creatures, where the world has them stored.
+    pub creatures: Option<Population>,
     /// What was left out.
     pub damage: Damage,
 }
@@ -111,6 +114,13 @@ pub(super) fn read(
             generator.spawn_point(),
         )
     };
+    let creatures = if version >= schema::CREATURES {
+        let (creatures, rows) = super::creatures::read(conn).db(path)?;
+        damage.rows.extend(rows);
+        creatures
+    } else {
+        None
+    };
     let motion = if version >= 5 {
         let (motion, rows) = motion::read(conn).db(path)?;
         damage.rows.extend(rows);
@@ -126,6 +136,7 @@ pub(super) fn read(
         crates,
         motion,
         survival,
+        creatures,
         damage,
     })
 }

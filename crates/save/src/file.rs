@@ -21,6 +21,7 @@ use super::rows::DamagedRow;
 use super::schema::{self, Meta, Upgrade};
 use super::{DbResult, NewSideFiles, SaveError, crates, sidecar};
 use hewn_core::physics::crates::Crate;
+use hewn_core::sim::creature::{Difficulty, Population};
 use hewn_core::sim::survival::{Mode, Survival};
 use hewn_core::sim::{PlayerName, spawn};
 use hewn_core::world::{ChunkPos, World};
@@ -66,6 +67,9 @@ pub struct LoadedWorld {
     pub motion: Motion,
     /// The mode and survival's state: creative for a world saved before survival.
     pub survival: Survival,
+    /// The creatures as saved; `None` for a world saved without them, which opens with
+    /// creatures appearing ([`LoadedWorld::take_creatures`]).
+    pub creatures: Option<Population>,
     /// The world's metadata.
     pub meta: Meta,
     /// Whether the file was created just now.
@@ -105,6 +109,15 @@ impl LoadedWorld {
             );
         }
         std::mem::take(&mut self.survival)
+    }
+
+    /// Takes the world's creatures out of [`LoadedWorld::creatures`]: as saved, or for a
+    /// world saved without them (a new one, or one from before creatures), none yet, with
+    /// creatures appearing by themselves at `difficulty`.
+    pub fn take_creatures(&mut self, difficulty: Difficulty) -> Population {
+        self.creatures
+            .take()
+            .unwrap_or_else(|| Population::new(true, difficulty))
     }
 
     /// A player new to the world: standing at its spawn point facing the most open view
@@ -289,6 +302,7 @@ impl WorldFile {
         Ok(LoadedWorld {
             motion: contents.motion,
             survival: contents.survival,
+            creatures: contents.creatures,
             generator: contents.generator,
             world: contents.world,
             players: contents.players,
@@ -357,6 +371,9 @@ impl WorldFile {
             }
             if let Some(survival) = &checkpoint.survival {
                 super::survival::write(&tx, survival).db(path)?;
+            }
+            if let Some(creatures) = &checkpoint.creatures {
+                super::creatures::write(&tx, creatures).db(path)?;
             }
             tx.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",

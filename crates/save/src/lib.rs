@@ -46,6 +46,7 @@ pub mod cli;
 pub mod codec;
 mod contents;
 mod crates;
+mod creatures;
 mod file;
 mod hotbar;
 mod inspect;

@@ -35,7 +35,11 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 ///    and the furnaces.
 /// 9. `packs` and `blocks`: the packs a world enables, in order, and the name of each block
 ///    id it has saved, kept forever so that ids never scramble.
-pub const SCHEMA_VERSION: i64 = 9;
+/// 10. `creatures`: the creatures and arrows, and the rules they appear by.
+pub const SCHEMA_VERSION: i64 = 10;
+
+/// The first schema version with a `creatures` table ([`add_creatures`]).
+pub(super) const CREATURES: i64 = 10;
 
 /// The first schema version with the `packs` and `blocks` tables ([`keep_content`]).
 pub(super) const CONTENT: i64 = 9;
@@ -61,6 +65,7 @@ const MIGRATIONS: &[Migration] = &[
     name_players,
     add_survival,
     keep_content,
+    add_creatures,
 ];
 
 /// What a migration may need to know beyond the file: who is opening the world.
@@ -216,6 +221,17 @@ fn name_players(tx: &Transaction<'_>, upgrade: &Upgrade<'_>) -> rusqlite::Result
 fn add_survival(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
     tx.execute_batch(
         "CREATE TABLE survival (
+            id    INTEGER PRIMARY KEY NOT NULL,
+            state TEXT NOT NULL
+        );",
+    )
+}
+
+/// Version 10: the creatures ([`super::creatures`]). An older world has none stored; the
+/// game opens it with creatures appearing as its columns come near a player.
+fn add_creatures(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE creatures (
             id    INTEGER PRIMARY KEY NOT NULL,
             state TEXT NOT NULL
         );",

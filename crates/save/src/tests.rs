@@ -297,7 +297,15 @@ fn a_version_1_world_is_upgraded_when_opened() {
     assert_eq!(
         tables(&conn),
         [
-            "blocks", "chunks", "crates", "falling", "meta", "packs", "players", "survival",
+            "blocks",
+            "chunks",
+            "crates",
+            "creatures",
+            "falling",
+            "meta",
+            "packs",
+            "players",
+            "survival",
             "updates"
         ]
     );

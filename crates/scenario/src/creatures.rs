@@ -3,6 +3,7 @@
 
 use glam::DVec3;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{ScenarioError, invalid, limits, quoted, vector};
 use hewn_core::sim::Simulation;
@@ -89,6 +90,26 @@ pub(crate) fn population(
     Ok(population)
 }
 
+/// The creatures of a recording's `population` key, which stands alone: with it, a
+/// scenario gives no `[[creature]]`, `spawning` or `difficulty`.
+pub(crate) fn recorded(
+    text: &str,
+    raw: &super::raw::RawScenario,
+) -> Result<Population, ScenarioError> {
+    if !raw.creatures.is_empty() || raw.spawning || raw.difficulty.is_some() {
+        return Err(invalid(
+            "population",
+            "a recording's creatures stand alone: no [[creature]], spawning or difficulty with them",
+        ));
+    }
+    let (population, left_out) =
+        population_from_json(text).map_err(|e| invalid("population", e))?;
+    match left_out.first() {
+        Some((_, problem)) => Err(invalid("population", problem.clone())),
+        None => Ok(population),
+    }
+}
+
 /// One creature in a report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CreatureReport {
@@ -120,4 +141,71 @@ impl CreatureReport {
             })
             .collect()
     }
+}
+
+/// `population` as JSON, each creature naming its kind by name (`"kind": "sheep"`), not by
+/// its place among the kinds in use: what a save and a recording keep, so that creatures
+/// outlive a change to the packs that declare kinds.
+#[must_use]
+pub fn population_json(population: &Population) -> String {
+    let Ok(mut doc) = serde_json::to_value(population) else {
+        // Plain numbers, strings and lists always serialise.
+        return String::new();
+    };
+    if let Some(list) = doc.get_mut("list").and_then(Value::as_array_mut) {
+        for c in list {
+            let name = c
+                .get("kind")
+                .and_then(Value::as_u64)
+                .and_then(|i| kinds().get(usize::try_from(i).ok()?))
+                .map(|k| k.name.clone());
+            if let Some(name) = name {
+                c["kind"] = Value::String(name);
+            }
+        }
+    }
+    doc.to_string()
+}
+
+/// What [`population_from_json`] left out: the creature's id where one creature was at
+/// fault, and what was wrong.
+pub type LeftOut = Vec<(Option<u32>, String)>;
+
+/// The population `text` ([`population_json`]) holds, made whole
+/// ([`Population::sanitized`]): a creature of a kind no pack declares now is left out, as is
+/// whatever no hewn could have written.
+///
+/// # Errors
+/// What is wrong, where the text is not a population at all.
+pub fn population_from_json(text: &str) -> Result<(Population, LeftOut), String> {
+    let mut doc: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let mut left_out = Vec::new();
+    if let Some(list) = doc.get_mut("list").and_then(Value::as_array_mut) {
+        list.retain_mut(|c| {
+            let id = c
+                .get("id")
+                .and_then(Value::as_u64)
+                .and_then(|i| u32::try_from(i).ok());
+            let name = c.get("kind").and_then(Value::as_str).map(str::to_owned);
+            match name.as_deref().map(|n| (n, kind_named(n))) {
+                Some((_, Some(index))) => {
+                    c["kind"] = Value::from(index);
+                    true
+                }
+                Some((n, None)) => {
+                    left_out.push((id, format!("no pack declares the creature {n}")));
+                    false
+                }
+                None => {
+                    left_out.push((id, "a creature without a kind".to_owned()));
+                    false
+                }
+            }
+        });
+    }
+    let population: Population =
+        serde_json::from_value(doc).map_err(|e| format!("not a world's creatures: {e}"))?;
+    let (population, problems) = population.sanitized();
+    left_out.extend(problems);
+    Ok((population, left_out))
 }

@@ -205,7 +205,7 @@ fn parse_input(
             return Err(invalid(
                 key("action"),
                 format!(
-                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, op, deop, use, attack, eat, fill, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
+                    "unknown action {} (expected break, place, place_crate, toggle_fly, toggle_collider, leave, join, teleport, set_time, set_difficulty, op, deop, use, attack, eat, fill, craft, drop, select, respawn, smelt, fuel, collect, open_inventory, open, close or click)",
                     quoted(other)
                 ),
             ));
@@ -259,6 +259,25 @@ fn operation(
             })?;
             Ok(Some(Operation::SetTime(time)))
         }
+        Some("set_difficulty") if raw.position.is_none() && raw.time.is_none() => {
+            let name = raw.difficulty.as_deref().ok_or_else(|| {
+                invalid(
+                    key("difficulty"),
+                    "missing (set_difficulty needs a difficulty)",
+                )
+            })?;
+            let d = hewn_core::sim::creature::Difficulty::from_name(name).ok_or_else(|| {
+                invalid(
+                    key("difficulty"),
+                    format!(
+                        "unknown difficulty {} (expected peaceful or normal)",
+                        quoted(name)
+                    ),
+                )
+            })?;
+            Ok(Some(Operation::SetDifficulty(d)))
+        }
+        _ if raw.difficulty.is_some() => Err(only_with("difficulty", "set_difficulty")),
         Some("op" | "deop") if raw.position.is_none() && raw.time.is_none() => Ok(Some(
             Operation::Operator(raw.action.as_deref() == Some("op")),
         )),

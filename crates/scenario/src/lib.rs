@@ -331,8 +331,10 @@ impl Scenario {
             .map(|(i, c)| parse_crate(i, c))
             .collect::<Result<_, _>>()?;
         let motion = motion::parse(&raw.updates, &raw.falling)?;
-        let creatures =
-            creatures::population(&raw.creatures, raw.spawning, raw.difficulty.as_deref())?;
+        let creatures = match &raw.population {
+            Some(text) => creatures::recorded(text, &raw)?,
+            None => creatures::population(&raw.creatures, raw.spawning, raw.difficulty.as_deref())?,
+        };
         let player = parse_player("player", names[0].clone(), &raw.player)?;
         let others = raw
             .players
@@ -533,6 +535,7 @@ impl Scenario {
                         step.teleports.push((starts[who].name.clone(), place));
                     }
                     Operation::SetTime(time) => step.set_time = Some(time),
+                    Operation::SetDifficulty(d) => step.set_difficulty = Some(d),
                     Operation::Operator(made) => {
                         step.operators.push((starts[who].name.clone(), made));
                     }

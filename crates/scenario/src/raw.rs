@@ -65,6 +65,10 @@ pub(crate) struct RawScenario {
     /// Creatures at tick 0.
     #[serde(default, rename = "creature", skip_serializing_if = "Vec::is_empty")]
     pub(crate) creatures: Vec<super::creatures::RawCreature>,
+    /// The creatures exactly as a recording found them ([`super::creatures::population_json`]),
+    /// in place of `[[creature]]`, `spawning` and `difficulty`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) population: Option<String>,
     /// Whether creatures appear by themselves.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub(crate) spawning: bool,
@@ -229,6 +233,9 @@ pub(crate) struct RawInput {
     pub(crate) position: Option<[f64; 3]>,
     /// The world's clock `action = "set_time"` sets, in ticks.
     pub(crate) time: Option<i64>,
+    /// The difficulty `action = "set_difficulty"` sets.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) difficulty: Option<String>,
     /// The item crafted, smelted or burnt (`craft`, `smelt`, `fuel`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) item: Option<String>,

@@ -90,6 +90,8 @@ impl Recorder {
             updates: updates.collect(),
             falling: falling.collect(),
             items: crate::survival::item_keys(sim),
+            population: (!sim.creatures().is_idle())
+                .then(|| crate::creatures::population_json(sim.creatures())),
             creatures: Vec::new(),
             spawning: false,
             difficulty: None,

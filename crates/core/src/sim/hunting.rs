@@ -159,7 +159,6 @@ impl Simulation {
             .collect();
         let moment = Moment {
             players: &feet,
-            tick: self.tick,
             time: self.time,
         };
         self.creatures.spawn(&mut self.world, &moment);
@@ -199,12 +198,12 @@ impl Simulation {
                 .swept(c.body.velocity * TICK_SECONDS)
                 .inflated(2.0);
             self.world.load_region(reach);
-            let thinks = nearest <= NEAR || (self.tick + u64::from(c.id)).is_multiple_of(4);
+            let thinks = nearest <= NEAR || (self.time + u64::from(c.id)).is_multiple_of(4);
             let senses = Senses {
                 world: &self.world,
                 prey: &prey,
                 seed,
-                tick: self.tick,
+                time: self.time,
             };
             let c = &mut self.creatures.list_mut()[i];
             let wish = if thinks {
@@ -315,7 +314,7 @@ impl Simulation {
                 .collect();
             bodies.extend(creatures.iter().map(|&i| self.creatures.list()[i].bounds()));
             let hit = a.fly(&self.world, &bodies);
-            let mut dice = Dice::new(seed, Purpose::Arrow, n as u64, self.tick);
+            let mut dice = Dice::new(seed, Purpose::Arrow, n as u64, self.time);
             #[expect(clippy::cast_possible_truncation, reason = "2 to 4")]
             let damage = dice.between(2, 4) as u8;
             match hit {
@@ -344,7 +343,7 @@ impl Simulation {
             if c.idle > 0 {
                 continue;
             }
-            let mut dice = Dice::new(seed, Purpose::Call, u64::from(c.id), self.tick);
+            let mut dice = Dice::new(seed, Purpose::Call, u64::from(c.id), self.time);
             if dice.below(480) == 0 {
                 self.note_creature(EventKind::Call, i);
             }
@@ -368,7 +367,7 @@ impl Simulation {
                 continue;
             }
             let kind = c.kind();
-            let mut dice = Dice::new(seed, Purpose::Drops, u64::from(c.id), self.tick);
+            let mut dice = Dice::new(seed, Purpose::Drops, u64::from(c.id), self.time);
             let mut spoils: Vec<Stack> = kind
                 .drops
                 .iter()

@@ -251,6 +251,9 @@ impl Simulation {
         if let Some(mode) = step.set_mode {
             self.set_mode(mode);
         }
+        if let Some(difficulty) = step.set_difficulty {
+            self.creatures.difficulty = difficulty;
+        }
         for (name, made) in &step.operators {
             if *made {
                 self.operators.insert(name.clone());

@@ -34,6 +34,8 @@ pub enum Operation {
     Teleport(glam::DVec3),
     /// The world's clock is set to this tick of its days.
     SetTime(u64),
+    /// The world's difficulty is set to this.
+    SetDifficulty(crate::sim::creature::Difficulty),
     /// The player is made an operator (`true`, `/op`) or no longer is (`false`, `/deop`):
     /// an operator in creative may break unknown blocks.
     Operator(bool),

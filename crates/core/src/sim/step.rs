@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use glam::DVec3;
 
+use super::creature::Difficulty;
 use super::survival::Mode;
 use super::{Input, Member, PlayerName};
 
@@ -32,6 +33,9 @@ pub struct Step {
     /// after the clock: switching to survival stops everyone flying, and switching to
     /// creative closes every screen (its grid and cursor go back into the inventory).
     pub set_mode: Option<Mode>,
+    /// The world's difficulty as an operator sets it at the start of the tick
+    /// (`/difficulty`), after the mode: at peaceful, the monsters there go at once.
+    pub set_difficulty: Option<Difficulty>,
     /// Players made operators (`true`) or no longer (`false`) at the start of the tick,
     /// in order (`/op`, `/deop`): an operator in creative may break an unknown block.
     pub operators: Vec<(PlayerName, bool)>,

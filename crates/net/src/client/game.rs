@@ -20,7 +20,10 @@ use hewn_core::world::{Block, BlockPos, ChunkReader, ColumnPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind, SharedTerrain};
 use hewn_save::Hotbar;
 
+mod herd;
 mod survival;
+use herd::Herd;
+pub use herd::ShownCreature;
 use survival::OwnActions;
 
 /// The most ticks played ahead of the server's confirmation that are kept for replaying:
@@ -72,6 +75,8 @@ pub struct Game {
     /// Columns whose edits come in several messages, the first of which has arrived.
     arriving: BTreeSet<ColumnPos>,
     others: BTreeMap<String, Trail>,
+    /// The creatures and arrows in view.
+    herd: Herd,
     online: BTreeSet<String>,
     server_tick: u64,
     /// The server tick the others are drawn at.
@@ -137,6 +142,7 @@ impl Game {
             columns: BTreeSet::new(),
             arriving: BTreeSet::new(),
             others: BTreeMap::new(),
+            herd: Herd::default(),
             online: BTreeSet::new(),
             server_tick: 0,
             view_clock: ViewClock::default(),
@@ -279,6 +285,31 @@ impl Game {
         self.others
             .iter()
             .filter_map(move |(name, trail)| trail.at(tick).map(|s| (name.as_str(), s)))
+    }
+
+    /// The creatures in view, as the snapshots had them at server tick `tick`, by id.
+    #[must_use]
+    pub fn creatures_at(&self, tick: f64) -> Vec<ShownCreature> {
+        self.herd.at(tick)
+    }
+
+    /// How far along `viewer`'s look ray, within reach, it meets a creature as drawn at
+    /// server tick `tick`, if it meets one nearer than any block or crate: what its attack
+    /// would strike.
+    #[must_use]
+    pub fn creature_looked_at(&self, viewer: &Body, tick: f64) -> Option<f64> {
+        let reach = hewn_core::physics::tuning::REACH;
+        let nearest = self
+            .herd
+            .on_ray(tick, viewer.eye(), viewer.look_direction(), reach)?;
+        let blocked = (self.sim.peek_looked_at(viewer)).is_some_and(|t| t.distance() <= nearest);
+        (!blocked).then_some(nearest)
+    }
+
+    /// The arrows in view: each one's tip and the unit vector it points along.
+    #[must_use]
+    pub fn arrows(&self) -> &[(glam::DVec3, glam::DVec3)] {
+        self.herd.arrows()
     }
 
     /// The server tick at which to draw the others, `alpha` of the way from the last tick
@@ -535,6 +566,7 @@ impl Game {
             (self.others.entry(other.name.clone()).or_default())
                 .push(snapshot.tick, other.player(origin));
         }
+        self.herd.take(snapshot);
         if let Some((tick, body)) = snapshot.you {
             self.reconcile(name, tick, body);
         }

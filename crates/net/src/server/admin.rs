@@ -54,7 +54,7 @@ const HELP: &str = "Commands: /help, /list";
 /// What `/help` adds for operators.
 const OPERATOR_HELP: &str = "/kick NAME [reason], /ban NAME|ADDRESS, /pardon NAME|ADDRESS, /op NAME, \
     /deop NAME, /tp NAME X Y Z, /time set dawn|noon|dusk|midnight|TICKS, \
-    /gamemode survival|creative, /say TEXT, /reload, /stop";
+    /gamemode survival|creative, /difficulty peaceful|normal, /say TEXT, /reload, /stop";
 
 impl Server {
     /// Who may run the operators' commands and who may not join, from now on.
@@ -135,8 +135,8 @@ impl Server {
                     .collect();
                 format!("Online ({}): {}", names.len(), names.join(", "))
             }
-            "kick" | "ban" | "pardon" | "op" | "deop" | "tp" | "time" | "gamemode" | "say"
-            | "reload" | "stop"
+            "kick" | "ban" | "pardon" | "op" | "deop" | "tp" | "time" | "gamemode"
+            | "difficulty" | "say" | "reload" | "stop"
                 if !operator =>
             {
                 format!("Only operators may use /{command}.")
@@ -144,6 +144,7 @@ impl Server {
             "tp" => self.teleport_command(caller, rest),
             "time" => self.time_command(rest),
             "gamemode" => self.gamemode_command(rest),
+            "difficulty" => self.difficulty_command(rest),
             "say" if !rest.is_empty() => {
                 self.announce(format!("[{}] {rest}", caller.name()), None, renet);
                 String::new()

@@ -1,14 +1,17 @@
-//! The operators' commands that change the world itself: `/tp`, `/time` and `/gamemode`.
-//! They do not act at once: each waits for the server's next step, which carries it
-//! ([`Step::teleports`](hewn_core::sim::Step::teleports), [`Step::set_time`](hewn_core::sim::Step::set_time),
-//! [`Step::set_mode`](hewn_core::sim::Step::set_mode)), so the world changes at a tick like
-//! everything else.
+//! The operators' commands that change the world itself: `/tp`, `/time`, `/gamemode` and
+//! `/difficulty`. They do not act at once: each waits for the server's next step, which
+//! carries it ([`Step::teleports`](hewn_core::sim::Step::teleports),
+//! [`Step::set_time`](hewn_core::sim::Step::set_time),
+//! [`Step::set_mode`](hewn_core::sim::Step::set_mode),
+//! [`Step::set_difficulty`](hewn_core::sim::Step::set_difficulty)), so the world changes at a
+//! tick like everything else.
 
 use glam::DVec3;
 
 use super::{Caller, Server};
 use hewn_core::physics::tuning::PLAYER_WIDTH;
 use hewn_core::sim::PlayerName;
+use hewn_core::sim::creature::Difficulty;
 use hewn_core::sim::survival::Mode;
 use hewn_core::sim::time::{Clock, DAY_TICKS, parse_time};
 use hewn_scenario::body_in_limits;
@@ -22,6 +25,8 @@ pub(super) struct Pending {
     pub(super) time: Option<u64>,
     /// The mode to play the world in.
     pub(super) mode: Option<Mode>,
+    /// The difficulty to set.
+    pub(super) difficulty: Option<Difficulty>,
 }
 
 impl Server {
@@ -108,6 +113,25 @@ impl Server {
                 Err(message) => format!("{message}."),
             },
             _ => "Usage: /time set dawn|noon|dusk|midnight|TICKS".to_owned(),
+        }
+    }
+
+    /// `/difficulty` (the difficulty now) or `/difficulty peaceful|normal`: at peaceful no
+    /// monsters appear and those there go.
+    pub(super) fn difficulty_command(&mut self, rest: &str) -> String {
+        const USAGE: &str = "Usage: /difficulty peaceful|normal";
+        let now = (self.pending.difficulty).unwrap_or(self.sim.creatures().difficulty);
+        match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [] => format!("The difficulty is {}.", now.name()),
+            [name] => match Difficulty::from_name(name) {
+                Some(d) if d == now => format!("The difficulty is already {}.", d.name()),
+                Some(d) => {
+                    self.pending.difficulty = Some(d);
+                    format!("The difficulty is {} from now on.", d.name())
+                }
+                None => USAGE.to_owned(),
+            },
+            _ => USAGE.to_owned(),
         }
     }
 

@@ -8,7 +8,8 @@ use renet::RenetServer;
 
 use super::{EDITS_PER_MESSAGE, KEEP_AROUND, STREAM_HEADROOM, Server};
 use crate::protocol::{
-    self, Heard, MAX_ITEMS_SEEN, Seen, SeenItem, ServerMessage, Snapshot, WireBody, channel,
+    self, CREATURE_SNAPSHOTS, Heard, MAX_ARROWS_SEEN, MAX_CREATURES_SEEN, MAX_ITEMS_SEEN, Seen,
+    SeenArrow, SeenCreature, SeenItem, ServerMessage, Snapshot, WireBody, channel,
 };
 use hewn_core::sim::EventKind;
 
@@ -154,6 +155,12 @@ impl Server {
         }
     }
 
+    /// How many snapshots have gone out before this tick's: which of them carry the
+    /// creatures ([`CREATURE_SNAPSHOTS`]).
+    fn snapshot_count(&self) -> u64 {
+        self.sim.tick_count() / self.config.snapshot_ticks.max(1)
+    }
+
     /// Sends each playing client where it and the others are.
     pub(super) fn send_snapshots(&mut self, renet: &mut RenetServer) {
         let reach = f64::from(self.config.view_distance) * f64::from(hewn_core::world::CHUNK_SIZE);
@@ -194,6 +201,9 @@ impl Server {
                     .map(|f| (f.block.id(), f.position.to_array()))
                     .collect(),
                 items: items_seen(sim, center, near),
+                creatures: (self.snapshot_count().is_multiple_of(CREATURE_SNAPSHOTS))
+                    .then(|| creatures_seen(sim, center, near)),
+                arrows: arrows_seen(sim, center, near),
             };
             renet.send_message(
                 id,
@@ -202,6 +212,61 @@ impl Server {
             );
         }
     }
+}
+
+/// The `most` nearest of `all` to `center` (each at the position `at` gives), of those
+/// `near` holds, in their order in `all`.
+fn nearest<T>(
+    all: &[T],
+    center: DVec3,
+    at: impl Fn(&T) -> DVec3,
+    near: impl Fn(DVec3) -> bool,
+    most: usize,
+) -> Vec<&T> {
+    let mut seen: Vec<(usize, &T)> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| near(at(t)))
+        .collect();
+    if seen.len() > most {
+        seen.sort_by(|a, b| {
+            let (da, db) = (
+                at(a.1).distance_squared(center),
+                at(b.1).distance_squared(center),
+            );
+            da.total_cmp(&db).then(a.0.cmp(&b.0))
+        });
+        seen.truncate(most);
+        seen.sort_by_key(|&(i, _)| i);
+    }
+    seen.into_iter().map(|(_, t)| t).collect()
+}
+
+/// The creatures within `near` of `center`, as a snapshot from there carries them: the
+/// nearest [`MAX_CREATURES_SEEN`], by id.
+fn creatures_seen(
+    sim: &hewn_core::sim::Simulation,
+    center: DVec3,
+    near: impl Fn(DVec3) -> bool,
+) -> Vec<SeenCreature> {
+    let list = sim.creatures().list();
+    nearest(list, center, |c| c.body.position, near, MAX_CREATURES_SEEN)
+        .into_iter()
+        .map(|c| SeenCreature::of(c, center))
+        .collect()
+}
+
+/// The arrows within `near` of `center`, the nearest [`MAX_ARROWS_SEEN`].
+fn arrows_seen(
+    sim: &hewn_core::sim::Simulation,
+    center: DVec3,
+    near: impl Fn(DVec3) -> bool,
+) -> Vec<SeenArrow> {
+    let list = sim.creatures().arrows();
+    nearest(list, center, |a| a.position, near, MAX_ARROWS_SEEN)
+        .into_iter()
+        .map(|a| SeenArrow::of(a, center, a.velocity))
+        .collect()
 }
 
 /// The items lying within `near` of `center`, as a snapshot from there carries them: the

@@ -131,6 +131,14 @@ impl StepRecorder {
                 ..RawInput::default()
             });
         }
+        if let Some(difficulty) = step.set_difficulty {
+            self.scenario.input.push(RawInput {
+                at,
+                action: Some("set_difficulty".to_owned()),
+                difficulty: Some(difficulty.name().to_owned()),
+                ..RawInput::default()
+            });
+        }
         // Every player ever seen plays this tick's input, or holds nothing.
         for name in step.inputs.keys() {
             self.held

@@ -29,7 +29,8 @@ pub const MAX_ARROWS: usize = 1000;
 pub struct Arrow {
     /// Its tip.
     pub position: DVec3,
-    /// Its velocity, in blocks a second; zero once stuck.
+    /// Its velocity, in blocks a second; once stuck, what it was as it hit, which is the
+    /// way it points.
     pub velocity: DVec3,
     /// Whether it is stuck in a block.
     pub stuck: bool,
@@ -90,7 +91,7 @@ impl Arrow {
             }
             (Some(t), _) => {
                 self.position += dir * t;
-                self.velocity = DVec3::ZERO;
+                self.velocity = dir * self.velocity.length();
                 self.stuck = true;
                 Hit::Block
             }

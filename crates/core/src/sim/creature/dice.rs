@@ -1,5 +1,5 @@
 //! The only randomness creatures have: draws seeded by the world's seed, what they are for,
-//! a creature's id (or a column) and the tick. No draw depends on another, so a creature
+//! a creature's id (or a column) and the world's clock. No draw depends on another, so a creature
 //! thinking less often, or a save and reload, changes nothing the others draw.
 
 use crate::worldgen::SplitMix64;
@@ -32,7 +32,7 @@ pub struct Dice(SplitMix64);
 
 impl Dice {
     /// The draws for `purpose` of thing `id` (a creature, a player's number, a column's
-    /// hash) at `tick`, in the world of `seed`.
+    /// hash) at the world's clock `tick`, in the world of `seed`.
     #[must_use]
     pub fn new(seed: u64, purpose: Purpose, id: u64, tick: u64) -> Self {
         let mut mix = SplitMix64::new(seed ^ (purpose as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));

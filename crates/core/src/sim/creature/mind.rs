@@ -152,8 +152,8 @@ pub struct Senses<'a, W> {
     pub prey: &'a [Prey<'a>],
     /// The world's seed.
     pub seed: u64,
-    /// The tick.
-    pub tick: u64,
+    /// The world's clock: what draws are seeded by, with the seed, as a save keeps it.
+    pub time: u64,
 }
 
 /// The heading, in degrees, of a walk along `d`: 0 faces -Z, 90 faces +X.
@@ -372,7 +372,7 @@ impl Creature {
             senses.seed,
             Purpose::Wander,
             u64::from(self.id),
-            senses.tick,
+            senses.time,
         );
         let Some(goal) = self.mind.goal else {
             let angle = dice.unit() * std::f64::consts::TAU;

@@ -2,8 +2,9 @@
 //!
 //! A creature is a [`Walker`] of its kind's size with health and a [`Mind`]. Everything
 //! about them is state, hashed and saved, and every chance they take is drawn from
-//! [`dice`], seeded by the world's seed, the creature's id and the tick: the same world
-//! and inputs give the same creatures on every run, and after a save and reload.
+//! [`dice`], seeded by the world's seed, the creature's id and the world's clock (which a
+//! save keeps, where the simulation's tick count starts again): the same world and inputs
+//! give the same creatures on every run, and after a save and reload.
 //!
 //! - [`kind`]: kinds as packs declare them;
 //! - [`mind`]: what a creature wants each tick, by its kind's behaviour;
@@ -38,6 +39,9 @@ pub const MAX_CREATURES: usize = 2000;
 
 /// Ticks after a hurt in which a creature cannot be hurt again.
 pub const HURT_COOLDOWN: u8 = 30;
+
+/// Ticks a creature is drawn red after a hurt.
+pub const FLASH_TICKS: u8 = 10;
 
 /// Ticks an animal flees for once hit: 5 s.
 pub const FLEE_TICKS: u16 = 300;
@@ -282,17 +286,59 @@ impl Population {
         Some(id)
     }
 
-    /// Puts back creatures as a save kept them, with their ids, and the id the next gets.
-    /// Out of order or repeated ids are dropped, as is whatever is past [`MAX_CREATURES`].
-    pub fn restore(&mut self, mut creatures: Vec<Creature>, arrows: Vec<Arrow>, next_id: u32) {
-        creatures.sort_by_key(|c| c.id);
-        creatures.dedup_by_key(|c| c.id);
-        creatures.truncate(MAX_CREATURES);
-        let highest = creatures.last().map_or(0, |c| c.id.wrapping_add(1));
-        self.list = creatures;
-        self.arrows = arrows;
+    /// This population as a file may hold it, made whole: creatures out of id order or
+    /// repeated, of no kind in use, with health past their kind's or a position or velocity
+    /// that is not a number, and arrows that are not numbers, are left out, as is whatever
+    /// is past the limits; each with what was wrong (and the creature's id).
+    #[must_use]
+    pub fn sanitized(mut self) -> (Self, Vec<(Option<u32>, String)>) {
+        let mut problems = Vec::new();
+        let kinds_in_use = kinds().len();
+        self.list.sort_by_key(|c| c.id);
+        let mut last = None;
+        self.list.retain(|c| {
+            let problem = if last == Some(c.id) {
+                Some("a second creature with its id")
+            } else if usize::from(c.kind) >= kinds_in_use {
+                Some("a kind no pack declares")
+            } else if c.health == 0 || c.health > c.kind().health {
+                Some("health past its kind's")
+            } else if !(c.body.position.is_finite()
+                && c.body.velocity.is_finite()
+                && c.yaw.is_finite()
+                && c.look.is_finite()
+                && c.mind.goal.is_none_or(DVec3::is_finite)
+                && c.mind.flee_from.is_finite()
+                && c.mind.checked_at.is_finite()
+                && c.mind.walk.is_finite())
+            {
+                Some("a position, velocity or heading that is not a number")
+            } else {
+                None
+            };
+            last = Some(c.id);
+            if let Some(p) = problem {
+                problems.push((Some(c.id), p.to_owned()));
+            }
+            problem.is_none()
+        });
+        if self.list.len() > MAX_CREATURES {
+            problems.push((None, format!("more than {MAX_CREATURES} creatures")));
+            self.list.truncate(MAX_CREATURES);
+        }
+        let arrows = self.arrows.len();
+        self.arrows
+            .retain(|a| a.position.is_finite() && a.velocity.is_finite());
+        if self.arrows.len() < arrows {
+            problems.push((None, "arrows whose position is not a number".to_owned()));
+        }
         self.arrows.truncate(arrow::MAX_ARROWS);
-        self.next_id = next_id.max(highest);
+        let highest = self.list.last().map_or(0, |c| c.id.wrapping_add(1));
+        self.next_id = self.next_id.max(highest);
+        let list = &self.list;
+        self.waiting
+            .retain(|id| list.binary_search_by_key(id, |c| c.id).is_ok());
+        (self, problems)
     }
 
     /// Keeps only the creatures `keep` says to.

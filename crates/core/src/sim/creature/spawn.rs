@@ -97,13 +97,11 @@ fn born(index: u16, kind: &Kind, feet: DVec3, dice: &mut Dice) -> Creature {
     c
 }
 
-/// What a tick of spawning looks at: the players' feet, the tick and the clock.
+/// What a tick of spawning looks at: the players' feet and the clock.
 pub struct Moment<'a> {
     /// Where each player's feet are, in the order they joined.
     pub players: &'a [DVec3],
-    /// The tick.
-    pub tick: u64,
-    /// The world's clock.
+    /// The world's clock: the time of day, and what draws are seeded by.
     pub time: u64,
 }
 
@@ -130,7 +128,7 @@ impl Population {
             if counts[who].0 < ANIMAL_CAP {
                 counts[who].0 += self.populate_near(world, feet);
             }
-            let turn = now.tick.is_multiple_of(2);
+            let turn = now.time.is_multiple_of(2);
             if turn && self.difficulty == Difficulty::Normal && counts[who].1 < MONSTER_CAP {
                 counts[who].1 += self.try_monster(world, now, who);
             }
@@ -141,7 +139,7 @@ impl Population {
     /// one is near; counts each creature's ticks with no one near.
     fn despawn(&mut self, seed: u64, now: &Moment<'_>) {
         let peaceful = self.difficulty == Difficulty::Peaceful;
-        let tick = now.tick;
+        let time = now.time;
         self.retain(|c| !(peaceful && c.kind().is_hostile()));
         for c in self.list_mut() {
             let nearest = now
@@ -167,7 +165,7 @@ impl Population {
             if nearest > FAR {
                 return false;
             }
-            let mut dice = Dice::new(seed, Purpose::Despawn, u64::from(c.id), tick);
+            let mut dice = Dice::new(seed, Purpose::Despawn, u64::from(c.id), time);
             !(c.idle >= IDLE_TICKS && dice.below(800) == 0)
         });
     }
@@ -231,7 +229,7 @@ impl Population {
             return 0;
         }
         let seed = world.source().seed();
-        let mut dice = Dice::new(seed, Purpose::Monster, who as u64, now.tick);
+        let mut dice = Dice::new(seed, Purpose::Monster, who as u64, now.time);
         let feet = now.players[who];
         let angle = dice.unit() * std::f64::consts::TAU;
         let reach = SPAWN_NEAREST + dice.unit() * (FAR - SPAWN_NEAREST);

@@ -1,0 +1,95 @@
+//! Creatures over the network: a bot's fight with a zombie through `hewn serve` on
+//! 127.0.0.1 plays out as `hewn sim` plays the same scenario in the same world.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::served::Served;
+use common::{private_hewn, text};
+
+/// A new flat survival world at `path` (seed 5) with a zombie six blocks east of its spawn
+/// point and creatures appearing by themselves switched off, so that the zombie is all there
+/// is and stands frozen, with no player near, until the bot joins.
+fn world_with_a_zombie(path: &Path) {
+    use hewn_core::sim::creature::{Creature, Difficulty, Population, kind_named};
+    use hewn_core::sim::survival::{Mode, Survival};
+    use hewn_core::sim::{Simulation, Start};
+    let request = hewn_save::NewWorld {
+        seed: Some(5),
+        generator: Some(hewn_core::worldgen::GeneratorKind::Flat),
+        player: None,
+        packs: None,
+    };
+    let (mut file, loaded) = hewn_save::WorldFile::open_or_create(path, request).expect("new");
+    let spawn = loaded.generator.spawn_point();
+    let mut start = Start::with_no_one(loaded.world);
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let mut creatures = Population::new(false, Difficulty::Normal);
+    let zombie = kind_named("zombie").expect("the base pack's zombie");
+    let at = spawn + glam::DVec3::new(6.0, 0.0, 0.0);
+    creatures.add(Creature::new(0, zombie, 20, at, 270.0));
+    start.creatures = creatures;
+    let mut sim = Simulation::new(start);
+    let snapshot = hewn_save::Checkpoint::of(&mut sim, |_| hewn_save::Hotbar::default());
+    file.save(&snapshot).expect("saved");
+    file.close().expect("closed");
+}
+
+/// The fields a bot and `hewn sim` must agree on: where the player is after the fight,
+/// which the zombie's strikes threw it back from.
+fn agreed(json: &str) -> serde_json::Value {
+    let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON object");
+    serde_json::json!({
+        "position": v["position"],
+        "velocity": v["velocity"],
+        "on_ground": v["on_ground"],
+    })
+}
+
+#[test]
+fn a_bots_fight_with_a_zombie_over_the_network_plays_as_hewn_sim_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    let served_world = dir.path().join("served.hewn");
+    world_with_a_zombie(&served_world);
+    let local_world = dir.path().join("local.hewn");
+    world_with_a_zombie(&local_world);
+    // The player stands where it comes in and lets the zombie come; a strike every second
+    // throws it back.
+    let scenario = "ticks = 400\n";
+    let local_scenario = format!("seed = 5\nworld = \"flat\"\n{scenario}");
+    let file = dir.path().join("fight.toml");
+    std::fs::write(&file, scenario).expect("write the scenario");
+
+    let served = Served::start(&bin, &served_world, dir.path());
+    let bot = Command::new(&bin)
+        .args(["bot", &served.addr])
+        .arg(&file)
+        .args(["--name", "player"])
+        .env("HEWN_DATA_DIR", dir.path())
+        .output()
+        .expect("run hewn bot");
+    assert!(bot.status.success(), "{}", text(&bot.stderr));
+    served.stop();
+
+    let local_file = dir.path().join("local.toml");
+    std::fs::write(&local_file, &local_scenario).expect("write the local scenario");
+    let sim = Command::new(&bin)
+        .args(["sim", "--world"])
+        .arg(&local_world)
+        .arg(&local_file)
+        .output()
+        .expect("run hewn sim");
+    assert!(sim.status.success(), "{}", text(&sim.stderr));
+    let local: serde_json::Value = serde_json::from_str(text(&sim.stdout).trim()).expect("JSON");
+    let hurts = local["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["kind"] == "hurt" && e["cause"] == "zombie")
+        .count();
+    assert!(hurts >= 3, "the zombie struck in the local run: {hurts}");
+    assert_eq!(agreed(&text(&bot.stdout)), agreed(&text(&sim.stdout)));
+}
