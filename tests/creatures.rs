@@ -9,6 +9,76 @@ use std::process::Command;
 use common::served::Served;
 use common::{private_hewn, text};
 
+/// A new flat survival world at `path` (seed 5) with `count` creatures of every kind about
+/// its spawn point, within 40 blocks, and creatures appearing by themselves switched off.
+fn world_with_a_crowd(path: &Path, count: u32) {
+    use hewn_core::sim::creature::{Creature, Difficulty, Population, kinds};
+    use hewn_core::sim::survival::{Mode, Survival};
+    use hewn_core::sim::{Simulation, Start};
+    let request = hewn_save::NewWorld {
+        seed: Some(5),
+        generator: Some(hewn_core::worldgen::GeneratorKind::Flat),
+        player: None,
+        packs: None,
+    };
+    let (mut file, loaded) = hewn_save::WorldFile::open_or_create(path, request).expect("new");
+    let spawn = loaded.generator.spawn_point();
+    let mut start = Start::with_no_one(loaded.world);
+    start.survival = Survival::new(Mode::Survival, spawn);
+    let mut creatures = Population::new(false, Difficulty::Normal);
+    let all = kinds();
+    for i in 0..count {
+        let kind = u16::try_from(i as usize % all.len()).expect("a few kinds");
+        let angle = f64::from(i) * 2.399_963;
+        let reach = 8.0 + f64::from(i % 32);
+        let at = spawn + glam::DVec3::new(angle.cos() * reach, 0.0, angle.sin() * reach);
+        creatures.add(Creature::new(
+            0,
+            kind,
+            all[usize::from(kind)].health,
+            at,
+            0.0,
+        ));
+    }
+    start.creatures = creatures;
+    let mut sim = Simulation::new(start);
+    let snapshot = hewn_save::Checkpoint::of(&mut sim, |_| hewn_save::Hotbar::default());
+    file.save(&snapshot).expect("saved");
+    file.close().expect("closed");
+}
+
+/// The load the issue sets a target for: `hewn serve` with 10 wandering bots in survival and
+/// 500 creatures about them, for a minute, and its log line of tick times. Not a test (it
+/// takes a minute and measures time): `cargo test --release --test creatures -- --ignored
+/// --nocapture` prints it.
+#[test]
+#[ignore = "a minute's measurement, run by hand"]
+fn ten_bots_and_five_hundred_creatures_on_hewn_serve() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    let world = dir.path().join("crowd.hewn");
+    world_with_a_crowd(&world, 500);
+    let served = Served::start(&bin, &world, dir.path());
+    let bots = Command::new(&bin)
+        .args([
+            "bot",
+            &served.addr,
+            "--wander",
+            "--count",
+            "10",
+            "--seconds",
+            "75",
+        ])
+        .env("HEWN_DATA_DIR", dir.path())
+        .spawn()
+        .expect("run hewn bot");
+    let line = served.wait_for("tick p50", std::time::Duration::from_secs(90));
+    eprintln!("{line}");
+    let mut bots = bots;
+    bots.wait().expect("the bots finish");
+    served.stop();
+}
+
 /// A new flat survival world at `path` (seed 5) with a zombie six blocks east of its spawn
 /// point and creatures appearing by themselves switched off, so that the zombie is all there
 /// is and stands frozen, with no player near, until the bot joins.
