@@ -16,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use glam::DVec3;
 use hewn_audio::bank::Bank;
 use hewn_audio::hearing::surroundings;
-use hewn_audio::{Audio, Family, Listener, Mixer, Sound, SoundKind, Volumes};
+use hewn_audio::{Audio, Clip, Family, Listener, Mixer, Sound, SoundKind, Volumes};
 use hewn_core::sim::Start;
 use hewn_core::world::{BlockPos, ColumnPos};
 use hewn_core::worldgen::GeneratorKind;
@@ -24,8 +24,7 @@ use hewn_core::worldgen::GeneratorKind;
 /// A loud sound of each family in turn, around the listener.
 fn sound(i: usize) -> Sound {
     Sound {
-        family: Family::ALL[i % Family::ALL.len()],
-        kind: SoundKind::Break,
+        clip: Clip::Block(Family::ALL[i % Family::ALL.len()], SoundKind::Break),
         at: DVec3::new((i % 7) as f64 - 3.0, 0.0, (i % 5) as f64 - 2.0),
         volume: 1.0,
     }
@@ -78,7 +77,7 @@ fn audio_thread(c: &mut Criterion) {
     let mut out = vec![[0.0_f32; 2]; 800];
     let mut i = 0;
     let step = |i| Sound {
-        kind: SoundKind::Step,
+        clip: Clip::Block(Family::ALL[i % Family::ALL.len()], SoundKind::Step),
         ..sound(i)
     };
     c.bench_function("mixing a frame's 800 frames with 36 sounds playing", |b| {

@@ -1,5 +1,5 @@
-//! Every sound the game plays, synthesized once: each family's kinds in [`VARIANTS`]
-//! variants, the background loops and the click.
+//! Every sound the game plays, synthesized once: each family's kinds and each creature
+//! voice's utterances in [`VARIANTS`] variants, the background loops and the click.
 
 use std::sync::Arc;
 
@@ -9,6 +9,7 @@ use super::family::{Family, SoundKind};
 use super::loops::{Ambience, click, make_loop};
 use super::recipes::make;
 use super::synth::RATE;
+use super::voice::{self, Utterance, Voice};
 
 /// How many variants each family has of each kind of sound.
 pub const VARIANTS: u32 = 4;
@@ -17,6 +18,8 @@ pub const VARIANTS: u32 = 4;
 pub struct Bank {
     /// By family, then kind, then variant.
     clips: Vec<Arc<Frames<f32>>>,
+    /// By voice, then utterance, then variant.
+    voices: Vec<Arc<Frames<f32>>>,
     /// By [`Ambience::ALL`]'s order.
     loops: Vec<Arc<Frames<f32>>>,
     click: Arc<Frames<f32>>,
@@ -42,8 +45,17 @@ impl Bank {
                 }
             }
         }
+        let mut voices = Vec::new();
+        for voice in Voice::ALL {
+            for what in Utterance::ALL {
+                for variant in 0..VARIANTS {
+                    voices.push(Frames::from_slice(RATE, &voice::make(voice, what, variant)));
+                }
+            }
+        }
         Self {
             clips,
+            voices,
             loops: Ambience::ALL
                 .iter()
                 .map(|&a| Frames::from_slice(RATE, &make_loop(a)))
@@ -58,6 +70,14 @@ impl Bank {
         let i = (family as usize * SoundKind::ALL.len() + kind as usize) * VARIANTS as usize
             + (variant % VARIANTS) as usize;
         &self.clips[i]
+    }
+
+    /// Variant `variant` (taken modulo [`VARIANTS`]) of `voice` saying `what`.
+    #[must_use]
+    pub fn voice(&self, voice: Voice, what: Utterance, variant: u32) -> &Arc<Frames<f32>> {
+        let i = (voice as usize * Utterance::ALL.len() + what as usize) * VARIANTS as usize
+            + (variant % VARIANTS) as usize;
+        &self.voices[i]
     }
 
     /// The loop of `ambience`.

@@ -5,7 +5,9 @@
 use glam::{DVec3, IVec3};
 
 use super::family::{Family, SoundKind};
-use super::mixer::{AmbientLevels, Sound};
+use super::mixer::{AmbientLevels, Clip, Sound};
+use super::voice::{Utterance, Voice};
+use hewn_core::sim::survival::Detail;
 use hewn_core::sim::time::day_fraction;
 use hewn_core::sim::{Event, EventKind};
 use hewn_core::world::block::Water;
@@ -18,6 +20,9 @@ const SILENT_FALL: f64 = 0.6;
 /// The sound of `event`, if it makes one.
 #[must_use]
 pub fn sound_of(event: &Event) -> Option<Sound> {
+    if let Some(Detail::Creature { kind, .. }) = event.detail {
+        return voice_of(event, kind);
+    }
     let (block, pos) = (event.block?, event.pos?);
     let centre = pos.min_corner() + DVec3::splat(0.5);
     let top = centre + DVec3::Y * 0.5;
@@ -49,8 +54,26 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
         | EventKind::Call => return None,
     };
     Some(Sound {
-        family,
-        kind,
+        clip: Clip::Block(family, kind),
+        at,
+        volume,
+    })
+}
+
+/// The voice of a creature's `event`, a creature of kind `kind`: its call, its cry when
+/// struck, its last when slain, from about its head.
+fn voice_of(event: &Event, kind: u16) -> Option<Sound> {
+    let kind = hewn_core::sim::creature::kinds().get(usize::from(kind))?;
+    let what = match event.kind {
+        EventKind::Call => Utterance::Call,
+        EventKind::Strike => Utterance::Hurt,
+        EventKind::Slain => Utterance::Death,
+        _ => return None,
+    };
+    let at = event.pos?.min_corner() + DVec3::new(0.5, kind.height * 0.8, 0.5);
+    let volume = if what == Utterance::Call { 0.6 } else { 0.9 };
+    Some(Sound {
+        clip: Clip::Voice(Voice::named(&kind.sound), what),
         at,
         volume,
     })
@@ -62,8 +85,7 @@ pub fn sound_of(event: &Event) -> Option<Sound> {
 #[must_use]
 pub fn own_sound(event: &Event, ears: DVec3) -> Option<Sound> {
     (event.kind == EventKind::Eat).then_some(Sound {
-        family: Family::Food,
-        kind: SoundKind::Dig,
+        clip: Clip::Block(Family::Food, SoundKind::Dig),
         at: ears,
         volume: 0.8,
     })
@@ -148,18 +170,12 @@ mod tests {
     #[test]
     fn each_event_sounds_as_its_block_where_it_happened() {
         let step = sound_of(&event(EventKind::Step, Block::GRAVEL, None)).expect("a sound");
-        assert_eq!((step.family, step.kind), (Family::Gravel, SoundKind::Step));
+        assert_eq!(step.clip, Clip::Block(Family::Gravel, SoundKind::Step));
         assert_eq!(step.at, DVec3::new(3.5, 64.0, -1.5));
         let broke = sound_of(&event(EventKind::Break, Block::GLASS, None)).expect("a sound");
-        assert_eq!(
-            (broke.family, broke.kind),
-            (Family::Glass, SoundKind::Break)
-        );
+        assert_eq!(broke.clip, Clip::Block(Family::Glass, SoundKind::Break));
         let splash = sound_of(&event(EventKind::Splash, Block::WATER, None)).expect("a sound");
-        assert_eq!(
-            (splash.family, splash.kind),
-            (Family::Water, SoundKind::Land)
-        );
+        assert_eq!(splash.clip, Clip::Block(Family::Water, SoundKind::Land));
         assert!(sound_of(&event(EventKind::Land, Block::STONE, Some(0.5))).is_none());
         let far = sound_of(&event(EventKind::Land, Block::STONE, Some(20.0))).expect("a sound");
         let near = sound_of(&event(EventKind::Land, Block::STONE, Some(1.0))).expect("a sound");
@@ -177,8 +193,8 @@ mod tests {
         assert!(sound_of(&meal).is_none(), "a meal happens to no block");
         let heard = own_sound(&meal, ears).expect("a sound");
         assert_eq!(
-            (heard.family, heard.kind, heard.at),
-            (Family::Food, SoundKind::Dig, ears)
+            (heard.clip, heard.at),
+            (Clip::Block(Family::Food, SoundKind::Dig), ears)
         );
         let step = event(EventKind::Step, Block::GRASS, None);
         assert!(own_sound(&step, ears).is_none());

@@ -18,11 +18,13 @@ pub mod output;
 pub mod recipes;
 pub mod synth;
 pub mod tape;
+pub mod voice;
 pub mod wav;
 
 pub use family::{Family, SoundKind};
-pub use mixer::{AmbientLevels, Listener, Mixer, Render, Sound, Volumes};
+pub use mixer::{AmbientLevels, Clip, Listener, Mixer, Render, Sound, Volumes};
 pub use output::{Audio, AudioError, Device};
+pub use voice::{Utterance, Voice};
 
 #[cfg(test)]
 mod tests;

@@ -27,6 +27,7 @@ use super::bank::Bank;
 use super::family::{Family, SoundKind};
 use super::loops::Ambience;
 use super::synth::{Dice, RATE};
+use super::voice::{Utterance, Voice};
 
 /// How loud each group of sounds plays, 0 to 1 (the settings' volumes).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,13 +53,20 @@ impl Default for Volumes {
     }
 }
 
+/// What a sound is: a block's material making a kind of sound, or a creature's voice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clip {
+    /// A material (a block's family) making a kind of sound.
+    Block(Family, SoundKind),
+    /// A creature's voice saying something.
+    Voice(Voice, Utterance),
+}
+
 /// One sound to play at a place in the world.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sound {
-    /// The material it is of.
-    pub family: Family,
-    /// What it is for.
-    pub kind: SoundKind,
+    /// What sounds.
+    pub clip: Clip,
     /// Where it sounds.
     pub at: DVec3,
     /// How loud, 0 to 1.
@@ -300,7 +308,10 @@ impl Mixer {
     pub fn play(&mut self, sound: &Sound) {
         let variant = (self.dice.unit() * 4.0) as u32;
         let speed = self.dice.range(0.94, 1.06);
-        let clip = self.bank.clip(sound.family, sound.kind, variant);
+        let clip = match sound.clip {
+            Clip::Block(family, kind) => self.bank.clip(family, kind, variant),
+            Clip::Voice(voice, what) => self.bank.voice(voice, what, variant),
+        };
         let db = 20.0 * sound.volume.clamp(1e-4, 1.0).log10();
         let signal = FixedGain::new(
             Pitched {

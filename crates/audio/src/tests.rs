@@ -21,8 +21,7 @@ fn hear_break(at: DVec3, yaw: f64) -> Vec<[f32; 2]> {
         yaw,
     });
     mixer.play(&Sound {
-        family: Family::Stone,
-        kind: SoundKind::Break,
+        clip: Clip::Block(Family::Stone, SoundKind::Break),
         at,
         volume: 1.0,
     });
@@ -72,8 +71,7 @@ fn nothing_clips_however_many_sounds_play_at_once() {
     let (mut mixer, mut render) = Mixer::new(bank(), Volumes::default(), 3);
     for i in 0..64 {
         mixer.play(&Sound {
-            family: Family::ALL[i % Family::ALL.len()],
-            kind: SoundKind::Land,
+            clip: Clip::Block(Family::ALL[i % Family::ALL.len()], SoundKind::Land),
             at: DVec3::new(0.1, 0.0, -0.1),
             volume: 1.0,
         });
@@ -94,8 +92,7 @@ fn placed_with(volumes: Volumes) -> f64 {
     let mut out = vec![[0.0; 2]; 4_800];
     render.render(&mut out);
     mixer.play(&Sound {
-        family: Family::Wood,
-        kind: SoundKind::Place,
+        clip: Clip::Block(Family::Wood, SoundKind::Place),
         at: DVec3::new(1.0, 0.0, 0.0),
         volume: 1.0,
     });

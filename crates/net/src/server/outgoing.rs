@@ -12,6 +12,7 @@ use crate::protocol::{
     SeenArrow, SeenCreature, SeenItem, ServerMessage, Snapshot, WireBody, channel,
 };
 use hewn_core::sim::EventKind;
+use hewn_core::sim::survival::Detail;
 
 /// How far from a player's eyes, in blocks, what happens is sent for it to hear: beyond
 /// it a sound is too faint to matter.
@@ -134,9 +135,11 @@ impl Server {
                 .iter()
                 .filter(|e| {
                     // Events name their player only when several share the world.
+                    // A client predicts its own player's events, never a creature's.
+                    let creature = matches!(e.detail, Some(Detail::Creature { .. }));
                     let own = match &e.player {
                         Some(player) => player == name,
-                        None => alone && e.kind != EventKind::Settle,
+                        None => alone && e.kind != EventKind::Settle && !creature,
                     };
                     let near = e.pos.is_some_and(|p| {
                         p.min_corner().distance_squared(ear) <= HEARING_RANGE * HEARING_RANGE
