@@ -1,6 +1,6 @@
-// What every shader of a frame shares: the camera, the sky and the fog. Put in front of each
-// shader's own source when it is compiled (src/render/shaders.rs); must match `Globals` in
-// src/render/mod.rs.
+// What every shader of a frame shares: the camera, the sky, the fog and how light looks. Put
+// in front of each shader's own source when it is compiled (crates/render/src/shaders.rs);
+// must match `Globals` in crates/render/src/lib.rs.
 
 struct Globals {
     // Rotation-only view (the camera sits at the origin) times projection.
@@ -35,4 +35,45 @@ struct Globals {
 fn horizon_haze(direction: vec3<f32>) -> vec3<f32> {
     let toward_sun = max(dot(normalize(direction.xz + 1e-5), normalize(globals.sun.xz + 1e-5)), 0.0);
     return globals.sky_horizon.rgb + globals.glow.rgb * pow(toward_sun, 3.0);
+}
+
+// `colour` seen through the fog from `relative` blocks away (from the eye).
+fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
+    if globals.water.w > 0.5 {
+        // Under water the water itself fogs the view, as far up and down as across.
+        let murk = smoothstep(globals.fog_screen.x, globals.fog_screen.y, length(relative));
+        return mix(colour, globals.water.rgb, murk);
+    }
+    // Horizontal distance, so the fog wall is a cylinder matching the loaded columns.
+    let distance = length(relative.xz);
+    let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
+    return mix(colour, horizon_haze(relative), fog);
+}
+
+// How bright a light level looks. Minecraft's curve, l / (4 − 3l) for l = level / 15, bent
+// up towards 1 − (1 − b)⁴ as the brightness setting goes from 0 to 1, and lifted off black
+// so that level 0 reads as dim shapes rather than nothing.
+const DARKEST: f32 = 0.035;
+
+fn brightness(level: f32) -> f32 {
+    let l = clamp(level / 15.0, 0.0, 1.0);
+    let moody = l / (4.0 - 3.0 * l);
+    // Squared twice rather than `pow`, which a software renderer pays for per pixel.
+    let dim = (1.0 - moody) * (1.0 - moody);
+    let bright = 1.0 - dim * dim;
+    return mix(DARKEST, 1.0, mix(moody, bright, globals.sky_light.w));
+}
+
+// The colour a surface is lit with: the brighter of its sky light, dimmed by the time of day
+// and tinted by the sky, and its block light, which is warm.
+fn lit(light: vec2<f32>) -> vec3<f32> {
+    let sky = brightness(light.x * globals.sun.w) * globals.sky_light.rgb;
+    let b = brightness(light.y);
+    let block = b * vec3<f32>(1.0, 0.82 + 0.14 * b, 0.62 + 0.3 * b);
+    return max(sky, block);
+}
+
+// sRGB to linear, as the atlas's texels are decoded.
+fn linear(c: vec3<f32>) -> vec3<f32> {
+    return select(pow((c + 0.055) / 1.055, vec3<f32>(2.4)), c / 12.92, c <= vec3<f32>(0.04045));
 }

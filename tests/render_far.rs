@@ -111,6 +111,7 @@ fn scene<'a>(
         outline: &[],
         boxes: &[],
         figures: &[],
+        creatures: &[],
         items: &[],
         crack: None,
         hud,

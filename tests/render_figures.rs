@@ -89,6 +89,7 @@ fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
         outline: &[],
         boxes: &[],
         figures: &[figure],
+        creatures: &[],
         items: &[],
         crack: None,
         hud: None,

@@ -78,6 +78,7 @@ fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
         outline: &[],
         boxes: &[],
         figures: &[],
+        creatures: &[],
         items: &[],
         crack: None,
         hud: Some(hud),

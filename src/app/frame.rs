@@ -158,6 +158,7 @@ impl App {
                 outline: &view.outline,
                 boxes: &view.boxes,
                 figures: &view.figures,
+                creatures: &view.creatures,
                 items: &view.items,
                 crack: view.crack.as_ref(),
                 // The inventory shows the hotbar itself.
@@ -473,6 +474,7 @@ fn title_scene<'a>(
         outline: &[],
         boxes: &[],
         figures: &[],
+        creatures: &[],
         items: &[],
         crack: None,
         hud: None,

@@ -15,6 +15,7 @@ use hewn_core::physics::crates::Crate;
 use hewn_core::sim::Target;
 use hewn_core::sim::time::Clock;
 use hewn_core::world::{BlockPos, BlockSource, CHUNK_SIZE, Face, Light, World};
+use hewn_mesh::creature::CreatureFigure;
 use hewn_mesh::figure::Figure;
 use hewn_mesh::tiles::{CRATE_TILE, tile_for};
 use hewn_mesh::{FreeBox, top_height};
@@ -39,6 +40,8 @@ pub struct View {
     pub boxes: Vec<FreeBox>,
     /// The other players.
     pub figures: Vec<Figure>,
+    /// The creatures.
+    pub creatures: Vec<CreatureFigure>,
     /// Survival's items lying about.
     pub items: Vec<ItemSprite>,
     /// Survival's cracks over the block being dug.
@@ -102,7 +105,12 @@ impl SessionView<'_> {
             outline,
             boxes,
             figures: self.figures(),
-            items: self.item_sprites(),
+            creatures: self.creature_figures(self.clock.alpha()),
+            items: {
+                let mut items = self.item_sprites();
+                items.extend(self.arrow_sprites());
+                items
+            },
             crack: self.crack(),
             hand: self.first_person(camera.eye),
             hud: HudState {
@@ -391,6 +399,8 @@ fn under_water(world: &World, eye: DVec3) -> bool {
     let surface = f64::from(top_height(block, world.block(cell.offset(IVec3::Y)))) / 16.0;
     block.is_water() && eye.y - f64::from(cell.y) < surface
 }
+
+mod herd;
 
 #[cfg(test)]
 mod tests {

@@ -66,6 +66,7 @@ fn survival_scene(
         outline: &[],
         boxes: &[],
         figures: &[],
+        creatures: &[],
         items,
         crack,
         hud,

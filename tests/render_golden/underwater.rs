@@ -32,6 +32,7 @@ fn from_the_pool(renderer: &mut Renderer, underwater: bool) -> image::RgbaImage 
         outline: &[],
         boxes: &[],
         figures: &[],
+        creatures: &[],
         items: &[],
         crack: None,
         hud: None,

@@ -35,6 +35,7 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         outline: &[],
         boxes: &[],
         figures: &[],
+        creatures: &[],
         items: &[],
         crack: None,
         hud: Some(&hud),

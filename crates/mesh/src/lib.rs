@@ -21,11 +21,13 @@
 //! ```
 //!
 //! Beside the chunks: the [`camera`] (what the eye sees, which culling and the renderer both
-//! ask), and other players as jointed [`figure`]s built with the same cube.
+//! ask), other players as jointed [`figure`]s built with the same cube, and [`creature`]s as
+//! jointed figures the GPU poses, many to a draw.
 
 pub mod boxes;
 pub mod camera;
 pub mod coarse;
+pub mod creature;
 mod faces;
 pub mod facing;
 pub mod figure;

@@ -5,10 +5,10 @@
 //! the eye, computed in f64 and only then rounded to f32, so nothing shakes far from the
 //! origin. A frame is the opaque and cut-out chunk faces (depth tested, back faces culled,
 //! chunks outside the view skipped, nearest first), the crates, the other players' figures,
-//! the sky wherever none of them is; then, in a second pass that reads the depth buffer the
-//! first wrote, the translucent chunk faces over all that (water darkening with the depth it
-//! covers), the players' name tags, then the outline of the targeted block or crate and the
-//! HUD on top.
+//! the creatures (one instanced draw per shape, [`creatures`]), the sky wherever none of them
+//! is; then, in a second pass that reads the depth buffer the first wrote, the translucent
+//! chunk faces over all that (water darkening with the depth it covers), the players' name
+//! tags, then the outline of the targeted block or crate and the HUD on top.
 //!
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
@@ -16,6 +16,7 @@
 mod atlas;
 mod capture;
 pub mod chunks;
+pub mod creatures;
 pub mod far;
 pub mod figures;
 pub mod font;
@@ -46,6 +47,7 @@ use chunks::ChunkStore;
 use far::FarStore;
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{ChunkPos, ColumnPos};
+use hewn_mesh::creature::CreatureFigure;
 use hewn_mesh::figure::Figure;
 use hewn_mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
 use pipelines::{DEPTH_FORMAT, Pipelines};
@@ -78,6 +80,8 @@ pub struct Scene<'a> {
     pub boxes: &'a [FreeBox],
     /// Other players, each with its name tag.
     pub figures: &'a [Figure],
+    /// The creatures, drawn as figures of their kinds.
+    pub creatures: &'a [CreatureFigure],
     /// Survival's items lying in the world.
     pub items: &'a [ItemSprite],
     /// Survival's cracks over the block being dug.
@@ -139,6 +143,7 @@ pub struct Renderer {
     globals_group: wgpu::BindGroup,
     chunks: ChunkStore,
     far: FarStore,
+    creatures: creatures::CreatureStore,
     depth: Option<Depth>,
     menus: menus::MenuPainter,
     atlas: AtlasTexture,
@@ -224,6 +229,7 @@ impl Renderer {
             globals,
             globals_group,
             chunks,
+            creatures: creatures::CreatureStore::default(),
             depth: None,
             menus,
             atlas,
@@ -316,6 +322,12 @@ impl Renderer {
     #[must_use]
     pub fn quads_drawn(&self) -> usize {
         self.chunks.quads_visible()
+    }
+
+    /// How many creatures the last frame drew: those in view.
+    #[must_use]
+    pub fn creatures_drawn(&self) -> usize {
+        self.creatures.drawn()
     }
 
     /// How many chunks the last frame drew: those in view that a line of sight from the eye
@@ -437,6 +449,9 @@ impl Renderer {
             bodies.extend(hand::arm(player, &camera));
         }
         let bodies = self.vertex_buffer("figures", &bodies);
+        let seen = (&camera, &frustum);
+        self.creatures
+            .prepare(&self.device, &self.queue, seen, scene.creatures);
         let tags = self.vertex_buffer("name tags", &figures::tags(&camera, scene.figures));
         let lines = self.outline_buffer(&camera, scene.outline);
         let hud_vertices = scene
@@ -511,6 +526,7 @@ impl Renderer {
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
+            self.creatures.draw(&mut pass, &self.pipelines.creatures);
             // The sky after the opaque world, so that the depth test spares the pixels the
             // world covers; before water and glass, which blend over it.
             pass.set_pipeline(self.pipelines.sky_for(sky.stars));

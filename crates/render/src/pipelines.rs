@@ -51,6 +51,8 @@ pub struct Pipelines {
     pub items: wgpu::RenderPipeline,
     /// Other players' figures, opaque.
     pub figures: wgpu::RenderPipeline,
+    /// Creatures: each shape's corners posed per instance, opaque.
+    pub creatures: wgpu::RenderPipeline,
     /// Other players' name tags: blended, depth-tested, seen from both sides.
     pub tags: wgpu::RenderPipeline,
     /// The target outline.
@@ -434,6 +436,20 @@ impl Builder<'_> {
         })
     }
 
+    fn creatures(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "creatures",
+            module: &shader(self.device, "creatures.wgsl"),
+            vertex: "vs_main",
+            fragment: "fs_main",
+            layout: &self.globals_only,
+            buffers: &super::creatures::BUFFERS,
+            cull: true,
+            depth: depth(true, wgpu::CompareFunction::Greater),
+            blend: None,
+        })
+    }
+
     fn tags(&self) -> wgpu::RenderPipeline {
         self.build(Spec {
             label: "name tags",
@@ -542,6 +558,7 @@ impl Pipelines {
             boxes: builder.boxes(),
             items: builder.items(),
             figures: builder.figures(),
+            creatures: builder.creatures(),
             tags: builder.tags(),
             lines: builder.own_shader(
                 "outline",

@@ -6,8 +6,12 @@
 pub const GLOBALS: &str = include_str!("../../../shaders/globals.wgsl");
 
 /// Every shader's own source, by file name.
-pub const SHADERS: [(&str, &str); 4] = [
+pub const SHADERS: [(&str, &str); 5] = [
     ("chunk.wgsl", include_str!("../../../shaders/chunk.wgsl")),
+    (
+        "creatures.wgsl",
+        include_str!("../../../shaders/creatures.wgsl"),
+    ),
     ("sky.wgsl", include_str!("../../../shaders/sky.wgsl")),
     ("lines.wgsl", include_str!("../../../shaders/lines.wgsl")),
     ("hud.wgsl", include_str!("../../../shaders/hud.wgsl")),
