@@ -159,7 +159,9 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     start.motion = loaded.motion;
     start.time = loaded.meta.time;
     start.survival = survival;
-    let difficulty = args.difficulty.map_or(settings.difficulty, Difficulty::from);
+    let difficulty = args
+        .difficulty
+        .map_or(settings.difficulty, Difficulty::from);
     start.creatures = loaded
         .creatures
         .take()

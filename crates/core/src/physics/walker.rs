@@ -66,13 +66,29 @@ impl Walker {
     }
 
     /// Advances it by one tick of [`TICK_SECONDS`]: `size` is its width and height,
-    /// `flutters` whether it falls slowly.
-    pub fn tick(&mut self, world: &impl BlockSource, size: (f64, f64), wish: Wish, flutters: bool) {
+    /// `flutters` whether it falls slowly; `obstacles` are boxes it cannot walk into besides
+    /// the blocks (the players: a creature stops at a player, as at a wall, though a player
+    /// may walk into a creature, which then walks out of it).
+    pub fn tick(
+        &mut self,
+        world: &impl BlockSource,
+        size: (f64, f64),
+        wish: Wish,
+        flutters: bool,
+        obstacles: &[Aabb],
+    ) {
         let anchor = BlockPos::containing(self.position);
         let local_world = Anchored { world, anchor };
         let mut local = *self;
         local.position -= anchor.min_corner();
-        local.tick_local(&local_world, size, wish, flutters);
+        let shift = anchor.min_corner();
+        let near = local.bounds(size.0, size.1).inflated(4.0);
+        let obstacles: Vec<Aabb> = obstacles
+            .iter()
+            .map(|b| Aabb::new(b.min - shift, b.max - shift))
+            .filter(|b| b.intersects(near))
+            .collect();
+        local.tick_local(&local_world, size, wish, flutters, &obstacles);
         *self = local;
         self.position = anchor.min_corner() + quantize(local.position);
     }
@@ -84,6 +100,7 @@ impl Walker {
         (width, height): (f64, f64),
         wish: Wish,
         flutters: bool,
+        obstacles: &[Aabb],
     ) {
         self.escape_solids(world, width, height);
         let in_water = touches_water(world, self.bounds(width, height));
@@ -118,6 +135,7 @@ impl Walker {
             body.swept(motion).inflated(super::tuning::STEP_HEIGHT),
             &mut colliders,
         );
+        colliders.extend_from_slice(obstacles);
         let mut moved = move_among(&colliders, body, motion);
         let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
         if horizontally_blocked

@@ -182,6 +182,7 @@ impl Simulation {
                 hunted,
             })
             .collect();
+        let players = self.players.bounds();
         let mut deeds = Vec::new();
         for i in 0..self.creatures.list().len() {
             let c = &self.creatures.list()[i];
@@ -217,8 +218,13 @@ impl Simulation {
                     jump: false,
                 }
             };
-            c.body
-                .tick(&self.world, (kind.width, kind.height), wish, kind.flutters);
+            c.body.tick(
+                &self.world,
+                (kind.width, kind.height),
+                wish,
+                kind.flutters,
+                &players,
+            );
             c.cooldown = c.cooldown.saturating_sub(1);
         }
         drop(prey);
