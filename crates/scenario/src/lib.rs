@@ -95,6 +95,8 @@ pub struct PlayerStart {
     pub pitch: f64,
     /// Whether the player starts flying.
     pub flying: bool,
+    /// Whether the player starts standing on something.
+    pub on_ground: bool,
     /// The shape the player collides as.
     pub collider: PlayerCollider,
     /// Survival: its state at the start (health, air, what it carries and where).
@@ -117,6 +119,7 @@ impl Default for PlayerStart {
             yaw: 0.0,
             pitch: 0.0,
             flying: false,
+            on_ground: false,
             collider: PlayerCollider::Box,
             survivor: Survivor::default(),
             auto_jump: false,
@@ -133,6 +136,7 @@ impl PlayerStart {
         player.velocity = self.velocity;
         player.set_look(self.yaw, self.pitch);
         player.flying = self.flying;
+        player.on_ground = self.on_ground;
         player.collider = self.collider;
         player
     }
@@ -687,6 +691,7 @@ fn parse_player(
         yaw,
         pitch,
         flying: raw.flying.unwrap_or(false),
+        on_ground: raw.on_ground.unwrap_or(false),
         collider,
         survivor,
         auto_jump: raw.auto_jump.unwrap_or(false),

@@ -110,6 +110,10 @@ pub(crate) struct RawPlayer {
     pub(crate) pitch: Option<f64>,
     /// Whether the player starts flying.
     pub(crate) flying: Option<bool>,
+    /// Whether the player starts standing on something (a recording made mid-walk says so:
+    /// friction on the ground is not friction in the air).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) on_ground: Option<bool>,
     /// The collider's name.
     pub(crate) collider: Option<String>,
     /// Whether the player's inputs go through the auto-jump rule, as the game's setting.

@@ -47,6 +47,8 @@ impl Recorder {
                 yaw: Some(p.yaw),
                 pitch: Some(p.pitch),
                 flying: Some(p.flying),
+                // Left out when false, so recordings of a player in the air read as before.
+                on_ground: p.on_ground.then_some(true),
                 collider: Some(p.collider.name().to_owned()),
                 ..crate::survival::player_keys(sim.survivor(name))
             })

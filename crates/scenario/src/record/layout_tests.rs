@@ -110,6 +110,7 @@ velocity = [6.81395536420401e-5, 0.0, -0.0001362791072840802]
 yaw = 33.3
 pitch = -12.5
 flying = false
+on_ground = true
 collider = "cylinder"
 
 [[crate]]

@@ -100,6 +100,7 @@ impl StepRecorder {
                 yaw: Some(p.yaw),
                 pitch: Some(p.pitch),
                 flying: Some(p.flying),
+                on_ground: p.on_ground.then_some(true),
                 collider: Some(p.collider.name().to_owned()),
                 ..survival
             };
