@@ -8,11 +8,13 @@ use std::process::Command;
 
 use common::served::Served;
 use common::{private_hewn, text};
+use hewn_core::sim::creature::{Creature, kind_named, kinds};
 
-/// A new flat survival world at `path` (seed 5) with `count` creatures of every kind about
-/// its spawn point, within 40 blocks, and creatures appearing by themselves switched off.
-fn world_with_a_crowd(path: &Path, count: u32) {
-    use hewn_core::sim::creature::{Creature, Difficulty, Population, kinds};
+/// A new flat survival world at `path` (seed 5) with the creatures `place` puts about its
+/// spawn point (given it), and creatures appearing by themselves switched off, so that
+/// those are all there are, frozen with no player near until one joins.
+fn world_with(path: &Path, place: impl FnOnce(glam::DVec3) -> Vec<Creature>) {
+    use hewn_core::sim::creature::{Difficulty, Population};
     use hewn_core::sim::survival::{Mode, Survival};
     use hewn_core::sim::{Simulation, Start};
     let request = hewn_save::NewWorld {
@@ -25,26 +27,28 @@ fn world_with_a_crowd(path: &Path, count: u32) {
     let spawn = loaded.generator.spawn_point();
     let mut start = Start::with_no_one(loaded.world);
     start.survival = Survival::new(Mode::Survival, spawn);
-    let mut creatures = Population::new(false, Difficulty::Normal);
-    let all = kinds();
-    for i in 0..count {
-        let kind = u16::try_from(i as usize % all.len()).expect("a few kinds");
-        let angle = f64::from(i) * 2.399_963;
-        let reach = 8.0 + f64::from(i % 32);
-        let at = spawn + glam::DVec3::new(angle.cos() * reach, 0.0, angle.sin() * reach);
-        creatures.add(Creature::new(
-            0,
-            kind,
-            all[usize::from(kind)].health,
-            at,
-            0.0,
-        ));
+    start.creatures = Population::new(false, Difficulty::Normal);
+    for creature in place(spawn) {
+        start.creatures.add(creature);
     }
-    start.creatures = creatures;
     let mut sim = Simulation::new(start);
     let snapshot = hewn_save::Checkpoint::of(&mut sim, |_| hewn_save::Hotbar::default());
     file.save(&snapshot).expect("saved");
     file.close().expect("closed");
+}
+
+/// `count` creatures of every kind in turn, spiralling out from `spawn` to 40 blocks.
+fn crowd(spawn: glam::DVec3, count: u32) -> Vec<Creature> {
+    let all = kinds();
+    (0..count)
+        .map(|i| {
+            let kind = u16::try_from(i as usize % all.len()).expect("a few kinds");
+            let angle = f64::from(i) * 2.399_963;
+            let reach = 8.0 + f64::from(i % 32);
+            let at = spawn + glam::DVec3::new(angle.cos() * reach, 0.0, angle.sin() * reach);
+            Creature::new(0, kind, all[usize::from(kind)].health, at, 0.0)
+        })
+        .collect()
 }
 
 /// The load the issue sets a target for: `hewn serve` with 10 wandering bots in survival and
@@ -57,7 +61,7 @@ fn ten_bots_and_five_hundred_creatures_on_hewn_serve() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bin = private_hewn(dir.path());
     let world = dir.path().join("crowd.hewn");
-    world_with_a_crowd(&world, 500);
+    world_with(&world, |spawn| crowd(spawn, 500));
     let served = Served::start(&bin, &world, dir.path());
     let bots = Command::new(&bin)
         .args([
@@ -79,32 +83,11 @@ fn ten_bots_and_five_hundred_creatures_on_hewn_serve() {
     served.stop();
 }
 
-/// A new flat survival world at `path` (seed 5) with a zombie six blocks east of its spawn
-/// point and creatures appearing by themselves switched off, so that the zombie is all there
-/// is and stands frozen, with no player near, until the bot joins.
-fn world_with_a_zombie(path: &Path) {
-    use hewn_core::sim::creature::{Creature, Difficulty, Population, kind_named};
-    use hewn_core::sim::survival::{Mode, Survival};
-    use hewn_core::sim::{Simulation, Start};
-    let request = hewn_save::NewWorld {
-        seed: Some(5),
-        generator: Some(hewn_core::worldgen::GeneratorKind::Flat),
-        player: None,
-        packs: None,
-    };
-    let (mut file, loaded) = hewn_save::WorldFile::open_or_create(path, request).expect("new");
-    let spawn = loaded.generator.spawn_point();
-    let mut start = Start::with_no_one(loaded.world);
-    start.survival = Survival::new(Mode::Survival, spawn);
-    let mut creatures = Population::new(false, Difficulty::Normal);
+/// A zombie six blocks east of `spawn`, facing it.
+fn a_zombie(spawn: glam::DVec3) -> Vec<Creature> {
     let zombie = kind_named("zombie").expect("the base pack's zombie");
     let at = spawn + glam::DVec3::new(6.0, 0.0, 0.0);
-    creatures.add(Creature::new(0, zombie, 20, at, 270.0));
-    start.creatures = creatures;
-    let mut sim = Simulation::new(start);
-    let snapshot = hewn_save::Checkpoint::of(&mut sim, |_| hewn_save::Hotbar::default());
-    file.save(&snapshot).expect("saved");
-    file.close().expect("closed");
+    vec![Creature::new(0, zombie, 20, at, 270.0)]
 }
 
 /// The fields a bot and `hewn sim` must agree on: where the player is after the fight,
@@ -123,9 +106,9 @@ fn a_bots_fight_with_a_zombie_over_the_network_plays_as_hewn_sim_does() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bin = private_hewn(dir.path());
     let served_world = dir.path().join("served.hewn");
-    world_with_a_zombie(&served_world);
+    world_with(&served_world, a_zombie);
     let local_world = dir.path().join("local.hewn");
-    world_with_a_zombie(&local_world);
+    world_with(&local_world, a_zombie);
     // The player stands where it comes in and lets the zombie come; a strike every second
     // throws it back.
     let scenario = "ticks = 400\n";

@@ -6,7 +6,7 @@ use hewn_core::sim::survival::Mode;
 use hewn_core::sim::{Input, Players, Simulation, Start};
 use hewn_save::{Checkpoint, Hotbar, NewWorld, WorldFile};
 use hewn_scenario::Scenario;
-use hewn_scenario::report::TickReport;
+use hewn_testing::state_without_ticks;
 
 /// A survival player by a glass wall, a zombie coming round it, a skeleton shooting, and
 /// a flock of sheep, on flat ground.
@@ -40,16 +40,6 @@ fn run(sim: &mut Simulation, ticks: u64) {
     for _ in 0..ticks {
         sim.tick(&Input::default());
     }
-}
-
-/// What a report says of the state, without the tick count and the hash (which counts it):
-/// a simulation opened from a save counts its ticks from 0 again.
-fn state(sim: &Simulation) -> TickReport {
-    let mut report = TickReport::of(sim, &[]);
-    report.tick = 0;
-    report.hash = String::new();
-    report.events.clear();
-    report
 }
 
 #[test]
@@ -96,7 +86,7 @@ fn a_fight_saved_and_opened_again_goes_on_as_it_would_have() {
     );
     run(&mut again, 250);
     assert_eq!(again.creatures(), through.creatures());
-    assert_eq!(state(&again), state(&through));
+    assert_eq!(state_without_ticks(&again), state_without_ticks(&through));
     assert!(
         through
             .creatures()

@@ -95,6 +95,18 @@ fn overlap(sim: &Simulation) -> Option<String> {
     None
 }
 
+/// What a report says of `sim`'s state but for its tick count, the hash (which counts it)
+/// and the last tick's events: what a run replayed from a recording, or a world opened from
+/// a save, must agree on with the run it came from, whose ticks it counts from its own 0.
+#[must_use]
+pub fn state_without_ticks(sim: &Simulation) -> TickReport {
+    let mut report = TickReport::of(sim, &[]);
+    report.tick = 0;
+    report.hash = String::new();
+    report.events.clear();
+    report
+}
+
 /// Parses and runs `toml`.
 #[track_caller]
 pub fn run(toml: &str) -> Run {
