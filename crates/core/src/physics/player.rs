@@ -14,7 +14,7 @@ use glam::{DVec2, DVec3};
 
 use super::controls::{Control, Controls};
 use super::cylinder::{Cylinder, has_foothold, move_cylinder};
-use super::sweep::{colliders_in, intersects_world, move_among, step_up};
+use super::sweep::{colliders_in, intersects_world, walk_among};
 use super::tuning::*;
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::axis::Axis;
@@ -190,21 +190,10 @@ impl Body {
             self.bounds().swept(motion).inflated(STEP_HEIGHT),
             &mut colliders,
         );
-        let mut moved = move_among(&colliders, self.bounds(), motion);
-        let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
-        if horizontally_blocked
-            && (self.on_ground || moved.landed(motion))
-            && let Some(stepped) = step_up(&colliders, self.bounds(), motion, moved)
-        {
-            moved = stepped;
-        }
+        let moved = walk_among(&colliders, self.bounds(), motion, self.on_ground);
         self.position += moved.offset;
-        for axis in Axis::ALL {
-            if moved.blocked[axis] {
-                self.velocity[axis] = 0.0;
-            }
-        }
-        self.on_ground = moved.landed(motion) || (moved.offset.y > 0.0 && moved.blocked[1]);
+        moved.stop_blocked(&mut self.velocity);
+        self.on_ground = moved.standing(motion);
     }
 
     /// Moves the cylinder by `motion` with collision correction. The velocity along each axis

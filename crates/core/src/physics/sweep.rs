@@ -100,6 +100,22 @@ impl Movement {
     pub fn landed(&self, motion: DVec3) -> bool {
         self.blocked[Axis::Y] && motion.y < 0.0
     }
+
+    /// Whether the box stands on something after this move of `motion`: it landed, or
+    /// stepped up onto a ledge.
+    #[must_use]
+    pub fn standing(&self, motion: DVec3) -> bool {
+        self.landed(motion) || (self.offset.y > 0.0 && self.blocked[Axis::Y])
+    }
+
+    /// Drops the parts of `velocity` along the axes this move was stopped on.
+    pub fn stop_blocked(&self, velocity: &mut DVec3) {
+        for axis in Axis::ALL {
+            if self.blocked[axis] {
+                velocity[axis] = 0.0;
+            }
+        }
+    }
 }
 
 /// Appends to `out` the world-space colliders of every block overlapping `region`.
@@ -131,6 +147,22 @@ pub fn move_through(world: &impl BlockSource, body: Aabb, motion: DVec3) -> Move
     let mut colliders = Vec::new();
     colliders_in(world, body.swept(motion), &mut colliders);
     move_among(&colliders, body, motion)
+}
+
+/// Walks `body` by `motion` among `colliders`: slides along what it hits and, where a wall
+/// stopped it on the ground (`on_ground`, or landing this move), steps up onto it if it is
+/// low enough ([`step_up`]). What the player's box and every walker move by.
+#[must_use]
+pub fn walk_among(colliders: &[Aabb], body: Aabb, motion: DVec3, on_ground: bool) -> Movement {
+    let moved = move_among(colliders, body, motion);
+    let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
+    if horizontally_blocked
+        && (on_ground || moved.landed(motion))
+        && let Some(stepped) = step_up(colliders, body, motion, moved)
+    {
+        return stepped;
+    }
+    moved
 }
 
 /// Minecraft's step-up: if walking `body` by `motion` was blocked (and moved it only

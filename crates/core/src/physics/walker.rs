@@ -15,12 +15,11 @@
 use glam::{DVec2, DVec3};
 
 use super::player::{quantize, touches_water};
-use super::sweep::{colliders_in, move_among, step_up};
+use super::sweep::{colliders_in, walk_among};
 use super::tuning::{
     AIR_FRICTION, FALL_DRAG, GRAVITY, GROUND_FRICTION, JUMP_SPEED, TICK_SECONDS, WATER_FRICTION,
 };
 use crate::aabb::Aabb;
-use crate::axis::Axis;
 use crate::world::{Anchored, BlockPos, BlockSource, WORLD_HEIGHT};
 
 /// The speed a walker in water rises at: it keeps its head up.
@@ -136,21 +135,10 @@ impl Walker {
             &mut colliders,
         );
         colliders.extend_from_slice(obstacles);
-        let mut moved = move_among(&colliders, body, motion);
-        let horizontally_blocked = moved.blocked[0] || moved.blocked[2];
-        if horizontally_blocked
-            && (self.on_ground || moved.landed(motion))
-            && let Some(stepped) = step_up(&colliders, body, motion, moved)
-        {
-            moved = stepped;
-        }
+        let moved = walk_among(&colliders, body, motion, self.on_ground);
         self.position += moved.offset;
-        for axis in Axis::ALL {
-            if moved.blocked[axis] {
-                self.velocity[axis] = 0.0;
-            }
-        }
-        self.on_ground = moved.landed(motion) || (moved.offset.y > 0.0 && moved.blocked[1]);
+        moved.stop_blocked(&mut self.velocity);
+        self.on_ground = moved.standing(motion);
     }
 
     /// If a block appeared inside it (placed, or sand landed), lifts it onto the block's top.

@@ -11,7 +11,7 @@ use super::creature::arrow::{self, Arrow, Hit};
 use super::creature::dice::{Dice, Purpose};
 use super::creature::mind::{Deed, Prey, Senses, height_cells};
 use super::creature::path::{SEARCH_LIMIT, TICK_BUDGET, find};
-use super::creature::spawn::{Moment, NEAR};
+use super::creature::spawn::{Moment, NEAR, nearest_player};
 use super::creature::{Behaviour, Creature, HURT_COOLDOWN};
 use super::survival::{Cause, Detail, HAND_DAMAGE, Mode, Stack};
 use super::{ActionOutcome, EventKind, Simulation};
@@ -186,10 +186,7 @@ impl Simulation {
         let mut deeds = Vec::new();
         for i in 0..self.creatures.list().len() {
             let c = &self.creatures.list()[i];
-            let nearest = feet
-                .iter()
-                .map(|p| p.distance(c.body.position))
-                .fold(f64::INFINITY, f64::min);
+            let nearest = nearest_player(&feet, c.body.position);
             if nearest > ACTIVE {
                 continue;
             }
@@ -307,28 +304,28 @@ impl Simulation {
     /// those that hit a block stick, and those a minute old are gone.
     fn fly_arrows(&mut self, seed: u64) {
         let mut arrows = std::mem::take(self.creatures.arrows_mut());
-        let players: Vec<Aabb> = self.players.bounds();
+        // Players first, then the creatures in their order: a hit's index says which. A
+        // wound moves no box, so they are gathered once for every arrow.
+        let players = self.players.len();
+        let mut bodies: Vec<Aabb> = self.players.bounds();
+        bodies.extend(self.creatures.list().iter().map(Creature::bounds));
         let mut kept = Vec::with_capacity(arrows.len());
         for (n, mut a) in arrows.drain(..).enumerate() {
             if !a.stuck {
                 let chord = Aabb::new(a.position, a.position).swept(a.velocity * TICK_SECONDS);
                 self.world.load_region(chord.inflated(1.0));
             }
-            let mut bodies = players.clone();
-            let creatures: Vec<usize> = (0..self.creatures.list().len())
-                .filter(|&i| self.creatures.list()[i].id != a.shooter)
-                .collect();
-            bodies.extend(creatures.iter().map(|&i| self.creatures.list()[i].bounds()));
-            let hit = a.fly(&self.world, &bodies);
+            let shooter = self.creatures.index_of(a.shooter).map(|i| players + i);
+            let hit = a.fly(&self.world, &bodies, shooter);
             let mut dice = Dice::new(seed, Purpose::Arrow, n as u64, self.time);
             #[expect(clippy::cast_possible_truncation, reason = "2 to 4")]
             let damage = dice.between(2, 4) as u8;
             match hit {
-                Hit::Body(b) if b < players.len() => {
+                Hit::Body(b) if b < players => {
                     self.hurt_player(b, damage, Cause::Arrow);
                 }
                 Hit::Body(b) => {
-                    let i = creatures[b - players.len()];
+                    let i = b - players;
                     let from = a.position - a.velocity;
                     if self.creatures.list()[i].cooldown == 0 {
                         Self::wound(&mut self.creatures.list_mut()[i], damage, from);

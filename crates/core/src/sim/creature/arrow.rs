@@ -64,8 +64,9 @@ impl Arrow {
         }
     }
 
-    /// Moves it one tick among `world`'s blocks and `bodies`; what it hit.
-    pub fn fly(&mut self, world: &impl BlockSource, bodies: &[Aabb]) -> Hit {
+    /// Moves it one tick among `world`'s blocks and `bodies` but the one at `skip` (its
+    /// shooter's); what it hit.
+    pub fn fly(&mut self, world: &impl BlockSource, bodies: &[Aabb], skip: Option<usize>) -> Hit {
         self.age += 1;
         if self.stuck {
             return Hit::Nothing;
@@ -81,6 +82,7 @@ impl Arrow {
         let body = bodies
             .iter()
             .enumerate()
+            .filter(|&(i, _)| Some(i) != skip)
             .filter_map(|(i, b)| ray_box_entry(self.position, dir, *b).map(|(t, _)| (t, i)))
             .filter(|&(t, _)| t <= length)
             .min_by(|a, b| a.0.total_cmp(&b.0));
@@ -175,7 +177,7 @@ mod tests {
         let mut arrow = Arrow::new(0, from, aim(from, to));
         let mut closest = f64::INFINITY;
         for _ in 0..120 {
-            arrow.fly(&SparseWorld::new(), &[]);
+            arrow.fly(&SparseWorld::new(), &[], None);
             closest = closest.min(arrow.position.distance(to));
         }
         assert!(closest < 0.25, "passed {closest} from its mark");
@@ -190,7 +192,7 @@ mod tests {
             BlockPos::new(10, 80, 5),
             Block::STONE,
         );
-        let hit = arrow.fly(&wall, &[]);
+        let hit = arrow.fly(&wall, &[], None);
         assert_eq!(hit, Hit::Block);
         assert!(arrow.stuck && (arrow.position.x - 10.0).abs() < 1e-9);
     }

@@ -336,10 +336,8 @@ impl Creature {
             }
             return off.normalize_or_zero() * kind.speed;
         }
-        if self.mind.path_to.is_some() {
-            // At the end of a path that stopped short: on straight, as near as it gets.
-            return to.normalize_or_zero() * kind.speed;
-        }
+        // With no path yet, or at the end of one that stopped short: on straight, as near
+        // as it gets.
         to.normalize_or_zero() * kind.speed
     }
 

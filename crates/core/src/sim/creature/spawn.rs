@@ -97,6 +97,15 @@ fn born(index: u16, kind: &Kind, feet: DVec3, dice: &mut Dice) -> Creature {
     c
 }
 
+/// How far `p` is from the nearest of `players`' feet; infinitely far with no one there.
+#[must_use]
+pub fn nearest_player(players: &[DVec3], p: DVec3) -> f64 {
+    players
+        .iter()
+        .map(|q| q.distance(p))
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// What a tick of spawning looks at: the players' feet and the clock.
 pub struct Moment<'a> {
     /// Where each player's feet are, in the order they joined.
@@ -141,27 +150,22 @@ impl Population {
         let peaceful = self.difficulty == Difficulty::Peaceful;
         let time = now.time;
         self.retain(|c| !(peaceful && c.kind().is_hostile()));
-        for c in self.list_mut() {
-            let nearest = now
-                .players
-                .iter()
-                .map(|p| p.distance(c.body.position))
-                .fold(f64::INFINITY, f64::min);
+        let distances: Vec<f64> = (self.list().iter())
+            .map(|c| nearest_player(now.players, c.body.position))
+            .collect();
+        for (c, &nearest) in self.list_mut().iter_mut().zip(&distances) {
             c.idle = if nearest <= NEAR {
                 0
             } else {
                 c.idle.saturating_add(1)
             };
         }
+        let mut distances = distances.into_iter();
         self.retain(|c| {
+            let nearest = distances.next().unwrap_or(f64::INFINITY);
             if !c.natural || c.kind().spawns == Spawns::Animal {
                 return true;
             }
-            let nearest = now
-                .players
-                .iter()
-                .map(|p| p.distance(c.body.position))
-                .fold(f64::INFINITY, f64::min);
             if nearest > FAR {
                 return false;
             }
