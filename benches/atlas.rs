@@ -1,7 +1,7 @@
 //! Atlas benchmarks: painting the atlas on the CPU, as the game does when it starts and when a
 //! world with other packs opens, before the texels go to the GPU.
 //!
-//! - **atlas base**: the base pack's 129 textures, each a PNG decoded into its tile.
+//! - **atlas base**: the base pack's 159 textures, each a PNG decoded into its tile.
 //! - **atlas base and 256 pack textures**: the same, and 256 more of a pack's, 32 × 32 each
 //!   (averaged down to 16 × 16), the most the packs of one world may hold.
 

@@ -60,16 +60,11 @@ fn herd(world: &World, view: &View) -> Vec<CreatureFigure> {
     );
     (0..CREATURES)
         .map(|i| {
-            let k = &kinds[i % kinds.len()];
+            let kind = i % kinds.len();
             let distance = 6.0 + (i % 20) as f64 * 1.3;
             let across = ((i / 20) as f64 - 4.5) * 0.09 * distance;
             let at = view.eye + forward * distance + right * across;
             CreatureFigure {
-                model: k.model,
-                skin: k.skin,
-                coat: k.variants[i % k.variants.len()].colour,
-                width: k.width,
-                height: k.height,
                 position: DVec3::new(at.x, ground(world, at.x, at.z), at.z),
                 yaw: view.yaw + (i * 37 % 360) as f64,
                 look: view.yaw,
@@ -78,6 +73,7 @@ fn herd(world: &World, view: &View) -> Vec<CreatureFigure> {
                 grazing: i % 7 == 0,
                 hurt: i % 11 == 0,
                 light: Light::SKY,
+                ..CreatureFigure::of_kind(kind, i % kinds[kind].variants.len()).expect("a kind")
             }
         })
         .collect()

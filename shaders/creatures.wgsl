@@ -1,19 +1,37 @@
 // Creatures: one instanced draw per shape (crates/render/src/creatures.rs). Each vertex is a
 // corner of the unposed figure (crates/mesh/src/creature/shape.rs): its place from the joint
-// it turns about, the joint, a limb's swing, and packed its face, paint and role. Each
-// instance is one creature: where it stands relative to the eye, its heading, its head's
-// turn, pitch and drop, its stride, its light, whether it is hurt and its six colours
-// (linear, ten bits a channel). The vertex is posed here as `CreatureVertex::posed` poses it
-// on the CPU; then lit and fogged as the player figures are, once a corner: each face is
-// flat, its colour that of the corner that starts its triangles.
+// it turns about, the joint, a limb's swing, and packed its face, paint, role and which
+// corner of its box it is. Each instance is one creature: where it stands relative to the
+// eye, its heading, its head's turn, pitch and drop, its stride, its light, whether it is
+// hurt, its six colours (linear, ten bits a channel) and their atlas tiles. The vertex is
+// posed here as `CreatureVertex::posed` poses it on the CPU; then lit and fogged as the
+// player figures are, once a corner: each face is flat, its light that of the corner that
+// starts its triangles. A textured part shows its whole tile on each face of its box.
+
+@group(0) @binding(1) var atlas: texture_2d<f32>;
+@group(0) @binding(2) var atlas_sampler: sampler;
+
+// The atlas's layout: must match crates/mesh/src/tiles.rs.
+const ATLAS_SIZE: vec2<f32> = vec2<f32>(16.0, 32.0);
+const ATLAS_COLUMNS: u32 = 16u;
+// A part drawn in its colour alone: crates/mesh/src/tiles.rs's NO_TILE.
+const NO_TILE: u32 = 0xffffu;
 
 struct CreatureOutput {
     @builtin(position) clip: vec4<f32>,
-    // The lit and fogged colour, linear. A face is flat, one light lights a whole creature
-    // and a creature is small beside the fog's distances, so one corner's colour stands
-    // for its face: the fragment shader only writes it, which keeps a software
-    // rasteriser's cost per pixel at nothing.
+    // What the texel is multiplied by and what is added to it: the part's tint lit, shaded
+    // and seen through the fog, and the fog's colour with a hurt creature's red. A face is
+    // flat, one light lights a whole creature and a creature is small beside the fog's
+    // distances, so one corner's stands for its face, and a pixel costs a texel, a multiply
+    // and an add.
     @location(0) @interpolate(flat, first) colour: vec3<f32>,
+    @location(1) @interpolate(flat, first) haze: vec3<f32>,
+    // The part's tile, or NO_TILE, and the face, which picks the axes `unit` maps the tile
+    // along.
+    @location(2) @interpolate(flat, first) tile: u32,
+    @location(3) @interpolate(flat, first) face: u32,
+    // Where in its box the pixel lies, 0 to 1 along each axis of the unposed box.
+    @location(4) unit: vec3<f32>,
 };
 
 // The roles of crates/mesh/src/creature/shape.rs's `Role`.
@@ -72,10 +90,12 @@ fn vs_main(
     @location(9) hurt: f32,
     @location(10) paints_low: vec4<u32>,
     @location(11) paints_high: vec2<u32>,
+    @location(12) tiles: vec3<u32>,
 ) -> CreatureOutput {
     let face = packed & 7u;
     let paint = (packed >> 3u) & 7u;
     let role = (packed >> 6u) & 3u;
+    let corner = (packed >> 8u) & 7u;
     // The part's turn about its joint.
     var part = mat3x3<f32>(1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0);
     var j = joint;
@@ -95,16 +115,43 @@ fn vs_main(
     } else {
         word = paints_high[paint - 4u];
     }
-    let paint_colour = vec3<f32>(vec3<u32>(word, word >> 10u, word >> 20u) & vec3<u32>(1023u)) / 1023.0;
-    let colour = mix(paint_colour, HURT_RED, HURT_TINT * hurt);
-    let shade = face_shade(body * (part * NORMALS[face]));
+    let tint = vec3<f32>(vec3<u32>(word, word >> 10u, word >> 20u) & vec3<u32>(1023u)) / 1023.0;
+    let lighting = face_shade(body * (part * NORMALS[face])) * lit(light);
+    // The fog mixes towards its colour, so what it leaves of a colour and what it adds
+    // come from two calls: seen through it, c becomes c * kept + added.
+    let added = fogged(vec3<f32>(0.0), relative);
+    let kept = fogged(vec3<f32>(1.0), relative) - added;
+    let red = HURT_TINT * hurt;
     var out: CreatureOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
-    out.colour = fogged(colour * shade * lit(light), relative);
+    out.colour = tint * (1.0 - red) * lighting * kept;
+    out.haze = HURT_RED * red * lighting * kept + added;
+    out.tile = (tiles[paint / 2u] >> (16u * (paint % 2u))) & 0xffffu;
+    out.face = face;
+    out.unit = vec3<f32>(vec3<u32>(corner, corner >> 1u, corner >> 2u) & vec3<u32>(1u));
     return out;
+}
+
+// Where on its tile a pixel of face `face` at `unit` in its box lies, 0 to 1 with v down:
+// each face as seen from outside, upright, its right towards the viewer's right.
+fn face_uv(face: u32, unit: vec3<f32>) -> vec2<f32> {
+    switch face {
+        case 0u: { return vec2<f32>(1.0 - unit.z, 1.0 - unit.y); }
+        case 1u: { return vec2<f32>(unit.z, 1.0 - unit.y); }
+        case 2u, 3u: { return unit.xz; }
+        case 4u: { return vec2<f32>(unit.x, 1.0 - unit.y); }
+        default: { return vec2<f32>(1.0 - unit.x, 1.0 - unit.y); }
+    }
 }
 
 @fragment
 fn fs_main(in: CreatureOutput) -> @location(0) vec4<f32> {
-    return vec4<f32>(in.colour, 1.0);
+    // Half a texel in from the tile's edges, so that its neighbours never bleed in. Sampled
+    // for every pixel, a part without a tile too, as sampling with the mip levels'
+    // derivatives must be in uniform control flow.
+    let texel = clamp(face_uv(in.face, in.unit) * 16.0, vec2<f32>(0.5), vec2<f32>(15.5)) / 16.0;
+    let cell = vec2<f32>(f32(in.tile % ATLAS_COLUMNS), f32(in.tile / ATLAS_COLUMNS));
+    let sampled = textureSample(atlas, atlas_sampler, (cell + texel) / ATLAS_SIZE).rgb;
+    let shown = select(sampled, vec3<f32>(1.0), in.tile == NO_TILE);
+    return vec4<f32>(shown * in.colour + in.haze, 1.0);
 }

@@ -54,24 +54,15 @@ fn upload(renderer: &mut Renderer, world: &mut World) {
 /// A creature of the base pack's kind `name` at `x` on the grass, still, facing east (side-on
 /// to the camera, its head to the right), in the sky's light.
 fn creature(name: &str, x: f64) -> CreatureFigure {
-    let k = kind::installed()
+    let at = kind::installed()
         .iter()
-        .find(|k| k.name == name)
+        .position(|k| k.name == name)
         .unwrap_or_else(|| panic!("the base pack has no {name}"));
     CreatureFigure {
-        model: k.model,
-        skin: k.skin,
-        coat: k.variants[0].colour,
-        width: k.width,
-        height: k.height,
         position: DVec3::new(x, 64.0, -1.0),
         yaw: 90.0,
         look: 90.0,
-        walked: 0.0,
-        swing: 0.0,
-        grazing: false,
-        hurt: false,
-        light: Light::SKY,
+        ..CreatureFigure::of_kind(at, 0).expect("a kind")
     }
 }
 
@@ -180,15 +171,48 @@ fn the_six_kinds_standing_walking_hurt_and_grazing() {
         let scene = scene(NOON, creatures);
         let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
         assert_eq!(renderer.creatures_drawn(), 6, "{name}");
-        // Within common/golden.rs's tolerance: the creatures' faces are flat colours lit and
-        // fogged by the same arithmetic drivers round as for blocks, and their edges are
-        // triangle edges like the blocks' silhouettes.
+        // Within common/golden.rs's tolerance: the creatures' faces are atlas texels (or
+        // colours) lit and fogged by the same arithmetic drivers round as for blocks, and
+        // their edges are triangle edges like the blocks' silhouettes.
         assert_matches_golden(name, &picture);
         pictures.push(picture);
     }
     // Two hurt creatures flash red, where the standing row has only a wattle and a snout.
     let (calm, flashing) = (red_pixels(&pictures[0]), red_pixels(&pictures[2]));
     assert!(flashing > calm + 2000, "{calm} vs {flashing}");
+    // The cow wears its painted hide: white patches on brown over the side of its body,
+    // where the same cow in its colours alone (its body's colour for its coat) is brown
+    // all over.
+    let s = scene(NOON, &standing);
+    let x = ROW[1].1;
+    let side = (
+        pixel(&s, DVec3::new(x - 0.4, 65.1, -0.64)),
+        pixel(&s, DVec3::new(x + 0.4, 64.75, -0.64)),
+    );
+    let patches = |picture: &image::RgbaImage| {
+        let (a, b) = side;
+        (a.0..b.0)
+            .flat_map(|x| (a.1..b.1).map(move |y| (x, y)))
+            .filter(|&(x, y)| picture.get_pixel(x, y).0[..3].iter().all(|&c| c > 150))
+            .count()
+    };
+    let plain: Vec<CreatureFigure> = standing
+        .iter()
+        .map(|c| CreatureFigure {
+            tiles: [hewn_mesh::tiles::NO_TILE; 4],
+            coat: c.skin[0],
+            ..*c
+        })
+        .collect();
+    let coloured = renderer
+        .capture(SIZE, &scene(NOON, &plain))
+        .expect("frame reads back");
+    let area = (side.1.0 - side.0.0) * (side.1.1 - side.0.1);
+    let (painted, bare) = (patches(&pictures[0]), patches(&coloured));
+    assert!(
+        painted * 10 > area as usize && bare == 0,
+        "{painted} and {bare} white pixels of {area}"
+    );
     // Mid-stride, every creature's legs are elsewhere: the two pictures differ around the
     // feet of each.
     for &(name, x) in &ROW {

@@ -184,7 +184,38 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
             food: &files[4],
             creatures: &files[5],
         };
-        rules = rules.then(Rules::read_naming(&read, &item)?);
+        let mut own = Rules::read_naming(&read, &item)?;
+        // A texture a creature names is the pack's own, else the base pack's, as a block's.
+        let mut missing = Vec::new();
+        let namespace = &pack.manifest.name;
+        own.name_textures(
+            &|name| {
+                if pack.files.contains_key(&format!("textures/{name}.png")) {
+                    Ok(format!("{namespace}:{name}"))
+                } else if textures::base_texture(name).is_some() {
+                    Ok(name.to_owned())
+                } else {
+                    Err(format!("no texture is named {name}"))
+                }
+            },
+            &mut missing,
+        );
+        if !missing.is_empty() {
+            let file = pack.file_name("creatures.toml");
+            let text = &files[5];
+            let problems = missing.into_iter().map(|(kind, why)| {
+                let at = text.find(&format!("\"{kind}\"")).unwrap_or(0);
+                Problem::at(
+                    &file,
+                    text,
+                    at,
+                    "creature.textures",
+                    format!("{kind}: {why}"),
+                )
+            });
+            return Err(Problems(problems.collect()));
+        }
+        rules = rules.then(own);
         earlier.push((tags_name, &files[1]));
     }
     let is_base = packs.is_empty() && registry.len() == Registry::base().len();

@@ -566,3 +566,77 @@ texture = "marble"
         "neither textures/nowhere.png nor a base texture",
     );
 }
+
+#[test]
+fn a_creature_wears_its_packs_textures_or_the_base_packs_and_no_others() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let goat = |limbs: &str| {
+        format!(
+            r##"
+[[creature]]
+name = "goat"
+width = 0.9
+height = 1.3
+health = 10
+speed = 1.2
+behaviour = "passive"
+spawns = "animal"
+model = "quadruped"
+skin = ["#e0e0d8", "#d0d0c8", "#c0c0b8", "#303030"]
+textures = {{ body = "goat_hair", head = "cow_face", limbs = "{limbs}" }}
+sound = "sheep"
+"##
+        )
+    };
+    let hair = png(16);
+    let good = goat("goat_hair");
+    let dir = pack(
+        root.path(),
+        "goats",
+        &[
+            ("creatures.toml", good.as_bytes()),
+            ("textures/goat_hair.png", &hair),
+        ],
+    );
+    let content = hewn_content::load(&[Pack::read_dir(&dir).expect("reads")]).expect("loads");
+    let kind = (content.rules.kinds().iter())
+        .find(|k| k.name == "goat")
+        .expect("the goat");
+    // The pack's own texture by its pack's name, the base pack's by its own; the mark has
+    // none and keeps its colour.
+    let named = |t: &Option<String>| t.clone().unwrap_or_default();
+    assert_eq!(
+        kind.textures.each_ref().map(named),
+        ["tested:goat_hair", "cow_face", "tested:goat_hair", ""]
+    );
+
+    let bad = goat("no_such_texture");
+    let wrong = pack(root.path(), "wrong", &[("creatures.toml", bad.as_bytes())]);
+    assert_problem(
+        &problems(&wrong),
+        "wrong/creatures.toml:3: creature.textures",
+        "goat: no texture is named goat_hair",
+    );
+    assert_problem(
+        &problems(&wrong),
+        "wrong/creatures.toml:3: creature.textures",
+        "goat: no texture is named no_such_texture",
+    );
+}
+
+#[test]
+fn every_base_creature_texture_is_a_base_texture() {
+    for kind in hewn_core::sim::survival::Rules::base().kinds() {
+        for name in kind.textures.iter().flatten() {
+            assert!(
+                hewn_content::base_texture(name).is_some(),
+                "{}: no base texture {name}",
+                kind.name
+            );
+        }
+    }
+    let sheep = (hewn_core::sim::survival::Rules::base().kinds().iter())
+        .find(|k| k.name == "sheep")
+        .expect("sheep");
+    assert!(sheep.textures.iter().all(Option::is_some));
+}

@@ -5,6 +5,7 @@
 
 use crate::per_registry::PerRegistry;
 
+use hewn_core::sim::creature;
 use hewn_core::world::{Block, Face};
 
 /// Pixels along each edge of a tile.
@@ -176,6 +177,26 @@ pub const TILES: &[&str] = &[
     "cooked_chicken",
     "feather",
     "arrow",
+    // The creatures' skins (a part's tile shows whole on each face of its box); the
+    // sheep's wool nearly white, tinted by its coat.
+    "sheep_wool",
+    "sheep_face",
+    "sheep_legs",
+    "sheep_nose",
+    "cow_hide",
+    "cow_face",
+    "cow_legs",
+    "cow_muzzle",
+    "pig_skin",
+    "pig_legs",
+    "pig_snout",
+    "chicken_feathers",
+    "zombie_shirt",
+    "zombie_skin",
+    "zombie_trousers",
+    "skeleton_ribs",
+    "skeleton_skull",
+    "skeleton_bone",
 ];
 
 /// Where a HUD icon's picture starts in its tile (`heart_full`, `bubble` and the like), in
@@ -200,26 +221,58 @@ pub fn tile_index(name: &str) -> Option<u16> {
     TILES.iter().position(|&t| t == name).map(|i| i as u16)
 }
 
-/// The atlas's tiles for the blocks in use, by index: [`TILES`], then every other texture a
-/// block shows (a pack's, `morestone:marble`), in the order of the first block showing it,
-/// up to the atlas's [`ATLAS_TILES`].
+/// The atlas's tiles for the blocks and creatures in use, by index: [`TILES`], then every
+/// other texture a block shows (a pack's, `morestone:marble`), in the order of the first
+/// block showing it, then those creature kinds show, up to the atlas's [`ATLAS_TILES`].
 static ATLAS: PerRegistry<Vec<String>> = PerRegistry::new();
 
-/// The atlas's tiles for the blocks in use, by index: the base pack's, then the packs'.
+/// The atlas's tiles for the blocks and creatures in use, by index: the base pack's, then
+/// the packs'.
 #[must_use]
 pub fn atlas_tiles() -> &'static [String] {
     ATLAS.get(|| {
         let mut tiles: Vec<String> = TILES.iter().map(|&t| t.to_owned()).collect();
-        for block in Block::all() {
+        let blocks = Block::all().flat_map(|block| {
             let textures = &block.properties().textures;
-            for name in [&textures.top, &textures.side, &textures.bottom] {
-                if tiles.len() < ATLAS_TILES && !name.is_empty() && !tiles.contains(name) {
-                    tiles.push(name.clone());
-                }
+            [&textures.top, &textures.side, &textures.bottom].map(String::as_str)
+        });
+        let kinds = creature::kinds().iter();
+        let creatures = kinds.flat_map(|k| k.textures.iter().flatten().map(String::as_str));
+        for name in blocks.chain(creatures) {
+            if tiles.len() < ATLAS_TILES && !name.is_empty() && !tiles.iter().any(|t| t == name) {
+                tiles.push(name.to_owned());
             }
         }
         tiles
     })
+}
+
+/// What a creature's part without a texture shows: no tile, its colour alone.
+pub const NO_TILE: u16 = u16::MAX;
+
+/// Each creature kind's tiles, looked up by name once rather than per frame.
+static CREATURE_TILES: PerRegistry<Vec<[u16; 4]>> = PerRegistry::new();
+
+/// The tiles the parts of the creature kind at `kind` in [`creature::kinds`] show, in the
+/// order of its skin (body, head, limbs, mark): [`NO_TILE`] for a part without a texture,
+/// [`UNKNOWN_TILE`] for one the atlas has no room for. Kinds are installed with the blocks
+/// whose registry keys this table.
+#[must_use]
+pub fn creature_tiles(kind: usize) -> [u16; 4] {
+    let tiles = CREATURE_TILES.get(|| {
+        let atlas = atlas_tiles();
+        let index = |name: &Option<String>| {
+            name.as_ref().map_or(NO_TILE, |name| {
+                let found = atlas.iter().position(|t| t == name);
+                found.map_or(UNKNOWN_TILE, |i| i as u16)
+            })
+        };
+        let kinds = creature::kinds().iter();
+        kinds
+            .map(|kind| kind.textures.each_ref().map(index))
+            .collect()
+    });
+    tiles.get(kind).copied().unwrap_or([NO_TILE; 4])
 }
 
 /// Each block's tile per face, looked up by name once rather than per quad.

@@ -35,7 +35,7 @@ pub const BUFFERS: [Option<wgpu::VertexBufferLayout<'static>>; 2] = [
         step_mode: wgpu::VertexStepMode::Instance,
         attributes: &wgpu::vertex_attr_array![
             4 => Float32x3, 5 => Float32, 6 => Float32x3, 7 => Float32, 8 => Float32x2,
-            9 => Float32, 10 => Uint32x4, 11 => Uint32x2
+            9 => Float32, 10 => Uint32x4, 11 => Uint32x2, 12 => Uint32x3
         ],
     }),
 ];
@@ -223,6 +223,7 @@ mod tests {
             model,
             skin: [0x0080_8080; 4],
             coat: 0x0080_8080,
+            tiles: [hewn_mesh::tiles::NO_TILE; 4],
             width: 0.9,
             height,
             position: DVec3::new(x, 64.0, z),

@@ -6,7 +6,6 @@ use glam::DVec3;
 
 use super::SessionView;
 use hewn_core::sim::Item;
-use hewn_core::sim::creature::kinds;
 use hewn_core::sim::survival::Material;
 use hewn_core::world::{BlockPos, Light};
 use hewn_mesh::creature::CreatureFigure;
@@ -17,26 +16,16 @@ impl SessionView<'_> {
     pub(super) fn creature_figures(&self, alpha: f64) -> Vec<CreatureFigure> {
         let game = self.play.game();
         let world = self.play.sim().world();
-        let all = kinds();
         game.creatures_at(game.view_tick(alpha))
             .into_iter()
             .filter_map(|c| {
-                let kind = all.get(usize::from(c.kind))?;
+                let figure = CreatureFigure::of_kind(usize::from(c.kind), usize::from(c.variant))?;
                 let body = c.shown.body;
                 let feet = world.light(BlockPos::containing(body.position + DVec3::Y * 0.1));
                 let top = world.light(BlockPos::containing(
-                    body.position + DVec3::Y * (kind.height * 0.9),
+                    body.position + DVec3::Y * (figure.height * 0.9),
                 ));
-                let coat = kind
-                    .variants
-                    .get(usize::from(c.variant))
-                    .map_or(kind.skin[0], |v| v.colour);
                 Some(CreatureFigure {
-                    model: kind.model,
-                    skin: kind.skin,
-                    coat,
-                    width: kind.width,
-                    height: kind.height,
                     position: body.position,
                     yaw: c.shown.facing,
                     look: body.yaw,
@@ -45,6 +34,7 @@ impl SessionView<'_> {
                     grazing: c.grazing,
                     hurt: c.hurt,
                     light: Light::new(feet.sky().max(top.sky()), feet.block().max(top.block())),
+                    ..figure
                 })
             })
             .collect()

@@ -12,6 +12,7 @@ mod farming;
 mod hud;
 mod items;
 mod plants;
+mod skins;
 mod spoils;
 mod survival;
 mod wood;
@@ -516,7 +517,8 @@ fn paint(name: &str, rng: &mut Rng) -> Option<Tile> {
         _ => {
             return items::paint(name, rng)
                 .or_else(|| cracks::paint(name))
-                .or_else(|| hud::paint(name));
+                .or_else(|| hud::paint(name))
+                .or_else(|| skins::paint(name, rng));
         }
     })
 }

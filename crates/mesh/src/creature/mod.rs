@@ -28,7 +28,8 @@ use bytemuck::{Pod, Zeroable};
 use glam::{DVec3, Vec3};
 
 use crate::figure::pose::PHASE_PER_BLOCK;
-use hewn_core::sim::creature::Model;
+use crate::tiles::{self, NO_TILE};
+use hewn_core::sim::creature::{Model, kinds};
 use hewn_core::world::Light;
 pub use shape::{CreatureVertex, Paint, Role, Shape, ShapeMesh};
 
@@ -41,7 +42,11 @@ pub struct CreatureFigure {
     /// wattle, a biped's eyes).
     pub skin: [u32; 4],
     /// Its variant's colour as `0xRRGGBB`: a sheep's wool; the body's colour for others.
+    /// Where the body has a texture, the colour that tints it.
     pub coat: u32,
+    /// Its kind's atlas tiles for body, head, limbs and mark ([`tiles::creature_tiles`]):
+    /// a part with a tile shows it, one with [`NO_TILE`] its colour.
+    pub tiles: [u16; 4],
     /// Its kind's box width, in blocks.
     pub width: f64,
     /// Its kind's box height, in blocks.
@@ -65,6 +70,31 @@ pub struct CreatureFigure {
 }
 
 impl CreatureFigure {
+    /// A creature of the kind at `kind` in [`kinds`] wearing its variant at `variant`
+    /// (the first where there is none such), standing still at the origin facing −Z in
+    /// the sky's light; `None` for a kind there is not.
+    #[must_use]
+    pub fn of_kind(kind: usize, variant: usize) -> Option<Self> {
+        let k = kinds().get(kind)?;
+        let coat = (k.variants.get(variant).or(k.variants.first())).map_or(k.skin[0], |v| v.colour);
+        Some(Self {
+            model: k.model,
+            skin: k.skin,
+            coat,
+            tiles: tiles::creature_tiles(kind),
+            width: k.width,
+            height: k.height,
+            position: DVec3::ZERO,
+            yaw: 0.0,
+            look: 0.0,
+            walked: 0.0,
+            swing: 0.0,
+            grazing: false,
+            hurt: false,
+            light: Light::SKY,
+        })
+    }
+
     /// A box, relative to [`position`](Self::position), that holds the figure in every
     /// pose: a head turned forward of the body, arms held out, legs swung. For culling.
     #[must_use]
@@ -91,7 +121,7 @@ pub const HEAD_TURN: f64 = 75.0;
 /// The colour of a quadruped's and a bird's eyes (a biped's are its mark).
 pub const EYES: u32 = 0x001c_1816;
 
-/// One creature as the GPU poses it: an instance of its shape's mesh, 68 bytes.
+/// One creature as the GPU poses it: an instance of its shape's mesh, 80 bytes.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub struct CreatureInstance {
@@ -109,9 +139,16 @@ pub struct CreatureInstance {
     pub light: [f32; 2],
     /// 1 while it flashes red, else 0.
     pub hurt: f32,
-    /// Each [`Paint`]'s colour, linear, ten bits a channel, red lowest ([`linear10`]).
+    /// Each [`Paint`]'s colour, linear, ten bits a channel, red lowest ([`linear10`]): a
+    /// textured part's tint.
     pub paints: [u32; Paint::COUNT],
+    /// Each [`Paint`]'s atlas tile, two to a word, the lower paint in the low half:
+    /// [`NO_TILE`] for one drawn in its colour alone.
+    pub tiles: [u32; Paint::COUNT / 2],
 }
+
+/// White, the tint that leaves a texture as it is painted.
+const WHITE: u32 = 0x00ff_ffff;
 
 /// The largest value of a channel in [`linear10`]'s ten bits.
 const TEN_BITS: f32 = 1023.0;
@@ -165,16 +202,27 @@ impl CreatureInstance {
         } else {
             EYES
         };
+        let [body_tile, head_tile, limbs_tile, mark_tile] = figure.tiles;
         let mut paints = [0; Paint::COUNT];
-        for (paint, rgb) in [
-            (Paint::Body, body),
-            (Paint::Head, head),
-            (Paint::Limbs, limbs),
-            (Paint::Mark, mark),
-            (Paint::Coat, figure.coat),
-            (Paint::Eyes, eyes),
+        let mut tiles = [0; Paint::COUNT / 2];
+        // A textured part shows its texture as painted, but the coat, which its variant's
+        // colour tints (a sheep's white wool dyed); the eyes are always a colour.
+        for (paint, rgb, tile) in [
+            (Paint::Body, body, body_tile),
+            (Paint::Head, head, head_tile),
+            (Paint::Limbs, limbs, limbs_tile),
+            (Paint::Mark, mark, mark_tile),
+            (Paint::Coat, figure.coat, body_tile),
+            (Paint::Eyes, eyes, NO_TILE),
         ] {
-            paints[paint as usize] = linear10(rgb);
+            let i = paint as usize;
+            let tint = if tile == NO_TILE || paint == Paint::Coat {
+                rgb
+            } else {
+                WHITE
+            };
+            paints[i] = linear10(tint);
+            tiles[i / 2] |= u32::from(tile) << (16 * (i % 2));
         }
         Self {
             relative: (figure.position - eye).as_vec3().to_array(),
@@ -187,7 +235,15 @@ impl CreatureInstance {
             ],
             hurt: f32::from(u8::from(figure.hurt)),
             paints,
+            tiles,
         }
+    }
+
+    /// The atlas tile `paint` shows, or [`NO_TILE`].
+    #[must_use]
+    pub fn tile(&self, paint: Paint) -> u16 {
+        let i = paint as usize;
+        (self.tiles[i / 2] >> (16 * (i % 2)) & 0xffff) as u16
     }
 
     /// The colour `paint` takes, linear, 0 to 1.

@@ -74,8 +74,9 @@ pub struct CreatureVertex {
     pub joint: [f32; 3],
     /// A limb's or wing's rest angle and its factor of the stride, radians.
     pub swing: [f32; 2],
-    /// Bits 0–2 the [`Face`] it belongs to, 3–5 its [`Paint`], 6–7 its [`Role`]: the
-    /// shader unpacks the same.
+    /// Bits 0–2 the [`Face`] it belongs to, 3–5 its [`Paint`], 6–7 its [`Role`], 8–10
+    /// which corner of its box it is (x, y and z, each 1 at the box's larger side), which
+    /// places its part's texture on each face: the shader unpacks the same.
     pub packed: u32,
 }
 
@@ -431,7 +432,10 @@ impl Shape {
             // Each arm sways against the leg on its own side.
             let swing = [ARMS_FORWARD, -s * ARM_SWAY];
             let sleeve = (v(-limb, -2.0, -limb), v(limb, 2.0, limb));
-            p.add_swinging(Role::Limb, shoulder, swing, sleeve, Paint::Body);
+            // A bare biped's upper arm is bone, as its legs, where a clothed one's is a
+            // sleeve of its shirt.
+            let upper = if self.thin { Paint::Limbs } else { Paint::Body };
+            p.add_swinging(Role::Limb, shoulder, swing, sleeve, upper);
             let hand = (v(-limb, -10.0, -limb), v(limb, -2.0, limb));
             p.add_swinging(Role::Limb, shoulder, swing, hand, Paint::Head);
             p.hide(&[Face::Up]);
@@ -534,7 +538,8 @@ impl ShapeMesh {
                 .position(|&c| c == corner)
                 .map_or(0, |f| f as u32);
             let unit = Vec3::from_array(cube_corner(corner).map(f32::from));
-            let packed = face | (piece.paint as u32) << 3 | (piece.role as u32) << 6;
+            let packed =
+                face | (piece.paint as u32) << 3 | (piece.role as u32) << 6 | (corner as u32) << 8;
             self.vertices.push(CreatureVertex {
                 offset: (piece.min + unit * size).to_array(),
                 joint: piece.joint.to_array(),

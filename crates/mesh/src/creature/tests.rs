@@ -15,21 +15,13 @@ fn kind(name: &str) -> &'static Kind {
 
 /// A creature of `name` standing still at a place far from the origin, facing +X.
 fn figure(name: &str) -> CreatureFigure {
-    let k = kind(name);
+    let at = kind::installed().iter().position(|k| k.name == name);
     CreatureFigure {
-        model: k.model,
-        skin: k.skin,
-        coat: k.variants[0].colour,
-        width: k.width,
-        height: k.height,
         position: DVec3::new(1e6 + 0.5, 64.0, -1e6 + 0.5),
         yaw: 90.0,
         look: 90.0,
-        walked: 0.0,
-        swing: 0.0,
-        grazing: false,
-        hurt: false,
-        light: Light::SKY,
+        ..at.and_then(|at| CreatureFigure::of_kind(at, 0))
+            .unwrap_or_else(|| panic!("the base pack has no {name}"))
     }
 }
 
@@ -236,20 +228,35 @@ fn colours_come_from_the_kind_and_the_coat() {
         Vec3::new(linear(r), linear(g), linear(b))
     };
     let near = |a: Vec3, b: Vec3| (a - b).abs().max_element() < 1.0 / 1023.0;
+    // The coat's colour tints the wool's texture; the textured head shows its texture as
+    // painted; the eyes are a colour.
     assert!(near(instance.colour(Paint::Coat), colour(0x00f0_a6bd)));
-    assert!(near(
-        instance.colour(Paint::Head),
-        colour(kind("sheep").skin[1])
-    ));
+    assert!(near(instance.colour(Paint::Head), Vec3::ONE));
     assert!(near(instance.colour(Paint::Eyes), colour(EYES)));
+    let tile = |name| tiles::tile_index(name).expect("a base tile");
+    assert_eq!(instance.tile(Paint::Coat), tile("sheep_wool"));
+    assert_eq!(instance.tile(Paint::Head), tile("sheep_face"));
+    assert_eq!(instance.tile(Paint::Mark), tile("sheep_nose"));
+    assert_eq!(instance.tile(Paint::Eyes), NO_TILE);
     let zombie = figure("zombie");
     let eyes = CreatureInstance::of(&zombie, zombie.position).colour(Paint::Eyes);
     assert!(near(eyes, colour(kind("zombie").skin[3])));
-    // Every paint of every shape's vertices is one of the six, and so is every role.
+    // A chicken's legs and beak have no texture: they are its limbs' colour.
+    let chicken = figure("chicken");
+    let instance = CreatureInstance::of(&chicken, chicken.position);
+    assert_eq!(instance.tile(Paint::Limbs), NO_TILE);
+    assert!(near(
+        instance.colour(Paint::Limbs),
+        colour(kind("chicken").skin[2])
+    ));
+    assert_eq!(instance.tile(Paint::Body), tile("chicken_feathers"));
+    // Every paint of every shape's vertices is one of the six, and so is every role; each
+    // vertex names its own corner of its box.
     for name in KINDS {
-        for v in Shape::of(&figure(name)).mesh().vertices {
+        let mesh = Shape::of(&figure(name)).mesh();
+        for (i, v) in mesh.vertices.iter().enumerate() {
             assert!(usize::try_from(v.packed >> 3 & 7).is_ok_and(|p| p < Paint::COUNT));
-            assert_eq!(v.packed >> 8, 0);
+            assert_eq!(v.packed >> 8, (i % 8) as u32);
         }
     }
 }
@@ -273,7 +280,7 @@ fn a_skeleton_is_thin_and_a_zombie_is_not() {
 #[test]
 fn vertices_and_instances_are_the_sizes_the_renderer_declares() {
     assert_eq!(size_of::<CreatureVertex>(), 36);
-    assert_eq!(size_of::<CreatureInstance>(), 68);
+    assert_eq!(size_of::<CreatureInstance>(), 80);
 }
 
 #[test]

@@ -102,7 +102,8 @@ pub struct Drop {
 pub struct Variant {
     /// Its share among the kind's variants.
     pub weight: u32,
-    /// The colour of its coat, as `0xRRGGBB`.
+    /// The colour of its coat, as `0xRRGGBB`: where the kind's body has a texture, the
+    /// colour that tints it.
     pub colour: u32,
     /// One of this, dropped with the kind's drops.
     pub drop: Option<Item>,
@@ -143,6 +144,9 @@ pub struct Kind {
     pub model: Model,
     /// The colours of its skin: body, head, limbs, and a mark (a nose, a beak, eyes).
     pub skin: [u32; 4],
+    /// The textures its parts show, in the order of [`skin`](Self::skin), each a base
+    /// texture's name; a part without one is drawn in its colour.
+    pub textures: [Option<String>; 4],
     /// The sound family its calls, hurts, deaths and steps sound as.
     pub sound: String,
 }
@@ -182,7 +186,19 @@ struct Entry {
     variants: Vec<VariantEntry>,
     model: Model,
     skin: [String; 4],
+    #[serde(default)]
+    textures: TexturesEntry,
     sound: String,
+}
+
+/// `textures = { body, head, limbs, mark }`: a texture's name for each part, any left out.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct TexturesEntry {
+    body: Option<String>,
+    head: Option<String>,
+    limbs: Option<String>,
+    mark: Option<String>,
 }
 
 const fn default_interval() -> u16 {
@@ -223,6 +239,9 @@ struct File {
     #[serde(default)]
     creature: Vec<Spanned<Entry>>,
 }
+
+/// White, `0xRRGGBB`: the tint that leaves a texture as it is painted.
+const WHITE: u32 = 0x00ff_ffff;
 
 /// `#RRGGBB` as `0xRRGGBB`.
 fn colour(text: &str) -> Option<u32> {
@@ -346,10 +365,19 @@ pub fn read(
                 ),
             }
         }
+        let t = &e.textures;
+        let textures = [&t.body, &t.head, &t.limbs, &t.mark].map(Clone::clone);
         if variants.is_empty() {
+            // A variant's colour tints the body's texture: one declared by none shows it
+            // as painted.
+            let colour = if textures[0].is_some() {
+                WHITE
+            } else {
+                skin[0]
+            };
             variants.push(Variant {
                 weight: 1,
-                colour: skin[0],
+                colour,
                 drop: None,
             });
         }
@@ -370,6 +398,7 @@ pub fn read(
             variants,
             model: e.model,
             skin: [skin[0], skin[1], skin[2], skin[3]],
+            textures,
             sound: e.sound.clone(),
         });
     }

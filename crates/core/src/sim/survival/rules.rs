@@ -187,6 +187,26 @@ impl Rules {
         self
     }
 
+    /// Gives each texture its creature kinds name the name the atlas knows it by:
+    /// `texture` answers for each name as written, with the name to keep or why there is
+    /// none (its kind's name and the answer are added to `problems`, and the part is drawn
+    /// in its colour).
+    pub fn name_textures(
+        &mut self,
+        texture: &dyn Fn(&str) -> Result<String, String>,
+        problems: &mut Vec<(String, String)>,
+    ) {
+        for kind in &mut self.kinds {
+            for slot in &mut kind.textures {
+                let Some(name) = slot.take() else { continue };
+                match texture(&name) {
+                    Ok(found) => *slot = Some(found),
+                    Err(why) => problems.push((kind.name.clone(), why)),
+                }
+            }
+        }
+    }
+
     /// The creature kinds, in the order declared: a creature names its kind by its place
     /// here.
     #[must_use]
