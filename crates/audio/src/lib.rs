@@ -11,6 +11,7 @@
 pub mod bank;
 pub mod device;
 pub mod family;
+pub mod footfalls;
 pub mod hearing;
 pub mod loops;
 pub mod mixer;

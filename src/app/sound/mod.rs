@@ -8,8 +8,10 @@ use std::time::Duration;
 use super::AppError;
 use super::session::Session;
 use crate::cli::{PlayOptions, Switch};
+use hewn_audio::footfalls::{Footfalls, Walker};
 use hewn_audio::hearing::{own_sound, sound_of, surroundings};
 use hewn_audio::{AmbientLevels, Audio, Listener, Volumes};
+use hewn_core::sim::creature::kinds;
 
 /// How often the surroundings are listened to again: the scan of the cells around the
 /// player is the dearest part of the frame's sound work.
@@ -21,6 +23,8 @@ pub struct Ears {
     audio: Option<Audio>,
     /// Time since the surroundings were last listened to.
     since_listened: Duration,
+    /// How far each creature in view had walked: their footsteps.
+    footfalls: Footfalls,
 }
 
 impl Ears {
@@ -46,6 +50,7 @@ impl Ears {
             return Ok(Self {
                 audio: None,
                 since_listened: Duration::ZERO,
+                footfalls: Footfalls::default(),
             });
         }
         let seed = options.seed.unwrap_or(0);
@@ -59,6 +64,7 @@ impl Ears {
         Ok(Self {
             audio: Some(audio),
             since_listened: LISTEN_EVERY,
+            footfalls: Footfalls::default(),
         })
     }
 
@@ -85,6 +91,10 @@ impl Ears {
                     .iter()
                     .filter_map(|e| own_sound(e, me.eye()));
                 for sound in session.events().iter().filter_map(sound_of).chain(meals) {
+                    audio.play(sound);
+                }
+                let world = session.play.sim().world();
+                for sound in self.footfalls.hear(world, me.eye(), &walkers(session)) {
                     audio.play(sound);
                 }
                 if self.since_listened >= LISTEN_EVERY {
@@ -118,6 +128,24 @@ impl Ears {
         }
         Ok(())
     }
+}
+
+/// The creatures the player sees, as their footsteps are heard: where they are drawn now.
+fn walkers(session: &Session) -> Vec<Walker> {
+    let game = session.play.game();
+    let all = kinds();
+    game.creatures_at(game.view_tick(1.0))
+        .iter()
+        .filter_map(|c| {
+            Some(Walker {
+                id: c.id,
+                height: all.get(usize::from(c.kind))?.height,
+                feet: c.shown.body.position,
+                walked: c.shown.walked,
+                on_ground: c.shown.body.on_ground,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
