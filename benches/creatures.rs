@@ -148,6 +148,38 @@ fn creatures(c: &mut Criterion) {
         });
     }
     group.finish();
+    alternated(&mut renderer, &bare, &busy);
+}
+
+/// How many pairs of frames [`alternated`] times.
+const PAIRS: usize = 40;
+
+/// The two frames timed in turn, [`PAIRS`] times: criterion times one frame's samples and
+/// then the other's, seconds apart, and a shared machine drifts by more than what the
+/// creatures add between the two. Prints the medians and the median of the pairs'
+/// differences.
+fn alternated(renderer: &mut Renderer, bare: &Scene<'_>, busy: &Scene<'_>) {
+    let mut time = |scene: &Scene<'_>| {
+        let start = std::time::Instant::now();
+        assert!(
+            renderer.capture(SIZE, scene).is_ok(),
+            "the frame reads back"
+        );
+        start.elapsed().as_secs_f64() * 1000.0
+    };
+    let mut pairs: Vec<(f64, f64)> = (0..PAIRS).map(|_| (time(bare), time(busy))).collect();
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let added = median(pairs.iter().map(|(a, b)| b - a).collect());
+    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    println!(
+        "alternated, {PAIRS} pairs: no creatures {:.2} ms, 200 creatures {:.2} ms, added {added:.2} ms \
+         (the median of the pairs' differences)",
+        median(pairs.iter().map(|p| p.0).collect()),
+        median(pairs.iter().map(|p| p.1).collect()),
+    );
 }
 
 criterion_group!(benches, creatures);

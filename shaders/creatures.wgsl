@@ -117,10 +117,10 @@ fn vs_main(
     }
     let tint = vec3<f32>(vec3<u32>(word, word >> 10u, word >> 20u) & vec3<u32>(1023u)) / 1023.0;
     let lighting = face_shade(body * (part * NORMALS[face])) * lit(light);
-    // The fog mixes towards its colour, so what it leaves of a colour and what it adds
-    // come from two calls: seen through it, c becomes c * kept + added.
-    let added = fogged(vec3<f32>(0.0), relative);
-    let kept = fogged(vec3<f32>(1.0), relative) - added;
+    // Seen through the fog, a colour c becomes c * kept + added.
+    let fog = fog_at(relative);
+    let kept = 1.0 - fog.amount;
+    let added = fog.colour * fog.amount;
     let red = HURT_TINT * hurt;
     var out: CreatureOutput;
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);

@@ -37,17 +37,29 @@ fn horizon_haze(direction: vec3<f32>) -> vec3<f32> {
     return globals.sky_horizon.rgb + globals.glow.rgb * pow(toward_sun, 3.0);
 }
 
-// `colour` seen through the fog from `relative` blocks away (from the eye).
-fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
+// How much of what lies `relative` blocks away (from the eye) the fog hides, 0 to 1, and
+// the colour it hides it behind.
+struct Fog {
+    amount: f32,
+    colour: vec3<f32>,
+};
+
+fn fog_at(relative: vec3<f32>) -> Fog {
     if globals.water.w > 0.5 {
         // Under water the water itself fogs the view, as far up and down as across.
         let murk = smoothstep(globals.fog_screen.x, globals.fog_screen.y, length(relative));
-        return mix(colour, globals.water.rgb, murk);
+        return Fog(murk, globals.water.rgb);
     }
     // Horizontal distance, so the fog wall is a cylinder matching the loaded columns.
     let distance = length(relative.xz);
     let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
-    return mix(colour, horizon_haze(relative), fog);
+    return Fog(fog, horizon_haze(relative));
+}
+
+// `colour` seen through the fog from `relative` blocks away (from the eye).
+fn fogged(colour: vec3<f32>, relative: vec3<f32>) -> vec3<f32> {
+    let fog = fog_at(relative);
+    return mix(colour, fog.colour, fog.amount);
 }
 
 // How bright a light level looks. Minecraft's curve, l / (4 − 3l) for l = level / 15, bent
