@@ -434,3 +434,52 @@ fn an_arrow_sticks_in_a_wall_where_it_hit() {
         assert_near(a.position.x, 5.0, 1e-9);
     }
 }
+
+#[test]
+fn creatures_that_stand_in_one_another_walk_apart() {
+    // Four sheep put down on one spot and a cow half inside them, in a pen of stone: they
+    // shoulder each other apart within two seconds, and stay in the pen.
+    let mut herd = String::new();
+    for _ in 0..4 {
+        herd.push_str("[[creature]]\nkind = \"sheep\"\nposition = [0.5, 64.0, 0.5]\n");
+    }
+    herd.push_str("[[creature]]\nkind = \"cow\"\nposition = [0.9, 64.0, 0.7]\n");
+    let pen = r#"
+        [[fill]]
+        from = [-4, 64, -4]
+        to = [5, 65, 5]
+        block = "stone"
+        [[fill]]
+        from = [-3, 64, -3]
+        to = [4, 65, 4]
+        block = "air"
+        "#;
+    let r = watched(600, &format!("{pen}\n{herd}"));
+    r.assert_never_inside();
+    let last = r.trace.last().expect("ticks");
+    let crowded = |t: &TickReport| {
+        let mut worst: f64 = 0.0;
+        for (i, a) in t.creatures.iter().enumerate() {
+            for b in &t.creatures[i + 1..] {
+                let (dx, dz) = (a.position[0] - b.position[0], a.position[2] - b.position[2]);
+                // How deep the two 0.9-wide boxes overlap along the shallower axis.
+                worst = worst.max(0.9 - dx.abs().max(dz.abs()));
+            }
+        }
+        worst
+    };
+    let at_two_seconds = &r.trace[120];
+    assert!(
+        crowded(at_two_seconds) < 0.1,
+        "still {:.2} deep in one another after two seconds",
+        crowded(at_two_seconds)
+    );
+    assert!(crowded(last) < 0.1);
+    for c in &last.creatures {
+        let [x, _, z] = c.position;
+        assert!(
+            (-3.0..5.0).contains(&x) && (-3.0..5.0).contains(&z),
+            "{c:?}"
+        );
+    }
+}

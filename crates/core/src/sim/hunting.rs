@@ -8,6 +8,7 @@
 use glam::{DVec2, DVec3};
 
 use super::creature::arrow::{self, Arrow, Hit};
+use super::creature::crowd;
 use super::creature::dice::{Dice, Purpose};
 use super::creature::mind::{Deed, Prey, Senses, height_cells};
 use super::creature::path::{SEARCH_LIMIT, TICK_BUDGET, find};
@@ -183,8 +184,9 @@ impl Simulation {
             })
             .collect();
         let players = self.players.bounds();
+        let pushes = crowd::pushes(self.creatures.list());
         let mut deeds = Vec::new();
-        for i in 0..self.creatures.list().len() {
+        for (i, &push) in pushes.iter().enumerate() {
             let c = &self.creatures.list()[i];
             let nearest = nearest_player(&feet, c.body.position);
             if nearest > ACTIVE {
@@ -204,7 +206,7 @@ impl Simulation {
                 time: self.time,
             };
             let c = &mut self.creatures.list_mut()[i];
-            let wish = if thinks {
+            let mut wish = if thinks {
                 let thought = c.think(kind, &senses);
                 c.mind.walk = thought.wish.velocity;
                 deeds.push((i, thought.deed, thought.wants_path));
@@ -215,6 +217,7 @@ impl Simulation {
                     jump: false,
                 }
             };
+            wish.velocity += push;
             c.body.tick(
                 &self.world,
                 (kind.width, kind.height),

@@ -14,6 +14,7 @@
 //! - [`spawn`]: where and when creatures appear by themselves, and go.
 
 pub mod arrow;
+pub mod crowd;
 pub mod dice;
 pub mod grid;
 pub mod kind;
