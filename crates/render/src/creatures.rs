@@ -216,24 +216,14 @@ mod tests {
 
     use super::*;
     use hewn_core::sim::creature::Model;
-    use hewn_core::world::Light;
 
     fn creature(model: Model, height: f64, x: f64, z: f64) -> CreatureFigure {
         CreatureFigure {
             model,
-            skin: [0x0080_8080; 4],
-            coat: 0x0080_8080,
-            tiles: [hewn_mesh::tiles::NO_TILE; 4],
             width: 0.9,
             height,
             position: DVec3::new(x, 64.0, z),
-            yaw: 0.0,
-            look: 0.0,
-            walked: 0.0,
-            swing: 0.0,
-            grazing: false,
-            hurt: false,
-            light: Light::SKY,
+            ..CreatureFigure::of_kind(0, 0).expect("the base pack's first kind")
         }
     }
 
