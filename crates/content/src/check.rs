@@ -46,12 +46,38 @@ pub struct Summary {
 /// Every problem found, each naming its file, and its line and key where it has them.
 pub fn check(pack: &Pack) -> Result<Summary, Problems> {
     let content = load(std::slice::from_ref(pack))?;
+    if let Some(problem) = module_problem(pack) {
+        return Err(Problems(vec![problem]));
+    }
     let base_recipes = Rules::base().recipes().len();
     Ok(Summary {
         blocks: content.registry.len() - Registry::base().len(),
         recipes: content.rules.recipes().len() - base_recipes,
         textures: pack.texture_names().len(),
     })
+}
+
+/// What is wrong with `pack`'s mod, if it names one: its file missing, or a module
+/// [`hewn_mods::check`] refuses (an import that is not hewn's, too much memory, a lifecycle
+/// export of the wrong type).
+#[must_use]
+pub fn module_problem(pack: &Pack) -> Option<Problem> {
+    let module = pack.manifest.module.as_ref()?;
+    let problem = |message: String| Problem {
+        file: pack.file_name(module),
+        line: 0,
+        key: "module".to_owned(),
+        message,
+    };
+    let Some(wasm) = pack.files.get(module) else {
+        return Some(problem(
+            "pack.toml names it, but the pack has no such file".to_owned(),
+        ));
+    };
+    let engine = hewn_mods::check::engine();
+    hewn_mods::check(&engine, wasm)
+        .err()
+        .map(|refusal| problem(refusal.to_string()))
 }
 
 /// The problems of `pack`'s files: a file a pack does not hold, text that is not UTF-8, a
@@ -73,6 +99,8 @@ pub(super) fn files(pack: &Pack) -> Vec<Problem> {
                 Ok(_) => note(path, "a texture is textures/NAME.png".to_owned()),
                 Err(message) => note(path, message),
             }
+        } else if pack.manifest.module.as_deref() == Some(path.as_str()) {
+            // Checked as a module by `check`.
         } else if !CONTENT_FILES.contains(&path.as_str()) && !is_notes(path) {
             note(
                 path,

@@ -219,7 +219,9 @@ pub fn load_keeping(packs: &[Pack], kept: &[String]) -> Result<Content, Problems
         earlier.push((tags_name, &files[1]));
     }
     let is_base = packs.is_empty() && registry.len() == Registry::base().len();
-    let identities: Vec<String> = packs.iter().map(Pack::identity).collect();
+    // Known by what clients are sent: two servers differing only in their mods' code serve
+    // the same content.
+    let identities: Vec<String> = packs.iter().map(|p| p.for_clients().identity()).collect();
     let id = super::content_id(&identities, registry.names());
     Ok(Content {
         registry,

@@ -31,6 +31,10 @@ pub struct Manifest {
     /// The packs that must come before it, by name.
     #[serde(default)]
     pub needs: Vec<String>,
+    /// The file of its mod, a WebAssembly module at the pack's top (`mod.wasm`), which the
+    /// server runs and never sends to clients.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub module: Option<String>,
 }
 
 /// A pack read into memory: its manifest and every file by its path in the pack
@@ -386,6 +390,15 @@ impl Reading {
             );
             self.problems
                 .push(Problem::at(&file, text, 0, "name", message));
+            return None;
+        }
+        if let Some(module) = &manifest.module
+            && !(is_plain(module) && module.ends_with(".wasm"))
+        {
+            let message = format!("{module:?} is not a module's file: NAME.wasm at the pack's top");
+            let at = text.find("module").unwrap_or(0);
+            self.problems
+                .push(Problem::at(&file, text, at, "module", message));
             return None;
         }
         Some(manifest)

@@ -23,6 +23,12 @@ impl Pack {
             hash.update(need.as_bytes());
             hash.update([0]);
         }
+        // Packs without a mod hash as they did before mods.
+        if let Some(module) = &m.module {
+            hash.update([2]);
+            hash.update(module.as_bytes());
+            hash.update([0]);
+        }
         for (path, bytes) in &self.files {
             hash.update([1]);
             hash.update(path.as_bytes());
@@ -31,6 +37,16 @@ impl Pack {
             hash.update(bytes);
         }
         hex(&hash.finalize())
+    }
+
+    /// The pack as a client has it: without its mod, whose code runs on the server alone.
+    #[must_use]
+    pub fn for_clients(&self) -> Self {
+        let mut pack = self.clone();
+        if let Some(module) = pack.manifest.module.take() {
+            pack.files.remove(&module);
+        }
+        pack
     }
 
     /// The pack as a `.zip` archive, deflated, its `pack.toml` and files at the top, as

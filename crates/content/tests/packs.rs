@@ -640,3 +640,72 @@ fn every_base_creature_texture_is_a_base_texture() {
         .expect("sheep");
     assert!(sheep.textures.iter().all(Option::is_some));
 }
+
+/// A pack folder `name` in `root` whose manifest names `mod.wasm`, holding `module` as it.
+fn modded(root: &Path, name: &str, module: &str) -> PathBuf {
+    let dir = pack(root, name, &[]);
+    fs::write(
+        dir.join("pack.toml"),
+        "name = \"tested\"\nversion = \"1\"\nmodule = \"mod.wasm\"\n",
+    )
+    .expect("written");
+    let wasm = wat::parse_str(module).expect("a test module");
+    fs::write(dir.join("mod.wasm"), wasm).expect("written");
+    dir
+}
+
+#[test]
+fn a_packs_mod_is_checked_and_never_sent_to_clients() {
+    let root = tempfile::tempdir().expect("a temporary folder");
+    let good = modded(
+        root.path(),
+        "good",
+        r#"(module (import "hewn" "log" (func (param i32 i32)))
+             (memory (export "memory") 1)
+             (func (export "hewn_tick") (param i64)))"#,
+    );
+    let read = Pack::read_dir(&good).expect("reads");
+    check(&read).expect("a good mod passes");
+    // Clients get the pack without its code, and know it by that.
+    let sent = read.for_clients();
+    assert!(sent.manifest.module.is_none() && !sent.files.contains_key("mod.wasm"));
+    assert_ne!(sent.identity(), read.identity());
+    let content = hewn_content::load(std::slice::from_ref(&read)).expect("loads");
+    let plain = hewn_content::load(&[sent]).expect("loads");
+    assert_eq!(content.id, plain.id, "the content id is what clients have");
+
+    let sneaky = modded(
+        root.path(),
+        "sneaky",
+        r#"(module (import "wasi_snapshot_preview1" "fd_write"
+                     (func (param i32 i32 i32 i32) (result i32)))
+             (memory (export "memory") 1))"#,
+    );
+    assert_problem(
+        &problems(&sneaky),
+        "sneaky/mod.wasm: module",
+        "it imports wasi_snapshot_preview1.fd_write",
+    );
+    let missing = pack(root.path(), "missing", &[]);
+    fs::write(
+        missing.join("pack.toml"),
+        "name = \"tested\"\nversion = \"1\"\nmodule = \"mod.wasm\"\n",
+    )
+    .expect("written");
+    assert_problem(
+        &problems(&missing),
+        "missing/mod.wasm: module",
+        "no such file",
+    );
+    let outside = pack(root.path(), "outside", &[]);
+    fs::write(
+        outside.join("pack.toml"),
+        "name = \"tested\"\nversion = \"1\"\nmodule = \"../mod.wasm\"\n",
+    )
+    .expect("written");
+    assert_problem(
+        &problems(&outside),
+        "outside/pack.toml:3: module",
+        "not a module's file",
+    );
+}

@@ -53,12 +53,16 @@ impl ServedContent {
                 .names()
                 .map(str::to_owned)
                 .collect(),
+            // Never a mod's code: it runs on the server alone.
             packs: packs
                 .iter()
-                .map(|pack| ServedPack {
-                    name: pack.manifest.name.clone(),
-                    identity: pack.identity(),
-                    archive: Arc::new(pack.archive()),
+                .map(|pack| {
+                    let sent = pack.for_clients();
+                    ServedPack {
+                        name: sent.manifest.name.clone(),
+                        identity: sent.identity(),
+                        archive: Arc::new(sent.archive()),
+                    }
                 })
                 .collect(),
         }

@@ -1,0 +1,248 @@
+//! The mods a world runs, in pack order: loaded and initialised, then called every tick,
+//! each on a budget of fuel.
+//!
+//! A call that runs out of fuel or traps is undone: what it queued is dropped. The mod is
+//! told once, in the log, and after [`STRIKES`] such ticks in a row it is quarantined: not
+//! called again until it is loaded anew. The world goes on either way, and the other mods'
+//! calls are the same as they would be without it, since each mod has its own store, its
+//! own budget and its own queue.
+
+use wasmi::{Engine, Linker, Store, StoreLimitsBuilder, TypedFunc};
+
+use super::check::{self, INIT, MEMORY_CAP, Refusal, TICK};
+use super::host::{self, COMMANDS_PER_TICK, Command, Host};
+use hewn_core::world::World;
+use hewn_core::worldgen::SplitMix64;
+
+/// The fuel one mod may burn in one tick (and in its `hewn_init`): about a third of a
+/// millisecond of this machine's interpreter on a loop that does nothing else (0.34 ms, the
+/// worst tick of `an_endless_loop_is_stopped_by_fuel_…` in `tests/mods.rs`), so that several
+/// mods and a runaway together stay within 2 ms of the tick.
+pub const FUEL_PER_TICK: u64 = 300_000;
+
+/// How many ticks in a row a mod may fail before it is quarantined.
+pub const STRIKES: u8 = 3;
+
+/// What the mods did in one call round: the commands to apply, in order, each with the
+/// index of the mod that queued it, and what they logged or did wrong.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// The commands, in the order to apply them.
+    pub commands: Vec<(usize, Command)>,
+    /// Lines for the server's log: `mod NAME: …`.
+    pub log: Vec<String>,
+}
+
+/// One loaded mod.
+struct Loaded {
+    store: Store<Host>,
+    tick: Option<TypedFunc<i64, ()>>,
+    /// Failed ticks in a row.
+    strikes: u8,
+    quarantined: bool,
+}
+
+/// The mods a world runs.
+pub struct Mods {
+    engine: Engine,
+    linker: Linker<Host>,
+    seed: u64,
+    loaded: Vec<Loaded>,
+}
+
+impl std::fmt::Debug for Mods {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self
+            .loaded
+            .iter()
+            .map(|m| m.store.data().name.as_str())
+            .collect();
+        f.debug_struct("Mods")
+            .field("loaded", &names)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A number for `text`, the same on every run (FNV-1a): a mod's share of the seed.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Mods {
+    /// No mods yet, for a world of `seed`.
+    ///
+    /// # Panics
+    /// Never: the host functions are defined once each.
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        let engine = check::engine();
+        #[expect(clippy::expect_used, reason = "each host function is defined once")]
+        let linker = host::linker(&engine).expect("the host functions link");
+        Self {
+            engine,
+            linker,
+            seed,
+            loaded: Vec::new(),
+        }
+    }
+
+    /// How many mods are loaded.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.loaded.len()
+    }
+
+    /// Whether none is.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.loaded.is_empty()
+    }
+
+    /// The name of the mod at `index`.
+    #[must_use]
+    pub fn name(&self, index: usize) -> Option<&str> {
+        self.loaded.get(index).map(|m| m.store.data().name.as_str())
+    }
+
+    /// Whether the mod at `index` is quarantined.
+    #[must_use]
+    pub fn is_quarantined(&self, index: usize) -> bool {
+        self.loaded.get(index).is_some_and(|m| m.quarantined)
+    }
+
+    /// Loads the module `wasm` as the mod `name`, after those loaded before it, and calls
+    /// its `hewn_init` with `world` lent to it: the outcome holds what it queued.
+    ///
+    /// # Errors
+    /// The [`Refusal`] of a module that breaks a rule, or whose `hewn_init` traps or runs
+    /// out of fuel; the world is as it was, and the mods loaded before run on.
+    pub fn load(&mut self, name: &str, wasm: &[u8], world: &mut World) -> Result<Outcome, Refusal> {
+        let module = check::check(&self.engine, wasm)?;
+        let limits = StoreLimitsBuilder::new()
+            .memory_size(MEMORY_CAP)
+            .memories(1)
+            .tables(4)
+            .table_elements(1 << 16)
+            .instances(1)
+            .build();
+        let mut store = Store::new(&self.engine, Host::new(name, limits));
+        store.limiter(|host| &mut host.limits);
+        let failed = |e: wasmi::Error| Refusal::Init(e.to_string());
+        store.set_fuel(FUEL_PER_TICK).map_err(failed)?;
+        // A start function runs here, on the same fuel as `hewn_init`.
+        let instance = self
+            .linker
+            .instantiate_and_start(&mut store, &module)
+            .map_err(failed)?;
+        let init = instance.get_typed_func::<(), ()>(&store, INIT).ok();
+        let tick = instance.get_typed_func::<i64, ()>(&store, TICK).ok();
+        let mut loaded = Loaded {
+            store,
+            tick,
+            strikes: 0,
+            quarantined: false,
+        };
+        let index = self.loaded.len();
+        let mut outcome = Outcome::default();
+        if let Some(init) = init {
+            let host = loaded.store.data_mut();
+            host.dice = SplitMix64::new(self.seed ^ fnv(name));
+            host.queued_this_tick = 0;
+            let result = lend(&mut loaded.store, world, |store| init.call(store, ()));
+            let queued = take(&mut loaded.store, index, &mut outcome);
+            result.map_err(failed)?;
+            outcome.commands.extend(queued);
+        }
+        self.loaded.push(loaded);
+        Ok(outcome)
+    }
+
+    /// Calls every mod's `hewn_tick(tick)` in load order, each on [`FUEL_PER_TICK`], with
+    /// `world` lent to it (it reads the world as the tick left it; what it sets is applied
+    /// by the caller, after all have run, in the order queued).
+    pub fn tick(&mut self, world: &mut World, tick: u64) -> Outcome {
+        let mut outcome = Outcome::default();
+        let seed = self.seed;
+        for (index, m) in self.loaded.iter_mut().enumerate() {
+            let Some(run) = m.tick.filter(|_| !m.quarantined) else {
+                continue;
+            };
+            let host = m.store.data_mut();
+            let name = host.name.clone();
+            host.dice =
+                SplitMix64::new(seed ^ fnv(&name) ^ tick.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            host.queued_this_tick = 0;
+            host.overflowed = false;
+            let result = m.store.set_fuel(FUEL_PER_TICK).and_then(|()| {
+                lend(&mut m.store, world, |store| {
+                    run.call(store, tick.cast_signed())
+                })
+            });
+            let queued = take(&mut m.store, index, &mut outcome);
+            if m.store.data().overflowed {
+                outcome.log.push(format!(
+                    "mod {name}: queued past {COMMANDS_PER_TICK} commands this tick; the rest were dropped"
+                ));
+            }
+            match result {
+                Ok(()) => {
+                    m.strikes = 0;
+                    outcome.commands.extend(queued);
+                }
+                Err(e) => {
+                    m.strikes += 1;
+                    let what = match e.as_trap_code() {
+                        Some(wasmi::TrapCode::OutOfFuel) => {
+                            format!("ran out of its {FUEL_PER_TICK} fuel")
+                        }
+                        _ => format!("failed: {e}"),
+                    };
+                    outcome.log.push(format!(
+                        "mod {name}: hewn_tick({tick}) {what}; what it queued is undone"
+                    ));
+                    if m.strikes >= STRIKES {
+                        m.quarantined = true;
+                        outcome.log.push(format!(
+                            "mod {name}: quarantined after {STRIKES} failed ticks in a row, until it is reloaded"
+                        ));
+                    }
+                }
+            }
+        }
+        outcome
+    }
+}
+
+/// Runs `call` with `world` lent to the mod's host: moved in for the call and back out,
+/// whatever the call does.
+fn lend<R>(
+    store: &mut Store<Host>,
+    world: &mut World,
+    call: impl FnOnce(&mut Store<Host>) -> R,
+) -> R {
+    let placeholder = World::new(hewn_core::worldgen::Generator::new(
+        hewn_core::worldgen::GeneratorKind::Empty,
+        0,
+    ));
+    store.data_mut().world = Some(std::mem::replace(world, placeholder));
+    let result = call(store);
+    if let Some(lent) = store.data_mut().world.take() {
+        *world = lent;
+    }
+    result
+}
+
+/// The commands the last call queued, each with the mod's `index`, and its log lines moved
+/// into `outcome`.
+fn take(store: &mut Store<Host>, index: usize, outcome: &mut Outcome) -> Vec<(usize, Command)> {
+    let host = store.data_mut();
+    let name = host.name.clone();
+    outcome.log.extend(
+        host.logged
+            .drain(..)
+            .map(|line| format!("mod {name}: {line}")),
+    );
+    host.queued.drain(..).map(|c| (index, c)).collect()
+}
