@@ -167,8 +167,12 @@ fn parse_input(
     // Leaving, coming back and an operator's actions are cues of their own, with no
     // player action beside them.
     if presence.is_some() || operation.is_some() {
-        if block.is_some() {
-            return Err(invalid(key("block"), "only goes with action = \"place\""));
+        let sets = matches!(operation, Some(Operation::SetBlock(..)));
+        if block.is_some() && !sets {
+            return Err(invalid(
+                key("block"),
+                "only goes with action = \"place\" or \"set_block\"",
+            ));
         }
         return Ok(Scheduled::Cue(Cue {
             player,
@@ -278,6 +282,34 @@ fn operation(
             Ok(Some(Operation::SetDifficulty(d)))
         }
         _ if raw.difficulty.is_some() => Err(only_with("difficulty", "set_difficulty")),
+        Some("set_block") if raw.time.is_none() => {
+            let at = raw
+                .position
+                .ok_or_else(|| invalid(key("position"), "missing (set_block needs a position)"))?;
+            let whole = at
+                .iter()
+                .all(|c| c.fract() == 0.0 && c.abs() < f64::from(i32::MAX));
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "whole and within i32, checked"
+            )]
+            let pos = whole
+                .then(|| hewn_core::world::BlockPos::new(at[0] as i32, at[1] as i32, at[2] as i32));
+            let pos = pos
+                .filter(|p| p.in_world_height() && p.inside_border())
+                .ok_or_else(|| {
+                    invalid(
+                        key("position"),
+                        "a block's cell: whole numbers, inside the world",
+                    )
+                })?;
+            let name = raw
+                .block
+                .as_deref()
+                .ok_or_else(|| invalid(key("block"), "missing (set_block needs a block)"))?;
+            let block = block_value(&key("block"), name)?;
+            Ok(Some(Operation::SetBlock(pos, block)))
+        }
         Some("op" | "deop") if raw.position.is_none() && raw.time.is_none() => Ok(Some(
             Operation::Operator(raw.action.as_deref() == Some("op")),
         )),

@@ -543,6 +543,7 @@ impl Scenario {
                     Operation::Operator(made) => {
                         step.operators.push((starts[who].name.clone(), made));
                     }
+                    Operation::SetBlock(pos, block) => step.sets.push((pos, block)),
                 }
             }
             for (p, input) in starts.iter().zip(inputs) {

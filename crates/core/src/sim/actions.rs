@@ -490,6 +490,38 @@ impl Simulation {
         }
     }
 
+    /// Sets `pos` to `block` from outside the players (a server's mod), unless it lies
+    /// outside the world's height or `block` would stand in a player, a crate, a falling
+    /// block or a creature: any block may be replaced, a door or a bed half by half, and a
+    /// chest taken away takes what it held. Heard as a break where `block` is air, else as
+    /// a place.
+    pub(super) fn set_from_outside(&mut self, pos: BlockPos, block: Block) {
+        let there = self.world.block(pos);
+        if !pos.in_world_height() || there == block {
+            return;
+        }
+        let occupied = block.colliders().iter().any(|c| {
+            let placed = c.at(pos.min_corner());
+            self.players.any_intersect(placed)
+                || self.crates.any_intersect(placed)
+                || self.falling.any_intersect(placed)
+                || self.creature_in(placed)
+        });
+        if occupied {
+            return;
+        }
+        self.world.set_block(pos, block);
+        if there == Block::CHEST {
+            self.survival.chests.remove(&pos);
+        }
+        let (kind, heard) = if block == Block::AIR {
+            (EventKind::Break, there)
+        } else {
+            (EventKind::Place, block)
+        };
+        self.note_block_event(None, kind, heard, pos);
+    }
+
     /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch
     /// only into air, a chest only where it pairs with at most one chest), and not
     /// overlapping a player, a crate or a falling block.

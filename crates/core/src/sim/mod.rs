@@ -35,7 +35,7 @@ use crate::physics::crates::{Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Body, quantize};
-use crate::world::{BlockPos, CellReader, Loader, World};
+use crate::world::{Block, BlockPos, CellReader, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, MAX_ACTION_COUNT, Target};
 pub use events::{Event, EventKind};
 use hash::StateHasher;
@@ -201,7 +201,8 @@ impl Simulation {
     /// else holds nothing; returns what the first player's actions did.
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
         let first = self.players.first().map(|m| m.name.clone());
-        let mut outcomes = self.advance(|name| (Some(name) == first.as_ref()).then_some(input));
+        let mut outcomes =
+            self.advance(|name| (Some(name) == first.as_ref()).then_some(input), &[]);
         outcomes.truncate(1);
         outcomes.pop().unwrap_or_default()
     }
@@ -261,7 +262,7 @@ impl Simulation {
                 self.operators.remove(name);
             }
         }
-        self.advance(|name| step.inputs.get(name))
+        self.advance(|name| step.inputs.get(name), &step.sets)
     }
 
     /// Plays the world in `mode` from now on: in survival no one flies; in creative no
@@ -295,8 +296,12 @@ impl Simulation {
     fn advance<'a>(
         &mut self,
         input_of: impl Fn(&PlayerName) -> Option<&'a Input>,
+        sets: &[(BlockPos, Block)],
     ) -> Vec<Vec<ActionOutcome>> {
         self.events.clear();
+        for &(pos, block) in sets {
+            self.set_from_outside(pos, block);
+        }
         let idle = Input::default();
         let inputs: Vec<&Input> = self
             .players

@@ -39,6 +39,9 @@ pub enum Operation {
     /// The player is made an operator (`true`, `/op`) or no longer is (`false`, `/deop`):
     /// an operator in creative may break unknown blocks.
     Operator(bool),
+    /// A block is set from outside the players, as a server's mod sets one
+    /// ([`Step::sets`](crate::sim::Step::sets)).
+    SetBlock(crate::world::BlockPos, crate::world::Block),
 }
 
 /// A player leaving the world or coming back, as a scenario's `action = "leave"` and

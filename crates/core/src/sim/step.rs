@@ -7,6 +7,7 @@ use glam::DVec3;
 use super::creature::Difficulty;
 use super::survival::Mode;
 use super::{Input, Member, PlayerName};
+use crate::world::{Block, BlockPos};
 
 /// Everything that comes from outside the world in one tick of
 /// [`Simulation::step`](super::Simulation::step).
@@ -41,4 +42,8 @@ pub struct Step {
     pub operators: Vec<(PlayerName, bool)>,
     /// Each player's input; a player with none holds nothing and does nothing.
     pub inputs: BTreeMap<PlayerName, Input>,
+    /// Blocks set from outside the players (the server's mods), in order, at the start of
+    /// the tick before anyone acts. One whose block would stand in a player, a crate, a
+    /// falling block or a creature, or outside the world's height, is left out.
+    pub sets: Vec<(BlockPos, Block)>,
 }

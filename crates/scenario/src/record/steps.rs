@@ -132,6 +132,15 @@ impl StepRecorder {
                 ..RawInput::default()
             });
         }
+        for &(pos, block) in &step.sets {
+            self.scenario.input.push(RawInput {
+                at,
+                action: Some("set_block".to_owned()),
+                position: Some(pos.to_ivec3().as_dvec3().to_array()),
+                block: Some(block.name().to_owned()),
+                ..RawInput::default()
+            });
+        }
         if let Some(difficulty) = step.set_difficulty {
             self.scenario.input.push(RawInput {
                 at,
