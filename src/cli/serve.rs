@@ -186,7 +186,11 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     server.set_world_packs(loaded.packs.clone());
     // What a client lacking the world's packs fetches before it joins.
     match hewn_save::found_packs(&loaded.packs) {
-        Ok(packs) => server.serve_content(ServedContent::installed(&packs)),
+        Ok(packs) => {
+            server.serve_content(ServedContent::installed(&packs));
+            // A mod refused is logged; the world opens without it.
+            server.load_pack_mods(&packs);
+        }
         Err(e) => {
             eprintln!("hewn serve: {}", escaped(&e.to_string()));
             return ExitCode::FAILURE;

@@ -171,6 +171,9 @@ impl Session {
         // Players joining once it is opened to the network fetch its packs.
         let found = hewn_save::found_packs(&packs).unwrap_or_default();
         server.serve_content(hewn_net::server::ServedContent::installed(&found));
+        // The world's mods run in the game's own server, as on a dedicated one; one refused
+        // is logged and the world opens without it.
+        server.load_pack_mods(&found);
         server.set_world_packs(packs);
         let host = Host::start(server, me, saver).map_err(|message| SessionError::Join {
             server: "the game's own".to_owned(),

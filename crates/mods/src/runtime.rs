@@ -7,11 +7,13 @@
 //! calls are the same as they would be without it, since each mod has its own store, its
 //! own budget and its own queue.
 
+use std::collections::BTreeMap;
+
 use wasmi::{Engine, Linker, Store, StoreLimitsBuilder, TypedFunc};
 
 use super::check::{self, INIT, MEMORY_CAP, Refusal, TICK};
 use super::host::{self, COMMANDS_PER_TICK, Command, Host};
-use hewn_core::world::World;
+use hewn_core::world::{Loader, World};
 use hewn_core::worldgen::SplitMix64;
 
 /// The fuel one mod may burn in one tick (and in its `hewn_init`): about a third of a
@@ -118,7 +120,49 @@ impl Mods {
     /// # Errors
     /// The [`Refusal`] of a module that breaks a rule, or whose `hewn_init` traps or runs
     /// out of fuel; the world is as it was, and the mods loaded before run on.
-    pub fn load(&mut self, name: &str, wasm: &[u8], world: &mut World) -> Result<Outcome, Refusal> {
+    pub fn load(
+        &mut self,
+        name: &str,
+        wasm: &[u8],
+        world: &mut Loader<'_>,
+    ) -> Result<Outcome, Refusal> {
+        let index = self.loaded.len();
+        let (loaded, outcome) = self.start(name, wasm, index, BTreeMap::new(), world)?;
+        self.loaded.push(loaded);
+        Ok(outcome)
+    }
+
+    /// Swaps the mod `name` for the module `wasm`, between two ticks, its storage kept and
+    /// its quarantine lifted; one not loaded yet is loaded after the others. Its `hewn_init`
+    /// runs again.
+    ///
+    /// # Errors
+    /// The [`Refusal`] of the new module, which leaves the old one running as it was.
+    pub fn reload(
+        &mut self,
+        name: &str,
+        wasm: &[u8],
+        world: &mut Loader<'_>,
+    ) -> Result<Outcome, Refusal> {
+        let Some(index) = self.loaded.iter().position(|m| m.store.data().name == name) else {
+            return self.load(name, wasm, world);
+        };
+        let storage = self.loaded[index].store.data().storage.clone();
+        let (loaded, outcome) = self.start(name, wasm, index, storage, world)?;
+        self.loaded[index] = loaded;
+        Ok(outcome)
+    }
+
+    /// The mod `name` from `wasm`, at `index` among the mods, holding `storage`, its
+    /// `hewn_init` run.
+    fn start(
+        &self,
+        name: &str,
+        wasm: &[u8],
+        index: usize,
+        storage: BTreeMap<Vec<u8>, Vec<u8>>,
+        world: &mut Loader<'_>,
+    ) -> Result<(Loaded, Outcome), Refusal> {
         let module = check::check(&self.engine, wasm)?;
         let limits = StoreLimitsBuilder::new()
             .memory_size(MEMORY_CAP)
@@ -127,7 +171,9 @@ impl Mods {
             .table_elements(1 << 16)
             .instances(1)
             .build();
-        let mut store = Store::new(&self.engine, Host::new(name, limits));
+        let mut host = Host::new(name, limits);
+        host.storage = storage;
+        let mut store = Store::new(&self.engine, host);
         store.limiter(|host| &mut host.limits);
         let failed = |e: wasmi::Error| Refusal::Init(e.to_string());
         store.set_fuel(FUEL_PER_TICK).map_err(failed)?;
@@ -144,7 +190,6 @@ impl Mods {
             strikes: 0,
             quarantined: false,
         };
-        let index = self.loaded.len();
         let mut outcome = Outcome::default();
         if let Some(init) = init {
             let host = loaded.store.data_mut();
@@ -155,14 +200,13 @@ impl Mods {
             result.map_err(failed)?;
             outcome.commands.extend(queued);
         }
-        self.loaded.push(loaded);
-        Ok(outcome)
+        Ok((loaded, outcome))
     }
 
     /// Calls every mod's `hewn_tick(tick)` in load order, each on [`FUEL_PER_TICK`], with
     /// `world` lent to it (it reads the world as the tick left it; what it sets is applied
     /// by the caller, after all have run, in the order queued).
-    pub fn tick(&mut self, world: &mut World, tick: u64) -> Outcome {
+    pub fn tick(&mut self, world: &mut Loader<'_>, tick: u64) -> Outcome {
         let mut outcome = Outcome::default();
         let seed = self.seed;
         for (index, m) in self.loaded.iter_mut().enumerate() {
@@ -215,23 +259,24 @@ impl Mods {
     }
 }
 
-/// Runs `call` with `world` lent to the mod's host: moved in for the call and back out,
-/// whatever the call does.
+/// Runs `call` with the world `loader` holds lent to the mod's host for the call.
 fn lend<R>(
     store: &mut Store<Host>,
-    world: &mut World,
+    loader: &mut Loader<'_>,
     call: impl FnOnce(&mut Store<Host>) -> R,
 ) -> R {
-    let placeholder = World::new(hewn_core::worldgen::Generator::new(
-        hewn_core::worldgen::GeneratorKind::Empty,
-        0,
-    ));
-    store.data_mut().world = Some(std::mem::replace(world, placeholder));
-    let result = call(store);
-    if let Some(lent) = store.data_mut().world.take() {
-        *world = lent;
-    }
-    result
+    loader.lend(|world| {
+        store.data_mut().world = Some(world);
+        let result = call(store);
+        // The host only reads the world; it is always there to give back.
+        let back = store.data_mut().world.take().unwrap_or_else(|| {
+            World::new(hewn_core::worldgen::Generator::new(
+                hewn_core::worldgen::GeneratorKind::Empty,
+                0,
+            ))
+        });
+        (back, result)
+    })
 }
 
 /// The commands the last call queued, each with the mod's `index`, and its log lines moved

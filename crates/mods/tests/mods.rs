@@ -75,18 +75,22 @@ fn an_endless_loop_is_stopped_by_fuel_undone_and_quarantined_after_three() {
     );
     let mut world = world();
     let mut alone = Mods::new(7);
-    alone.load("chatty", &chatty(), &mut world).expect("loads");
+    alone
+        .load("chatty", &chatty(), &mut world.loader())
+        .expect("loads");
     let mut both = Mods::new(7);
-    both.load("runaway", &runaway, &mut world).expect("loads");
-    both.load("chatty", &chatty(), &mut world).expect("loads");
+    both.load("runaway", &runaway, &mut world.loader())
+        .expect("loads");
+    both.load("chatty", &chatty(), &mut world.loader())
+        .expect("loads");
     let mut worst = std::time::Duration::ZERO;
     for tick in 1..=5 {
         let start = std::time::Instant::now();
-        let outcome = both.tick(&mut world, tick);
+        let outcome = both.tick(&mut world.loader(), tick);
         worst = worst.max(start.elapsed());
         // What the runaway queued before it looped is undone; the other mod's chat is as it
         // is without the runaway.
-        let expected = alone.tick(&mut world, tick);
+        let expected = alone.tick(&mut world.loader(), tick);
         let theirs: Vec<&Command> = outcome.commands.iter().map(|(_, c)| c).collect();
         let alone_commands: Vec<&Command> = expected.commands.iter().map(|(_, c)| c).collect();
         assert_eq!(theirs, alone_commands, "tick {tick}");
@@ -102,6 +106,12 @@ fn an_endless_loop_is_stopped_by_fuel_undone_and_quarantined_after_three() {
     }
     assert!(both.is_quarantined(0) && !both.is_quarantined(1));
     println!("the worst tick with a runaway mod: {worst:?}");
+    // Loaded again, fixed, it runs again, in its place.
+    both.reload("runaway", &chatty(), &mut world.loader())
+        .expect("reloads");
+    assert!(!both.is_quarantined(0));
+    assert_eq!(both.name(0), Some("runaway"));
+    assert_eq!(both.tick(&mut world.loader(), 6).commands.len(), 2);
 }
 
 #[test]
@@ -119,9 +129,10 @@ fn memory_grows_to_the_cap_and_not_past_it() {
     );
     let mut world = world();
     let mut mods = Mods::new(1);
-    mods.load("grower", &grower, &mut world).expect("loads");
+    mods.load("grower", &grower, &mut world.loader())
+        .expect("loads");
     let said: Vec<String> = (1..=20)
-        .flat_map(|tick| mods.tick(&mut world, tick).log)
+        .flat_map(|tick| mods.tick(&mut world.loader(), tick).log)
         .collect();
     // From one page, fifteen steps of 64 make 961 pages; a sixteenth would pass 1,024.
     let grown = (pages - 1) / 64;
@@ -138,7 +149,7 @@ fn memory_grows_to_the_cap_and_not_past_it() {
         "(module (memory (export \"memory\") {}))",
         pages + 1
     ));
-    let refusal = Mods::new(1).load("greedy", &greedy, &mut world);
+    let refusal = Mods::new(1).load("greedy", &greedy, &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::MemoryTooLarge(_))),
         "{refusal:?}"
@@ -161,7 +172,7 @@ fn a_module_naming_anything_but_hewns_functions_is_refused_by_name() {
             "(module (import \"{module}\" \"{name}\" (func {ty})) (memory (export \"memory\") 1))"
         );
         let refusal = Mods::new(1)
-            .load("sneaky", &wasm(&text), &mut world)
+            .load("sneaky", &wasm(&text), &mut world.loader())
             .expect_err("refused");
         assert_eq!(refusal, Refusal::Import(format!("{module}.{name}")));
         assert!(refusal.to_string().contains(&format!("{module}.{name}")));
@@ -171,7 +182,7 @@ fn a_module_naming_anything_but_hewns_functions_is_refused_by_name() {
     let wrong_type = wasm(
         "(module (import \"hewn\" \"log\" (func (param i64))) (memory (export \"memory\") 1))",
     );
-    let refusal = Mods::new(1).load("m", &wrong_type, &mut world);
+    let refusal = Mods::new(1).load("m", &wrong_type, &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::ImportType(..))),
         "{refusal:?}"
@@ -179,18 +190,18 @@ fn a_module_naming_anything_but_hewns_functions_is_refused_by_name() {
     let hidden = wasm("(module (memory 1))");
     assert_eq!(
         Mods::new(1)
-            .load("m", &hidden, &mut world)
+            .load("m", &hidden, &mut world.loader())
             .expect_err("refused"),
         Refusal::NoMemory
     );
     let bad_tick =
         wasm("(module (memory (export \"memory\") 1) (func (export \"hewn_tick\") (param i32)))");
-    let refusal = Mods::new(1).load("m", &bad_tick, &mut world);
+    let refusal = Mods::new(1).load("m", &bad_tick, &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::ExportType("hewn_tick", ..))),
         "{refusal:?}"
     );
-    let garbage = Mods::new(1).load("m", b"\0asm\x01\0\0\0garbage", &mut world);
+    let garbage = Mods::new(1).load("m", b"\0asm\x01\0\0\0garbage", &mut world.loader());
     assert!(matches!(garbage, Err(Refusal::Invalid(_))), "{garbage:?}");
 }
 
@@ -212,8 +223,9 @@ fn a_flood_of_block_sets_is_clamped_to_the_ticks_queue() {
     );
     let mut world = world();
     let mut mods = Mods::new(1);
-    mods.load("flood", &flood, &mut world).expect("loads");
-    let outcome = mods.tick(&mut world, 1);
+    mods.load("flood", &flood, &mut world.loader())
+        .expect("loads");
+    let outcome = mods.tick(&mut world.loader(), 1);
     assert_eq!(outcome.commands.len(), COMMANDS_PER_TICK);
     let dropped: Vec<&String> = outcome
         .log
@@ -222,7 +234,10 @@ fn a_flood_of_block_sets_is_clamped_to_the_ticks_queue() {
         .collect();
     assert_eq!(dropped.len(), 1, "{:?}", outcome.log);
     // The next tick has a queue of its own.
-    assert_eq!(mods.tick(&mut world, 2).commands.len(), COMMANDS_PER_TICK);
+    assert_eq!(
+        mods.tick(&mut world.loader(), 2).commands.len(),
+        COMMANDS_PER_TICK
+    );
 }
 
 #[test]
@@ -231,9 +246,10 @@ fn a_mod_whose_init_traps_is_refused_and_the_others_run_on() {
     let mut world = world();
     let before = world.block(BlockPos::new(0, 63, 0));
     let mut mods = Mods::new(1);
-    mods.load("chatty", &chatty(), &mut world).expect("loads");
+    mods.load("chatty", &chatty(), &mut world.loader())
+        .expect("loads");
     let refusal = mods
-        .load("broken", &trapping, &mut world)
+        .load("broken", &trapping, &mut world.loader())
         .expect_err("refused");
     assert!(matches!(refusal, Refusal::Init(_)), "{refusal:?}");
     assert_eq!(mods.len(), 1);
@@ -242,7 +258,7 @@ fn a_mod_whose_init_traps_is_refused_and_the_others_run_on() {
         before,
         "the world was given back"
     );
-    assert_eq!(mods.tick(&mut world, 1).commands.len(), 1);
+    assert_eq!(mods.tick(&mut world.loader(), 1).commands.len(), 1);
 }
 
 #[test]
@@ -280,10 +296,11 @@ fn a_mod_reads_the_world_sets_blocks_chats_draws_and_keeps() {
     // Three ticks of a mod loaded with `seed`: its chats, and where its random blocks went.
     let mut run = |seed: u64| {
         let mut mods = Mods::new(seed);
-        mods.load("kind", &wasm, &mut world).expect("loads");
+        mods.load("kind", &wasm, &mut world.loader())
+            .expect("loads");
         let (mut chats, mut drawn) = (Vec::new(), Vec::new());
         for tick in 1..=3 {
-            let outcome = mods.tick(&mut world, tick);
+            let outcome = mods.tick(&mut world.loader(), tick);
             let mut commands: Vec<Command> = outcome.commands.into_iter().map(|(_, c)| c).collect();
             assert_eq!(
                 commands[..2],

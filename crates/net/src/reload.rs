@@ -14,7 +14,13 @@ pub fn reload_if_asked(server: &mut Server, renet: &mut RenetServer) -> Option<(
     let outcome = hewn_save::reload_packs(&packs).map(|(said, packs)| {
         // Clients joining from now on fetch the packs as they are now.
         server.serve_content(ServedContent::installed(&packs));
-        said
+        // Mods swap at this tick boundary; one that fails to load leaves the old running.
+        let refused = server.load_pack_mods(&packs);
+        if refused.is_empty() {
+            said
+        } else {
+            format!("{said}; {}", refused.join("; "))
+        }
     });
     let answer = server.finish_reload(&caller, outcome, renet);
     Some((caller, answer))

@@ -17,6 +17,7 @@ mod chat;
 mod content;
 mod guesses;
 pub mod inputs;
+mod modding;
 mod operations;
 mod outgoing;
 mod saving;
@@ -260,6 +261,10 @@ pub struct Server {
     mode_sent: hewn_core::sim::survival::Mode,
     /// The threads its ticks ran on, each once, in the order they first did.
     tick_threads: Vec<std::thread::ThreadId>,
+    /// The world's mods ([`Server::load_mod`]), run after every tick.
+    mods: Option<hewn_mods::Mods>,
+    /// The blocks the mods set after the last tick, for the next step.
+    mod_sets: Vec<(hewn_core::world::BlockPos, hewn_core::world::Block)>,
 }
 
 impl Server {
@@ -299,6 +304,8 @@ impl Server {
             motd: ServerInfo::default().motd,
             mode_sent,
             tick_threads: Vec::new(),
+            mods: None,
+            mod_sets: Vec::new(),
         }
     }
 
@@ -531,6 +538,7 @@ impl Server {
             recorder.record(&step);
         }
         self.sim.step(&step);
+        self.run_mods(renet);
         self.remember_played();
         self.send_changes(renet);
         self.send_heard(renet);
@@ -931,6 +939,7 @@ impl Server {
             set_mode: pending.mode,
             set_difficulty: pending.difficulty,
             operators,
+            sets: std::mem::take(&mut self.mod_sets),
             ..Step::default()
         };
         for remote in self.clients.values_mut() {

@@ -210,6 +210,11 @@ mod lies;
 #[path = "net/creatures.rs"]
 mod creatures;
 
+/// Mods on a server: what they set reaches clients, what they say is heard, and a runaway
+/// costs the server nothing but its own budget.
+#[path = "net/mods.rs"]
+mod mods;
+
 #[test]
 fn clients_see_each_others_edits_and_a_late_joiner_sees_the_earlier_ones() {
     let mut h = Harness::flat(ServerConfig::default());

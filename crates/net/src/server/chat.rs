@@ -72,7 +72,12 @@ impl Server {
     }
 
     /// Sends `line` to every player in the world or joining it, but `except`.
-    fn send_chat(&self, line: &ChatLine, except: Option<ClientId>, renet: &mut RenetServer) {
+    pub(super) fn send_chat(
+        &self,
+        line: &ChatLine,
+        except: Option<ClientId>,
+        renet: &mut RenetServer,
+    ) {
         let message = protocol::encode(&ServerMessage::Chat(line.clone()));
         for (id, _, _) in super::playing(&self.clients) {
             if Some(id) != except {

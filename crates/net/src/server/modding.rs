@@ -1,0 +1,117 @@
+//! The world's mods on the server: loaded from the packs that carry one, run after every
+//! tick on the world as the tick left it, what they set played in the next step (so a
+//! recording keeps it as any step), what they say sent as the server's chat.
+
+use renet::{ClientId, RenetServer};
+
+use super::Server;
+use crate::protocol::{ChatLine, clean_chat};
+use hewn_mods::{Command, Mods, Outcome, Refusal};
+
+impl Server {
+    /// Loads the module `wasm` as the mod `name`, after those loaded before, and runs its
+    /// `hewn_init`; what it set lands in the next step.
+    ///
+    /// # Errors
+    /// The [`Refusal`] of a module that breaks a rule or fails in `hewn_init`: the server
+    /// runs on without it, the mods before it loaded.
+    pub fn load_mod(&mut self, name: &str, wasm: &[u8]) -> Result<(), Refusal> {
+        let seed = self.generator.seed();
+        let mods = self.mods.get_or_insert_with(|| Mods::new(seed));
+        let outcome = mods.load(name, wasm, &mut self.sim.loader())?;
+        log::info!("mod {name}: loaded");
+        self.take_outcome(outcome, None);
+        Ok(())
+    }
+
+    /// Loads the mod of each of `packs` that carries one, in order, or swaps it for the
+    /// pack's module as it is now when the mod is loaded already (its storage kept, its
+    /// `hewn_init` run again). Returns a line for each mod refused; one already running goes
+    /// on as it was.
+    pub fn load_pack_mods(&mut self, packs: &[hewn_content::Pack]) -> Vec<String> {
+        let mut refused = Vec::new();
+        for pack in packs {
+            let Some(module) = &pack.manifest.module else {
+                continue;
+            };
+            let name = &pack.manifest.name;
+            let Some(wasm) = pack.files.get(module) else {
+                refused.push(format!("mod {name}: the pack has no {module}"));
+                continue;
+            };
+            let seed = self.generator.seed();
+            let mods = self.mods.get_or_insert_with(|| Mods::new(seed));
+            match mods.reload(name, wasm, &mut self.sim.loader()) {
+                Ok(outcome) => {
+                    log::info!("mod {name}: loaded");
+                    self.take_outcome(outcome, None);
+                }
+                Err(refusal) => refused.push(format!("mod {name} was not loaded: {refusal}")),
+            }
+        }
+        for line in &refused {
+            log::warn!("{}", crate::protocol::for_log(line));
+        }
+        refused
+    }
+
+    /// How many mods the server runs.
+    #[must_use]
+    pub fn mods_loaded(&self) -> usize {
+        self.mods.as_ref().map_or(0, Mods::len)
+    }
+
+    /// The server's mods, if it runs any.
+    #[must_use]
+    pub const fn mods(&self) -> Option<&Mods> {
+        self.mods.as_ref()
+    }
+
+    /// Runs every mod's tick on the world as this tick left it.
+    pub(super) fn run_mods(&mut self, renet: &mut RenetServer) {
+        let Some(mods) = &mut self.mods else {
+            return;
+        };
+        let tick = self.sim.tick_count();
+        let outcome = mods.tick(&mut self.sim.loader(), tick);
+        self.take_outcome(outcome, Some(renet));
+    }
+
+    /// Logs what the mods said of themselves, keeps the blocks they set for the next step
+    /// and says their chat (to no one before anyone can hear, as at load).
+    fn take_outcome(&mut self, outcome: Outcome, mut renet: Option<&mut RenetServer>) {
+        for line in &outcome.log {
+            log::info!("{}", crate::protocol::for_log(line));
+        }
+        for (_, command) in outcome.commands {
+            match command {
+                Command::SetBlock { pos, block } => self.mod_sets.push((pos, block)),
+                Command::Chat { to, text } => {
+                    let Some(renet) = renet.as_deref_mut() else {
+                        continue;
+                    };
+                    let text = clean_chat(&text);
+                    if text.is_empty() {
+                        continue;
+                    }
+                    match to {
+                        None => self.send_chat(&ChatLine { from: None, text }, None, renet),
+                        Some(name) => {
+                            if let Some(id) = self.client_named(&name) {
+                                Self::tell(id, &text, renet);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The client playing as `name`, if one is.
+    fn client_named(&self, name: &str) -> Option<ClientId> {
+        self.clients
+            .iter()
+            .find(|(_, remote)| remote.name.as_ref().is_some_and(|n| n.as_str() == name))
+            .map(|(&id, _)| id)
+    }
+}
