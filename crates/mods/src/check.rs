@@ -1,9 +1,9 @@
 //! What a module may name, checked before it runs: nothing ambient. Its imports come from
 //! the module `hewn` alone, each one of [`HOST_FUNCTIONS`] with the type it is written
-//! with there; it exports its `memory`, no larger at the start than [`MEMORY_CAP`]; its
-//! lifecycle exports, where it has them, have the types [`hewn_init`](INIT) and
-//! [`hewn_tick`](TICK) are called with. A module that breaks any of these is refused with a
-//! message naming what it broke, at load and by `hewn content check` alike.
+//! with there; it exports its `memory`, no larger at the start than [`MEMORY_CAP`]; the
+//! exports hewn calls ([`EXPORTS`]: `hewn_init`, `hewn_tick`, the events), where it has
+//! them, have the types hewn calls them with. A module that breaks any of these is refused
+//! with a message naming what it broke, at load and by `hewn content check` alike.
 
 use wasmi::{Engine, ExternType, FuncType, Module, ValType};
 
@@ -20,6 +20,24 @@ pub const INIT: &str = "hewn_init";
 /// The export called every tick with the tick's number, `(i64) -> ()`.
 pub const TICK: &str = "hewn_tick";
 
+/// Every export hewn calls, with its parameters and results: the lifecycle's and the
+/// events' ([`crate::events`]), and `hewn_alloc`, which gives the host room for an event's
+/// text. A module exporting one of these names with another type is refused.
+pub const EXPORTS: &[(&str, &[ValType], &[ValType])] = {
+    use ValType::{I32, I64};
+    &[
+        (INIT, &[], &[]),
+        (TICK, &[I64], &[]),
+        ("hewn_alloc", &[I32], &[I32]),
+        ("hewn_join", &[I32, I32], &[]),
+        ("hewn_leave", &[I32, I32], &[]),
+        ("hewn_command", &[I32, I32, I32, I32], &[]),
+        ("hewn_edit", &[I32, I32, I32, I32, I32, I32], &[I32]),
+        ("hewn_slain", &[I32, I32, I32, I32, I32], &[]),
+        ("hewn_timer", &[I32], &[]),
+    ]
+};
+
 /// The module every import must come from.
 pub const HOST: &str = "hewn";
 
@@ -35,6 +53,8 @@ pub const HOST_FUNCTIONS: &[(&str, &[ValType], &[ValType])] = {
         ("random", &[], &[I64]),
         ("storage_get", &[I32, I32, I32, I32], &[I32]),
         ("storage_set", &[I32, I32, I32, I32], &[I32]),
+        ("register_command", &[I32, I32], &[I32]),
+        ("set_timer", &[I32, I32], &[I32]),
     ]
 };
 
@@ -59,7 +79,7 @@ pub enum Refusal {
     /// Its memory starts larger than [`MEMORY_CAP`].
     #[error("its memory starts at {0} bytes, past the {MEMORY_CAP} a mod may have")]
     MemoryTooLarge(u64),
-    /// A lifecycle export has the wrong type.
+    /// An export hewn calls ([`EXPORTS`]) has the wrong type.
     #[error("it exports {0} as {1}, where hewn calls it as {2}")]
     ExportType(&'static str, String, String),
     /// Its `hewn_init` trapped or ran out of fuel.
@@ -128,13 +148,12 @@ pub fn check(engine: &Engine, wasm: &[u8]) -> Result<Module, Refusal> {
                     return Err(Refusal::MemoryTooLarge(bytes));
                 }
             }
-            (name @ (INIT | TICK), ty) => {
-                let (name, params): (&'static str, &[ValType]) = if name == INIT {
-                    (INIT, &[])
-                } else {
-                    (TICK, &[ValType::I64])
+            (name, ty) => {
+                let Some(&(name, params, results)) = EXPORTS.iter().find(|(n, _, _)| *n == name)
+                else {
+                    continue;
                 };
-                let wanted = FuncType::new(params.iter().copied(), []);
+                let wanted = FuncType::new(params.iter().copied(), results.iter().copied());
                 match ty {
                     ExternType::Func(f) if *f == wanted => {}
                     ExternType::Func(f) => {
@@ -146,7 +165,6 @@ pub fn check(engine: &Engine, wasm: &[u8]) -> Result<Module, Refusal> {
                     }
                 }
             }
-            _ => {}
         }
     }
     if !memory {

@@ -15,6 +15,8 @@
 //! | `random` | — | 64 random bits |
 //! | `storage_get` | key, out, its room | the value's length (written if it fits), or −1 |
 //! | `storage_set` | key, value (length 0 deletes) | 0 kept; 1 past the storage's limits |
+//! | `register_command` | a command's name, without its `/` | 0 registered; 1 not (a bad name, or too many) |
+//! | `set_timer` | ticks from now (1 to 72,000), an id | 0 set; 1 not (a bad delay, or too many waiting) |
 
 use std::collections::BTreeMap;
 
@@ -35,6 +37,15 @@ pub const KEY_CAP: usize = 256;
 
 /// The most one mod may keep in storage, keys and values together, in bytes.
 pub const STORAGE_CAP: usize = 1 << 20;
+
+/// The most chat commands one mod may register.
+pub const COMMANDS_CAP: usize = 64;
+
+/// The most timers one mod may have waiting.
+pub const TIMERS_CAP: usize = 256;
+
+/// The longest a timer may wait, in ticks: 20 minutes.
+pub const TIMER_CAP: u64 = 72_000;
 
 /// What a mod asks the game to do, applied after it returns, in the order asked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +87,12 @@ pub struct Host {
     pub(crate) storage: BTreeMap<Vec<u8>, Vec<u8>>,
     /// The memory cap.
     pub(crate) limits: StoreLimits,
+    /// The tick the mods last ran.
+    pub(crate) now: u64,
+    /// The chat commands it registered, without their `/`.
+    pub(crate) commands: std::collections::BTreeSet<String>,
+    /// Its timers waiting: the tick each falls due, and its id.
+    pub(crate) timers: Vec<(u64, i32)>,
 }
 
 impl Host {
@@ -91,7 +108,25 @@ impl Host {
             dice: SplitMix64::new(0),
             storage: BTreeMap::new(),
             limits,
+            now: 0,
+            commands: std::collections::BTreeSet::new(),
+            timers: Vec::new(),
         }
+    }
+
+    /// The ids of its timers due by `tick`, in the order they fall due (and were set),
+    /// taken off the list.
+    pub(crate) fn take_due_timers(&mut self, tick: u64) -> Vec<i32> {
+        let mut due: Vec<(u64, i32)> = Vec::new();
+        self.timers.retain(|&(at, id)| {
+            let now = at <= tick;
+            if now {
+                due.push((at, id));
+            }
+            !now
+        });
+        due.sort_by_key(|&(at, _)| at);
+        due.into_iter().map(|(_, id)| id).collect()
     }
 
     /// Queues `command`, unless the tick's queue is full: 0 queued, 1 not.
@@ -254,6 +289,37 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
                 host.storage.insert(key, value);
             }
             Ok(0)
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "register_command",
+        |mut caller: Caller<'_, Host>, ptr: i32, len: i32| -> Result<i32, Error> {
+            let name = text(&caller, ptr, len)?;
+            let plain = !name.is_empty()
+                && name.len() <= 32
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+            let host = caller.data_mut();
+            if !plain || host.commands.len() >= COMMANDS_CAP {
+                return Ok(1);
+            }
+            host.commands.insert(name);
+            Ok(0)
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "set_timer",
+        |mut caller: Caller<'_, Host>, delay: i32, id: i32| -> i32 {
+            let host = caller.data_mut();
+            let delay = u64::try_from(delay).unwrap_or(0);
+            if !(1..=TIMER_CAP).contains(&delay) || host.timers.len() >= TIMERS_CAP {
+                return 1;
+            }
+            host.timers.push((host.now + delay, id));
+            0
         },
     )?;
     Ok(linker)

@@ -12,9 +12,11 @@
 //!
 //! - [`check`]: what a module may import and export, checked before it runs;
 //! - [`host`]: the functions it may call and the commands they queue;
+//! - [`events`]: what happens in the world, told to the mods that listen;
 //! - [`runtime`]: loading, initialising and ticking the mods of a world.
 
 pub mod check;
+pub mod events;
 pub mod host;
 pub mod runtime;
 

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use wasmi::{Engine, Linker, Store, StoreLimitsBuilder, TypedFunc};
+use wasmi::{Engine, Instance, Linker, Store, StoreLimitsBuilder, TypedFunc};
 
 use super::check::{self, INIT, MEMORY_CAP, Refusal, TICK};
 use super::host::{self, COMMANDS_PER_TICK, Command, Host};
@@ -36,8 +36,9 @@ pub struct Outcome {
 }
 
 /// One loaded mod.
-struct Loaded {
-    store: Store<Host>,
+pub(crate) struct Loaded {
+    pub(crate) store: Store<Host>,
+    pub(crate) instance: Instance,
     tick: Option<TypedFunc<i64, ()>>,
     /// Failed ticks in a row.
     strikes: u8,
@@ -48,8 +49,10 @@ struct Loaded {
 pub struct Mods {
     engine: Engine,
     linker: Linker<Host>,
-    seed: u64,
-    loaded: Vec<Loaded>,
+    pub(crate) seed: u64,
+    pub(crate) loaded: Vec<Loaded>,
+    /// The tick the mods last ran, which events and timers count from.
+    pub(crate) now: u64,
 }
 
 impl std::fmt::Debug for Mods {
@@ -87,6 +90,7 @@ impl Mods {
             linker,
             seed,
             loaded: Vec::new(),
+            now: 0,
         }
     }
 
@@ -186,6 +190,7 @@ impl Mods {
         let tick = instance.get_typed_func::<i64, ()>(&store, TICK).ok();
         let mut loaded = Loaded {
             store,
+            instance,
             tick,
             strikes: 0,
             quarantined: false,
@@ -205,57 +210,105 @@ impl Mods {
 
     /// Calls every mod's `hewn_tick(tick)` in load order, each on [`FUEL_PER_TICK`], with
     /// `world` lent to it (it reads the world as the tick left it; what it sets is applied
-    /// by the caller, after all have run, in the order queued).
+    /// by the caller, after all have run, in the order queued). A timer a mod set that falls
+    /// due at `tick` fires first, through its `hewn_timer(id)`.
     pub fn tick(&mut self, world: &mut Loader<'_>, tick: u64) -> Outcome {
+        self.now = tick;
         let mut outcome = Outcome::default();
         let seed = self.seed;
         for (index, m) in self.loaded.iter_mut().enumerate() {
-            let Some(run) = m.tick.filter(|_| !m.quarantined) else {
-                continue;
-            };
             let host = m.store.data_mut();
-            let name = host.name.clone();
             host.dice =
-                SplitMix64::new(seed ^ fnv(&name) ^ tick.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                SplitMix64::new(seed ^ fnv(&host.name) ^ tick.wrapping_mul(0x9e37_79b9_7f4a_7c15));
             host.queued_this_tick = 0;
             host.overflowed = false;
-            let result = m.store.set_fuel(FUEL_PER_TICK).and_then(|()| {
-                lend(&mut m.store, world, |store| {
-                    run.call(store, tick.cast_signed())
-                })
-            });
-            let queued = take(&mut m.store, index, &mut outcome);
+            host.now = tick;
+            let due: Vec<i32> = host.take_due_timers(tick);
+            for id in due {
+                m.call(
+                    index,
+                    world,
+                    &mut outcome,
+                    EVENT_FUEL,
+                    "hewn_timer",
+                    |store, i| match i.get_typed_func::<i32, ()>(&*store, "hewn_timer") {
+                        Ok(f) => f.call(store, id),
+                        Err(_) => Ok(()),
+                    },
+                );
+            }
+            if let Some(run) = m.tick {
+                m.call(
+                    index,
+                    world,
+                    &mut outcome,
+                    FUEL_PER_TICK,
+                    "hewn_tick",
+                    |store, _| run.call(store, tick.cast_signed()),
+                );
+            }
             if m.store.data().overflowed {
+                let name = &m.store.data().name;
                 outcome.log.push(format!(
                     "mod {name}: queued past {COMMANDS_PER_TICK} commands this tick; the rest were dropped"
                 ));
             }
-            match result {
-                Ok(()) => {
-                    m.strikes = 0;
-                    outcome.commands.extend(queued);
-                }
-                Err(e) => {
-                    m.strikes += 1;
-                    let what = match e.as_trap_code() {
-                        Some(wasmi::TrapCode::OutOfFuel) => {
-                            format!("ran out of its {FUEL_PER_TICK} fuel")
-                        }
-                        _ => format!("failed: {e}"),
-                    };
-                    outcome.log.push(format!(
-                        "mod {name}: hewn_tick({tick}) {what}; what it queued is undone"
-                    ));
-                    if m.strikes >= STRIKES {
-                        m.quarantined = true;
-                        outcome.log.push(format!(
-                            "mod {name}: quarantined after {STRIKES} failed ticks in a row, until it is reloaded"
-                        ));
-                    }
-                }
-            }
         }
         outcome
+    }
+}
+
+/// The fuel one event's call may burn ([`crate::events`]): a third of a tick's.
+pub const EVENT_FUEL: u64 = FUEL_PER_TICK / 3;
+
+impl Loaded {
+    /// Calls into the mod (the mod at `index`) through `run`, on `fuel`, with the world
+    /// lent: what it queued joins `outcome` if the call returns, and is dropped if it runs
+    /// out of fuel or traps, which counts a strike (the third in a row quarantines it). A
+    /// quarantined mod is not called. `None` where the call was not made or failed.
+    pub(crate) fn call<R>(
+        &mut self,
+        index: usize,
+        world: &mut Loader<'_>,
+        outcome: &mut Outcome,
+        fuel: u64,
+        what: &str,
+        run: impl FnOnce(&mut Store<Host>, &Instance) -> Result<R, wasmi::Error>,
+    ) -> Option<R> {
+        if self.quarantined {
+            return None;
+        }
+        let instance = self.instance;
+        let result = self
+            .store
+            .set_fuel(fuel)
+            .and_then(|()| lend(&mut self.store, world, |store| run(store, &instance)));
+        let queued = take(&mut self.store, index, outcome);
+        let name = self.store.data().name.clone();
+        match result {
+            Ok(answer) => {
+                self.strikes = 0;
+                outcome.commands.extend(queued);
+                Some(answer)
+            }
+            Err(e) => {
+                self.strikes += 1;
+                let why = match e.as_trap_code() {
+                    Some(wasmi::TrapCode::OutOfFuel) => format!("ran out of its {fuel} fuel"),
+                    _ => format!("failed: {e}"),
+                };
+                outcome.log.push(format!(
+                    "mod {name}: {what} {why}; what it queued is undone"
+                ));
+                if self.strikes >= STRIKES {
+                    self.quarantined = true;
+                    outcome.log.push(format!(
+                        "mod {name}: quarantined after {STRIKES} failed calls in a row, until it is reloaded"
+                    ));
+                }
+                None
+            }
+        }
     }
 }
 

@@ -336,3 +336,99 @@ fn a_mod_reads_the_world_sets_blocks_chats_draws_and_keeps() {
     assert_ne!(run(12).1, drawn);
     assert!(drawn[0] != drawn[1] || drawn[1] != drawn[2], "{drawn:?}");
 }
+
+/// A mod that listens to every event: greets a player who joins, echoes its command back,
+/// refuses edits west of x = 0, says "timer" when its timer falls due and names each
+/// creature killed. Its `hewn_alloc` hands out memory from 1,024 up.
+const LISTENER: &str = r#"(module
+    (import "hewn" "chat" (func $chat (param i32 i32 i32 i32) (result i32)))
+    (import "hewn" "register_command" (func $register (param i32 i32) (result i32)))
+    (import "hewn" "set_timer" (func $timer (param i32 i32) (result i32)))
+    (memory (export "memory") 1)
+    (data (i32.const 0) "spawn")
+    (data (i32.const 16) "hi")
+    (data (i32.const 32) "timer")
+    (global $next (mut i32) (i32.const 1024))
+    (func (export "hewn_alloc") (param $len i32) (result i32) (local $at i32)
+      (local.set $at (global.get $next))
+      (global.set $next (i32.add (global.get $next) (local.get $len)))
+      (local.get $at))
+    (func (export "hewn_init")
+      (drop (call $register (i32.const 0) (i32.const 5)))
+      (drop (call $timer (i32.const 5) (i32.const 7))))
+    (func (export "hewn_join") (param $p i32) (param $n i32)
+      (drop (call $chat (local.get $p) (local.get $n) (i32.const 16) (i32.const 2))))
+    (func (export "hewn_command") (param $p i32) (param $pn i32) (param $l i32) (param $ln i32)
+      (drop (call $chat (local.get $p) (local.get $pn) (local.get $l) (local.get $ln))))
+    (func (export "hewn_edit") (param i32 i32 i32 i32 i32 i32) (result i32)
+      (i32.ge_s (local.get 2) (i32.const 0)))
+    (func (export "hewn_timer") (param $id i32)
+      (if (i32.eq (local.get $id) (i32.const 7))
+        (then (drop (call $chat (i32.const 0) (i32.const 0) (i32.const 32) (i32.const 5))))))
+    (func (export "hewn_slain") (param i32 i32 i32 i32 i32)
+      (drop (call $chat (i32.const 0) (i32.const 0) (local.get 0) (local.get 1)))))"#;
+
+/// `to` told `text`.
+fn said(to: Option<&str>, text: &str) -> Command {
+    Command::Chat {
+        to: to.map(str::to_owned),
+        text: text.to_owned(),
+    }
+}
+
+/// The commands of `outcome`, without the mods' indexes.
+fn commands(outcome: hewn_mods::Outcome) -> Vec<Command> {
+    outcome.commands.into_iter().map(|(_, c)| c).collect()
+}
+
+#[test]
+fn a_mod_hears_joins_commands_edits_timers_and_kills() {
+    let mut world = world();
+    let mut mods = Mods::new(3);
+    mods.load("listener", &wasm(LISTENER), &mut world.loader())
+        .expect("loads");
+    let mut loader = world.loader();
+    assert_eq!(
+        commands(mods.joined(&mut loader, "alice")),
+        [said(Some("alice"), "hi")]
+    );
+    let answer = mods
+        .command(&mut loader, "alice", "spawn now")
+        .expect("its command");
+    assert_eq!(commands(answer), [said(Some("alice"), "spawn now")]);
+    assert!(
+        mods.command(&mut loader, "alice", "home").is_none(),
+        "not registered"
+    );
+    let stone = Block::STONE;
+    assert!(
+        !mods
+            .allow_edit(&mut loader, "bob", BlockPos::new(-3, 64, 0), stone)
+            .0
+    );
+    assert!(
+        mods.allow_edit(&mut loader, "bob", BlockPos::new(3, 64, 0), Block::AIR)
+            .0
+    );
+    assert_eq!(
+        commands(mods.slain(&mut loader, "zombie", BlockPos::new(1, 64, 1))),
+        [said(None, "zombie")]
+    );
+    // Set at load (tick 0) for 5 ticks: it falls due once, on tick 5.
+    let timers: Vec<u64> = (1..=10)
+        .filter(|&tick| commands(mods.tick(&mut loader, tick)).contains(&said(None, "timer")))
+        .collect();
+    assert_eq!(timers, [5]);
+}
+
+#[test]
+fn an_export_hewn_calls_with_the_wrong_type_is_refused() {
+    let mut world = world();
+    let text = r#"(module (memory (export "memory") 1)
+        (func (export "hewn_edit") (param i32 i32 i32 i32 i32 i32)))"#;
+    let refusal = Mods::new(1).load("m", &wasm(text), &mut world.loader());
+    assert!(
+        matches!(refusal, Err(Refusal::ExportType("hewn_edit", ..))),
+        "{refusal:?}"
+    );
+}
