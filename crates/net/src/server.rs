@@ -533,11 +533,16 @@ impl Server {
         }
         self.end_departures(renet, &mut summary);
         self.receive(renet, &mut summary);
-        let step = self.next_step(&mut summary);
+        let mut step = self.next_step(&mut summary);
+        // Edits the mods refuse never reach the world (nor the recording): the client that
+        // predicted one gets the server's block back with the acknowledgement.
+        let mut heard = self.mods_check_edits(&mut step);
         if let Some(recorder) = &mut self.recorder {
             recorder.record(&step);
         }
         self.sim.step(&step);
+        heard.extend(self.mods_hear_step(&step));
+        self.take_outcomes(heard, renet);
         self.run_mods(renet);
         self.remember_played();
         self.send_changes(renet);

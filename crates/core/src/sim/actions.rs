@@ -5,7 +5,7 @@ use glam::{DVec3, IVec3};
 
 use super::survival::rules::recipes;
 use super::survival::{FurnaceSlot, Mode, ScreenAction, chest_fits};
-use super::{EventKind, HOTBAR_SLOTS, Item, Simulation};
+use super::{EventKind, HOTBAR_SLOTS, Item, PlayerName, Simulation};
 use crate::aabb::{Aabb, CONTACT_EPSILON};
 use crate::physics::crates::Crate;
 use crate::physics::crates::MAX_CRATES;
@@ -464,6 +464,37 @@ impl Simulation {
     #[must_use]
     pub fn peek_looked_at(&self, viewer: &Body) -> Option<Target> {
         Target::nearest(self.peek_target(viewer), self.crate_target(viewer))
+    }
+
+    /// The cell the player `name` would change this tick playing `input`, and the block it
+    /// would put there: for `Some(Place)`, where and what it places; for `Some(Break)` and
+    /// for `None` (digging held, in survival), the block it breaks, as air. For asking
+    /// before the tick whether the edit may happen (a server's mods); `None` for another
+    /// action, a player not in the world or nothing in reach.
+    #[must_use]
+    pub fn aimed_edit(
+        &self,
+        name: &PlayerName,
+        input: &Input,
+        action: Option<Action>,
+    ) -> Option<(BlockPos, Block)> {
+        let mut viewer = *self.players.get(name)?;
+        if input.yaw.is_some() || input.pitch.is_some() {
+            let yaw = input.yaw.unwrap_or(viewer.yaw);
+            let pitch = input.pitch.unwrap_or(viewer.pitch);
+            viewer.set_look(yaw, pitch);
+        }
+        let Some(Target::Block(hit)) = self.peek_looked_at(&viewer) else {
+            return None;
+        };
+        match action {
+            None | Some(Action::Break) => Some((self.door_base(hit.block), Block::AIR)),
+            Some(Action::Place(block)) => {
+                let plant = self.world.block(hit.block).is_plant();
+                Some((if plant { hit.block } else { hit.adjacent }, block))
+            }
+            Some(_) => None,
+        }
     }
 
     /// What placing `block` into `cell` through the face `hit` names puts there: the block

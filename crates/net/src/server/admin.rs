@@ -173,6 +173,8 @@ impl Server {
                 }
             }
             "say" => "/say needs something to say.".to_owned(),
+            // A command a mod registered: the mod answers, in chat, if it will.
+            _ if self.mod_command(caller, line, renet) => String::new(),
             other => format!("Unknown command /{other}: /help lists the commands."),
         }
     }

@@ -5,7 +5,11 @@
 use renet::{ClientId, RenetServer};
 
 use super::Server;
+use super::admin::Caller;
 use crate::protocol::{ChatLine, clean_chat};
+use hewn_core::physics::Control;
+use hewn_core::sim::survival::Detail;
+use hewn_core::sim::{Action, EventKind, Step};
 use hewn_mods::{Command, Mods, Outcome, Refusal};
 
 impl Server {
@@ -75,6 +79,102 @@ impl Server {
         let tick = self.sim.tick_count();
         let outcome = mods.tick(&mut self.sim.loader(), tick);
         self.take_outcome(outcome, Some(renet));
+    }
+
+    /// Asks the mods, before `step` is played, whether each player's edit in it may
+    /// happen: a break or place refused is taken out of the input, and digging held where
+    /// a mod refuses the break is let go. Returns what the mods did meanwhile.
+    pub(super) fn mods_check_edits(&mut self, step: &mut Step) -> Vec<Outcome> {
+        let Some(mods) = &mut self.mods else {
+            return Vec::new();
+        };
+        let mut heard = Vec::new();
+        for (name, input) in &mut step.inputs {
+            let mut refused = |sim: &mut hewn_core::sim::Simulation, action: Option<Action>| {
+                let Some((pos, block)) = sim.aimed_edit(name, input, action) else {
+                    return false;
+                };
+                let (allowed, outcome) =
+                    mods.allow_edit(&mut sim.loader(), name.as_str(), pos, block);
+                heard.push(outcome);
+                !allowed
+            };
+            let mut kept = Vec::with_capacity(input.actions.len());
+            for &action in &input.actions {
+                let edits = matches!(action, Action::Break | Action::Place(_));
+                if !(edits && refused(&mut self.sim, Some(action))) {
+                    kept.push(action);
+                }
+            }
+            let digging = input.controls.held(Control::Dig);
+            let dig_refused = digging && refused(&mut self.sim, None);
+            input.actions = kept;
+            if dig_refused {
+                input.controls.set(Control::Dig, false);
+            }
+        }
+        heard
+    }
+
+    /// Tells the mods what `step` did: who joined, came back or left, and the creatures
+    /// killed.
+    pub(super) fn mods_hear_step(&mut self, step: &Step) -> Vec<Outcome> {
+        let Some(mods) = &mut self.mods else {
+            return Vec::new();
+        };
+        let slain: Vec<(u16, hewn_core::world::BlockPos)> = (self.sim.events().iter())
+            .filter(|e| e.kind == EventKind::Slain)
+            .filter_map(|e| match e.detail {
+                Some(Detail::Creature { kind, .. }) => Some((kind, e.pos?)),
+                _ => None,
+            })
+            .collect();
+        let mut heard = Vec::new();
+        let mut loader = self.sim.loader();
+        for m in &step.joining {
+            heard.push(mods.joined(&mut loader, m.name.as_str()));
+        }
+        for name in &step.returning {
+            heard.push(mods.joined(&mut loader, name.as_str()));
+        }
+        for name in &step.leaving {
+            heard.push(mods.left(&mut loader, name.as_str()));
+        }
+        for (kind, pos) in slain {
+            let kinds = hewn_core::sim::creature::kinds();
+            let name = kinds.get(usize::from(kind)).map_or("", |k| k.name.as_str());
+            heard.push(mods.slain(&mut loader, name, pos));
+        }
+        heard
+    }
+
+    /// Runs `line`, typed by `caller`, in the mod that registered its command, if one did.
+    pub(super) fn mod_command(
+        &mut self,
+        caller: &Caller,
+        line: &str,
+        renet: &mut RenetServer,
+    ) -> bool {
+        let Some(mods) = &mut self.mods else {
+            return false;
+        };
+        // The console types as no player.
+        let player = match caller {
+            Caller::Body(_, name) => name.as_str(),
+            Caller::Console => "",
+        };
+        let Some(outcome) = mods.command(&mut self.sim.loader(), player, line) else {
+            return false;
+        };
+        self.take_outcome(outcome, Some(renet));
+        true
+    }
+
+    /// [`Self::take_outcome`] of each of `outcomes`, in order.
+    pub(super) fn take_outcomes(&mut self, outcomes: Vec<Outcome>, renet: &mut RenetServer) {
+        for outcome in outcomes {
+            self.take_outcome(outcome, Some(renet));
+        }
     }
 
     /// Logs what the mods said of themselves, keeps the blocks they set for the next step

@@ -94,3 +94,80 @@ fn a_refused_mod_leaves_the_server_running_the_others() {
         Block::GLOWSTONE
     );
 }
+
+/// A mod that greets each player who comes in, answers `/spawn`, and protects every cell
+/// with z ≥ 0 from everyone's edits.
+const WARDEN: &str = r#"(module
+    (import "hewn" "chat" (func $chat (param i32 i32 i32 i32) (result i32)))
+    (import "hewn" "register_command" (func $register (param i32 i32) (result i32)))
+    (memory (export "memory") 1)
+    (data (i32.const 0) "spawn")
+    (data (i32.const 16) "welcome")
+    (data (i32.const 32) "to the spawn you go")
+    (global $next (mut i32) (i32.const 1024))
+    (func (export "hewn_alloc") (param $len i32) (result i32) (local $at i32)
+      ;; Text is passed anew for each event: the same few hundred bytes serve them all.
+      (if (i32.gt_u (global.get $next) (i32.const 60000)) (then (global.set $next (i32.const 1024))))
+      (local.set $at (global.get $next))
+      (global.set $next (i32.add (global.get $next) (local.get $len)))
+      (local.get $at))
+    (func (export "hewn_init") (drop (call $register (i32.const 0) (i32.const 5))))
+    (func (export "hewn_join") (param $p i32) (param $n i32)
+      (drop (call $chat (local.get $p) (local.get $n) (i32.const 16) (i32.const 7))))
+    (func (export "hewn_command") (param $p i32) (param $pn i32) (param $l i32) (param $ln i32)
+      (drop (call $chat (local.get $p) (local.get $pn) (i32.const 32) (i32.const 19))))
+    (func (export "hewn_edit") (param i32 i32 i32 i32 i32 i32) (result i32)
+      (i32.lt_s (local.get 4) (i32.const 0))))"#;
+
+#[test]
+fn a_mod_greets_answers_its_command_and_refuses_edits_that_roll_back() {
+    let mut h = Harness::flat(ServerConfig::default());
+    h.server.load_mod("warden", &wasm(WARDEN)).expect("loads");
+    let alice = h.join("alice", LAGGY);
+    h.until_ready();
+    h.run(20);
+    let heard = |h: &mut Harness| -> Vec<String> {
+        (h.clients[alice].1.take_chat().iter())
+            .map(ToString::to_string)
+            .collect()
+    };
+    assert!(heard(&mut h).iter().any(|l| l == "welcome"), "greeted");
+    let (link, client) = &mut h.clients[alice];
+    client.say("/spawn", &mut link.client);
+    h.run(10);
+    assert!(
+        heard(&mut h).iter().any(|l| l == "to the spawn you go"),
+        "answered"
+    );
+    // Breaking the grass under her feet (z = 0): refused, and her client, which showed the
+    // hole at once, gets the grass back.
+    let under = BlockPos::new(0, 63, 0);
+    let grass = h.server.sim().world().block(under);
+    h.tick(&[(alice, look_down_and(Action::Break))]);
+    assert_eq!(h.block_seen_by(alice, under), Block::AIR, "predicted");
+    h.run(60);
+    assert_eq!(h.server.sim().world().block(under), grass, "refused");
+    assert_eq!(h.block_seen_by(alice, under), grass, "rolled back");
+    // North of the line the same break goes through.
+    let place = Input {
+        yaw: Some(0.0),
+        pitch: Some(-45.0),
+        actions: vec![Action::Place(Block::STONE)],
+        ..Input::default()
+    };
+    let target = h
+        .client(alice)
+        .game()
+        .and_then(|g| {
+            let mut me = *g.me()?;
+            me.set_look(0.0, -45.0);
+            g.sim().peek_target(&me)
+        })
+        .expect("she aims at the ground")
+        .adjacent;
+    assert!(target.z < 0, "{target:?}");
+    h.tick(&[(alice, place)]);
+    h.wait(60);
+    assert_eq!(h.server.sim().world().block(target), Block::STONE);
+    assert_eq!(h.block_seen_by(alice, target), Block::STONE);
+}
