@@ -432,3 +432,19 @@ fn an_export_hewn_calls_with_the_wrong_type_is_refused() {
         "{refusal:?}"
     );
 }
+
+#[test]
+fn the_guides_example_mod_greets_a_player_who_comes_in() {
+    let guide = include_str!("../../../docs/mods.md");
+    let start = guide.find("```wat").expect("the guide's example") + "```wat".len();
+    let text = &guide[start..];
+    let text = &text[..text.find("```").expect("its end")];
+    let mut world = world();
+    let mut mods = Mods::new(1);
+    mods.load("welcome", &wasm(text), &mut world.loader())
+        .expect("loads");
+    assert_eq!(
+        commands(mods.joined(&mut world.loader(), "alice")),
+        [said(Some("alice"), "welcome!")]
+    );
+}
