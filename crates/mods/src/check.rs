@@ -82,6 +82,9 @@ pub enum Refusal {
     /// An export hewn calls ([`EXPORTS`]) has the wrong type.
     #[error("it exports {0} as {1}, where hewn calls it as {2}")]
     ExportType(&'static str, String, String),
+    /// It exports an event that passes text, but no `hewn_alloc` to pass it into.
+    #[error("it exports {0}, whose text needs hewn_alloc, which it does not export")]
+    NoAlloc(String),
     /// Its `hewn_init` trapped or ran out of fuel.
     #[error("its hewn_init failed: {0}")]
     Init(String),
@@ -169,6 +172,19 @@ pub fn check(engine: &Engine, wasm: &[u8]) -> Result<Module, Refusal> {
     }
     if !memory {
         return Err(Refusal::NoMemory);
+    }
+    let exported = |name: &str| module.exports().any(|e| e.name() == name);
+    let texted = [
+        "hewn_join",
+        "hewn_leave",
+        "hewn_command",
+        "hewn_edit",
+        "hewn_slain",
+    ];
+    if let Some(event) = texted.iter().find(|e| exported(e))
+        && !exported("hewn_alloc")
+    {
+        return Err(Refusal::NoAlloc((*event).to_owned()));
     }
     Ok(module)
 }

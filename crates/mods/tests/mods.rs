@@ -424,6 +424,10 @@ fn a_mod_hears_joins_commands_edits_timers_and_kills() {
 #[test]
 fn an_export_hewn_calls_with_the_wrong_type_is_refused() {
     let mut world = world();
+    let no_alloc = r#"(module (memory (export "memory") 1)
+        (func (export "hewn_join") (param i32 i32)))"#;
+    let refusal = Mods::new(1).load("m", &wasm(no_alloc), &mut world.loader());
+    assert_eq!(refusal, Err(Refusal::NoAlloc("hewn_join".to_owned())));
     let text = r#"(module (memory (export "memory") 1)
         (func (export "hewn_edit") (param i32 i32 i32 i32 i32 i32)))"#;
     let refusal = Mods::new(1).load("m", &wasm(text), &mut world.loader());
