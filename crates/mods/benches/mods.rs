@@ -86,12 +86,12 @@ fn mods(c: &mut Criterion) {
     println!("the big module: {} bytes", module.len());
     c.bench_function("load a module of a megabyte", |b| {
         b.iter(|| {
-            let mut mods = Mods::new(1);
+            let mut mods = Mods::new(1, glam::DVec3::ZERO);
             mods.load("big", &module, &mut world.loader())
                 .expect("loads")
         });
     });
-    let mut three = Mods::new(1);
+    let mut three = Mods::new(1, glam::DVec3::ZERO);
     for (name, wasm) in small() {
         three.load(name, &wasm, &mut world.loader()).expect("loads");
     }

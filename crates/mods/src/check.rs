@@ -43,7 +43,7 @@ pub const HOST: &str = "hewn";
 
 /// Every function a mod may import from [`HOST`], with its parameters and results.
 pub const HOST_FUNCTIONS: &[(&str, &[ValType], &[ValType])] = {
-    use ValType::{I32, I64};
+    use ValType::{F64, I32, I64};
     &[
         ("log", &[I32, I32], &[]),
         ("block_at", &[I32, I32, I32], &[I32]),
@@ -55,6 +55,8 @@ pub const HOST_FUNCTIONS: &[(&str, &[ValType], &[ValType])] = {
         ("storage_set", &[I32, I32, I32, I32], &[I32]),
         ("register_command", &[I32, I32], &[I32]),
         ("set_timer", &[I32, I32], &[I32]),
+        ("teleport", &[I32, I32, F64, F64, F64], &[I32]),
+        ("spawn_point", &[I32], &[]),
     ]
 };
 

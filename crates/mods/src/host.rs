@@ -17,6 +17,8 @@
 //! | `storage_set` | key, value (length 0 deletes) | 0 kept; 1 past the storage's limits |
 //! | `register_command` | a command's name, without its `/` | 0 registered; 1 not (a bad name, or too many) |
 //! | `set_timer` | ticks from now (1 to 72,000), an id | 0 set; 1 not (a bad delay, or too many waiting) |
+//! | `teleport` | a player, x, y, z (f64, the feet) | 0 queued; 1 not (not a number, or the queue is full) |
+//! | `spawn_point` | out | the world's spawn point written at `out`, three little-endian f64 |
 
 use std::collections::BTreeMap;
 
@@ -48,7 +50,7 @@ pub const TIMERS_CAP: usize = 256;
 pub const TIMER_CAP: u64 = 72_000;
 
 /// What a mod asks the game to do, applied after it returns, in the order asked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// Put `block` at `pos`.
     SetBlock {
@@ -56,6 +58,14 @@ pub enum Command {
         pos: BlockPos,
         /// What.
         block: Block,
+    },
+    /// Move the player called `player` to `position` (its feet), standing still, as an
+    /// operator's `/tp` does; one not in the world, or a place outside it, is left out.
+    Teleport {
+        /// Who.
+        player: String,
+        /// Where.
+        position: glam::DVec3,
     },
     /// Say `text` to the player called `to`, or to everyone.
     Chat {
@@ -93,6 +103,8 @@ pub struct Host {
     pub(crate) commands: std::collections::BTreeSet<String>,
     /// Its timers waiting: the tick each falls due, and its id.
     pub(crate) timers: Vec<(u64, i32)>,
+    /// The world's spawn point.
+    pub(crate) spawn: glam::DVec3,
 }
 
 impl Host {
@@ -111,6 +123,7 @@ impl Host {
             now: 0,
             commands: std::collections::BTreeSet::new(),
             timers: Vec::new(),
+            spawn: glam::DVec3::ZERO,
         }
     }
 
@@ -307,6 +320,39 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
             }
             host.commands.insert(name);
             Ok(0)
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "teleport",
+        |mut caller: Caller<'_, Host>,
+         ptr: i32,
+         len: i32,
+         x: f64,
+         y: f64,
+         z: f64|
+         -> Result<i32, Error> {
+            let player = text(&caller, ptr, len)?;
+            let position = glam::DVec3::new(x, y, z);
+            if !position.is_finite() {
+                return Ok(1);
+            }
+            Ok(caller
+                .data_mut()
+                .queue(Command::Teleport { player, position }))
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "spawn_point",
+        |mut caller: Caller<'_, Host>, out: i32| -> Result<(), Error> {
+            let spawn = caller.data().spawn;
+            let bytes: Vec<u8> = spawn
+                .to_array()
+                .iter()
+                .flat_map(|c| c.to_le_bytes())
+                .collect();
+            write(&mut caller, out, &bytes)
         },
     )?;
     linker.func_wrap(

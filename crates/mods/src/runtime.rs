@@ -27,7 +27,7 @@ pub const STRIKES: u8 = 3;
 
 /// What the mods did in one call round: the commands to apply, in order, each with the
 /// index of the mod that queued it, and what they logged or did wrong.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Outcome {
     /// The commands, in the order to apply them.
     pub commands: Vec<(usize, Command)>,
@@ -50,6 +50,8 @@ pub struct Mods {
     engine: Engine,
     linker: Linker<Host>,
     pub(crate) seed: u64,
+    /// The world's spawn point, which `spawn_point` tells.
+    spawn: glam::DVec3,
     pub(crate) loaded: Vec<Loaded>,
     /// The tick the mods last ran, which events and timers count from.
     pub(crate) now: u64,
@@ -76,12 +78,12 @@ fn fnv(text: &str) -> u64 {
 }
 
 impl Mods {
-    /// No mods yet, for a world of `seed`.
+    /// No mods yet, for a world of `seed` whose spawn point is `spawn`.
     ///
     /// # Panics
     /// Never: the host functions are defined once each.
     #[must_use]
-    pub fn new(seed: u64) -> Self {
+    pub fn new(seed: u64, spawn: glam::DVec3) -> Self {
         let engine = check::engine();
         #[expect(clippy::expect_used, reason = "each host function is defined once")]
         let linker = host::linker(&engine).expect("the host functions link");
@@ -89,6 +91,7 @@ impl Mods {
             engine,
             linker,
             seed,
+            spawn,
             loaded: Vec::new(),
             now: 0,
         }
@@ -177,6 +180,7 @@ impl Mods {
             .build();
         let mut host = Host::new(name, limits);
         host.storage = storage;
+        host.spawn = self.spawn;
         let mut store = Store::new(&self.engine, host);
         store.limiter(|host| &mut host.limits);
         let failed = |e: wasmi::Error| Refusal::Init(e.to_string());

@@ -74,11 +74,11 @@ fn an_endless_loop_is_stopped_by_fuel_undone_and_quarantined_after_three() {
              (loop $forever (br $forever)))"#,
     );
     let mut world = world();
-    let mut alone = Mods::new(7);
+    let mut alone = Mods::new(7, glam::DVec3::ZERO);
     alone
         .load("chatty", &chatty(), &mut world.loader())
         .expect("loads");
-    let mut both = Mods::new(7);
+    let mut both = Mods::new(7, glam::DVec3::ZERO);
     both.load("runaway", &runaway, &mut world.loader())
         .expect("loads");
     both.load("chatty", &chatty(), &mut world.loader())
@@ -128,7 +128,7 @@ fn memory_grows_to_the_cap_and_not_past_it() {
                (else (call $log (i32.const 0) (i32.const 5)))))"#,
     );
     let mut world = world();
-    let mut mods = Mods::new(1);
+    let mut mods = Mods::new(1, glam::DVec3::ZERO);
     mods.load("grower", &grower, &mut world.loader())
         .expect("loads");
     let said: Vec<String> = (1..=20)
@@ -149,7 +149,7 @@ fn memory_grows_to_the_cap_and_not_past_it() {
         "(module (memory (export \"memory\") {}))",
         pages + 1
     ));
-    let refusal = Mods::new(1).load("greedy", &greedy, &mut world.loader());
+    let refusal = Mods::new(1, glam::DVec3::ZERO).load("greedy", &greedy, &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::MemoryTooLarge(_))),
         "{refusal:?}"
@@ -171,7 +171,7 @@ fn a_module_naming_anything_but_hewns_functions_is_refused_by_name() {
         let text = format!(
             "(module (import \"{module}\" \"{name}\" (func {ty})) (memory (export \"memory\") 1))"
         );
-        let refusal = Mods::new(1)
+        let refusal = Mods::new(1, glam::DVec3::ZERO)
             .load("sneaky", &wasm(&text), &mut world.loader())
             .expect_err("refused");
         assert_eq!(refusal, Refusal::Import(format!("{module}.{name}")));
@@ -182,26 +182,27 @@ fn a_module_naming_anything_but_hewns_functions_is_refused_by_name() {
     let wrong_type = wasm(
         "(module (import \"hewn\" \"log\" (func (param i64))) (memory (export \"memory\") 1))",
     );
-    let refusal = Mods::new(1).load("m", &wrong_type, &mut world.loader());
+    let refusal = Mods::new(1, glam::DVec3::ZERO).load("m", &wrong_type, &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::ImportType(..))),
         "{refusal:?}"
     );
     let hidden = wasm("(module (memory 1))");
     assert_eq!(
-        Mods::new(1)
+        Mods::new(1, glam::DVec3::ZERO)
             .load("m", &hidden, &mut world.loader())
             .expect_err("refused"),
         Refusal::NoMemory
     );
     let bad_tick =
         wasm("(module (memory (export \"memory\") 1) (func (export \"hewn_tick\") (param i32)))");
-    let refusal = Mods::new(1).load("m", &bad_tick, &mut world.loader());
+    let refusal = Mods::new(1, glam::DVec3::ZERO).load("m", &bad_tick, &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::ExportType("hewn_tick", ..))),
         "{refusal:?}"
     );
-    let garbage = Mods::new(1).load("m", b"\0asm\x01\0\0\0garbage", &mut world.loader());
+    let garbage =
+        Mods::new(1, glam::DVec3::ZERO).load("m", b"\0asm\x01\0\0\0garbage", &mut world.loader());
     assert!(matches!(garbage, Err(Refusal::Invalid(_))), "{garbage:?}");
 }
 
@@ -222,7 +223,7 @@ fn a_flood_of_block_sets_is_clamped_to_the_ticks_queue() {
                  (br $next))))"#,
     );
     let mut world = world();
-    let mut mods = Mods::new(1);
+    let mut mods = Mods::new(1, glam::DVec3::ZERO);
     mods.load("flood", &flood, &mut world.loader())
         .expect("loads");
     let outcome = mods.tick(&mut world.loader(), 1);
@@ -245,7 +246,7 @@ fn a_mod_whose_init_traps_is_refused_and_the_others_run_on() {
     let trapping = module(&[], r#"(func (export "hewn_init") unreachable)"#);
     let mut world = world();
     let before = world.block(BlockPos::new(0, 63, 0));
-    let mut mods = Mods::new(1);
+    let mut mods = Mods::new(1, glam::DVec3::ZERO);
     mods.load("chatty", &chatty(), &mut world.loader())
         .expect("loads");
     let refusal = mods
@@ -295,7 +296,7 @@ fn a_mod_reads_the_world_sets_blocks_chats_draws_and_keeps() {
     let ground = world.block(BlockPos::new(0, 63, 0));
     // Three ticks of a mod loaded with `seed`: its chats, and where its random blocks went.
     let mut run = |seed: u64| {
-        let mut mods = Mods::new(seed);
+        let mut mods = Mods::new(seed, glam::DVec3::ZERO);
         mods.load("kind", &wasm, &mut world.loader())
             .expect("loads");
         let (mut chats, mut drawn) = (Vec::new(), Vec::new());
@@ -384,7 +385,7 @@ fn commands(outcome: hewn_mods::Outcome) -> Vec<Command> {
 #[test]
 fn a_mod_hears_joins_commands_edits_timers_and_kills() {
     let mut world = world();
-    let mut mods = Mods::new(3);
+    let mut mods = Mods::new(3, glam::DVec3::ZERO);
     mods.load("listener", &wasm(LISTENER), &mut world.loader())
         .expect("loads");
     let mut loader = world.loader();
@@ -426,11 +427,11 @@ fn an_export_hewn_calls_with_the_wrong_type_is_refused() {
     let mut world = world();
     let no_alloc = r#"(module (memory (export "memory") 1)
         (func (export "hewn_join") (param i32 i32)))"#;
-    let refusal = Mods::new(1).load("m", &wasm(no_alloc), &mut world.loader());
+    let refusal = Mods::new(1, glam::DVec3::ZERO).load("m", &wasm(no_alloc), &mut world.loader());
     assert_eq!(refusal, Err(Refusal::NoAlloc("hewn_join".to_owned())));
     let text = r#"(module (memory (export "memory") 1)
         (func (export "hewn_edit") (param i32 i32 i32 i32 i32 i32)))"#;
-    let refusal = Mods::new(1).load("m", &wasm(text), &mut world.loader());
+    let refusal = Mods::new(1, glam::DVec3::ZERO).load("m", &wasm(text), &mut world.loader());
     assert!(
         matches!(refusal, Err(Refusal::ExportType("hewn_edit", ..))),
         "{refusal:?}"
@@ -444,7 +445,7 @@ fn the_guides_example_mod_greets_a_player_who_comes_in() {
     let text = &guide[start..];
     let text = &text[..text.find("```").expect("its end")];
     let mut world = world();
-    let mut mods = Mods::new(1);
+    let mut mods = Mods::new(1, glam::DVec3::ZERO);
     mods.load("welcome", &wasm(text), &mut world.loader())
         .expect("loads");
     assert_eq!(

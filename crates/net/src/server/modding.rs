@@ -20,8 +20,7 @@ impl Server {
     /// The [`Refusal`] of a module that breaks a rule or fails in `hewn_init`: the server
     /// runs on without it, the mods before it loaded.
     pub fn load_mod(&mut self, name: &str, wasm: &[u8]) -> Result<(), Refusal> {
-        let seed = self.generator.seed();
-        let mods = self.mods.get_or_insert_with(|| Mods::new(seed));
+        let mods = self.mods.get_or_insert_with(|| new_mods(&self.generator));
         let outcome = mods.load(name, wasm, &mut self.sim.loader())?;
         log::info!("mod {name}: loaded");
         self.take_outcome(outcome, None);
@@ -43,8 +42,7 @@ impl Server {
                 refused.push(format!("mod {name}: the pack has no {module}"));
                 continue;
             };
-            let seed = self.generator.seed();
-            let mods = self.mods.get_or_insert_with(|| Mods::new(seed));
+            let mods = self.mods.get_or_insert_with(|| new_mods(&self.generator));
             match mods.reload(name, wasm, &mut self.sim.loader()) {
                 Ok(outcome) => {
                     log::info!("mod {name}: loaded");
@@ -186,6 +184,16 @@ impl Server {
         for (_, command) in outcome.commands {
             match command {
                 Command::SetBlock { pos, block } => self.mod_sets.push((pos, block)),
+                Command::Teleport { player, position } => {
+                    let half = glam::DVec3::splat(hewn_core::physics::tuning::PLAYER_WIDTH / 2.0);
+                    let inside = hewn_scenario::body_in_limits(position, half, glam::DVec3::ZERO);
+                    let name = hewn_core::sim::PlayerName::new(&player).ok();
+                    if let Some(name) =
+                        name.filter(|n| inside && self.sim.players().get(n).is_some())
+                    {
+                        self.pending.teleports.push((name, position));
+                    }
+                }
                 Command::Chat { to, text } => {
                     let Some(renet) = renet.as_deref_mut() else {
                         continue;
@@ -214,4 +222,9 @@ impl Server {
             .find(|(_, remote)| remote.name.as_ref().is_some_and(|n| n.as_str() == name))
             .map(|(&id, _)| id)
     }
+}
+
+/// The mods of a world made by `generator`: seeded by its seed, told its spawn point.
+fn new_mods(generator: &hewn_core::worldgen::Generator) -> Mods {
+    Mods::new(generator.seed(), generator.spawn_point())
 }

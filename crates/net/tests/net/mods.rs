@@ -171,3 +171,145 @@ fn a_mod_greets_answers_its_command_and_refuses_edits_that_roll_back() {
     assert_eq!(h.server.sim().world().block(target), Block::STONE);
     assert_eq!(h.block_seen_by(alice, target), Block::STONE);
 }
+
+/// The example mods `welcome` and `protect` (`mods/`), built from their source for
+/// wasm32-unknown-unknown; `None`, with the reason printed, where that target is not
+/// installed, unless `HEWN_REQUIRE_WASM=1` (as in CI) makes that a failure.
+fn example_mods() -> Option<[Vec<u8>; 2]> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
+    let sysroot = std::process::Command::new(rustc)
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+    let installed = sysroot.is_some_and(|s| {
+        std::path::Path::new(&s)
+            .join("lib/rustlib/wasm32-unknown-unknown")
+            .is_dir()
+    });
+    if !installed {
+        let why = "the wasm32-unknown-unknown target is not installed \
+                   (rustup target add wasm32-unknown-unknown)";
+        assert!(
+            std::env::var("HEWN_REQUIRE_WASM").as_deref() != Ok("1"),
+            "{why}"
+        );
+        println!("skipped: {why}");
+        return None;
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let target = root.join("target/mods");
+    let status = std::process::Command::new(cargo)
+        .args([
+            "build",
+            "--release",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--quiet",
+        ])
+        .arg("--manifest-path")
+        .arg(root.join("mods/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the example mods build");
+    let read = |name: &str| {
+        std::fs::read(target.join(format!("wasm32-unknown-unknown/release/{name}.wasm")))
+            .expect("built")
+    };
+    Some([read("welcome"), read("protect")])
+}
+
+#[test]
+fn the_example_mods_welcome_and_protect_play_as_their_guide_says() {
+    let Some([welcome, protect]) = example_mods() else {
+        return;
+    };
+    let mut h = Harness::flat(ServerConfig::default());
+    h.server
+        .load_mod("welcome", &welcome)
+        .expect("welcome loads");
+    h.server
+        .load_mod("protect", &protect)
+        .expect("protect loads");
+    let alice = h.join("alice", Conditions::PERFECT);
+    let bob = h.join("bob", LAGGY);
+    h.until_ready();
+    h.run(20);
+    let heard = |h: &mut Harness, i: usize| -> Vec<String> {
+        (h.clients[i].1.take_chat().iter())
+            .map(ToString::to_string)
+            .collect()
+    };
+    let greeting = heard(&mut h, alice);
+    assert!(
+        greeting.iter().any(|l| l.starts_with("Welcome, alice!")),
+        "{greeting:?}"
+    );
+    // Alice breaks the grass two blocks south of the spawn, then claims its area.
+    let south = |action| Input {
+        yaw: Some(180.0),
+        pitch: Some(-45.0),
+        actions: vec![action],
+        ..Input::default()
+    };
+    let hole = BlockPos::new(0, 63, 2);
+    h.tick(&[(alice, south(Action::Break))]);
+    h.run(10);
+    assert_eq!(h.server.sim().world().block(hole), Block::AIR);
+    let (link, client) = &mut h.clients[alice];
+    client.say("/protect", &mut link.client);
+    h.run(10);
+    let claimed = heard(&mut h, alice);
+    assert!(
+        claimed.iter().any(|l| l.contains("is yours now")),
+        "{claimed:?}"
+    );
+    // Bob breaks the grass under his feet, in her area: refused, and his client, which
+    // showed the hole at once, gets the grass back.
+    let under = BlockPos::new(0, 63, 0);
+    let grass = h.server.sim().world().block(under);
+    h.tick(&[(bob, look_down_and(Action::Break))]);
+    h.run(60);
+    assert_eq!(h.server.sim().world().block(under), grass, "refused");
+    assert_eq!(h.block_seen_by(bob, under), grass, "rolled back");
+    assert!(
+        heard(&mut h, bob)
+            .iter()
+            .any(|l| l == "This area is protected.")
+    );
+    // Alice may: she fills her hole with stone.
+    h.tick(&[(alice, south(Action::Place(Block::STONE)))]);
+    h.run(10);
+    assert_eq!(h.server.sim().world().block(hole), Block::STONE, "hers");
+    // Bob walks off and asks for the spawn: he is put back there.
+    for _ in 0..60 {
+        h.tick(&[(bob, held(&[Control::Forward]))]);
+    }
+    let far = h
+        .server
+        .sim()
+        .players()
+        .get(&PlayerName::new("bob").expect("a name"))
+        .expect("bob")
+        .position;
+    let (link, client) = &mut h.clients[bob];
+    client.say("/spawn", &mut link.client);
+    h.run(30);
+    let back = h
+        .server
+        .sim()
+        .players()
+        .get(&PlayerName::new("bob").expect("a name"))
+        .expect("bob")
+        .position;
+    let spawn = h.server.generator().spawn_point();
+    assert!(far.distance(spawn) > 3.0, "bob walked off: {far}");
+    assert!(
+        back.distance(spawn) < 0.5,
+        "bob is back at {back}, the spawn at {spawn}"
+    );
+    assert!(heard(&mut h, bob).iter().any(|l| l == "Back at the spawn."));
+}
