@@ -186,6 +186,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
          DROP TABLE packs;
          DROP TABLE blocks;
          DROP TABLE creatures;
+         DROP TABLE mod_storage;
          DROP TABLE falling;
          UPDATE player SET hotbar = 'stone,dirt,grass,planks,cobblestone,log,glass,leaves,stone_slab',
                            selected = 4;
@@ -218,7 +219,7 @@ fn a_version_1_world_upgrades_on_open_and_keeps_what_it_held() {
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
     assert_eq!(version, hewn_save::SCHEMA_VERSION);
-    assert_eq!(version, 10);
+    assert_eq!(version, 11);
     let rows: i64 = conn
         .query_row("SELECT count(*) FROM crates", [], |r| r.get(0))
         .unwrap();
@@ -240,6 +241,7 @@ fn a_version_3_world_gets_a_morning_clock_and_keeps_a_hotbar_its_player_changed(
          DROP TABLE packs;
          DROP TABLE blocks;
          DROP TABLE creatures;
+         DROP TABLE mod_storage;
          DROP TABLE falling;
          UPDATE player SET hotbar = 'glass,dirt,grass,planks,cobblestone,log,glass,stone_slab,crate';
          PRAGMA user_version = 3;",

@@ -156,7 +156,7 @@ fn a_world_from_before_names_is_upgraded_only_when_played_and_its_player_takes_t
     tamper(
         &path,
         "DROP TABLE survival; DROP TABLE packs; DROP TABLE blocks; DROP TABLE creatures; \
-         PRAGMA user_version = 6;",
+         DROP TABLE mod_storage; PRAGMA user_version = 6;",
     );
     let before = std::fs::read(&path).expect("read");
 

@@ -392,7 +392,7 @@ fn a_run_that_cannot_start_leaves_an_old_world_byte_identical() {
     conn.execute_batch(common::worlds::UNNAME_PLAYERS)
         .expect("downgrade");
     conn.execute_batch(
-        "DROP TABLE crates; DROP TABLE updates; DROP TABLE falling; DROP TABLE survival; DROP TABLE packs; DROP TABLE blocks; DROP TABLE creatures; PRAGMA user_version = 1;",
+        "DROP TABLE crates; DROP TABLE updates; DROP TABLE falling; DROP TABLE survival; DROP TABLE packs; DROP TABLE blocks; DROP TABLE creatures; DROP TABLE mod_storage; PRAGMA user_version = 1;",
     )
     .expect("downgrade");
     conn.close().expect("close");

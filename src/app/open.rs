@@ -101,6 +101,7 @@ pub fn open_world(
             hotbar: Hotbar::default(),
             saver: None,
             packs: Vec::new(),
+            mod_storage: hewn_save::ModStorage::new(),
         });
     }
     let (file, mut loaded) = match claimed {
@@ -167,6 +168,7 @@ pub fn open_world(
         hotbar: me.hotbar,
         saver: Some(Autosaver::start(file, Instant::now())),
         packs: loaded.packs,
+        mod_storage: loaded.mod_storage,
     })
 }
 

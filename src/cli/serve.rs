@@ -188,7 +188,9 @@ pub fn run_serve(args: &ServeArgs) -> ExitCode {
     match hewn_save::found_packs(&loaded.packs) {
         Ok(packs) => {
             server.serve_content(ServedContent::installed(&packs));
-            // A mod refused is logged; the world opens without it.
+            // A mod refused is logged; the world opens without it. Each takes back what it
+            // kept.
+            server.keep_mod_storage(std::mem::take(&mut loaded.mod_storage));
             server.load_pack_mods(&packs);
         }
         Err(e) => {

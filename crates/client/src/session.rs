@@ -61,6 +61,8 @@ pub struct OpenedWorld {
     /// The world's packs, in order: read again on `/reload`, and offered to players who
     /// join it over the network.
     pub packs: Vec<hewn_save::WorldPack>,
+    /// What the world's mods kept, as saved.
+    pub mod_storage: hewn_save::ModStorage,
 }
 
 /// What a session takes of the player's settings.
@@ -145,6 +147,7 @@ impl Session {
             hotbar,
             saver,
             packs,
+            mod_storage,
         } = opened;
         start.time = hosting.time.unwrap_or(start.time);
         // The player joins the server as any client does, resuming where the world has it.
@@ -171,8 +174,9 @@ impl Session {
         // Players joining once it is opened to the network fetch its packs.
         let found = hewn_save::found_packs(&packs).unwrap_or_default();
         server.serve_content(hewn_net::server::ServedContent::installed(&found));
-        // The world's mods run in the game's own server, as on a dedicated one; one refused
-        // is logged and the world opens without it.
+        // The world's mods run in the game's own server, as on a dedicated one, each with
+        // what it kept; one refused is logged and the world opens without it.
+        server.keep_mod_storage(mod_storage);
         server.load_pack_mods(&found);
         server.set_world_packs(packs);
         let host = Host::start(server, me, saver).map_err(|message| SessionError::Join {

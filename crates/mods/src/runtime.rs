@@ -55,6 +55,9 @@ pub struct Mods {
     pub(crate) loaded: Vec<Loaded>,
     /// The tick the mods last ran, which events and timers count from.
     pub(crate) now: u64,
+    /// What the world saved for mods not loaded yet, by name: each takes its own when it
+    /// loads ([`Mods::keep`]).
+    saved: BTreeMap<String, BTreeMap<Vec<u8>, Vec<u8>>>,
 }
 
 impl std::fmt::Debug for Mods {
@@ -94,7 +97,23 @@ impl Mods {
             spawn,
             loaded: Vec::new(),
             now: 0,
+            saved: BTreeMap::new(),
         }
+    }
+
+    /// Keeps `saved`, what a world's file held for its mods by name, for each mod to take
+    /// as its storage when it loads.
+    pub fn keep(&mut self, saved: BTreeMap<String, BTreeMap<Vec<u8>, Vec<u8>>>) {
+        self.saved = saved;
+    }
+
+    /// What every loaded mod keeps, by name: what a save writes.
+    #[must_use]
+    pub fn storage(&self) -> BTreeMap<String, BTreeMap<Vec<u8>, Vec<u8>>> {
+        let loaded = self.loaded.iter().map(|m| m.store.data());
+        loaded
+            .map(|h| (h.name.clone(), h.storage.clone()))
+            .collect()
     }
 
     /// How many mods are loaded.
@@ -134,7 +153,9 @@ impl Mods {
         world: &mut Loader<'_>,
     ) -> Result<Outcome, Refusal> {
         let index = self.loaded.len();
-        let (loaded, outcome) = self.start(name, wasm, index, BTreeMap::new(), world)?;
+        let storage = self.saved.get(name).cloned().unwrap_or_default();
+        let (loaded, outcome) = self.start(name, wasm, index, storage, world)?;
+        self.saved.remove(name);
         self.loaded.push(loaded);
         Ok(outcome)
     }

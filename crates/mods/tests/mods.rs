@@ -453,3 +453,37 @@ fn the_guides_example_mod_greets_a_player_who_comes_in() {
         [said(Some("alice"), "welcome!")]
     );
 }
+
+#[test]
+fn what_a_mod_keeps_is_handed_to_it_again_when_it_loads_in_a_new_server() {
+    // Counts its ticks in its storage, under "n".
+    let counter = module(
+        &["storage_get", "storage_set"],
+        r#"(data (i32.const 0) "n")
+           (func (export "hewn_tick") (param i64)
+             (drop (call $storage_get (i32.const 0) (i32.const 1) (i32.const 8) (i32.const 4)))
+             (i32.store (i32.const 8) (i32.add (i32.load (i32.const 8)) (i32.const 1)))
+             (drop (call $storage_set (i32.const 0) (i32.const 1) (i32.const 8) (i32.const 4))))"#,
+    );
+    let mut world = world();
+    let mut first = Mods::new(1, glam::DVec3::ZERO);
+    first
+        .load("counter", &counter, &mut world.loader())
+        .expect("loads");
+    for tick in 1..=5 {
+        first.tick(&mut world.loader(), tick);
+    }
+    let saved = first.storage();
+    assert_eq!(saved["counter"][b"n".as_slice()], 5_u32.to_le_bytes());
+    // A server started again from the save: the mod counts on from 5.
+    let mut again = Mods::new(1, glam::DVec3::ZERO);
+    again.keep(saved);
+    again
+        .load("counter", &counter, &mut world.loader())
+        .expect("loads");
+    again.tick(&mut world.loader(), 6);
+    assert_eq!(
+        again.storage()["counter"][b"n".as_slice()],
+        6_u32.to_le_bytes()
+    );
+}

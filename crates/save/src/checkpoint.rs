@@ -46,6 +46,8 @@ pub struct Checkpoint {
     pub(super) survival: Option<Survival>,
     /// The creatures, or `None` to leave the stored ones.
     pub(super) creatures: Option<Population>,
+    /// What the running mods keep; a mod not in it keeps its stored rows.
+    pub(super) mod_storage: super::ModStorage,
 }
 
 impl Checkpoint {
@@ -72,6 +74,7 @@ impl Checkpoint {
             motion: None,
             survival: None,
             creatures: None,
+            mod_storage: super::ModStorage::new(),
         }
     }
 
@@ -93,6 +96,13 @@ impl Checkpoint {
     #[must_use]
     pub fn with_survival(mut self, survival: Survival) -> Self {
         self.survival = Some(survival);
+        self
+    }
+
+    /// This checkpoint with what the running mods keep, to be saved with it.
+    #[must_use]
+    pub fn with_mod_storage(mut self, storage: super::ModStorage) -> Self {
+        self.mod_storage = storage;
         self
     }
 

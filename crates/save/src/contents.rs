@@ -74,6 +74,8 @@ pub(super) struct Contents {
     pub survival: Survival,
     /// The creatures, where the world has them stored.
     pub creatures: Option<Population>,
+    /// What the world's mods keep.
+    pub mod_storage: super::ModStorage,
     /// What was left out.
     pub damage: Damage,
 }
@@ -121,6 +123,13 @@ pub(super) fn read(
     } else {
         None
     };
+    let mod_storage = if version >= schema::MOD_STORAGE {
+        let (storage, rows) = super::mod_storage::read(conn).db(path)?;
+        damage.rows.extend(rows);
+        storage
+    } else {
+        super::ModStorage::new()
+    };
     let motion = if version >= 5 {
         let (motion, rows) = motion::read(conn).db(path)?;
         damage.rows.extend(rows);
@@ -137,6 +146,7 @@ pub(super) fn read(
         motion,
         survival,
         creatures,
+        mod_storage,
         damage,
     })
 }

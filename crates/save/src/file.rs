@@ -70,6 +70,8 @@ pub struct LoadedWorld {
     /// The creatures as saved; `None` for a world saved without them, which opens with
     /// creatures appearing ([`LoadedWorld::take_creatures`]).
     pub creatures: Option<Population>,
+    /// What the world's mods keep, by mod: given back to each when it loads.
+    pub mod_storage: super::ModStorage,
     /// The world's metadata.
     pub meta: Meta,
     /// Whether the file was created just now.
@@ -303,6 +305,7 @@ impl WorldFile {
             motion: contents.motion,
             survival: contents.survival,
             creatures: contents.creatures,
+            mod_storage: contents.mod_storage,
             generator: contents.generator,
             world: contents.world,
             players: contents.players,
@@ -375,6 +378,7 @@ impl WorldFile {
             if let Some(creatures) = &checkpoint.creatures {
                 super::creatures::write(&tx, creatures).db(path)?;
             }
+            super::mod_storage::write(&tx, &checkpoint.mod_storage).db(path)?;
             tx.execute(
                 "INSERT OR REPLACE INTO meta (key, value) VALUES ('last_saved', ?1)",
                 [unix_now().to_string()],

@@ -36,7 +36,10 @@ pub const APPLICATION_ID: i64 = 0x6865_776E;
 /// 9. `packs` and `blocks`: the packs a world enables, in order, and the name of each block
 ///    id it has saved, kept forever so that ids never scramble.
 /// 10. `creatures`: the creatures and arrows, and the rules they appear by.
-pub const SCHEMA_VERSION: i64 = 10;
+pub const SCHEMA_VERSION: i64 = 11;
+
+/// The first schema version with a `mod_storage` table ([`add_mod_storage`]).
+pub(super) const MOD_STORAGE: i64 = 11;
 
 /// The first schema version with a `creatures` table ([`add_creatures`]).
 pub(super) const CREATURES: i64 = 10;
@@ -66,6 +69,7 @@ const MIGRATIONS: &[Migration] = &[
     add_survival,
     keep_content,
     add_creatures,
+    add_mod_storage,
 ];
 
 /// What a migration may need to know beyond the file: who is opening the world.
@@ -234,6 +238,18 @@ fn add_creatures(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> 
         "CREATE TABLE creatures (
             id    INTEGER PRIMARY KEY NOT NULL,
             state TEXT NOT NULL
+        );",
+    )
+}
+
+/// Version 11: what the world's mods keep ([`super::mod_storage`]), a row per key.
+fn add_mod_storage(tx: &Transaction<'_>, _: &Upgrade<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "CREATE TABLE mod_storage (
+            module TEXT NOT NULL,
+            key    BLOB NOT NULL,
+            value  BLOB NOT NULL,
+            PRIMARY KEY (module, key)
         );",
     )
 }

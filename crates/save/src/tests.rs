@@ -303,6 +303,7 @@ fn a_version_1_world_is_upgraded_when_opened() {
             "creatures",
             "falling",
             "meta",
+            "mod_storage",
             "packs",
             "players",
             "survival",

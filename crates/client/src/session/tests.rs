@@ -29,6 +29,7 @@ fn unsaved(kind: GeneratorKind, prepare: impl FnOnce(&mut World)) -> OpenedWorld
         hotbar: Hotbar::default(),
         saver: None,
         packs: Vec::new(),
+        mod_storage: hewn_save::ModStorage::new(),
     }
 }
 

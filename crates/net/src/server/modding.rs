@@ -57,6 +57,14 @@ impl Server {
         refused
     }
 
+    /// Keeps `saved`, what the world's file held for its mods, for each to take when it
+    /// loads: call before [`Server::load_pack_mods`].
+    pub fn keep_mod_storage(&mut self, saved: hewn_save::ModStorage) {
+        self.mods
+            .get_or_insert_with(|| new_mods(&self.generator))
+            .keep(saved);
+    }
+
     /// How many mods the server runs.
     #[must_use]
     pub fn mods_loaded(&self) -> usize {

@@ -24,6 +24,9 @@ impl Server {
         for (name, saved) in away {
             checkpoint = checkpoint.with_player(name, saved);
         }
+        if let Some(mods) = &self.mods {
+            checkpoint = checkpoint.with_mod_storage(mods.storage());
+        }
         checkpoint
     }
 }
