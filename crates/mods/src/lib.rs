@@ -13,13 +13,16 @@
 //! - [`check`]: what a module may import and export, checked before it runs;
 //! - [`host`]: the functions it may call and the commands they queue;
 //! - [`events`]: what happens in the world, told to the mods that listen;
-//! - [`runtime`]: loading, initialising and ticking the mods of a world.
+//! - [`runtime`]: loading, initialising and ticking the mods of a world;
+//! - [`driver`]: the mods around each step of a world, as every way of playing one runs them.
 
 pub mod check;
+pub mod driver;
 pub mod events;
 pub mod host;
 pub mod runtime;
 
 pub use check::{Refusal, check};
+pub use driver::{Driver, Line};
 pub use host::Command;
 pub use runtime::{Mods, Outcome};

@@ -261,10 +261,8 @@ pub struct Server {
     mode_sent: hewn_core::sim::survival::Mode,
     /// The threads its ticks ran on, each once, in the order they first did.
     tick_threads: Vec<std::thread::ThreadId>,
-    /// The world's mods ([`Server::load_mod`]), run after every tick.
-    mods: Option<hewn_mods::Mods>,
-    /// The blocks the mods set after the last tick, for the next step.
-    mod_sets: Vec<(hewn_core::world::BlockPos, hewn_core::world::Block)>,
+    /// The world's mods ([`Server::load_mod`]), run around every step.
+    mods: Option<hewn_mods::Driver>,
 }
 
 impl Server {
@@ -305,7 +303,6 @@ impl Server {
             mode_sent,
             tick_threads: Vec::new(),
             mods: None,
-            mod_sets: Vec::new(),
         }
     }
 
@@ -536,14 +533,13 @@ impl Server {
         let mut step = self.next_step(&mut summary);
         // Edits the mods refuse never reach the world (nor the recording): the client that
         // predicted one gets the server's block back with the acknowledgement.
-        let mut heard = self.mods_check_edits(&mut step);
+        let mut said = self.mods_before(&mut step);
         if let Some(recorder) = &mut self.recorder {
             recorder.record(&step);
         }
         self.sim.step(&step);
-        heard.extend(self.mods_hear_step(&step));
-        self.take_outcomes(heard, renet);
-        self.run_mods(renet);
+        said.extend(self.mods_after(&step));
+        self.say(said, Some(renet));
         self.remember_played();
         self.send_changes(renet);
         self.send_heard(renet);
@@ -944,7 +940,6 @@ impl Server {
             set_mode: pending.mode,
             set_difficulty: pending.difficulty,
             operators,
-            sets: std::mem::take(&mut self.mod_sets),
             ..Step::default()
         };
         for remote in self.clients.values_mut() {

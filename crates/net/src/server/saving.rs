@@ -24,8 +24,8 @@ impl Server {
         for (name, saved) in away {
             checkpoint = checkpoint.with_player(name, saved);
         }
-        if let Some(mods) = &self.mods {
-            checkpoint = checkpoint.with_mod_storage(mods.storage());
+        if let Some(driver) = &self.mods {
+            checkpoint = checkpoint.with_mod_storage(driver.mods.storage());
         }
         checkpoint
     }
