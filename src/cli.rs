@@ -376,6 +376,48 @@ fn read_scenario(path: &std::path::Path) -> std::io::Result<String> {
     })
 }
 
+/// The mods of the packs at `paths` that carry one, loaded into a driver for `sim`; `None`
+/// where none does.
+///
+/// # Errors
+/// The pack that cannot be read or whose mod is refused, and why.
+fn scenario_mods(
+    paths: &[std::path::PathBuf],
+    spawn: glam::DVec3,
+    sim: &mut hewn_core::sim::Simulation,
+) -> Result<Option<hewn_mods::Driver>, String> {
+    let mut driver: Option<hewn_mods::Driver> = None;
+    for path in paths {
+        let pack = hewn_content::Pack::read(path).map_err(|p| p.to_string())?;
+        let Some(module) = &pack.manifest.module else {
+            continue;
+        };
+        let name = &pack.manifest.name;
+        let wasm = pack
+            .files
+            .get(module)
+            .ok_or_else(|| format!("packs: {name} has no {module}"))?;
+        let seed = sim.world().source().seed();
+        let d =
+            driver.get_or_insert_with(|| hewn_mods::Driver::new(hewn_mods::Mods::new(seed, spawn)));
+        let outcome = d
+            .mods
+            .load(name, wasm, &mut sim.loader())
+            .map_err(|refusal| format!("packs: mod {name} was not loaded: {refusal}"))?;
+        log_mod_lines(d.absorb(sim, outcome));
+    }
+    Ok(driver)
+}
+
+/// The mods' log lines on standard error; their chat has no one to hear it in a scenario.
+fn log_mod_lines(lines: Vec<hewn_mods::Line>) {
+    for line in lines {
+        if let hewn_mods::Line::Log(text) = line {
+            eprintln!("hewn sim: {}", hewn_save::escaped(&text));
+        }
+    }
+}
+
 /// Runs `hewn sim`: exit 0 on success, 2 if the scenario cannot be read.
 #[must_use]
 pub fn run_sim(args: &SimArgs) -> ExitCode {
@@ -413,13 +455,22 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     }
     let (mut saved, mut sim, arrivals) = match &args.world {
         None => (None, sim, arrivals),
-        Some(world) => match hewn_save::cli::SimWorld::open(world, &scenario, packs) {
+        Some(world) => match hewn_save::cli::SimWorld::open(world, &scenario, packs.clone()) {
             Ok((saved, sim)) => {
                 let arrivals = saved.arrivals().clone();
                 (Some(saved), sim, arrivals)
             }
             Err(code) => return code,
         },
+    };
+    // The packs' mods run around every step, as a server runs them.
+    let spawn = hewn_core::worldgen::Generator::new(scenario.world, scenario.seed).spawn_point();
+    let mut mods = match scenario_mods(packs.as_deref().unwrap_or_default(), spawn, &mut sim) {
+        Ok(mods) => mods,
+        Err(message) => {
+            eprintln!("hewn sim: {}: {message}", args.file.display());
+            return ExitCode::from(2);
+        }
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -431,11 +482,18 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
         Ok(tape) => tape,
         Err(e) => return cannot_write_sound(args, &e),
     };
-    for step in scenario.steps(arrivals) {
+    for mut step in scenario.steps(arrivals) {
         if let Some(saved) = &mut saved {
             saved.note_leaving(&sim, &step);
         }
+        let played = mods.as_mut().map(|driver| {
+            log_mod_lines(driver.before(&mut sim, &mut step));
+            step.clone()
+        });
         scenario.play(&mut sim, step);
+        if let (Some(driver), Some(step)) = (&mut mods, played) {
+            log_mod_lines(driver.after(&mut sim, &step));
+        }
         if !water_stopped && sim.world().edit_count() >= MAX_EDITS_FOR_WATER {
             water_stopped = true;
             eprintln!(
