@@ -56,23 +56,25 @@ impl Mods {
 
     /// Calls `export(player)` on every mod that has it.
     fn tell_player(&mut self, export: &str, world: &mut Loader<'_>, player: &str) -> Outcome {
+        self.tell(export, world, |store, i| {
+            let (ptr, len) = pass(store, i, player.as_bytes())?;
+            let f = i.get_typed_func::<(i32, i32), ()>(&*store, export)?;
+            f.call(store, (ptr, len))
+        })
+    }
+
+    /// Calls every mod that exports `export` through `run`, in load order.
+    fn tell(
+        &mut self,
+        export: &str,
+        world: &mut Loader<'_>,
+        mut run: impl FnMut(&mut Store<Host>, &Instance) -> Result<(), Error>,
+    ) -> Outcome {
         let mut outcome = Outcome::default();
         for (index, m) in self.loaded.iter_mut().enumerate() {
-            if !exports(&m.store, &m.instance, export) {
-                continue;
+            if exports(&m.store, &m.instance, export) {
+                m.call(index, world, &mut outcome, EVENT_FUEL, export, &mut run);
             }
-            m.call(
-                index,
-                world,
-                &mut outcome,
-                EVENT_FUEL,
-                export,
-                |store, i| {
-                    let (ptr, len) = pass(store, i, player.as_bytes())?;
-                    let f = i.get_typed_func::<(i32, i32), ()>(&*store, export)?;
-                    f.call(store, (ptr, len))
-                },
-            );
         }
         outcome
     }
@@ -141,25 +143,10 @@ impl Mods {
 
     /// Tells every mod that listens that a creature of `kind` was killed at `pos`.
     pub fn slain(&mut self, world: &mut Loader<'_>, kind: &str, pos: BlockPos) -> Outcome {
-        let mut outcome = Outcome::default();
-        for (index, m) in self.loaded.iter_mut().enumerate() {
-            if !exports(&m.store, &m.instance, "hewn_slain") {
-                continue;
-            }
-            m.call(
-                index,
-                world,
-                &mut outcome,
-                EVENT_FUEL,
-                "hewn_slain",
-                |store, i| {
-                    let (ptr, len) = pass(store, i, kind.as_bytes())?;
-                    let f =
-                        i.get_typed_func::<(i32, i32, i32, i32, i32), ()>(&*store, "hewn_slain")?;
-                    f.call(store, (ptr, len, pos.x, pos.y, pos.z))
-                },
-            );
-        }
-        outcome
+        self.tell("hewn_slain", world, |store, i| {
+            let (ptr, len) = pass(store, i, kind.as_bytes())?;
+            let f = i.get_typed_func::<(i32, i32, i32, i32, i32), ()>(&*store, "hewn_slain")?;
+            f.call(store, (ptr, len, pos.x, pos.y, pos.z))
+        })
     }
 }

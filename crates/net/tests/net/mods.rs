@@ -288,23 +288,15 @@ fn the_example_mods_welcome_and_protect_play_as_their_guide_says() {
     for _ in 0..60 {
         h.tick(&[(bob, held(&[Control::Forward]))]);
     }
-    let far = h
-        .server
-        .sim()
-        .players()
-        .get(&PlayerName::new("bob").expect("a name"))
-        .expect("bob")
-        .position;
+    let bob_stands = |h: &Harness| {
+        let name = PlayerName::new("bob").expect("a name");
+        h.server.sim().players().get(&name).expect("bob").position
+    };
+    let far = bob_stands(&h);
     let (link, client) = &mut h.clients[bob];
     client.say("/spawn", &mut link.client);
     h.run(30);
-    let back = h
-        .server
-        .sim()
-        .players()
-        .get(&PlayerName::new("bob").expect("a name"))
-        .expect("bob")
-        .position;
+    let back = bob_stands(&h);
     let spawn = h.server.generator().spawn_point();
     assert!(far.distance(spawn) > 3.0, "bob walked off: {far}");
     assert!(
