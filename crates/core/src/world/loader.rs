@@ -38,12 +38,9 @@ impl Loader<'_> {
     /// Runs `read` with the world moved into it, for a reader that must own what it reads
     /// for a while (a mod's store holds the world for the length of its call), and puts
     /// back the world `read` returns: the one it was given, unchanged, or the world is
-    /// lost. An empty world stands in meanwhile.
+    /// lost. A world of the same source with nothing loaded stands in meanwhile.
     pub fn lend<R>(&mut self, read: impl FnOnce(World) -> (World, R)) -> R {
-        let stand_in = World::new(crate::worldgen::Generator::new(
-            crate::worldgen::GeneratorKind::Empty,
-            0,
-        ));
+        let stand_in = World::with_shared_source(std::sync::Arc::clone(self.world.source()));
         let lent = std::mem::replace(self.world, stand_in);
         let (back, result) = read(lent);
         *self.world = back;
