@@ -22,6 +22,7 @@ mod ffi {
         pub safe fn set_timer(ticks: i32, id: i32) -> i32;
         pub safe fn teleport(ptr: i32, len: i32, x: f64, y: f64, z: f64) -> i32;
         pub safe fn spawn_point(out: i32);
+        pub safe fn player_at(ptr: i32, len: i32, out: i32) -> i32;
     }
 }
 
@@ -120,10 +121,23 @@ pub fn teleport(player: &str, feet: [f64; 3]) -> bool {
 pub fn spawn_point() -> [f64; 3] {
     let mut out = [0_u8; 24];
     ffi::spawn_point(at_mut(&mut out).0);
+    place(&out)
+}
+
+/// Where `player` stands (its feet), if it is in the world.
+#[must_use]
+pub fn player_at(player: &str) -> Option<[f64; 3]> {
+    let (ptr, len) = at(player.as_bytes());
+    let mut out = [0_u8; 24];
+    (ffi::player_at(ptr, len, at_mut(&mut out).0) == 0).then(|| place(&out))
+}
+
+/// Three little-endian f64, as the host writes a place.
+fn place(bytes: &[u8; 24]) -> [f64; 3] {
     let coordinate = |i: usize| {
-        let mut bytes = [0; 8];
-        bytes.copy_from_slice(&out[i * 8..i * 8 + 8]);
-        f64::from_le_bytes(bytes)
+        let mut b = [0; 8];
+        b.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
+        f64::from_le_bytes(b)
     };
     [coordinate(0), coordinate(1), coordinate(2)]
 }

@@ -57,6 +57,7 @@ pub const HOST_FUNCTIONS: &[(&str, &[ValType], &[ValType])] = {
         ("set_timer", &[I32, I32], &[I32]),
         ("teleport", &[I32, I32, F64, F64, F64], &[I32]),
         ("spawn_point", &[I32], &[]),
+        ("player_at", &[I32, I32, I32], &[I32]),
     ]
 };
 

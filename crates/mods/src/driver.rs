@@ -80,10 +80,20 @@ impl Driver {
         lines
     }
 
+    /// Tells the mods where each player of `sim` stands: call before calling them outside
+    /// [`Driver::before`] and [`Driver::after`] (a command, say).
+    pub fn see_players(&mut self, sim: &Simulation) {
+        let players: Vec<(String, DVec3)> = (sim.players().list().iter())
+            .map(|m| (m.name.to_string(), m.body.position))
+            .collect();
+        self.mods.see_players(&players);
+    }
+
     /// Before `step` is played on `sim`: the mods' blocks and moves join it, and each
     /// player's edit in it is put to the mods, a refused one taken out of its input (and a
     /// held dig let go), so that it never reaches the world or a recording.
     pub fn before(&mut self, sim: &mut Simulation, step: &mut Step) -> Vec<Line> {
+        self.see_players(sim);
         let mut heard = Vec::new();
         for (name, input) in &mut step.inputs {
             let mut refused = |sim: &mut Simulation, action: Option<Action>| {
@@ -121,6 +131,7 @@ impl Driver {
     /// After `step` was played on `sim`: the mods hear who joined, came back or left and
     /// the creatures killed, then every mod's `hewn_tick` runs.
     pub fn after(&mut self, sim: &mut Simulation, step: &Step) -> Vec<Line> {
+        self.see_players(sim);
         let slain: Vec<(u16, BlockPos)> = (sim.events().iter())
             .filter(|e| e.kind == EventKind::Slain)
             .filter_map(|e| match e.detail {

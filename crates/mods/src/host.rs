@@ -19,6 +19,7 @@
 //! | `set_timer` | ticks from now (1 to 72,000), an id | 0 set; 1 not (a bad delay, or too many waiting) |
 //! | `teleport` | a player, x, y, z (f64, the feet) | 0 queued; 1 not (not a number, or the queue is full) |
 //! | `spawn_point` | out | the world's spawn point written at `out`, three little-endian f64 |
+//! | `player_at` | a player, out | 0 and its feet written at `out` (three f64) if it is in the world; 1 if not |
 
 use std::collections::BTreeMap;
 
@@ -105,6 +106,8 @@ pub struct Host {
     pub(crate) timers: Vec<(u64, i32)>,
     /// The world's spawn point.
     pub(crate) spawn: glam::DVec3,
+    /// Where each player in the world stands (its feet), as the last step left them.
+    pub(crate) players: Vec<(String, glam::DVec3)>,
 }
 
 impl Host {
@@ -124,6 +127,7 @@ impl Host {
             commands: std::collections::BTreeSet::new(),
             timers: Vec::new(),
             spawn: glam::DVec3::ZERO,
+            players: Vec::new(),
         }
     }
 
@@ -353,6 +357,24 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
                 .flat_map(|c| c.to_le_bytes())
                 .collect();
             write(&mut caller, out, &bytes)
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "player_at",
+        |mut caller: Caller<'_, Host>, ptr: i32, len: i32, out: i32| -> Result<i32, Error> {
+            let name = text(&caller, ptr, len)?;
+            let found = (caller.data().players.iter()).find(|(n, _)| *n == name);
+            let Some(&(_, feet)) = found else {
+                return Ok(1);
+            };
+            let bytes: Vec<u8> = feet
+                .to_array()
+                .iter()
+                .flat_map(|c| c.to_le_bytes())
+                .collect();
+            write(&mut caller, out, &bytes)?;
+            Ok(0)
         },
     )?;
     linker.func_wrap(

@@ -107,6 +107,13 @@ impl Mods {
         self.saved = saved;
     }
 
+    /// Tells every mod where each player stands now (their feet), for `player_at`.
+    pub fn see_players(&mut self, players: &[(String, glam::DVec3)]) {
+        for m in &mut self.loaded {
+            m.store.data_mut().players = players.to_vec();
+        }
+    }
+
     /// What every loaded mod keeps, by name: what a save writes.
     #[must_use]
     pub fn storage(&self) -> BTreeMap<String, BTreeMap<Vec<u8>, Vec<u8>>> {

@@ -117,6 +117,7 @@ impl Server {
         let Some(driver) = &mut self.mods else {
             return false;
         };
+        driver.see_players(&self.sim);
         // The console types as no player.
         let player = match caller {
             Caller::Body(_, name) => name.as_str(),

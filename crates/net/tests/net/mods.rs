@@ -248,7 +248,8 @@ fn the_example_mods_welcome_and_protect_play_as_their_guide_says() {
         greeting.iter().any(|l| l.starts_with("Welcome, alice!")),
         "{greeting:?}"
     );
-    // Alice breaks the grass two blocks south of the spawn, then claims its area.
+    // Alice breaks the grass two blocks south of the spawn, then claims the area she
+    // stands in, which holds it.
     let south = |action| Input {
         yaw: Some(180.0),
         pitch: Some(-45.0),
