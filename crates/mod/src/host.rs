@@ -23,6 +23,7 @@ mod ffi {
         pub safe fn teleport(ptr: i32, len: i32, x: f64, y: f64, z: f64) -> i32;
         pub safe fn spawn_point(out: i32);
         pub safe fn player_at(ptr: i32, len: i32, out: i32) -> i32;
+        pub safe fn drop_item(x: f64, y: f64, z: f64, ptr: i32, len: i32, count: i32) -> i32;
     }
 }
 
@@ -130,6 +131,13 @@ pub fn player_at(player: &str) -> Option<[f64; 3]> {
     let (ptr, len) = at(player.as_bytes());
     let mut out = [0_u8; 24];
     (ffi::player_at(ptr, len, at_mut(&mut out).0) == 0).then(|| place(&out))
+}
+
+/// Queues dropping `count` of the item called `item` at `at` (in survival); whether it was
+/// queued.
+pub fn drop_item(at: [f64; 3], item: &str, count: u8) -> bool {
+    let (ptr, len) = self::at(item.as_bytes());
+    ffi::drop_item(at[0], at[1], at[2], ptr, len, i32::from(count)) == 0
 }
 
 /// Three little-endian f64, as the host writes a place.

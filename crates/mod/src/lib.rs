@@ -38,6 +38,10 @@ pub trait Mod: Default {
     fn edit(&mut self, _player: &str, _pos: [i32; 3], _block: u16) -> bool {
         true
     }
+    /// `player` broke the block `block` at `pos`.
+    fn broken(&mut self, _player: &str, _pos: [i32; 3], _block: u16) {}
+    /// `player` placed the block `block` at `pos`.
+    fn placed(&mut self, _player: &str, _pos: [i32; 3], _block: u16) {}
     /// A creature of `kind` was killed at `pos`.
     fn slain(&mut self, _kind: &str, _pos: [i32; 3]) {}
     /// The timer `id` fell due ([`host::set_timer`]).
@@ -97,6 +101,20 @@ macro_rules! export {
                 let allowed = MOD.with_borrow_mut(|m| m.edit(&player, [x, y, z], block));
                 inbox::clear();
                 i32::from(allowed)
+            }
+            #[unsafe(no_mangle)]
+            extern "C" fn hewn_broken(p: i32, plen: i32, x: i32, y: i32, z: i32, block: i32) {
+                let player = inbox::text(p, plen);
+                let block = u16::try_from(block).unwrap_or(0);
+                MOD.with_borrow_mut(|m| m.broken(&player, [x, y, z], block));
+                inbox::clear();
+            }
+            #[unsafe(no_mangle)]
+            extern "C" fn hewn_placed(p: i32, plen: i32, x: i32, y: i32, z: i32, block: i32) {
+                let player = inbox::text(p, plen);
+                let block = u16::try_from(block).unwrap_or(0);
+                MOD.with_borrow_mut(|m| m.placed(&player, [x, y, z], block));
+                inbox::clear();
             }
             #[unsafe(no_mangle)]
             extern "C" fn hewn_slain(k: i32, klen: i32, x: i32, y: i32, z: i32) {

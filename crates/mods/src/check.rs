@@ -34,6 +34,8 @@ pub const EXPORTS: &[(&str, &[ValType], &[ValType])] = {
         ("hewn_command", &[I32, I32, I32, I32], &[]),
         ("hewn_edit", &[I32, I32, I32, I32, I32, I32], &[I32]),
         ("hewn_slain", &[I32, I32, I32, I32, I32], &[]),
+        ("hewn_broken", &[I32, I32, I32, I32, I32, I32], &[]),
+        ("hewn_placed", &[I32, I32, I32, I32, I32, I32], &[]),
         ("hewn_timer", &[I32], &[]),
     ]
 };
@@ -58,6 +60,7 @@ pub const HOST_FUNCTIONS: &[(&str, &[ValType], &[ValType])] = {
         ("teleport", &[I32, I32, F64, F64, F64], &[I32]),
         ("spawn_point", &[I32], &[]),
         ("player_at", &[I32, I32, I32], &[I32]),
+        ("drop_item", &[F64, F64, F64, I32, I32, I32], &[I32]),
     ]
 };
 
@@ -183,6 +186,8 @@ pub fn check(engine: &Engine, wasm: &[u8]) -> Result<Module, Refusal> {
         "hewn_command",
         "hewn_edit",
         "hewn_slain",
+        "hewn_broken",
+        "hewn_placed",
     ];
     if let Some(event) = texted.iter().find(|e| exported(e))
         && !exported("hewn_alloc")

@@ -43,6 +43,8 @@ pub struct Driver {
     sets: Vec<(BlockPos, Block)>,
     /// Players to move at the start of the next step.
     teleports: Vec<(PlayerName, DVec3)>,
+    /// Items to drop at the start of the next step.
+    drops: Vec<(DVec3, hewn_core::sim::Item, u8)>,
 }
 
 impl Driver {
@@ -53,6 +55,7 @@ impl Driver {
             mods,
             sets: Vec::new(),
             teleports: Vec::new(),
+            drops: Vec::new(),
         }
     }
 
@@ -72,6 +75,15 @@ impl Driver {
                     let playing = name.filter(|n| sim.players().get(n).is_some());
                     if let Some(name) = playing.filter(|_| in_world(bounds)) {
                         self.teleports.push((name, position));
+                    }
+                }
+                Command::Drop {
+                    position,
+                    item,
+                    count,
+                } => {
+                    if let Some(item) = hewn_core::sim::Item::from_name(&item) {
+                        self.drops.push((position, item, count));
                     }
                 }
                 Command::Chat { to, text } => lines.push(Line::Chat { to, text }),
@@ -125,6 +137,7 @@ impl Driver {
         }
         step.sets.append(&mut self.sets);
         step.teleports.append(&mut self.teleports);
+        step.drops.append(&mut self.drops);
         lines
     }
 
@@ -132,6 +145,20 @@ impl Driver {
     /// the creatures killed, then every mod's `hewn_tick` runs.
     pub fn after(&mut self, sim: &mut Simulation, step: &Step) -> Vec<Line> {
         self.see_players(sim);
+        // A world of one names no one in its events: every player event is that player's.
+        let alone = (sim.players().list().first()).filter(|_| sim.players().len() == 1);
+        let edits: Vec<(String, BlockPos, Block, bool)> = (sim.events().iter())
+            .filter(|e| matches!(e.kind, EventKind::Break | EventKind::Place))
+            .filter_map(|e| {
+                let who = e.player.as_ref().or(alone.map(|m| &m.name))?;
+                Some((
+                    who.to_string(),
+                    e.pos?,
+                    e.block?,
+                    e.kind == EventKind::Break,
+                ))
+            })
+            .collect();
         let slain: Vec<(u16, BlockPos)> = (sim.events().iter())
             .filter(|e| e.kind == EventKind::Slain)
             .filter_map(|e| match e.detail {
@@ -148,6 +175,9 @@ impl Driver {
             }
             for name in &step.leaving {
                 heard.push(self.mods.left(&mut loader, name.as_str()));
+            }
+            for (who, pos, block, broke) in edits {
+                heard.push(self.mods.edited(&mut loader, &who, pos, block, broke));
             }
             let kinds = hewn_core::sim::creature::kinds();
             for (kind, pos) in slain {

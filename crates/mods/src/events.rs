@@ -10,6 +10,8 @@
 //! | `hewn_command` | player, the line without its `/` | a player typed a command the mod registered |
 //! | `hewn_edit` | player, x, y, z, block id (0: a break) → i32 | before a player's edit: 0 refuses it |
 //! | `hewn_slain` | kind, x, y, z | a creature was killed |
+//! | `hewn_broken` | player, x, y, z, block id (what was there) | a player broke a block |
+//! | `hewn_placed` | player, x, y, z, block id | a player placed a block |
 //! | `hewn_timer` | id | a timer the mod set fell due (before its `hewn_tick`) |
 //!
 //! A call that fails counts as a strike as a tick's does; a `hewn_edit` that fails or is
@@ -139,6 +141,27 @@ impl Mods {
             }
         }
         (true, outcome)
+    }
+
+    /// Tells every mod that listens that `player` broke `block` at `pos` (`broke`), or
+    /// placed it there.
+    pub fn edited(
+        &mut self,
+        world: &mut Loader<'_>,
+        player: &str,
+        pos: BlockPos,
+        block: Block,
+        broke: bool,
+    ) -> Outcome {
+        let export = if broke { "hewn_broken" } else { "hewn_placed" };
+        self.tell(export, world, |store, i| {
+            let (ptr, len) = pass(store, i, player.as_bytes())?;
+            let f = i.get_typed_func::<(i32, i32, i32, i32, i32, i32), ()>(&*store, export)?;
+            f.call(
+                store,
+                (ptr, len, pos.x, pos.y, pos.z, i32::from(block.id())),
+            )
+        })
     }
 
     /// Tells every mod that listens that a creature of `kind` was killed at `pos`.

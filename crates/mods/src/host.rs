@@ -20,6 +20,7 @@
 //! | `teleport` | a player, x, y, z (f64, the feet) | 0 queued; 1 not (not a number, or the queue is full) |
 //! | `spawn_point` | out | the world's spawn point written at `out`, three little-endian f64 |
 //! | `player_at` | a player, out | 0 and its feet written at `out` (three f64) if it is in the world; 1 if not |
+//! | `drop_item` | x, y, z (f64), an item's name, a count | 0 queued; 1 not (no such item, a count not 1 to a stack, or the queue is full) |
 
 use std::collections::BTreeMap;
 
@@ -67,6 +68,15 @@ pub enum Command {
         player: String,
         /// Where.
         position: glam::DVec3,
+    },
+    /// Drop `count` of the item called `item` at `position` (in survival).
+    Drop {
+        /// Where.
+        position: glam::DVec3,
+        /// The item's name.
+        item: String,
+        /// How many, 1 to a stack.
+        count: u8,
     },
     /// Say `text` to the player called `to`, or to everyone.
     Chat {
@@ -375,6 +385,34 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
                 .collect();
             write(&mut caller, out, &bytes)?;
             Ok(0)
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "drop_item",
+        |mut caller: Caller<'_, Host>,
+         x: f64,
+         y: f64,
+         z: f64,
+         ptr: i32,
+         len: i32,
+         count: i32|
+         -> Result<i32, Error> {
+            let item = text(&caller, ptr, len)?;
+            let position = glam::DVec3::new(x, y, z);
+            let found = hewn_core::sim::Item::from_name(&item);
+            let count = u8::try_from(count).ok();
+            let fits = found
+                .zip(count)
+                .filter(|&(i, c)| (1..=i.max_stack()).contains(&c));
+            let Some((_, count)) = fits.filter(|_| position.is_finite()) else {
+                return Ok(1);
+            };
+            Ok(caller.data_mut().queue(Command::Drop {
+                position,
+                item,
+                count,
+            }))
         },
     )?;
     linker.func_wrap(

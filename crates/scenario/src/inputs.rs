@@ -158,7 +158,12 @@ fn parse_input(
         .map(|b| block_value(&key("block"), b))
         .transpose()?;
     let operation = operation(&key, &raw)?;
-    let survival_action = super::survival::action(&key, &raw)?;
+    // A mod's drop names its item and count itself.
+    let survival_action = if matches!(operation, Some(Operation::DropItem(..))) {
+        None
+    } else {
+        super::survival::action(&key, &raw)?
+    };
     let presence = match raw.action.as_deref() {
         Some("leave") => Some(Presence::Leave),
         Some("join") => Some(Presence::Return),
@@ -309,6 +314,29 @@ fn operation(
                 .ok_or_else(|| invalid(key("block"), "missing (set_block needs a block)"))?;
             let block = block_value(&key("block"), name)?;
             Ok(Some(Operation::SetBlock(pos, block)))
+        }
+        Some("drop_item") if raw.time.is_none() => {
+            let at = raw
+                .position
+                .ok_or_else(|| invalid(key("position"), "missing (drop_item needs a position)"))?;
+            let at = vector(&key("position"), at)?;
+            limits::body_inside_border(&key("position"), at, glam::DVec3::splat(0.125))?;
+            let name = raw
+                .item
+                .as_deref()
+                .ok_or_else(|| invalid(key("item"), "missing (drop_item needs an item)"))?;
+            let item = super::survival::item_value(&key("item"), name)?;
+            let count = raw.count.unwrap_or(1);
+            let count = u8::try_from(count)
+                .ok()
+                .filter(|&c| (1..=item.max_stack()).contains(&c))
+                .ok_or_else(|| {
+                    invalid(
+                        key("count"),
+                        format!("{count} is not 1 to {} (a stack)", item.max_stack()),
+                    )
+                })?;
+            Ok(Some(Operation::DropItem(at, item, count)))
         }
         Some("op" | "deop") if raw.position.is_none() && raw.time.is_none() => Ok(Some(
             Operation::Operator(raw.action.as_deref() == Some("op")),

@@ -544,6 +544,7 @@ impl Scenario {
                         step.operators.push((starts[who].name.clone(), made));
                     }
                     Operation::SetBlock(pos, block) => step.sets.push((pos, block)),
+                    Operation::DropItem(at, item, count) => step.drops.push((at, item, count)),
                 }
             }
             for (p, input) in starts.iter().zip(inputs) {

@@ -1,8 +1,9 @@
-//! Blocks set from outside the players, as a server's mods set them: `action = "set_block"`
-//! in a scenario, `Step::sets` in a server's step. Any block may be replaced, but never
-//! into a body; a recording keeps them, and replays to the same hash.
+//! Blocks set and items dropped from outside the players, as a server's mods do:
+//! `action = "set_block"` and `"drop_item"` in a scenario, `Step::sets` and `Step::drops` in
+//! a server's step. Any block may be replaced, but never into a body; items drop in
+//! survival only; a recording keeps both, and replays to the same hash.
 
-use hewn_core::sim::{Simulation, Start, Step};
+use hewn_core::sim::{Item, Simulation, Start, Step};
 use hewn_core::world::{Block, BlockPos, BlockSource, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_scenario::Scenario;
@@ -73,6 +74,15 @@ fn a_recording_keeps_the_blocks_set_and_replays_to_the_same_hash() {
     let mut sim = Simulation::new(Start::with_no_one(world));
     let mut recorder = StepRecorder::new(&sim, GeneratorKind::Flat, 4);
     for tick in 0..40_i32 {
+        let drops = if tick == 7 {
+            vec![(
+                glam::DVec3::new(2.5, 64.0, 2.5),
+                Item::from_name("log").expect("log"),
+                3,
+            )]
+        } else {
+            Vec::new()
+        };
         let sets = if tick % 10 == 3 {
             vec![
                 (BlockPos::new(tick, 64, 2), Block::STONE),
@@ -83,13 +93,17 @@ fn a_recording_keeps_the_blocks_set_and_replays_to_the_same_hash() {
         };
         let step = Step {
             sets,
+            drops,
             ..Step::default()
         };
         recorder.record(&step);
         sim.step(&step);
     }
     let text = recorder.to_toml().expect("writes");
-    assert!(text.contains("set_block"), "{text}");
+    assert!(
+        text.contains("set_block") && text.contains("drop_item"),
+        "{text}"
+    );
     let replayed = Scenario::parse(&text)
         .expect("the recording parses")
         .run(|_| {});
@@ -99,4 +113,24 @@ fn a_recording_keeps_the_blocks_set_and_replays_to_the_same_hash() {
         Block::STONE
     );
     assert_eq!(replayed.world().block(BlockPos::new(33, 63, 3)), Block::AIR);
+}
+
+#[test]
+fn drop_item_drops_in_survival_only() {
+    let text = |mode: &str| {
+        format!(
+            "world = \"flat\"\nmode = \"{mode}\"\nticks = 20\n[player]\nposition = [0.5, 64.0, 0.5]\n\
+             [[input]]\nat = 2\naction = \"drop_item\"\nposition = [6.5, 66.0, 6.5]\nitem = \"log\"\ncount = 3\n"
+        )
+    };
+    let survival = run(&text("survival"));
+    let items: Vec<(&str, u8)> = (survival.last().items.iter())
+        .map(|i| (i.item, i.count))
+        .collect();
+    assert_eq!(items, [("log", 3)]);
+    assert!(run(&text("creative")).last().items.is_empty());
+    let error = Scenario::parse(&text("survival").replace("count = 3", "count = 65"))
+        .expect_err("refused")
+        .to_string();
+    assert!(error.contains("count"), "{error}");
 }

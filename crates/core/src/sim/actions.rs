@@ -524,8 +524,8 @@ impl Simulation {
     /// Sets `pos` to `block` from outside the players (a server's mod), unless it lies
     /// outside the world's height or `block` would stand in a player, a crate, a falling
     /// block or a creature: any block may be replaced, a door or a bed half by half, and a
-    /// chest taken away takes what it held. Heard as a break where `block` is air, else as
-    /// a place.
+    /// chest taken away takes what it held. It makes no event: what a mod does is no
+    /// player's break or place, which mods hear of.
     pub(super) fn set_from_outside(&mut self, pos: BlockPos, block: Block) {
         let there = self.world.block(pos);
         if !pos.in_world_height() || there == block {
@@ -545,12 +545,22 @@ impl Simulation {
         if there == Block::CHEST {
             self.survival.chests.remove(&pos);
         }
-        let (kind, heard) = if block == Block::AIR {
-            (EventKind::Break, there)
-        } else {
-            (EventKind::Place, block)
-        };
-        self.note_block_event(None, kind, heard, pos);
+    }
+
+    /// Drops `count` of `item` at `position` from outside the players (a server's mod), in
+    /// survival only (creative drops nothing) and inside the world; at most a stack.
+    pub(super) fn drop_from_outside(&mut self, position: DVec3, item: Item, count: u8) {
+        let inside = position.is_finite()
+            && BlockPos::containing(position).inside_border()
+            && BlockPos::containing(position).in_world_height();
+        if self.survival.mode == Mode::Survival && inside {
+            let count = count.min(item.max_stack());
+            self.add_drop(
+                super::survival::Stack::new(item, count),
+                position,
+                DVec3::ZERO,
+            );
+        }
     }
 
     /// Whether `block` may go at `pos`: inside the world's height, into air or water (a torch

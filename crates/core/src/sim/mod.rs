@@ -201,8 +201,11 @@ impl Simulation {
     /// else holds nothing; returns what the first player's actions did.
     pub fn tick(&mut self, input: &Input) -> Vec<ActionOutcome> {
         let first = self.players.first().map(|m| m.name.clone());
-        let mut outcomes =
-            self.advance(|name| (Some(name) == first.as_ref()).then_some(input), &[]);
+        let mut outcomes = self.advance(
+            |name| (Some(name) == first.as_ref()).then_some(input),
+            &[],
+            &[],
+        );
         outcomes.truncate(1);
         outcomes.pop().unwrap_or_default()
     }
@@ -262,7 +265,7 @@ impl Simulation {
                 self.operators.remove(name);
             }
         }
-        self.advance(|name| step.inputs.get(name), &step.sets)
+        self.advance(|name| step.inputs.get(name), &step.sets, &step.drops)
     }
 
     /// Plays the world in `mode` from now on: in survival no one flies; in creative no
@@ -297,10 +300,14 @@ impl Simulation {
         &mut self,
         input_of: impl Fn(&PlayerName) -> Option<&'a Input>,
         sets: &[(BlockPos, Block)],
+        drops: &[(DVec3, Item, u8)],
     ) -> Vec<Vec<ActionOutcome>> {
         self.events.clear();
         for &(pos, block) in sets {
             self.set_from_outside(pos, block);
+        }
+        for &(position, item, count) in drops {
+            self.drop_from_outside(position, item, count);
         }
         let idle = Input::default();
         let inputs: Vec<&Input> = self

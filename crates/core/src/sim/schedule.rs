@@ -42,6 +42,9 @@ pub enum Operation {
     /// A block is set from outside the players, as a server's mod sets one
     /// ([`Step::sets`](crate::sim::Step::sets)).
     SetBlock(crate::world::BlockPos, crate::world::Block),
+    /// Items are dropped from outside the players, as a server's mod drops them
+    /// ([`Step::drops`](crate::sim::Step::drops)): where, what, how many.
+    DropItem(glam::DVec3, crate::sim::Item, u8),
 }
 
 /// A player leaving the world or coming back, as a scenario's `action = "leave"` and

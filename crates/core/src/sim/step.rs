@@ -6,7 +6,7 @@ use glam::DVec3;
 
 use super::creature::Difficulty;
 use super::survival::Mode;
-use super::{Input, Member, PlayerName};
+use super::{Input, Item, Member, PlayerName};
 use crate::world::{Block, BlockPos};
 
 /// Everything that comes from outside the world in one tick of
@@ -46,4 +46,8 @@ pub struct Step {
     /// the tick before anyone acts. One whose block would stand in a player, a crate, a
     /// falling block or a creature, or outside the world's height, is left out.
     pub sets: Vec<(BlockPos, Block)>,
+    /// Items dropped from outside the players (the server's mods), in order, at the start
+    /// of the tick after the blocks are set: in survival only, inside the world, at most a
+    /// stack each.
+    pub drops: Vec<(DVec3, Item, u8)>,
 }

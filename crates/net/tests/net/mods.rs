@@ -172,10 +172,10 @@ fn a_mod_greets_answers_its_command_and_refuses_edits_that_roll_back() {
     assert_eq!(h.block_seen_by(alice, target), Block::STONE);
 }
 
-/// The example mods `welcome` and `protect` (`mods/`), built from their source for
+/// The example mods `welcome`, `protect` and `timber` (`mods/`), built from their source for
 /// wasm32-unknown-unknown; `None`, with the reason printed, where that target is not
 /// installed, unless `HEWN_REQUIRE_WASM=1` (as in CI) makes that a failure.
-fn example_mods() -> Option<[Vec<u8>; 2]> {
+fn example_mods() -> Option<[Vec<u8>; 3]> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
     let sysroot = std::process::Command::new(rustc)
@@ -219,12 +219,12 @@ fn example_mods() -> Option<[Vec<u8>; 2]> {
         std::fs::read(target.join(format!("wasm32-unknown-unknown/release/{name}.wasm")))
             .expect("built")
     };
-    Some([read("welcome"), read("protect")])
+    Some([read("welcome"), read("protect"), read("timber")])
 }
 
 #[test]
 fn the_example_mods_welcome_and_protect_play_as_their_guide_says() {
-    let Some([welcome, protect]) = example_mods() else {
+    let Some([welcome, protect, _]) = example_mods() else {
         return;
     };
     let mut h = Harness::flat(ServerConfig::default());
@@ -340,7 +340,7 @@ proptest::proptest! {
         use hewn_scenario::Scenario;
         use hewn_scenario::record::StepRecorder;
 
-        let Some([welcome, protect]) = example_mods() else {
+        let Some([welcome, protect, _]) = example_mods() else {
             return Ok(());
         };
         let generator = Generator::new(GeneratorKind::Flat, 5);
@@ -397,4 +397,62 @@ proptest::proptest! {
         let replayed = Scenario::parse(&text).expect("the recording parses").run(|_| {});
         proptest::prop_assert_eq!(replayed.hash(), sim.hash());
     }
+}
+
+#[test]
+fn timber_fells_the_trunk_above_the_lowest_log_and_drops_its_logs() {
+    use hewn_mods::{Driver, Mods};
+    use hewn_scenario::Scenario;
+    use hewn_scenario::report::TickReport;
+
+    let Some([_, _, timber]) = example_mods() else {
+        return;
+    };
+    // A trunk of five logs four blocks south of a survival player, who digs its lowest.
+    let scenario = Scenario::parse(
+        r#"
+        world = "flat"
+        seed = 5
+        mode = "survival"
+        ticks = 400
+        [player]
+        position = [0.5, 64.0, -1.5]
+        [[fill]]
+        from = [0, 64, 2]
+        to = [0, 68, 2]
+        block = "log"
+        [[input]]
+        at = 0
+        yaw = 180.0
+        pitch = -15.6
+        [[input]]
+        from = 1
+        to = 400
+        hold = ["dig"]
+        "#,
+    )
+    .expect("parses");
+    let (mut sim, arrivals) = scenario.begin();
+    let mut driver = Driver::new(Mods::new(5, glam::DVec3::ZERO));
+    let outcome = driver
+        .mods
+        .load("timber", &timber, &mut sim.loader())
+        .expect("loads");
+    driver.absorb(&sim, outcome);
+    for mut step in scenario.steps(arrivals) {
+        driver.before(&mut sim, &mut step);
+        let played = step.clone();
+        scenario.play(&mut sim, step);
+        driver.after(&mut sim, &played);
+    }
+    let world = sim.world();
+    for y in 64..=68 {
+        assert_eq!(world.block(BlockPos::new(0, y, 2)), Block::AIR, "y = {y}");
+    }
+    let report = TickReport::of(&sim, &[]);
+    let logs: u32 = (report.items.iter())
+        .filter(|i| i.item == "log")
+        .map(|i| u32::from(i.count))
+        .sum();
+    assert_eq!(logs, 5, "one broken, four felled: {:?}", report.items);
 }

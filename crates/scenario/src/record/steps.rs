@@ -141,6 +141,16 @@ impl StepRecorder {
                 ..RawInput::default()
             });
         }
+        for &(position, item, count) in &step.drops {
+            self.scenario.input.push(RawInput {
+                at,
+                action: Some("drop_item".to_owned()),
+                position: Some(position.to_array()),
+                item: Some(item.name().to_owned()),
+                count: Some(i64::from(count)),
+                ..RawInput::default()
+            });
+        }
         if let Some(difficulty) = step.set_difficulty {
             self.scenario.input.push(RawInput {
                 at,
