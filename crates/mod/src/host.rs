@@ -24,6 +24,7 @@ mod ffi {
         pub safe fn spawn_point(out: i32);
         pub safe fn player_at(ptr: i32, len: i32, out: i32) -> i32;
         pub safe fn drop_item(x: f64, y: f64, z: f64, ptr: i32, len: i32, count: i32) -> i32;
+        pub safe fn give_item(who: i32, who_len: i32, ptr: i32, len: i32, count: i32) -> i32;
     }
 }
 
@@ -138,6 +139,14 @@ pub fn player_at(player: &str) -> Option<[f64; 3]> {
 pub fn drop_item(at: [f64; 3], item: &str, count: u8) -> bool {
     let (ptr, len) = self::at(item.as_bytes());
     ffi::drop_item(at[0], at[1], at[2], ptr, len, i32::from(count)) == 0
+}
+
+/// Queues giving `count` of the item called `item` to `player` (taking as many where
+/// `count` is below 0; in survival); whether it was queued.
+pub fn give_item(player: &str, item: &str, count: i16) -> bool {
+    let (who, who_len) = at(player.as_bytes());
+    let (ptr, len) = at(item.as_bytes());
+    ffi::give_item(who, who_len, ptr, len, i32::from(count)) == 0
 }
 
 /// Three little-endian f64, as the host writes a place.

@@ -61,6 +61,7 @@ pub const HOST_FUNCTIONS: &[(&str, &[ValType], &[ValType])] = {
         ("spawn_point", &[I32], &[]),
         ("player_at", &[I32, I32, I32], &[I32]),
         ("drop_item", &[F64, F64, F64, I32, I32, I32], &[I32]),
+        ("give_item", &[I32, I32, I32, I32, I32], &[I32]),
     ]
 };
 

@@ -45,6 +45,8 @@ pub struct Driver {
     teleports: Vec<(PlayerName, DVec3)>,
     /// Items to drop at the start of the next step.
     drops: Vec<(DVec3, hewn_core::sim::Item, u8)>,
+    /// Items to give or take at the start of the next step.
+    gives: Vec<(PlayerName, hewn_core::sim::Item, i16)>,
 }
 
 impl Driver {
@@ -56,6 +58,7 @@ impl Driver {
             sets: Vec::new(),
             teleports: Vec::new(),
             drops: Vec::new(),
+            gives: Vec::new(),
         }
     }
 
@@ -84,6 +87,18 @@ impl Driver {
                 } => {
                     if let Some(item) = hewn_core::sim::Item::from_name(&item) {
                         self.drops.push((position, item, count));
+                    }
+                }
+                Command::Give {
+                    player,
+                    item,
+                    count,
+                } => {
+                    let name = PlayerName::new(&player).ok();
+                    let playing = name.filter(|n| sim.players().get(n).is_some());
+                    let item = hewn_core::sim::Item::from_name(&item);
+                    if let (Some(name), Some(item)) = (playing, item) {
+                        self.gives.push((name, item, count));
                     }
                 }
                 Command::Chat { to, text } => lines.push(Line::Chat { to, text }),
@@ -138,6 +153,7 @@ impl Driver {
         step.sets.append(&mut self.sets);
         step.teleports.append(&mut self.teleports);
         step.drops.append(&mut self.drops);
+        step.gives.append(&mut self.gives);
         lines
     }
 

@@ -21,6 +21,7 @@
 //! | `spawn_point` | out | the world's spawn point written at `out`, three little-endian f64 |
 //! | `player_at` | a player, out | 0 and its feet written at `out` (three f64) if it is in the world; 1 if not |
 //! | `drop_item` | x, y, z (f64), an item's name, a count | 0 queued; 1 not (no such item, a count not 1 to a stack, or the queue is full) |
+//! | `give_item` | a player, an item's name, a count (below 0 takes) | 0 queued; 1 not (no such item, a count of 0 or past an inventory's worth, or the queue is full) |
 
 use std::collections::BTreeMap;
 
@@ -77,6 +78,16 @@ pub enum Command {
         item: String,
         /// How many, 1 to a stack.
         count: u8,
+    },
+    /// Give `count` of the item called `item` to `player`, or take as many where `count`
+    /// is below 0 (in survival).
+    Give {
+        /// Who.
+        player: String,
+        /// The item's name.
+        item: String,
+        /// How many: given above 0, taken below.
+        count: i16,
     },
     /// Say `text` to the player called `to`, or to everyone.
     Chat {
@@ -410,6 +421,33 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
             };
             Ok(caller.data_mut().queue(Command::Drop {
                 position,
+                item,
+                count,
+            }))
+        },
+    )?;
+    linker.func_wrap(
+        "hewn",
+        "give_item",
+        |mut caller: Caller<'_, Host>,
+         who: i32,
+         who_len: i32,
+         ptr: i32,
+         len: i32,
+         count: i32|
+         -> Result<i32, Error> {
+            let player = text(&caller, who, who_len)?;
+            let item = text(&caller, ptr, len)?;
+            let found = hewn_core::sim::Item::from_name(&item);
+            let count = i16::try_from(count).ok();
+            let fits = found
+                .zip(count)
+                .filter(|&(i, c)| c != 0 && c.unsigned_abs() <= 36 * u16::from(i.max_stack()));
+            let Some((_, count)) = fits else {
+                return Ok(1);
+            };
+            Ok(caller.data_mut().queue(Command::Give {
+                player,
                 item,
                 count,
             }))

@@ -487,3 +487,40 @@ fn what_a_mod_keeps_is_handed_to_it_again_when_it_loads_in_a_new_server() {
         6_u32.to_le_bytes()
     );
 }
+
+#[test]
+fn a_mod_gives_and_drops_items_by_name_and_is_refused_nonsense() {
+    let giver = module(
+        &["give_item", "drop_item"],
+        r#"(data (i32.const 0) "alice") (data (i32.const 16) "log") (data (i32.const 32) "gold")
+           (func (export "hewn_init")
+             (drop (call $give_item (i32.const 0) (i32.const 5) (i32.const 16) (i32.const 3) (i32.const 3)))
+             (drop (call $give_item (i32.const 0) (i32.const 5) (i32.const 16) (i32.const 3) (i32.const -2)))
+             ;; No item is called "gold"; 0 is no count; 65 logs are more than a stack to drop.
+             (drop (call $give_item (i32.const 0) (i32.const 5) (i32.const 32) (i32.const 4) (i32.const 1)))
+             (drop (call $give_item (i32.const 0) (i32.const 5) (i32.const 16) (i32.const 3) (i32.const 0)))
+             (drop (call $drop_item (f64.const 1.5) (f64.const 64) (f64.const 2.5) (i32.const 16) (i32.const 3) (i32.const 65)))
+             (drop (call $drop_item (f64.const 1.5) (f64.const 64) (f64.const 2.5) (i32.const 16) (i32.const 3) (i32.const 2))))"#,
+    );
+    let mut world = world();
+    let outcome = Mods::new(1, glam::DVec3::ZERO)
+        .load("giver", &giver, &mut world.loader())
+        .expect("loads");
+    let give = |count| Command::Give {
+        player: "alice".to_owned(),
+        item: "log".to_owned(),
+        count,
+    };
+    assert_eq!(
+        commands(outcome),
+        [
+            give(3),
+            give(-2),
+            Command::Drop {
+                position: glam::DVec3::new(1.5, 64.0, 2.5),
+                item: "log".to_owned(),
+                count: 2
+            }
+        ]
+    );
+}

@@ -159,7 +159,10 @@ fn parse_input(
         .transpose()?;
     let operation = operation(&key, &raw)?;
     // A mod's drop names its item and count itself.
-    let survival_action = if matches!(operation, Some(Operation::DropItem(..))) {
+    let survival_action = if matches!(
+        operation,
+        Some(Operation::DropItem(..) | Operation::GiveItem(..))
+    ) {
         None
     } else {
         super::survival::action(&key, &raw)?
@@ -337,6 +340,27 @@ fn operation(
                     )
                 })?;
             Ok(Some(Operation::DropItem(at, item, count)))
+        }
+        Some("give_item") if raw.position.is_none() && raw.time.is_none() => {
+            let name = raw
+                .item
+                .as_deref()
+                .ok_or_else(|| invalid(key("item"), "missing (give_item needs an item)"))?;
+            let item = super::survival::item_value(&key("item"), name)?;
+            let count = raw.count.unwrap_or(1);
+            let count = i16::try_from(count)
+                .ok()
+                .filter(|&c| c != 0 && c.unsigned_abs() <= 36 * u16::from(item.max_stack()))
+                .ok_or_else(|| {
+                    invalid(
+                        key("count"),
+                        format!(
+                            "{count} is not a number of items to give (above 0) or take \
+                             (below 0), at most an inventory's worth"
+                        ),
+                    )
+                })?;
+            Ok(Some(Operation::GiveItem(item, count)))
         }
         Some("op" | "deop") if raw.position.is_none() && raw.time.is_none() => Ok(Some(
             Operation::Operator(raw.action.as_deref() == Some("op")),

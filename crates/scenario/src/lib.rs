@@ -545,6 +545,9 @@ impl Scenario {
                     }
                     Operation::SetBlock(pos, block) => step.sets.push((pos, block)),
                     Operation::DropItem(at, item, count) => step.drops.push((at, item, count)),
+                    Operation::GiveItem(item, count) => {
+                        step.gives.push((starts[who].name.clone(), item, count));
+                    }
                 }
             }
             for (p, input) in starts.iter().zip(inputs) {

@@ -91,9 +91,19 @@ fn a_recording_keeps_the_blocks_set_and_replays_to_the_same_hash() {
         } else {
             Vec::new()
         };
+        let gives = if tick == 9 {
+            vec![(
+                hewn_core::sim::PlayerName::default(),
+                Item::from_name("log").expect("log"),
+                5,
+            )]
+        } else {
+            Vec::new()
+        };
         let step = Step {
             sets,
             drops,
+            gives,
             ..Step::default()
         };
         recorder.record(&step);
@@ -130,6 +140,39 @@ fn drop_item_drops_in_survival_only() {
     assert_eq!(items, [("log", 3)]);
     assert!(run(&text("creative")).last().items.is_empty());
     let error = Scenario::parse(&text("survival").replace("count = 3", "count = 65"))
+        .expect_err("refused")
+        .to_string();
+    assert!(error.contains("count"), "{error}");
+}
+
+#[test]
+fn give_item_gives_and_takes_in_survival_what_fits() {
+    let scenario = |inputs: &str| {
+        format!(
+            "world = \"flat\"\nmode = \"survival\"\nticks = 10\n[player]\nposition = [0.5, 64.0, 0.5]\n{inputs}"
+        )
+    };
+    let give = |at: u32, count: i32| {
+        format!("[[input]]\nat = {at}\naction = \"give_item\"\nitem = \"log\"\ncount = {count}\n")
+    };
+    let logs = |r: &hewn_testing::Run| -> u32 {
+        (r.last().inventory.iter())
+            .filter(|s| s.item == "log")
+            .map(|s| u32::from(s.count))
+            .sum()
+    };
+    // 70 given (two slots), 20 taken, then 100 asked back of the 50 left: nothing taken.
+    let r = run(&scenario(&format!(
+        "{}{}{}",
+        give(1, 70),
+        give(2, -20),
+        give(3, -100)
+    )));
+    assert_eq!(logs(&r), 50);
+    // An inventory's worth, the most one give may be, fills all 36 slots.
+    let r = run(&scenario(&give(1, 36 * 64)));
+    assert_eq!(logs(&r), 36 * 64);
+    let error = Scenario::parse(&scenario(&give(1, 0)))
         .expect_err("refused")
         .to_string();
     assert!(error.contains("count"), "{error}");

@@ -547,6 +547,33 @@ impl Simulation {
         }
     }
 
+    /// Gives `count` of `item` to the player `name` (a negative count takes as many, or
+    /// nothing if it carries fewer) from outside the players (a server's mod), in survival
+    /// only; what it has no room for falls at its feet.
+    pub(super) fn give_from_outside(&mut self, name: &PlayerName, item: Item, count: i16) {
+        let Some(who) = self.players.index_of(name) else {
+            return;
+        };
+        if self.survival.mode != Mode::Survival {
+            return;
+        }
+        if count < 0 {
+            let inventory = &mut self.survivor_mut(who).inventory;
+            inventory.remove(item, u32::from(count.unsigned_abs()));
+            return;
+        }
+        let feet = self.players.list()[who].body.position;
+        let mut left = u16::try_from(count).unwrap_or(0);
+        while left > 0 {
+            let batch = u8::try_from(left.min(u16::from(item.max_stack()))).unwrap_or(1);
+            left -= u16::from(batch);
+            let stack = super::survival::Stack::new(item, batch);
+            if let Some(over) = self.survivor_mut(who).inventory.add(stack) {
+                self.add_drop(over, feet, DVec3::ZERO);
+            }
+        }
+    }
+
     /// Drops `count` of `item` at `position` from outside the players (a server's mod), in
     /// survival only (creative drops nothing) and inside the world; at most a stack.
     pub(super) fn drop_from_outside(&mut self, position: DVec3, item: Item, count: u8) {

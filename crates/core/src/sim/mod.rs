@@ -35,7 +35,7 @@ use crate::physics::crates::{Crates, Mover};
 use crate::physics::falling::Falling;
 use crate::physics::tuning::{TICK_SECONDS, TICKS_PER_SECOND};
 use crate::physics::{Body, quantize};
-use crate::world::{Block, BlockPos, CellReader, Loader, World};
+use crate::world::{BlockPos, CellReader, Loader, World};
 pub use actions::{Action, ActionOutcome, CrateHit, Input, MAX_ACTION_COUNT, Target};
 pub use events::{Event, EventKind};
 use hash::StateHasher;
@@ -203,8 +203,7 @@ impl Simulation {
         let first = self.players.first().map(|m| m.name.clone());
         let mut outcomes = self.advance(
             |name| (Some(name) == first.as_ref()).then_some(input),
-            &[],
-            &[],
+            &Step::default(),
         );
         outcomes.truncate(1);
         outcomes.pop().unwrap_or_default()
@@ -265,7 +264,7 @@ impl Simulation {
                 self.operators.remove(name);
             }
         }
-        self.advance(|name| step.inputs.get(name), &step.sets, &step.drops)
+        self.advance(|name| step.inputs.get(name), step)
     }
 
     /// Plays the world in `mode` from now on: in survival no one flies; in creative no
@@ -299,15 +298,17 @@ impl Simulation {
     fn advance<'a>(
         &mut self,
         input_of: impl Fn(&PlayerName) -> Option<&'a Input>,
-        sets: &[(BlockPos, Block)],
-        drops: &[(DVec3, Item, u8)],
+        outside: &Step,
     ) -> Vec<Vec<ActionOutcome>> {
         self.events.clear();
-        for &(pos, block) in sets {
+        for &(pos, block) in &outside.sets {
             self.set_from_outside(pos, block);
         }
-        for &(position, item, count) in drops {
+        for &(position, item, count) in &outside.drops {
             self.drop_from_outside(position, item, count);
+        }
+        for (name, item, count) in &outside.gives {
+            self.give_from_outside(name, *item, *count);
         }
         let idle = Input::default();
         let inputs: Vec<&Input> = self

@@ -45,6 +45,9 @@ pub enum Operation {
     /// Items are dropped from outside the players, as a server's mod drops them
     /// ([`Step::drops`](crate::sim::Step::drops)): where, what, how many.
     DropItem(glam::DVec3, crate::sim::Item, u8),
+    /// The player is given items (a positive count) or has them taken (a negative one) from
+    /// outside the players, as a server's mod does ([`Step::gives`](crate::sim::Step::gives)).
+    GiveItem(crate::sim::Item, i16),
 }
 
 /// A player leaving the world or coming back, as a scenario's `action = "leave"` and

@@ -50,4 +50,9 @@ pub struct Step {
     /// of the tick after the blocks are set: in survival only, inside the world, at most a
     /// stack each.
     pub drops: Vec<(DVec3, Item, u8)>,
+    /// Items given to players (a positive count) or taken from them (a negative one) from
+    /// outside the players (the server's mods), in order, after the drops: in survival
+    /// only. What a player has no room for falls at its feet; a take of more than it
+    /// carries takes nothing. A player not in the world is left out.
+    pub gives: Vec<(PlayerName, Item, i16)>,
 }

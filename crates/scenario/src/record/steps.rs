@@ -141,6 +141,13 @@ impl StepRecorder {
                 ..RawInput::default()
             });
         }
+        for (name, item, count) in &step.gives {
+            self.scenario.input.push(RawInput {
+                item: Some(item.name().to_owned()),
+                count: Some(i64::from(*count)),
+                ..event(name, "give_item")
+            });
+        }
         for &(position, item, count) in &step.drops {
             self.scenario.input.push(RawInput {
                 at,
