@@ -456,3 +456,85 @@ fn timber_fells_the_trunk_above_the_lowest_log_and_drops_its_logs() {
         .sum();
     assert_eq!(logs, 5, "one broken, four felled: {:?}", report.items);
 }
+
+/// What the three example mods add to a tick of ten players walking, digging and building
+/// at random on flat ground: the median tick over 600 ticks with them and without, printed.
+/// A measure, not a check: run it on a quiet machine with
+/// `cargo test --release -p hewn-net --test net example_mods_cost -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement; run by hand on a quiet machine"]
+fn example_mods_cost_per_tick_with_ten_players() {
+    use hewn_core::physics::{Body, Controls};
+    use hewn_core::sim::{Member, Simulation, Start, Step};
+    use hewn_mods::{Driver, Mods};
+
+    let Some(mods) = example_mods() else {
+        return;
+    };
+    let median_tick = |with_mods: bool| {
+        let generator = Generator::new(GeneratorKind::Flat, 5);
+        let spawn = generator.spawn_point();
+        let world = hewn_core::world::World::new(Generator::new(GeneratorKind::Flat, 5));
+        let mut sim = Simulation::new(Start::with_no_one(world));
+        let mut driver = Driver::new(Mods::new(5, spawn));
+        if with_mods {
+            for (name, wasm) in ["welcome", "protect", "timber"].iter().zip(&mods) {
+                let outcome = driver
+                    .mods
+                    .load(name, wasm, &mut sim.loader())
+                    .expect("loads");
+                driver.absorb(&sim, outcome);
+            }
+        }
+        let names: Vec<PlayerName> = (0..10)
+            .map(|i| PlayerName::new(&format!("p{i}")).expect("a name"))
+            .collect();
+        let mut times = Vec::new();
+        for tick in 0..600_u32 {
+            let mut step = Step::default();
+            if tick == 0 {
+                for (i, name) in names.iter().enumerate() {
+                    let at = spawn + glam::DVec3::new(i as f64 * 2.0, 0.0, 0.0);
+                    step.joining.push(Member {
+                        name: name.clone(),
+                        body: Body::new(at),
+                    });
+                }
+            }
+            for (i, name) in names.iter().enumerate() {
+                let turn = (tick as usize * 7 + i * 13) % 40;
+                let actions = match turn {
+                    0 => vec![Action::Break],
+                    20 => vec![Action::Place(Block::STONE)],
+                    _ => Vec::new(),
+                };
+                step.inputs.insert(
+                    name.clone(),
+                    Input {
+                        yaw: Some(f64::from((tick * 3 + i as u32 * 36) % 360)),
+                        pitch: Some(-40.0),
+                        controls: [Control::Forward].into_iter().collect::<Controls>(),
+                        actions,
+                    },
+                );
+            }
+            let start = std::time::Instant::now();
+            if with_mods {
+                driver.before(&mut sim, &mut step);
+            }
+            sim.step(&step);
+            if with_mods {
+                driver.after(&mut sim, &step);
+            }
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        times.sort_by(f64::total_cmp);
+        times[times.len() / 2]
+    };
+    let (without, with) = (median_tick(false), median_tick(true));
+    println!(
+        "ten players, 600 ticks: median tick {without:.3} ms without the example mods, \
+         {with:.3} ms with them ({:+.3} ms)",
+        with - without
+    );
+}
