@@ -19,6 +19,7 @@ use hewn_core::physics::Control;
 use hewn_core::sim::survival::Detail;
 use hewn_core::sim::{Action, EventKind, PlayerName, Simulation, Step};
 use hewn_core::world::{Block, BlockPos};
+use hewn_scenario::body_in_limits;
 
 /// What the mods said, for whatever runs the world to deliver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,21 +63,27 @@ impl Driver {
         }
     }
 
-    /// Takes in `outcome`: its blocks and moves for the next step, its chat and log as
-    /// lines. A move of a player not in `sim`, or to a place outside the world, is left
-    /// out.
+    /// Takes in `outcome`: its blocks, moves, drops and gives for the next step, its chat
+    /// and log as lines. What a scenario could not say is left out (a block outside the
+    /// world, a move or drop past the limits a scenario's places keep, a player not in
+    /// `sim`), so that every step a recording keeps reads back.
     pub fn absorb(&mut self, sim: &Simulation, outcome: Outcome) -> Vec<Line> {
         let mut lines: Vec<Line> = outcome.log.into_iter().map(Line::Log).collect();
         for (_, command) in outcome.commands {
             match command {
-                Command::SetBlock { pos, block } => self.sets.push((pos, block)),
+                Command::SetBlock { pos, block } => {
+                    if pos.in_world_height() && pos.inside_border() {
+                        self.sets.push((pos, block));
+                    }
+                }
                 Command::Teleport { player, position } => {
-                    use hewn_core::physics::tuning::{PLAYER_HEIGHT, PLAYER_WIDTH};
-                    let size = DVec3::new(PLAYER_WIDTH, PLAYER_HEIGHT, PLAYER_WIDTH);
-                    let bounds = hewn_core::aabb::Aabb::from_bottom_centre(position, size);
+                    // The rule an operator's /tp and a scenario's teleport keep.
+                    let half = DVec3::splat(hewn_core::physics::tuning::PLAYER_WIDTH / 2.0);
                     let name = PlayerName::new(&player).ok();
                     let playing = name.filter(|n| sim.players().get(n).is_some());
-                    if let Some(name) = playing.filter(|_| in_world(bounds)) {
+                    if let Some(name) =
+                        playing.filter(|_| body_in_limits(position, half, DVec3::ZERO))
+                    {
                         self.teleports.push((name, position));
                     }
                 }
@@ -85,7 +92,9 @@ impl Driver {
                     item,
                     count,
                 } => {
-                    if let Some(item) = hewn_core::sim::Item::from_name(&item) {
+                    let item = hewn_core::sim::Item::from_name(&item);
+                    let inside = body_in_limits(position, DVec3::splat(DROP_HALF), DVec3::ZERO);
+                    if let Some(item) = item.filter(|_| inside) {
                         self.drops.push((position, item, count));
                     }
                 }
@@ -211,11 +220,5 @@ impl Driver {
     }
 }
 
-/// Whether `bounds` lie inside the world's border and height.
-fn in_world(bounds: hewn_core::aabb::Aabb) -> bool {
-    let (min, max) = (
-        BlockPos::containing(bounds.min),
-        BlockPos::containing(bounds.max),
-    );
-    min.inside_border() && max.inside_border() && min.in_world_height() && max.in_world_height()
-}
+/// Half a dropped item's box, as a scenario's `drop_item` checks its place.
+const DROP_HALF: f64 = 0.125;

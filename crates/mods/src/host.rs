@@ -225,6 +225,15 @@ fn write(caller: &mut Caller<'_, Host>, ptr: i32, bytes: &[u8]) -> Result<(), Er
         .map_err(|_| trap("a pointer outside the memory"))
 }
 
+/// A place as the host writes it into a mod's memory: x, y, z, little-endian f64.
+fn place_bytes(place: glam::DVec3) -> Vec<u8> {
+    place
+        .to_array()
+        .iter()
+        .flat_map(|c| c.to_le_bytes())
+        .collect()
+}
+
 /// The linker that gives every mod [`crate::check::HOST_FUNCTIONS`].
 ///
 /// # Errors
@@ -372,12 +381,7 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
         "spawn_point",
         |mut caller: Caller<'_, Host>, out: i32| -> Result<(), Error> {
             let spawn = caller.data().spawn;
-            let bytes: Vec<u8> = spawn
-                .to_array()
-                .iter()
-                .flat_map(|c| c.to_le_bytes())
-                .collect();
-            write(&mut caller, out, &bytes)
+            write(&mut caller, out, &place_bytes(spawn))
         },
     )?;
     linker.func_wrap(
@@ -389,12 +393,7 @@ pub(crate) fn linker(engine: &wasmi::Engine) -> Result<Linker<Host>, wasmi::Erro
             let Some(&(_, feet)) = found else {
                 return Ok(1);
             };
-            let bytes: Vec<u8> = feet
-                .to_array()
-                .iter()
-                .flat_map(|c| c.to_le_bytes())
-                .collect();
-            write(&mut caller, out, &bytes)?;
+            write(&mut caller, out, &place_bytes(feet))?;
             Ok(0)
         },
     )?;
