@@ -1,8 +1,13 @@
 //! What the tests of several of hewn's crates share: run a scenario written inline, look at
 //! the state after every tick, and assert what a player would notice (never inside a solid,
-//! bodies apart, positions within a tolerance); and copy a pack as a player would.
+//! bodies apart, positions within a tolerance); copy a pack as a player would; and build the
+//! example mods.
 //!
 //! A dev-dependency only: no crate's library uses it.
+
+mod mods;
+
+pub use mods::example_mods;
 
 use hewn_core::sim::Simulation;
 use hewn_scenario::Scenario;

@@ -172,59 +172,9 @@ fn a_mod_greets_answers_its_command_and_refuses_edits_that_roll_back() {
     assert_eq!(h.block_seen_by(alice, target), Block::STONE);
 }
 
-/// The example mods `welcome`, `protect` and `timber` (`mods/`), built from their source for
-/// wasm32-unknown-unknown; `None`, with the reason printed, where that target is not
-/// installed, unless `HEWN_REQUIRE_WASM=1` (as in CI) makes that a failure.
-fn example_mods() -> Option<[Vec<u8>; 3]> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned());
-    let sysroot = std::process::Command::new(rustc)
-        .args(["--print", "sysroot"])
-        .output()
-        .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
-    let installed = sysroot.is_some_and(|s| {
-        std::path::Path::new(&s)
-            .join("lib/rustlib/wasm32-unknown-unknown")
-            .is_dir()
-    });
-    if !installed {
-        let why = "the wasm32-unknown-unknown target is not installed \
-                   (rustup target add wasm32-unknown-unknown)";
-        assert!(
-            std::env::var("HEWN_REQUIRE_WASM").as_deref() != Ok("1"),
-            "{why}"
-        );
-        println!("skipped: {why}");
-        return None;
-    }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-    let target = root.join("target/mods");
-    let status = std::process::Command::new(cargo)
-        .args([
-            "build",
-            "--release",
-            "--target",
-            "wasm32-unknown-unknown",
-            "--quiet",
-        ])
-        .arg("--manifest-path")
-        .arg(root.join("mods/Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target)
-        .status()
-        .expect("cargo runs");
-    assert!(status.success(), "the example mods build");
-    let read = |name: &str| {
-        std::fs::read(target.join(format!("wasm32-unknown-unknown/release/{name}.wasm")))
-            .expect("built")
-    };
-    Some([read("welcome"), read("protect"), read("timber")])
-}
-
 #[test]
 fn the_example_mods_welcome_and_protect_play_as_their_guide_says() {
-    let Some([welcome, protect, _]) = example_mods() else {
+    let Some([welcome, protect, _]) = hewn_testing::example_mods() else {
         return;
     };
     let mut h = Harness::flat(ServerConfig::default());
@@ -340,7 +290,7 @@ proptest::proptest! {
         use hewn_scenario::Scenario;
         use hewn_scenario::record::StepRecorder;
 
-        let Some([welcome, protect, _]) = example_mods() else {
+        let Some([welcome, protect, _]) = hewn_testing::example_mods() else {
             return Ok(());
         };
         let generator = Generator::new(GeneratorKind::Flat, 5);
@@ -405,7 +355,7 @@ fn timber_fells_the_trunk_above_the_lowest_log_and_drops_its_logs() {
     use hewn_scenario::Scenario;
     use hewn_scenario::report::TickReport;
 
-    let Some([_, _, timber]) = example_mods() else {
+    let Some([_, _, timber]) = hewn_testing::example_mods() else {
         return;
     };
     // A trunk of five logs four blocks south of a survival player, who digs its lowest.
@@ -468,7 +418,7 @@ fn example_mods_cost_per_tick_with_ten_players() {
     use hewn_core::sim::{Member, Simulation, Start, Step};
     use hewn_mods::{Driver, Mods};
 
-    let Some(mods) = example_mods() else {
+    let Some(mods) = hewn_testing::example_mods() else {
         return;
     };
     let median_tick = |with_mods: bool| {
