@@ -188,6 +188,9 @@ struct Connection {
     /// Whether actions of its were played (or dropped) since its survival state was last
     /// sent: it goes again then even unchanged, since the client predicted a change.
     acted: bool,
+    /// Lines it said before its player was in the world, said once it is: a command then
+    /// finds its player where the world has it.
+    held_chat: Vec<String>,
 }
 
 /// The clients whose players were let in and are not being sent away, with their names:
@@ -540,6 +543,7 @@ impl Server {
         self.sim.step(&step);
         said.extend(self.mods_after(&step));
         self.say(said, Some(renet));
+        self.say_held_chat(renet);
         self.remember_played();
         self.send_changes(renet);
         self.send_heard(renet);
@@ -586,6 +590,7 @@ impl Server {
             exchange: content::Exchange::default(),
             survivor_sent: None,
             acted: false,
+            held_chat: Vec::new(),
         }
     }
 

@@ -39,6 +39,35 @@ impl Server {
             return;
         }
         remote.chat_tokens -= 1.0;
+        if !remote.in_world {
+            remote.held_chat.push(text);
+            return;
+        }
+        self.say_or_run(id, name, text, renet);
+    }
+
+    /// The lines players said before they were in the world, said now for those who are.
+    pub(super) fn say_held_chat(&mut self, renet: &mut RenetServer) {
+        let held: Vec<(ClientId, PlayerName, Vec<String>)> = (self.clients.iter_mut())
+            .filter(|(_, r)| r.in_world && !r.held_chat.is_empty())
+            .filter_map(|(&id, r)| Some((id, r.name.clone()?, std::mem::take(&mut r.held_chat))))
+            .collect();
+        for (id, name, lines) in held {
+            for text in lines {
+                self.say_or_run(id, &name, text, renet);
+            }
+        }
+    }
+
+    /// `text`, from `id` playing as `name`, run as a command if it starts with `/` and said
+    /// to everyone otherwise.
+    fn say_or_run(
+        &mut self,
+        id: ClientId,
+        name: &PlayerName,
+        text: String,
+        renet: &mut RenetServer,
+    ) {
         if let Some(command) = text.strip_prefix('/') {
             self.player_command(id, name, command, renet);
             return;
