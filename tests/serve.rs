@@ -176,6 +176,28 @@ fn bots_refuse_keys_only_a_local_world_has() {
 }
 
 #[test]
+fn a_bot_refuses_a_line_to_say_that_is_not_tick_colon_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bin = private_hewn(dir.path());
+    let file = dir.path().join("say.toml");
+    std::fs::write(&file, "ticks = 1\n").expect("write");
+    for (said, why) in [
+        ("hello", "is not TICK:LINE"),
+        ("soon:/spawn", "is not a tick"),
+        ("3:  ", "says nothing"),
+    ] {
+        let out = Command::new(&bin)
+            .args(["bot", "127.0.0.1:9"])
+            .arg(&file)
+            .args(["--say", said])
+            .output()
+            .expect("run hewn bot");
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(text(&out.stderr).contains(why), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
 fn a_server_restart_keeps_every_player_where_it_left() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bin = private_hewn(dir.path());

@@ -3,7 +3,8 @@
 //! With a scenario, one bot joins, waits until its player is in the world with the ground
 //! under it, plays the scenario's inputs one tick at a time as a player at the keyboard
 //! would (then stands still), waits until the server has confirmed its last tick and every
-//! edit, and prints its player as `hewn sim` prints the first player. With `--wander`, many
+//! edit, and prints its player as `hewn sim` prints the first player, with the chat it heard;
+//! `--say TICK:LINE` has it say a line or a command on a tick. With `--wander`, many
 //! bots in one process walk, sprint, jump, turn, break and place at random.
 
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -57,7 +58,41 @@ pub struct BotArgs {
     /// The seed of the wandering.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Says LINE (chat, or a command such as /spawn) on the scenario's tick TICK, before
+    /// playing that tick's input; give one --say per line.
+    #[arg(long = "say", value_name = "TICK:LINE", value_parser = parse_said)]
+    pub said: Vec<Said>,
 }
+
+/// A line of chat a scenario's bot says, and when.
+#[derive(Clone, Debug)]
+pub struct Said {
+    /// The scenario's tick it is said on.
+    pub tick: u64,
+    /// What is said: chat, or a command starting with `/`.
+    pub line: String,
+}
+
+/// Reads `TICK:LINE` for `--say`.
+fn parse_said(text: &str) -> Result<Said, String> {
+    let (tick, line) = text
+        .split_once(':')
+        .ok_or_else(|| format!("{text:?} is not TICK:LINE"))?;
+    let tick = tick
+        .trim()
+        .parse()
+        .map_err(|_| format!("{tick:?} is not a tick (a whole number from 0)"))?;
+    if line.trim().is_empty() {
+        return Err(format!("{text:?} says nothing"));
+    }
+    Ok(Said {
+        tick,
+        line: line.to_owned(),
+    })
+}
+
+/// The most lines of chat a bot keeps to print: the first heard, the rest dropped.
+const CHAT_KEPT: usize = 1000;
 
 /// What a bot prints: the fields of `hewn sim`'s output for its own player.
 #[derive(Debug, Serialize)]
@@ -70,6 +105,8 @@ struct BotReport {
     light: Vec<LightReport>,
     /// Bytes of the server's packs fetched to join: none when the cache held them.
     content_fetched: u64,
+    /// The chat the bot heard, oldest first, as a player's screen shows it.
+    chat: Vec<String>,
 }
 
 /// Runs `hewn bot`: 0 when done, 2 for a bad argument or scenario, 1 when the server
@@ -84,8 +121,12 @@ pub fn run_bot(args: &BotArgs) -> ExitCode {
         }
     };
     match (&args.scenario, args.wander) {
-        (Some(path), false) => play_scenario(addr, path, &args.name),
-        (None, true) => wander(addr, args),
+        (Some(path), false) => play_scenario(addr, path, &args.name, &args.said),
+        (None, true) if args.said.is_empty() => wander(addr, args),
+        (None, true) => {
+            eprintln!("hewn bot: --say goes with a scenario, not --wander");
+            ExitCode::from(2)
+        }
         _ => {
             eprintln!("hewn bot: give a scenario, or --wander");
             ExitCode::from(2)
@@ -164,7 +205,7 @@ fn every_tick<T>(mut tick: impl FnMut(Duration) -> Option<T>) -> T {
     }
 }
 
-fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCode {
+fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str, said: &[Said]) -> ExitCode {
     let text = match super::read_scenario(path) {
         Ok(text) => text,
         Err(e) => {
@@ -233,11 +274,26 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
             return ExitCode::from(2);
         }
     };
+    if let Some(late) = said.iter().find(|s| s.tick >= scenario.ticks) {
+        bot.udp.close();
+        eprintln!(
+            "hewn bot: --say {}: the scenario has {} ticks (0 to {})",
+            late.tick,
+            scenario.ticks,
+            scenario.ticks.saturating_sub(1)
+        );
+        return ExitCode::from(2);
+    }
     let mut inputs = scenario.inputs().map(|mut each| each.swap_remove(0));
     let last = scenario.ticks.checked_sub(1);
     let mut finished_at = None;
+    let mut tick = 0;
+    let mut chat = Vec::new();
     let outcome = every_tick(|elapsed| {
         bot.receive(elapsed);
+        let heard = bot.client.take_chat();
+        let room = CHAT_KEPT.saturating_sub(chat.len());
+        chat.extend(heard.iter().take(room).map(ToString::to_string));
         if let Some(problem) = bot.problem() {
             return Some(Err(problem));
         }
@@ -248,7 +304,11 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
         }
         match inputs.next() {
             Some(input) => {
+                for s in said.iter().filter(|s| s.tick == tick) {
+                    bot.client.say(&s.line, &mut bot.udp.renet);
+                }
                 bot.client.play(&input, &mut bot.udp.renet);
+                tick += 1;
             }
             None => {
                 // Stands still, as a player at the keyboard, until the server catches up.
@@ -272,7 +332,7 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
         bot.udp.send();
         None
     });
-    let report = outcome.and_then(|()| report(&mut bot.client, &scenario, last));
+    let report = outcome.and_then(|()| report(&mut bot.client, &scenario, last, chat));
     bot.udp.close();
     match report {
         Ok(json) => {
@@ -288,7 +348,12 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str) -> ExitCo
 
 /// The bot's player after its tick `last` (or as it joined, for a scenario of no ticks), as
 /// one line of JSON.
-fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result<String, String> {
+fn report(
+    client: &mut Client,
+    scenario: &Scenario,
+    last: Option<u64>,
+    chat: Vec<String>,
+) -> Result<String, String> {
     let Some(game) = client.game_mut() else {
         return Err("not in the world".to_owned());
     };
@@ -318,6 +383,7 @@ fn report(client: &mut Client, scenario: &Scenario, last: Option<u64>) -> Result
         time: sim.time(),
         light: LightReport::probed(sim.world(), &scenario.probes),
         content_fetched: client.content_fetched(),
+        chat,
     };
     serde_json::to_string(&report).map_err(|e| e.to_string())
 }
