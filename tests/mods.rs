@@ -1,6 +1,7 @@
 //! `hewn sim` runs a scenario's packs' mods around every step, as a server does: what a mod
 //! sets is in the world, the same every run; a runaway mod beside it changes nothing of the
-//! world; a mod that names something not hewn's refuses the scenario.
+//! world; a mod that names something not hewn's refuses the scenario. And the example mods
+//! play on `hewn serve` over 127.0.0.1 with two `hewn bot`s as their guide says.
 
 mod common;
 
@@ -104,4 +105,118 @@ fn hewn_sim_runs_a_scenarios_mods_as_a_server_does() {
     let (ok, _, said) = sim(dir.path(), &["sneaky"]);
     assert!(!ok);
     assert!(said.contains("env.abort"), "{said}");
+}
+
+/// The example mods as packs in `dir`: a folder each, its module built from `mods/`.
+fn example_packs(dir: &Path) -> bool {
+    let Some(modules) = common::example_mods() else {
+        return false;
+    };
+    for (name, module) in ["welcome", "protect", "timber"].into_iter().zip(modules) {
+        let folder = dir.join(name);
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::write(
+            folder.join("pack.toml"),
+            format!("name = \"{name}\"\nversion = \"1\"\nmodule = \"mod.wasm\"\n"),
+        )
+        .expect("written");
+        std::fs::write(folder.join("mod.wasm"), module).expect("written");
+    }
+    true
+}
+
+/// `hewn bot` as `name` playing `scenario` (written to `dir`) on `addr`, saying `said`
+/// (each `TICK:LINE`): its report.
+fn bot(dir: &Path, addr: &str, name: &str, scenario: &str, said: &[&str]) -> serde_json::Value {
+    let file = dir.join(format!("{name}.toml"));
+    std::fs::write(&file, scenario).expect("written");
+    let mut bot = Command::new(common::private_hewn(dir));
+    bot.args(["bot", addr]).arg(&file).args(["--name", name]);
+    for line in said {
+        bot.args(["--say", line]);
+    }
+    let out = bot
+        .env("HEWN_DATA_DIR", dir)
+        .output()
+        .expect("hewn bot runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name}: {stderr}");
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Whether a bot's report heard a line holding `text`.
+fn heard(report: &serde_json::Value, text: &str) -> bool {
+    (report["chat"].as_array().into_iter().flatten())
+        .any(|line| line.as_str().is_some_and(|l| l.contains(text)))
+}
+
+/// The block a bot's report shows at `pos` among the edits its client knows of; `None` where
+/// the cell is as generated.
+fn edit_seen(report: &serde_json::Value, pos: [i64; 3]) -> Option<String> {
+    (report["edits"].as_array().into_iter().flatten())
+        .find(|e| (0..3).all(|i| e["pos"][i].as_i64() == Some(pos[i])))
+        .map(|e| e["block"].as_str().unwrap_or_default().to_owned())
+}
+
+#[test]
+fn the_example_mods_work_on_hewn_serve_with_two_bots() {
+    let dir = tempfile::tempdir().expect("a folder");
+    if !example_packs(dir.path()) {
+        return;
+    }
+    let bin = common::private_hewn(dir.path());
+    // A creative flat world (seed 5, spawn at 0.5, 64, 0.5) with the three mods and a trunk
+    // of five logs three blocks south of the spawn.
+    let world = dir.path().join("modded.hewn");
+    common::make_world(
+        &bin,
+        &world,
+        "packs = [\"welcome\", \"protect\", \"timber\"]\nworld = \"flat\"\nseed = 5\n\
+         ticks = 1\n[[fill]]\nfrom = [0, 64, 3]\nto = [0, 68, 3]\nblock = \"log\"\n",
+    );
+    let served = common::served::Served::start(&bin, &world, dir.path());
+    let trunk = |report: &serde_json::Value| -> Vec<Option<String>> {
+        (64..=68).map(|y| edit_seen(report, [0, y, 3])).collect()
+    };
+    let glance = bot(dir.path(), &served.addr, "carol", "ticks = 1\n", &[]);
+    assert_eq!(trunk(&glance), vec![Some("log".to_owned()); 5], "{glance}");
+
+    // Alice claims the area she comes in at as soon as she is in, then breaks the trunk's
+    // lowest log.
+    let alice = bot(
+        dir.path(),
+        &served.addr,
+        "alice",
+        "ticks = 60\n[[input]]\nat = 0\nyaw = 180.0\npitch = -20.5\n\
+         [[input]]\nat = 20\naction = \"break\"\n",
+        &["1:/protect"],
+    );
+    assert!(heard(&alice, "Welcome, alice!"), "{alice}");
+    assert!(heard(&alice, "is yours now"), "{alice}");
+    // Timber felled the whole trunk: its cells are as generated again.
+    assert_eq!(trunk(&alice), vec![None; 5], "{alice}");
+
+    // Bob, in her area, breaks the grass under his feet: refused, and his client, which
+    // showed the hole at once, has the grass back. He walks off and asks for the spawn.
+    let bob = bot(
+        dir.path(),
+        &served.addr,
+        "bob",
+        "ticks = 150\n[[input]]\nat = 0\nyaw = 0.0\npitch = -90.0\n\
+         [[input]]\nat = 2\naction = \"break\"\n\
+         [[input]]\nfrom = 30\nto = 90\nhold = [\"forward\"]\n",
+        &["110:/spawn"],
+    );
+    assert!(heard(&bob, "Welcome, bob!"), "{bob}");
+    assert!(heard(&bob, "This area is protected."), "{bob}");
+    assert_eq!(edit_seen(&bob, [0, 63, 0]), None, "rolled back: {bob}");
+    assert!(heard(&bob, "Back at the spawn."), "{bob}");
+    let at: Vec<f64> = (0..3)
+        .map(|i| bob["position"][i].as_f64().expect("a position"))
+        .collect();
+    let off = (at[0] - 0.5).hypot(at[2] - 0.5);
+    assert!(off < 0.5 && (at[1] - 64.0).abs() < 0.01, "bob at {at:?}");
+    // Bob saw alice's felled trunk too: the server's world, not only her client's.
+    assert_eq!(trunk(&bob), vec![None; 5], "{bob}");
+    served.stop();
 }
