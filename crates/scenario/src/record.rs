@@ -73,8 +73,9 @@ impl Recorder {
             velocity: f.velocity,
         });
         let scenario = RawScenario {
-            // A server plays the base pack's content alone: a world with packs is not
-            // served yet.
+            // No packs: what a server's mods did is in the steps, which a replay running
+            // them again would do twice. A recording of a world whose packs add blocks
+            // names them only once packs can be enabled without their code.
             packs: Vec::new(),
             seed: Some(seed),
             world: Some(kind.name().to_owned()),
