@@ -29,8 +29,13 @@ const RUNAWAY: &str = r#"(module (memory (export "memory") 1)
 const SNEAKY: &str = r#"(module (import "env" "abort" (func (param i32 i32 i32 i32)))
     (memory (export "memory") 1))"#;
 
-/// A pack folder `name` in `dir` whose mod is the module `text`.
+/// A pack folder `name` in `dir` whose mod is the module in the text format `text`.
 fn pack(dir: &Path, name: &str, text: &str) {
+    built_pack(dir, name, &wat::parse_str(text).expect("a module"));
+}
+
+/// A pack folder `name` in `dir` whose mod is `module`.
+fn built_pack(dir: &Path, name: &str, module: &[u8]) {
     let folder = dir.join(name);
     std::fs::create_dir_all(&folder).expect("a folder");
     std::fs::write(
@@ -38,11 +43,7 @@ fn pack(dir: &Path, name: &str, text: &str) {
         format!("name = \"{name}\"\nversion = \"1\"\nmodule = \"mod.wasm\"\n"),
     )
     .expect("written");
-    std::fs::write(
-        folder.join("mod.wasm"),
-        wat::parse_str(text).expect("a module"),
-    )
-    .expect("written");
+    std::fs::write(folder.join("mod.wasm"), module).expect("written");
 }
 
 /// `hewn sim` of a flat world for 105 ticks with the packs `packs` (in `dir`): its status,
@@ -113,14 +114,7 @@ fn example_packs(dir: &Path) -> bool {
         return false;
     };
     for (name, module) in ["welcome", "protect", "timber"].into_iter().zip(modules) {
-        let folder = dir.join(name);
-        std::fs::create_dir_all(&folder).expect("a folder");
-        std::fs::write(
-            folder.join("pack.toml"),
-            format!("name = \"{name}\"\nversion = \"1\"\nmodule = \"mod.wasm\"\n"),
-        )
-        .expect("written");
-        std::fs::write(folder.join("mod.wasm"), module).expect("written");
+        built_pack(dir, name, &module);
     }
     true
 }
