@@ -2,7 +2,7 @@
 //! scene by day, the same at night with torches, a closed room lit by a torch, a workshop lit
 //! by a furnace's fire, survival's HUD, items, cracks, inventory and death screen, the title
 //! screen with two worlds and the pause menu over the scene; checks that a crate shows its
-//! own texture; the view from under water; and that light sampled in the shader draws the scene as the vertices' light
+//! own texture; the view from under water; the render scale; and that light sampled in the shader draws the scene as the vertices' light
 //! does, within a stated tolerance.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
@@ -37,6 +37,10 @@ mod survival;
 /// The view from under water.
 #[path = "render_golden/underwater.rs"]
 mod underwater;
+
+/// The render scale: the world at a fraction of the picture, the HUD sharp.
+#[path = "render_golden/scale.rs"]
+mod scale;
 
 use golden::{CHANNEL_TOLERANCE, assert_matches_golden, compare_with_golden, gpu_or_skip};
 

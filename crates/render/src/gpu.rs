@@ -154,6 +154,13 @@ impl Gpu {
         ))
     }
 
+    /// Whether the adapter draws in software on the CPU (lavapipe, llvmpipe, SwiftShader),
+    /// where every pixel shaded costs the CPU's time.
+    #[must_use]
+    pub fn is_software(&self) -> bool {
+        self.adapter.get_info().device_type == wgpu::DeviceType::Cpu
+    }
+
     /// A one-line description of the adapter, for the log.
     #[must_use]
     pub fn describe(&self) -> String {

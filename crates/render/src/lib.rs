@@ -27,6 +27,7 @@ pub mod items;
 mod menus;
 mod meshes;
 pub mod pipelines;
+mod scale;
 pub mod shaders;
 pub mod sky;
 
@@ -41,6 +42,7 @@ pub use hewn_mesh::camera::{self, Camera, Frustum};
 pub use hud::{HudState, HudVertex, SurvivalHud};
 pub use items::{Crack, ItemSprite};
 pub use menus::MenuFrame;
+pub use scale::{RENDER_SCALE_RANGE, scaled_size};
 
 use atlas::AtlasTexture;
 use chunks::ChunkStore;
@@ -153,6 +155,10 @@ pub struct Renderer {
     atlas_generation: usize,
     /// The texture pack painted over every world's textures.
     texture_pack: hewn_content::Textures,
+    /// The fraction of the target's size the world is drawn at ([`Renderer::set_render_scale`]).
+    render_scale: f32,
+    /// What drawing below a render scale of 1 needs.
+    undersampling: scale::Undersampling,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -185,30 +191,43 @@ impl Renderer {
             lod_max_clamp: 0.0,
             ..Default::default()
         });
-        let globals = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("globals"),
-            size: std::mem::size_of::<Globals>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("globals"),
-            layout: &pipelines.globals_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: globals.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: wgpu::BindingResource::TextureView(&atlas.view),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 2,
-                    resource: wgpu::BindingResource::Sampler(&sampler),
-                },
-            ],
-        });
+        // Group 0 of every pipeline: the frame's globals, the atlas and its sampler.
+        let globals_and_group = |label| {
+            let globals = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: std::mem::size_of::<Globals>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some(label),
+                layout: &pipelines.globals_layout,
+                entries: &[
+                    wgpu::BindGroupEntry {
+                        binding: 0,
+                        resource: globals.as_entire_binding(),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 1,
+                        resource: wgpu::BindingResource::TextureView(&atlas.view),
+                    },
+                    wgpu::BindGroupEntry {
+                        binding: 2,
+                        resource: wgpu::BindingResource::Sampler(&sampler),
+                    },
+                ],
+            });
+            (globals, group)
+        };
+        let (globals, globals_group) = globals_and_group("globals");
+        let (overlay, overlay_group) = globals_and_group("overlay globals");
+        let undersampling = scale::Undersampling::new(
+            &device,
+            format,
+            &pipelines.globals_layout,
+            overlay,
+            overlay_group,
+        );
         let chunks = ChunkStore::new(
             &device,
             pipelines.chunk_layout.clone(),
@@ -235,7 +254,27 @@ impl Renderer {
             atlas,
             atlas_generation,
             texture_pack,
+            render_scale: 1.0,
+            undersampling,
         })
+    }
+
+    /// Draws the world at `scale` of the target's width and height from the next frame on,
+    /// stretched over the target, the HUD and the menus still at the target's own size
+    /// ([`scale`](crate::scale)); clamped to [`RENDER_SCALE_RANGE`], and 1 for anything
+    /// that is not a number.
+    pub fn set_render_scale(&mut self, scale: f32) {
+        self.render_scale = if scale.is_nan() {
+            1.0
+        } else {
+            scale.clamp(*RENDER_SCALE_RANGE.start(), *RENDER_SCALE_RANGE.end())
+        };
+    }
+
+    /// The render scale ([`Renderer::set_render_scale`]).
+    #[must_use]
+    pub const fn render_scale(&self) -> f32 {
+        self.render_scale
     }
 
     /// Paints `texture_pack`'s textures over every world's from now on (none: the
@@ -399,7 +438,16 @@ impl Renderer {
     pub fn render(&mut self, texture: &wgpu::Texture, size: (u32, u32), scene: &Scene<'_>) {
         self.follow_content();
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let target = &view;
+        // The world's picture: the target itself, or at a render scale below 1 a smaller
+        // one stretched over it at the end.
+        let world_size = scaled_size(size, self.render_scale);
+        let undersampled = world_size != size;
+        let target = &if undersampled {
+            self.undersampling
+                .picture(&self.device, self.format, world_size)
+        } else {
+            view.clone()
+        };
         let near = Camera {
             aspect: size.0 as f32 / size.1.max(1) as f32,
             ..scene.camera
@@ -416,7 +464,12 @@ impl Renderer {
             inv_view_proj: view_proj.inverse().to_cols_array_2d(),
             sky_zenith: self.colour(sky.zenith, 1.0),
             sky_horizon: self.colour(sky.horizon, 1.0),
-            fog_screen: [scene.fog.0, scene.fog.1, size.0 as f32, size.1 as f32],
+            fog_screen: [
+                scene.fog.0,
+                scene.fog.1,
+                world_size.0 as f32,
+                world_size.1 as f32,
+            ],
             sun: sky.sun.extend(sky.daylight).to_array(),
             sky_light: self.colour(sky.light_tint, scene.brightness.clamp(0.0, 1.0)),
             glow: self.colour(sky.glow, sky.stars),
@@ -426,6 +479,14 @@ impl Renderer {
         };
         self.queue
             .write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        if undersampled {
+            let overlay = Globals {
+                fog_screen: [scene.fog.0, scene.fog.1, size.0 as f32, size.1 as f32],
+                ..globals
+            };
+            self.queue
+                .write_buffer(&self.undersampling.globals, 0, bytemuck::bytes_of(&overlay));
+        }
         let frustum = Frustum::new(view_proj);
         let visible =
             self.chunks
@@ -459,7 +520,7 @@ impl Renderer {
             .map(|h| hud::build(h, size.0 as f32, size.1 as f32))
             .unwrap_or_default();
         let hud = self.vertex_buffer("hud", &hud_vertices);
-        let (depth, depth_group) = self.depth(size);
+        let (depth, depth_group) = self.depth(world_size);
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -583,11 +644,14 @@ impl Renderer {
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
-            if let Some((buffer, count)) = &hud {
+            if let Some((buffer, count)) = hud.as_ref().filter(|_| !undersampled) {
                 pass.set_pipeline(&self.pipelines.hud);
                 pass.set_vertex_buffer(0, buffer.slice(..));
                 pass.draw(0..*count, 0..1);
             }
+        }
+        if undersampled {
+            self.undersampling.finish(&mut encoder, &view, hud.as_ref());
         }
         self.queue.submit([encoder.finish()]);
         if let Some(menus) = scene.menus {

@@ -61,7 +61,7 @@ pub struct Pipelines {
     pub hud: wgpu::RenderPipeline,
 }
 
-fn shader(device: &wgpu::Device, name: &str) -> wgpu::ShaderModule {
+pub(crate) fn shader(device: &wgpu::Device, name: &str) -> wgpu::ShaderModule {
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(name),
         source: wgpu::ShaderSource::Wgsl(super::shaders::source(name).unwrap_or_default().into()),
@@ -79,22 +79,22 @@ fn depth(write: bool, compare: wgpu::CompareFunction) -> Option<wgpu::DepthStenc
 }
 
 /// Blending by the fragment's alpha, for what is seen through.
-const ALPHA_BLEND: Option<wgpu::BlendState> = Some(wgpu::BlendState::ALPHA_BLENDING);
+pub(crate) const ALPHA_BLEND: Option<wgpu::BlendState> = Some(wgpu::BlendState::ALPHA_BLENDING);
 
 /// What differs between the pipelines; every one draws triangle lists into one colour target.
-struct Spec<'a> {
-    label: &'a str,
-    module: &'a wgpu::ShaderModule,
-    vertex: &'a str,
-    fragment: &'a str,
-    layout: &'a wgpu::PipelineLayout,
-    buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
-    cull: bool,
-    depth: Option<wgpu::DepthStencilState>,
-    blend: Option<wgpu::BlendState>,
+pub(crate) struct Spec<'a> {
+    pub(crate) label: &'a str,
+    pub(crate) module: &'a wgpu::ShaderModule,
+    pub(crate) vertex: &'a str,
+    pub(crate) fragment: &'a str,
+    pub(crate) layout: &'a wgpu::PipelineLayout,
+    pub(crate) buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
+    pub(crate) cull: bool,
+    pub(crate) depth: Option<wgpu::DepthStencilState>,
+    pub(crate) blend: Option<wgpu::BlendState>,
 }
 
-fn pipeline(
+pub(crate) fn pipeline(
     device: &wgpu::Device,
     format: wgpu::TextureFormat,
     s: Spec<'_>,
@@ -150,7 +150,7 @@ const fn uniform(
 }
 
 /// A 2D texture binding, read by the stages in `visibility`.
-const fn texture(
+pub(crate) const fn texture(
     binding: u32,
     visibility: wgpu::ShaderStages,
     sample_type: wgpu::TextureSampleType,
@@ -231,7 +231,7 @@ fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     })
 }
 
-fn pipeline_layout(
+pub(crate) fn pipeline_layout(
     device: &wgpu::Device,
     label: &str,
     groups: &[Option<&wgpu::BindGroupLayout>],
@@ -279,7 +279,7 @@ const LINE_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
     size_of::<[f32; 3]>(),
     &wgpu::vertex_attr_array![0 => Float32x3],
 );
-const HUD_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+pub(crate) const HUD_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
     size_of::<HudVertex>(),
     &wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Unorm8x4],
 );

@@ -6,7 +6,7 @@
 pub const GLOBALS: &str = include_str!("../../../shaders/globals.wgsl");
 
 /// Every shader's own source, by file name.
-pub const SHADERS: [(&str, &str); 5] = [
+pub const SHADERS: [(&str, &str); 6] = [
     ("chunk.wgsl", include_str!("../../../shaders/chunk.wgsl")),
     (
         "creatures.wgsl",
@@ -15,6 +15,10 @@ pub const SHADERS: [(&str, &str); 5] = [
     ("sky.wgsl", include_str!("../../../shaders/sky.wgsl")),
     ("lines.wgsl", include_str!("../../../shaders/lines.wgsl")),
     ("hud.wgsl", include_str!("../../../shaders/hud.wgsl")),
+    (
+        "upscale.wgsl",
+        include_str!("../../../shaders/upscale.wgsl"),
+    ),
 ];
 
 /// The source of the shader called `name` as it is compiled, with the shared declarations
