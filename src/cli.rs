@@ -228,6 +228,10 @@ pub struct PlayOptions {
     /// How many chunks to load around the player, horizontally (default: the settings').
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=32))]
     pub render_distance: Option<u32>,
+    /// The fraction of the window's width and height the world is drawn at, 0.25 to 1, the
+    /// HUD and menus staying sharp (default: the settings').
+    #[arg(long, value_name = "0.25..1", value_parser = render_scale)]
+    pub render_scale: Option<f64>,
     /// How far the far view reaches beyond the render distance: 0 (off), 512, 1024, 2048
     /// or 4096 blocks (default: the settings').
     #[arg(long, value_name = "BLOCKS", value_parser = far_view_blocks)]
@@ -544,6 +548,14 @@ fn cannot_write_sound(args: &SimArgs, e: &std::io::Error) -> ExitCode {
 pub const FAR_VIEW_CHOICES: [u32; 5] = [0, 512, 1024, 2048, 4096];
 
 /// Parses `--far-view`: one of the far view's distances.
+/// Reads `--render-scale`: a number from 0.25 to 1.
+fn render_scale(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| crate::app::settings::RENDER_SCALE_RANGE.contains(v))
+        .ok_or_else(|| format!("{text:?} is not a number from 0.25 to 1"))
+}
+
 fn far_view_blocks(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .ok()

@@ -53,7 +53,7 @@ use settings::{Settings, settings_path};
 use stats::FrameStats;
 use ui::Menus;
 use ui::inventory::InventoryState;
-use ui::options::OptionsState;
+use ui::options::{OptionsState, SOFTWARE_HINT};
 use ui::screen::{Screen, Transition};
 use ui::title::{TitleState, WorldRow};
 
@@ -268,6 +268,9 @@ impl App {
             .map_err(RenderError::from)?;
         let gpu = Gpu::new(&instance, Some(&surface))?;
         log::info!("drawing with {}", gpu.describe());
+        if gpu.is_software() && self.settings.render_scale >= 1.0 {
+            log::info!("{SOFTWARE_HINT} (--render-scale 0.5, or Settings, Video, Render scale)");
+        }
         // Refused before anything is drawn or a world is made: wgpu would panic mid-run.
         hewn_render::check_size(
             size.width,
@@ -349,6 +352,7 @@ impl ApplicationHandler for App {
             Err(e) => return self.fail(event_loop, e),
         };
         self.menus = Some(Menus::new(&display.window));
+        self.ui.options.software = display.gpu.is_software();
         self.display = Some(display);
         if !self.straight_in {
             self.refresh_worlds();

@@ -59,6 +59,10 @@ pub struct Settings {
     pub auto_jump: bool,
     /// Columns of chunks loaded and drawn around the player ([`RENDER_DISTANCE_RANGE`]).
     pub render_distance: u32,
+    /// The fraction of the window's width and height the world is drawn at, the HUD and
+    /// menus staying sharp at the window's own ([`RENDER_SCALE_RANGE`]): Luanti's
+    /// undersampling, for a GPU that cannot shade every pixel in time.
+    pub render_scale: f64,
     /// Blocks the far view reaches beyond the render distance, 0 for none (one of
     /// [`FAR_VIEW_CHOICES`]).
     pub far_view: u32,
@@ -111,6 +115,10 @@ pub const SENSITIVITY_RANGE: RangeInclusive<f64> = 0.01..=1.0;
 /// The render distance's range, in chunks.
 pub const RENDER_DISTANCE_RANGE: RangeInclusive<u32> = 2..=32;
 
+/// The render scale's range: a quarter of the window's width and height to all of it
+/// ([`hewn_render::RENDER_SCALE_RANGE`]).
+pub const RENDER_SCALE_RANGE: RangeInclusive<f64> = 0.25..=1.0;
+
 /// The far view's range, in blocks: no far view to the farthest of [`FAR_VIEW_CHOICES`], the
 /// only distances it takes.
 pub const FAR_VIEW_RANGE: RangeInclusive<u32> =
@@ -155,6 +163,7 @@ impl Default for Settings {
             invert_y: false,
             auto_jump: false,
             render_distance: 8,
+            render_scale: 1.0,
             far_view: 2048,
             vsync: true,
             fullscreen: false,
@@ -228,6 +237,9 @@ impl Settings {
         }
         if let Some(far) = options.far_view {
             self.far_view = far;
+        }
+        if let Some(scale) = options.render_scale {
+            self.render_scale = scale;
         }
         if let Some(vsync) = options.vsync {
             self.vsync = vsync == Switch::On;

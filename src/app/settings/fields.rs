@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 
 use super::{
     FAR_VIEW_CHOICES, FAR_VIEW_RANGE, FOV_RANGE, FRACTION_RANGE, GUI_SCALE_RANGE,
-    RENDER_DISTANCE_RANGE, SENSITIVITY_RANGE, Settings,
+    RENDER_DISTANCE_RANGE, RENDER_SCALE_RANGE, SENSITIVITY_RANGE, Settings,
 };
 use hewn_core::sim::PlayerName;
 
@@ -254,6 +254,20 @@ pub static FULLSCREEN: Toggle = Toggle {
     text: "fill the screen",
 };
 
+/// The render scale's slider, in steps of 5% ([`Settings::render_scale`]).
+pub static RENDER_SCALE: Number = Number {
+    name: "render_scale",
+    label: "Render scale",
+    range: RENDER_SCALE_RANGE,
+    get: |s| s.render_scale,
+    set: |s, v| s.render_scale = v,
+    slider: Slider {
+        step: Some(0.05),
+        format: Some(percent),
+        ..Slider::PLAIN
+    },
+};
+
 /// The GUI scale's slider, applied when let go ([`Settings::gui_scale`]).
 pub static GUI_SCALE: Number = Number {
     name: "gui_scale",
@@ -357,6 +371,7 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
         &[
             Field::Number(&FOV),
             Field::Whole(&RENDER_DISTANCE),
+            Field::Number(&RENDER_SCALE),
             Field::Whole(&FAR_VIEW),
             Field::Number(&BRIGHTNESS),
             Field::Number(&GUI_SCALE),

@@ -17,7 +17,7 @@ use winit::keyboard::KeyCode;
 
 use super::{
     Binding, Bindings, FAR_VIEW_CHOICES, FAR_VIEW_RANGE, FOV_RANGE, FRACTION_RANGE,
-    GUI_SCALE_RANGE, RENDER_DISTANCE_RANGE, SENSITIVITY_RANGE, Settings,
+    GUI_SCALE_RANGE, RENDER_DISTANCE_RANGE, RENDER_SCALE_RANGE, SENSITIVITY_RANGE, Settings,
 };
 use hewn_core::sim::PlayerName;
 use hewn_scenario::{quoted, shortened};
@@ -90,6 +90,7 @@ struct Raw {
     invert_y: Option<Loose<bool>>,
     auto_jump: Option<Loose<bool>>,
     render_distance: Option<Loose<i64>>,
+    render_scale: Option<Loose<f64>>,
     far_view: Option<Loose<i64>>,
     vsync: Option<Loose<bool>>,
     fullscreen: Option<Loose<bool>>,
@@ -145,6 +146,7 @@ impl Raw {
         check!(toggle invert_y);
         check!(toggle auto_jump);
         check!(whole render_distance, &RENDER_DISTANCE_RANGE, &[]);
+        check!(number render_scale, &RENDER_SCALE_RANGE);
         check!(whole far_view, &FAR_VIEW_RANGE, &FAR_VIEW_CHOICES);
         check!(toggle vsync);
         check!(toggle fullscreen);

@@ -11,6 +11,7 @@ fn changed() -> Settings {
         invert_y: true,
         auto_jump: true,
         render_distance: 12,
+        render_scale: 0.5,
         far_view: 512,
         vsync: false,
         fullscreen: true,
@@ -259,6 +260,7 @@ mouse_sensitivity = 0.3
 invert_y = true
 auto_jump = true
 render_distance = 12
+render_scale = 0.5
 far_view = 512
 vsync = false
 fullscreen = true

@@ -21,7 +21,14 @@ pub struct OptionsState {
     /// A setting applied on release (the GUI scale, which would resize the menus under the
     /// pointer) while its slider is dragged: its name and the value so far.
     pub dragged: Option<(&'static str, f64)>,
+    /// Whether the GPU draws in software, when the screen suggests a lower render scale.
+    pub software: bool,
 }
+
+/// What the game says, once in the log and on the settings screen, when it draws in
+/// software at full render scale; it never lowers the scale by itself.
+pub const SOFTWARE_HINT: &str = "the GPU draws in software: a render scale of 50% shades a \
+                                 quarter of the pixels and draws the world much faster";
 
 impl OptionsState {
     /// A key was pressed. Returns whether it was taken as a new binding (or cancelled one),
@@ -73,6 +80,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut OptionsState, settings: &mut Settings
                         ui.spacing_mut().slider_width = SLIDER_WIDTH;
                         for (heading, fields) in &SCREEN {
                             section(ui, heading, fields, state, settings);
+                            if *heading == "Video" && state.software && settings.render_scale >= 1.0
+                            {
+                                ui.label(format!("Hint: {SOFTWARE_HINT}."));
+                            }
                             ui.separator();
                         }
                         keys(ui, state, settings);
