@@ -13,6 +13,11 @@
 //! as the game draws it (its fog and its plan of which sections to draw and which near
 //! columns they stand in for), and the ratio of each to the frame without it.
 //!
+//! A third table times the render scale: the spawn at render distances 2, 8 and 16 (light
+//! where the game puts it at each), without the far view, at render scales 1 and 0.5, each
+//! frame of one after a frame of the other. `cargo bench --bench frame -- scale` times only
+//! that.
+//!
 //! Needs a GPU; on a machine without one, Mesa's lavapipe rasterises on the CPU:
 //! `xvfb-run -a cargo bench --bench frame`. Without an adapter it says so and stops.
 
@@ -20,7 +25,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
 use hewn_client::far::rings::{Rings, SectionColumn};
-use hewn_client::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START};
+use hewn_client::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START, SHADER_LIGHT_FROM};
 use hewn_core::physics::Body;
 use hewn_core::sim::spawn::new_player;
 use hewn_core::sim::time::NOON;
@@ -70,8 +75,14 @@ fn main() {
         "{:<38} {:>16} {:>12} {:>17} {:>12}",
         "view", "facing (ms, p50)", "quads", "every face (ms)", "quads"
     );
-    // `cargo bench --bench frame -- far` times the far view alone.
+    // `cargo bench --bench frame -- far` times the far view alone, `-- scale` the render
+    // scale alone.
     let only_far = std::env::args().any(|a| a == "far");
+    let only_scale = std::env::args().any(|a| a == "scale");
+    if only_scale {
+        render_scales(&mut renderer, &mut world, &player);
+        return;
+    }
     for (name, render_distance, shading) in [
         ("seed 7 spawn, rd 8", 8, Shading::Vertex),
         ("seed 7 spawn, rd 8, light in shader", 8, Shading::Sampled),
@@ -139,6 +150,79 @@ fn main() {
         );
     }
     far_view(&mut renderer, &mut world, &player);
+    if !only_far {
+        render_scales(&mut renderer, &mut world, &player);
+    }
+}
+
+/// The render scale's table: see the module's notes.
+fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
+    const SCALES: [f32; 2] = [1.0, 0.5];
+    println!();
+    println!(
+        "{:<38} {:>16} {:>16} {:>12}",
+        "seed 7 spawn, no far view", "scale 1 (ms)", "scale 0.5 (ms)", "quads"
+    );
+    for render_distance in [2, 8, 16] {
+        let view = View {
+            name: "render scale",
+            render_distance,
+            eye: player.eye(),
+            yaw: player.yaw,
+            pitch: player.pitch,
+        };
+        // Light where the game puts it at this distance.
+        let shading = if render_distance >= SHADER_LIGHT_FROM as i32 {
+            Shading::Sampled
+        } else {
+            Shading::Vertex
+        };
+        renderer.clear_chunks();
+        let meshes = meshes_around(world, view.eye, render_distance, (Leaves::Fancy, shading));
+        for (&pos, mesh) in &meshes {
+            renderer.upload_chunk(pos, mesh);
+        }
+        let edge = (render_distance * CHUNK_SIZE) as f32;
+        let scene = Scene {
+            camera: view.camera(),
+            time: NOON,
+            brightness: DEFAULT_BRIGHTNESS,
+            fog: (edge * FOG_START, edge - FOG_END_INSET),
+            underwater: false,
+            outline: &[],
+            boxes: &[],
+            figures: &[],
+            creatures: &[],
+            items: &[],
+            crack: None,
+            hud: None,
+            menus: None,
+            far: FarScene::default(),
+            clouds: true,
+            hand: None,
+        };
+        let mut times = [Vec::new(), Vec::new()];
+        let mut quads = 0;
+        for frame in 0..WARM_UP + FRAMES {
+            for (way, scale) in SCALES.into_iter().enumerate() {
+                renderer.set_render_scale(scale);
+                let start = Instant::now();
+                let picture = renderer.capture(SIZE, &scene);
+                let elapsed = start.elapsed();
+                assert!(picture.is_ok(), "the frame reads back");
+                quads = renderer.quads_drawn();
+                if frame >= WARM_UP {
+                    times[way].push(elapsed);
+                }
+            }
+        }
+        renderer.set_render_scale(1.0);
+        let [whole, half] = times.map(median);
+        println!(
+            "{:<38} {whole:>16.1} {half:>16.1} {quads:>12}",
+            format!("rd {render_distance}")
+        );
+    }
 }
 
 /// The far view's table: see the module's notes.
