@@ -68,7 +68,7 @@ fn the_hud_and_its_text_are_the_same_pixels_at_render_scale_half_and_whole() {
 }
 
 #[test]
-fn the_scene_at_half_render_scale_is_the_whole_scene_softened() {
+fn the_scene_at_half_render_scale_is_the_whole_scene_in_coarser_pixels() {
     let Some(gpu) = gpu_or_skip() else { return };
     let mut renderer =
         Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
@@ -78,7 +78,8 @@ fn the_scene_at_half_render_scale_is_the_whole_scene_softened() {
     assert_matches_golden("render-scale-half", &half);
     renderer.set_render_scale(1.0);
     let whole = the_scene(&mut renderer, &mut world, NOON, true);
-    // The same view, only softer: on average within a few levels of each channel.
+    // The same view in pixels twice the size: on average within a few levels of each
+    // channel.
     let mut sum = 0.0;
     for (a, b) in whole.pixels().zip(half.pixels()) {
         for c in 0..3 {

@@ -37,7 +37,6 @@ pub(crate) struct Undersampling {
     upscale: wgpu::RenderPipeline,
     hud: wgpu::RenderPipeline,
     layout: wgpu::BindGroupLayout,
-    sampler: wgpu::Sampler,
     /// The frame's globals, but for the screen size: the target's, where the world's
     /// globals have the picture's.
     pub(crate) globals: wgpu::Buffer,
@@ -58,19 +57,11 @@ impl Undersampling {
     ) -> Self {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("world picture"),
-            entries: &[
-                pipelines::texture(
-                    0,
-                    wgpu::ShaderStages::FRAGMENT,
-                    wgpu::TextureSampleType::Float { filterable: true },
-                ),
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
-                    count: None,
-                },
-            ],
+            entries: &[pipelines::texture(
+                0,
+                wgpu::ShaderStages::FRAGMENT,
+                wgpu::TextureSampleType::Float { filterable: false },
+            )],
         });
         let globals_only =
             pipelines::pipeline_layout(device, "overlay globals", &[Some(globals_layout)]);
@@ -106,19 +97,10 @@ impl Undersampling {
                 blend: ALPHA_BLEND,
             },
         );
-        // Bilinear: at scales such as 0.75 a pixel of the picture covers one or two of the
-        // window's, and nearest sampling would draw block edges in uneven steps.
-        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
-            label: Some("world picture"),
-            mag_filter: wgpu::FilterMode::Linear,
-            min_filter: wgpu::FilterMode::Linear,
-            ..Default::default()
-        });
         Self {
             upscale,
             hud,
             layout,
-            sampler,
             globals,
             globals_group,
             picture: None,
@@ -154,16 +136,10 @@ impl Undersampling {
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world picture"),
             layout: &self.layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&view),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: wgpu::BindingResource::Sampler(&self.sampler),
-                },
-            ],
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            }],
         });
         self.picture = Some(Picture {
             size,
