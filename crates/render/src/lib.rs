@@ -30,6 +30,7 @@ pub mod pipelines;
 mod scale;
 pub mod shaders;
 pub mod sky;
+pub mod sky_draw;
 
 use bytemuck::{Pod, Zeroable};
 use glam::{BVec3, DVec3, Mat4, Vec3};
@@ -590,8 +591,7 @@ impl Renderer {
             self.creatures.draw(&mut pass, &self.pipelines.creatures);
             // The sky after the opaque world, so that the depth test spares the pixels the
             // world covers; before water and glass, which blend over it.
-            pass.set_pipeline(self.pipelines.sky_for(sky.stars));
-            pass.draw(0..3, 0..1);
+            self.pipelines.sky.draw(&mut pass, sky.stars);
         }
         {
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {

@@ -4,6 +4,7 @@ use hewn_mesh::figure::FigureVertex;
 use hewn_mesh::{BoxVertex, ModelVertex, Vertex};
 
 use super::hud::HudVertex;
+use super::sky_draw::SkyPasses;
 
 /// Depth buffer format.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
@@ -20,10 +21,8 @@ pub struct Pipelines {
     pub scene_depth_layout: wgpu::BindGroupLayout,
     /// Layout of group 3 of the chunk faces lit in the shader: the chunk's light volume.
     pub light_layout: wgpu::BindGroupLayout,
-    /// The sky by day: its gradient, the sun and the moon ([`Self::sky_for`]).
-    pub sky: wgpu::RenderPipeline,
-    /// The sky while stars show.
-    pub night_sky: wgpu::RenderPipeline,
+    /// The sky, in parts.
+    pub sky: SkyPasses,
     /// Opaque chunk faces.
     pub opaque: wgpu::RenderPipeline,
     /// The far view's opaque faces, lit and fogged a corner at a time.
@@ -497,16 +496,6 @@ impl Builder<'_> {
 }
 
 impl Pipelines {
-    /// The sky pipeline for a sky whose stars show by `stars` (0 by day, 1 at night).
-    #[must_use]
-    pub fn sky_for(&self, stars: f32) -> &wgpu::RenderPipeline {
-        if stars > 0.0 {
-            &self.night_sky
-        } else {
-            &self.sky
-        }
-    }
-
     /// Builds every pipeline for a colour target of `format`.
     #[must_use]
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
@@ -532,14 +521,7 @@ impl Pipelines {
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
         Self {
-            sky: builder.own_shader("sky", ("sky.wgsl", "fs_day"), &[], GreaterEqual, None),
-            night_sky: builder.own_shader(
-                "night sky",
-                ("sky.wgsl", "fs_night"),
-                &[],
-                GreaterEqual,
-                None,
-            ),
+            sky: SkyPasses::new(device, format, &builder.globals_only),
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
             far: builder.far(),
             far_water: builder.far_water(),
