@@ -14,9 +14,9 @@
 //! columns they stand in for), and the ratio of each to the frame without it.
 //!
 //! A third table times the render scale: the spawn at render distances 2, 8 and 16 (light
-//! where the game puts it at each), without the far view, at render scales 1 and 0.5, each
-//! frame of one after a frame of the other. `cargo bench --bench frame -- scale` times only
-//! that.
+//! where the game puts it at each, clouds drawn), without the far view and with it reaching
+//! 2,048 blocks, at render scales 1 and 0.5, each frame of one way after a frame of the
+//! others. `cargo bench --bench frame -- scale` times only that.
 //!
 //! Needs a GPU; on a machine without one, Mesa's lavapipe rasterises on the CPU:
 //! `xvfb-run -a cargo bench --bench frame`. Without an adapter it says so and stops.
@@ -157,12 +157,23 @@ fn main() {
 
 /// The render scale's table: see the module's notes.
 fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
+    /// The far view's reach in the table's second half: the settings' default.
+    const REACH: u32 = 2048;
     const SCALES: [f32; 2] = [1.0, 0.5];
     println!();
     println!(
-        "{:<38} {:>16} {:>16} {:>12}",
-        "seed 7 spawn, no far view", "scale 1 (ms)", "scale 0.5 (ms)", "quads"
+        "{:<30} {:>12} {:>12} {:>10} {:>12} {:>12} {:>10}",
+        "seed 7 spawn (ms, p50)",
+        "no far, 1",
+        "no far, 0.5",
+        "quads",
+        "far, 1",
+        "far, 0.5",
+        "far quads"
     );
+    let generator = Generator::new(GeneratorKind::Terrain, 7);
+    let mut made = HashSet::new();
+    let mut mesh = ChunkMesh::default();
     for render_distance in [2, 8, 16] {
         let view = View {
             name: "render scale",
@@ -182,8 +193,26 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
         for (&pos, mesh) in &meshes {
             renderer.upload_chunk(pos, mesh);
         }
+        // The far view as the game plans it at this distance, its sections made as its
+        // workers make them.
+        let distance = render_distance.unsigned_abs();
+        let rings = Rings::new(distance, REACH, FAR_DETAIL).expect("a far view reaches past rd 16");
+        for pos in (rings.held(player.position).into_iter()).flat_map(SectionColumn::sections) {
+            if made.insert(pos) {
+                mesh_coarse(&generator.coarse_section(pos), &[None; 6], &mut mesh);
+                renderer.upload_section(pos, &mesh);
+            }
+        }
+        let plan = rings.plan(
+            player.position,
+            |_| true,
+            |c| c.chunks().all(|p| meshes.contains_key(&p)),
+        );
+        let sections: Vec<SectionPos> = (plan.drawn.into_iter())
+            .flat_map(SectionColumn::sections)
+            .collect();
         let edge = (render_distance * CHUNK_SIZE) as f32;
-        let scene = Scene {
+        let near_only = Scene {
             camera: view.camera(),
             time: NOON,
             brightness: DEFAULT_BRIGHTNESS,
@@ -201,26 +230,47 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
             clouds: true,
             hand: None,
         };
-        let mut times = [Vec::new(), Vec::new()];
-        let mut quads = 0;
+        let reach = REACH as f32;
+        let with_far = Scene {
+            fog: (reach * FAR_FOG_START, reach),
+            far: FarScene {
+                sections: &sections,
+                hidden: Some(&plan.hidden),
+                reach,
+            },
+            ..near_only.clone()
+        };
+        // Four ways, in turn: no far view and the far view, each at both scales.
+        let ways: Vec<(&Scene<'_>, f32)> = [&near_only, &with_far]
+            .into_iter()
+            .flat_map(|scene| SCALES.map(|scale| (scene, scale)))
+            .collect();
+        let mut times = vec![Vec::new(); ways.len()];
+        let mut quads = vec![(0, 0); ways.len()];
         for frame in 0..WARM_UP + FRAMES {
-            for (way, scale) in SCALES.into_iter().enumerate() {
+            for (way, &(scene, scale)) in ways.iter().enumerate() {
                 renderer.set_render_scale(scale);
                 let start = Instant::now();
-                let picture = renderer.capture(SIZE, &scene);
+                let picture = renderer.capture(SIZE, scene);
                 let elapsed = start.elapsed();
                 assert!(picture.is_ok(), "the frame reads back");
-                quads = renderer.quads_drawn();
+                quads[way] = (renderer.quads_drawn(), renderer.far_quads_drawn());
                 if frame >= WARM_UP {
                     times[way].push(elapsed);
                 }
             }
         }
         renderer.set_render_scale(1.0);
-        let [whole, half] = times.map(median);
+        let ms: Vec<f64> = times.into_iter().map(median).collect();
         println!(
-            "{:<38} {whole:>16.1} {half:>16.1} {quads:>12}",
-            format!("rd {render_distance}")
+            "{:<30} {:>12.1} {:>12.1} {:>10} {:>12.1} {:>12.1} {:>10}",
+            format!("rd {render_distance}"),
+            ms[0],
+            ms[1],
+            quads[0].0,
+            ms[2],
+            ms[3],
+            format!("{}+{}", quads[2].0, quads[2].1)
         );
     }
 }
