@@ -33,7 +33,7 @@ use hewn_core::world::coarse::{CoarseSource, SectionPos};
 use hewn_core::world::{CHUNK_SIZE, ColumnPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Leaves, Shading, mesh_coarse};
-use hewn_render::{DEFAULT_BRIGHTNESS, FarScene, Gpu, Renderer, Scene};
+use hewn_render::{FarScene, Gpu, Renderer, Scene};
 
 #[path = "common/views.rs"]
 mod views;
@@ -110,24 +110,11 @@ fn main() {
             renderer.upload_chunk(pos, mesh);
         }
         let edge = (render_distance * CHUNK_SIZE) as f32;
-        let scene = Scene {
-            camera: view.camera(),
-            time: NOON,
-            brightness: DEFAULT_BRIGHTNESS,
-            fog: (edge * FOG_START, edge - FOG_END_INSET),
-            underwater: false,
-            outline: &[],
-            boxes: &[],
-            figures: &[],
-            creatures: &[],
-            items: &[],
-            crack: None,
-            hud: None,
-            menus: None,
-            far: FarScene::default(),
-            clouds: false,
-            hand: None,
-        };
+        let scene = Scene::plain(
+            view.camera(),
+            NOON,
+            (edge * FOG_START, edge - FOG_END_INSET),
+        );
         let mut times = [Vec::new(), Vec::new()];
         let mut quads = [0, 0];
         for frame in 0..WARM_UP + FRAMES {
@@ -213,22 +200,12 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
             .collect();
         let edge = (render_distance * CHUNK_SIZE) as f32;
         let near_only = Scene {
-            camera: view.camera(),
-            time: NOON,
-            brightness: DEFAULT_BRIGHTNESS,
-            fog: (edge * FOG_START, edge - FOG_END_INSET),
-            underwater: false,
-            outline: &[],
-            boxes: &[],
-            figures: &[],
-            creatures: &[],
-            items: &[],
-            crack: None,
-            hud: None,
-            menus: None,
-            far: FarScene::default(),
             clouds: true,
-            hand: None,
+            ..Scene::plain(
+                view.camera(),
+                NOON,
+                (edge * FOG_START, edge - FOG_END_INSET),
+            )
         };
         let reach = REACH as f32;
         let with_far = Scene {
@@ -344,22 +321,8 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
                 }
             };
             Scene {
-                camera: view.camera(),
-                time: NOON,
-                brightness: DEFAULT_BRIGHTNESS,
-                fog,
-                underwater: false,
-                outline: &[],
-                boxes: &[],
-                figures: &[],
-                creatures: &[],
-                items: &[],
-                crack: None,
-                hud: None,
-                menus: None,
                 far,
-                clouds: false,
-                hand: None,
+                ..Scene::plain(view.camera(), NOON, fog)
             }
         })
         .collect();

@@ -25,22 +25,13 @@ fn busy_hud() -> HudState {
 fn hud_over_water(renderer: &mut Renderer, hud: &HudState, scale: f32) -> image::RgbaImage {
     renderer.set_render_scale(scale);
     let scene = Scene {
-        camera: camera(DVec3::new(0.5, 62.0, 1.5), 0.0, 0.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (2.0, 40.0),
         underwater: true,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.5, 62.0, 1.5), 0.0, 0.0),
+            NOON,
+            (2.0, 40.0),
+        )
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

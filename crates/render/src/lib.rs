@@ -28,6 +28,7 @@ mod menus;
 mod meshes;
 pub mod pipelines;
 mod scale;
+mod scene;
 pub mod shaders;
 pub mod sky;
 pub mod sky_draw;
@@ -44,74 +45,21 @@ pub use hud::{HudState, HudVertex, SurvivalHud};
 pub use items::{Crack, ItemSprite};
 pub use menus::MenuFrame;
 pub use scale::{RENDER_SCALE_RANGE, scaled_size};
+pub use scene::{FarScene, Scene};
 
 use atlas::AtlasTexture;
 use chunks::ChunkStore;
 use far::FarStore;
+use hewn_core::world::ChunkPos;
 use hewn_core::world::coarse::SectionPos;
-use hewn_core::world::{ChunkPos, ColumnPos};
-use hewn_mesh::creature::CreatureFigure;
-use hewn_mesh::figure::Figure;
 use hewn_mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
 use pipelines::{DEPTH_FORMAT, Pipelines};
-use std::collections::BTreeSet;
 
 pub use atlas::{atlas_image, paint as paint_atlas};
 
 /// The brightness setting players start with: halfway between Minecraft's "moody" and
 /// "bright".
 pub const DEFAULT_BRIGHTNESS: f32 = 0.5;
-
-/// What one frame shows.
-#[derive(Clone, Debug)]
-pub struct Scene<'a> {
-    /// The camera.
-    pub camera: Camera,
-    /// The world's time, in ticks: it sets the sky, the sun and how bright sky light is.
-    pub time: u64,
-    /// How bright dim light looks, from 0 (dark) to 1 (bright); [`DEFAULT_BRIGHTNESS`].
-    pub brightness: f32,
-    /// Distances where fog starts and where it hides everything: horizontal, but for an
-    /// eye [`underwater`](Self::underwater), all around.
-    pub fog: (f32, f32),
-    /// Whether the eye is under water: the fog is then the water's colour, the sky is hidden
-    /// and the water's surface is drawn from below.
-    pub underwater: bool,
-    /// Boxes to outline (the targeted block's real shape, or crate), in world coordinates.
-    pub outline: &'a [(DVec3, DVec3)],
-    /// Free boxes: the crates.
-    pub boxes: &'a [FreeBox],
-    /// Other players, each with its name tag.
-    pub figures: &'a [Figure],
-    /// The creatures, drawn as figures of their kinds.
-    pub creatures: &'a [CreatureFigure],
-    /// Survival's items lying in the world.
-    pub items: &'a [ItemSprite],
-    /// Survival's cracks over the block being dug.
-    pub crack: Option<&'a Crack>,
-    /// The HUD, if it is shown (not on the title screen).
-    pub hud: Option<&'a HudState>,
-    /// The menus drawn over everything, if any are open.
-    pub menus: Option<&'a MenuFrame>,
-    /// The far view.
-    pub far: FarScene<'a>,
-    /// Whether the clouds are drawn (a setting).
-    pub clouds: bool,
-    /// The player's own arm and what it holds, in first person.
-    pub hand: Option<&'a FirstPerson>,
-}
-
-/// The far view's part of a frame.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FarScene<'a> {
-    /// The coarse sections to draw; of them, those uploaded and in view are.
-    pub sections: &'a [SectionPos],
-    /// Near chunk columns not drawn, because coarse sections stand in for them.
-    pub hidden: Option<&'a BTreeSet<ColumnPos>>,
-    /// How far the far view reaches, in blocks (0 when it is off): the far plane moves out
-    /// beyond it.
-    pub reach: f32,
-}
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Pod, Zeroable)]
