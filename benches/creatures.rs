@@ -26,7 +26,7 @@ use hewn_core::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, Light, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::creature::CreatureFigure;
 use hewn_mesh::{Leaves, Shading};
-use hewn_render::{DEFAULT_BRIGHTNESS, FarScene, Gpu, Renderer, Scene};
+use hewn_render::{Gpu, Renderer, Scene};
 
 #[path = "common/views.rs"]
 mod views;
@@ -115,22 +115,12 @@ fn creatures(c: &mut Criterion) {
     let herd = herd(&world, &view);
     let edge = (RENDER_DISTANCE * CHUNK_SIZE) as f32;
     let scene = |creatures| Scene {
-        camera: view.camera(),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (edge * FOG_START, edge - FOG_END_INSET),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
         creatures,
-        items: &[],
-        crack: None,
-        hud: None,
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            view.camera(),
+            NOON,
+            (edge * FOG_START, edge - FOG_END_INSET),
+        )
     };
     let (bare, busy) = (scene(&[]), scene(&herd));
     // Every one of them in view, so that all are drawn.

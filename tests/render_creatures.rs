@@ -14,7 +14,7 @@ use hewn_core::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::creature::CreatureFigure;
 use hewn_mesh::{ChunkMesh, Neighbourhood};
-use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, Renderer, Scene};
+use hewn_render::{Camera, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -77,29 +77,19 @@ fn row(change: impl Fn(&str, CreatureFigure) -> CreatureFigure) -> Vec<CreatureF
 /// above the tallest; no HUD.
 fn scene(time: u64, creatures: &[CreatureFigure]) -> Scene<'_> {
     Scene {
-        camera: Camera {
-            eye: DVec3::new(0.1, 65.6, 3.2),
-            yaw: 0.0,
-            pitch: -8.0,
-            fov_y: 50.0,
-            aspect: 1.0,
-            far: 96.0,
-        },
-        time,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (30.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
         creatures,
-        items: &[],
-        crack: None,
-        hud: None,
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            Camera {
+                eye: DVec3::new(0.1, 65.6, 3.2),
+                yaw: 0.0,
+                pitch: -8.0,
+                fov_y: 50.0,
+                aspect: 1.0,
+                far: 96.0,
+            },
+            time,
+            (30.0, 60.0),
+        )
     }
 }
 

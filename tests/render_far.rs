@@ -20,7 +20,7 @@ use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn_core::world::{BlockPos, CHUNK_SIZE, ChunkPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Neighbourhood, mesh_coarse};
-use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
+use hewn_render::{Camera, FarScene, HudState, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -96,29 +96,20 @@ fn scene<'a>(
     hud: Option<&'a HudState>,
 ) -> Scene<'a> {
     Scene {
-        camera: Camera {
-            eye,
-            yaw,
-            pitch,
-            fov_y: FOV as f32,
-            aspect: 1.0,
-            far: ((RENDER_DISTANCE + 2) * CHUNK_SIZE) as f32,
-        },
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog,
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud,
-        menus: None,
         far,
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            Camera {
+                eye,
+                yaw,
+                pitch,
+                fov_y: FOV as f32,
+                aspect: 1.0,
+                far: ((RENDER_DISTANCE + 2) * CHUNK_SIZE) as f32,
+            },
+            NOON,
+            fog,
+        )
     }
 }
 

@@ -13,7 +13,7 @@ use hewn_core::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::figure::Figure;
 use hewn_mesh::{ChunkMesh, Neighbourhood};
-use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, Renderer, Scene};
+use hewn_render::{Camera, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -74,29 +74,19 @@ fn other() -> Figure {
 /// white crosshair would pass for letters.
 fn picture(renderer: &mut Renderer, figure: Figure) -> image::RgbaImage {
     let scene = Scene {
-        camera: Camera {
-            eye: DVec3::new(0.5, 66.0, 2.2),
-            yaw: 0.0,
-            pitch: -12.0,
-            fov_y: 70.0,
-            aspect: 1.0,
-            far: 96.0,
-        },
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (30.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
         figures: &[figure],
-        creatures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            Camera {
+                eye: DVec3::new(0.5, 66.0, 2.2),
+                yaw: 0.0,
+                pitch: -12.0,
+                fov_y: 70.0,
+                aspect: 1.0,
+                far: 96.0,
+            },
+            NOON,
+            (30.0, 60.0),
+        )
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

@@ -219,22 +219,12 @@ fn looking_up(
 ) -> image::RgbaImage {
     upload_meshed(renderer, world, ChunkPos::new(0, 2, 0), ChunkMesh::build);
     let scene = Scene {
-        camera: camera(DVec3::new(0.5, 66.62, 2.5), 30.0, 35.0),
-        time,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (30.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
-        menus: None,
-        far: FarScene::default(),
         clouds,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.5, 66.62, 2.5), 30.0, 35.0),
+            time,
+            (30.0, 60.0),
+        )
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }
@@ -617,22 +607,12 @@ fn the_title_screen_lists_two_worlds() {
         );
     });
     let scene = Scene {
-        camera: camera(DVec3::new(0.0, 80.0, 0.0), 0.0, 10.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (200.0, 250.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
         menus: Some(&frame),
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.0, 80.0, 0.0), 0.0, 10.0),
+            NOON,
+            (200.0, 250.0),
+        )
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     // The list's panel darkens the sky behind it, and its text is drawn.
@@ -661,22 +641,13 @@ fn the_pause_menu_dims_the_scene_and_offers_four_choices() {
     });
     let hud = HudState::default();
     let scene = Scene {
-        camera: camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (40.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(&hud),
         menus: Some(&frame),
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
+            NOON,
+            (40.0, 60.0),
+        )
     };
     let (picture, plain) = with_and_without_menus(&mut renderer, &scene);
     let corner = ((0, 100), (0, 60));

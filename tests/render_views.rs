@@ -15,7 +15,7 @@ use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn_core::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
-use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, Renderer, Scene};
+use hewn_render::{Camera, HudState, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -63,29 +63,19 @@ fn upload_with(
 fn scene(eye: DVec3, yaw: f64, pitch: f64, hud: &HudState) -> Scene<'_> {
     let far = (RADIUS * 32) as f32;
     Scene {
-        camera: Camera {
-            eye,
-            yaw,
-            pitch,
-            fov_y: 70.0,
-            aspect: 1.0,
-            far,
-        },
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (far * 0.55, far - 4.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            Camera {
+                eye,
+                yaw,
+                pitch,
+                fov_y: 70.0,
+                aspect: 1.0,
+                far,
+            },
+            NOON,
+            (far * 0.55, far - 4.0),
+        )
     }
 }
 

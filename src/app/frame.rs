@@ -462,29 +462,21 @@ fn title_scene<'a>(
 ) -> Scene<'a> {
     let ticks = (since_launch.as_secs_f64() / TICK_SECONDS) as u64;
     Scene {
-        camera: Camera {
-            eye: glam::DVec3::new(0.0, 80.0, 0.0),
-            yaw: 0.0,
-            pitch: 10.0,
-            fov_y: settings.fov as f32,
-            aspect: 1.0,
-            far: 256.0,
-        },
-        time: MORNING + ticks,
         brightness: settings.brightness as f32,
-        fog: (200.0, 250.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
         menus: Some(menus),
-        far: FarScene::default(),
         clouds: settings.clouds,
-        hand: None,
+        ..Scene::plain(
+            Camera {
+                eye: glam::DVec3::new(0.0, 80.0, 0.0),
+                yaw: 0.0,
+                pitch: 10.0,
+                fov_y: settings.fov as f32,
+                aspect: 1.0,
+                far: 256.0,
+            },
+            MORNING + ticks,
+            (200.0, 250.0),
+        )
     }
 }
 

@@ -58,22 +58,12 @@ fn survival_scene(
     let mut world = scene_world();
     upload_around(renderer, &mut world, ChunkPos::new(0, 2, 0));
     let scene = Scene {
-        camera: camera(view.0, view.1, view.2),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (40.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
         items,
         crack,
         hud,
         menus,
-        far: FarScene::default(),
-        clouds: false,
         hand,
+        ..Scene::plain(camera(view.0, view.1, view.2), NOON, (40.0, 60.0))
     };
     renderer
         .capture(MENU_SIZE, &scene)

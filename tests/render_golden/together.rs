@@ -10,22 +10,12 @@ fn scene_with_hud(renderer: &mut Renderer, hud: &HudState) -> image::RgbaImage {
     let mut world = scene_world();
     upload_around(renderer, &mut world, ChunkPos::new(0, 2, 0));
     let scene = Scene {
-        camera: camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (30.0, 60.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
+            NOON,
+            (30.0, 60.0),
+        )
     };
     renderer
         .capture(MENU_SIZE, &scene)
@@ -60,22 +50,12 @@ fn the_multiplayer_screen_lists_a_saved_server_and_a_lan_game() {
         assert_eq!(multiplayer::show(ui, &mut state, &servers, &lan), None);
     });
     let scene = Scene {
-        camera: camera(DVec3::new(0.0, 80.0, 0.0), 0.0, 10.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (200.0, 250.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
         menus: Some(&frame),
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.0, 80.0, 0.0), 0.0, 10.0),
+            NOON,
+            (200.0, 250.0),
+        )
     };
     let (picture, sky_only) = with_and_without_menus(&mut renderer, &scene);
     let list = ((120, 520), (80, 260));

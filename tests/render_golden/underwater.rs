@@ -20,26 +20,16 @@ fn from_the_pool(renderer: &mut Renderer, underwater: bool) -> image::RgbaImage 
     let mut world = pool();
     upload_around(renderer, &mut world, ChunkPos::new(0, 1, 0));
     let scene = Scene {
-        camera: camera(DVec3::new(0.5, 62.0, 1.5), 0.0, 20.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: if underwater {
-            (2.0, 40.0)
-        } else {
-            (30.0, 60.0)
-        },
         underwater,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
-        hud: None,
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.5, 62.0, 1.5), 0.0, 20.0),
+            NOON,
+            if underwater {
+                (2.0, 40.0)
+            } else {
+                (30.0, 60.0)
+            },
+        )
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }

@@ -27,22 +27,12 @@ fn workshop(renderer: &mut Renderer, fire: Block) -> image::RgbaImage {
         ..HudState::default()
     };
     let scene = Scene {
-        camera: camera(DVec3::new(4.5, 46.8, 0.5), 0.0, -20.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (60.0, 90.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(&hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(4.5, 46.8, 0.5), 0.0, -20.0),
+            NOON,
+            (60.0, 90.0),
+        )
     };
     renderer.capture(SIZE, &scene).expect("frame reads back")
 }
