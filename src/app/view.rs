@@ -295,8 +295,15 @@ impl SessionView<'_> {
             generator.kind()
         )];
         if let Some(f) = stats.summary() {
+            // The render scale beside the frame's time, which it is for.
+            let scale = renderer.render_scale();
+            let scale = if scale < 1.0 {
+                format!("  render scale {:.0}%", scale * 100.0)
+            } else {
+                String::new()
+            };
             lines.push(format!(
-                "{:.0} fps  frame p50 {:.1} p95 {:.1} p99 {:.1} ms",
+                "{:.0} fps  frame p50 {:.1} p95 {:.1} p99 {:.1} ms{scale}",
                 f.fps, f.p50_ms, f.p95_ms, f.p99_ms
             ));
         }
