@@ -74,7 +74,9 @@ fn vs_dome(@builtin(vertex_index) index: u32) -> Coloured {
         vec2<u32>(0u, 0u), vec2<u32>(1u, 0u), vec2<u32>(1u, 1u),
         vec2<u32>(0u, 0u), vec2<u32>(1u, 1u), vec2<u32>(0u, 1u),
     )[index % 6u];
-    let segment = quad % SEGMENTS + corner.x;
+    // The last segment's far edge is the first's near one, worked out from the same number
+    // so that the two meet exactly.
+    let segment = (quad % SEGMENTS + corner.x) % SEGMENTS;
     let ring = quad / SEGMENTS + corner.y;
     let y = RINGS[ring];
     let across = sqrt(max(1.0 - y * y, 0.0));
