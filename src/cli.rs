@@ -547,7 +547,6 @@ fn cannot_write_sound(args: &SimArgs, e: &std::io::Error) -> ExitCode {
 /// The distances the far view may reach, in blocks: 0 is off.
 pub const FAR_VIEW_CHOICES: [u32; 5] = [0, 512, 1024, 2048, 4096];
 
-/// Parses `--far-view`: one of the far view's distances.
 /// Reads `--render-scale`: a number from 0.25 to 1.
 fn render_scale(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
@@ -556,6 +555,7 @@ fn render_scale(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("{text:?} is not a number from 0.25 to 1"))
 }
 
+/// Parses `--far-view`: one of the far view's distances.
 fn far_view_blocks(text: &str) -> Result<u32, String> {
     text.parse::<u32>()
         .ok()
