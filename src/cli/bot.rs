@@ -94,6 +94,22 @@ fn parse_said(text: &str) -> Result<Said, String> {
 /// The most lines of chat a bot keeps to print: the first heard, the rest dropped.
 const CHAT_KEPT: usize = 1000;
 
+/// Ticks a bot goes on listening once the server has confirmed its last tick and every
+/// edit: chat comes on another channel than the confirmations, and an answer to a line said
+/// near the end may still be on its way.
+const CHAT_GRACE_TICKS: u32 = 15;
+
+/// Why `--say` cannot be played in `scenario`, if it cannot: a tick past its last.
+fn late_say(said: &[Said], scenario: &Scenario) -> Option<String> {
+    let late = said.iter().find(|s| s.tick >= scenario.ticks)?;
+    Some(format!(
+        "--say {}: the scenario has {} ticks (0 to {})",
+        late.tick,
+        scenario.ticks,
+        scenario.ticks.saturating_sub(1)
+    ))
+}
+
 /// What a bot prints: the fields of `hewn sim`'s output for its own player.
 #[derive(Debug, Serialize)]
 struct BotReport {
@@ -241,6 +257,10 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str, said: &[S
             return ExitCode::from(2);
         }
     };
+    if let Some(problem) = early.as_ref().ok().and_then(|s| late_say(said, s)) {
+        eprintln!("hewn bot: {problem}");
+        return ExitCode::from(2);
+    }
     let mut bot = match Bot::connect(addr, name, 0) {
         Ok(bot) => bot,
         Err(e) => {
@@ -274,14 +294,10 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str, said: &[S
             return ExitCode::from(2);
         }
     };
-    if let Some(late) = said.iter().find(|s| s.tick >= scenario.ticks) {
+    // A scenario naming the server's blocks is read only now, so checked only now.
+    if let Some(problem) = late_say(said, &scenario) {
         bot.udp.close();
-        eprintln!(
-            "hewn bot: --say {}: the scenario has {} ticks (0 to {})",
-            late.tick,
-            scenario.ticks,
-            scenario.ticks.saturating_sub(1)
-        );
+        eprintln!("hewn bot: {problem}");
         return ExitCode::from(2);
     }
     let mut inputs = scenario.inputs().map(|mut each| each.swap_remove(0));
@@ -289,6 +305,7 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str, said: &[S
     let mut finished_at = None;
     let mut tick = 0;
     let mut chat = Vec::new();
+    let mut settled_for = 0;
     let outcome = every_tick(|elapsed| {
         bot.receive(elapsed);
         let heard = bot.client.take_chat();
@@ -320,7 +337,12 @@ fn play_scenario(addr: SocketAddr, path: &std::path::Path, name: &str, said: &[S
                     None => true,
                 };
                 if confirmed && game.edits_pending() == 0 {
-                    return Some(Ok(()));
+                    settled_for += 1;
+                    if settled_for > CHAT_GRACE_TICKS {
+                        return Some(Ok(()));
+                    }
+                } else {
+                    settled_for = 0;
                 }
                 if done_at.elapsed() > CONFIRM_LIMIT {
                     return Some(Err(

@@ -13,6 +13,11 @@ pub const CHAT_BURST: f64 = 5.0;
 /// How many lines a player may send a second, on average, after a burst.
 pub const CHAT_PER_SECOND: f64 = 1.0;
 
+/// How many lines said before a player's first tick in the world wait for it: a burst's
+/// worth ([`CHAT_BURST`]), so a client that talks but never plays holds no more, and its
+/// first tick says no more at once than the rate limit lets through.
+const HELD_CHAT: usize = 5;
+
 impl Server {
     /// A line from `id`, playing as `name`: said to everyone, or run as a command if it
     /// starts with `/`. Too many too fast are not passed on, and the sender is told so.
@@ -40,7 +45,11 @@ impl Server {
         }
         remote.chat_tokens -= 1.0;
         if !remote.in_world {
-            remote.held_chat.push(text);
+            if remote.held_chat.len() < HELD_CHAT {
+                remote.held_chat.push(text);
+            } else {
+                Self::tell(id, "You are not in the world yet: wait a moment.", renet);
+            }
             return;
         }
         self.say_or_run(id, name, text, renet);
