@@ -17,7 +17,7 @@ use hewn_core::world::{Block, BlockPos, ChunkPos, Light, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::tiles::CRATE_TILE;
 use hewn_mesh::{ChunkMesh, FreeBox, Neighbourhood, Shading};
-use hewn_render::{Camera, DEFAULT_BRIGHTNESS, FarScene, HudState, MenuFrame, Renderer, Scene};
+use hewn_render::{Camera, FarScene, HudState, MenuFrame, Renderer, Scene};
 
 #[path = "common/golden.rs"]
 mod golden;
@@ -170,26 +170,18 @@ fn the_scene_meshed(
     };
     let target = BlockPos::new(2, 64, -4).min_corner();
     let scene = Scene {
-        camera: camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
-        time,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (30.0, 60.0),
-        underwater: false,
         outline: &[(target, target + DVec3::ONE)],
         // A crate on the grass, and a small one stacked on the stone.
         boxes: &[
             crate_box(DVec3::new(-1.0, 64.0, -7.0), DVec3::new(0.0, 65.0, -6.0)),
             crate_box(DVec3::new(2.25, 65.0, -3.75), DVec3::new(2.75, 65.5, -3.25)),
         ],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(&hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(
+            camera(DVec3::new(0.5, 66.62, 2.5), 0.0, -20.0),
+            time,
+            (30.0, 60.0),
+        )
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     (picture, quads)
@@ -301,23 +293,13 @@ fn a_torch_lights_a_closed_room() {
     upload_around(&mut renderer, &mut world, ChunkPos::new(0, 1, 0));
     let hud = HudState::default();
     let scene = Scene {
-        // At the east end, looking west at the torch.
-        camera: camera(DVec3::new(11.5, 46.62, 0.5), 270.0, -5.0),
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (60.0, 90.0),
-        underwater: false,
-        outline: &[],
-        boxes: &[],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(&hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        // At the east end, looking west at the torch.
+        ..Scene::plain(
+            camera(DVec3::new(11.5, 46.62, 0.5), 270.0, -5.0),
+            NOON,
+            (60.0, 90.0),
+        )
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
     assert_matches_golden("torch-room", &picture);
@@ -468,19 +450,6 @@ fn a_crate_is_drawn_with_the_crate_texture() {
     let eye = DVec3::new(1e6 + 0.5, 80.5, -1e6 + 0.5);
     let hud = HudState::default();
     let scene = Scene {
-        camera: Camera {
-            eye,
-            yaw: 0.0,
-            pitch: 0.0,
-            fov_y: 70.0,
-            aspect: 1.0,
-            far: 96.0,
-        },
-        time: NOON,
-        brightness: DEFAULT_BRIGHTNESS,
-        fog: (60.0, 90.0),
-        underwater: false,
-        outline: &[],
         // In the air, so no occlusion shades it.
         boxes: &[FreeBox {
             min: eye + DVec3::new(-0.5, -0.5, -3.0),
@@ -489,15 +458,8 @@ fn a_crate_is_drawn_with_the_crate_texture() {
             resting: false,
             light: Light::SKY,
         }],
-        figures: &[],
-        creatures: &[],
-        items: &[],
-        crack: None,
         hud: Some(&hud),
-        menus: None,
-        far: FarScene::default(),
-        clouds: false,
-        hand: None,
+        ..Scene::plain(camera(eye, 0.0, 0.0), NOON, (60.0, 90.0))
     };
     let picture = renderer.capture(SIZE, &scene).expect("frame reads back");
 
