@@ -21,7 +21,7 @@
 //! Needs a GPU; on a machine without one, Mesa's lavapipe rasterises on the CPU:
 //! `xvfb-run -a cargo bench --bench frame`. Without an adapter it says so and stops.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use hewn_client::far::rings::{Rings, SectionColumn};
@@ -30,7 +30,7 @@ use hewn_core::physics::Body;
 use hewn_core::sim::spawn::new_player;
 use hewn_core::sim::time::NOON;
 use hewn_core::world::coarse::{CoarseSource, SectionPos};
-use hewn_core::world::{CHUNK_SIZE, ColumnPos, World};
+use hewn_core::world::{CHUNK_SIZE, ChunkPos, ColumnPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Leaves, Shading, mesh_coarse};
 use hewn_render::{FarScene, Gpu, Renderer, Scene};
@@ -160,7 +160,6 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
     );
     let generator = Generator::new(GeneratorKind::Terrain, 7);
     let mut made = HashSet::new();
-    let mut mesh = ChunkMesh::default();
     for render_distance in [2, 8, 16] {
         let view = View {
             name: "render scale",
@@ -180,24 +179,17 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
         for (&pos, mesh) in &meshes {
             renderer.upload_chunk(pos, mesh);
         }
-        // The far view as the game plans it at this distance, its sections made as its
-        // workers make them.
+        // The far view as the game plans it at this distance.
         let distance = render_distance.unsigned_abs();
         let rings = Rings::new(distance, REACH, FAR_DETAIL).expect("a far view reaches past rd 16");
-        for pos in (rings.held(player.position).into_iter()).flat_map(SectionColumn::sections) {
-            if made.insert(pos) {
-                mesh_coarse(&generator.coarse_section(pos), &[None; 6], &mut mesh);
-                renderer.upload_section(pos, &mesh);
-            }
-        }
-        let plan = rings.plan(
+        let (sections, hidden) = far_plan(
+            renderer,
+            &generator,
+            &mut made,
+            &rings,
             player.position,
-            |_| true,
-            |c| c.chunks().all(|p| meshes.contains_key(&p)),
+            &meshes,
         );
-        let sections: Vec<SectionPos> = (plan.drawn.into_iter())
-            .flat_map(SectionColumn::sections)
-            .collect();
         let edge = (render_distance * CHUNK_SIZE) as f32;
         let near_only = Scene {
             clouds: true,
@@ -212,7 +204,7 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
             fog: (reach * FAR_FOG_START, reach),
             far: FarScene {
                 sections: &sections,
-                hidden: Some(&plan.hidden),
+                hidden: Some(&hidden),
                 reach,
             },
             ..near_only.clone()
@@ -273,31 +265,20 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
     for (&pos, mesh) in &meshes {
         renderer.upload_chunk(pos, mesh);
     }
-    // Every section any of the reaches holds, made as the far view's workers make them.
     let generator = Generator::new(GeneratorKind::Terrain, 7);
-    let mut mesh = ChunkMesh::default();
     let mut made = HashSet::new();
     let plans: Vec<Option<(Vec<SectionPos>, BTreeSet<ColumnPos>)>> = REACHES
         .iter()
         .map(|&reach| {
             let rings = Rings::new(RENDER_DISTANCE as u32, reach, FAR_DETAIL)?;
-            for pos in rings
-                .held(player.position)
-                .into_iter()
-                .flat_map(SectionColumn::sections)
-            {
-                if made.insert(pos) {
-                    mesh_coarse(&generator.coarse_section(pos), &[None; 6], &mut mesh);
-                    renderer.upload_section(pos, &mesh);
-                }
-            }
-            let plan = rings.plan(
+            Some(far_plan(
+                renderer,
+                &generator,
+                &mut made,
+                &rings,
                 player.position,
-                |_| true,
-                |c| c.chunks().all(|p| meshes.contains_key(&p)),
-            );
-            let sections = plan.drawn.into_iter().flat_map(SectionColumn::sections);
-            Some((sections.collect(), plan.hidden))
+                &meshes,
+            ))
         })
         .collect();
     let scenes: Vec<Scene<'_>> = REACHES
@@ -356,4 +337,32 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
             medians[i] / medians[0]
         );
     }
+}
+
+/// The far view of `rings` about the feet at `at`, as the game plans it beside the near
+/// `meshes`: the sections drawn, and the near columns they stand in for. Each section it holds
+/// that is not yet in `made` is made from `generator` as the far view's workers make it, and
+/// uploaded.
+fn far_plan(
+    renderer: &mut Renderer,
+    generator: &Generator,
+    made: &mut HashSet<SectionPos>,
+    rings: &Rings,
+    at: glam::DVec3,
+    meshes: &HashMap<ChunkPos, ChunkMesh>,
+) -> (Vec<SectionPos>, BTreeSet<ColumnPos>) {
+    let mut mesh = ChunkMesh::default();
+    for pos in (rings.held(at).into_iter()).flat_map(SectionColumn::sections) {
+        if made.insert(pos) {
+            mesh_coarse(&generator.coarse_section(pos), &[None; 6], &mut mesh);
+            renderer.upload_section(pos, &mesh);
+        }
+    }
+    let plan = rings.plan(
+        at,
+        |_| true,
+        |c| c.chunks().all(|p| meshes.contains_key(&p)),
+    );
+    let sections = plan.drawn.into_iter().flat_map(SectionColumn::sections);
+    (sections.collect(), plan.hidden)
 }
