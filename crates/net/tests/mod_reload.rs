@@ -3,12 +3,12 @@
 //! leaves the old one running. (A test binary of its own: the packs it installs are the
 //! process's.)
 
-use std::sync::Arc;
+#[path = "common/alone.rs"]
+mod alone;
 
-use hewn_core::sim::{Input, PlayerName};
-use hewn_core::worldgen::{Generator, GeneratorKind};
+use alone::played_alone;
+use hewn_core::sim::Input;
 use hewn_net::host::Host;
-use hewn_net::server::{Admin, Server, ServerConfig};
 
 /// A mod counting its ticks in its storage; `then` runs after the count is kept, with the
 /// count on the stack as an i32.
@@ -49,19 +49,13 @@ fn reload_swaps_a_changed_mod_next_tick_with_its_storage_kept() {
         .install()
         .expect("installs");
 
-    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 3));
-    let mut server = Server::new_world(generator, ServerConfig::in_process(3));
-    let me = PlayerName::default();
-    server.set_admin(Admin {
-        operators: [me.clone()].into(),
-        ..Admin::default()
-    });
-    server.set_world_packs(vec![hewn_save::WorldPack {
+    let packs = vec![hewn_save::WorldPack {
         name: "counter".to_owned(),
         path: pack.clone(),
-    }]);
-    assert!(server.load_pack_mods(&[read]).is_empty());
-    let mut host = Host::start(server, me, None).expect("in");
+    }];
+    let mut host = played_alone(packs, |server| {
+        assert!(server.load_pack_mods(&[read]).is_empty());
+    });
     for _ in 0..40 {
         host.tick(&Input::default());
     }

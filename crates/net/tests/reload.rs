@@ -2,13 +2,13 @@
 //! world's packs again between two ticks when its player, the world's operator, asks.
 
 use std::path::Path;
-use std::sync::Arc;
 
+#[path = "common/alone.rs"]
+mod alone;
+
+use alone::played_alone;
 use hewn_core::sim::survival::Rules;
-use hewn_core::sim::{Input, Item, PlayerName};
-use hewn_core::worldgen::{Generator, GeneratorKind};
-use hewn_net::host::Host;
-use hewn_net::server::{Admin, Server, ServerConfig};
+use hewn_core::sim::{Input, Item};
 use hewn_testing::copy_dir;
 
 /// How many marble one batch of its recipe makes, by the rules in play.
@@ -36,18 +36,11 @@ fn the_player_of_a_world_played_alone_reloads_its_packs() {
         .expect("installs");
     assert_eq!(marble_per_batch(), [2]);
 
-    let generator = Arc::new(Generator::new(GeneratorKind::Flat, 3));
-    let mut server = Server::new_world(generator, ServerConfig::in_process(3));
-    let me = PlayerName::default();
-    server.set_admin(Admin {
-        operators: [me.clone()].into(),
-        ..Admin::default()
-    });
-    server.set_world_packs(vec![hewn_save::WorldPack {
+    let packs = vec![hewn_save::WorldPack {
         name: "morestone".to_owned(),
         path: pack.clone(),
-    }]);
-    let mut host = Host::start(server, me, None).expect("in");
+    }];
+    let mut host = played_alone(packs, |_| {});
     for _ in 0..10 {
         host.tick(&Input::default());
     }
