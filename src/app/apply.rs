@@ -38,6 +38,9 @@ impl App {
                     .renderer
                     .set_texture_pack(texture_pack(&now.texture_pack));
             }
+            if now.render_scale != before.render_scale {
+                display.renderer.set_render_scale(now.render_scale as f32);
+            }
             if now.vsync != before.vsync {
                 display.set_vsync(now.vsync);
             }

@@ -186,9 +186,6 @@ impl App {
             _ => false,
         };
         display.renderer.set_cave_culling(!in_rock);
-        display
-            .renderer
-            .set_render_scale(self.settings.render_scale as f32);
         if display.draw(&scene)? {
             self.frame.presented += 1;
             if self.frame.presented == 1 {

@@ -285,6 +285,7 @@ impl App {
         config.present_mode = display::present_mode(self.settings.vsync);
         let mut renderer = Renderer::new(&gpu, config.format)?;
         renderer.set_texture_pack(apply::texture_pack(&self.settings.texture_pack));
+        renderer.set_render_scale(self.settings.render_scale as f32);
         // The menus draw through a view without sRGB encoding.
         config.view_formats = vec![renderer.menu_format()];
         if inner.width > 0 && inner.height > 0 {
