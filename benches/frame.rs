@@ -13,10 +13,12 @@
 //! as the game draws it (its fog and its plan of which sections to draw and which near
 //! columns they stand in for), and the ratio of each to the frame without it.
 //!
-//! A third table times the render scale: the spawn at render distances 2, 8 and 16 (light
-//! where the game puts it at each, clouds drawn), without the far view and with it reaching
-//! 2,048 blocks, at render scales 1 and 0.5, each frame of one way after a frame of the
-//! others. `cargo bench --bench frame -- scale` times only that.
+//! A third table times the render scale and the coarse outer ring: the spawn at render
+//! distances 2, 8 and 16 (light where the game puts it at each, clouds drawn), without the
+//! far view and with it reaching 2,048 blocks, with every chunk drawn exact and with the
+//! outer half of the render distance drawn coarse, at render scales 1 and 0.5, each frame of
+//! one way after a frame of the others. `cargo bench --bench frame -- scale` times only
+//! that. The far view's table above leaves the ring out, to time the far view alone.
 //!
 //! Needs a GPU; on a machine without one, Mesa's lavapipe rasterises on the CPU:
 //! `xvfb-run -a cargo bench --bench frame`. Without an adapter it says so and stops.
@@ -24,7 +26,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use hewn_client::far::rings::{Rings, SectionColumn};
+use hewn_client::far::rings::{Rings, SectionColumn, exact_distance};
 use hewn_client::tuning::{FAR_DETAIL, FAR_FOG_START, FOG_END_INSET, FOG_START, SHADER_LIGHT_FROM};
 use hewn_core::physics::Body;
 use hewn_core::sim::spawn::new_player;
@@ -144,22 +146,21 @@ fn main() {
 
 /// The render scale's table: see the module's notes.
 fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
-    /// The far view's reach in the table's second half: the settings' default.
-    const REACH: u32 = 2048;
+    /// The far view's reach in each row: off, then the settings' default.
+    const REACHES: [u32; 2] = [0, 2048];
     const SCALES: [f32; 2] = [1.0, 0.5];
     println!();
     println!(
-        "{:<30} {:>12} {:>12} {:>10} {:>12} {:>12} {:>10}",
+        "{:<30} {:>10} {:>10} {:>14} {:>10} {:>10} {:>14}",
         "seed 7 spawn (ms, p50)",
-        "no far, 1",
-        "no far, 0.5",
+        "exact, 1",
+        "exact, 0.5",
         "quads",
-        "far, 1",
-        "far, 0.5",
-        "far quads"
+        "ring, 1",
+        "ring, 0.5",
+        "quads"
     );
     let generator = Generator::new(GeneratorKind::Terrain, 7);
-    let mut made = HashSet::new();
     for render_distance in [2, 8, 16] {
         let view = View {
             name: "render scale",
@@ -174,73 +175,84 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
         } else {
             Shading::Vertex
         };
+        // The far view's sections leave the GPU with the chunks, to be made again.
         renderer.clear_chunks();
+        let mut made = HashSet::new();
         let meshes = meshes_around(world, view.eye, render_distance, (Leaves::Fancy, shading));
         for (&pos, mesh) in &meshes {
             renderer.upload_chunk(pos, mesh);
         }
-        // The far view as the game plans it at this distance.
         let distance = render_distance.unsigned_abs();
-        let rings = Rings::new(distance, REACH, FAR_DETAIL).expect("a far view reaches past rd 16");
-        let (sections, hidden) = far_plan(
-            renderer,
-            &generator,
-            &mut made,
-            &rings,
-            player.position,
-            &meshes,
-        );
-        let edge = (render_distance * CHUNK_SIZE) as f32;
-        let near_only = Scene {
-            clouds: true,
-            ..Scene::plain(
-                view.camera(),
-                NOON,
-                (edge * FOG_START, edge - FOG_END_INSET),
-            )
-        };
-        let reach = REACH as f32;
-        let with_far = Scene {
-            fog: (reach * FAR_FOG_START, reach),
-            far: FarScene {
-                sections: &sections,
-                hidden: Some(&hidden),
-                reach,
-            },
-            ..near_only.clone()
-        };
-        // Four ways, in turn: no far view and the far view, each at both scales.
-        let ways: Vec<(&Scene<'_>, f32)> = [&near_only, &with_far]
-            .into_iter()
-            .flat_map(|scene| SCALES.map(|scale| (scene, scale)))
-            .collect();
-        let mut times = vec![Vec::new(); ways.len()];
-        let mut quads = vec![(0, 0); ways.len()];
-        for frame in 0..WARM_UP + FRAMES {
-            for (way, &(scene, scale)) in ways.iter().enumerate() {
-                renderer.set_render_scale(scale);
-                let start = Instant::now();
-                let picture = renderer.capture(SIZE, scene);
-                let elapsed = start.elapsed();
-                assert!(picture.is_ok(), "the frame reads back");
-                quads[way] = (renderer.quads_drawn(), renderer.far_quads_drawn());
-                if frame >= WARM_UP {
-                    times[way].push(elapsed);
+        for reach in REACHES {
+            // The far view as the game plans it, without the coarse ring and with it.
+            let plans = [false, true].map(|ring| {
+                let exact = exact_distance(distance, ring);
+                let rings = Rings::new(distance, reach, FAR_DETAIL, exact)?;
+                Some(far_plan(
+                    renderer,
+                    &generator,
+                    &mut made,
+                    &rings,
+                    player.position,
+                    &meshes,
+                ))
+            });
+            let edge = (render_distance * CHUNK_SIZE) as f32;
+            let fog = if reach == 0 {
+                (edge * FOG_START, edge - FOG_END_INSET)
+            } else {
+                (reach as f32 * FAR_FOG_START, reach as f32)
+            };
+            let scenes = plans.each_ref().map(|plan| Scene {
+                clouds: true,
+                far: plan
+                    .as_ref()
+                    .map_or_else(FarScene::default, |(sections, hidden)| FarScene {
+                        sections,
+                        hidden: Some(hidden),
+                        reach: reach as f32,
+                    }),
+                ..Scene::plain(view.camera(), NOON, fog)
+            });
+            // Four ways, in turn: exact and with the ring, each at both scales.
+            let ways: Vec<(&Scene<'_>, f32)> = scenes
+                .iter()
+                .flat_map(|scene| SCALES.map(|scale| (scene, scale)))
+                .collect();
+            let mut times = vec![Vec::new(); ways.len()];
+            let mut quads = vec![(0, 0); ways.len()];
+            for frame in 0..WARM_UP + FRAMES {
+                for (way, &(scene, scale)) in ways.iter().enumerate() {
+                    renderer.set_render_scale(scale);
+                    let start = Instant::now();
+                    let picture = renderer.capture(SIZE, scene);
+                    let elapsed = start.elapsed();
+                    assert!(picture.is_ok(), "the frame reads back");
+                    quads[way] = (renderer.quads_drawn(), renderer.far_quads_drawn());
+                    if frame >= WARM_UP {
+                        times[way].push(elapsed);
+                    }
                 }
             }
+            renderer.set_render_scale(1.0);
+            let ms: Vec<f64> = times.into_iter().map(median).collect();
+            let far = if reach == 0 {
+                String::new()
+            } else {
+                format!(", far {reach}")
+            };
+            let sum = |(near, far): (usize, usize)| format!("{near}+{far}");
+            println!(
+                "{:<30} {:>10.1} {:>10.1} {:>14} {:>10.1} {:>10.1} {:>14}",
+                format!("rd {render_distance}{far}"),
+                ms[0],
+                ms[1],
+                sum(quads[0]),
+                ms[2],
+                ms[3],
+                sum(quads[2])
+            );
         }
-        renderer.set_render_scale(1.0);
-        let ms: Vec<f64> = times.into_iter().map(median).collect();
-        println!(
-            "{:<30} {:>12.1} {:>12.1} {:>10} {:>12.1} {:>12.1} {:>10}",
-            format!("rd {render_distance}"),
-            ms[0],
-            ms[1],
-            quads[0].0,
-            ms[2],
-            ms[3],
-            format!("{}+{}", quads[2].0, quads[2].1)
-        );
     }
 }
 
@@ -270,7 +282,12 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
     let plans: Vec<Option<(Vec<SectionPos>, BTreeSet<ColumnPos>)>> = REACHES
         .iter()
         .map(|&reach| {
-            let rings = Rings::new(RENDER_DISTANCE as u32, reach, FAR_DETAIL)?;
+            let rings = Rings::new(
+                RENDER_DISTANCE as u32,
+                reach,
+                FAR_DETAIL,
+                RENDER_DISTANCE as u32,
+            )?;
             Some(far_plan(
                 renderer,
                 &generator,

@@ -74,7 +74,13 @@ fn upload_far(
     feet: DVec3,
     uploaded: &HashSet<ChunkPos>,
 ) -> Plan {
-    let rings = Rings::new(RENDER_DISTANCE as u32, FAR, FAR_DETAIL).expect("a far view");
+    let rings = Rings::new(
+        RENDER_DISTANCE as u32,
+        FAR,
+        FAR_DETAIL,
+        RENDER_DISTANCE as u32,
+    )
+    .expect("a far view");
     let mut mesh = ChunkMesh::default();
     for column in rings.held(feet) {
         for pos in column.sections() {

@@ -12,6 +12,7 @@ use glam::DVec3;
 
 use crate::chat::ChatLog;
 use crate::far::FarView;
+use crate::far::rings::exact_distance;
 use crate::input::InputState;
 use crate::play::{Play, Remote};
 use crate::tuning::FAR_DETAIL;
@@ -72,6 +73,9 @@ pub struct SessionSettings {
     pub render_distance: u32,
     /// Blocks the far view reaches, 0 for none.
     pub far_view: u32,
+    /// Whether the outer half of the render distance is drawn from coarse meshes (see
+    /// [`crate::far::rings`]).
+    pub coarse_ring: bool,
     /// How leaves are meshed.
     pub leaves: Leaves,
     /// Where chunks' light and AO are worked out.
@@ -103,6 +107,8 @@ pub struct Session {
     pub far: FarView,
     /// Blocks the far view reaches (0: off).
     far_view: u32,
+    /// Whether the outer half of the render distance is drawn from coarse meshes.
+    coarse_ring: bool,
     /// The player's input.
     pub input: InputState,
     /// The fixed-rate clock that ticks the simulation from frame times.
@@ -209,7 +215,12 @@ impl Session {
         let mut streamer = Streamer::new(&terrain, settings.render_distance);
         streamer.set_leaves(settings.leaves);
         streamer.set_shading(settings.shading);
-        let far = FarView::new(settings.render_distance, settings.far_view, FAR_DETAIL);
+        let far = FarView::new(
+            settings.render_distance,
+            settings.far_view,
+            FAR_DETAIL,
+            exact_distance(settings.render_distance, settings.coarse_ring),
+        );
         far.attach(&mut streamer);
         Self {
             input,
@@ -218,6 +229,7 @@ impl Session {
             streamer,
             far,
             far_view: settings.far_view,
+            coarse_ring: settings.coarse_ring,
             play,
             clock: FrameClock::new(Duration::from_secs_f64(TICK_SECONDS)),
             launch,
@@ -281,23 +293,30 @@ impl Session {
         self.play.set_view_distance(render_distance);
         (self.play.terrain().columns).set_capacity(view_capacity(render_distance));
         self.streamer.set_render_distance(render_distance);
-        self.far.reshape(
-            &mut self.streamer,
-            render_distance,
-            self.far_view,
-            FAR_DETAIL,
-        );
+        self.reshape_far();
         self.view_loaded = false;
     }
 
     /// Reaches `far_view` blocks with the far view from now on (0: none).
     pub fn set_far_view(&mut self, far_view: u32) {
         self.far_view = far_view;
+        self.reshape_far();
+    }
+
+    /// Draws the outer half of the render distance from coarse meshes from now on, or not.
+    pub fn set_coarse_ring(&mut self, coarse_ring: bool) {
+        self.coarse_ring = coarse_ring;
+        self.reshape_far();
+    }
+
+    /// Gives the far view the render distance, reach and exact distance asked for now.
+    fn reshape_far(&mut self) {
         self.far.reshape(
             &mut self.streamer,
             self.render_distance,
-            far_view,
+            self.far_view,
             FAR_DETAIL,
+            exact_distance(self.render_distance, self.coarse_ring),
         );
     }
 

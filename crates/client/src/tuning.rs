@@ -53,6 +53,20 @@ pub const DROP_MARGIN: i32 = 3;
 /// software renderer (see the README's far view section).
 pub const FAR_DETAIL: u32 = 1;
 
+/// Where the coarse outer ring begins, as a fraction of the render distance (see
+/// [`crate::far::rings::exact_distance`]): 3/8, which at render distance 16 brings the
+/// quads drawn at seed 7's spawn from 193,215 to some 50,000, where half would leave
+/// 62,672 (the frame bench's render-scale table); a level-1 cell there, 192 blocks away,
+/// is some 3 pixels high.
+pub const COARSE_RING_FROM: (u32, u32) = (3, 8);
+
+/// The nearest the coarse outer ring begins, in chunks (see
+/// [`crate::far::rings::exact_distance`]): 64 blocks, where a level-1 cell of 2 blocks is
+/// some 9 pixels high in a 720-pixel view at 70°, as far as the far view lets each level
+/// come ([`FAR_DETAIL`]). Below twice this render distance, the near view is exact all the
+/// way.
+pub const COARSE_RING_MIN: u32 = 2;
+
 /// The render distance from which chunks are lit in the shader ([`Shading::Sampled`])
 /// rather than at their vertices, unless `--light` says: where the quads that light in the
 /// shader saves cost more than its per-pixel work on a software rasteriser (measured in

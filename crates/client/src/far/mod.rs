@@ -70,12 +70,13 @@ pub struct FarView {
 }
 
 impl FarView {
-    /// A far view reaching `far` blocks around a near view of `render_distance` chunks,
-    /// each level drawing `detail` of its columns each way before the next (off when `far`
-    /// is within the render distance).
+    /// A far view reaching `far` blocks around a near view of `render_distance` chunks
+    /// that draws every block within `exact` of them, each level drawing `detail` of its
+    /// columns each way before the next (off when `far` is within the render distance and
+    /// `exact` is all of it).
     #[must_use]
-    pub fn new(render_distance: u32, far: u32, detail: u32) -> Self {
-        let rings = Rings::new(render_distance, far, detail);
+    pub fn new(render_distance: u32, far: u32, detail: u32, exact: u32) -> Self {
+        let rings = Rings::new(render_distance, far, detail, exact);
         Self {
             blocks: RealBlocks::new(rings.map_or(1, |r| r.top())),
             rings,
@@ -94,22 +95,33 @@ impl FarView {
         self.rings.is_some()
     }
 
-    /// Changes the reach or the render distance: every section is made again.
+    /// Where the coarse outer ring begins, in chunks from the player's, if it is drawn.
+    #[must_use]
+    pub fn ring_from(&self) -> Option<u32> {
+        self.rings.and_then(|r| r.ring_from())
+    }
+
+    /// Changes the reach, the render distance or the exact distance: every section is made
+    /// again (unless only which columns are drawn exact changed: the sections are the same).
     pub fn reshape(
         &mut self,
         streamer: &mut Streamer,
         render_distance: u32,
         far: u32,
         detail: u32,
+        exact: u32,
     ) {
-        let rings = Rings::new(render_distance, far, detail);
-        if rings == self.rings {
+        let rings = Rings::new(render_distance, far, detail, exact);
+        if let (Some(old), Some(new)) = (self.rings, rings)
+            && old.holds_as(&new)
+        {
+            self.rings = rings;
             return;
         }
         self.dropped.extend(self.held.keys().copied());
         *self = Self {
             dropped: std::mem::take(&mut self.dropped),
-            ..Self::new(render_distance, far, detail)
+            ..Self::new(render_distance, far, detail, exact)
         };
         streamer.drop_far_jobs(|_| false);
         streamer.set_far_blocks(self.rings.map(|_| self.blocks.clone()));
@@ -305,7 +317,11 @@ impl FarView {
                 .flat_map(SectionColumn::sections)
                 .collect(),
             hidden,
-            reach: rings.far() as f32,
+            reach: if rings.beyond() {
+                rings.far() as f32
+            } else {
+                0.0
+            },
         }
     }
 }

@@ -18,12 +18,23 @@
 //! the GPU, or drawn finer in turn); until then it is drawn itself, and the near chunks
 //! under it are hidden. So as the player walks and the rings move, the view never shows a
 //! hole where a finer level is still being made, nor two levels on top of each other.
+//!
+//! The coarse outer ring: the near chunks draw every block only within the *exact
+//! distance* ([`exact_distance`], 3/8 of the render distance); level 1 stands in for them
+//! beyond it, out to the render distance, as Distant Horizons and Voxy draw the distance
+//! from coarse levels. Land in plain sight far off is most of what a large render distance
+//! draws, and a level-1 cell of 2 × 2 × 2 blocks, some 64 blocks away or more, covers a few
+//! pixels. The chunks of the ring are still loaded, meshed and kept on the GPU: a level-1
+//! column gives way to them as soon as the player comes within the exact distance, with
+//! nothing left to wait for, and the seams between the two are the far view's own (see
+//! [`hewn_mesh::mesh_coarse`]). With the far view off, the ring is level 1 alone,
+//! reaching the render distance.
 
 use std::collections::BTreeSet;
 
 use glam::DVec3;
 
-use crate::tuning::SHOW_MARGIN;
+use crate::tuning::{COARSE_RING_FROM, COARSE_RING_MIN, SHOW_MARGIN};
 use hewn_core::world::coarse::{MAX_LEVEL, SECTION_CELLS, SectionPos};
 use hewn_core::world::coords::WORLD_HEIGHT;
 use hewn_core::world::{BlockPos, CHUNK_SIZE, ColumnPos};
@@ -103,13 +114,42 @@ impl SectionColumn {
     }
 }
 
+/// Chunks from the player's within which the near view draws every block, for a
+/// `render_distance`: [`COARSE_RING_FROM`] of it (but at least [`COARSE_RING_MIN`]) with
+/// the coarse outer ring, all of it without.
+#[must_use]
+pub const fn exact_distance(render_distance: u32, coarse_ring: bool) -> u32 {
+    if !coarse_ring {
+        return render_distance;
+    }
+    let (part, whole) = COARSE_RING_FROM;
+    let start = render_distance * part / whole;
+    let at_least = if start > COARSE_RING_MIN {
+        start
+    } else {
+        COARSE_RING_MIN
+    };
+    if at_least < render_distance {
+        at_least
+    } else {
+        render_distance
+    }
+}
+
 /// The shape of the far view for a render distance and a far distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rings {
     /// The near view's reach, in chunks: columns within it are the near chunks'.
     render_distance: i32,
-    /// The far view's reach, in blocks.
+    /// Chunks from the player's within which the near chunks draw every block: level-1
+    /// columns wholly within it are theirs, the rest (the coarse outer ring) level 1's.
+    exact: i32,
+    /// The far view's reach, in blocks: at least the render distance's, when only the
+    /// coarse ring is drawn.
     far: i32,
+    /// Whether the far view reaches past the render distance (rather than only drawing the
+    /// coarse ring within it).
+    beyond: bool,
     /// Columns each way from the player's own that each level (the index) leaves to the
     /// level below; from level 2 up.
     halves: [i32; MAX_LEVEL as usize + 2],
@@ -128,17 +168,21 @@ pub struct Plan {
 }
 
 impl Rings {
-    /// The rings for a near view of `render_distance` chunks and a far view reaching
-    /// `far` blocks, each level drawing at least `detail` of its columns each way from the
-    /// player's before the next takes over; `None` when the far view reaches no farther
-    /// than the near one.
+    /// The rings for a near view of `render_distance` chunks, exact within `exact` of them
+    /// (see [`exact_distance`]), and a far view reaching `far` blocks, each level drawing
+    /// at least `detail` of its columns each way from the player's before the next takes
+    /// over; `None` when the far view reaches no farther than the near one and the near
+    /// view is exact all the way.
     #[must_use]
-    pub fn new(render_distance: u32, far: u32, detail: u32) -> Option<Self> {
+    pub fn new(render_distance: u32, far: u32, detail: u32, exact: u32) -> Option<Self> {
         let render_distance = render_distance.max(1) as i32;
+        let exact = (exact as i32).clamp(0, render_distance);
         let far = far.min(1 << 20) as i32;
-        if far <= render_distance * CHUNK_SIZE {
+        let beyond = far > render_distance * CHUNK_SIZE;
+        if !beyond && exact == render_distance {
             return None;
         }
+        let far = far.max(render_distance * CHUNK_SIZE);
         // Level 2's box must hold every level-1 column the near view covers whole: those
         // lie within render_distance / 2 columns of the player's, each way. Each level's box
         // must hold the one inside it, which is half as many of its columns across.
@@ -155,7 +199,9 @@ impl Rings {
             .unwrap_or(MAX_LEVEL);
         Some(Self {
             render_distance,
+            exact,
             far,
+            beyond,
             halves,
             top,
         })
@@ -171,6 +217,34 @@ impl Rings {
     #[must_use]
     pub const fn far(&self) -> i32 {
         self.far
+    }
+
+    /// Where the coarse outer ring begins, in chunks from the player's; `None` where the
+    /// near view is exact all the way.
+    #[must_use]
+    pub const fn ring_from(&self) -> Option<u32> {
+        if self.exact < self.render_distance {
+            Some(self.exact as u32)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `other` holds the same sections as these rings, differing at most in which
+    /// level-1 columns are drawn exact.
+    #[must_use]
+    pub fn holds_as(&self, other: &Self) -> bool {
+        Self {
+            exact: other.exact,
+            ..*self
+        } == *other
+    }
+
+    /// Whether the far view reaches past the render distance, which moves the fog and the
+    /// far plane out to [`Rings::far`]; otherwise it only draws the coarse outer ring.
+    #[must_use]
+    pub const fn beyond(&self) -> bool {
+        self.beyond
     }
 
     /// Columns each way from the player's that `level` (2 and above) leaves to the one
@@ -189,16 +263,29 @@ impl Rings {
     /// render distance of the player's.
     #[must_use]
     pub fn near(&self, column: ColumnPos, feet: DVec3) -> bool {
+        Self::within(column, feet, self.render_distance)
+    }
+
+    /// Whether the near view's chunks draw every block of the chunk column `column`: it
+    /// lies within the exact distance of the player's.
+    #[must_use]
+    pub fn exact(&self, column: ColumnPos, feet: DVec3) -> bool {
+        Self::within(column, feet, self.exact)
+    }
+
+    /// Whether the chunk column `column` lies within `distance` chunks of the player's.
+    fn within(column: ColumnPos, feet: DVec3, distance: i32) -> bool {
         let centre = BlockPos::containing(feet).chunk();
         let (dx, dz) = (column.x - centre.x, column.z - centre.z);
-        dx * dx + dz * dz <= self.render_distance * self.render_distance
+        dx * dx + dz * dz <= distance * distance
     }
 
     /// Whether `column` is drawn finer where its finer copies are ready: at level 1, where
-    /// the near view covers it whole; above, within `half` columns of the player's.
+    /// the near view draws it whole and exact; above, within `half` columns of the
+    /// player's.
     fn divides(&self, column: SectionColumn, feet: DVec3) -> bool {
         if column.level == 1 {
-            return column.chunk_columns().all(|c| self.near(c, feet));
+            return column.chunk_columns().all(|c| self.exact(c, feet));
         }
         let centre = Self::centre(column.level, feet);
         let half = self.half(column.level);

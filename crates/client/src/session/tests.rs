@@ -38,6 +38,7 @@ fn settings(render_distance: u32, far_view: u32) -> SessionSettings {
     SessionSettings {
         render_distance,
         far_view,
+        coarse_ring: true,
         leaves: Leaves::Fancy,
         shading: Shading::Vertex,
         mouse_sensitivity: 0.15,
