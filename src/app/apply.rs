@@ -23,6 +23,9 @@ impl App {
             if now.far_view != before.far_view {
                 session.set_far_view(now.far_view);
             }
+            if now.coarse_ring != before.coarse_ring {
+                session.set_coarse_ring(now.coarse_ring);
+            }
             if now.shading() != before.shading() {
                 session.set_shading(now.shading());
             }

@@ -66,6 +66,10 @@ pub struct Settings {
     /// Blocks the far view reaches beyond the render distance, 0 for none (one of
     /// [`FAR_VIEW_CHOICES`]).
     pub far_view: u32,
+    /// Whether the outer half of the render distance is drawn from coarse meshes of
+    /// 2 × 2 × 2 blocks a cell (the far view's first level), which costs far fewer
+    /// triangles, or every block all the way.
+    pub coarse_ring: bool,
     /// Whether frames wait for the display's refresh.
     pub vsync: bool,
     /// Whether the window fills the screen.
@@ -165,6 +169,7 @@ impl Default for Settings {
             render_distance: 8,
             render_scale: 1.0,
             far_view: 2048,
+            coarse_ring: true,
             vsync: true,
             fullscreen: false,
             gui_scale: 2.0,
@@ -210,6 +215,7 @@ impl Settings {
         hewn_client::SessionSettings {
             render_distance: self.render_distance,
             far_view: self.far_view,
+            coarse_ring: self.coarse_ring,
             leaves: self.leaves(),
             shading: self.shading(),
             mouse_sensitivity: self.mouse_sensitivity,
@@ -237,6 +243,9 @@ impl Settings {
         }
         if let Some(far) = options.far_view {
             self.far_view = far;
+        }
+        if let Some(ring) = options.coarse_ring {
+            self.coarse_ring = ring == Switch::On;
         }
         if let Some(scale) = options.render_scale {
             self.render_scale = scale;

@@ -348,9 +348,16 @@ impl SessionView<'_> {
         ));
         if self.far.is_on() {
             let (held, shown) = self.far.counts();
+            let reach = match settings.far_view {
+                0 => "off".to_owned(),
+                blocks => format!("{blocks} blocks"),
+            };
+            let ring = self
+                .far
+                .ring_from()
+                .map_or_else(String::new, |from| format!(", coarse from {from} chunks"));
             lines.push(format!(
-                "far view {} blocks  sections {shown} of {held}  quads drawn {}",
-                settings.far_view,
+                "far view {reach}{ring}  sections {shown} of {held}  quads drawn {}",
                 renderer.far_quads_drawn()
             ));
             for (level, l) in renderer.far_levels().iter().enumerate() {

@@ -218,6 +218,15 @@ pub static FAR_VIEW: Whole = Whole {
     }),
 };
 
+/// The coarse outer ring's checkbox ([`Settings::coarse_ring`]).
+pub static COARSE_RING: Toggle = Toggle {
+    name: "coarse_ring",
+    label: "Coarse outer ring",
+    get: |s| s.coarse_ring,
+    set: |s, v| s.coarse_ring = v,
+    text: "the far half of the view in 2-block cells, faster",
+};
+
 /// VSync's checkbox ([`Settings::vsync`]).
 pub static VSYNC: Toggle = Toggle {
     name: "vsync",
@@ -373,6 +382,7 @@ pub static SCREEN: [(&str, &[Field]); 4] = [
             Field::Whole(&RENDER_DISTANCE),
             Field::Number(&RENDER_SCALE),
             Field::Whole(&FAR_VIEW),
+            Field::Toggle(&COARSE_RING),
             Field::Number(&BRIGHTNESS),
             Field::Number(&GUI_SCALE),
             Field::Toggle(&FANCY_LEAVES),

@@ -92,6 +92,7 @@ struct Raw {
     render_distance: Option<Loose<i64>>,
     render_scale: Option<Loose<f64>>,
     far_view: Option<Loose<i64>>,
+    coarse_ring: Option<Loose<bool>>,
     vsync: Option<Loose<bool>>,
     fullscreen: Option<Loose<bool>>,
     gui_scale: Option<Loose<f64>>,
@@ -148,6 +149,7 @@ impl Raw {
         check!(whole render_distance, &RENDER_DISTANCE_RANGE, &[]);
         check!(number render_scale, &RENDER_SCALE_RANGE);
         check!(whole far_view, &FAR_VIEW_RANGE, &FAR_VIEW_CHOICES);
+        check!(toggle coarse_ring);
         check!(toggle vsync);
         check!(toggle fullscreen);
         check!(number gui_scale, &GUI_SCALE_RANGE);

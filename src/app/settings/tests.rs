@@ -13,6 +13,7 @@ fn changed() -> Settings {
         render_distance: 12,
         render_scale: 0.5,
         far_view: 512,
+        coarse_ring: false,
         vsync: false,
         fullscreen: true,
         gui_scale: 3.0,
@@ -262,6 +263,7 @@ auto_jump = true
 render_distance = 12
 render_scale = 0.5
 far_view = 512
+coarse_ring = false
 vsync = false
 fullscreen = true
 gui_scale = 3.0
