@@ -40,6 +40,9 @@ pub struct Walk {
     /// Per chunk of the box the walk may reach (`radius` chunks each way across from the
     /// eye's, the world's height up and down), its index in `reached`, or [`UNREACHED`].
     slots: Vec<u32>,
+    /// The box `slots` covers: its lowest corner, in chunks, and its size along x and z
+    /// (`side`) and y.
+    bounds: Bounds,
     /// The chunks reached, in the order reached (nearest first by steps), with what the
     /// walk knows of each: also the walk's queue.
     reached: Vec<(ChunkPos, Reached)>,
@@ -49,6 +52,27 @@ pub struct Walk {
 
 /// The slot of a chunk the walk has not reached.
 const UNREACHED: u32 = u32::MAX;
+
+/// The box of chunks a walk may reach, which its slots cover x fastest, then z, then y.
+#[derive(Clone, Copy, Debug, Default)]
+struct Bounds {
+    /// The lowest corner, in chunks.
+    low: IVec3,
+    /// Chunks along x and z.
+    side: i32,
+    /// Chunks along y.
+    height: i32,
+}
+
+impl Bounds {
+    /// The slot of the chunk at `pos`, if it lies in the box.
+    fn slot(&self, pos: IVec3) -> Option<usize> {
+        let p = pos - self.low;
+        let inside =
+            p.min_element() >= 0 && p.x < self.side && p.z < self.side && p.y < self.height;
+        inside.then(|| ((p.y * self.side + p.z) * self.side + p.x) as usize)
+    }
+}
 
 /// Where the walk looks from: the eye's chunk, and how a point in blocks from that chunk's
 /// low corner lands on the screen.
@@ -109,13 +133,19 @@ impl Walk {
             passing: Outline::SCREEN,
         };
         let side = 2 * radius + 1;
+        let bounds = Bounds {
+            low: IVec3::new(start.x - radius, low, start.z - radius),
+            side,
+            height: high - low + 1,
+        };
+        self.bounds = bounds;
         let slot = |pos: IVec3| {
-            let from_low = pos - IVec3::new(start.x - radius, low, start.z - radius);
+            let from_low = pos - bounds.low;
             ((from_low.y * side + from_low.z) * side + from_low.x) as usize
         };
         self.slots.clear();
         self.slots
-            .resize((side * side * (high - low + 1)) as usize, UNREACHED);
+            .resize((side * side * bounds.height) as usize, UNREACHED);
         self.slots[slot(start)] = 0;
         self.reached.push((eye.chunk, at_eye));
         let mut next_in_queue = 0;
@@ -186,6 +216,17 @@ impl Walk {
                 reached.passing = reached.passing.or(onward);
             }
         }
+    }
+
+    /// After [`Walk::reachable`], whether it reached the chunk at `pos`: whether a line of
+    /// sight from the eye may enter it.
+    #[must_use]
+    pub fn has_reached(&self, pos: ChunkPos) -> bool {
+        !self.reached.is_empty()
+            && self
+                .bounds
+                .slot(IVec3::new(pos.x, pos.y, pos.z))
+                .is_some_and(|slot| self.slots[slot] != UNREACHED)
     }
 
     /// After [`Walk::reachable`], the part of the screen where lines of sight may meet

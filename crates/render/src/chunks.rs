@@ -25,7 +25,7 @@ use glam::{DVec3, Vec3, Vec4};
 
 use super::camera::{Camera, Frustum};
 use super::meshes::{GpuMesh, MeshSlots, draw_in_order};
-use hewn_core::world::{CHUNK_SIZE, ChunkPos, ColumnPos};
+use hewn_core::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos};
 use hewn_mesh::occlusion::{Eye, Outline, Walk};
 use hewn_mesh::{ChunkMesh, Pass, Sight, TranslucentQuads};
 
@@ -203,13 +203,12 @@ impl ChunkStore {
         self.beyond = None;
         let candidates: Vec<ChunkPos> = if self.cave_culling && Walk::looks_from(eye.chunk) {
             let sights = &self.sights;
-            // Where the far view stands in for chunks, what is drawn is its coarse cells,
-            // which may be clear where the blocks are not: sight is taken to cross them
-            // anywhere.
-            let sight = |pos: ChunkPos| match sights.get(&pos) {
-                Some(&sight) if shown(pos) => sight,
-                _ => Sight::ALL,
-            };
+            // Where the far view stands in for chunks on the GPU (the coarse outer ring), sight
+            // crosses its coarse cells no farther than it crosses the blocks: a coarse cell
+            // is clear only where every block under it is (`hewn_core::world::coarse`), so
+            // the chunks' own sight serves, and the ring's caves stay hidden as the near
+            // view's are. Where nothing is known, sight crosses anywhere.
+            let sight = |pos: ChunkPos| sights.get(&pos).copied().unwrap_or(Sight::ALL);
             self.walk.reachable(
                 eye,
                 (camera.far / size).ceil() as i32 + 1,
@@ -265,15 +264,44 @@ impl ChunkStore {
             .collect()
     }
 
-    /// Whether a box of `size` blocks from `min` (world coordinates) outside the chunks
-    /// drawn, like a section of the far view, may show past them, by the last
-    /// [`ChunkStore::prepare`]'s walk: always without cave culling.
+    /// Whether a box of `size` blocks from `min` (world coordinates, on chunk borders)
+    /// outside the chunks drawn, like a section of the far view, may show past them, by the
+    /// last [`ChunkStore::prepare`]'s walk: always without cave culling. Where every chunk
+    /// under the box is on the GPU (the coarse outer ring), only if the walk reached one of
+    /// them: what stands in for them is seen through no more than they are.
     #[must_use]
     pub fn may_show_beyond(&self, min: DVec3, size: f64) -> bool {
         self.beyond.is_none_or(|(eye, outline)| {
             let low = (min - eye.chunk.min_block().min_corner()).as_vec3();
-            outline.meets_box(&eye, low, low + Vec3::splat(size as f32))
+            self.reached_under(min, size) != Some(false)
+                && outline.meets_box(&eye, low, low + Vec3::splat(size as f32))
         })
+    }
+
+    /// Whether the last walk reached any of the chunks under a box of `size` blocks from
+    /// `min`, or `None` where some are not on the GPU (or the box is too large to ask).
+    fn reached_under(&self, min: DVec3, size: f64) -> Option<bool> {
+        /// Chunks along each side of the largest box asked about chunk by chunk: a level-2
+        /// section's.
+        const MOST: i32 = 4;
+        let from = BlockPos::containing(min).chunk();
+        let side = (size / f64::from(CHUNK_SIZE)).ceil() as i32;
+        if side > MOST {
+            return None;
+        }
+        let mut reached = false;
+        for y in 0..side {
+            for z in 0..side {
+                for x in 0..side {
+                    let pos = ChunkPos::new(from.x + x, from.y + y, from.z + z);
+                    if !self.sights.contains_key(&pos) {
+                        return None;
+                    }
+                    reached |= self.walk.has_reached(pos);
+                }
+            }
+        }
+        Some(reached)
     }
 
     /// Re-sorts the translucent quads of the chunks in `visible` near the eye whose order was

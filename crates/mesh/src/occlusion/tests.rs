@@ -56,7 +56,8 @@ impl Grid {
         let camera = Camera { eye, ..*camera };
         let frustum = Frustum::new(camera.view_proj());
         let mut out = Vec::new();
-        Walk::default().reachable(
+        let mut walk = Walk::default();
+        walk.reachable(
             camera.walk_eye(),
             16,
             |pos| self.sight(pos),
@@ -68,6 +69,16 @@ impl Grid {
         );
         let walked: BTreeSet<ChunkPos> = out.iter().copied().collect();
         assert_eq!(walked.len(), out.len(), "each chunk is reached once");
+        // Asked chunk by chunk, in the walk's box and around it, the walk says the same.
+        let at = camera.walk_eye().chunk;
+        for y in -2..WORLD_HEIGHT_CHUNKS + 2 {
+            for z in at.z - 18..=at.z + 18 {
+                for x in at.x - 18..=at.x + 18 {
+                    let pos = ChunkPos::new(x, y, z);
+                    assert_eq!(walk.has_reached(pos), walked.contains(&pos), "{pos:?}");
+                }
+            }
+        }
         walked
     }
 
