@@ -132,6 +132,9 @@ fn main() {
                 }
             }
         }
+        // The tables after this one draw as the game does, only the faces that may look
+        // towards the eye.
+        renderer.set_face_culling(true);
         let [facing, every] = times.map(median);
         println!(
             "{:<38} {facing:>16.1} {:>12} {every:>17.1} {:>12}",
