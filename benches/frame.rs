@@ -16,7 +16,7 @@
 //! A third table times the render scale and the coarse outer ring: the spawn at render
 //! distances 2, 8 and 16 (light where the game puts it at each, clouds drawn), without the
 //! far view and with it reaching 2,048 blocks, with every chunk drawn exact and with the
-//! outer half of the render distance drawn coarse, at render scales 1 and 0.5, each frame of
+//! render distance beyond 3/8 of it drawn coarse, at render scales 1 and 0.5, each frame of
 //! one way after a frame of the others. `cargo bench --bench frame -- scale` times only
 //! that. The far view's table above leaves the ring out, to time the far view alone.
 //!

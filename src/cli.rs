@@ -236,7 +236,7 @@ pub struct PlayOptions {
     /// or 4096 blocks (default: the settings').
     #[arg(long, value_name = "BLOCKS", value_parser = far_view_blocks)]
     pub far_view: Option<u32>,
-    /// Whether the outer half of the render distance is drawn from coarse meshes, 2 × 2 × 2
+    /// Whether the render distance beyond 3/8 of it is drawn from coarse meshes, 2 × 2 × 2
     /// blocks a cell, for far fewer triangles (on), or every block all the way (off)
     /// (default: the settings').
     #[arg(long, value_enum, value_name = "on|off")]

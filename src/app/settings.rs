@@ -66,7 +66,7 @@ pub struct Settings {
     /// Blocks the far view reaches beyond the render distance, 0 for none (one of
     /// [`FAR_VIEW_CHOICES`]).
     pub far_view: u32,
-    /// Whether the outer half of the render distance is drawn from coarse meshes of
+    /// Whether the render distance beyond 3/8 of it is drawn from coarse meshes of
     /// 2 × 2 × 2 blocks a cell (the far view's first level), which costs far fewer
     /// triangles, or every block all the way.
     pub coarse_ring: bool,

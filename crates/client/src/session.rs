@@ -73,7 +73,7 @@ pub struct SessionSettings {
     pub render_distance: u32,
     /// Blocks the far view reaches, 0 for none.
     pub far_view: u32,
-    /// Whether the outer half of the render distance is drawn from coarse meshes (see
+    /// Whether the render distance beyond 3/8 of it is drawn from coarse meshes (see
     /// [`crate::far::rings`]).
     pub coarse_ring: bool,
     /// How leaves are meshed.
@@ -107,7 +107,7 @@ pub struct Session {
     pub far: FarView,
     /// Blocks the far view reaches (0: off).
     far_view: u32,
-    /// Whether the outer half of the render distance is drawn from coarse meshes.
+    /// Whether the render distance beyond 3/8 of it is drawn from coarse meshes.
     coarse_ring: bool,
     /// The player's input.
     pub input: InputState,
@@ -303,7 +303,7 @@ impl Session {
         self.reshape_far();
     }
 
-    /// Draws the outer half of the render distance from coarse meshes from now on, or not.
+    /// Draws the render distance beyond 3/8 of it from coarse meshes from now on, or not.
     pub fn set_coarse_ring(&mut self, coarse_ring: bool) {
         self.coarse_ring = coarse_ring;
         self.reshape_far();

@@ -224,7 +224,7 @@ pub static COARSE_RING: Toggle = Toggle {
     label: "Coarse outer ring",
     get: |s| s.coarse_ring,
     set: |s, v| s.coarse_ring = v,
-    text: "the far half of the view in 2-block cells, faster",
+    text: "2-block cells beyond 3/8 of the render distance, faster",
 };
 
 /// VSync's checkbox ([`Settings::vsync`]).
