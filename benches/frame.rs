@@ -190,15 +190,15 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
             // The far view as the game plans it, without the coarse ring and with it.
             let plans = [false, true].map(|ring| {
                 let exact = exact_distance(distance, ring);
-                let rings = Rings::new(distance, reach, FAR_DETAIL, exact)?;
-                Some(far_plan(
+                let rings = Rings::new(distance, reach, FAR_DETAIL, exact);
+                far_plan(
                     renderer,
                     &generator,
                     &mut made,
-                    &rings,
+                    rings,
                     player.position,
                     &meshes,
-                ))
+                )
             });
             let edge = (render_distance * CHUNK_SIZE) as f32;
             let fog = if reach == 0 {
@@ -285,20 +285,17 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
     let plans: Vec<Option<(Vec<SectionPos>, BTreeSet<ColumnPos>)>> = REACHES
         .iter()
         .map(|&reach| {
-            let rings = Rings::new(
-                RENDER_DISTANCE as u32,
-                reach,
-                FAR_DETAIL,
-                RENDER_DISTANCE as u32,
-            )?;
-            Some(far_plan(
+            // Every chunk exact: this table times the far view alone.
+            let distance = RENDER_DISTANCE as u32;
+            let rings = Rings::new(distance, reach, FAR_DETAIL, distance);
+            far_plan(
                 renderer,
                 &generator,
                 &mut made,
-                &rings,
+                rings,
                 player.position,
                 &meshes,
-            ))
+            )
         })
         .collect();
     let scenes: Vec<Scene<'_>> = REACHES
@@ -359,18 +356,19 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
     }
 }
 
-/// The far view of `rings` about the feet at `at`, as the game plans it beside the near
-/// `meshes`: the sections drawn, and the near columns they stand in for. Each section it holds
-/// that is not yet in `made` is made from `generator` as the far view's workers make it, and
-/// uploaded.
+/// The far view of `rings` (if any) about the feet at `at`, as the game plans it beside the
+/// near `meshes`: the sections drawn, and the near columns they stand in for. Each section it
+/// holds that is not yet in `made` is made from `generator` as the far view's workers make it,
+/// and uploaded.
 fn far_plan(
     renderer: &mut Renderer,
     generator: &Generator,
     made: &mut HashSet<SectionPos>,
-    rings: &Rings,
+    rings: Option<Rings>,
     at: glam::DVec3,
     meshes: &HashMap<ChunkPos, ChunkMesh>,
-) -> (Vec<SectionPos>, BTreeSet<ColumnPos>) {
+) -> Option<(Vec<SectionPos>, BTreeSet<ColumnPos>)> {
+    let rings = rings?;
     let mut mesh = ChunkMesh::default();
     for pos in (rings.held(at).into_iter()).flat_map(SectionColumn::sections) {
         if made.insert(pos) {
@@ -384,5 +382,5 @@ fn far_plan(
         |c| c.chunks().all(|p| meshes.contains_key(&p)),
     );
     let sections = plan.drawn.into_iter().flat_map(SectionColumn::sections);
-    (sections.collect(), plan.hidden)
+    Some((sections.collect(), plan.hidden))
 }
