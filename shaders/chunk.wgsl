@@ -170,38 +170,96 @@ struct FarOutput {
 // The atlas level with a texel per tile: 16 texels halved four times.
 const TILE_AVERAGE_LEVEL: u32 = 4u;
 
-@vertex
-fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
-    let position = unpack_position(packed);
-    let face = field(packed, FACE_SHIFT, FACE_BITS);
-    let tile = unpack_tile(packed, surface);
-    var at = position;
+// What the far view's vertex stages work out of a corner: where it is, its tile's average
+// colour, its light, and its fog and the haze the fog fades into.
+struct FarCorner {
+    clip: vec4<f32>,
+    relative: vec3<f32>,
+    face: u32,
+    tile: u32,
+    average: vec4<f32>,
+    light: vec3<f32>,
+    fog: f32,
+    haze: vec3<f32>,
+};
+
+fn far_corner(packed: u32, surface: u32) -> FarCorner {
+    var out: FarCorner;
+    out.face = field(packed, FACE_SHIFT, FACE_BITS);
+    out.tile = unpack_tile(packed, surface);
+    var at = unpack_position(packed);
     // The far sea's surface where the near one's lies.
-    at.y -= far_sea_drop(face, tile) / chunk.offset.w;
-    let relative = from_eye_cell(at);
-    var out: FarOutput;
-    out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
-    let average = textureLoad(
+    at.y -= far_sea_drop(out.face, out.tile) / chunk.offset.w;
+    out.relative = from_eye_cell(at);
+    out.clip = globals.view_proj * vec4<f32>(out.relative, 1.0);
+    out.average = textureLoad(
         atlas,
-        vec2<u32>(tile % ATLAS_COLUMNS, tile / ATLAS_COLUMNS),
+        vec2<u32>(out.tile % ATLAS_COLUMNS, out.tile / ATLAS_COLUMNS),
         TILE_AVERAGE_LEVEL,
     );
-    // Past the render distance the water is as deep as the open sea looks (a beach's
-    // shallows are a few pixels wide there), so the far water pipeline reads nothing of the
-    // depth behind it: a software renderer pays for that read at every pixel.
-    let water = tile == WATER_TILE;
-    let deep = mix(average.rgb * SHALLOW_TINT, DEEP_WATER, 0.9);
-    let colour = select(average.rgb, deep, water);
-    let alpha = select(average.a, DEEP_ALPHA, water);
     // Choices by `select`, not `if`: llvmpipe runs a vertex stage that branches on a
     // uniform several times slower (the far view's frame took half as long again).
     let underwater = globals.water.w > 0.5;
-    let distance = select(length(relative.xz), length(relative), underwater);
-    let fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
-    let haze = select(horizon_haze(relative), globals.water.rgb, underwater);
-    let light = FACE_LIGHT[face] * lit(vec2<f32>(15.0, 0.0));
-    out.colour = vec4<f32>(mix(colour * light, haze, fog), alpha);
+    let distance = select(length(out.relative.xz), length(out.relative), underwater);
+    out.fog = smoothstep(globals.fog_screen.x, globals.fog_screen.y, distance);
+    out.haze = select(horizon_haze(out.relative), globals.water.rgb, underwater);
+    out.light = FACE_LIGHT[out.face] * lit(vec2<f32>(15.0, 0.0));
     return out;
+}
+
+@vertex
+fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
+    let corner = far_corner(packed, surface);
+    // Past the render distance the water is as deep as the open sea looks (a beach's
+    // shallows are a few pixels wide there), so the far water pipeline reads nothing of the
+    // depth behind it: a software renderer pays for that read at every pixel.
+    let water = corner.tile == WATER_TILE;
+    let deep = mix(corner.average.rgb * SHALLOW_TINT, DEEP_WATER, 0.9);
+    let colour = select(corner.average.rgb, deep, water);
+    let alpha = select(corner.average.a, DEEP_ALPHA, water);
+    var out: FarOutput;
+    out.clip = corner.clip;
+    out.colour = vec4<f32>(mix(colour * corner.light, corner.haze, corner.fog), alpha);
+    return out;
+}
+
+// The coarse ring's water, ice and glass (the far view's level 1 standing in for chunks
+// within the render distance): its water looks through to what is behind it at every pixel,
+// as the near water does, so a beach's shallows keep their colour where the ring begins.
+// The pixels it shades are the ones the near water would have.
+struct RingWaterOutput {
+    @builtin(position) clip: vec4<f32>,
+    // The tile's average colour and alpha, before light.
+    @location(0) average: vec4<f32>,
+    @location(1) relative: vec3<f32>,
+    @location(2) light: vec3<f32>,
+    // The haze the fog fades into, and how far it has (alpha).
+    @location(3) haze: vec4<f32>,
+    @location(4) @interpolate(flat) face: u32,
+    @location(5) @interpolate(flat) tile: u32,
+};
+
+@vertex
+fn vs_ring_water(@location(0) packed: u32, @location(1) surface: u32) -> RingWaterOutput {
+    let corner = far_corner(packed, surface);
+    var out: RingWaterOutput;
+    out.clip = corner.clip;
+    out.average = corner.average;
+    out.relative = corner.relative;
+    out.light = corner.light;
+    out.haze = vec4<f32>(corner.haze, corner.fog);
+    out.face = corner.face;
+    out.tile = corner.tile;
+    return out;
+}
+
+@fragment
+fn fs_ring_water(in: RingWaterOutput) -> @location(0) vec4<f32> {
+    var colour = in.average;
+    if in.tile == WATER_TILE {
+        colour = water(in.average, in.clip, in.relative, in.face);
+    }
+    return vec4<f32>(mix(colour.rgb * in.light, in.haze.rgb, in.haze.a), colour.a);
 }
 
 // The far view's opaque faces: whole, whatever their tile's average alpha (a leaf tile's

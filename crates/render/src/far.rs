@@ -39,6 +39,14 @@ pub struct FarVisible {
     eye: Vec3,
 }
 
+impl FarVisible {
+    /// The section.
+    #[must_use]
+    pub const fn pos(&self) -> SectionPos {
+        self.pos
+    }
+}
+
 /// Every coarse section's mesh on the GPU.
 #[derive(Debug)]
 pub struct FarStore {

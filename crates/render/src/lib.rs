@@ -49,7 +49,7 @@ pub use scene::{FarScene, Scene};
 
 use atlas::AtlasTexture;
 use chunks::ChunkStore;
-use far::FarStore;
+use far::{FarStore, FarVisible};
 use hewn_core::world::ChunkPos;
 use hewn_core::world::coarse::SectionPos;
 use hewn_mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
@@ -572,9 +572,17 @@ impl Renderer {
             } else {
                 [&self.pipelines.translucent, translucent]
             };
-            // Far water first: back to front.
+            // Far water first, back to front: beyond the render distance, then the coarse
+            // ring's, which stands in for the chunks that would have drawn it.
+            let (ring, beyond): (Vec<FarVisible>, Vec<FarVisible>) = far.iter().partition(|v| {
+                let pos = v.pos();
+                let column = pos.min_block().chunk().column();
+                pos.level == 1 && scene.far.hidden.is_some_and(|h| h.contains(&column))
+            });
             let water = [&self.pipelines.far_water, &self.pipelines.far_water];
-            self.far.draw(&mut pass, &far, Pass::Translucent, water);
+            self.far.draw(&mut pass, &beyond, Pass::Translucent, water);
+            let water = [&self.pipelines.ring_water, &self.pipelines.ring_water];
+            self.far.draw(&mut pass, &ring, Pass::Translucent, water);
             self.chunks.draw(
                 &mut pass,
                 &visible,

@@ -29,6 +29,9 @@ pub struct Pipelines {
     pub far: wgpu::RenderPipeline,
     /// The far view's water, as the far pipeline draws, blended.
     pub far_water: wgpu::RenderPipeline,
+    /// The coarse ring's water, which looks through to the depth behind it as the near
+    /// water does.
+    pub ring_water: wgpu::RenderPipeline,
     /// Alpha-tested chunk faces.
     pub cutout: wgpu::RenderPipeline,
     /// Faces of blocks drawn as models (torches, plants, the cactus), alpha-tested, seen
@@ -381,6 +384,22 @@ impl Builder<'_> {
         })
     }
 
+    /// The coarse ring's water: the far view's vertices, blended over what is behind, each
+    /// pixel reading the scene's depth to see how deep it is.
+    fn ring_water(&self) -> wgpu::RenderPipeline {
+        self.build(Spec {
+            label: "ring water",
+            module: &self.chunk_shader,
+            vertex: "vs_ring_water",
+            fragment: "fs_ring_water",
+            layout: &self.translucent,
+            buffers: &CHUNK_VERTEX,
+            cull: true,
+            depth: depth(false, wgpu::CompareFunction::Greater),
+            blend: ALPHA_BLEND,
+        })
+    }
+
     /// A pass with a shader file of its own (entry points `vs_main` and `fragment`) that
     /// needs only the globals: seen from both sides, tested against the depth by `compare`
     /// but never writing it.
@@ -525,6 +544,7 @@ impl Pipelines {
             opaque: builder.chunk_faces("opaque", "fs_opaque", false, None),
             far: builder.far(),
             far_water: builder.far_water(),
+            ring_water: builder.ring_water(),
             cutout: builder.chunk_faces("cutout", "fs_cutout", false, None),
             models: builder.models(),
             translucent: builder.chunk_faces("translucent", "fs_translucent", false, ALPHA_BLEND),
