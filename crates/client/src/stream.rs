@@ -409,11 +409,16 @@ impl Streamer {
         }
     }
 
-    /// Takes every chunk meshed from now on into `blocks` (the far view's real-block
-    /// levels), or none with `None`.
+    /// Takes every chunk shown now or meshed from now on into `blocks` (the far view's
+    /// real-block levels), or none with `None`. The chunks shown are not meshed again for a
+    /// far view made anew, and the coarse ring draws their blocks.
     pub fn set_far_blocks(&mut self, blocks: Option<RealBlocks>) {
-        if blocks.is_none() {
-            self.far_later.clear();
+        self.far_later.clear();
+        if blocks.is_some() {
+            let mut shown: Vec<ChunkPos> = self.shown.keys().copied().collect();
+            // Taken from the back: the order the map keeps must not decide it.
+            shown.sort_unstable_by(|a, b| b.cmp(a));
+            self.far_later = shown;
         }
         self.far_blocks = blocks;
     }

@@ -168,70 +168,102 @@ fn a_broken_block_reaches_the_scene_in_the_frame_it_is_broken() {
     );
 }
 
-#[test]
-fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_meshed_again() {
-    use hewn_core::world::coarse::{CoarseSource, SectionPos};
-    let mut session = far_flat_session(|_| {});
-    let mut scene = Scene::default();
-    let taken = |s: &mut Session| {
-        let mut sections = 0;
-        while s.next_ready_section(Instant::now()).is_some() {
-            sections += 1;
-        }
-        sections
-    };
-    run_until(&mut session, &mut scene, true, |s| s.started());
-    run_until(&mut session, &mut scene, false, |s| {
-        s.loading_progress() >= 1.0
-    });
-    let mut shown = taken(&mut session);
+/// Sections handed out to be drawn since the last call.
+fn sections_taken(session: &mut Session) -> usize {
+    let mut sections = 0;
+    while session.next_ready_section(Instant::now()).is_some() {
+        sections += 1;
+    }
+    sections
+}
+
+/// Loads the near view and then the whole far view; returns the sections handed out.
+fn load_far_view(session: &mut Session, scene: &mut Scene) -> usize {
+    run_until(session, scene, true, |s| s.started());
+    run_until(session, scene, false, |s| s.loading_progress() >= 1.0);
+    let mut shown = sections_taken(session);
     let frame = Duration::from_secs_f64(TICK_SECONDS);
     let deadline = Instant::now() + PATIENCE;
     while !session.far.complete() {
         assert!(Instant::now() < deadline, "the far view never completed");
         let changes = session.advance(Instant::now(), frame, false);
-        scene.apply(changes, &mut session);
-        shown += taken(&mut session);
+        scene.apply(changes, session);
+        shown += sections_taken(session);
     }
-    assert!(
-        shown > 0,
-        "the far view's sections were handed out to be drawn"
-    );
+    shown
+}
 
-    // A block of stone placed on the grass two blocks ahead: the first thing in its
-    // level-1 cell, so every level above changes.
+/// Places a block of stone on the grass two blocks ahead (the first thing in its level-1
+/// cell, so every level above changes); returns where.
+fn place_stone_ahead(session: &mut Session, scene: &mut Scene) -> BlockPos {
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
     session.input.mouse_motion(0.0, 300.0);
     session.input.button(Button::Place, true);
     let before = session.play.game().ticks_played();
     while session.play.game().ticks_played() == before {
         let changes = session.advance(Instant::now(), frame, true);
-        scene.apply(changes, &mut session);
+        scene.apply(changes, session);
     }
     session.input.button(Button::Place, false);
     let placed: Vec<_> = session.play.sim().world().edits().collect();
     assert_eq!(placed.len(), 1, "one block placed");
-    let at = placed[0].0;
-    let top = SectionPos::containing(3, at);
-    let generated = session.generator().coarse_section(top);
+    placed[0].0
+}
+
+/// Runs `session` until the far view's real blocks hold the block at `at` in its section of
+/// `level` and some section has been meshed again; returns how many were.
+fn wait_until_taken_in(session: &mut Session, scene: &mut Scene, at: BlockPos, level: u8) -> usize {
+    use hewn_core::world::coarse::{CoarseSource, SectionPos};
+    let section = SectionPos::containing(level, at);
+    let generated = session.generator().coarse_section(section);
+    let frame = Duration::from_secs_f64(TICK_SECONDS);
     let deadline = Instant::now() + PATIENCE;
     let mut remeshed = 0;
     while session
         .far
         .real_blocks()
-        .section(top, &**session.generator())
+        .section(section, &**session.generator())
         == generated
         || remeshed == 0
     {
         assert!(
             Instant::now() < deadline,
-            "the block at {at:?} never reached level 3 ({} sections held, {remeshed} re-meshed)",
+            "the block at {at:?} never reached level {level} ({} sections held, {remeshed} \
+             re-meshed)",
             session.far.real_blocks().section_count()
         );
         let changes = session.advance(Instant::now(), frame, false);
-        scene.apply(changes, &mut session);
-        remeshed += taken(&mut session);
+        scene.apply(changes, session);
+        remeshed += sections_taken(session);
         std::thread::sleep(Duration::from_millis(2));
     }
+    remeshed
+}
+
+#[test]
+fn a_block_placed_reaches_the_far_views_coarsest_level_and_its_sections_are_meshed_again() {
+    let mut session = far_flat_session(|_| {});
+    let mut scene = Scene::default();
+    let shown = load_far_view(&mut session, &mut scene);
+    assert!(
+        shown > 0,
+        "the far view's sections were handed out to be drawn"
+    );
+    let at = place_stone_ahead(&mut session, &mut scene);
+    wait_until_taken_in(&mut session, &mut scene, at, 3);
+}
+
+#[test]
+fn a_far_view_made_again_takes_in_the_chunks_already_shown() {
+    // The coarse ring draws level 1 over chunks within the render distance, which are not
+    // meshed again when the far view is: their blocks must reach its new levels anyway.
+    let mut session = far_flat_session(|_| {});
+    let mut scene = Scene::default();
+    load_far_view(&mut session, &mut scene);
+    let at = place_stone_ahead(&mut session, &mut scene);
+    wait_until_taken_in(&mut session, &mut scene, at, 1);
+    session.set_far_view(1024);
+    wait_until_taken_in(&mut session, &mut scene, at, 1);
 }
 
 #[test]
