@@ -48,7 +48,9 @@ pub struct FarFrame {
     pub sections: Vec<SectionPos>,
     /// Near chunk columns the sections stand in for.
     pub hidden: BTreeSet<ColumnPos>,
-    /// How far the far view reaches, in blocks.
+    /// How far the far view reaches, in blocks: 0 when it reaches no farther than the near
+    /// view (off, or drawing the coarse ring alone), which leaves the fog and the far plane
+    /// where the near view puts them.
     pub reach: f32,
 }
 
@@ -95,6 +97,13 @@ impl FarView {
         self.rings.is_some()
     }
 
+    /// Whether it reaches past the render distance (rather than being off or drawing only
+    /// the coarse ring within it).
+    #[must_use]
+    pub fn reaches_beyond(&self) -> bool {
+        self.rings.is_some_and(|r| r.beyond())
+    }
+
     /// Where the coarse outer ring begins, in chunks from the player's, if it is drawn.
     #[must_use]
     pub fn ring_from(&self) -> Option<u32> {
@@ -112,6 +121,9 @@ impl FarView {
         exact: u32,
     ) {
         let rings = Rings::new(render_distance, far, detail, exact);
+        if rings == self.rings {
+            return;
+        }
         if let (Some(old), Some(new)) = (self.rings, rings)
             && old.holds_as(&new)
         {

@@ -183,12 +183,14 @@ impl Rings {
             return None;
         }
         let far = far.max(render_distance * CHUNK_SIZE);
-        // Level 2's box must hold every level-1 column the near view covers whole: those
-        // lie within render_distance / 2 columns of the player's, each way. Each level's box
-        // must hold the one inside it, which is half as many of its columns across.
+        // Level 2's box must hold every level-1 column with a chunk column within the
+        // render distance, so that the coarse ring is level 1 out to it: a chunk column
+        // `render_distance` from the player's lies at most ⌈render_distance / 4⌉ level-2
+        // columns from the player's, each way. Each level's box must hold the one inside
+        // it, which is half as many of its columns across.
         let detail = (detail as i32).max(1);
         let mut halves = [0; MAX_LEVEL as usize + 2];
-        halves[2] = detail.max((render_distance / 2 + 1) / 2);
+        halves[2] = detail.max((render_distance + 3) / 4);
         for k in 3..halves.len() {
             halves[k] = detail.max((halves[k - 1] + 1) / 2);
         }
@@ -372,12 +374,22 @@ impl Walk<'_> {
             return false;
         }
         if column.level == 1 {
-            return column.chunk_columns().all(|c| (self.near_ready)(c));
+            return self.exact_ready(column);
         }
         column
             .children()
             .iter()
-            .all(|&c| self.finer(c) || (self.ready)(c))
+            .all(|&c| self.finer(c) || (self.ready)(c) || (c.level == 1 && self.exact_ready(c)))
+    }
+
+    /// Whether the near chunks can draw the level-1 `column` whole: they cover it and are
+    /// on the GPU. A column of the coarse ring not yet made leaves them to draw it, rather
+    /// than a coarser level standing in for it and its three siblings, chunks the player
+    /// stands in among them.
+    fn exact_ready(&self, column: SectionColumn) -> bool {
+        column
+            .chunk_columns()
+            .all(|c| self.rings.near(c, self.feet) && (self.near_ready)(c))
     }
 
     fn visit(&self, column: SectionColumn, plan: &mut Plan) {

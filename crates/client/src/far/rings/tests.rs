@@ -162,7 +162,19 @@ fn the_exact_distance_is_three_eighths_of_the_render_distance_but_never_under_tw
 
 #[test]
 fn with_the_coarse_ring_each_place_is_drawn_once_and_exactly_near_the_player() {
-    for (render_distance, far) in [(8, 0), (16, 0), (32, 0), (16, 2048), (8, 4096), (4, 512)] {
+    for (render_distance, far) in [
+        (8, 0),
+        (16, 0),
+        (32, 0),
+        (5, 0),
+        (9, 0),
+        (17, 0),
+        (16, 2048),
+        (8, 4096),
+        (4, 512),
+        (9, 2048),
+        (13, 1024),
+    ] {
         let exact = exact_distance(render_distance, true);
         let rings = Rings::new(render_distance, far, 1, exact).unwrap();
         let reach = far.max(render_distance * CHUNK_SIZE as u32);
@@ -185,6 +197,7 @@ fn with_the_coarse_ring_each_place_is_drawn_once_and_exactly_near_the_player() {
                         "chunk column {column:?}, rd {render_distance}, feet {feet}"
                     );
                     if !whole {
+                        // Level 1, out to the render distance.
                         assert!(plan.drawn.contains(&over), "{over:?} stands in");
                     }
                 }
@@ -210,13 +223,22 @@ fn the_coarse_ring_alone_is_level_one_out_to_the_render_distance() {
 
 #[test]
 fn a_column_of_the_ring_not_yet_made_leaves_its_chunks_drawn_exact() {
-    let rings = Rings::new(16, 0, 1, 8).unwrap();
     let feet = DVec3::new(16.0, 70.0, 16.0);
     let absent = SectionColumn::new(1, 5, 0);
-    let plan = rings.plan(feet, |c| c != absent, |_| true);
-    assert!(!plan.drawn.contains(&absent));
-    assert!(absent.chunk_columns().all(|c| !plan.hidden.contains(&c)));
-    assert_drawn_once_within(&rings, &plan, feet, 511.0);
+    for far in [0, 2048] {
+        let rings = Rings::new(16, far, 1, 8).unwrap();
+        let plan = rings.plan(feet, |c| c != absent, |_| true);
+        assert!(!plan.drawn.contains(&absent));
+        // Nor does its parent stand in for it and its siblings.
+        assert!(
+            !plan.drawn.contains(&SectionColumn::new(2, 2, 0)),
+            "far {far}"
+        );
+        assert!(absent.chunk_columns().all(|c| !plan.hidden.contains(&c)));
+        let own = SectionColumn::new(1, 0, 0);
+        assert!(own.chunk_columns().all(|c| !plan.hidden.contains(&c)));
+        assert_drawn_once_within(&rings, &plan, feet, f64::from(far.max(512)) - 1.0);
+    }
 }
 
 #[test]
