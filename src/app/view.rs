@@ -348,9 +348,10 @@ impl SessionView<'_> {
         ));
         if self.far.is_on() {
             let (held, shown) = self.far.counts();
-            let reach = match settings.far_view {
-                0 => "off".to_owned(),
-                blocks => format!("{blocks} blocks"),
+            let reach = if self.far.reaches_beyond() {
+                format!("{} blocks", settings.far_view)
+            } else {
+                "off".to_owned()
             };
             let ring = self
                 .far

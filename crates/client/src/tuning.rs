@@ -63,7 +63,7 @@ pub const COARSE_RING_FROM: (u32, u32) = (3, 8);
 /// The nearest the coarse outer ring begins, in chunks (see
 /// [`crate::far::rings::exact_distance`]): 64 blocks, where a level-1 cell of 2 blocks is
 /// some 9 pixels high in a 720-pixel view at 70°, as far as the far view lets each level
-/// come ([`FAR_DETAIL`]). Below twice this render distance, the near view is exact all the
+/// come ([`FAR_DETAIL`]). At render distance 2 and below, the near view is exact all the
 /// way.
 pub const COARSE_RING_MIN: u32 = 2;
 

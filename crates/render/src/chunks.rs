@@ -204,10 +204,11 @@ impl ChunkStore {
         let candidates: Vec<ChunkPos> = if self.cave_culling && Walk::looks_from(eye.chunk) {
             let sights = &self.sights;
             // Where the far view stands in for chunks on the GPU (the coarse outer ring), sight
-            // crosses its coarse cells no farther than it crosses the blocks: a coarse cell
-            // is clear only where every block under it is (`hewn_core::world::coarse`), so
-            // the chunks' own sight serves, and the ring's caves stay hidden as the near
-            // view's are. Where nothing is known, sight crosses anywhere.
+            // crosses its coarse cells hardly farther than it crosses the blocks: a coarse
+            // cell is air only where every block under it is (`hewn_core::world::coarse`;
+            // docs/design/far-view.md says where water over rock is the exception), so the
+            // chunks' own sight serves, and the ring's caves stay hidden as the near view's
+            // are. Where nothing is known, sight crosses anywhere.
             let sight = |pos: ChunkPos| sights.get(&pos).copied().unwrap_or(Sight::ALL);
             self.walk.reachable(
                 eye,

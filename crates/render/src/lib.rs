@@ -33,6 +33,8 @@ pub mod shaders;
 pub mod sky;
 pub mod sky_draw;
 
+use std::collections::BTreeSet;
+
 use bytemuck::{Pod, Zeroable};
 use glam::{BVec3, DVec3, Mat4, Vec3};
 use wgpu::util::DeviceExt;
@@ -50,8 +52,8 @@ pub use scene::{FarScene, Scene};
 use atlas::AtlasTexture;
 use chunks::ChunkStore;
 use far::{FarStore, FarVisible};
-use hewn_core::world::ChunkPos;
 use hewn_core::world::coarse::SectionPos;
+use hewn_core::world::{ChunkPos, ColumnPos};
 use hewn_mesh::{BOX_VERTICES, BoxVertex, ChunkMesh, FreeBox, Pass, cube_corner, push_box};
 use pipelines::{DEPTH_FORMAT, Pipelines};
 
@@ -574,11 +576,8 @@ impl Renderer {
             };
             // Far water first, back to front: beyond the render distance, then the coarse
             // ring's, which stands in for the chunks that would have drawn it.
-            let (ring, beyond): (Vec<FarVisible>, Vec<FarVisible>) = far.iter().partition(|v| {
-                let pos = v.pos();
-                let column = pos.min_block().chunk().column();
-                pos.level == 1 && scene.far.hidden.is_some_and(|h| h.contains(&column))
-            });
+            let (ring, beyond): (Vec<FarVisible>, Vec<FarVisible>) =
+                far.iter().partition(|v| in_ring(v.pos(), scene.far.hidden));
             let water = [&self.pipelines.far_water, &self.pipelines.far_water];
             self.far.draw(&mut pass, &beyond, Pass::Translucent, water);
             let water = [&self.pipelines.ring_water, &self.pipelines.ring_water];
@@ -716,6 +715,16 @@ impl Renderer {
         }
         .view_proj()
     }
+}
+
+/// Whether the section at `pos` is the coarse ring's: of level 1, standing in for chunks of
+/// the near view (`hidden`) in one of the 2 × 2 chunk columns it spans.
+fn in_ring(pos: SectionPos, hidden: Option<&BTreeSet<ColumnPos>>) -> bool {
+    let low = pos.min_block().chunk().column();
+    pos.level == 1
+        && hidden.is_some_and(|hidden| {
+            (0..4).any(|i| hidden.contains(&ColumnPos::new(low.x + i % 2, low.z + i / 2)))
+        })
 }
 
 /// Which coordinates of the unit cube's corner `i` ([`cube_corner`]) are 1: where a box's

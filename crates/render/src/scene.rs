@@ -58,8 +58,8 @@ pub struct FarScene<'a> {
     pub sections: &'a [SectionPos],
     /// Near chunk columns not drawn, because coarse sections stand in for them.
     pub hidden: Option<&'a BTreeSet<ColumnPos>>,
-    /// How far the far view reaches, in blocks (0 when it is off): the far plane moves out
-    /// beyond it.
+    /// How far the far view reaches, in blocks (0 when it is off or draws only the coarse
+    /// ring within the render distance): the far plane moves out beyond it.
     pub reach: f32,
 }
 
