@@ -2,7 +2,8 @@
 //! exact and the outer part drawn by the far view's first level, against the pictures in
 //! tests/golden/; the two must agree wherever a line of sight meets a block the near chunks
 //! still draw. A second view looks along a seam between the two, without fog, for the sky
-//! showing through the ground.
+//! showing through the ground; a third looks straight down on shallow water in the ring,
+//! which must keep the near water's colours rather than the open sea's deep blue.
 //!
 //! The chunks are meshed as the game meshes them at this distance (light in the shader),
 //! and the ring's sections made from their blocks, as the far view makes them once the near
@@ -17,11 +18,13 @@ use std::collections::{BTreeSet, HashSet};
 use glam::{DVec3, Vec2};
 use hewn_client::far::rings::{Plan, Rings, SectionColumn, exact_distance};
 use hewn_client::tuning::{FAR_DETAIL, FOG_END_INSET, FOG_START};
-use hewn_core::raycast;
+use hewn_core::raycast::{self, GridWalk};
 use hewn_core::sim::time::NOON;
 use hewn_core::world::coarse::{CoarseSection, SectionPos, octant_offset};
 use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
-use hewn_core::world::{Block, BlockPos, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, World};
+use hewn_core::world::{
+    Block, BlockPos, BlockSource, CHUNK_SIZE, Chunk, ChunkPos, ColumnPos, World,
+};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Neighbourhood, Shading, mesh_coarse};
 use hewn_render::{Camera, FarScene, Renderer, Scene};
@@ -290,4 +293,69 @@ fn where_the_ring_meets_the_exact_chunks_no_sky_shows_through_the_ground() {
             );
         }
     }
+}
+
+#[test]
+fn the_rings_shallows_keep_the_near_waters_colour() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let renderer = Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("starts");
+    let mut ring = Ring::new(renderer);
+    // A stretch of water a block or two deep in the ring, five blocks each way.
+    let (x0, z0) = (ring.feet.x.floor() as i32, ring.feet.z.floor() as i32);
+    let depth_at = |x: i32, z: i32| {
+        let top = (0..=120)
+            .rev()
+            .map(|y| BlockPos::new(x, y, z))
+            .find(|&p| ring.world.block(p) != Block::AIR)?;
+        let water = (0..4)
+            .take_while(|&d| ring.world.block(BlockPos::new(x, top.y - d, z)).is_water())
+            .count();
+        Some(water).filter(|&w| w > 0)
+    };
+    let shallow = |x: i32, z: i32| matches!(depth_at(x, z), Some(1 | 2));
+    let (x, z) = (-400..=400)
+        .step_by(3)
+        .flat_map(|dz| (-400..=400).step_by(3).map(move |dx| (x0 + dx, z0 + dz)))
+        .filter(|&(x, z)| !ring.exact(BlockPos::new(x, 0, z)))
+        .find(|&(x, z)| (-5..=5).all(|d| shallow(x + d, z) && shallow(x, z + d)))
+        .expect("shallows in the ring");
+    let eye = DVec3::new(f64::from(x) + 0.5, 80.0, f64::from(z) + 0.5);
+    let view = camera(eye, 0.0, -89.0);
+    let no_fog = (1e6, 2e6);
+    let exact = ring.capture(view, no_fog, false);
+    let coarse = ring.capture(view, no_fog, true);
+    // Where both pictures show water (the coarse shore may lie a block out from the real
+    // one), how far apart each pixel's colours are: the largest of its channels' differences.
+    let mut differences = Vec::new();
+    for y in 0..SIZE.1 {
+        for x in 0..SIZE.0 {
+            let first = GridWalk::new(eye, ray(&view, x, y))
+                .take(200)
+                .map(|(pos, _)| ring.world.block(pos))
+                .find(|&block| block != Block::AIR);
+            let (a, b) = (exact.get_pixel(x, y), coarse.get_pixel(x, y));
+            let blue = |p: &image::Rgba<u8>| u16::from(p[2]) > u16::from(p[0]) + 20;
+            if first.is_some_and(Block::is_water) && blue(a) && blue(b) {
+                differences.push((0..3).map(|c| a[c].abs_diff(b[c])).max().unwrap_or(0));
+            }
+        }
+    }
+    differences.sort_unstable();
+    let median = differences
+        .get(differences.len() / 2)
+        .copied()
+        .unwrap_or(u8::MAX);
+    println!(
+        "{} water pixels, median difference {median}",
+        differences.len()
+    );
+    assert!(differences.len() > 1000, "the view is of water");
+    // The water looks through to the coarse sea floor, up to a block higher than the real
+    // one, so it is a shade lighter: a median of 15 on lavapipe. Drawn as the open sea's
+    // deep blue, as the far view draws it beyond the render distance, these shallows
+    // differ by 23.
+    assert!(
+        median <= 18,
+        "the ring's shallows differ from the near ones by {median}"
+    );
 }
