@@ -65,12 +65,18 @@ struct Bounds {
 }
 
 impl Bounds {
+    /// The slot of the chunk at `pos`, which lies in the box.
+    fn index(&self, pos: IVec3) -> usize {
+        let p = pos - self.low;
+        ((p.y * self.side + p.z) * self.side + p.x) as usize
+    }
+
     /// The slot of the chunk at `pos`, if it lies in the box.
     fn slot(&self, pos: IVec3) -> Option<usize> {
         let p = pos - self.low;
         let inside =
             p.min_element() >= 0 && p.x < self.side && p.z < self.side && p.y < self.height;
-        inside.then(|| ((p.y * self.side + p.z) * self.side + p.x) as usize)
+        inside.then(|| self.index(pos))
     }
 }
 
@@ -139,10 +145,7 @@ impl Walk {
             height: high - low + 1,
         };
         self.bounds = bounds;
-        let slot = |pos: IVec3| {
-            let from_low = pos - bounds.low;
-            ((from_low.y * side + from_low.z) * side + from_low.x) as usize
-        };
+        let slot = |pos: IVec3| bounds.index(pos);
         self.slots.clear();
         self.slots
             .resize((side * side * bounds.height) as usize, UNREACHED);

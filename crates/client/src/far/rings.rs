@@ -118,22 +118,14 @@ impl SectionColumn {
 /// `render_distance`: [`COARSE_RING_FROM`] of it (but at least [`COARSE_RING_MIN`]) with
 /// the coarse outer ring, all of it without.
 #[must_use]
-pub const fn exact_distance(render_distance: u32, coarse_ring: bool) -> u32 {
+pub fn exact_distance(render_distance: u32, coarse_ring: bool) -> u32 {
     if !coarse_ring {
         return render_distance;
     }
     let (part, whole) = COARSE_RING_FROM;
-    let start = render_distance * part / whole;
-    let at_least = if start > COARSE_RING_MIN {
-        start
-    } else {
-        COARSE_RING_MIN
-    };
-    if at_least < render_distance {
-        at_least
-    } else {
-        render_distance
-    }
+    (render_distance * part / whole)
+        .max(COARSE_RING_MIN)
+        .min(render_distance)
 }
 
 /// The shape of the far view for a render distance and a far distance.
@@ -144,12 +136,9 @@ pub struct Rings {
     /// Chunks from the player's within which the near chunks draw every block: level-1
     /// columns wholly within it are theirs, the rest (the coarse outer ring) level 1's.
     exact: i32,
-    /// The far view's reach, in blocks: at least the render distance's, when only the
-    /// coarse ring is drawn.
+    /// The far view's reach, in blocks: the render distance's when only the coarse ring is
+    /// drawn.
     far: i32,
-    /// Whether the far view reaches past the render distance (rather than only drawing the
-    /// coarse ring within it).
-    beyond: bool,
     /// Columns each way from the player's own that each level (the index) leaves to the
     /// level below; from level 2 up.
     halves: [i32; MAX_LEVEL as usize + 2],
@@ -178,8 +167,7 @@ impl Rings {
         let render_distance = render_distance.max(1) as i32;
         let exact = (exact as i32).clamp(0, render_distance);
         let far = far.min(1 << 20) as i32;
-        let beyond = far > render_distance * CHUNK_SIZE;
-        if !beyond && exact == render_distance {
+        if far <= render_distance * CHUNK_SIZE && exact == render_distance {
             return None;
         }
         let far = far.max(render_distance * CHUNK_SIZE);
@@ -203,7 +191,6 @@ impl Rings {
             render_distance,
             exact,
             far,
-            beyond,
             halves,
             top,
         })
@@ -246,7 +233,7 @@ impl Rings {
     /// far plane out to [`Rings::far`]; otherwise it only draws the coarse outer ring.
     #[must_use]
     pub const fn beyond(&self) -> bool {
-        self.beyond
+        self.far > self.render_distance * CHUNK_SIZE
     }
 
     /// Columns each way from the player's that `level` (2 and above) leaves to the one
