@@ -98,7 +98,8 @@ fn fs_dome(in: Coloured) -> @location(0) vec4<f32> {
 }
 
 // A square about the unit vector `centre`, of half side `half`: corner `index` of its two
-// triangles, with the direction through it.
+// triangles, with the direction through it; nowhere under water, where neither the sun nor
+// the moon is seen.
 struct Square {
     @builtin(position) clip: vec4<f32>,
     @location(0) direction: vec3<f32>,
@@ -116,17 +117,16 @@ fn square(centre: vec3<f32>, half: f32, index: u32) -> Square {
     let direction = centre + (across * corner.x + other * corner.y) * half;
     var out: Square;
     out.clip = on_far_plane(direction);
+    if underwater() {
+        out.clip = NOWHERE;
+    }
     out.direction = direction;
     return out;
 }
 
 @vertex
 fn vs_sun(@builtin(vertex_index) index: u32) -> Square {
-    var out = square(globals.sun.xyz, SUN_SQUARE, index);
-    if underwater() {
-        out.clip = NOWHERE;
-    }
-    return out;
+    return square(globals.sun.xyz, SUN_SQUARE, index);
 }
 
 // The sun: a bright disc with a soft halo, added to the sky behind; below the horizon the
@@ -143,11 +143,7 @@ fn fs_sun(in: Square) -> @location(0) vec4<f32> {
 
 @vertex
 fn vs_moon(@builtin(vertex_index) index: u32) -> Square {
-    var out = square(-globals.sun.xyz, MOON_SQUARE, index);
-    if underwater() {
-        out.clip = NOWHERE;
-    }
-    return out;
+    return square(-globals.sun.xyz, MOON_SQUARE, index);
 }
 
 // The moon, opposite the sun: pale, with a darker sea on it, over the sky behind.

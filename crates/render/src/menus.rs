@@ -5,7 +5,7 @@
 //! atlas arrives as texture changes ([`Renderer::apply_menu_textures`]), once per frame,
 //! whatever number of times the frame is then drawn (a screenshot draws it twice).
 
-use super::Renderer;
+use super::{Renderer, drawn_into};
 
 /// The menus of one frame, ready to draw.
 #[derive(Clone, Debug, Default)]
@@ -110,15 +110,7 @@ impl Renderer {
             let mut pass = encoder
                 .begin_render_pass(&wgpu::RenderPassDescriptor {
                     label: Some("menus"),
-                    color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                        view: target,
-                        depth_slice: None,
-                        resolve_target: None,
-                        ops: wgpu::Operations {
-                            load: wgpu::LoadOp::Load,
-                            store: wgpu::StoreOp::Store,
-                        },
-                    })],
+                    color_attachments: &[drawn_into(target, wgpu::LoadOp::Load)],
                     depth_stencil_attachment: None,
                     timestamp_writes: None,
                     occlusion_query_set: None,

@@ -8,6 +8,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::drawn_into;
 use super::pipelines::{self, ALPHA_BLEND, HUD_VERTEX, Spec};
 
 /// The render scales a player may choose: below a quarter, a 1280 × 720 window would show
@@ -162,16 +163,8 @@ impl Undersampling {
         };
         let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
             label: Some("upscale and HUD"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view: target,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    // Every pixel is drawn over by the picture.
-                    load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
+            // Every pixel is drawn over by the picture.
+            color_attachments: &[drawn_into(target, wgpu::LoadOp::Clear(wgpu::Color::BLACK))],
             depth_stencil_attachment: None,
             timestamp_writes: None,
             occlusion_query_set: None,
