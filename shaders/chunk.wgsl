@@ -4,18 +4,17 @@
 // the lighting, texturing and fog through vertex stages of their own. Chunks meshed for light
 // sampled in the shader have their own vertex and fragment stages, at the end.
 
-struct Chunk {
-    // xyz: the mesh's minimum corner from the corner of the eye's cell, computed in f64 on
-    // the CPU; w: the blocks one of its units stands for: 1 for a chunk, 2^k for a far
-    // view's coarse section of level k, whose positions count cells.
-    offset: vec4<f32>,
-};
+// Every mesh's vertex stage takes its `place` from a per-instance attribute, one record per
+// mesh drawn (src/render/meshes.rs, `MeshSlots`), picked by the draw's first instance:
+// xyz, the mesh's minimum corner from the corner of the eye's cell, computed in f64 on the
+// CPU; w, the blocks one of its units stands for: 1 for a chunk, 2^k for a far view's
+// coarse section of level k, whose positions count cells. An attribute rather than a
+// uniform slot, so that one indirect draw call can draw many meshes.
 
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
-@group(1) @binding(0) var<uniform> chunk: Chunk;
 // The depth of the world drawn before the translucent faces: only fs_translucent reads it.
-@group(2) @binding(0) var scene_depth: texture_depth_2d;
+@group(1) @binding(0) var scene_depth: texture_depth_2d;
 
 // The atlas tile of water, which darkens with depth. Must match src/mesh/tiles.rs.
 const WATER_TILE: u32 = 13u;
@@ -111,8 +110,8 @@ fn unpack_uv(surface: u32) -> vec2<f32> {
 // the eye's place in its cell is taken off, so a corner two meshes share comes to the same
 // value from either: no crack opens along their border, however far from the origin. (A
 // coarse cell is a power of two of blocks, so scaling keeps the sum exact.)
-fn from_eye_cell(position: vec3<f32>) -> vec3<f32> {
-    return (chunk.offset.xyz + position * chunk.offset.w) - globals.eye_in_cell.xyz;
+fn from_eye_cell(position: vec3<f32>, place: vec4<f32>) -> vec3<f32> {
+    return (place.xyz + position * place.w) - globals.eye_in_cell.xyz;
 }
 
 struct VertexOutput {
@@ -132,7 +131,11 @@ struct VertexOutput {
 const FACE_LIGHT = array<f32, 6>(0.8, 0.8, 1.0, 0.55, 0.68, 0.68);
 
 @vertex
-fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput {
+fn vs_main(
+    @location(0) packed: u32,
+    @location(1) surface: u32,
+    @location(2) place: vec4<f32>,
+) -> VertexOutput {
     let position = unpack_position(packed);
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
@@ -140,7 +143,7 @@ fn vs_main(@location(0) packed: u32, @location(1) surface: u32) -> VertexOutput 
     let tile = unpack_tile(packed, surface);
 
     var out: VertexOutput;
-    let relative = from_eye_cell(position);
+    let relative = from_eye_cell(position, place);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
@@ -183,14 +186,14 @@ struct FarCorner {
     haze: vec3<f32>,
 };
 
-fn far_corner(packed: u32, surface: u32) -> FarCorner {
+fn far_corner(packed: u32, surface: u32, place: vec4<f32>) -> FarCorner {
     var out: FarCorner;
     out.face = field(packed, FACE_SHIFT, FACE_BITS);
     out.tile = unpack_tile(packed, surface);
     var at = unpack_position(packed);
     // The far sea's surface where the near one's lies.
-    at.y -= far_sea_drop(out.face, out.tile) / chunk.offset.w;
-    out.relative = from_eye_cell(at);
+    at.y -= far_sea_drop(out.face, out.tile) / place.w;
+    out.relative = from_eye_cell(at, place);
     out.clip = globals.view_proj * vec4<f32>(out.relative, 1.0);
     out.average = textureLoad(
         atlas,
@@ -208,8 +211,12 @@ fn far_corner(packed: u32, surface: u32) -> FarCorner {
 }
 
 @vertex
-fn vs_far(@location(0) packed: u32, @location(1) surface: u32) -> FarOutput {
-    let corner = far_corner(packed, surface);
+fn vs_far(
+    @location(0) packed: u32,
+    @location(1) surface: u32,
+    @location(2) place: vec4<f32>,
+) -> FarOutput {
+    let corner = far_corner(packed, surface, place);
     // Past the render distance the water is as deep as the open sea looks (a beach's
     // shallows are a few pixels wide there), so the far water pipeline reads nothing of the
     // depth behind it: a software renderer pays for that read at every pixel.
@@ -240,8 +247,12 @@ struct RingWaterOutput {
 };
 
 @vertex
-fn vs_ring_water(@location(0) packed: u32, @location(1) surface: u32) -> RingWaterOutput {
-    let corner = far_corner(packed, surface);
+fn vs_ring_water(
+    @location(0) packed: u32,
+    @location(1) surface: u32,
+    @location(2) place: vec4<f32>,
+) -> RingWaterOutput {
+    let corner = far_corner(packed, surface, place);
     var out: RingWaterOutput;
     out.clip = corner.clip;
     out.average = corner.average;
@@ -283,9 +294,10 @@ fn vs_model(
     @location(1) uv: vec2<f32>,
     @location(2) tile: u32,
     @location(3) shade: vec4<u32>,
+    @location(4) place: vec4<f32>,
 ) -> VertexOutput {
     var out: VertexOutput;
-    let relative = from_eye_cell(position);
+    let relative = from_eye_cell(position, place);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[shade.z];
@@ -401,7 +413,7 @@ fn fs_translucent(in: VertexOutput) -> @location(0) vec4<f32> {
 // Each texel is one cell of the chunk and of the one-cell border around it: red holds sky
 // light (high four bits) and block light (low four), green the flags below. The texture's
 // width, height and depth run along x, z and y, as the mesher's padded cells do.
-@group(3) @binding(0) var light_volume: texture_3d<u32>;
+@group(2) @binding(0) var light_volume: texture_3d<u32>;
 
 // Flag bits of a volume texel. Must match `volume` in src/mesh/shading.rs.
 const VOLUME_OPAQUE: u32 = 1u;
@@ -435,10 +447,14 @@ struct SampledOutput {
 };
 
 @vertex
-fn vs_sampled(@location(0) packed: u32, @location(1) surface: u32) -> SampledOutput {
+fn vs_sampled(
+    @location(0) packed: u32,
+    @location(1) surface: u32,
+    @location(2) place: vec4<f32>,
+) -> SampledOutput {
     let position = unpack_position(packed);
     var out: SampledOutput;
-    let relative = from_eye_cell(position);
+    let relative = from_eye_cell(position, place);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = unpack_uv(surface);
     out.relative = relative;

@@ -2,7 +2,9 @@
 //! pixel for pixel while fewer chunks are drawn; with only the faces that look towards the
 //! eye drawn and with every face, the same pixel for pixel while fewer quads are drawn; the
 //! spawn lit in the shader and by vertices, the same within a stated tolerance; and a tree
-//! with fancy and fast leaves, against the pictures in tests/golden/.
+//! with fancy and fast leaves, against the pictures in tests/golden/; and the chunks drawn a
+//! batch to a call and a run of faces to a call, the same pixel for pixel, before and after
+//! half of them leave the shared buffers and come back.
 //!
 //! Skipped, with the reason printed, where no graphics adapter exists; with
 //! `HEWN_REQUIRE_GPU=1` (as in CI, on Mesa's lavapipe) a missing adapter fails instead.
@@ -15,6 +17,7 @@ use hewn_core::world::coords::WORLD_HEIGHT_CHUNKS;
 use hewn_core::world::{Block, BlockPos, BlockSource, CHUNK_SIZE, ChunkPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Leaves, Neighbourhood, Shading};
+use hewn_render::draws::DrawPath;
 use hewn_render::{Camera, HudState, Renderer, Scene};
 
 #[path = "common/golden.rs"]
@@ -97,10 +100,10 @@ fn assert_same_pixels(off: &image::RgbaImage, on: &image::RgbaImage, name: &str)
         .count();
     if different > 0 {
         let dir = std::env::temp_dir();
-        let _ = off.save(dir.join(format!("hewn-{name}-culling-off.png")));
-        let _ = on.save(dir.join(format!("hewn-{name}-culling-on.png")));
+        let _ = off.save(dir.join(format!("hewn-{name}-off.png")));
+        let _ = on.save(dir.join(format!("hewn-{name}-on.png")));
         panic!(
-            "{different} pixels of {name} differ with culling on (pictures in {})",
+            "{different} pixels of {name} differ between off and on (pictures in {})",
             dir.display()
         );
     }
@@ -377,4 +380,85 @@ fn face_culling_changes_no_pixel_of_slabs_torches_plants_and_water() {
             assert_matches_golden("slabs-torches-plants", &picture);
         }
     }
+}
+
+/// Draws `scene` by `path`: the picture, and the commands and calls it took.
+fn drawn_by(
+    renderer: &mut Renderer,
+    scene: &Scene<'_>,
+    path: DrawPath,
+) -> (image::RgbaImage, (usize, usize)) {
+    renderer.set_draw_path(path);
+    let picture = renderer.capture(SIZE, scene).expect("frame reads back");
+    (picture, renderer.draw_counts())
+}
+
+#[test]
+fn drawing_by_batches_or_one_run_at_a_time_changes_no_pixel() {
+    let Some(gpu) = gpu_or_skip() else { return };
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    let best = renderer.draw_path();
+    println!("{}: draws {best:?}", gpu.describe());
+    let (mut world, player, _) = seed_7_at_spawn();
+    let hud = HudState::default();
+    // The spawn, over the sea: opaque, cut-out (leaves) and translucent (water) passes.
+    let view = scene(player.eye(), player.yaw, player.pitch, &hud);
+    for shading in [Shading::Vertex, Shading::Sampled] {
+        renderer.clear_chunks();
+        upload_with(
+            &mut renderer,
+            &mut world,
+            player.eye(),
+            (Leaves::Fancy, shading),
+        );
+        let name = format!("spawn drawn by batches, {shading:?}");
+        let (direct, (commands, calls)) = drawn_by(&mut renderer, &view, DrawPath::Direct);
+        assert_eq!(calls, commands, "one call a command");
+        let (batched, (batched_commands, batched_calls)) = drawn_by(&mut renderer, &view, best);
+        println!(
+            "{shading:?}: {commands} commands, in {batched_calls} calls by {best:?}; \
+             buffers {:?}",
+            renderer.mesh_buffers()
+        );
+        assert_eq!(batched_commands, commands);
+        assert_same_pixels(&direct, &batched, &name);
+        // Chunks lit by their vertices share a pipeline and buffers, so a call draws many;
+        // one lit in the shader binds its own light volume, so a call draws its runs.
+        if best == DrawPath::Indirect && shading == Shading::Vertex {
+            assert!(
+                batched_calls * 10 < commands,
+                "{batched_calls} calls for {commands} commands"
+            );
+        }
+    }
+
+    // Every other chunk out of the shared buffers, then back in the other order: into the
+    // room the others left, wherever it fits best, and the picture is the same.
+    renderer.clear_chunks();
+    upload_with(
+        &mut renderer,
+        &mut world,
+        player.eye(),
+        (Leaves::Fancy, Shading::Vertex),
+    );
+    let (before, _) = drawn_by(&mut renderer, &view, best);
+    let centre = BlockPos::containing(player.eye()).chunk().column();
+    let leaving: Vec<ChunkPos> = centre
+        .around(RADIUS)
+        .flat_map(|column| (0..WORLD_HEIGHT_CHUNKS).map(move |y| column.chunk(y)))
+        .filter(|pos| (pos.x + pos.y + pos.z) % 2 == 0)
+        .collect();
+    for &pos in &leaving {
+        renderer.remove_chunk(pos);
+    }
+    let (half, _) = drawn_by(&mut renderer, &view, best);
+    assert_ne!(half, before, "half the chunks are gone");
+    let mut mesh = ChunkMesh::default();
+    for &pos in leaving.iter().rev() {
+        mesh.build(&Neighbourhood::from_world(&world, pos));
+        renderer.upload_chunk(pos, &mesh);
+    }
+    let (after, _) = drawn_by(&mut renderer, &view, best);
+    assert_same_pixels(&before, &after, "spawn with half its chunks uploaded again");
 }

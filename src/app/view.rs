@@ -346,6 +346,13 @@ impl SessionView<'_> {
             renderer.chunk_count(),
             renderer.quads_drawn()
         ));
+        let (commands, calls) = renderer.draw_counts();
+        let (pages, bytes) = renderer.mesh_buffers();
+        lines.push(format!(
+            "draws {commands} in {calls} calls ({:?})  mesh buffers {pages} ({:.1} MiB)",
+            renderer.draw_path(),
+            bytes as f64 / f64::from(1 << 20),
+        ));
         if self.far.is_on() {
             let (held, shown) = self.far.counts();
             let reach = if self.far.reaches_beyond() {

@@ -1,5 +1,6 @@
-//! Chunk meshes on the GPU: one vertex and one index buffer per chunk, drawn at the chunk's
-//! offset from the eye's cell through a dynamic uniform slot (whole blocks, so the corners
+//! Chunk meshes on the GPU: each chunk's vertices and indices in buffers all chunks share
+//! ([`MeshArena`]), drawn at the chunk's offset from the eye's cell, its slot among the
+//! frame's places (whole blocks, so the corners
 //! two chunks share sum to the same place in both; the shader takes off where the eye is in
 //! its cell). Chunks near the eye get their
 //! translucent quads re-sorted back to front whenever the eye moves into another cell.
@@ -23,8 +24,10 @@ use std::collections::{BTreeSet, HashMap};
 
 use glam::{DVec3, Vec3, Vec4};
 
+use super::arena::MeshArena;
 use super::camera::{Camera, Frustum};
-use super::meshes::{GpuMesh, MeshSlots, draw_in_order};
+use super::draws::{Batch, DrawCommands};
+use super::meshes::{GpuMesh, MeshSlots, batches, draw_batches};
 use hewn_core::world::{BlockPos, CHUNK_SIZE, ChunkPos, ColumnPos};
 use hewn_mesh::occlusion::{Eye, Outline, Walk};
 use hewn_mesh::{ChunkMesh, Pass, Sight, TranslucentQuads};
@@ -48,6 +51,8 @@ pub struct Visible {
 #[derive(Debug)]
 pub struct ChunkStore {
     chunks: HashMap<ChunkPos, GpuMesh>,
+    /// Their vertices and indices.
+    arena: MeshArena,
     /// The layout of a chunk's light volume group.
     light_layout: wgpu::BindGroupLayout,
     slots: MeshSlots,
@@ -71,18 +76,14 @@ pub struct ChunkStore {
 }
 
 impl ChunkStore {
-    /// An empty store; `layout` is the chunk-offset bind group layout, `light_layout` that of
-    /// a chunk's light volume.
+    /// An empty store; `light_layout` is the layout of a chunk's light volume group.
     #[must_use]
-    pub fn new(
-        device: &wgpu::Device,
-        layout: wgpu::BindGroupLayout,
-        light_layout: wgpu::BindGroupLayout,
-    ) -> Self {
+    pub fn new(device: &wgpu::Device, light_layout: wgpu::BindGroupLayout) -> Self {
         Self {
             chunks: HashMap::new(),
+            arena: MeshArena::new(device, "chunk meshes"),
             light_layout,
-            slots: MeshSlots::new(device, layout),
+            slots: MeshSlots::new(device),
             bytes: 0,
             quads_visible: 0,
             chunks_visible: 0,
@@ -152,7 +153,7 @@ impl ChunkStore {
         if mesh.is_empty() {
             return;
         }
-        let mesh = GpuMesh::new(device, queue, &self.light_layout, mesh);
+        let mesh = GpuMesh::new(device, queue, &mut self.arena, &self.light_layout, mesh);
         self.bytes += mesh.bytes;
         self.chunks.insert(pos, mesh);
     }
@@ -168,12 +169,20 @@ impl ChunkStore {
         self.sights.remove(&pos);
         if let Some(chunk) = self.chunks.remove(&pos) {
             self.bytes -= chunk.bytes;
+            chunk.release(&mut self.arena);
         }
+    }
+
+    /// Pages of the buffers its meshes share, and their bytes, free room included.
+    #[must_use]
+    pub fn buffers(&self) -> (usize, u64) {
+        self.arena.size()
     }
 
     /// Drops every chunk's mesh, as when the player leaves a world.
     pub fn clear(&mut self) {
         self.chunks.clear();
+        self.arena.clear();
         self.sights.clear();
         self.bytes = 0;
         self.quads_visible = 0;
@@ -329,36 +338,54 @@ impl ChunkStore {
                 continue;
             }
             quads.sorted_indices(eye, &mut sorted);
-            let offset = u64::from(chunk.ranges[Pass::Translucent as usize].start) * 4;
-            queue.write_buffer(&chunk.indices, offset, bytemuck::cast_slice(&sorted));
             *sorted_for = Some(cell);
+            chunk.rewrite_translucent(&mut self.arena, queue, &sorted);
         }
     }
 
-    /// Draws the models (torches) of the visible chunks.
+    /// Draws the models (torches) of the visible chunks; the models pipeline must be set.
     pub fn draw_models(&self, pass: &mut wgpu::RenderPass<'_>, visible: &[Visible]) {
+        self.slots.bind(pass);
         for v in visible {
             if let Some(chunk) = self.chunks.get(&v.pos) {
-                self.slots.bind(pass, v.slot);
-                chunk.draw_models(pass);
+                chunk.draw_models(pass, v.slot);
             }
         }
     }
 
-    /// Draws one pass of the visible chunks; translucent ones back to front, the others
-    /// without the faces that look away from the eye. `pipelines` are the pass's pipeline
-    /// lit by vertices, then the one lit from the light volume: each chunk is drawn by the
-    /// one its mesh was made for.
+    /// The commands that draw pass `which` of the visible chunks, added to the frame's:
+    /// translucent ones back to front, the others without the faces that look away from
+    /// the eye.
+    pub fn batches(
+        &self,
+        visible: &[Visible],
+        which: Pass,
+        commands: &mut DrawCommands,
+    ) -> Vec<Batch<ChunkPos>> {
+        let meshes = visible
+            .iter()
+            .filter_map(|v| Some((self.chunks.get(&v.pos)?, (v.pos, v.slot, v.eye))));
+        batches(which, meshes, commands)
+    }
+
+    /// Draws `batches` of the visible chunks: `pipelines` are the pass's pipeline lit by
+    /// vertices, then the one lit from the light volume; each chunk is drawn by the one its
+    /// mesh was made for.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
-        visible: &[Visible],
-        which: Pass,
+        batches: &[Batch<ChunkPos>],
+        commands: &mut DrawCommands,
         pipelines: [&wgpu::RenderPipeline; 2],
     ) {
-        let meshes = visible
-            .iter()
-            .filter_map(|v| Some((self.chunks.get(&v.pos)?, v.slot, v.eye)));
-        draw_in_order(pass, &self.slots, which, pipelines, meshes);
+        let light = |pos| self.chunks.get(&pos).and_then(GpuMesh::light);
+        draw_batches(
+            pass,
+            (&self.arena, &self.slots),
+            batches,
+            commands,
+            pipelines,
+            light,
+        );
     }
 }

@@ -12,8 +12,10 @@ use std::collections::{HashMap, HashSet};
 
 use glam::{Vec3, Vec4};
 
+use super::arena::MeshArena;
 use super::camera::{Camera, Frustum};
-use super::meshes::{GpuMesh, MeshSlots, draw_in_order};
+use super::draws::{Batch, DrawCommands};
+use super::meshes::{GpuMesh, MeshSlots, batches, draw_batches};
 use hewn_core::world::coarse::{MAX_LEVEL, SectionPos};
 use hewn_mesh::{ChunkMesh, Pass};
 
@@ -52,6 +54,8 @@ impl FarVisible {
 pub struct FarStore {
     /// Meshes of the sections that have faces, with their quad counts.
     sections: HashMap<SectionPos, (GpuMesh, usize)>,
+    /// Their vertices and indices.
+    arena: MeshArena,
     /// Every uploaded section, empty or not, with its level's stats.
     levels: [FarLevel; MAX_LEVEL as usize + 1],
     uploaded: HashSet<SectionPos>,
@@ -60,20 +64,17 @@ pub struct FarStore {
 }
 
 impl FarStore {
-    /// An empty store; `layout` is the chunk-offset bind group layout, `light_layout` that of
-    /// a light volume (which coarse meshes never bring).
+    /// An empty store; `light_layout` is the layout of a light volume's group (which
+    /// coarse meshes never bring).
     #[must_use]
-    pub fn new(
-        device: &wgpu::Device,
-        layout: wgpu::BindGroupLayout,
-        light_layout: wgpu::BindGroupLayout,
-    ) -> Self {
+    pub fn new(device: &wgpu::Device, light_layout: wgpu::BindGroupLayout) -> Self {
         Self {
             sections: HashMap::new(),
+            arena: MeshArena::new(device, "far meshes"),
             levels: [FarLevel::default(); MAX_LEVEL as usize + 1],
             uploaded: HashSet::new(),
             light_layout,
-            slots: MeshSlots::new(device, layout),
+            slots: MeshSlots::new(device),
         }
     }
 
@@ -92,7 +93,7 @@ impl FarStore {
         if mesh.is_empty() {
             return;
         }
-        let gpu = GpuMesh::new(device, queue, &self.light_layout, mesh);
+        let gpu = GpuMesh::new(device, queue, &mut self.arena, &self.light_layout, mesh);
         let quads = mesh.quad_count();
         level.quads += quads;
         level.bytes += gpu.bytes;
@@ -109,12 +110,20 @@ impl FarStore {
         if let Some((gpu, quads)) = self.sections.remove(&pos) {
             level.quads -= quads;
             level.bytes -= gpu.bytes;
+            gpu.release(&mut self.arena);
         }
+    }
+
+    /// Pages of the buffers its meshes share, and their bytes, free room included.
+    #[must_use]
+    pub fn buffers(&self) -> (usize, u64) {
+        self.arena.size()
     }
 
     /// Drops every section.
     pub fn clear(&mut self) {
         self.sections.clear();
+        self.arena.clear();
         self.uploaded.clear();
         self.levels = [FarLevel::default(); MAX_LEVEL as usize + 1];
     }
@@ -185,19 +194,38 @@ impl FarStore {
             .collect()
     }
 
-    /// Draws one pass of the visible sections: translucent ones back to front, the others
-    /// front to back without the faces that look away from the eye. `pipelines` are the
-    /// pass's pipeline lit by vertices, then the one lit from a light volume.
+    /// The commands that draw pass `which` of the visible sections, added to the frame's:
+    /// translucent ones back to front, the others front to back without the faces that
+    /// look away from the eye.
+    pub fn batches(
+        &self,
+        visible: &[FarVisible],
+        which: Pass,
+        commands: &mut DrawCommands,
+    ) -> Vec<Batch<SectionPos>> {
+        let meshes = visible
+            .iter()
+            .filter_map(|v| Some((&self.sections.get(&v.pos)?.0, (v.pos, v.slot, Some(v.eye)))));
+        batches(which, meshes, commands)
+    }
+
+    /// Draws `batches` of the visible sections with `pipeline`.
     pub fn draw(
         &self,
         pass: &mut wgpu::RenderPass<'_>,
-        visible: &[FarVisible],
-        which: Pass,
-        pipelines: [&wgpu::RenderPipeline; 2],
+        batches: &[Batch<SectionPos>],
+        commands: &mut DrawCommands,
+        pipeline: &wgpu::RenderPipeline,
     ) {
-        let meshes = visible
-            .iter()
-            .filter_map(|v| Some((&self.sections.get(&v.pos)?.0, v.slot, Some(v.eye))));
-        draw_in_order(pass, &self.slots, which, pipelines, meshes);
+        let light = |pos| self.sections.get(&pos).and_then(|(gpu, _)| gpu.light());
+        let pipelines = [pipeline, pipeline];
+        draw_batches(
+            pass,
+            (&self.arena, &self.slots),
+            batches,
+            commands,
+            pipelines,
+            light,
+        );
     }
 }

@@ -125,6 +125,10 @@ impl Gpu {
         let (device, queue) =
             pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
                 label: Some("hewn"),
+                // Where the adapter has it: draws read from a buffer that start at an
+                // instance of their own, which lets one call draw many meshes
+                // ([`crate::draws`]).
+                required_features: adapter.features() & wgpu::Features::INDIRECT_FIRST_INSTANCE,
                 required_limits:
                     wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
                 ..Default::default()

@@ -13,10 +13,12 @@
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
 
+pub mod arena;
 mod atlas;
 mod capture;
 pub mod chunks;
 pub mod creatures;
+pub mod draws;
 pub mod far;
 pub mod figures;
 pub mod font;
@@ -51,6 +53,7 @@ pub use scene::{FarScene, Scene};
 
 use atlas::AtlasTexture;
 use chunks::ChunkStore;
+use draws::{Batch, DrawCommands, DrawPath};
 use far::{FarStore, FarVisible};
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{ChunkPos, ColumnPos};
@@ -79,6 +82,16 @@ struct Globals {
     clouds: [f32; 4],
 }
 
+/// A frame's batches of chunks and far sections, pass by pass, in the order they are drawn.
+struct MeshDraws {
+    opaque: Vec<Batch<ChunkPos>>,
+    far: Vec<Batch<SectionPos>>,
+    cutout: Vec<Batch<ChunkPos>>,
+    far_water: Vec<Batch<SectionPos>>,
+    ring_water: Vec<Batch<SectionPos>>,
+    translucent: Vec<Batch<ChunkPos>>,
+}
+
 /// The depth buffer, and the bind group through which the translucent faces read it.
 struct Depth {
     size: (u32, u32),
@@ -96,6 +109,8 @@ pub struct Renderer {
     globals_group: wgpu::BindGroup,
     chunks: ChunkStore,
     far: FarStore,
+    /// The frame's draws of chunks and sections.
+    commands: DrawCommands,
     creatures: creatures::CreatureStore,
     depth: Option<Depth>,
     menus: menus::MenuPainter,
@@ -179,16 +194,9 @@ impl Renderer {
             overlay,
             overlay_group,
         );
-        let chunks = ChunkStore::new(
-            &device,
-            pipelines.chunk_layout.clone(),
-            pipelines.light_layout.clone(),
-        );
-        let far = FarStore::new(
-            &device,
-            pipelines.chunk_layout.clone(),
-            pipelines.light_layout.clone(),
-        );
+        let chunks = ChunkStore::new(&device, pipelines.light_layout.clone());
+        let far = FarStore::new(&device, pipelines.light_layout.clone());
+        let commands = DrawCommands::new(DrawPath::best(&gpu.adapter, &device));
         let menus = menus::MenuPainter::new(&device, format, &atlas.menu_view);
         Ok(Self {
             far,
@@ -199,6 +207,7 @@ impl Renderer {
             globals,
             globals_group,
             chunks,
+            commands,
             creatures: creatures::CreatureStore::default(),
             depth: None,
             menus,
@@ -312,6 +321,34 @@ impl Renderer {
     #[must_use]
     pub fn quads_drawn(&self) -> usize {
         self.chunks.quads_visible()
+    }
+
+    /// Commands that drew the last frame's chunks and far sections (a run of a mesh's faces
+    /// each), and the calls they took: one per command, or one per batch where the GPU
+    /// draws indirectly ([`draws`]).
+    #[must_use]
+    pub fn draw_counts(&self) -> (usize, usize) {
+        self.commands.counts()
+    }
+
+    /// Pages of the buffers chunk and far meshes share, and their bytes, free room included
+    /// ([`arena`]).
+    #[must_use]
+    pub fn mesh_buffers(&self) -> (usize, u64) {
+        let (near, far) = (self.chunks.buffers(), self.far.buffers());
+        (near.0 + far.0, near.1 + far.1)
+    }
+
+    /// How chunks and far sections are drawn: the best way the GPU allows, unless set.
+    #[must_use]
+    pub fn draw_path(&self) -> DrawPath {
+        self.commands.path()
+    }
+
+    /// Draws chunks and far sections by `path` from the next frame on: [`DrawPath::Direct`]
+    /// works everywhere, [`DrawPath::Indirect`] only where [`DrawPath::best`] says so.
+    pub fn set_draw_path(&mut self, path: DrawPath) {
+        self.commands.set_path(path);
     }
 
     /// How many creatures the last frame drew: those in view.
@@ -478,6 +515,28 @@ impl Renderer {
                 label: Some("frame"),
             });
         let [opaque, cutout, translucent] = &self.pipelines.sampled;
+        let translucent_pipelines = if scene.underwater {
+            let [vertex, sampled] = &self.pipelines.translucent_from_within;
+            [vertex, sampled]
+        } else {
+            [&self.pipelines.translucent, translucent]
+        };
+        // Every pass's commands, worked out before the passes and uploaded at once. Far
+        // water first, back to front: beyond the render distance, then the coarse ring's,
+        // which stands in for the chunks that would have drawn it.
+        let commands = &mut self.commands;
+        commands.clear();
+        let (ring, beyond): (Vec<FarVisible>, Vec<FarVisible>) =
+            far.iter().partition(|v| in_ring(v.pos(), scene.far.hidden));
+        let draws = MeshDraws {
+            opaque: self.chunks.batches(&visible, Pass::Opaque, commands),
+            far: self.far.batches(&far, Pass::Opaque, commands),
+            cutout: self.chunks.batches(&visible, Pass::Cutout, commands),
+            far_water: self.far.batches(&beyond, Pass::Translucent, commands),
+            ring_water: self.far.batches(&ring, Pass::Translucent, commands),
+            translucent: self.chunks.batches(&visible, Pass::Translucent, commands),
+        };
+        commands.upload(&self.device, &self.queue);
         // Two passes: the second reads the depth the first wrote (water looks through it to
         // see how deep it is), so there the depth buffer is bound read-only.
         {
@@ -498,21 +557,16 @@ impl Renderer {
                 multiview_mask: None,
             });
             pass.set_bind_group(0, &self.globals_group, &[]);
-            self.chunks.draw(
-                &mut pass,
-                &visible,
-                Pass::Opaque,
-                [&self.pipelines.opaque, opaque],
-            );
+            let commands = &mut self.commands;
+            let pipelines = [&self.pipelines.opaque, opaque];
+            self.chunks
+                .draw(&mut pass, &draws.opaque, commands, pipelines);
             // Behind the near chunks, so they hide it from the depth test before it is shaded.
-            let lean = [&self.pipelines.far, &self.pipelines.far];
-            self.far.draw(&mut pass, &far, Pass::Opaque, lean);
-            self.chunks.draw(
-                &mut pass,
-                &visible,
-                Pass::Cutout,
-                [&self.pipelines.cutout, cutout],
-            );
+            self.far
+                .draw(&mut pass, &draws.far, commands, &self.pipelines.far);
+            let pipelines = [&self.pipelines.cutout, cutout];
+            self.chunks
+                .draw(&mut pass, &draws.cutout, commands, pipelines);
             pass.set_pipeline(&self.pipelines.models);
             self.chunks.draw_models(&mut pass, &visible);
             if let Some((buffer, count)) = &boxes {
@@ -551,27 +605,17 @@ impl Renderer {
             });
             pass.set_bind_group(0, &self.globals_group, &[]);
             // Last of the world, so water and glass blend over everything behind them.
-            pass.set_bind_group(2, &depth_group, &[]);
-            let translucent_pipelines = if scene.underwater {
-                let [vertex, sampled] = &self.pipelines.translucent_from_within;
-                [vertex, sampled]
-            } else {
-                [&self.pipelines.translucent, translucent]
-            };
-            // Far water first, back to front: beyond the render distance, then the coarse
-            // ring's, which stands in for the chunks that would have drawn it.
-            let (ring, beyond): (Vec<FarVisible>, Vec<FarVisible>) =
-                far.iter().partition(|v| in_ring(v.pos(), scene.far.hidden));
-            let water = [&self.pipelines.far_water, &self.pipelines.far_water];
-            self.far.draw(&mut pass, &beyond, Pass::Translucent, water);
-            let water = [&self.pipelines.ring_water, &self.pipelines.ring_water];
-            self.far.draw(&mut pass, &ring, Pass::Translucent, water);
-            self.chunks.draw(
-                &mut pass,
-                &visible,
-                Pass::Translucent,
-                translucent_pipelines,
-            );
+            pass.set_bind_group(1, &depth_group, &[]);
+            let commands = &mut self.commands;
+            let far_water = &self.pipelines.far_water;
+            self.far
+                .draw(&mut pass, &draws.far_water, commands, far_water);
+            let ring_water = &self.pipelines.ring_water;
+            self.far
+                .draw(&mut pass, &draws.ring_water, commands, ring_water);
+            let translucent = &draws.translucent;
+            self.chunks
+                .draw(&mut pass, translucent, commands, translucent_pipelines);
             // After water and glass: a tag writes no depth, so they would be drawn over it.
             if let Some((buffer, count)) = &tags {
                 pass.set_pipeline(&self.pipelines.tags);

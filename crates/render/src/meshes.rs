@@ -1,6 +1,6 @@
-//! One mesh on the GPU, and the uniform slots that place meshes in the frame: what the near
-//! view's chunks ([`super::chunks`]) and the far view's coarse sections ([`super::far`])
-//! are both drawn from.
+//! One mesh on the GPU, the slots that place meshes in the frame, and the batches that draw
+//! them: what the near view's chunks ([`super::chunks`]) and the far view's coarse sections
+//! ([`super::far`]) are both drawn with.
 //!
 //! A mesh's opaque and cut-out faces are grouped by the way they look and ordered by the
 //! plane they lie in ([`hewn_mesh::facing`]), and only the faces whose planes the eye is in
@@ -8,20 +8,21 @@
 //! reach the GPU's vertex stage only to be culled as back faces.
 
 use glam::{IVec3, Vec3, Vec4};
-use wgpu::util::DeviceExt;
+use wgpu::util::{DeviceExt, DrawIndexedIndirectArgs};
 
+use super::arena::{MeshArena, Placement};
+use super::draws::{Batch, Batches, DrawCommands};
 use hewn_mesh::{ChunkMesh, FaceGroups, Pass, TranslucentQuads, volume};
 
-/// One mesh's buffers: the three passes' indices follow one another in one buffer; the
-/// faces of models (torches) have a vertex buffer of their own.
+/// One mesh on the GPU: its vertices and the three passes' indices, one after another, in
+/// a [`MeshArena`]; the faces of models (torches) in a vertex buffer of their own.
 #[derive(Debug)]
 pub struct GpuMesh {
-    vertices: wgpu::Buffer,
-    /// The index buffer, rewritten in part when translucent quads are re-sorted.
-    pub indices: wgpu::Buffer,
+    /// Where its vertices and indices lie in its store's arena.
+    placement: Placement,
     /// Model triangles, and how many vertices.
     models: Option<(wgpu::Buffer, u32)>,
-    /// Index ranges of the opaque, cut-out and translucent passes.
+    /// Index ranges of the opaque, cut-out and translucent passes, from its first index.
     pub ranges: [std::ops::Range<u32>; 3],
     /// How the opaque and the cut-out passes' triangles are grouped by direction and plane,
     /// counted from the start of each pass's range.
@@ -32,25 +33,21 @@ pub struct GpuMesh {
     other_quads: usize,
     /// The light volume's bind group, for a mesh whose faces are lit in the shader.
     light: Option<wgpu::BindGroup>,
-    /// Bytes of its vertex, index and model buffers and its light volume.
+    /// Bytes of its vertices, indices, model buffer and light volume.
     pub bytes: u64,
 }
 
 impl GpuMesh {
-    /// Uploads `mesh` (which must not be empty); `light_layout` is the layout of a light
-    /// volume's group, used when the mesh brings one.
+    /// Uploads `mesh` (which must not be empty) into `arena`; `light_layout` is the layout
+    /// of a light volume's group, used when the mesh brings one.
     #[must_use]
     pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
+        arena: &mut MeshArena,
         light_layout: &wgpu::BindGroupLayout,
         mesh: &ChunkMesh,
     ) -> Self {
-        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("mesh vertices"),
-            contents: bytemuck::cast_slice(&mesh.vertices),
-            usage: wgpu::BufferUsages::VERTEX,
-        });
         let mut all =
             Vec::with_capacity(mesh.opaque.len() + mesh.cutout.len() + mesh.translucent.len());
         let mut ranges: [std::ops::Range<u32>; 3] = Default::default();
@@ -62,11 +59,7 @@ impl GpuMesh {
             all.extend_from_slice(mesh.indices(pass));
             *range = start..all.len() as u32;
         }
-        let indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("mesh indices"),
-            contents: bytemuck::cast_slice(&all),
-            usage: wgpu::BufferUsages::INDEX | wgpu::BufferUsages::COPY_DST,
-        });
+        let placement = arena.place(device, queue, &mesh.vertices, &all);
         let translucent = TranslucentQuads::new(mesh);
         let models = (!mesh.models.is_empty()).then(|| {
             let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -77,13 +70,11 @@ impl GpuMesh {
             (buffer, mesh.models.len() as u32)
         });
         let light = light_volume(device, queue, light_layout, &mesh.light_volume);
-        let bytes = vertices.size()
-            + indices.size()
+        let bytes = placement.bytes()
             + models.as_ref().map_or(0, |m| m.0.size())
             + light.as_ref().map_or(0, |_| mesh.light_volume.len() as u64);
         Self {
-            vertices,
-            indices,
+            placement,
             models,
             facing: mesh.facing.clone(),
             other_quads: mesh.translucent.len() / 6 + mesh.models.len() / 6,
@@ -92,6 +83,23 @@ impl GpuMesh {
             light,
             bytes,
         }
+    }
+
+    /// Gives its room in `arena` back; the mesh must have been placed there.
+    pub fn release(self, arena: &mut MeshArena) {
+        arena.free(&self.placement);
+    }
+
+    /// Rewrites its translucent pass's indices (counted from its first vertex), re-sorted.
+    pub fn rewrite_translucent(&self, arena: &mut MeshArena, queue: &wgpu::Queue, sorted: &[u32]) {
+        let at = self.ranges[Pass::Translucent as usize].start;
+        arena.rewrite_indices(queue, &self.placement, at, sorted);
+    }
+
+    /// The bind group of its light volume, for a mesh lit in the shader.
+    #[must_use]
+    pub const fn light(&self) -> Option<&wgpu::BindGroup> {
+        self.light.as_ref()
     }
 
     /// Quads drawn for an eye at `eye` from the mesh's low corner, in its own units (all
@@ -105,71 +113,97 @@ impl GpuMesh {
         self.other_quads + grouped
     }
 
-    /// Draws its models (torches); the models pipeline must be set.
-    pub fn draw_models(&self, pass: &mut wgpu::RenderPass<'_>) {
+    /// Draws its models (torches) at slot `slot`; the models pipeline and the slots must be
+    /// set.
+    pub fn draw_models(&self, pass: &mut wgpu::RenderPass<'_>, slot: u32) {
         if let Some((buffer, count)) = &self.models {
             pass.set_vertex_buffer(0, buffer.slice(..));
-            pass.draw(0..*count, 0..1);
+            pass.draw(0..*count, slot..slot + 1);
         }
     }
 
-    /// Draws its faces of pass `which`: with the eye at `eye` from its low corner (in its
-    /// own units), only those that may look towards it; with `None`, all. `pipelines` are
-    /// the pass's pipeline lit by vertices, then the one lit from the light volume, and
-    /// `current` which of them is set (updated when this changes it).
-    pub fn draw(
+    /// Adds the commands that draw its faces of pass `which` at slot `slot` to `batches`:
+    /// with the eye at `eye` from its low corner (in its own units), only those that may
+    /// look towards it; with `None`, all. `key` names it in its store.
+    fn commands<K: Copy + PartialEq>(
         &self,
-        pass: &mut wgpu::RenderPass<'_>,
         which: Pass,
-        eye: Option<Vec3>,
-        pipelines: [&wgpu::RenderPipeline; 2],
-        current: &mut Option<bool>,
+        (key, slot, eye): (K, u32, Option<Vec3>),
+        batches: &mut Batches<K>,
+        commands: &mut DrawCommands,
     ) {
         let index = which as usize;
         if self.ranges[index].is_empty() {
             return;
         }
-        let sampled = self.light.is_some();
-        if *current != Some(sampled) {
-            pass.set_pipeline(pipelines[usize::from(sampled)]);
-            *current = Some(sampled);
-        }
-        if let Some(light) = &self.light {
-            pass.set_bind_group(3, light, &[]);
-        }
-        pass.set_vertex_buffer(0, self.vertices.slice(..));
-        pass.set_index_buffer(self.indices.slice(..), wgpu::IndexFormat::Uint32);
-        let (Some(groups), Some(eye)) = (self.facing.get(index), eye) else {
-            pass.draw_indexed(self.ranges[index].clone(), 0, 0..1);
-            return;
+        let start = self.placement.indices.start + self.ranges[index].start;
+        let sampled = self.light.is_some().then_some(key);
+        let mut push = |run: std::ops::Range<u32>| {
+            let args = DrawIndexedIndirectArgs {
+                index_count: run.end - run.start,
+                instance_count: 1,
+                first_index: start + run.start,
+                base_vertex: 0,
+                first_instance: slot,
+            };
+            batches.push(commands, self.placement.page, sampled, args);
         };
-        let start = self.ranges[index].start;
-        for run in groups.runs(eye) {
-            pass.draw_indexed(start + run.start..start + run.end, 0, 0..1);
+        match (self.facing.get(index), eye) {
+            (Some(groups), Some(eye)) => groups.runs(eye).for_each(push),
+            _ => push(0..self.ranges[index].len() as u32),
         }
     }
 }
 
-/// Draws pass `which` of `meshes` (each with its slot in `slots` and the eye from its low
-/// corner, in its own units, or `None` to draw all its faces): in the order given, or
-/// reversed for the translucent pass, which blends back to front. `pipelines` are the
-/// pass's pipeline lit by vertices, then the one lit from a light volume.
-pub fn draw_in_order<'m>(
-    pass: &mut wgpu::RenderPass<'_>,
-    slots: &MeshSlots,
+/// The commands that draw pass `which` of `meshes` (each with its key, its slot in the
+/// frame and the eye from its low corner, in its own units, or `None` to draw all its
+/// faces), in batches: in the order given, or reversed for the translucent pass, which
+/// blends back to front.
+pub fn batches<'m, K: Copy + PartialEq>(
     which: Pass,
-    pipelines: [&wgpu::RenderPipeline; 2],
-    meshes: impl DoubleEndedIterator<Item = (&'m GpuMesh, u32, Option<Vec3>)>,
-) {
-    let mut current = None;
-    let mut draw_one = |(mesh, slot, eye): (&GpuMesh, u32, Option<Vec3>)| {
-        slots.bind(pass, slot);
-        mesh.draw(pass, which, eye, pipelines, &mut current);
-    };
+    meshes: impl DoubleEndedIterator<Item = (&'m GpuMesh, (K, u32, Option<Vec3>))>,
+    commands: &mut DrawCommands,
+) -> Vec<Batch<K>> {
+    let mut batches = Batches::new();
+    let mut add = |(mesh, at): (&GpuMesh, _)| mesh.commands(which, at, &mut batches, commands);
     if which == Pass::Translucent {
-        meshes.rev().for_each(&mut draw_one);
+        meshes.rev().for_each(&mut add);
     } else {
-        meshes.for_each(&mut draw_one);
+        meshes.for_each(&mut add);
+    }
+    batches.list
+}
+
+/// Draws `batches` of a store's meshes from `arena`, placed by `slots`: `pipelines` are the
+/// pass's pipeline lit by vertices, then the one lit from a light volume, and `light` finds
+/// the light volume of a mesh lit in the shader by its key.
+pub fn draw_batches<'m, K: Copy>(
+    pass: &mut wgpu::RenderPass<'_>,
+    (arena, slots): (&MeshArena, &MeshSlots),
+    batches: &[Batch<K>],
+    commands: &mut DrawCommands,
+    pipelines: [&wgpu::RenderPipeline; 2],
+    light: impl Fn(K) -> Option<&'m wgpu::BindGroup>,
+) {
+    if batches.is_empty() {
+        return;
+    }
+    slots.bind(pass);
+    let (mut pipeline, mut page) = (None, None);
+    for batch in batches {
+        let sampled = batch.sampled.is_some();
+        if pipeline != Some(sampled) {
+            pass.set_pipeline(pipelines[usize::from(sampled)]);
+            pipeline = Some(sampled);
+        }
+        if let Some(group) = batch.sampled.and_then(&light) {
+            pass.set_bind_group(2, group, &[]);
+        }
+        if page != Some(batch.page) {
+            arena.bind(pass, batch.page);
+            page = Some(batch.page);
+        }
+        commands.draw(pass, batch.commands.clone());
     }
 }
 
@@ -220,85 +254,47 @@ fn light_volume(
     }))
 }
 
-/// Each drawn mesh's place in the frame, one uniform slot apiece behind a dynamic offset:
-/// its low corner from the eye's cell (xyz) and the blocks one of its units stands for
-/// (w: 1 for a chunk, 2^k for a coarse section of level k).
+/// Each drawn mesh's place in the frame, one record apiece in a vertex buffer read once
+/// per instance, picked by a draw's first instance: its low corner from the eye's cell (xyz)
+/// and the blocks one of its units stands for (w: 1 for a chunk, 2^k for a coarse section
+/// of level k).
 #[derive(Debug)]
 pub struct MeshSlots {
-    layout: wgpu::BindGroupLayout,
     buffer: wgpu::Buffer,
-    bind_group: wgpu::BindGroup,
-    capacity: u32,
-    stride: u32,
-    staging: Vec<u8>,
 }
 
 impl MeshSlots {
-    /// Room for a few hundred meshes, growing as needed; `layout` is the chunk-offset bind
-    /// group layout.
+    /// Room for a few hundred meshes, growing as needed.
     #[must_use]
-    pub fn new(device: &wgpu::Device, layout: wgpu::BindGroupLayout) -> Self {
-        let stride = device.limits().min_uniform_buffer_offset_alignment.max(16);
-        let capacity = 256;
-        let (buffer, bind_group) = Self::buffer(device, &layout, stride, capacity);
+    pub fn new(device: &wgpu::Device) -> Self {
         Self {
-            layout,
-            buffer,
-            bind_group,
-            capacity,
-            stride,
-            staging: Vec::new(),
+            buffer: Self::buffer(device, 256),
         }
     }
 
-    fn buffer(
-        device: &wgpu::Device,
-        layout: &wgpu::BindGroupLayout,
-        stride: u32,
-        capacity: u32,
-    ) -> (wgpu::Buffer, wgpu::BindGroup) {
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("mesh offsets"),
-            size: u64::from(stride) * u64::from(capacity),
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+    fn buffer(device: &wgpu::Device, capacity: u64) -> wgpu::Buffer {
+        device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("mesh places"),
+            size: capacity * size_of::<Vec4>() as u64,
+            usage: wgpu::BufferUsages::VERTEX | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
-        });
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("mesh offsets"),
-            layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: &buffer,
-                    offset: 0,
-                    size: wgpu::BufferSize::new(16),
-                }),
-            }],
-        });
-        (buffer, bind_group)
+        })
     }
 
     /// Writes `places` into slots 0, 1, 2..., growing the buffer if they do not fit.
     pub fn write(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, places: &[Vec4]) {
-        let count = places.len() as u32;
-        if count > self.capacity {
-            self.capacity = count.next_power_of_two();
-            (self.buffer, self.bind_group) =
-                Self::buffer(device, &self.layout, self.stride, self.capacity);
+        let flat: Vec<[f32; 4]> = places.iter().map(|p| p.to_array()).collect();
+        let bytes: &[u8] = bytemuck::cast_slice(&flat);
+        if bytes.len() as u64 > self.buffer.size() {
+            self.buffer = Self::buffer(device, (places.len() as u64).next_power_of_two());
         }
-        self.staging.clear();
-        self.staging.resize(self.stride as usize * places.len(), 0);
-        for (i, place) in places.iter().enumerate() {
-            let at = i * self.stride as usize;
-            self.staging[at..at + 16].copy_from_slice(bytemuck::cast_slice(&place.to_array()));
-        }
-        if !self.staging.is_empty() {
-            queue.write_buffer(&self.buffer, 0, &self.staging);
+        if !bytes.is_empty() {
+            queue.write_buffer(&self.buffer, 0, bytes);
         }
     }
 
-    /// Binds slot `slot` as group 1.
-    pub fn bind(&self, pass: &mut wgpu::RenderPass<'_>, slot: u32) {
-        pass.set_bind_group(1, &self.bind_group, &[slot * self.stride]);
+    /// Binds the places as vertex buffer 1.
+    pub fn bind(&self, pass: &mut wgpu::RenderPass<'_>) {
+        pass.set_vertex_buffer(1, self.buffer.slice(..));
     }
 }

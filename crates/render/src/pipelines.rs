@@ -14,12 +14,10 @@ pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
 pub struct Pipelines {
     /// Layout of group 0: globals, atlas, sampler.
     pub globals_layout: wgpu::BindGroupLayout,
-    /// Layout of group 1: the chunk offset slot.
-    pub chunk_layout: wgpu::BindGroupLayout,
-    /// Layout of the translucent faces' group 2: the depth of the world drawn before them,
+    /// Layout of the translucent faces' group 1: the depth of the world drawn before them,
     /// which tells water how deep it is where each pixel looks through it.
     pub scene_depth_layout: wgpu::BindGroupLayout,
-    /// Layout of group 3 of the chunk faces lit in the shader: the chunk's light volume.
+    /// Layout of group 2 of the chunk faces lit in the shader: the chunk's light volume.
     pub light_layout: wgpu::BindGroupLayout,
     /// The sky, in parts.
     pub sky: SkyPasses,
@@ -191,20 +189,7 @@ fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     })
 }
 
-/// Group 1: the chunk offset, one slot of a buffer at a dynamic offset per chunk.
-fn chunk_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
-    device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
-        label: Some("chunk offset"),
-        entries: &[uniform(
-            0,
-            wgpu::ShaderStages::VERTEX,
-            true,
-            wgpu::BufferSize::new(16),
-        )],
-    })
-}
-
-/// Group 3 of faces lit in the shader: the chunk's light volume, read texel by texel.
+/// Group 2 of faces lit in the shader: the chunk's light volume, read texel by texel.
 fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("chunk light"),
@@ -221,7 +206,7 @@ fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     })
 }
 
-/// The translucent faces' group 2: the depth of the world drawn before them.
+/// The translucent faces' group 1: the depth of the world drawn before them.
 fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("scene depth"),
@@ -257,13 +242,37 @@ const fn vertices(
     })]
 }
 
-const CHUNK_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+/// A mesh's vertices of `stride` bytes, then its place in the frame: one record per mesh
+/// drawn ([`super::meshes::MeshSlots`]), chosen by the draw's first instance. `attributes`
+/// ends with the place's.
+const fn placed(
+    stride: usize,
+    attributes: &'static [wgpu::VertexAttribute],
+    place: &'static [wgpu::VertexAttribute; 1],
+) -> [Option<wgpu::VertexBufferLayout<'static>>; 2] {
+    [
+        Some(wgpu::VertexBufferLayout {
+            array_stride: stride as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes,
+        }),
+        Some(wgpu::VertexBufferLayout {
+            array_stride: size_of::<[f32; 4]>() as u64,
+            step_mode: wgpu::VertexStepMode::Instance,
+            attributes: place,
+        }),
+    ]
+}
+
+const CHUNK_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 2] = placed(
     size_of::<Vertex>(),
     &wgpu::vertex_attr_array![0 => Uint32, 1 => Uint32],
+    &wgpu::vertex_attr_array![2 => Float32x4],
 );
-const MODEL_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
+const MODEL_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 2] = placed(
     size_of::<ModelVertex>(),
     &wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x2, 2 => Uint32, 3 => Uint8x4],
+    &wgpu::vertex_attr_array![4 => Float32x4],
 );
 const BOX_VERTEX: [Option<wgpu::VertexBufferLayout<'static>>; 1] = vertices(
     size_of::<BoxVertex>(),
@@ -292,11 +301,11 @@ struct Builder<'a> {
     device: &'a wgpu::Device,
     format: wgpu::TextureFormat,
     chunk_shader: wgpu::ShaderModule,
-    /// Globals and the chunk offset: chunk faces and models.
+    /// Globals: chunk faces and models (which take their place from an attribute).
     world: wgpu::PipelineLayout,
-    /// Globals, the chunk offset and the scene's depth: translucent faces.
+    /// Globals and the scene's depth: translucent faces.
     translucent: wgpu::PipelineLayout,
-    /// As `world` and `translucent`, with the chunk's light volume in group 3.
+    /// As `world` and `translucent`, with the chunk's light volume in group 2.
     world_sampled: wgpu::PipelineLayout,
     translucent_sampled: wgpu::PipelineLayout,
     /// Globals alone: everything not drawn chunk by chunk.
@@ -520,22 +529,21 @@ impl Pipelines {
     pub fn new(device: &wgpu::Device, format: wgpu::TextureFormat) -> Self {
         use wgpu::CompareFunction::{Always, GreaterEqual};
         let globals_layout = globals_layout(device);
-        let chunk_layout = chunk_layout(device);
         let scene_depth_layout = scene_depth_layout(device);
         let light_layout = light_layout(device);
-        let (globals, chunk) = (Some(&globals_layout), Some(&chunk_layout));
+        let globals = Some(&globals_layout);
         let (depth, light) = (Some(&scene_depth_layout), Some(&light_layout));
         let builder = Builder {
             device,
             format,
             chunk_shader: shader(device, "chunk.wgsl"),
-            world: pipeline_layout(device, "world", &[globals, chunk]),
-            translucent: pipeline_layout(device, "translucent", &[globals, chunk, depth]),
-            world_sampled: pipeline_layout(device, "world sampled", &[globals, chunk, None, light]),
+            world: pipeline_layout(device, "world", &[globals]),
+            translucent: pipeline_layout(device, "translucent", &[globals, depth]),
+            world_sampled: pipeline_layout(device, "world sampled", &[globals, None, light]),
             translucent_sampled: pipeline_layout(
                 device,
                 "translucent sampled",
-                &[globals, chunk, depth, light],
+                &[globals, depth, light],
             ),
             globals_only: pipeline_layout(device, "globals only", &[globals]),
         };
@@ -577,7 +585,6 @@ impl Pipelines {
                 ALPHA_BLEND,
             ),
             globals_layout,
-            chunk_layout,
             scene_depth_layout,
             light_layout,
         }
