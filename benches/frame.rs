@@ -20,6 +20,12 @@
 //! one way after a frame of the others. `cargo bench --bench frame -- scale` times only
 //! that. The far view's table above leaves the ring out, to time the far view alone.
 //!
+//! A fourth table times the two ways chunks and far sections reach the GPU
+//! ([`hewn_render::draws`]): a call for every run of a mesh's faces, and the best the GPU
+//! allows (on lavapipe, one indirect call per batch of meshes), at the game's defaults and
+//! at render distance 16, with the commands and the calls each way made.
+//! `cargo bench --bench frame -- draws` times only that.
+//!
 //! Needs a GPU; on a machine without one, Mesa's lavapipe rasterises on the CPU:
 //! `xvfb-run -a cargo bench --bench frame`. Without an adapter it says so and stops.
 
@@ -35,6 +41,7 @@ use hewn_core::world::coarse::{CoarseSource, SectionPos};
 use hewn_core::world::{CHUNK_SIZE, ChunkPos, ColumnPos, World};
 use hewn_core::worldgen::{Generator, GeneratorKind};
 use hewn_mesh::{ChunkMesh, Leaves, Shading, mesh_coarse};
+use hewn_render::draws::DrawPath;
 use hewn_render::{FarScene, Gpu, Renderer, Scene};
 
 #[path = "common/views.rs"]
@@ -83,6 +90,10 @@ fn main() {
     let only_scale = std::env::args().any(|a| a == "scale");
     if only_scale {
         render_scales(&mut renderer, &mut world, &player);
+        return;
+    }
+    if std::env::args().any(|a| a == "draws") {
+        draw_paths(&mut renderer, &mut world, &player);
         return;
     }
     for (name, render_distance, shading) in [
@@ -144,6 +155,7 @@ fn main() {
     far_view(&mut renderer, &mut world, &player);
     if !only_far {
         render_scales(&mut renderer, &mut world, &player);
+        draw_paths(&mut renderer, &mut world, &player);
     }
 }
 
@@ -163,60 +175,12 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
         "ring, 0.5",
         "quads"
     );
-    let generator = Generator::new(GeneratorKind::Terrain, 7);
     for render_distance in [2, 8, 16] {
-        let view = View {
-            name: "render scale",
-            render_distance,
-            eye: player.eye(),
-            yaw: player.yaw,
-            pitch: player.pitch,
-        };
-        // Light where the game puts it at this distance.
-        let shading = if render_distance >= SHADER_LIGHT_FROM as i32 {
-            Shading::Sampled
-        } else {
-            Shading::Vertex
-        };
-        // The far view's sections leave the GPU with the chunks, to be made again.
-        renderer.clear_chunks();
-        let mut made = HashSet::new();
-        let meshes = meshes_around(world, view.eye, render_distance, (Leaves::Fancy, shading));
-        for (&pos, mesh) in &meshes {
-            renderer.upload_chunk(pos, mesh);
-        }
-        let distance = render_distance.unsigned_abs();
+        let mut game = GameView::new(renderer, world, player, render_distance);
         for reach in REACHES {
             // The far view as the game plans it, without the coarse ring and with it.
-            let plans = [false, true].map(|ring| {
-                let exact = exact_distance(distance, ring);
-                let rings = Rings::new(distance, reach, FAR_DETAIL, exact);
-                far_plan(
-                    renderer,
-                    &generator,
-                    &mut made,
-                    rings,
-                    player.position,
-                    &meshes,
-                )
-            });
-            let edge = (render_distance * CHUNK_SIZE) as f32;
-            let fog = if reach == 0 {
-                (edge * FOG_START, edge - FOG_END_INSET)
-            } else {
-                (reach as f32 * FAR_FOG_START, reach as f32)
-            };
-            let scenes = plans.each_ref().map(|plan| Scene {
-                clouds: true,
-                far: plan
-                    .as_ref()
-                    .map_or_else(FarScene::default, |(sections, hidden)| FarScene {
-                        sections,
-                        hidden: Some(hidden),
-                        reach: reach as f32,
-                    }),
-                ..Scene::plain(view.camera(), NOON, fog)
-            });
+            let plans = [false, true].map(|ring| game.plan(renderer, reach, ring));
+            let scenes = plans.each_ref().map(|plan| game.scene(plan, reach));
             // Four ways, in turn: exact and with the ring, each at both scales.
             let ways: Vec<(&Scene<'_>, f32)> = scenes
                 .iter()
@@ -256,6 +220,146 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
                 sum(quads[2])
             );
         }
+    }
+}
+
+/// The spawn as the game draws it at one render distance: the near chunks uploaded, with
+/// light where the game puts it, and the far view's sections made as plans need them.
+struct GameView {
+    view: View,
+    meshes: HashMap<ChunkPos, ChunkMesh>,
+    generator: Generator,
+    made: HashSet<SectionPos>,
+    at: glam::DVec3,
+}
+
+/// A far view's plan: the sections drawn, and the near columns they stand in for.
+type Plan = Option<(Vec<SectionPos>, BTreeSet<ColumnPos>)>;
+
+impl GameView {
+    /// The chunks within `render_distance` of `player` meshed and uploaded, in place of
+    /// any chunks and sections before.
+    fn new(
+        renderer: &mut Renderer,
+        world: &mut World,
+        player: &Body,
+        render_distance: i32,
+    ) -> Self {
+        let view = View {
+            name: "game view",
+            render_distance,
+            eye: player.eye(),
+            yaw: player.yaw,
+            pitch: player.pitch,
+        };
+        let shading = if render_distance >= SHADER_LIGHT_FROM as i32 {
+            Shading::Sampled
+        } else {
+            Shading::Vertex
+        };
+        // The far view's sections leave the GPU with the chunks, to be made again.
+        renderer.clear_chunks();
+        let meshes = meshes_around(world, view.eye, render_distance, (Leaves::Fancy, shading));
+        for (&pos, mesh) in &meshes {
+            renderer.upload_chunk(pos, mesh);
+        }
+        Self {
+            view,
+            meshes,
+            generator: Generator::new(GeneratorKind::Terrain, 7),
+            made: HashSet::new(),
+            at: player.position,
+        }
+    }
+
+    /// The far view reaching `reach` blocks, with the coarse outer ring or without, as the
+    /// game plans it.
+    fn plan(&mut self, renderer: &mut Renderer, reach: u32, ring: bool) -> Plan {
+        let distance = self.view.render_distance.unsigned_abs();
+        let exact = exact_distance(distance, ring);
+        let rings = Rings::new(distance, reach, FAR_DETAIL, exact);
+        far_plan(
+            renderer,
+            &self.generator,
+            &mut self.made,
+            rings,
+            self.at,
+            &self.meshes,
+        )
+    }
+
+    /// The scene of `plan`, the far view reaching `reach`, with the game's fog and clouds.
+    fn scene<'a>(&self, plan: &'a Plan, reach: u32) -> Scene<'a> {
+        let edge = (self.view.render_distance * CHUNK_SIZE) as f32;
+        let fog = if reach == 0 {
+            (edge * FOG_START, edge - FOG_END_INSET)
+        } else {
+            (reach as f32 * FAR_FOG_START, reach as f32)
+        };
+        Scene {
+            clouds: true,
+            far: plan
+                .as_ref()
+                .map_or_else(FarScene::default, |(sections, hidden)| FarScene {
+                    sections,
+                    hidden: Some(hidden),
+                    reach: reach as f32,
+                }),
+            ..Scene::plain(self.view.camera(), NOON, fog)
+        }
+    }
+}
+
+/// The draw paths' table: see the module's notes.
+fn draw_paths(renderer: &mut Renderer, world: &mut World, player: &Body) {
+    let best = renderer.draw_path();
+    println!();
+    println!(
+        "{:<30} {:>12} {:>12} {:>10} {:>10}",
+        "seed 7 spawn (ms, p50)",
+        "one by one",
+        format!("{best:?}"),
+        "commands",
+        "calls"
+    );
+    for (render_distance, reach, ring) in [
+        (8, 2048, true),
+        (16, 0, false),
+        (16, 0, true),
+        (16, 2048, true),
+    ] {
+        let mut game = GameView::new(renderer, world, player, render_distance);
+        let plan = game.plan(renderer, reach, ring);
+        let scene = game.scene(&plan, reach);
+        let ways = [DrawPath::Direct, best];
+        let mut times = vec![Vec::new(); ways.len()];
+        let mut counts = [(0, 0); 2];
+        for frame in 0..WARM_UP + FRAMES {
+            for (way, &path) in ways.iter().enumerate() {
+                renderer.set_draw_path(path);
+                let start = Instant::now();
+                let picture = renderer.capture(SIZE, &scene);
+                let elapsed = start.elapsed();
+                assert!(picture.is_ok(), "the frame reads back");
+                counts[way] = renderer.draw_counts();
+                if frame >= WARM_UP {
+                    times[way].push(elapsed);
+                }
+            }
+        }
+        renderer.set_draw_path(best);
+        let ms: Vec<f64> = times.into_iter().map(median).collect();
+        println!(
+            "{:<30} {:>12.1} {:>12.1} {:>10} {:>10}",
+            format!(
+                "rd {render_distance}, far {reach}{}",
+                if ring { ", ring" } else { "" }
+            ),
+            ms[0],
+            ms[1],
+            counts[0].0,
+            format!("{}/{}", counts[0].1, counts[1].1)
+        );
     }
 }
 
