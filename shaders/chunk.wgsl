@@ -5,7 +5,7 @@
 // sampled in the shader have their own vertex and fragment stages, at the end.
 
 // Every mesh's vertex stage takes its `place` from a per-instance attribute, one record per
-// mesh drawn (src/render/meshes.rs, `MeshSlots`), picked by the draw's first instance:
+// mesh drawn (crates/render/src/meshes.rs, `MeshSlots`), picked by the draw's first instance:
 // xyz, the mesh's minimum corner from the corner of the eye's cell, computed in f64 on the
 // CPU; w, the blocks one of its units stands for: 1 for a chunk, 2^k for a far view's
 // coarse section of level k, whose positions count cells. An attribute rather than a

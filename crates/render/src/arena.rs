@@ -7,7 +7,10 @@
 //! the shared vertex buffer (its vertices' first place added), so no draw needs a base
 //! vertex, which WebGL2 lacks. When a mesh does not fit, the buffers are made twice as
 //! large and what they held is copied over on the GPU, in place, so no mesh moves; past the
-//! device's largest buffer another *page* begins, with buffers of its own.
+//! largest page the device allows ([`vertex_limit`]) another *page* begins, with buffers of
+//! its own. Pages never shrink: room freed is kept for the meshes that come next (the view
+//! moves on, and its next chunks take the room the last ones left) until the store is
+//! cleared.
 
 use std::ops::Range;
 
@@ -106,6 +109,33 @@ impl Page {
     }
 }
 
+/// The least power of two not below `n`, or the largest `u32` power of two past it.
+const fn power_of_two_at_least(n: u32) -> u32 {
+    match n.checked_next_power_of_two() {
+        Some(p) => p,
+        None => 1 << 31,
+    }
+}
+
+/// The most vertices a page may hold on this device: as many as its largest buffer holds
+/// (a page's vertex buffer is the larger of its two), and no more than 2^24 where the
+/// device cannot draw with indices past that (some GLES and older mobile drivers), since
+/// a page's indices count from its first vertex.
+#[must_use]
+pub fn vertex_limit(adapter: &wgpu::Adapter, device: &wgpu::Device) -> u32 {
+    let largest = device.limits().max_buffer_size / size_of::<Vertex>() as u64;
+    let full_indices = adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::FULL_DRAW_INDEX_UINT32);
+    let indexable = if full_indices {
+        u64::from(u32::MAX)
+    } else {
+        1 << 24
+    };
+    u32::try_from(largest.min(indexable)).unwrap_or(u32::MAX)
+}
+
 /// `length` from `room`; nothing, at its start, for nothing (a mesh of models alone has
 /// no vertices here).
 fn allocate(room: &mut RangeAllocator<u32>, length: u32) -> Option<Range<u32>> {
@@ -154,14 +184,14 @@ pub struct MeshArena {
 }
 
 impl MeshArena {
-    /// An arena with no page yet; `label` names its buffers.
+    /// An arena with no page yet, whose pages hold at most `most_vertices` vertices
+    /// ([`vertex_limit`]) unless one mesh needs more; `label` names its buffers.
     #[must_use]
-    pub fn new(device: &wgpu::Device, label: &'static str) -> Self {
-        let largest = device.limits().max_buffer_size / size_of::<Vertex>() as u64;
+    pub fn new(label: &'static str, most_vertices: u32) -> Self {
         Self {
             label,
             pages: Vec::new(),
-            most_vertices: u32::try_from(largest).unwrap_or(u32::MAX).max(4),
+            most_vertices: most_vertices.max(4),
             staging: Vec::new(),
         }
     }
@@ -177,6 +207,14 @@ impl MeshArena {
         indices: &[u32],
     ) -> Placement {
         let (count, index_count) = (vertices.len() as u32, indices.len() as u32);
+        if count == 0 && index_count == 0 {
+            // A chunk of torches alone: nothing here, and no page made for it.
+            return Placement {
+                page: 0,
+                vertices: 0..0,
+                indices: 0..0,
+            };
+        }
         let found = self
             .pages
             .iter_mut()
@@ -219,8 +257,12 @@ impl MeshArena {
         if let Some(last) = self.pages.last_mut()
             && last.capacity() < self.most_vertices
         {
-            let size = (last.capacity() * 2)
-                .max(last.capacity().saturating_add(needed).next_power_of_two())
+            let size = last
+                .capacity()
+                .saturating_mul(2)
+                .max(power_of_two_at_least(
+                    last.capacity().saturating_add(needed),
+                ))
                 .min(self.most_vertices);
             last.grow(device, queue, self.label, size);
             if let Some(taken) = last.take(count, index_count) {
@@ -228,7 +270,7 @@ impl MeshArena {
             }
         }
         let size = FIRST_VERTICES
-            .max(needed.next_power_of_two())
+            .max(power_of_two_at_least(needed))
             .min(self.most_vertices.max(needed));
         let mut page = Page::new(device, self.label, size);
         let taken = page
@@ -238,8 +280,9 @@ impl MeshArena {
         (self.pages.len() - 1, taken)
     }
 
-    /// Frees what `placement` took, for other meshes.
-    pub fn free(&mut self, placement: &Placement) {
+    /// Frees what `placement` took, for other meshes; it must come from this arena since
+    /// it was last cleared.
+    pub(crate) fn free(&mut self, placement: &Placement) {
         if let Some(page) = self.pages.get_mut(placement.page as usize) {
             free(&mut page.vertex_room, placement.vertices.clone());
             free(&mut page.index_room, placement.indices.clone());
@@ -268,8 +311,8 @@ impl MeshArena {
         );
     }
 
-    /// Drops every page, as when every mesh is dropped.
-    pub fn clear(&mut self) {
+    /// Drops every page, once every mesh placed here is dropped.
+    pub(crate) fn clear(&mut self) {
         self.pages.clear();
     }
 
@@ -292,3 +335,6 @@ impl MeshArena {
         (self.pages.len(), bytes)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,5 +1,5 @@
 //! Chunk meshes on the GPU: each chunk's vertices and indices in buffers all chunks share
-//! ([`MeshArena`]), drawn at the chunk's offset from the eye's cell, its slot among the
+//! (a `MeshArena`), drawn at the chunk's offset from the eye's cell, its slot among the
 //! frame's places (whole blocks, so the corners
 //! two chunks share sum to the same place in both; the shader takes off where the eye is in
 //! its cell). Chunks near the eye get their
@@ -37,7 +37,7 @@ use hewn_mesh::{ChunkMesh, Pass, Sight, TranslucentQuads};
 /// on screen for their order to show, and sorting them would cost time every step.
 const SORT_DISTANCE: f32 = 24.0;
 
-/// A visible chunk this frame: which one, its slot in the offset buffer, and where the eye
+/// A visible chunk this frame: which one, its slot among the frame's places, and where the eye
 /// is from its low corner, in blocks (which decides the faces drawn), or `None` to draw
 /// every face.
 #[derive(Clone, Copy, Debug)]
@@ -76,12 +76,18 @@ pub struct ChunkStore {
 }
 
 impl ChunkStore {
-    /// An empty store; `light_layout` is the layout of a chunk's light volume group.
+    /// An empty store; `light_layout` is the layout of a chunk's light volume group, and
+    /// `most_vertices` how many vertices one page of its shared buffers may hold
+    /// (`arena::vertex_limit`).
     #[must_use]
-    pub fn new(device: &wgpu::Device, light_layout: wgpu::BindGroupLayout) -> Self {
+    pub fn new(
+        device: &wgpu::Device,
+        light_layout: wgpu::BindGroupLayout,
+        most_vertices: u32,
+    ) -> Self {
         Self {
             chunks: HashMap::new(),
-            arena: MeshArena::new(device, "chunk meshes"),
+            arena: MeshArena::new("chunk meshes", most_vertices),
             light_layout,
             slots: MeshSlots::new(device),
             bytes: 0,
@@ -191,7 +197,7 @@ impl ChunkStore {
 
     /// Picks the chunks inside the view, nearest first, but those in `hidden` columns (where
     /// the far view stands in for them), and writes their offsets from the
-    /// camera (computed in f64, then rounded to f32) into their uniform slots. With cave
+    /// camera (computed in f64, then rounded to f32) into their slots among the places. With cave
     /// culling, also notes where the far view may show past them
     /// ([`ChunkStore::may_show_beyond`]).
     pub fn prepare(

@@ -1,5 +1,5 @@
 //! A frame's draws of meshes, worked out before its passes begin: one command per run of a
-//! mesh's index buffer, grouped into *batches* that share a page of a [`MeshArena`] and
+//! mesh's index buffer, grouped into *batches* that share a page of the shared buffers and
 //! a pipeline, and drawn one batch to a call where the GPU takes indirect draws
 //! ([`DrawPath::Indirect`]): many meshes, one `multi_draw_indexed_indirect`, with no
 //! buffer or bind group changed between them. Elsewhere (WebGL2, or an adapter that cannot
@@ -8,8 +8,6 @@
 //!
 //! Each command's first instance picks its mesh's place in the frame
 //! ([`super::meshes::MeshSlots`]), which is how one call draws meshes at many places.
-//!
-//! [`MeshArena`]: super::arena::MeshArena
 
 use std::ops::Range;
 
@@ -107,7 +105,11 @@ impl<K: Copy + PartialEq> Default for Batches<K> {
 #[derive(Debug)]
 pub struct DrawCommands {
     path: DrawPath,
+    /// The best path the device allows, which [`DrawCommands::set_path`] cannot pass.
+    best: DrawPath,
     args: Vec<DrawIndexedIndirectArgs>,
+    /// The commands as the GPU reads them.
+    bytes: Vec<u8>,
     buffer: Option<wgpu::Buffer>,
     /// Calls the last frame made to draw its commands.
     calls: usize,
@@ -116,12 +118,14 @@ pub struct DrawCommands {
 }
 
 impl DrawCommands {
-    /// None yet, to be drawn by `path`.
+    /// None yet, to be drawn by `best`, the best path the device allows ([`DrawPath::best`]).
     #[must_use]
-    pub const fn new(path: DrawPath) -> Self {
+    pub const fn new(best: DrawPath) -> Self {
         Self {
-            path,
+            path: best,
+            best,
             args: Vec::new(),
+            bytes: Vec::new(),
             buffer: None,
             calls: 0,
             drawn: 0,
@@ -134,9 +138,14 @@ impl DrawCommands {
         self.path
     }
 
-    /// Draws by `path` from the next frame on (tests compare the two ways' pictures).
+    /// Draws by `path` from the next frame on (tests compare the two ways' pictures), or
+    /// directly where the device draws no other way.
     pub fn set_path(&mut self, path: DrawPath) {
-        self.path = path;
+        self.path = if path == DrawPath::Indirect {
+            self.best
+        } else {
+            DrawPath::Direct
+        };
     }
 
     /// Forgets the last frame's commands, before a frame's are built.
@@ -151,12 +160,11 @@ impl DrawCommands {
         if self.path != DrawPath::Indirect || self.args.is_empty() {
             return;
         }
-        let bytes: Vec<u8> = self
-            .args
-            .iter()
-            .flat_map(|a| a.as_bytes().iter().copied())
-            .collect();
-        let size = bytes.len() as u64;
+        self.bytes.clear();
+        for args in &self.args {
+            self.bytes.extend_from_slice(args.as_bytes());
+        }
+        let size = self.bytes.len() as u64;
         if self.buffer.as_ref().is_none_or(|b| b.size() < size) {
             self.buffer = Some(device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some("mesh draws"),
@@ -166,7 +174,7 @@ impl DrawCommands {
             }));
         }
         if let Some(buffer) = &self.buffer {
-            queue.write_buffer(buffer, 0, &bytes);
+            queue.write_buffer(buffer, 0, &self.bytes);
         }
     }
 

@@ -65,12 +65,17 @@ pub struct FarStore {
 
 impl FarStore {
     /// An empty store; `light_layout` is the layout of a light volume's group (which
-    /// coarse meshes never bring).
+    /// coarse meshes never bring), and `most_vertices` how many vertices one page of its
+    /// shared buffers may hold (`arena::vertex_limit`).
     #[must_use]
-    pub fn new(device: &wgpu::Device, light_layout: wgpu::BindGroupLayout) -> Self {
+    pub fn new(
+        device: &wgpu::Device,
+        light_layout: wgpu::BindGroupLayout,
+        most_vertices: u32,
+    ) -> Self {
         Self {
             sections: HashMap::new(),
-            arena: MeshArena::new(device, "far meshes"),
+            arena: MeshArena::new("far meshes", most_vertices),
             levels: [FarLevel::default(); MAX_LEVEL as usize + 1],
             uploaded: HashSet::new(),
             light_layout,

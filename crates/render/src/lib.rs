@@ -13,7 +13,7 @@
 //! The renderer draws into any texture view: the window's surface, or an offscreen texture
 //! for screenshots and the golden-image test ([`Renderer::capture`]).
 
-pub mod arena;
+mod arena;
 mod atlas;
 mod capture;
 pub mod chunks;
@@ -194,8 +194,9 @@ impl Renderer {
             overlay,
             overlay_group,
         );
-        let chunks = ChunkStore::new(&device, pipelines.light_layout.clone());
-        let far = FarStore::new(&device, pipelines.light_layout.clone());
+        let most_vertices = arena::vertex_limit(&gpu.adapter, &device);
+        let chunks = ChunkStore::new(&device, pipelines.light_layout.clone(), most_vertices);
+        let far = FarStore::new(&device, pipelines.light_layout.clone(), most_vertices);
         let commands = DrawCommands::new(DrawPath::best(&gpu.adapter, &device));
         let menus = menus::MenuPainter::new(&device, format, &atlas.menu_view);
         Ok(Self {
@@ -332,7 +333,7 @@ impl Renderer {
     }
 
     /// Pages of the buffers chunk and far meshes share, and their bytes, free room included
-    /// ([`arena`]).
+    /// (which is kept for the meshes that come next until the world is left).
     #[must_use]
     pub fn mesh_buffers(&self) -> (usize, u64) {
         let (near, far) = (self.chunks.buffers(), self.far.buffers());
@@ -346,7 +347,8 @@ impl Renderer {
     }
 
     /// Draws chunks and far sections by `path` from the next frame on: [`DrawPath::Direct`]
-    /// works everywhere, [`DrawPath::Indirect`] only where [`DrawPath::best`] says so.
+    /// works everywhere, [`DrawPath::Indirect`] only where [`DrawPath::best`] says so (and
+    /// elsewhere stays direct).
     pub fn set_draw_path(&mut self, path: DrawPath) {
         self.commands.set_path(path);
     }

@@ -131,19 +131,14 @@ pub(crate) fn pipeline(
 }
 
 /// A uniform buffer binding.
-const fn uniform(
-    binding: u32,
-    visibility: wgpu::ShaderStages,
-    has_dynamic_offset: bool,
-    min_binding_size: Option<wgpu::BufferSize>,
-) -> wgpu::BindGroupLayoutEntry {
+const fn uniform(binding: u32, visibility: wgpu::ShaderStages) -> wgpu::BindGroupLayoutEntry {
     wgpu::BindGroupLayoutEntry {
         binding,
         visibility,
         ty: wgpu::BindingType::Buffer {
             ty: wgpu::BufferBindingType::Uniform,
-            has_dynamic_offset,
-            min_binding_size,
+            has_dynamic_offset: false,
+            min_binding_size: None,
         },
         count: None,
     }
@@ -172,7 +167,7 @@ fn globals_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("globals"),
         entries: &[
-            uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT, false, None),
+            uniform(0, wgpu::ShaderStages::VERTEX_FRAGMENT),
             // The far view's vertices read the atlas's tile averages.
             texture(
                 1,
