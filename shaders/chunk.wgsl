@@ -15,6 +15,8 @@
 @group(0) @binding(2) var atlas_sampler: sampler;
 // The depth of the world drawn before the translucent faces: only fs_translucent reads it.
 @group(1) @binding(0) var scene_depth: texture_depth_2d;
+// Nearest, read at texel centres: WebGL2 samples a depth texture but cannot load from one.
+@group(1) @binding(1) var scene_depth_sampler: sampler;
 
 // The atlas tile of water, which darkens with depth. Must match src/mesh/tiles.rs.
 const WATER_TILE: u32 = 13u;
@@ -368,7 +370,8 @@ fn fs_cutout(in: VertexOutput) -> @location(0) vec4<f32> {
 // behind, a side (a waterfall against the sky) is a block thick, a top (the sea at the edge
 // of the loaded world) bottomless.
 fn water_thickness(clip: vec4<f32>, relative: vec3<f32>, face: u32) -> f32 {
-    let depth = textureLoad(scene_depth, vec2<i32>(clip.xy), 0);
+    let at = clip.xy / globals.fog_screen.zw;
+    let depth = textureSampleLevel(scene_depth, scene_depth_sampler, at, 0);
     // Depth is reversed: 0 is the far plane, where only the sky is.
     if depth <= 0.0 {
         return select(1.0, 1e4, face == 2u);

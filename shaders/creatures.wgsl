@@ -23,13 +23,14 @@ struct CreatureOutput {
     // and seen through the fog, and the fog's colour with a hurt creature's red. A face is
     // flat, one light lights a whole creature and a creature is small beside the fog's
     // distances, so one corner's stands for its face, and a pixel costs a texel, a multiply
-    // and an add.
-    @location(0) @interpolate(flat, first) colour: vec3<f32>,
-    @location(1) @interpolate(flat, first) haze: vec3<f32>,
+    // and an add. Any corner's (`either`): WebGL2 can only give the last one's, and the
+    // others take the first.
+    @location(0) @interpolate(flat, either) colour: vec3<f32>,
+    @location(1) @interpolate(flat, either) haze: vec3<f32>,
     // The part's tile, or NO_TILE, and the face, which picks the axes `unit` maps the tile
     // along.
-    @location(2) @interpolate(flat, first) tile: u32,
-    @location(3) @interpolate(flat, first) face: u32,
+    @location(2) @interpolate(flat, either) tile: u32,
+    @location(3) @interpolate(flat, either) face: u32,
     // Where in its box the pixel lies, 0 to 1 along each axis of the unposed box.
     @location(4) unit: vec3<f32>,
 };

@@ -82,13 +82,24 @@ impl Renderer {
             view_formats: &[],
         });
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        // Nearest, at texel centres: each pixel reads its own texel's depth, as a load would.
+        let sampler = self.device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("scene depth"),
+            ..Default::default()
+        });
         let group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("scene depth"),
             layout: &self.pipelines.scene_depth_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::TextureView(&view),
-            }],
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
+            ],
         });
         self.depth = Some(Depth {
             size,

@@ -205,11 +205,21 @@ fn light_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
 fn scene_depth_layout(device: &wgpu::Device) -> wgpu::BindGroupLayout {
     device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
         label: Some("scene depth"),
-        entries: &[texture(
-            0,
-            wgpu::ShaderStages::FRAGMENT,
-            wgpu::TextureSampleType::Depth,
-        )],
+        entries: &[
+            texture(
+                0,
+                wgpu::ShaderStages::FRAGMENT,
+                wgpu::TextureSampleType::Depth,
+            ),
+            // Read through a sampler at texel centres, not loaded texel by texel: WebGL2
+            // cannot load from a depth texture.
+            wgpu::BindGroupLayoutEntry {
+                binding: 1,
+                visibility: wgpu::ShaderStages::FRAGMENT,
+                ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::NonFiltering),
+                count: None,
+            },
+        ],
     })
 }
 

@@ -1,7 +1,7 @@
 //! Every shader parses and validates with naga, the compiler wgpu uses, as the renderer
 //! compiles it (with the shared declarations in front), so a shader error fails `cargo test`
-//! on any machine, GPU or not; and the chunk shader unpacks vertices with the layout the
-//! mesher packs them in.
+//! on any machine, GPU or not; every one also compiles for WebGL2; and the chunk shader
+//! unpacks vertices with the layout the mesher packs them in.
 
 use std::path::Path;
 
@@ -123,4 +123,50 @@ fn the_far_sea_is_lowered_to_where_the_near_one_lies() {
         let short = 16 - top_height(block, Block::AIR);
         assert_eq!(drop(name), 1.0 + f32::from(short) / 16.0, "{name}");
     }
+}
+
+/// Every entry point of every shader written as GLSL ES 3.00 for WebGL2, as wgpu's GL
+/// backend writes it for a browser without WebGPU: a shader that loads from a depth
+/// texture or takes a flat value from a primitive's first vertex, which WebGL2 cannot,
+/// fails here on any machine.
+#[test]
+fn every_shader_compiles_for_webgl2() {
+    use naga::back::glsl;
+    let options = glsl::Options {
+        version: glsl::Version::Embedded {
+            version: 300,
+            is_webgl: true,
+        },
+        ..glsl::Options::default()
+    };
+    let mut written = 0;
+    for (name, _) in SHADERS {
+        let module = parse(name);
+        let info = naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            glsl::supported_capabilities(),
+        )
+        .validate(&module)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        for entry in &module.entry_points {
+            let pipeline = glsl::PipelineOptions {
+                shader_stage: entry.stage,
+                entry_point: entry.name.clone(),
+                multiview: None,
+            };
+            let mut out = String::new();
+            glsl::Writer::new(
+                &mut out,
+                &module,
+                &info,
+                &options,
+                &pipeline,
+                naga::proc::BoundsCheckPolicies::default(),
+            )
+            .and_then(|mut writer| writer.write())
+            .unwrap_or_else(|e| panic!("{name}, {}: {e}", entry.name));
+            written += 1;
+        }
+    }
+    assert!(written > 20, "{written} entry points written");
 }
