@@ -11,7 +11,7 @@ use super::far::FarVisible;
 use super::pipelines::DEPTH_FORMAT;
 use super::scale::scaled_size;
 use super::sky;
-use super::{Renderer, Scene, atlas, drawn_into, figures, hand, hud};
+use super::{Renderer, Scene, atlas, drawn_and_read, drawn_into, figures, hand, hud};
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{ChunkPos, ColumnPos};
 use hewn_mesh::Pass;
@@ -67,21 +67,7 @@ impl Renderer {
         if let Some(depth) = self.depth.as_ref().filter(|d| d.size == size) {
             return (depth.view.clone(), depth.group.clone());
         }
-        let texture = self.device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("depth"),
-            size: wgpu::Extent3d {
-                width: size.0,
-                height: size.1,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: DEPTH_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let view = drawn_and_read(&self.device, "depth", size, DEPTH_FORMAT);
         // Nearest, at texel centres: each pixel reads its own texel's depth, as a load would.
         let sampler = self.device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("scene depth"),

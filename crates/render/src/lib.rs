@@ -444,6 +444,31 @@ impl Renderer {
     }
 }
 
+/// A texture of `size` and `format` that one pass draws into and a later one reads (the
+/// depth behind the water, the world's picture at a render scale), and its view.
+pub(crate) fn drawn_and_read(
+    device: &wgpu::Device,
+    label: &str,
+    size: (u32, u32),
+    format: wgpu::TextureFormat,
+) -> wgpu::TextureView {
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: size.0,
+            height: size.1,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: &[],
+    });
+    texture.create_view(&wgpu::TextureViewDescriptor::default())
+}
+
 /// A pass's colour target: `view`, first loaded or cleared as `load` says, keeping what
 /// is drawn.
 pub(crate) const fn drawn_into(

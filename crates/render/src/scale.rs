@@ -8,8 +8,8 @@
 
 use std::ops::RangeInclusive;
 
-use super::drawn_into;
 use super::pipelines::{self, ALPHA_BLEND, HUD_VERTEX, Spec};
+use super::{drawn_and_read, drawn_into};
 
 /// The render scales a player may choose: below a quarter, a 1280 × 720 window would show
 /// the world in blocks of 4 × 4 pixels and more, which no setting should offer.
@@ -119,21 +119,7 @@ impl Undersampling {
         if let Some(picture) = self.picture.as_ref().filter(|p| p.size == size) {
             return picture.view.clone();
         }
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("world picture"),
-            size: wgpu::Extent3d {
-                width: size.0,
-                height: size.1,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let view = drawn_and_read(device, "world picture", size, format);
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("world picture"),
             layout: &self.layout,
