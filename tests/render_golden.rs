@@ -202,6 +202,30 @@ fn fixed_scene_matches_the_golden_image() {
     assert_matches_golden("scene", &picture);
 }
 
+/// The fixed scene drawn by a device held to WebGL2's limits, without indirect draws that
+/// start at an instance of their own, as a browser without WebGPU lends: the same golden
+/// picture as on the desktop. (WebGL2's missing abilities, as against its limits, are the
+/// shaders' test's: crates/render/tests/shaders.rs.)
+#[test]
+fn the_fixed_scene_within_webgl2s_limits_matches_the_golden_image() {
+    if gpu_or_skip().is_none() {
+        return;
+    }
+    let limits = wgpu::Limits::downlevel_webgl2_defaults();
+    let gpu = hewn_render::Gpu::within(
+        &hewn_render::Gpu::instance(),
+        None,
+        limits,
+        wgpu::Features::empty(),
+    )
+    .expect("the adapter lends a device within WebGL2's limits");
+    let mut renderer =
+        Renderer::new(&gpu, wgpu::TextureFormat::Rgba8UnormSrgb).expect("renderer starts");
+    assert_eq!(renderer.draw_path(), hewn_render::draws::DrawPath::Direct);
+    let picture = the_scene(&mut renderer, &mut scene_world(), NOON, true);
+    assert_matches_golden("scene", &picture);
+}
+
 /// The sky over the fixed scene looking up at `time`, with the clouds or without.
 fn looking_up(
     renderer: &mut Renderer,

@@ -116,6 +116,29 @@ impl Gpu {
         instance: &wgpu::Instance,
         surface: Option<&wgpu::Surface<'_>>,
     ) -> Result<Self, RenderError> {
+        // Where the adapter has it: draws read from a buffer that start at an instance of
+        // their own, which lets one call draw many meshes ([`crate::draws`]).
+        let wanted = wgpu::Features::INDIRECT_FIRST_INSTANCE;
+        Self::within(
+            instance,
+            surface,
+            wgpu::Limits::downlevel_defaults(),
+            wanted,
+        )
+    }
+
+    /// As [`Gpu::new`], the device held to `limits` (each texture side as large as the
+    /// adapter allows) and given those of `wanted`'s features the adapter has: a browser's
+    /// WebGL2 is `downlevel_webgl2_defaults` and no features, which a test draws within.
+    ///
+    /// # Errors
+    /// [`RenderError::NoAdapter`] or [`RenderError::NoDevice`].
+    pub fn within(
+        instance: &wgpu::Instance,
+        surface: Option<&wgpu::Surface<'_>>,
+        limits: wgpu::Limits,
+        wanted: wgpu::Features,
+    ) -> Result<Self, RenderError> {
         let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
             power_preference: wgpu::PowerPreference::HighPerformance,
             force_fallback_adapter: false,
@@ -125,12 +148,8 @@ impl Gpu {
         let (device, queue) =
             pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
                 label: Some("hewn"),
-                // Where the adapter has it: draws read from a buffer that start at an
-                // instance of their own, which lets one call draw many meshes
-                // ([`crate::draws`]).
-                required_features: adapter.features() & wgpu::Features::INDIRECT_FIRST_INSTANCE,
-                required_limits:
-                    wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
+                required_features: adapter.features() & wanted,
+                required_limits: limits.using_resolution(adapter.limits()),
                 ..Default::default()
             }))?;
         Ok(Self {
