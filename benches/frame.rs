@@ -58,6 +58,34 @@ const FRAMES: usize = 15;
 const FAR_FRAMES: usize = 40;
 const WARM_UP: usize = 2;
 
+/// Draws the ways' `scenes` a frame of each in turn, `frames` frames of each after
+/// [`WARM_UP`], `set(renderer, way)` setting each way up before its frame: each way's median
+/// time in milliseconds, and what `note` read of the renderer after its last frame.
+fn in_turn<T: Clone + Default>(
+    renderer: &mut Renderer,
+    frames: usize,
+    scenes: &[&Scene<'_>],
+    set: impl Fn(&mut Renderer, usize),
+    note: impl Fn(&Renderer) -> T,
+) -> (Vec<f64>, Vec<T>) {
+    let mut times = vec![Vec::new(); scenes.len()];
+    let mut notes = vec![T::default(); scenes.len()];
+    for frame in 0..WARM_UP + frames {
+        for (way, scene) in scenes.iter().enumerate() {
+            set(renderer, way);
+            let start = Instant::now();
+            let picture = renderer.capture(SIZE, scene);
+            let elapsed = start.elapsed();
+            assert!(picture.is_ok(), "the frame reads back");
+            notes[way] = note(renderer);
+            if frame >= WARM_UP {
+                times[way].push(elapsed);
+            }
+        }
+    }
+    (times.into_iter().map(median).collect(), notes)
+}
+
 fn median(mut times: Vec<Duration>) -> f64 {
     times.sort();
     times[times.len() / 2].as_secs_f64() * 1000.0
@@ -128,25 +156,17 @@ fn main() {
             NOON,
             (edge * FOG_START, edge - FOG_END_INSET),
         );
-        let mut times = [Vec::new(), Vec::new()];
-        let mut quads = [0, 0];
-        for frame in 0..WARM_UP + FRAMES {
-            for (way, facing) in [true, false].into_iter().enumerate() {
-                renderer.set_face_culling(facing);
-                let start = Instant::now();
-                let picture = renderer.capture(SIZE, &scene);
-                let elapsed = start.elapsed();
-                assert!(picture.is_ok(), "the frame reads back");
-                quads[way] = renderer.quads_drawn();
-                if frame >= WARM_UP {
-                    times[way].push(elapsed);
-                }
-            }
-        }
+        let (ms, quads) = in_turn(
+            &mut renderer,
+            FRAMES,
+            &[&scene, &scene],
+            |renderer, way| renderer.set_face_culling(way == 0),
+            Renderer::quads_drawn,
+        );
         // The tables after this one draw as the game does, only the faces that may look
         // towards the eye.
         renderer.set_face_culling(true);
-        let [facing, every] = times.map(median);
+        let (facing, every) = (ms[0], ms[1]);
         println!(
             "{:<38} {facing:>16.1} {:>12} {every:>17.1} {:>12}",
             view.name, quads[0], quads[1]
@@ -182,27 +202,18 @@ fn render_scales(renderer: &mut Renderer, world: &mut World, player: &Body) {
             let plans = [false, true].map(|ring| game.plan(renderer, reach, ring));
             let scenes = plans.each_ref().map(|plan| game.scene(plan, reach));
             // Four ways, in turn: exact and with the ring, each at both scales.
-            let ways: Vec<(&Scene<'_>, f32)> = scenes
+            let ways: Vec<&Scene<'_>> = scenes
                 .iter()
-                .flat_map(|scene| SCALES.map(|scale| (scene, scale)))
+                .flat_map(|scene| SCALES.map(|_| scene))
                 .collect();
-            let mut times = vec![Vec::new(); ways.len()];
-            let mut quads = vec![(0, 0); ways.len()];
-            for frame in 0..WARM_UP + FRAMES {
-                for (way, &(scene, scale)) in ways.iter().enumerate() {
-                    renderer.set_render_scale(scale);
-                    let start = Instant::now();
-                    let picture = renderer.capture(SIZE, scene);
-                    let elapsed = start.elapsed();
-                    assert!(picture.is_ok(), "the frame reads back");
-                    quads[way] = (renderer.quads_drawn(), renderer.far_quads_drawn());
-                    if frame >= WARM_UP {
-                        times[way].push(elapsed);
-                    }
-                }
-            }
+            let (ms, quads) = in_turn(
+                renderer,
+                FRAMES,
+                &ways,
+                |renderer, way| renderer.set_render_scale(SCALES[way % SCALES.len()]),
+                |renderer| (renderer.quads_drawn(), renderer.far_quads_drawn()),
+            );
             renderer.set_render_scale(1.0);
-            let ms: Vec<f64> = times.into_iter().map(median).collect();
             let far = if reach == 0 {
                 String::new()
             } else {
@@ -332,23 +343,14 @@ fn draw_paths(renderer: &mut Renderer, world: &mut World, player: &Body) {
         let plan = game.plan(renderer, reach, ring);
         let scene = game.scene(&plan, reach);
         let ways = [DrawPath::Direct, best];
-        let mut times = vec![Vec::new(); ways.len()];
-        let mut counts = [(0, 0); 2];
-        for frame in 0..WARM_UP + FRAMES {
-            for (way, &path) in ways.iter().enumerate() {
-                renderer.set_draw_path(path);
-                let start = Instant::now();
-                let picture = renderer.capture(SIZE, &scene);
-                let elapsed = start.elapsed();
-                assert!(picture.is_ok(), "the frame reads back");
-                counts[way] = renderer.draw_counts();
-                if frame >= WARM_UP {
-                    times[way].push(elapsed);
-                }
-            }
-        }
+        let (ms, counts) = in_turn(
+            renderer,
+            FRAMES,
+            &[&scene, &scene],
+            |renderer, way| renderer.set_draw_path(ways[way]),
+            Renderer::draw_counts,
+        );
         renderer.set_draw_path(best);
-        let ms: Vec<f64> = times.into_iter().map(median).collect();
         println!(
             "{:<30} {:>12.1} {:>12.1} {:>10} {:>10}",
             format!(
@@ -428,21 +430,14 @@ fn far_view(renderer: &mut Renderer, world: &mut World, player: &Body) {
             }
         })
         .collect();
-    let mut times = vec![Vec::new(); scenes.len()];
-    let mut quads = vec![(0, 0); scenes.len()];
-    for frame in 0..WARM_UP + FAR_FRAMES {
-        for (way, scene) in scenes.iter().enumerate() {
-            let start = Instant::now();
-            let picture = renderer.capture(SIZE, scene);
-            let elapsed = start.elapsed();
-            assert!(picture.is_ok(), "the frame reads back");
-            quads[way] = (renderer.quads_drawn(), renderer.far_quads_drawn());
-            if frame >= WARM_UP {
-                times[way].push(elapsed);
-            }
-        }
-    }
-    let medians: Vec<f64> = times.into_iter().map(median).collect();
+    let ways: Vec<&Scene<'_>> = scenes.iter().collect();
+    let (medians, quads) = in_turn(
+        renderer,
+        FAR_FRAMES,
+        &ways,
+        |_, _| {},
+        |renderer| (renderer.quads_drawn(), renderer.far_quads_drawn()),
+    );
     println!();
     println!(
         "{:<38} {:>12} {:>12} {:>12} {:>10}",

@@ -4,13 +4,6 @@
 // the lighting, texturing and fog through vertex stages of their own. Chunks meshed for light
 // sampled in the shader have their own vertex and fragment stages, at the end.
 
-// Every mesh's vertex stage takes its `place` from a per-instance attribute, one record per
-// mesh drawn (crates/render/src/meshes.rs, `MeshSlots`), picked by the draw's first instance:
-// xyz, the mesh's minimum corner from the corner of the eye's cell, computed in f64 on the
-// CPU; w, the blocks one of its units stands for: 1 for a chunk, 2^k for a far view's
-// coarse section of level k, whose positions count cells. An attribute rather than a
-// uniform slot, so that one indirect draw call can draw many meshes.
-
 @group(0) @binding(1) var atlas: texture_2d<f32>;
 @group(0) @binding(2) var atlas_sampler: sampler;
 // The depth of the world drawn before the translucent faces: only fs_translucent reads it.
@@ -116,6 +109,19 @@ fn from_eye_cell(position: vec3<f32>, place: vec4<f32>) -> vec3<f32> {
     return (place.xyz + position * place.w) - globals.eye_in_cell.xyz;
 }
 
+// What every chunk and far-view vertex stage reads: the mesher's packed vertex, and its
+// mesh's `place` from a per-instance attribute, one record per mesh drawn
+// (crates/render/src/meshes.rs, `MeshSlots`), picked by the draw's first instance: xyz, the
+// mesh's minimum corner from the corner of the eye's cell, computed in f64 on the CPU; w, the
+// blocks one of its units stands for: 1 for a chunk, 2^k for a far view's coarse section of
+// level k, whose positions count cells. (Models take theirs at location 4.) An attribute
+// rather than a uniform slot, so that one indirect draw call can draw many meshes.
+struct MeshVertex {
+    @location(0) packed: u32,
+    @location(1) surface: u32,
+    @location(2) place: vec4<f32>,
+};
+
 struct VertexOutput {
     @builtin(position) clip: vec4<f32>,
     @location(0) local_uv: vec2<f32>,
@@ -133,11 +139,9 @@ struct VertexOutput {
 const FACE_LIGHT = array<f32, 6>(0.8, 0.8, 1.0, 0.55, 0.68, 0.68);
 
 @vertex
-fn vs_main(
-    @location(0) packed: u32,
-    @location(1) surface: u32,
-    @location(2) place: vec4<f32>,
-) -> VertexOutput {
+fn vs_main(vertex: MeshVertex) -> VertexOutput {
+    let packed = vertex.packed;
+    let surface = vertex.surface;
     let position = unpack_position(packed);
     let face = field(packed, FACE_SHIFT, FACE_BITS);
     let ao = f32(field(packed, AO_SHIFT, AO_BITS));
@@ -145,7 +149,7 @@ fn vs_main(
     let tile = unpack_tile(packed, surface);
 
     var out: VertexOutput;
-    let relative = from_eye_cell(position, place);
+    let relative = from_eye_cell(position, vertex.place);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = uv;
     out.shade = FACE_LIGHT[face] * mix(0.42, 1.0, ao / 3.0);
@@ -188,14 +192,14 @@ struct FarCorner {
     haze: vec3<f32>,
 };
 
-fn far_corner(packed: u32, surface: u32, place: vec4<f32>) -> FarCorner {
+fn far_corner(vertex: MeshVertex) -> FarCorner {
     var out: FarCorner;
-    out.face = field(packed, FACE_SHIFT, FACE_BITS);
-    out.tile = unpack_tile(packed, surface);
-    var at = unpack_position(packed);
+    out.face = field(vertex.packed, FACE_SHIFT, FACE_BITS);
+    out.tile = unpack_tile(vertex.packed, vertex.surface);
+    var at = unpack_position(vertex.packed);
     // The far sea's surface where the near one's lies.
-    at.y -= far_sea_drop(out.face, out.tile) / place.w;
-    out.relative = from_eye_cell(at, place);
+    at.y -= far_sea_drop(out.face, out.tile) / vertex.place.w;
+    out.relative = from_eye_cell(at, vertex.place);
     out.clip = globals.view_proj * vec4<f32>(out.relative, 1.0);
     out.average = textureLoad(
         atlas,
@@ -213,12 +217,8 @@ fn far_corner(packed: u32, surface: u32, place: vec4<f32>) -> FarCorner {
 }
 
 @vertex
-fn vs_far(
-    @location(0) packed: u32,
-    @location(1) surface: u32,
-    @location(2) place: vec4<f32>,
-) -> FarOutput {
-    let corner = far_corner(packed, surface, place);
+fn vs_far(vertex: MeshVertex) -> FarOutput {
+    let corner = far_corner(vertex);
     // Past the render distance the water is as deep as the open sea looks (a beach's
     // shallows are a few pixels wide there), so the far water pipeline reads nothing of the
     // depth behind it: a software renderer pays for that read at every pixel.
@@ -249,12 +249,8 @@ struct RingWaterOutput {
 };
 
 @vertex
-fn vs_ring_water(
-    @location(0) packed: u32,
-    @location(1) surface: u32,
-    @location(2) place: vec4<f32>,
-) -> RingWaterOutput {
-    let corner = far_corner(packed, surface, place);
+fn vs_ring_water(vertex: MeshVertex) -> RingWaterOutput {
+    let corner = far_corner(vertex);
     var out: RingWaterOutput;
     out.clip = corner.clip;
     out.average = corner.average;
@@ -450,14 +446,12 @@ struct SampledOutput {
 };
 
 @vertex
-fn vs_sampled(
-    @location(0) packed: u32,
-    @location(1) surface: u32,
-    @location(2) place: vec4<f32>,
-) -> SampledOutput {
+fn vs_sampled(vertex: MeshVertex) -> SampledOutput {
+    let packed = vertex.packed;
+    let surface = vertex.surface;
     let position = unpack_position(packed);
     var out: SampledOutput;
-    let relative = from_eye_cell(position, place);
+    let relative = from_eye_cell(position, vertex.place);
     out.clip = globals.view_proj * vec4<f32>(relative, 1.0);
     out.local_uv = unpack_uv(surface);
     out.relative = relative;

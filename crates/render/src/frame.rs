@@ -11,7 +11,7 @@ use super::far::FarVisible;
 use super::pipelines::DEPTH_FORMAT;
 use super::scale::scaled_size;
 use super::sky;
-use super::{Renderer, Scene, atlas, drawn_and_read, drawn_into, figures, hand, hud};
+use super::{Renderer, Scene, atlas, draw_all, drawn_and_read, drawn_into, figures, hand, hud};
 use hewn_core::world::coarse::SectionPos;
 use hewn_core::world::{ChunkPos, ColumnPos};
 use hewn_mesh::Pass;
@@ -243,21 +243,9 @@ impl Renderer {
                 .draw(&mut pass, &draws.cutout, commands, pipelines);
             pass.set_pipeline(&self.pipelines.models);
             self.chunks.draw_models(&mut pass, &visible);
-            if let Some((buffer, count)) = &boxes {
-                pass.set_pipeline(&self.pipelines.boxes);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
-            if let Some((buffer, count)) = &items {
-                pass.set_pipeline(&self.pipelines.items);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
-            if let Some((buffer, count)) = &bodies {
-                pass.set_pipeline(&self.pipelines.figures);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
+            draw_all(&mut pass, &self.pipelines.boxes, boxes.as_ref());
+            draw_all(&mut pass, &self.pipelines.items, items.as_ref());
+            draw_all(&mut pass, &self.pipelines.figures, bodies.as_ref());
             self.creatures.draw(&mut pass, &self.pipelines.creatures);
             // The sky after the opaque world, so that the depth test spares the pixels the
             // world covers; before water and glass, which blend over it.
@@ -291,21 +279,13 @@ impl Renderer {
             self.chunks
                 .draw(&mut pass, translucent, commands, translucent_pipelines);
             // After water and glass: a tag writes no depth, so they would be drawn over it.
-            if let Some((buffer, count)) = &tags {
-                pass.set_pipeline(&self.pipelines.tags);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
-            if let Some((buffer, count)) = &lines {
-                pass.set_pipeline(&self.pipelines.lines);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
-            if let Some((buffer, count)) = hud.as_ref().filter(|_| !undersampled) {
-                pass.set_pipeline(&self.pipelines.hud);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-            }
+            draw_all(&mut pass, &self.pipelines.tags, tags.as_ref());
+            draw_all(&mut pass, &self.pipelines.lines, lines.as_ref());
+            draw_all(
+                &mut pass,
+                &self.pipelines.hud,
+                hud.as_ref().filter(|_| !undersampled),
+            );
         }
         if undersampled {
             self.undersampling.finish(&mut encoder, &view, hud.as_ref());

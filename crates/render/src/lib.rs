@@ -444,6 +444,20 @@ impl Renderer {
     }
 }
 
+/// Draws every vertex of `vertices` (a buffer and its count, from
+/// [`Renderer::vertex_buffer`]), if any, with `pipeline`.
+pub(crate) fn draw_all(
+    pass: &mut wgpu::RenderPass<'_>,
+    pipeline: &wgpu::RenderPipeline,
+    vertices: Option<&(wgpu::Buffer, u32)>,
+) {
+    if let Some((buffer, count)) = vertices {
+        pass.set_pipeline(pipeline);
+        pass.set_vertex_buffer(0, buffer.slice(..));
+        pass.draw(0..*count, 0..1);
+    }
+}
+
 /// A texture of `size` and `format` that one pass draws into and a later one reads (the
 /// depth behind the water, the world's picture at a render scale), and its view.
 pub(crate) fn drawn_and_read(

@@ -261,6 +261,8 @@ fn light_volume(
 #[derive(Debug)]
 pub struct MeshSlots {
     buffer: wgpu::Buffer,
+    /// The places as they are written, kept from frame to frame.
+    staging: Vec<[f32; 4]>,
 }
 
 impl MeshSlots {
@@ -269,6 +271,7 @@ impl MeshSlots {
     pub fn new(device: &wgpu::Device) -> Self {
         Self {
             buffer: Self::buffer(device, 256),
+            staging: Vec::new(),
         }
     }
 
@@ -283,8 +286,9 @@ impl MeshSlots {
 
     /// Writes `places` into slots 0, 1, 2..., growing the buffer if they do not fit.
     pub fn write(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, places: &[Vec4]) {
-        let flat: Vec<[f32; 4]> = places.iter().map(|p| p.to_array()).collect();
-        let bytes: &[u8] = bytemuck::cast_slice(&flat);
+        self.staging.clear();
+        self.staging.extend(places.iter().map(|p| p.to_array()));
+        let bytes: &[u8] = bytemuck::cast_slice(&self.staging);
         if bytes.len() as u64 > self.buffer.size() {
             self.buffer = Self::buffer(device, (places.len() as u64).next_power_of_two());
         }

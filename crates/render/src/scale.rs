@@ -9,7 +9,7 @@
 use std::ops::RangeInclusive;
 
 use super::pipelines::{self, ALPHA_BLEND, HUD_VERTEX, Spec};
-use super::{drawn_and_read, drawn_into};
+use super::{draw_all, drawn_and_read, drawn_into};
 
 /// The render scales a player may choose: below a quarter, a 1280 × 720 window would show
 /// the world in blocks of 4 × 4 pixels and more, which no setting should offer.
@@ -160,11 +160,7 @@ impl Undersampling {
         pass.set_bind_group(1, &picture.group, &[]);
         pass.set_pipeline(&self.upscale);
         pass.draw(0..3, 0..1);
-        if let Some((buffer, count)) = hud {
-            pass.set_pipeline(&self.hud);
-            pass.set_vertex_buffer(0, buffer.slice(..));
-            pass.draw(0..*count, 0..1);
-        }
+        draw_all(&mut pass, &self.hud, hud);
     }
 }
 
